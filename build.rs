@@ -1,0 +1,63 @@
+//! Compiles `content/` into `$OUT_DIR/tables.rs` (see `src/compiler/`).
+//!
+//! Configuration comes from the environment at build time; every variable is optional:
+//! CONSULTANCY_BASE_URL, CONSULTANCY_SANDBOX_BASE_URL, CONSULTANCY_AUTH_URL,
+//! CONSULTANCY_SITE_URL (origins, default http://127.0.0.1:8080), and CONSULTANCY_DEPRECATION,
+//! CONSULTANCY_SUNSET, CONSULTANCY_DEPRECATION_LINK (mark this API version deprecated).
+
+// The compiler shares `model.rs` and `tokenize.rs` with the server; items only the server
+// (or the compiler tests) use are dead code from the build script's point of view.
+#[allow(dead_code)]
+#[path = "src/compiler/mod.rs"]
+mod compiler;
+
+use std::path::Path;
+use std::process::ExitCode;
+
+const LOCAL_ORIGIN: &str = "http://127.0.0.1:8080";
+const ENV: [&str; 7] = [
+    "CONSULTANCY_BASE_URL",
+    "CONSULTANCY_SANDBOX_BASE_URL",
+    "CONSULTANCY_AUTH_URL",
+    "CONSULTANCY_SITE_URL",
+    "CONSULTANCY_DEPRECATION",
+    "CONSULTANCY_SUNSET",
+    "CONSULTANCY_DEPRECATION_LINK",
+];
+
+fn main() -> ExitCode {
+    println!("cargo::rerun-if-changed=content");
+    for name in ENV {
+        println!("cargo::rerun-if-env-changed={name}");
+    }
+    let config = match compiler::config_from_env(
+        |name| std::env::var(name).ok().filter(|v| !v.is_empty()),
+        std::env::var_os("CARGO_FEATURE_SANDBOX").is_some(),
+        env!("CARGO_PKG_VERSION"),
+        LOCAL_ORIGIN,
+    ) {
+        Ok(config) => config,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let expectations = compiler::contract_expectations();
+    match compiler::compile(Path::new("content"), &config, &expectations) {
+        Ok(compiled) => {
+            let out = Path::new(&std::env::var_os("OUT_DIR").unwrap_or_default()).join("tables.rs");
+            if let Err(err) = std::fs::write(&out, compiled.tables) {
+                eprintln!("error: cannot write {}: {err}", out.display());
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+        Err(diagnostics) => {
+            for diagnostic in &diagnostics {
+                eprintln!("{diagnostic}");
+            }
+            eprintln!("error: content/ has {} problem(s); the build stops here", diagnostics.len());
+            ExitCode::FAILURE
+        }
+    }
+}

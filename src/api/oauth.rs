@@ -1,0 +1,173 @@
+//! The authorization server: `POST /oauth/register` (RFC 7591) and `POST /oauth/token`
+//! (RFC 6749, client credentials only). Errors use the RFC bodies, not the API Error shape,
+//! because OAuth client libraries parse those.
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+use http::StatusCode;
+use http::header::{self, HeaderValue};
+use serde_json::{Value, json};
+
+use crate::auth::token::{self};
+use crate::auth::{Keys, client};
+use crate::http::query::{decode, parse_pairs};
+use crate::http::respond::{NO_STORE, Reply};
+use crate::limits::TOKEN_LIFETIME_SECS;
+use crate::model::EXPORT_SCOPE;
+
+const GRANT: &str = "client_credentials";
+const AUTH_METHODS: [&str; 2] = ["client_secret_basic", "client_secret_post"];
+
+fn metadata_error(description: &str) -> Reply {
+    Reply::oauth_error(StatusCode::BAD_REQUEST, "invalid_client_metadata", description)
+}
+
+fn is_json(content_type: Option<&str>) -> bool {
+    content_type.is_some_and(|ct| {
+        let essence = ct.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+        essence == "application/json" || essence.ends_with("+json")
+    })
+}
+
+/// `POST /oauth/register`.
+pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u64) -> Reply {
+    if !is_json(content_type) {
+        return metadata_error("send the client metadata as JSON with Content-Type: application/json");
+    }
+    let Ok(Value::Object(metadata)) = serde_json::from_slice::<Value>(body) else {
+        return metadata_error("the body must be a JSON object of client metadata, such as {\"client_name\": \"my-tool\"}");
+    };
+    let client_name = match metadata.get("client_name") {
+        None => None,
+        Some(Value::String(name)) if name.chars().count() <= 200 => Some(name.clone()),
+        Some(_) => return metadata_error("client_name must be a string of at most 200 characters"),
+    };
+    if let Some(grants) = metadata.get("grant_types") {
+        let only_ours = grants.as_array().is_some_and(|g| g.iter().all(|v| v.as_str() == Some(GRANT)));
+        if !only_ours {
+            return metadata_error("grant_types may only contain client_credentials");
+        }
+    }
+    let auth_method = match metadata.get("token_endpoint_auth_method") {
+        None => AUTH_METHODS[0],
+        Some(Value::String(method)) => match AUTH_METHODS.iter().find(|m| **m == method) {
+            Some(method) => *method,
+            None => return metadata_error("token_endpoint_auth_method must be client_secret_basic or client_secret_post"),
+        },
+        Some(_) => return metadata_error("token_endpoint_auth_method must be a string"),
+    };
+    if let Some(scope) = metadata.get("scope") {
+        if scope.as_str().is_none_or(|s| s.split(' ').any(|t| t != EXPORT_SCOPE)) {
+            return Reply::oauth_error(StatusCode::BAD_REQUEST, "invalid_client_metadata", "scope may only be export");
+        }
+    }
+    let client_id = match client::new_client_id() {
+        Ok(id) => id,
+        Err(_) => return Reply::oauth_error(StatusCode::SERVICE_UNAVAILABLE, "temporarily_unavailable", "try again"),
+    };
+    let secret = client::secret_for(keys, &client_id);
+    let mut response = json!({
+        "client_id": client_id,
+        "client_secret": secret,
+        "client_id_issued_at": now_ms / 1000,
+        "client_secret_expires_at": 0,
+    });
+    if let Some(name) = client_name {
+        response["client_name"] = json!(name);
+    }
+    response["grant_types"] = json!([GRANT]);
+    response["response_types"] = json!([]);
+    response["token_endpoint_auth_method"] = json!(auth_method);
+    response["scope"] = json!(EXPORT_SCOPE);
+    Reply::json(StatusCode::CREATED, response.to_string(), NO_STORE).with(header::PRAGMA, HeaderValue::from_static("no-cache"))
+}
+
+/// Client credentials from an HTTP Basic header, decoded per RFC 6749 section 2.3.1.
+fn basic_credentials(authorization: &HeaderValue) -> Option<(String, String)> {
+    let value = authorization.to_str().ok()?;
+    let (scheme, encoded) = value.split_once(' ')?;
+    if !scheme.eq_ignore_ascii_case("basic") {
+        return None;
+    }
+    let decoded = STANDARD.decode(encoded.trim()).ok()?;
+    let decoded = String::from_utf8(decoded).ok()?;
+    let (id, secret) = decoded.split_once(':')?;
+    Some((decode(id).ok()?, decode(secret).ok()?))
+}
+
+fn invalid_client(basic_used: bool) -> Reply {
+    let reply = Reply::oauth_error(StatusCode::UNAUTHORIZED, "invalid_client", "unknown client or wrong secret");
+    if basic_used { reply.with(header::WWW_AUTHENTICATE, HeaderValue::from_static("Basic realm=\"oauth\", charset=\"UTF-8\"")) } else { reply }
+}
+
+fn invalid_request(description: &str) -> Reply {
+    Reply::oauth_error(StatusCode::BAD_REQUEST, "invalid_request", description)
+}
+
+/// `POST /oauth/token`.
+pub fn token(
+    keys: &Keys,
+    parties: token::Parties<'_>,
+    content_type: Option<&str>,
+    authorization: Option<&HeaderValue>,
+    body: &[u8],
+    now_ms: u64,
+) -> Reply {
+    let form = content_type.is_some_and(|ct| {
+        ct.split(';').next().unwrap_or("").trim().eq_ignore_ascii_case("application/x-www-form-urlencoded")
+    });
+    if !form {
+        return invalid_request("send the parameters as application/x-www-form-urlencoded");
+    }
+    let Ok(text) = std::str::from_utf8(body) else { return invalid_request("the body is not UTF-8") };
+    let Ok(pairs) = parse_pairs(text) else { return invalid_request("the body has an invalid percent-encoding") };
+    let mut fields: [Option<String>; 4] = Default::default();
+    for (name, value) in pairs {
+        let slot = match name.as_str() {
+            "grant_type" => 0,
+            "scope" => 1,
+            "client_id" => 2,
+            "client_secret" => 3,
+            // RFC 6749 section 3.2: unrecognised parameters are ignored (e.g. RFC 8707 resource).
+            _ => continue,
+        };
+        if fields[slot].is_some() {
+            return invalid_request(&format!("parameter {name} is repeated"));
+        }
+        // Section 3.2: a parameter sent without a value is treated as omitted.
+        fields[slot] = Some(value).filter(|v| !v.is_empty());
+    }
+    let [grant_type, scope, form_id, form_secret] = fields;
+    let Some(grant_type) = grant_type else { return invalid_request("grant_type is missing") };
+    if grant_type != GRANT {
+        return Reply::oauth_error(StatusCode::BAD_REQUEST, "unsupported_grant_type", "the only grant type is client_credentials");
+    }
+    let basic = authorization.filter(|v| v.to_str().is_ok_and(|s| s.len() > 6 && s[..6].eq_ignore_ascii_case("basic ")));
+    let (client_id, secret) = match (basic, form_id, form_secret) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            return invalid_request("use one client authentication method: HTTP Basic or form fields, not both");
+        }
+        (Some(header), None, None) => match basic_credentials(header) {
+            Some(credentials) => credentials,
+            None => return invalid_client(true),
+        },
+        (None, Some(id), Some(secret)) => (id, secret),
+        (None, _, _) => return invalid_client(false),
+    };
+    if !client::verify(keys, &client_id, &secret) {
+        return invalid_client(basic.is_some());
+    }
+    if let Some(scope) = scope {
+        if scope.split(' ').filter(|s| !s.is_empty()).any(|s| s != EXPORT_SCOPE) {
+            return Reply::oauth_error(StatusCode::BAD_REQUEST, "invalid_scope", "the only scope is export");
+        }
+    }
+    let access_token = token::issue(keys, parties, &client_id, now_ms / 1000);
+    let body = json!({
+        "access_token": access_token,
+        "token_type": "Bearer",
+        "expires_in": TOKEN_LIFETIME_SECS,
+        "scope": EXPORT_SCOPE,
+    });
+    Reply::json(StatusCode::OK, body.to_string(), NO_STORE).with(header::PRAGMA, HeaderValue::from_static("no-cache"))
+}

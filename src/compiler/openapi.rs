@@ -1,0 +1,690 @@
+//! The OpenAPI 3.1 document, generated at build time from the same constants, category names
+//! and error table the server uses, so the description cannot disagree with the service.
+
+use serde_json::{Value, json};
+
+use super::Config;
+use super::model::{
+    BATCH_MAX_ITEMS, ERROR_CODES, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT,
+    SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS,
+};
+use super::validate::Content;
+
+fn schema_ref(name: &str) -> Value {
+    json!({ "$ref": format!("#/components/schemas/{name}") })
+}
+
+fn response_ref(name: &str) -> Value {
+    json!({ "$ref": format!("#/components/responses/{name}") })
+}
+
+fn header_ref(name: &str) -> Value {
+    json!({ "$ref": format!("#/components/headers/{name}") })
+}
+
+/// Headers every response carries.
+fn common_headers() -> Value {
+    json!({
+        "RateLimit": header_ref("RateLimit"),
+        "RateLimit-Policy": header_ref("RateLimit-Policy"),
+        "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin"),
+    })
+}
+
+fn json_ok(description: &str, schema: Value, cacheable: bool) -> Value {
+    let mut headers = common_headers();
+    if cacheable {
+        headers["ETag"] = header_ref("ETag");
+        headers["Cache-Control"] = header_ref("Cache-Control");
+    }
+    json!({
+        "description": description,
+        "headers": headers,
+        "content": { "application/json": { "schema": schema } },
+    })
+}
+
+/// A GET operation on a fixed route: 200 with a schema, 304 on a matching ETag, 429.
+fn fixed_get(operation_id: &str, summary: &str, description: &str, schema: Value) -> Value {
+    json!({
+        "get": {
+            "operationId": operation_id,
+            "summary": summary,
+            "description": description,
+            "tags": ["content"],
+            "parameters": [{ "$ref": "#/components/parameters/IfNoneMatch" }],
+            "responses": {
+                "200": json_ok("OK", schema, true),
+                "304": response_ref("NotModified"),
+                "429": response_ref("TooManyRequests"),
+            },
+        }
+    })
+}
+
+fn slug_get(operation_id: &str, summary: &str, schema: Value) -> Value {
+    json!({
+        "get": {
+            "operationId": operation_id,
+            "summary": summary,
+            "description": "A slug that does not match the pattern is 400 `invalid_slug`; an unknown one is 404.",
+            "tags": ["content"],
+            "parameters": [
+                { "$ref": "#/components/parameters/Slug" },
+                { "$ref": "#/components/parameters/IfNoneMatch" },
+            ],
+            "responses": {
+                "200": json_ok("OK", schema, true),
+                "304": response_ref("NotModified"),
+                "400": response_ref("BadRequest"),
+                "404": response_ref("NotFound"),
+                "429": response_ref("TooManyRequests"),
+            },
+        }
+    })
+}
+
+fn list_of(key: &str, item: &str, count: Option<usize>) -> Value {
+    let mut array = json!({ "type": "array", "items": schema_ref(item) });
+    if let Some(count) = count {
+        array["minItems"] = json!(count);
+        array["maxItems"] = json!(count);
+    }
+    json!({ "type": "object", "required": [key], "properties": { key: array } })
+}
+
+fn post_json(operation_id: &str, summary: &str, description: &str, request: &str, response: &str) -> Value {
+    let mut ok = json_ok("OK", schema_ref(response), false);
+    ok["headers"]["Idempotency-Key"] = header_ref("Idempotency-Key");
+    ok["headers"]["Idempotency-Status"] = header_ref("Idempotency-Status");
+    json!({
+        "post": {
+            "operationId": operation_id,
+            "summary": summary,
+            "description": description,
+            "tags": ["compute"],
+            "parameters": [{ "$ref": "#/components/parameters/IdempotencyKey" }],
+            "requestBody": {
+                "required": true,
+                "content": { "application/json": { "schema": schema_ref(request) } },
+            },
+            "responses": {
+                "200": ok,
+                "400": response_ref("BadRequest"),
+                "413": response_ref("PayloadTooLarge"),
+                "415": response_ref("UnsupportedMediaType"),
+                "429": response_ref("TooManyRequests"),
+            },
+        }
+    })
+}
+
+fn oauth_error_response(description: &str) -> Value {
+    json!({
+        "description": description,
+        "headers": common_headers(),
+        "content": { "application/json": { "schema": schema_ref("OAuthError") } },
+    })
+}
+
+/// Builds the whole document.
+pub fn document(config: &Config, content: &Content) -> Value {
+    let auth = &config.auth_url;
+    let site = &config.site_url;
+    let category_names: Vec<&str> = content.categories.iter().map(|c| c.name.as_str()).collect();
+    let error_codes: Vec<&str> = ERROR_CODES.iter().map(|(code, _, _)| *code).collect();
+    let error_table: String = ERROR_CODES
+        .iter()
+        .map(|(code, status, meaning)| format!("| `{code}` | {status} | {meaning} |\n"))
+        .collect();
+    let auth_servers = json!([{ "url": auth, "description": "Authorization server" }]);
+    let mut servers = vec![json!({ "url": config.production_base, "description": "Production" })];
+    servers.push(json!({ "url": config.sandbox_base, "description": "Sandbox: same endpoints and data; every response carries X-Sandbox: true" }));
+    if config.sandbox {
+        servers.reverse();
+    }
+
+    let mut paths = serde_json::Map::new();
+    let mut path = |p: &str, item: Value| {
+        paths.insert(p.to_string(), item);
+    };
+    path("/v1", fixed_get("getApiIndex", "API index", "Links to the documentation, the OpenAPI document, the agent surfaces and a one-line summary of every endpoint.", schema_ref("ApiIndex")));
+    path("/v1/services", fixed_get("listServices", "List services", "All service pages, ordered by name.", list_of("services", "Page", Some(content.services.len()))));
+    path("/v1/services/{slug}", slug_get("getService", "Get one service", schema_ref("Page")));
+    path("/v1/industries", fixed_get("listIndustries", "List industries", "All industry pages, ordered by name.", list_of("industries", "Page", Some(content.industries.len()))));
+    path("/v1/case-studies", fixed_get("listCaseStudies", "List case studies", "All published case studies, ordered by name.", list_of("caseStudies", "Page", Some(content.case_studies.len()))));
+    path("/v1/case-studies/{slug}", slug_get("getCaseStudy", "Get one case study", schema_ref("Page")));
+    path("/v1/resources", json!({
+        "get": {
+            "operationId": "searchResources",
+            "summary": "Search and page through the guide library",
+            "description": format!(
+                "Full-text search over guide titles, the questions guides answer, descriptions and bodies. \
+Terms are lowercased, split on non-alphanumerics, stripped of stop words and stemmed (Snowball English); \
+the last term of three or more characters also matches as a prefix. A guide matches if any term matches. \
+Order with `q`: `relevance` (distinct query terms matched) descending, then a BM25F score (title and answers weigh more than body), \
+then library order. Without `q` (or with a blank `q`): the whole library or category in library order (category order, then title), with no `relevance`, and `query` is the empty string. \
+Page with `nextCursor` until it is null; a cursor is bound to the q, category and limit it was issued for. Unknown or repeated parameters are 400. \
+`q` longer than {SEARCH_QUERY_MAX_CHARS} characters is 400."
+            ),
+            "tags": ["content"],
+            "parameters": [
+                { "name": "q", "in": "query", "required": false, "description": "Search terms. Blank is the same as omitted.", "schema": { "type": "string", "maxLength": SEARCH_QUERY_MAX_CHARS } },
+                { "name": "category", "in": "query", "required": false, "description": "A category name from GET /v1/resources/categories (exact match).", "schema": { "type": "string", "enum": category_names } },
+                { "name": "limit", "in": "query", "required": false, "description": "Page size.", "schema": { "type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX, "default": SEARCH_LIMIT_DEFAULT } },
+                { "name": "cursor", "in": "query", "required": false, "description": "Opaque `nextCursor` of the previous page, with the same q, category and limit.", "schema": { "type": "string" } },
+                { "$ref": "#/components/parameters/IfNoneMatch" },
+            ],
+            "responses": {
+                "200": json_ok("A page of results", schema_ref("ResourceSearchPage"), true),
+                "304": response_ref("NotModified"),
+                "400": response_ref("BadRequest"),
+                "429": response_ref("TooManyRequests"),
+            },
+        }
+    }));
+    path("/v1/resources/categories", fixed_get("listCategories", "List guide categories", "The categories in library order with their guide counts.", list_of("categories", "Category", Some(content.categories.len()))));
+    path("/v1/ai-readiness/questions", fixed_get("getAssessment", "The AI readiness assessment", "Sections, questions (one unscored sizing question), five options each, and the maturity bands.", schema_ref("Assessment")));
+    path("/v1/ai-readiness/score", post_json(
+        "scoreReadiness",
+        "Score assessment answers",
+        "`answers` is either 16 option indices (0-4, every question in order, the unscored one included) or 15 points (1-5, scored questions only, in order). \
+An option index i is worth i+1 points. `average` is the mean of the 15 points; `score` = round((average - 1) / 4 * 100). \
+The band is the last band whose `min` is at most the score. Pillar averages are the means of each area's scored answers; \
+`weakestPillar` is the lowest average, ties going to the pillar listed first (strategy, people, data, change). \
+Every pillar below 4.0 and the weakest pillar always carry `advice`; others carry null. \
+A missing Content-Type is read as JSON; any other non-JSON type is 415. Bodies over 8 KiB are 413.",
+        "ScoreRequest",
+        "ReadinessResult",
+    ));
+    path("/v1/batch", post_json(
+        "batch",
+        "Run up to 20 GET requests in one call",
+        "Each item is run as a GET through the same router in process, in order; each response item has the requested `path`, the `status` and the `body` a direct GET would return. \
+Items never fail the whole call: a path outside /v1 gets status 400 `path_outside_api`; a malformed path or one with dot segments 400 `invalid_path`; \
+a POST-only path 405 `method_not_allowed`; /v1/export 401 `missing_token` (a batch carries no credentials); an unknown path 404. \
+A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413.",
+        "BatchRequest",
+        "BatchResponse",
+    ));
+    path("/v1/export", json!({
+        "get": {
+            "operationId": "exportAll",
+            "summary": "Bulk export of the whole dataset",
+            "description": "Needs a bearer token with scope `export` from the client-credentials flow. Cache it: pulling it more than a few times a day suggests paging the search instead.",
+            "tags": ["export"],
+            "security": [{ "serviceOAuth": ["export"] }],
+            "responses": {
+                "200": {
+                    "description": "The export",
+                    "headers": common_headers(),
+                    "content": { "application/json": { "schema": schema_ref("BulkExport") } },
+                },
+                "401": response_ref("Unauthorized"),
+                "429": response_ref("TooManyRequests"),
+            },
+        }
+    }));
+    path("/v1/contact", fixed_get("getContact", "Contact details", "How to reach the consultancy. Enquiries are made by email or the web form, not through the API.", schema_ref("Contact")));
+    path("/oauth/register", json!({
+        "servers": auth_servers,
+        "post": {
+            "operationId": "registerClient",
+            "summary": "Register an OAuth client (RFC 7591), anonymous and open",
+            "description": "Returns `client_id` and `client_secret`. The secret is shown once and cannot be retrieved; a lost secret means registering again. Nothing is stored: the secret is derived from the client id with the server's key.",
+            "tags": ["oauth"],
+            "requestBody": {
+                "required": true,
+                "content": { "application/json": { "schema": schema_ref("ClientRegistrationRequest") } },
+            },
+            "responses": {
+                "201": {
+                    "description": "Registered",
+                    "headers": common_headers(),
+                    "content": { "application/json": { "schema": schema_ref("ClientRegistrationResponse") } },
+                },
+                "400": oauth_error_response("Invalid client metadata (RFC 7591 section 3.2.2)"),
+                "413": response_ref("PayloadTooLarge"),
+                "429": response_ref("TooManyRequests"),
+            },
+        }
+    }));
+    path("/oauth/token", json!({
+        "servers": auth_servers,
+        "post": {
+            "operationId": "issueToken",
+            "summary": "Obtain an access token (client credentials, RFC 6749 section 4.4)",
+            "description": "Client credentials by HTTP Basic (RFC 6749 section 2.3.1 encoding) or as form fields, not both. `scope` is optional and may only be `export`. Errors follow RFC 6749 section 5.2; `unsupported_grant_type` is 400.",
+            "tags": ["oauth"],
+            "requestBody": {
+                "required": true,
+                "content": { "application/x-www-form-urlencoded": { "schema": schema_ref("TokenRequest") } },
+            },
+            "responses": {
+                "200": {
+                    "description": "Token issued",
+                    "headers": common_headers(),
+                    "content": { "application/json": { "schema": schema_ref("TokenResponse") } },
+                },
+                "400": oauth_error_response("invalid_request, unsupported_grant_type or invalid_scope"),
+                "401": oauth_error_response("invalid_client: unknown client or wrong secret"),
+                "413": response_ref("PayloadTooLarge"),
+                "429": response_ref("TooManyRequests"),
+            },
+        }
+    }));
+    path("/.well-known/oauth-authorization-server", json!({
+        "servers": auth_servers,
+        "get": {
+            "operationId": "getAuthorizationServerMetadata",
+            "summary": "Authorization server metadata (RFC 8414)",
+            "tags": ["oauth"],
+            "responses": {
+                "200": json_ok("Metadata", schema_ref("AuthorizationServerMetadata"), true),
+                "304": response_ref("NotModified"),
+                "429": response_ref("TooManyRequests"),
+            },
+        }
+    }));
+    path("/.well-known/oauth-protected-resource", json!({
+        "servers": auth_servers,
+        "get": {
+            "operationId": "getProtectedResourceMetadata",
+            "summary": "Protected resource metadata (RFC 9728)",
+            "tags": ["oauth"],
+            "responses": {
+                "200": json_ok("Metadata", schema_ref("ProtectedResourceMetadata"), true),
+                "304": response_ref("NotModified"),
+                "429": response_ref("TooManyRequests"),
+            },
+        }
+    }));
+    path("/openapi.json", json!({
+        "get": {
+            "operationId": "getOpenApi",
+            "summary": "This document",
+            "tags": ["meta"],
+            "responses": {
+                "200": json_ok("The OpenAPI document", json!({ "type": "object" }), true),
+                "304": response_ref("NotModified"),
+                "429": response_ref("TooManyRequests"),
+            },
+        }
+    }));
+
+    let string = json!({ "type": "string" });
+    let uri = json!({ "type": "string", "format": "uri" });
+    let pillar_keys: Vec<&str> = PILLAR_KEYS.to_vec();
+    let pillar = json!({
+        "type": "object",
+        "required": ["title", "average"],
+        "properties": {
+            "title": string,
+            "average": { "type": "number", "minimum": 1, "maximum": 5 },
+            "advice": { "type": ["string", "null"] },
+        },
+    });
+    let schemas = json!({
+        "Page": {
+            "type": "object",
+            "description": "A service, an industry or a case study.",
+            "required": ["name", "slug", "url", "description"],
+            "properties": {
+                "name": string,
+                "slug": { "type": "string", "pattern": "^[a-z0-9-]+$" },
+                "url": { "type": "string", "format": "uri", "description": "Canonical HTML page; its markdown twin is this URL plus index.md." },
+                "description": string,
+            },
+        },
+        "Resource": {
+            "type": "object",
+            "description": "A guide.",
+            "required": ["title", "slug", "url", "category", "description"],
+            "properties": {
+                "title": string,
+                "slug": { "type": "string", "pattern": "^[a-z0-9-]+$" },
+                "url": uri,
+                "category": { "type": "string", "enum": category_names },
+                "description": string,
+                "answers": { "type": "array", "items": string, "description": "The questions the guide answers." },
+                "relevance": { "type": "integer", "minimum": 1, "description": "Keyword searches only: the number of distinct query terms that matched." },
+            },
+        },
+        "ResourceSearchPage": {
+            "type": "object",
+            "required": ["query", "count", "results"],
+            "properties": {
+                "query": { "type": "string", "description": "The search terms as given (trimmed); the empty string when q is omitted or blank." },
+                "count": { "type": "integer", "minimum": 0, "maximum": SEARCH_LIMIT_MAX, "description": "Number of results on this page." },
+                "nextCursor": { "type": ["string", "null"], "description": "Opaque token for the next page; null on the last page." },
+                "results": { "type": "array", "items": schema_ref("Resource"), "maxItems": SEARCH_LIMIT_MAX },
+            },
+        },
+        "Category": {
+            "type": "object",
+            "required": ["name", "articles"],
+            "properties": { "name": { "type": "string", "enum": category_names }, "articles": { "type": "integer", "minimum": 0 } },
+        },
+        "Assessment": {
+            "type": "object",
+            "required": ["title", "sections", "bands"],
+            "properties": {
+                "title": string,
+                "instructions": string,
+                "sections": { "type": "array", "minItems": 4, "maxItems": 4, "items": schema_ref("AssessmentSection") },
+                "bands": { "type": "array", "minItems": 5, "maxItems": 5, "items": schema_ref("Band") },
+            },
+        },
+        "AssessmentSection": {
+            "type": "object",
+            "required": ["title", "key", "questions"],
+            "properties": {
+                "title": string,
+                "key": { "type": "string", "enum": pillar_keys },
+                "desc": string,
+                "questions": { "type": "array", "minItems": 1, "items": schema_ref("Question") },
+            },
+        },
+        "Question": {
+            "type": "object",
+            "required": ["q", "opts"],
+            "properties": {
+                "q": string,
+                "scored": { "type": "boolean", "description": "false marks the unscored sizing question." },
+                "ctx": string,
+                "opts": { "type": "array", "items": string, "minItems": N_OPTIONS, "maxItems": N_OPTIONS },
+            },
+        },
+        "Band": {
+            "type": "object",
+            "required": ["min", "name"],
+            "properties": { "min": { "type": "number", "description": "Lowest 0-100 score in this band." }, "name": string },
+        },
+        "ScoreRequest": {
+            "type": "object",
+            "required": ["answers"],
+            "properties": {
+                "answers": {
+                    "description": format!("Either {N_QUESTIONS} option indices (0-4) or {N_SCORED} points (1-5)."),
+                    "oneOf": [
+                        { "type": "array", "items": { "type": "integer", "minimum": 0, "maximum": 4 }, "minItems": N_QUESTIONS, "maxItems": N_QUESTIONS },
+                        { "type": "array", "items": { "type": "integer", "minimum": 1, "maximum": 5 }, "minItems": N_SCORED, "maxItems": N_SCORED },
+                    ],
+                },
+            },
+        },
+        "ReadinessResult": {
+            "type": "object",
+            "required": ["score", "band", "pillars", "weakestPillar"],
+            "properties": {
+                "score": { "type": "integer", "minimum": 0, "maximum": 100 },
+                "scale": string,
+                "average": { "type": "number", "minimum": 1, "maximum": 5 },
+                "band": {
+                    "type": "object",
+                    "required": ["name", "guidance"],
+                    "properties": { "name": string, "guidance": { "type": "array", "items": string } },
+                },
+                "pillars": {
+                    "type": "object",
+                    "required": pillar_keys,
+                    "properties": { "strategy": pillar, "people": pillar, "data": pillar, "change": pillar },
+                },
+                "weakestPillar": { "type": "string", "enum": pillar_keys },
+                "scoredQuestions": { "type": "integer" },
+                "interactiveVersion": uri,
+                "nextStep": string,
+            },
+        },
+        "BatchRequest": {
+            "type": "object",
+            "required": ["requests"],
+            "properties": {
+                "requests": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": BATCH_MAX_ITEMS,
+                    "items": {
+                        "type": "object",
+                        "required": ["path"],
+                        "properties": { "path": { "type": "string", "description": "A GET path under /v1, optionally with a query string." } },
+                    },
+                },
+            },
+        },
+        "BatchResponse": {
+            "type": "object",
+            "required": ["responses"],
+            "properties": {
+                "responses": {
+                    "type": "array",
+                    "maxItems": BATCH_MAX_ITEMS,
+                    "items": {
+                        "type": "object",
+                        "required": ["path", "status", "body"],
+                        "properties": {
+                            "path": string,
+                            "status": { "type": "integer" },
+                            "body": { "type": "object", "description": "What a direct GET returns, or an Error." },
+                        },
+                    },
+                },
+            },
+        },
+        "BulkExport": {
+            "type": "object",
+            "required": ["exportedAt", "services", "industries", "caseStudies", "resources", "assessment"],
+            "properties": {
+                "exportedAt": { "type": "string", "format": "date-time" },
+                "client": { "type": "string", "description": "The client_id the token was issued to." },
+                "services": { "type": "array", "items": schema_ref("Page") },
+                "industries": { "type": "array", "items": schema_ref("Page") },
+                "caseStudies": { "type": "array", "items": schema_ref("Page") },
+                "resources": { "type": "array", "items": schema_ref("Resource") },
+                "assessment": schema_ref("Assessment"),
+                "contact": schema_ref("Contact"),
+            },
+        },
+        "Contact": {
+            "type": "object",
+            "required": ["company", "email", "website"],
+            "properties": {
+                "company": string,
+                "location": string,
+                "email": { "type": "string", "format": "email" },
+                "website": uri,
+                "how": string,
+                "note": string,
+            },
+        },
+        "ApiIndex": {
+            "type": "object",
+            "properties": {
+                "name": string,
+                "version": string,
+                "description": string,
+                "openapi": uri,
+                "documentation": uri,
+                "agentGuide": uri,
+                "authDocs": uri,
+                "mcp": {
+                    "type": "object",
+                    "properties": { "product": uri, "docs": uri, "serverCard": uri },
+                },
+                "endpoints": { "type": "object", "additionalProperties": string },
+                "auth": string,
+            },
+        },
+        "Error": {
+            "type": "object",
+            "required": ["error"],
+            "properties": {
+                "error": {
+                    "type": "object",
+                    "required": ["code", "message"],
+                    "properties": {
+                        "code": { "type": "string", "enum": error_codes, "description": "Stable machine-readable code; see the table in info.description." },
+                        "message": string,
+                        "docs": uri,
+                        "openapi": uri,
+                    },
+                },
+            },
+        },
+        "ClientRegistrationRequest": {
+            "type": "object",
+            "properties": {
+                "client_name": { "type": "string", "maxLength": 200 },
+                "grant_types": { "type": "array", "items": string },
+                "token_endpoint_auth_method": { "type": "string", "enum": ["client_secret_basic", "client_secret_post"] },
+                "scope": string,
+            },
+        },
+        "ClientRegistrationResponse": {
+            "type": "object",
+            "required": ["client_id", "client_secret", "client_id_issued_at", "client_secret_expires_at"],
+            "properties": {
+                "client_id": string,
+                "client_secret": string,
+                "client_id_issued_at": { "type": "integer" },
+                "client_secret_expires_at": { "type": "integer", "const": 0 },
+                "client_name": string,
+                "grant_types": { "type": "array", "items": { "const": "client_credentials" } },
+                "response_types": { "type": "array", "maxItems": 0 },
+                "token_endpoint_auth_method": string,
+                "scope": { "const": "export" },
+            },
+        },
+        "TokenRequest": {
+            "type": "object",
+            "required": ["grant_type"],
+            "properties": {
+                "grant_type": { "type": "string", "const": "client_credentials" },
+                "scope": { "type": "string", "const": "export" },
+                "client_id": string,
+                "client_secret": string,
+            },
+        },
+        "TokenResponse": {
+            "type": "object",
+            "required": ["access_token", "token_type", "expires_in", "scope"],
+            "properties": {
+                "access_token": string,
+                "token_type": { "const": "Bearer" },
+                "expires_in": { "const": 3600 },
+                "scope": { "const": "export" },
+            },
+        },
+        "OAuthError": {
+            "type": "object",
+            "description": "RFC 6749 section 5.2 / RFC 7591 section 3.2.2 error body (the OAuth endpoints follow the RFCs, not the API Error shape).",
+            "required": ["error"],
+            "properties": { "error": string, "error_description": string },
+        },
+        "AuthorizationServerMetadata": {
+            "type": "object",
+            "required": ["issuer", "token_endpoint", "response_types_supported"],
+            "properties": {
+                "issuer": uri,
+                "token_endpoint": uri,
+                "registration_endpoint": uri,
+                "scopes_supported": { "type": "array", "items": string },
+                "response_types_supported": { "type": "array", "items": string },
+                "grant_types_supported": { "type": "array", "items": string },
+                "token_endpoint_auth_methods_supported": { "type": "array", "items": string },
+                "service_documentation": uri,
+            },
+        },
+        "ProtectedResourceMetadata": {
+            "type": "object",
+            "required": ["resource"],
+            "properties": {
+                "resource": uri,
+                "authorization_servers": { "type": "array", "items": uri },
+                "scopes_supported": { "type": "array", "items": string },
+                "bearer_methods_supported": { "type": "array", "items": string },
+                "resource_name": string,
+                "resource_documentation": uri,
+            },
+        },
+    });
+
+    let error_content = json!({ "application/json": { "schema": schema_ref("Error") } });
+    let error_response = |description: &str| {
+        json!({ "description": description, "headers": common_headers(), "content": error_content })
+    };
+    let mut unauthorized = error_response("Missing or invalid bearer token");
+    unauthorized["headers"]["WWW-Authenticate"] = header_ref("WWW-Authenticate");
+    let mut too_many = error_response("Rate limited");
+    too_many["headers"]["Retry-After"] = header_ref("Retry-After");
+    let responses = json!({
+        "BadRequest": error_response("Invalid input; `error.code` says which rule failed"),
+        "NotFound": error_response("Unknown slug or path"),
+        "Unauthorized": unauthorized,
+        "PayloadTooLarge": error_response("Request body too large"),
+        "UnsupportedMediaType": error_response("Request body is not JSON"),
+        "TooManyRequests": too_many,
+        "NotModified": { "description": "The If-None-Match validator matches; no body", "headers": { "ETag": header_ref("ETag") } },
+    });
+    let headers = json!({
+        "RateLimit": { "description": "Live quota, draft-ietf-httpapi-ratelimit-headers: `\"ip\";r=<remaining>;t=<seconds until the window resets>`.", "schema": string },
+        "RateLimit-Policy": { "description": "Quota policy: `\"ip\";q=<requests>;w=60`.", "schema": string },
+        "Retry-After": { "description": "Whole seconds until a request will be answered again.", "schema": { "type": "integer", "minimum": 0 } },
+        "ETag": { "description": "Strong validator of the body; send it back in If-None-Match for a 304.", "schema": string },
+        "Cache-Control": { "description": "Caching policy.", "schema": string },
+        "Access-Control-Allow-Origin": { "description": "CORS is open: always `*`.", "schema": string },
+        "WWW-Authenticate": { "description": "`Bearer resource_metadata=\"<protected resource metadata URL>\"`, plus `error=\"invalid_token\"` when a token was presented.", "schema": string },
+        "Idempotency-Key": { "description": "The request's Idempotency-Key, echoed.", "schema": string },
+        "Idempotency-Status": { "description": "`deterministic`: the endpoint is a pure function of the request and stores nothing, so any repeat of the same request (same key or not) returns a byte-identical response.", "schema": { "type": "string", "enum": ["deterministic"] } },
+    });
+    let parameters = json!({
+        "Slug": { "name": "slug", "in": "path", "required": true, "schema": { "type": "string", "pattern": "^[a-z0-9-]+$" } },
+        "IfNoneMatch": { "name": "If-None-Match", "in": "header", "required": false, "description": "An ETag from an earlier response; a match returns 304.", "schema": string },
+        "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": false, "description": "Optional; echoed back with Idempotency-Status.", "schema": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,255}$" } },
+    });
+    let security_schemes = json!({
+        "serviceOAuth": {
+            "type": "oauth2",
+            "description": format!("Self-serve client credentials: register at {auth}/oauth/register, then request a token at {auth}/oauth/token. Tokens last 3600 seconds; there are no refresh tokens."),
+            "flows": {
+                "clientCredentials": {
+                    "tokenUrl": format!("{auth}/oauth/token"),
+                    "scopes": { "export": "Bulk export of the whole dataset" },
+                },
+            },
+        },
+    });
+
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": format!("{} public API", content.site.company),
+            "version": config.version,
+            "summary": "Read-only API over a data and AI consultancy's content, with search and readiness scoring.",
+            "description": format!(
+                "Keyless, read-only, CORS-open JSON API. Only GET /v1/export needs a bearer token.\n\n\
+Fair use: 300 requests per minute per client IP, counted in a 60-second window that opens with the first request; \
+past it, 429 with Retry-After. Every response carries RateLimit and RateLimit-Policy headers.\n\n\
+Every error body is `{{\"error\": {{\"code\", \"message\", \"docs\", \"openapi\"}}}}`. The codes:\n\n| code | status | meaning |\n|---|---|---|\n{error_table}"
+            ),
+            "contact": { "name": content.contact.company, "email": content.contact.email, "url": format!("{site}/") },
+        },
+        "servers": servers,
+        "tags": [
+            { "name": "content", "description": "Services, industries, case studies, guides, the assessment and contact details" },
+            { "name": "compute", "description": "Stateless computations: readiness scoring and batches" },
+            { "name": "export", "description": "The authenticated bulk export" },
+            { "name": "oauth", "description": "Client registration, tokens and discovery metadata" },
+            { "name": "meta", "description": "This document" },
+        ],
+        "externalDocs": { "url": format!("{site}/docs/api/"), "description": "API documentation" },
+        "paths": paths,
+        "components": {
+            "schemas": schemas,
+            "responses": responses,
+            "headers": headers,
+            "parameters": parameters,
+            "securitySchemes": security_schemes,
+        },
+    })
+}

@@ -1,0 +1,45 @@
+//! Every limit of the service as a named constant, plus the rate limiter and the
+//! Idempotency-Key rules. Each constant's doc says what happens at the limit.
+
+pub mod idempotency;
+pub mod rate;
+
+use std::time::Duration;
+
+pub use crate::model::{BATCH_MAX_ITEMS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS, TOKEN_LIFETIME_SECS};
+
+/// Requests per client IP per window by default (`--rate-limit` overrides). Past it: 429.
+pub const RATE_LIMIT_DEFAULT: u32 = 300;
+/// The rate-limit window. A client's window opens with its first request and lasts this long.
+pub const RATE_WINDOW_MS: u64 = 60_000;
+/// Most client addresses the limiter tracks at once (over all shards). Past it, expired windows
+/// are dropped first, then the oldest window; memory stays under roughly 64 bytes per entry.
+pub const RATE_MAX_TRACKED: usize = 262_144;
+/// Shards of the limiter table; a request locks one shard only.
+pub const RATE_SHARDS: usize = 64;
+
+/// Largest `POST /v1/ai-readiness/score` body. Past it: 413 without reading the rest.
+pub const SCORE_BODY_MAX: usize = 8 * 1024;
+/// Largest `POST /v1/batch` body (20 paths of up to ~3 KiB each). Past it: 413.
+pub const BATCH_BODY_MAX: usize = 64 * 1024;
+/// Largest OAuth request body (registration JSON or token form). Past it: 413.
+pub const OAUTH_BODY_MAX: usize = 16 * 1024;
+/// Longest bearer token accepted for verification; a longer one is `invalid_token` at once.
+pub const TOKEN_MAX_LEN: usize = 4096;
+/// Longest batch item path (with query string); a longer one is `invalid_path` for that item.
+pub const BATCH_PATH_MAX: usize = 4096;
+
+/// Time a client has to send its request headers (and, on a kept-alive connection, to start
+/// the next request). Slower: the connection is closed (slowloris).
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// Time a client has to send a whole request body once headers are in. Slower: 408.
+pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// Most bytes hyper buffers for a request line and headers. Larger: 431 / connection closed.
+pub const MAX_HEADER_BYTES: usize = 32 * 1024;
+/// Most connections served at once; further clients wait in the accept backlog until one
+/// closes, so overload queues rather than failing.
+pub const MAX_CONNECTIONS: usize = 4096;
+/// Grace period for in-flight requests at shutdown.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+/// Leeway when checking token expiry and issue time, for clock differences between processes.
+pub const TOKEN_CLOCK_SKEW_SECS: u64 = 30;

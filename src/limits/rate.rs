@@ -1,0 +1,105 @@
+//! Per-client fair use: a fixed 60-second window per client address, opened by its first
+//! request. Within a window at most `limit` requests are answered; the rest get 429 until the
+//! window closes. So no client is ever answered more than `limit` times in any window of its
+//! own, which a refilling token bucket cannot promise.
+//!
+//! The table is sharded (a request locks one shard) and bounded (see `RATE_MAX_TRACKED`).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasher, RandomState};
+use std::net::IpAddr;
+use std::sync::Mutex;
+
+use super::{RATE_MAX_TRACKED, RATE_SHARDS, RATE_WINDOW_MS};
+
+/// What the limiter decided for one request, and what the headers must say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    pub allowed: bool,
+    /// Requests left in the current window after this one.
+    pub remaining: u32,
+    /// Whole seconds until the window closes (rounded up): the honest `Retry-After`.
+    pub reset_secs: u64,
+    pub limit: u32,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    start_ms: u64,
+    count: u32,
+}
+
+/// The limiter. `now_ms` is always passed in, so tests control time.
+#[derive(Debug)]
+pub struct RateLimiter {
+    limit: u32,
+    shards: Box<[Mutex<HashMap<IpAddr, Window>>]>,
+    per_shard_cap: usize,
+    hasher: RandomState,
+}
+
+impl RateLimiter {
+    pub fn new(limit: u32) -> RateLimiter {
+        RateLimiter::with_capacity(limit, RATE_MAX_TRACKED)
+    }
+
+    /// A limiter tracking at most `max_tracked` addresses (tests use a small cap).
+    pub fn with_capacity(limit: u32, max_tracked: usize) -> RateLimiter {
+        let shards = (0..RATE_SHARDS).map(|_| Mutex::new(HashMap::new())).collect();
+        RateLimiter { limit, shards, per_shard_cap: (max_tracked / RATE_SHARDS).max(1), hasher: RandomState::new() }
+    }
+
+    pub fn limit(&self) -> u32 {
+        self.limit
+    }
+
+    /// Counts one request from `ip` at `now_ms` and says whether to answer it.
+    pub fn check(&self, ip: IpAddr, now_ms: u64) -> Decision {
+        let shard = &self.shards[(self.hasher.hash_one(ip) as usize) % self.shards.len()];
+        // A poisoned lock only means another request panicked mid-update; the counts are
+        // still plain integers, so keep serving with them.
+        let mut table = shard.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if !table.contains_key(&ip) && table.len() >= self.per_shard_cap {
+            evict(&mut table, now_ms, self.per_shard_cap);
+        }
+        let window = table.entry(ip).or_insert(Window { start_ms: now_ms, count: 0 });
+        if now_ms >= window.start_ms + RATE_WINDOW_MS || now_ms < window.start_ms {
+            *window = Window { start_ms: now_ms, count: 0 };
+        }
+        let allowed = window.count < self.limit;
+        if allowed {
+            window.count += 1;
+        }
+        let ends = window.start_ms + RATE_WINDOW_MS;
+        Decision {
+            allowed,
+            remaining: self.limit - window.count,
+            reset_secs: (ends - now_ms).div_ceil(1000),
+            limit: self.limit,
+        }
+    }
+
+    /// Drops every window that has closed. The server calls this once a minute.
+    pub fn sweep(&self, now_ms: u64) {
+        for shard in self.shards.iter() {
+            let mut table = shard.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            table.retain(|_, w| now_ms < w.start_ms + RATE_WINDOW_MS);
+        }
+    }
+
+    /// Addresses tracked right now.
+    pub fn tracked(&self) -> usize {
+        self.shards.iter().map(|s| s.lock().unwrap_or_else(|p| p.into_inner()).len()).sum()
+    }
+}
+
+/// Makes room in a full shard: closed windows go first; if none has closed, the window that
+/// opened earliest (the one closest to closing anyway) goes.
+fn evict(table: &mut HashMap<IpAddr, Window>, now_ms: u64, cap: usize) {
+    table.retain(|_, w| now_ms < w.start_ms + RATE_WINDOW_MS);
+    if table.len() >= cap {
+        if let Some(oldest) = table.iter().min_by_key(|(_, w)| w.start_ms).map(|(ip, _)| *ip) {
+            table.remove(&oldest);
+        }
+    }
+}

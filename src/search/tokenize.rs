@@ -1,0 +1,64 @@
+//! The one tokenizer: index time (`build.rs`) and query time run this same file.
+//!
+//! Text is split on anything that is not a letter or digit (Unicode-aware), lowercased,
+//! stripped of one-character tokens and stop words, then stemmed with the Snowball English
+//! stemmer. The caller sees both the lowercased word (used for prefix matching) and its stem.
+//! This file crosses the build boundary and depends only on `rust_stemmers`.
+
+use rust_stemmers::{Algorithm, Stemmer};
+
+/// Words too common to carry meaning in a search over questions and guides.
+///
+/// Keep this list short and sorted: it is binary-searched, and every word on it can never be
+/// found. Question words are here because every `answers` entry has one.
+pub const STOP_WORDS: &[&str] = &[
+    "a", "about", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from",
+    "has", "have", "how", "i", "if", "in", "into", "is", "it", "its", "me", "my", "of", "on",
+    "or", "our", "should", "so", "than", "that", "the", "their", "them", "then", "there", "these",
+    "they", "this", "to", "us", "was", "we", "were", "what", "when", "where", "which", "who",
+    "why", "will", "with", "you", "your",
+];
+
+/// One token: the lowercased word as written and its stem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    pub word: String,
+    pub stem: String,
+}
+
+/// Whether `word` (already lowercased) is a stop word.
+pub fn is_stop_word(word: &str) -> bool {
+    STOP_WORDS.binary_search(&word).is_ok()
+}
+
+/// Calls `each` for every token of `text`, in order.
+pub fn for_each_token(text: &str, mut each: impl FnMut(Token)) {
+    let stemmer = Stemmer::create(Algorithm::English);
+    let mut word = String::new();
+    let mut flush = |word: &mut String| {
+        if word.chars().nth(1).is_some() && !is_stop_word(word) {
+            let stem = stemmer.stem(word).into_owned();
+            each(Token { word: std::mem::take(word), stem });
+        }
+        word.clear();
+    };
+    for ch in text.chars() {
+        if ch.is_alphanumeric() {
+            word.extend(ch.to_lowercase());
+        } else if ch == '\'' || ch == '\u{2019}' {
+            // Apostrophes are dropped inside a word rather than splitting it, so "team's" reads
+            // as "teams" (stem "team") and "don't" as "dont", never as a stray "t" or "s".
+            continue;
+        } else {
+            flush(&mut word);
+        }
+    }
+    flush(&mut word);
+}
+
+/// All tokens of `text`, in order.
+pub fn tokens(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    for_each_token(text, |token| out.push(token));
+    out
+}
