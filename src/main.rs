@@ -16,7 +16,8 @@ use consultancy_api::http::server::{ServerOptions, serve};
 use consultancy_api::limits::RATE_LIMIT_DEFAULT;
 use consultancy_api::tables;
 
-const USAGE: &str = "consultancy-api: the public read API, website and markdown twins, served from embedded content
+const USAGE: &str =
+    "consultancy-api: the public read API, website and markdown twins, served from embedded content
 
 USAGE:
     consultancy-api [--listen ADDR] [--rate-limit N] [--trust-proxy]
@@ -55,14 +56,20 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag.to_string(), Some(value.to_string())),
+            Some((flag, value)) if flag.starts_with("--") => {
+                (flag.to_string(), Some(value.to_string()))
+            }
             _ => (arg.clone(), None),
         };
-        let mut value = |name: &str| inline.clone().or_else(|| args.next()).ok_or(format!("{name} needs a value"));
+        let mut value = |name: &str| {
+            inline.clone().or_else(|| args.next()).ok_or(format!("{name} needs a value"))
+        };
         match flag.as_str() {
             "--listen" => {
                 let text = value("--listen")?;
-                options.listen = text.parse().map_err(|_| format!("--listen `{text}` is not an address like 127.0.0.1:8080"))?;
+                options.listen = text.parse().map_err(|_| {
+                    format!("--listen `{text}` is not an address like 127.0.0.1:8080")
+                })?;
             }
             "--rate-limit" => {
                 let text = value("--rate-limit")?;
@@ -76,7 +83,10 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             "-h" | "--help" => return Ok(Parsed::Exit(USAGE.to_string())),
             "-V" | "--version" => {
                 let flavour = if tables::SANDBOX { " (sandbox)" } else { "" };
-                return Ok(Parsed::Exit(format!("consultancy-api {}{flavour}\n", env!("CARGO_PKG_VERSION"))));
+                return Ok(Parsed::Exit(format!(
+                    "consultancy-api {}{flavour}\n",
+                    env!("CARGO_PKG_VERSION")
+                )));
             }
             other => return Err(format!("unknown argument `{other}`; see --help")),
         }
@@ -92,7 +102,9 @@ fn load_keys() -> Result<Keys, String> {
             if previous.is_some() {
                 return Err("TOKEN_KEY_PREVIOUS is set without TOKEN_KEY".into());
             }
-            eprintln!("warning: TOKEN_KEY is not set; using a random key, so client secrets and tokens die with this process");
+            eprintln!(
+                "warning: TOKEN_KEY is not set; using a random key, so client secrets and tokens die with this process"
+            );
             Keys::random()
         }
     }
@@ -156,8 +168,16 @@ fn main() -> ExitCode {
         };
         let local = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
         let flavour = if tables::SANDBOX { "sandbox" } else { "production" };
-        eprintln!("consultancy-api {} ({flavour}) listening on http://{local}", env!("CARGO_PKG_VERSION"));
-        let app = Arc::new(App::new(options.rate_limit, keys, Arc::new(SystemClock), options.trust_proxy));
+        eprintln!(
+            "consultancy-api {} ({flavour}) listening on http://{local}",
+            env!("CARGO_PKG_VERSION")
+        );
+        let app = Arc::new(App::new(
+            options.rate_limit,
+            keys,
+            Arc::new(SystemClock),
+            options.trust_proxy,
+        ));
         serve(listener, app, ServerOptions::default(), shutdown_signal()).await;
         eprintln!("consultancy-api stopped");
         ExitCode::SUCCESS

@@ -21,7 +21,8 @@ use crate::tables::{BANDS, PILLARS, QUESTIONS, SITE_URL};
 /// A pillar average below this gets advice even when it is not the weakest.
 pub const ADVICE_BELOW: f64 = 4.0;
 /// What `scale` says.
-pub const SCALE: &str = "0-100: the mean of the 15 scored answers (1-5 points each) rescaled so 1 is 0 and 5 is 100";
+pub const SCALE: &str =
+    "0-100: the mean of the 15 scored answers (1-5 points each) rescaled so 1 is 0 and 5 is 100";
 
 #[derive(Debug, Serialize, PartialEq)]
 pub struct ReadinessResult {
@@ -63,12 +64,19 @@ pub struct PillarResult {
 
 /// Reads a JSON body into the 15 points, naming the first problem and its position.
 pub fn parse_answers(body: &Value) -> Result<[u8; N_SCORED], ApiError> {
-    let object = body.as_object().ok_or_else(|| ApiError::invalid_body("the body must be a JSON object such as {\"answers\": [...]}"))?;
+    let object = body.as_object().ok_or_else(|| {
+        ApiError::invalid_body("the body must be a JSON object such as {\"answers\": [...]}")
+    })?;
     if let Some(unknown) = object.keys().find(|k| k.as_str() != "answers") {
-        return Err(ApiError::invalid_body(format!("unknown field `{unknown}`; the body has only `answers`")));
+        return Err(ApiError::invalid_body(format!(
+            "unknown field `{unknown}`; the body has only `answers`"
+        )));
     }
-    let answers = object.get("answers").ok_or_else(|| ApiError::invalid_body("missing field `answers`"))?;
-    let answers = answers.as_array().ok_or_else(|| ApiError::invalid_body("`answers` must be an array of integers"))?;
+    let answers =
+        object.get("answers").ok_or_else(|| ApiError::invalid_body("missing field `answers`"))?;
+    let answers = answers
+        .as_array()
+        .ok_or_else(|| ApiError::invalid_body("`answers` must be an array of integers"))?;
     let (range, form) = match answers.len() {
         N_QUESTIONS => (0..=4, "with 16 answers each is an option index from 0 to 4"),
         N_SCORED => (1..=5, "with 15 answers each is a point value from 1 to 5"),
@@ -83,16 +91,21 @@ pub fn parse_answers(body: &Value) -> Result<[u8; N_SCORED], ApiError> {
         // A negative integer is an integer out of range, not a non-integer.
         let value = answer.as_u64().or_else(|| answer.as_i64().map(|_| u64::MAX));
         let Some(value) = value else {
-            return Err(ApiError::invalid_answers(format!("answers[{idx}] is {answer}, not an integer; {form}")));
+            return Err(ApiError::invalid_answers(format!(
+                "answers[{idx}] is {answer}, not an integer; {form}"
+            )));
         };
         if !range.contains(&value) {
-            return Err(ApiError::invalid_answers(format!("answers[{idx}] is {answer}, out of range; {form}")));
+            return Err(ApiError::invalid_answers(format!(
+                "answers[{idx}] is {answer}, out of range; {form}"
+            )));
         }
         values[idx] = value as u8;
     }
     let mut points = [0u8; N_SCORED];
     if answers.len() == N_QUESTIONS {
-        let scored = QUESTIONS.iter().zip(values).filter(|(q, _)| q.scored).map(|(_, index)| index + 1);
+        let scored =
+            QUESTIONS.iter().zip(values).filter(|(q, _)| q.scored).map(|(_, index)| index + 1);
         for (slot, point) in points.iter_mut().zip(scored) {
             *slot = point;
         }
@@ -119,9 +132,11 @@ pub fn score(points: &[u8; N_SCORED]) -> ReadinessResult {
         sums[pillar] += u32::from(point);
         counts[pillar] += 1;
     }
-    let averages: [f64; 4] = std::array::from_fn(|i| f64::from(sums[i]) / f64::from(counts[i].max(1)));
+    let averages: [f64; 4] =
+        std::array::from_fn(|i| f64::from(sums[i]) / f64::from(counts[i].max(1)));
     // Strictly lower wins, so ties stay with the pillar listed first.
-    let weakest = (1..4).fold(0, |weakest, i| if averages[i] < averages[weakest] { i } else { weakest });
+    let weakest =
+        (1..4).fold(0, |weakest, i| if averages[i] < averages[weakest] { i } else { weakest });
     let pillar = |i: usize| PillarResult {
         title: PILLARS[i].title,
         average: round2(averages[i]),
@@ -132,7 +147,12 @@ pub fn score(points: &[u8; N_SCORED]) -> ReadinessResult {
         scale: SCALE,
         average: round2(mean),
         band: BandResult { name: band.name, guidance: band.guidance },
-        pillars: Pillars { strategy: pillar(0), people: pillar(1), data: pillar(2), change: pillar(3) },
+        pillars: Pillars {
+            strategy: pillar(0),
+            people: pillar(1),
+            data: pillar(2),
+            change: pillar(3),
+        },
         weakest_pillar: PILLAR_KEYS[weakest],
         scored_questions: N_SCORED,
         interactive_version: format!("{SITE_URL}/ai-readiness/"),

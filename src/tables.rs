@@ -6,6 +6,9 @@
 // Generated literals are long and numerous; formatting lints would only add noise there.
 #![allow(clippy::unreadable_literal, clippy::large_const_arrays, clippy::large_stack_arrays)]
 
-use crate::model::{BandRecord, CategoryRecord, Deprecation, FixedResponse, GuideRecord, PillarRecord, QuestionRecord};
+use crate::model::{
+    BandRecord, CategoryRecord, Deprecation, FixedResponse, GuideRecord, PillarRecord,
+    QuestionRecord,
+};
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));

@@ -34,12 +34,18 @@ struct BatchItem {
 }
 
 /// Runs a batch. `get` is the server's own GET dispatcher.
-pub fn run(body: &[u8], get: impl Fn(&Route, Option<&str>) -> Reply) -> Result<Reply, ApiError> {
+pub fn run(
+    body: &[u8],
+    get: impl Fn(&str, &Route, Option<&str>) -> Reply,
+) -> Result<Reply, ApiError> {
     let value = parse_json(body)?;
     if !value.is_object() {
-        return Err(ApiError::invalid_body("the body must be a JSON object such as {\"requests\": [{\"path\": \"/v1/services\"}]}"));
+        return Err(ApiError::invalid_body(
+            "the body must be a JSON object such as {\"requests\": [{\"path\": \"/v1/services\"}]}",
+        ));
     }
-    let batch: BatchBody = serde_json::from_value(value).map_err(|err| ApiError::invalid_body(format!("invalid batch: {err}")))?;
+    let batch: BatchBody = serde_json::from_value(value)
+        .map_err(|err| ApiError::invalid_body(format!("invalid batch: {err}")))?;
     if batch.requests.is_empty() {
         return Err(ApiError::batch_empty());
     }
@@ -66,14 +72,14 @@ pub fn run(body: &[u8], get: impl Fn(&Route, Option<&str>) -> Reply) -> Result<R
     Ok(Reply::json(StatusCode::OK, out, NO_STORE))
 }
 
-fn run_item(raw: &str, get: &impl Fn(&Route, Option<&str>) -> Reply) -> Reply {
+fn run_item(raw: &str, get: &impl Fn(&str, &Route, Option<&str>) -> Reply) -> Reply {
     match item_route(raw) {
         Ok((route, query)) => match route {
             Route::Export => Reply::error(&ApiError::missing_token()),
             route if route.allow() == Some(crate::http::route::ALLOW_POST) => {
                 Reply::error(&ApiError::method_not_allowed("GET", crate::http::route::ALLOW_POST))
             }
-            route => get(&route, query),
+            route => get(raw.split('?').next().unwrap_or(raw), &route, query),
         },
         Err(error) => Reply::error(&error),
     }
@@ -97,7 +103,9 @@ fn item_route(raw: &str) -> Result<(Route, Option<&str>), ApiError> {
     if decoded.split('/').skip(1).any(|segment| segment == "." || segment == "..")
         || decoded.contains("//")
     {
-        return Err(ApiError::invalid_path("the path has dot segments or empty segments; send the canonical path"));
+        return Err(ApiError::invalid_path(
+            "the path has dot segments or empty segments; send the canonical path",
+        ));
     }
     if decoded != "/v1" && !decoded.starts_with("/v1/") {
         return Err(ApiError::path_outside_api(raw));

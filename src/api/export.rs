@@ -40,7 +40,8 @@ pub fn bearer(authorization: Option<&HeaderValue>) -> Option<&str> {
 
 pub fn get(keys: &Keys, authorization: Option<&HeaderValue>, now_ms: u64) -> Reply {
     let Some(presented) = bearer(authorization) else {
-        return Reply::error(&ApiError::missing_token()).with(header::WWW_AUTHENTICATE, challenge(None));
+        return Reply::error(&ApiError::missing_token())
+            .with(header::WWW_AUTHENTICATE, challenge(None));
     };
     let claims = match token::verify(keys, parties(), presented, now_ms / 1000) {
         Ok(claims) => claims,
@@ -49,7 +50,9 @@ pub fn get(keys: &Keys, authorization: Option<&HeaderValue>, now_ms: u64) -> Rep
                 .with(header::WWW_AUTHENTICATE, challenge(Some(rejection.describe())));
         }
     };
-    let exported_at = humantime::format_rfc3339_seconds(std::time::UNIX_EPOCH + std::time::Duration::from_millis(now_ms));
+    let exported_at = humantime::format_rfc3339_seconds(
+        std::time::UNIX_EPOCH + std::time::Duration::from_millis(now_ms),
+    );
     let mut body = Vec::with_capacity(EXPORT_TAIL.len() + 128);
     body.extend_from_slice(b"{\"exportedAt\":\"");
     body.extend_from_slice(exported_at.to_string().as_bytes());

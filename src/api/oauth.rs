@@ -32,10 +32,14 @@ fn is_json(content_type: Option<&str>) -> bool {
 /// `POST /oauth/register`.
 pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u64) -> Reply {
     if !is_json(content_type) {
-        return metadata_error("send the client metadata as JSON with Content-Type: application/json");
+        return metadata_error(
+            "send the client metadata as JSON with Content-Type: application/json",
+        );
     }
     let Ok(Value::Object(metadata)) = serde_json::from_slice::<Value>(body) else {
-        return metadata_error("the body must be a JSON object of client metadata, such as {\"client_name\": \"my-tool\"}");
+        return metadata_error(
+            "the body must be a JSON object of client metadata, such as {\"client_name\": \"my-tool\"}",
+        );
     };
     let client_name = match metadata.get("client_name") {
         None => None,
@@ -43,7 +47,8 @@ pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u6
         Some(_) => return metadata_error("client_name must be a string of at most 200 characters"),
     };
     if let Some(grants) = metadata.get("grant_types") {
-        let only_ours = grants.as_array().is_some_and(|g| g.iter().all(|v| v.as_str() == Some(GRANT)));
+        let only_ours =
+            grants.as_array().is_some_and(|g| g.iter().all(|v| v.as_str() == Some(GRANT)));
         if !only_ours {
             return metadata_error("grant_types may only contain client_credentials");
         }
@@ -52,18 +57,32 @@ pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u6
         None => AUTH_METHODS[0],
         Some(Value::String(method)) => match AUTH_METHODS.iter().find(|m| **m == method) {
             Some(method) => *method,
-            None => return metadata_error("token_endpoint_auth_method must be client_secret_basic or client_secret_post"),
+            None => {
+                return metadata_error(
+                    "token_endpoint_auth_method must be client_secret_basic or client_secret_post",
+                );
+            }
         },
         Some(_) => return metadata_error("token_endpoint_auth_method must be a string"),
     };
     if let Some(scope) = metadata.get("scope") {
         if scope.as_str().is_none_or(|s| s.split(' ').any(|t| t != EXPORT_SCOPE)) {
-            return Reply::oauth_error(StatusCode::BAD_REQUEST, "invalid_client_metadata", "scope may only be export");
+            return Reply::oauth_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_client_metadata",
+                "scope may only be export",
+            );
         }
     }
     let client_id = match client::new_client_id() {
         Ok(id) => id,
-        Err(_) => return Reply::oauth_error(StatusCode::SERVICE_UNAVAILABLE, "temporarily_unavailable", "try again"),
+        Err(_) => {
+            return Reply::oauth_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "temporarily_unavailable",
+                "try again",
+            );
+        }
     };
     let secret = client::secret_for(keys, &client_id);
     let mut response = json!({
@@ -79,7 +98,8 @@ pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u6
     response["response_types"] = json!([]);
     response["token_endpoint_auth_method"] = json!(auth_method);
     response["scope"] = json!(EXPORT_SCOPE);
-    Reply::json(StatusCode::CREATED, response.to_string(), NO_STORE).with(header::PRAGMA, HeaderValue::from_static("no-cache"))
+    Reply::json(StatusCode::CREATED, response.to_string(), NO_STORE)
+        .with(header::PRAGMA, HeaderValue::from_static("no-cache"))
 }
 
 /// Client credentials from an HTTP Basic header, decoded per RFC 6749 section 2.3.1.
@@ -96,8 +116,19 @@ fn basic_credentials(authorization: &HeaderValue) -> Option<(String, String)> {
 }
 
 fn invalid_client(basic_used: bool) -> Reply {
-    let reply = Reply::oauth_error(StatusCode::UNAUTHORIZED, "invalid_client", "unknown client or wrong secret");
-    if basic_used { reply.with(header::WWW_AUTHENTICATE, HeaderValue::from_static("Basic realm=\"oauth\", charset=\"UTF-8\"")) } else { reply }
+    let reply = Reply::oauth_error(
+        StatusCode::UNAUTHORIZED,
+        "invalid_client",
+        "unknown client or wrong secret",
+    );
+    if basic_used {
+        reply.with(
+            header::WWW_AUTHENTICATE,
+            HeaderValue::from_static("Basic realm=\"oauth\", charset=\"UTF-8\""),
+        )
+    } else {
+        reply
+    }
 }
 
 fn invalid_request(description: &str) -> Reply {
@@ -114,13 +145,21 @@ pub fn token(
     now_ms: u64,
 ) -> Reply {
     let form = content_type.is_some_and(|ct| {
-        ct.split(';').next().unwrap_or("").trim().eq_ignore_ascii_case("application/x-www-form-urlencoded")
+        ct.split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .eq_ignore_ascii_case("application/x-www-form-urlencoded")
     });
     if !form {
         return invalid_request("send the parameters as application/x-www-form-urlencoded");
     }
-    let Ok(text) = std::str::from_utf8(body) else { return invalid_request("the body is not UTF-8") };
-    let Ok(pairs) = parse_pairs(text) else { return invalid_request("the body has an invalid percent-encoding") };
+    let Ok(text) = std::str::from_utf8(body) else {
+        return invalid_request("the body is not UTF-8");
+    };
+    let Ok(pairs) = parse_pairs(text) else {
+        return invalid_request("the body has an invalid percent-encoding");
+    };
     let mut fields: [Option<String>; 4] = Default::default();
     for (name, value) in pairs {
         let slot = match name.as_str() {
@@ -140,12 +179,19 @@ pub fn token(
     let [grant_type, scope, form_id, form_secret] = fields;
     let Some(grant_type) = grant_type else { return invalid_request("grant_type is missing") };
     if grant_type != GRANT {
-        return Reply::oauth_error(StatusCode::BAD_REQUEST, "unsupported_grant_type", "the only grant type is client_credentials");
+        return Reply::oauth_error(
+            StatusCode::BAD_REQUEST,
+            "unsupported_grant_type",
+            "the only grant type is client_credentials",
+        );
     }
-    let basic = authorization.filter(|v| v.to_str().is_ok_and(|s| s.len() > 6 && s[..6].eq_ignore_ascii_case("basic ")));
+    let basic = authorization
+        .filter(|v| v.to_str().is_ok_and(|s| s.len() > 6 && s[..6].eq_ignore_ascii_case("basic ")));
     let (client_id, secret) = match (basic, form_id, form_secret) {
         (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-            return invalid_request("use one client authentication method: HTTP Basic or form fields, not both");
+            return invalid_request(
+                "use one client authentication method: HTTP Basic or form fields, not both",
+            );
         }
         (Some(header), None, None) => match basic_credentials(header) {
             Some(credentials) => credentials,
@@ -159,7 +205,11 @@ pub fn token(
     }
     if let Some(scope) = scope {
         if scope.split(' ').filter(|s| !s.is_empty()).any(|s| s != EXPORT_SCOPE) {
-            return Reply::oauth_error(StatusCode::BAD_REQUEST, "invalid_scope", "the only scope is export");
+            return Reply::oauth_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_scope",
+                "the only scope is export",
+            );
         }
     }
     let access_token = token::issue(keys, parties, &client_id, now_ms / 1000);
@@ -169,5 +219,6 @@ pub fn token(
         "expires_in": TOKEN_LIFETIME_SECS,
         "scope": EXPORT_SCOPE,
     });
-    Reply::json(StatusCode::OK, body.to_string(), NO_STORE).with(header::PRAGMA, HeaderValue::from_static("no-cache"))
+    Reply::json(StatusCode::OK, body.to_string(), NO_STORE)
+        .with(header::PRAGMA, HeaderValue::from_static("no-cache"))
 }

@@ -24,8 +24,12 @@ pub struct SearchParams {
 
 /// Parses and validates the query string.
 pub fn parse(query: Option<&str>) -> Result<SearchParams, ApiError> {
-    let pairs = parse_pairs(query.unwrap_or(""))
-        .map_err(|bad| ApiError::invalid_parameter(format!("parameter `{}` is not valid UTF-8 after percent-decoding", bad.0)))?;
+    let pairs = parse_pairs(query.unwrap_or("")).map_err(|bad| {
+        ApiError::invalid_parameter(format!(
+            "parameter `{}` is not valid UTF-8 after percent-decoding",
+            bad.0
+        ))
+    })?;
     let mut slots: [Option<String>; 4] = Default::default();
     for (name, value) in pairs {
         let slot = match name.as_str() {
@@ -48,22 +52,27 @@ pub fn parse(query: Option<&str>) -> Result<SearchParams, ApiError> {
     }
     let category = match category {
         None => None,
-        Some(name) => Some(CATEGORIES.iter().position(|c| c.name == name).map(|i| i as u8).ok_or_else(|| {
-            let names: Vec<&str> = CATEGORIES.iter().map(|c| c.name).collect();
-            ApiError::unknown_category(&name, &names.join(", "))
-        })?),
+        Some(name) => Some(
+            CATEGORIES.iter().position(|c| c.name == name).map(|i| i as u8).ok_or_else(|| {
+                let names: Vec<&str> = CATEGORIES.iter().map(|c| c.name).collect();
+                ApiError::unknown_category(&name, &names.join(", "))
+            })?,
+        ),
     };
     let limit = match limit {
         None => SEARCH_LIMIT_DEFAULT,
         Some(text) => text
             .parse::<usize>()
             .ok()
-            .filter(|n| (1..=SEARCH_LIMIT_MAX).contains(n) && text.bytes().all(|b| b.is_ascii_digit()))
+            .filter(|n| {
+                (1..=SEARCH_LIMIT_MAX).contains(n) && text.bytes().all(|b| b.is_ascii_digit())
+            })
             .ok_or_else(|| ApiError::invalid_limit(&text))?,
     };
     let offset = match cursor {
         None => 0,
-        Some(token) => cursor::decode(&token, &cursor::Binding { q: &q, category, limit }).map_err(ApiError::invalid_cursor)?,
+        Some(token) => cursor::decode(&token, &cursor::Binding { q: &q, category, limit })
+            .map_err(ApiError::invalid_cursor)?,
     };
     Ok(SearchParams { q, category, limit, offset })
 }
@@ -75,8 +84,12 @@ pub fn get(query: Option<&str>) -> Result<Reply, ApiError> {
     let hits = ranked.hits();
     let start = params.offset.min(hits.len());
     let end = (start + params.limit).min(hits.len());
-    let next = (end < hits.len())
-        .then(|| cursor::encode(end, &cursor::Binding { q: &params.q, category: params.category, limit: params.limit }));
+    let next = (end < hits.len()).then(|| {
+        cursor::encode(
+            end,
+            &cursor::Binding { q: &params.q, category: params.category, limit: params.limit },
+        )
+    });
     let body = search::page_json(&params.q, &hits[start..end], ranked.keyword, next.as_deref());
     Ok(Reply::json(StatusCode::OK, body, CACHE_CONTENT))
 }

@@ -30,20 +30,31 @@ impl std::fmt::Debug for KeySet {
 }
 
 impl KeySet {
+    /// The subkeys of `key` for this build's flavour.
     pub fn derive(key: &[u8]) -> KeySet {
-        KeySet { token: subkey(key, "access-token"), client_secret: subkey(key, "client-secret") }
+        KeySet::derive_for(key, FLAVOUR)
+    }
+
+    /// The subkeys of `key` for a named flavour (`production` or `sandbox`); tests use it to
+    /// forge the other flavour's tokens.
+    pub fn derive_for(key: &[u8], flavour: &str) -> KeySet {
+        KeySet {
+            token: subkey(key, flavour, "access-token"),
+            client_secret: subkey(key, flavour, "client-secret"),
+        }
     }
 }
 
-fn subkey(key: &[u8], purpose: &str) -> [u8; 32] {
+fn subkey(key: &[u8], flavour: &str, purpose: &str) -> [u8; 32] {
     let mut mac = hmac_sha256(key);
-    mac.update(format!("consultancy-api/{FLAVOUR}/{purpose}/v1").as_bytes());
+    mac.update(format!("consultancy-api/{flavour}/{purpose}/v1").as_bytes());
     mac.finalize().into_bytes().into()
 }
 
 /// An HMAC-SHA256 instance. HMAC takes keys of any length, so this cannot fail.
 pub fn hmac_sha256(key: &[u8]) -> Hmac<Sha256> {
-    <Hmac<Sha256> as Mac>::new_from_slice(key).unwrap_or_else(|_| unreachable!("HMAC accepts any key length"))
+    <Hmac<Sha256> as Mac>::new_from_slice(key)
+        .unwrap_or_else(|_| unreachable!("HMAC accepts any key length"))
 }
 
 /// The current key and, during a rotation, the previous one (accepted for verification only).
@@ -58,13 +69,17 @@ impl Keys {
     pub fn from_hex(current: &str, previous: Option<&str>) -> Result<Keys, String> {
         let current = parse_hex_key("TOKEN_KEY", current)?;
         let previous = previous.map(|p| parse_hex_key("TOKEN_KEY_PREVIOUS", p)).transpose()?;
-        Ok(Keys { current: KeySet::derive(&current), previous: previous.map(|p| KeySet::derive(&p)) })
+        Ok(Keys {
+            current: KeySet::derive(&current),
+            previous: previous.map(|p| KeySet::derive(&p)),
+        })
     }
 
     /// A fresh random key: tokens then die with the process.
     pub fn random() -> Result<Keys, String> {
         let mut key = [0u8; 32];
-        getrandom::fill(&mut key).map_err(|err| format!("cannot get random bytes for a signing key: {err}"))?;
+        getrandom::fill(&mut key)
+            .map_err(|err| format!("cannot get random bytes for a signing key: {err}"))?;
         Ok(Keys { current: KeySet::derive(&key), previous: None })
     }
 
@@ -74,7 +89,8 @@ impl Keys {
     }
 }
 
-fn parse_hex_key(name: &str, hex: &str) -> Result<Vec<u8>, String> {
+/// Decodes a hex key of at least `MIN_KEY_BYTES` bytes.
+pub fn parse_hex_key(name: &str, hex: &str) -> Result<Vec<u8>, String> {
     let hex = hex.trim();
     if hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(format!("{name} must be hexadecimal (an even number of 0-9, a-f)"));
@@ -84,7 +100,10 @@ fn parse_hex_key(name: &str, hex: &str) -> Result<Vec<u8>, String> {
         .filter_map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
         .collect();
     if bytes.len() < MIN_KEY_BYTES {
-        return Err(format!("{name} has {} bytes; it needs at least {MIN_KEY_BYTES} (64 hex digits)", bytes.len()));
+        return Err(format!(
+            "{name} has {} bytes; it needs at least {MIN_KEY_BYTES} (64 hex digits)",
+            bytes.len()
+        ));
     }
     Ok(bytes)
 }

@@ -97,7 +97,12 @@ impl Rejection {
 }
 
 /// Verifies `token` at `now` and returns its claims.
-pub fn verify(keys: &Keys, parties: Parties<'_>, token: &str, now: u64) -> Result<Claims, Rejection> {
+pub fn verify(
+    keys: &Keys,
+    parties: Parties<'_>,
+    token: &str,
+    now: u64,
+) -> Result<Claims, Rejection> {
     if token.len() > TOKEN_MAX_LEN {
         return Err(Rejection::Malformed);
     }

@@ -15,7 +15,13 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn new(path: &Path, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { path: path.to_path_buf(), line: None, field: None, message: message.into(), hint: None }
+        Diagnostic {
+            path: path.to_path_buf(),
+            line: None,
+            field: None,
+            message: message.into(),
+            hint: None,
+        }
     }
 
     pub fn field(mut self, field: impl Into<String>) -> Diagnostic {

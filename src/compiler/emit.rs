@@ -58,9 +58,17 @@ pub fn emit(input: &EmitInput<'_>) -> String {
     }
     let content_hash = hasher.finalize();
 
-    let _ = writeln!(out, "/// Whether this is the sandbox flavour.\npub const SANDBOX: bool = {};", config.sandbox);
+    let _ = writeln!(
+        out,
+        "/// Whether this is the sandbox flavour.\npub const SANDBOX: bool = {};",
+        config.sandbox
+    );
     for (name, value, doc) in [
-        ("API_BASE", config.api_base.as_str(), "The API origin of this flavour ({base_url} or {sandbox_base_url})."),
+        (
+            "API_BASE",
+            config.api_base.as_str(),
+            "The API origin of this flavour ({base_url} or {sandbox_base_url}).",
+        ),
         ("PRODUCTION_BASE", config.production_base.as_str(), "The production API origin."),
         ("SANDBOX_BASE", config.sandbox_base.as_str(), "The sandbox API origin."),
         ("AUTH_URL", config.auth_url.as_str(), "The OAuth issuer origin ({auth_url})."),
@@ -110,12 +118,25 @@ pub fn emit(input: &EmitInput<'_>) -> String {
     );
 
     // Library.
-    let _ = writeln!(out, "/// Guide categories in library order.\npub static CATEGORIES: [CategoryRecord; {}] = [", content.categories.len());
+    let _ = writeln!(
+        out,
+        "/// Guide categories in library order.\npub static CATEGORIES: [CategoryRecord; {}] = [",
+        content.categories.len()
+    );
     for category in &content.categories {
-        let _ = writeln!(out, "    CategoryRecord {{ key: {}, name: {} }},", lit(&category.key), lit(&category.name));
+        let _ = writeln!(
+            out,
+            "    CategoryRecord {{ key: {}, name: {} }},",
+            lit(&category.key),
+            lit(&category.name)
+        );
     }
     out.push_str("];\n\n");
-    let _ = writeln!(out, "/// Guides in library order (category order, then title).\npub static GUIDES: [GuideRecord; {}] = [", content.guides.len());
+    let _ = writeln!(
+        out,
+        "/// Guides in library order (category order, then title).\npub static GUIDES: [GuideRecord; {}] = [",
+        content.guides.len()
+    );
     for (guide, json_open) in content.guides.iter().zip(guide_json_open.iter()) {
         let _ = writeln!(
             out,
@@ -134,22 +155,37 @@ pub fn emit(input: &EmitInput<'_>) -> String {
     for ((stem, _), id) in index.terms.iter().zip(&ids) {
         terms.entry(stem.as_str(), id);
     }
-    let _ = writeln!(out, "/// Stem → term id (index into `POSTINGS_START`).\npub static TERM_IDS: phf::Map<&'static str, u32> = {};\n", terms.build());
+    let _ = writeln!(
+        out,
+        "/// Stem → term id (index into `POSTINGS_START`).\npub static TERM_IDS: phf::Map<&'static str, u32> = {};\n",
+        terms.build()
+    );
     let mut start = 0usize;
-    let _ = write!(out, "/// Postings of term `t` are `POSTINGS[POSTINGS_START[t]..POSTINGS_START[t + 1]]`.\npub static POSTINGS_START: [u32; {}] = [", index.terms.len() + 1);
+    let _ = write!(
+        out,
+        "/// Postings of term `t` are `POSTINGS[POSTINGS_START[t]..POSTINGS_START[t + 1]]`.\npub static POSTINGS_START: [u32; {}] = [",
+        index.terms.len() + 1
+    );
     for (_, postings) in &index.terms {
         let _ = write!(out, "{start},");
         start += postings.len();
     }
     let _ = writeln!(out, "{start}];\n");
-    let _ = write!(out, "/// `(guide index, impact)` pairs; impact is the BM25F contribution times 1000.\npub static POSTINGS: [(u16, u16); {start}] = [");
+    let _ = write!(
+        out,
+        "/// `(guide index, impact)` pairs; impact is the BM25F contribution times 1000.\npub static POSTINGS: [(u16, u16); {start}] = ["
+    );
     for (_, postings) in &index.terms {
         for (guide_idx, impact) in postings {
             let _ = write!(out, "({guide_idx},{impact}),");
         }
     }
     out.push_str("];\n\n");
-    let _ = writeln!(out, "/// Every indexed word as written (lowercased) with its term id, sorted by word, for prefix matching.\npub static PREFIX_WORDS: [(&str, u32); {}] = [", index.words.len());
+    let _ = writeln!(
+        out,
+        "/// Every indexed word as written (lowercased) with its term id, sorted by word, for prefix matching.\npub static PREFIX_WORDS: [(&str, u32); {}] = [",
+        index.words.len()
+    );
     for (word, term) in &index.words {
         let _ = writeln!(out, "    ({}, {term}),", lit(word));
     }
@@ -158,15 +194,26 @@ pub fn emit(input: &EmitInput<'_>) -> String {
     // Assessment.
     let assessment = &content.assessment;
     let n_questions: usize = assessment.sections.iter().map(|s| s.questions.len()).sum();
-    let _ = writeln!(out, "/// Assessment questions in order, with their pillar and whether they are scored.\npub static QUESTIONS: [QuestionRecord; {n_questions}] = [");
+    let _ = writeln!(
+        out,
+        "/// Assessment questions in order, with their pillar and whether they are scored.\npub static QUESTIONS: [QuestionRecord; {n_questions}] = ["
+    );
     for section in &assessment.sections {
         let pillar = PILLAR_KEYS.iter().position(|k| *k == section.key).unwrap_or(0);
         for question in &section.questions {
-            let _ = writeln!(out, "    QuestionRecord {{ pillar: {pillar}, scored: {} }},", question.scored);
+            let _ = writeln!(
+                out,
+                "    QuestionRecord {{ pillar: {pillar}, scored: {} }},",
+                question.scored
+            );
         }
     }
     out.push_str("];\n\n");
-    let _ = writeln!(out, "/// The assessment areas in `PILLAR_KEYS` order.\npub static PILLARS: [PillarRecord; {}] = [", assessment.sections.len());
+    let _ = writeln!(
+        out,
+        "/// The assessment areas in `PILLAR_KEYS` order.\npub static PILLARS: [PillarRecord; {}] = [",
+        assessment.sections.len()
+    );
     for section in &assessment.sections {
         let _ = writeln!(
             out,
@@ -177,13 +224,27 @@ pub fn emit(input: &EmitInput<'_>) -> String {
         );
     }
     out.push_str("];\n\n");
-    let _ = writeln!(out, "/// Maturity bands, ascending; `min` is a threshold on the 0-100 score.\npub static BANDS: [BandRecord; {}] = [", assessment.bands.len());
+    let _ = writeln!(
+        out,
+        "/// Maturity bands, ascending; `min` is a threshold on the 0-100 score.\npub static BANDS: [BandRecord; {}] = [",
+        assessment.bands.len()
+    );
     for band in &assessment.bands {
         let guidance: Vec<String> = band.guidance.iter().map(|g| lit(g)).collect();
-        let _ = writeln!(out, "    BandRecord {{ min: {}, name: {}, guidance: &[{}] }},", band.min, lit(&band.name), guidance.join(", "));
+        let _ = writeln!(
+            out,
+            "    BandRecord {{ min: {}, name: {}, guidance: &[{}] }},",
+            band.min,
+            lit(&band.name),
+            guidance.join(", ")
+        );
     }
     out.push_str("];\n\n");
 
-    let _ = writeln!(out, "/// The BulkExport after its two dynamic fields: `\"services\":...}}`.\npub static EXPORT_TAIL: &str = {};", lit(export_tail));
+    let _ = writeln!(
+        out,
+        "/// The BulkExport after its two dynamic fields: `\"services\":...}}`.\npub static EXPORT_TAIL: &str = {};",
+        lit(export_tail)
+    );
     out
 }

@@ -112,7 +112,8 @@ pub fn split<T: DeserializeOwned>(file: &SourceFile) -> Result<Split<'_, T>, Dia
             .line(1)
             .hint("start the file with a line `+++`, the TOML fields, then another line `+++`")
     };
-    let rest = text.strip_prefix("+++\n").or_else(|| text.strip_prefix("+++\r\n")).ok_or_else(missing)?;
+    let rest =
+        text.strip_prefix("+++\n").or_else(|| text.strip_prefix("+++\r\n")).ok_or_else(missing)?;
     let mut offset = 0;
     let mut close = None;
     for line in rest.split_inclusive('\n') {
@@ -123,7 +124,9 @@ pub fn split<T: DeserializeOwned>(file: &SourceFile) -> Result<Split<'_, T>, Dia
         offset += line.len();
     }
     let (front_end, body_start) = close.ok_or_else(|| {
-        Diagnostic::new(&file.path, "front matter is not closed").line(1).hint("add a line `+++` after the last field")
+        Diagnostic::new(&file.path, "front matter is not closed")
+            .line(1)
+            .hint("add a line `+++` after the last field")
     })?;
     let front_text = &rest[..front_end];
     let front = parse_toml::<T>(file, front_text, 1)?;
@@ -137,9 +140,14 @@ pub fn parse_file<T: DeserializeOwned>(file: &SourceFile) -> Result<T, Diagnosti
 }
 
 /// Parses `text`, which starts `line_offset` lines into `file`, reporting errors at their line.
-fn parse_toml<T: DeserializeOwned>(file: &SourceFile, text: &str, line_offset: usize) -> Result<T, Diagnostic> {
+fn parse_toml<T: DeserializeOwned>(
+    file: &SourceFile,
+    text: &str,
+    line_offset: usize,
+) -> Result<T, Diagnostic> {
     toml::from_str::<T>(text).map_err(|err| {
-        let line = err.span().map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
+        let line =
+            err.span().map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
         let message = err.message().to_string();
         let field = field_in_message(&message);
         let mut diagnostic = Diagnostic::new(&file.path, message);

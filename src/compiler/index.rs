@@ -54,7 +54,11 @@ pub fn build_index(guides: &[Guide]) -> SearchIndex {
         for (text, weight) in fields {
             for_each_token(text, |token| {
                 length += weight;
-                *frequencies.entry(token.stem.clone()).or_default().entry(guide_idx).or_default() += weight;
+                *frequencies
+                    .entry(token.stem.clone())
+                    .or_default()
+                    .entry(guide_idx)
+                    .or_default() += weight;
                 word_stems.entry(token.word).or_insert(token.stem);
             });
         }
@@ -76,8 +80,12 @@ pub fn build_index(guides: &[Guide]) -> SearchIndex {
             .collect();
         terms.push((stem, postings));
     }
-    let term_index: BTreeMap<&str, u32> = terms.iter().enumerate().map(|(i, (s, _))| (s.as_str(), i as u32)).collect();
-    let words = word_stems.iter().filter_map(|(word, stem)| Some((word.clone(), *term_index.get(stem.as_str())?))).collect();
+    let term_index: BTreeMap<&str, u32> =
+        terms.iter().enumerate().map(|(i, (s, _))| (s.as_str(), i as u32)).collect();
+    let words = word_stems
+        .iter()
+        .filter_map(|(word, stem)| Some((word.clone(), *term_index.get(stem.as_str())?)))
+        .collect();
     SearchIndex { terms, words }
 }
 

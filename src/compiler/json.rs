@@ -75,7 +75,8 @@ pub fn assessment(content: &Content) -> Value {
             value
         })
         .collect();
-    let bands: Vec<Value> = assessment.bands.iter().map(|b| json!({"min": b.min, "name": b.name})).collect();
+    let bands: Vec<Value> =
+        assessment.bands.iter().map(|b| json!({"min": b.min, "name": b.name})).collect();
     let mut value = json!({"title": assessment.title});
     if let Some(instructions) = &assessment.instructions {
         value["instructions"] = json!(instructions);
@@ -147,7 +148,8 @@ pub fn api_index(config: &Config, content: &Content) -> Value {
 /// The constant part of the BulkExport, after `exportedAt` and `client`: everything from
 /// `"services"` to the final `}`. The server writes the two dynamic fields in front of it.
 pub fn export_tail(config: &Config, content: &Content) -> String {
-    let resources: Vec<Value> = content.guides.iter().map(|g| resource(config, content, g)).collect();
+    let resources: Vec<Value> =
+        content.guides.iter().map(|g| resource(config, content, g)).collect();
     let tail = json!({
         "services": pages(config, "services", &content.services),
         "industries": pages(config, "industries", &content.industries),

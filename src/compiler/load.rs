@@ -35,7 +35,11 @@ pub fn load(root: &Path, diagnostics: &mut Diagnostics) -> Sources {
         services: read_markdown_dir(&root.join("services"), diagnostics),
         industries: read_markdown_dir(&root.join("industries"), diagnostics),
         case_studies: read_markdown_dir(&root.join("case-studies"), diagnostics),
-        docs: read_markdown_dir(&root.join("docs"), diagnostics),
+        docs: if root.join("docs").is_dir() {
+            read_markdown_dir(&root.join("docs"), diagnostics)
+        } else {
+            Vec::new()
+        },
         guides: Vec::new(),
     };
     let guides_root = root.join("guides");
@@ -63,7 +67,8 @@ fn read_one(path: &Path, diagnostics: &mut Diagnostics) -> Option<SourceFile> {
 fn sorted_entries(dir: &Path, diagnostics: &mut Diagnostics) -> Vec<PathBuf> {
     match fs::read_dir(dir) {
         Ok(entries) => {
-            let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            let mut paths: Vec<PathBuf> =
+                entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
             paths.sort();
             paths
         }

@@ -93,7 +93,11 @@ const CACHE_CONTENT: &str = "public, max-age=300";
 const CACHE_METADATA: &str = "public, max-age=3600";
 
 /// Runs the whole pipeline over the content tree at `root`.
-pub fn compile(root: &Path, config: &Config, expect: &Expectations) -> Result<Compiled, Vec<Diagnostic>> {
+pub fn compile(
+    root: &Path,
+    config: &Config,
+    expect: &Expectations,
+) -> Result<Compiled, Vec<Diagnostic>> {
     let mut diagnostics = Diagnostics::default();
     let sources = load::load(root, &mut diagnostics);
     let content = validate::validate(&sources, expect, &mut diagnostics);
@@ -120,17 +124,34 @@ pub fn compile(root: &Path, config: &Config, expect: &Expectations) -> Result<Co
 
     let mut routes = Vec::new();
     let mut json_route = |path: String, value: serde_json::Value, cache: &'static str| {
-        routes.push(FixedRoute { path, content_type: JSON, cache_control: cache, body: json::to_string(&value) });
+        routes.push(FixedRoute {
+            path,
+            content_type: JSON,
+            cache_control: cache,
+            body: json::to_string(&value),
+        });
     };
     json_route("/v1".into(), json::api_index(config, &content), CACHE_CONTENT);
-    let kinds = [("services", &content.services), ("industries", &content.industries), ("case-studies", &content.case_studies)];
+    let kinds = [
+        ("services", &content.services),
+        ("industries", &content.industries),
+        ("case-studies", &content.case_studies),
+    ];
     for (kind, items) in kinds {
         let key = if kind == "case-studies" { "caseStudies" } else { kind };
-        json_route(format!("/v1/{kind}"), serde_json::json!({ key: json::pages(config, kind, items) }), CACHE_CONTENT);
+        json_route(
+            format!("/v1/{kind}"),
+            serde_json::json!({ key: json::pages(config, kind, items) }),
+            CACHE_CONTENT,
+        );
         // The contract has item routes for services and case studies only.
         if kind != "industries" {
             for page in items.iter() {
-                json_route(format!("/v1/{kind}/{}", page.slug), json::page(config, kind, page), CACHE_CONTENT);
+                json_route(
+                    format!("/v1/{kind}/{}", page.slug),
+                    json::page(config, kind, page),
+                    CACHE_CONTENT,
+                );
             }
         }
     }
@@ -138,8 +159,16 @@ pub fn compile(root: &Path, config: &Config, expect: &Expectations) -> Result<Co
     json_route("/v1/ai-readiness/questions".into(), json::assessment(&content), CACHE_CONTENT);
     json_route("/v1/contact".into(), json::contact(config, &content), CACHE_CONTENT);
     json_route("/openapi.json".into(), openapi::document(config, &content), CACHE_CONTENT);
-    json_route("/.well-known/oauth-authorization-server".into(), json::authorization_server_metadata(config), CACHE_METADATA);
-    json_route("/.well-known/oauth-protected-resource".into(), json::protected_resource_metadata(config, &content), CACHE_METADATA);
+    json_route(
+        "/.well-known/oauth-authorization-server".into(),
+        json::authorization_server_metadata(config),
+        CACHE_METADATA,
+    );
+    json_route(
+        "/.well-known/oauth-protected-resource".into(),
+        json::protected_resource_metadata(config, &content),
+        CACHE_METADATA,
+    );
     for page in site_pages {
         routes.push(FixedRoute {
             path: format!("{}index.md", page.path),
@@ -147,11 +176,19 @@ pub fn compile(root: &Path, config: &Config, expect: &Expectations) -> Result<Co
             cache_control: CACHE_CONTENT,
             body: page.markdown,
         });
-        routes.push(FixedRoute { path: page.path, content_type: HTML, cache_control: CACHE_CONTENT, body: page.html });
+        routes.push(FixedRoute {
+            path: page.path,
+            content_type: HTML,
+            cache_control: CACHE_CONTENT,
+            body: page.html,
+        });
     }
     routes.sort_by(|a, b| a.path.cmp(&b.path));
     if let Some(pair) = routes.windows(2).find(|pair| pair[0].path == pair[1].path) {
-        return Err(vec![Diagnostic::new(root, format!("two responses for the route `{}`", pair[0].path))]);
+        return Err(vec![Diagnostic::new(
+            root,
+            format!("two responses for the route `{}`", pair[0].path),
+        )]);
     }
 
     let search_index = index::build_index(&content.guides);
@@ -205,7 +242,10 @@ pub fn config_from_env(
                 Some(sunset) => {
                     let when = httpdate::parse_http_date(&sunset)
                         .map_err(|_| format!("CONSULTANCY_SUNSET=`{sunset}` must be an HTTP-date such as `Fri, 31 Dec 2027 23:59:59 GMT`"))?;
-                    let secs = when.duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+                    let secs = when
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map(|d| d.as_secs())
+                        .unwrap_or(0);
                     if secs < epoch {
                         return Err("CONSULTANCY_SUNSET is earlier than CONSULTANCY_DEPRECATION (RFC 9745 section 4)".into());
                     }
@@ -217,7 +257,16 @@ pub fn config_from_env(
             Some(DeprecationConfig { deprecation, sunset, link })
         }
     };
-    Ok(Config { production_base, sandbox_base, auth_url, site_url, sandbox, version: version.to_string(), api_base, deprecation })
+    Ok(Config {
+        production_base,
+        sandbox_base,
+        auth_url,
+        site_url,
+        sandbox,
+        version: version.to_string(),
+        api_base,
+        deprecation,
+    })
 }
 
 /// An origin is `http(s)://host[:port]`: no path, no trailing slash, no query.
@@ -230,7 +279,9 @@ pub fn check_origin(value: &str) -> Result<(), &'static str> {
         return Err("the host is missing");
     }
     if rest.contains(['/', '?', '#', ' ', '"', '<', '>', '\\']) {
-        return Err("it must be scheme://host[:port] with no path, trailing slash, query or spaces");
+        return Err(
+            "it must be scheme://host[:port] with no path, trailing slash, query or spaces",
+        );
     }
     Ok(())
 }

@@ -5,8 +5,8 @@ use serde_json::{Value, json};
 
 use super::Config;
 use super::model::{
-    BATCH_MAX_ITEMS, ERROR_CODES, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT,
-    SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS,
+    BATCH_MAX_ITEMS, ERROR_CODES, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS,
+    SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS,
 };
 use super::validate::Content;
 
@@ -93,7 +93,13 @@ fn list_of(key: &str, item: &str, count: Option<usize>) -> Value {
     json!({ "type": "object", "required": [key], "properties": { key: array } })
 }
 
-fn post_json(operation_id: &str, summary: &str, description: &str, request: &str, response: &str) -> Value {
+fn post_json(
+    operation_id: &str,
+    summary: &str,
+    description: &str,
+    request: &str,
+    response: &str,
+) -> Value {
     let mut ok = json_ok("OK", schema_ref(response), false);
     ok["headers"]["Idempotency-Key"] = header_ref("Idempotency-Key");
     ok["headers"]["Idempotency-Status"] = header_ref("Idempotency-Status");
@@ -148,169 +154,255 @@ pub fn document(config: &Config, content: &Content) -> Value {
     let mut path = |p: &str, item: Value| {
         paths.insert(p.to_string(), item);
     };
-    path("/v1", fixed_get("getApiIndex", "API index", "Links to the documentation, the OpenAPI document, the agent surfaces and a one-line summary of every endpoint.", schema_ref("ApiIndex")));
-    path("/v1/services", fixed_get("listServices", "List services", "All service pages, ordered by name.", list_of("services", "Page", Some(content.services.len()))));
+    path(
+        "/v1",
+        fixed_get(
+            "getApiIndex",
+            "API index",
+            "Links to the documentation, the OpenAPI document, the agent surfaces and a one-line summary of every endpoint.",
+            schema_ref("ApiIndex"),
+        ),
+    );
+    path(
+        "/v1/services",
+        fixed_get(
+            "listServices",
+            "List services",
+            "All service pages, ordered by name.",
+            list_of("services", "Page", Some(content.services.len())),
+        ),
+    );
     path("/v1/services/{slug}", slug_get("getService", "Get one service", schema_ref("Page")));
-    path("/v1/industries", fixed_get("listIndustries", "List industries", "All industry pages, ordered by name.", list_of("industries", "Page", Some(content.industries.len()))));
-    path("/v1/case-studies", fixed_get("listCaseStudies", "List case studies", "All published case studies, ordered by name.", list_of("caseStudies", "Page", Some(content.case_studies.len()))));
-    path("/v1/case-studies/{slug}", slug_get("getCaseStudy", "Get one case study", schema_ref("Page")));
-    path("/v1/resources", json!({
-        "get": {
-            "operationId": "searchResources",
-            "summary": "Search and page through the guide library",
-            "description": format!(
-                "Full-text search over guide titles, the questions guides answer, descriptions and bodies. \
-Terms are lowercased, split on non-alphanumerics, stripped of stop words and stemmed (Snowball English); \
-the last term of three or more characters also matches as a prefix. A guide matches if any term matches. \
-Order with `q`: `relevance` (distinct query terms matched) descending, then a BM25F score (title and answers weigh more than body), \
-then library order. Without `q` (or with a blank `q`): the whole library or category in library order (category order, then title), with no `relevance`, and `query` is the empty string. \
-Page with `nextCursor` until it is null; a cursor is bound to the q, category and limit it was issued for. Unknown or repeated parameters are 400. \
-`q` longer than {SEARCH_QUERY_MAX_CHARS} characters is 400."
-            ),
-            "tags": ["content"],
-            "parameters": [
-                { "name": "q", "in": "query", "required": false, "description": "Search terms. Blank is the same as omitted.", "schema": { "type": "string", "maxLength": SEARCH_QUERY_MAX_CHARS } },
-                { "name": "category", "in": "query", "required": false, "description": "A category name from GET /v1/resources/categories (exact match).", "schema": { "type": "string", "enum": category_names } },
-                { "name": "limit", "in": "query", "required": false, "description": "Page size.", "schema": { "type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX, "default": SEARCH_LIMIT_DEFAULT } },
-                { "name": "cursor", "in": "query", "required": false, "description": "Opaque `nextCursor` of the previous page, with the same q, category and limit.", "schema": { "type": "string" } },
-                { "$ref": "#/components/parameters/IfNoneMatch" },
-            ],
-            "responses": {
-                "200": json_ok("A page of results", schema_ref("ResourceSearchPage"), true),
-                "304": response_ref("NotModified"),
-                "400": response_ref("BadRequest"),
-                "429": response_ref("TooManyRequests"),
-            },
-        }
-    }));
-    path("/v1/resources/categories", fixed_get("listCategories", "List guide categories", "The categories in library order with their guide counts.", list_of("categories", "Category", Some(content.categories.len()))));
-    path("/v1/ai-readiness/questions", fixed_get("getAssessment", "The AI readiness assessment", "Sections, questions (one unscored sizing question), five options each, and the maturity bands.", schema_ref("Assessment")));
-    path("/v1/ai-readiness/score", post_json(
-        "scoreReadiness",
-        "Score assessment answers",
-        "`answers` is either 16 option indices (0-4, every question in order, the unscored one included) or 15 points (1-5, scored questions only, in order). \
+    path(
+        "/v1/industries",
+        fixed_get(
+            "listIndustries",
+            "List industries",
+            "All industry pages, ordered by name.",
+            list_of("industries", "Page", Some(content.industries.len())),
+        ),
+    );
+    path(
+        "/v1/case-studies",
+        fixed_get(
+            "listCaseStudies",
+            "List case studies",
+            "All published case studies, ordered by name.",
+            list_of("caseStudies", "Page", Some(content.case_studies.len())),
+        ),
+    );
+    path(
+        "/v1/case-studies/{slug}",
+        slug_get("getCaseStudy", "Get one case study", schema_ref("Page")),
+    );
+    path(
+        "/v1/resources",
+        json!({
+            "get": {
+                "operationId": "searchResources",
+                "summary": "Search and page through the guide library",
+                "description": format!(
+                    "Full-text search over guide titles, the questions guides answer, descriptions and bodies. \
+        Terms are lowercased, split on non-alphanumerics, stripped of stop words and stemmed (Snowball English); \
+        the last term of three or more characters also matches as a prefix. A guide matches if any term matches. \
+        Order with `q`: `relevance` (distinct query terms matched) descending, then a BM25F score (title and answers weigh more than body), \
+        then library order. Without `q` (or with a blank `q`): the whole library or category in library order (category order, then title), with no `relevance`, and `query` is the empty string. \
+        Page with `nextCursor` until it is null; a cursor is bound to the q, category and limit it was issued for. Unknown or repeated parameters are 400. \
+        `q` longer than {SEARCH_QUERY_MAX_CHARS} characters is 400."
+                ),
+                "tags": ["content"],
+                "parameters": [
+                    { "name": "q", "in": "query", "required": false, "description": "Search terms. Blank is the same as omitted.", "schema": { "type": "string", "maxLength": SEARCH_QUERY_MAX_CHARS } },
+                    { "name": "category", "in": "query", "required": false, "description": "A category name from GET /v1/resources/categories (exact match).", "schema": { "type": "string", "enum": category_names } },
+                    { "name": "limit", "in": "query", "required": false, "description": "Page size.", "schema": { "type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX, "default": SEARCH_LIMIT_DEFAULT } },
+                    { "name": "cursor", "in": "query", "required": false, "description": "Opaque `nextCursor` of the previous page, with the same q, category and limit.", "schema": { "type": "string" } },
+                    { "$ref": "#/components/parameters/IfNoneMatch" },
+                ],
+                "responses": {
+                    "200": json_ok("A page of results", schema_ref("ResourceSearchPage"), true),
+                    "304": response_ref("NotModified"),
+                    "400": response_ref("BadRequest"),
+                    "429": response_ref("TooManyRequests"),
+                },
+            }
+        }),
+    );
+    path(
+        "/v1/resources/categories",
+        fixed_get(
+            "listCategories",
+            "List guide categories",
+            "The categories in library order with their guide counts.",
+            list_of("categories", "Category", Some(content.categories.len())),
+        ),
+    );
+    path(
+        "/v1/ai-readiness/questions",
+        fixed_get(
+            "getAssessment",
+            "The AI readiness assessment",
+            "Sections, questions (one unscored sizing question), five options each, and the maturity bands.",
+            schema_ref("Assessment"),
+        ),
+    );
+    path(
+        "/v1/ai-readiness/score",
+        post_json(
+            "scoreReadiness",
+            "Score assessment answers",
+            "`answers` is either 16 option indices (0-4, every question in order, the unscored one included) or 15 points (1-5, scored questions only, in order). \
 An option index i is worth i+1 points. `average` is the mean of the 15 points; `score` = round((average - 1) / 4 * 100). \
 The band is the last band whose `min` is at most the score. Pillar averages are the means of each area's scored answers; \
 `weakestPillar` is the lowest average, ties going to the pillar listed first (strategy, people, data, change). \
 Every pillar below 4.0 and the weakest pillar always carry `advice`; others carry null. \
 A missing Content-Type is read as JSON; any other non-JSON type is 415. Bodies over 8 KiB are 413.",
-        "ScoreRequest",
-        "ReadinessResult",
-    ));
-    path("/v1/batch", post_json(
-        "batch",
-        "Run up to 20 GET requests in one call",
-        "Each item is run as a GET through the same router in process, in order; each response item has the requested `path`, the `status` and the `body` a direct GET would return. \
+            "ScoreRequest",
+            "ReadinessResult",
+        ),
+    );
+    path(
+        "/v1/batch",
+        post_json(
+            "batch",
+            "Run up to 20 GET requests in one call",
+            "Each item is run as a GET through the same router in process, in order; each response item has the requested `path`, the `status` and the `body` a direct GET would return. \
 Items never fail the whole call: a path outside /v1 gets status 400 `path_outside_api`; a malformed path or one with dot segments 400 `invalid_path`; \
 a POST-only path 405 `method_not_allowed`; /v1/export 401 `missing_token` (a batch carries no credentials); an unknown path 404. \
 A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413.",
-        "BatchRequest",
-        "BatchResponse",
-    ));
-    path("/v1/export", json!({
-        "get": {
-            "operationId": "exportAll",
-            "summary": "Bulk export of the whole dataset",
-            "description": "Needs a bearer token with scope `export` from the client-credentials flow. Cache it: pulling it more than a few times a day suggests paging the search instead.",
-            "tags": ["export"],
-            "security": [{ "serviceOAuth": ["export"] }],
-            "responses": {
-                "200": {
-                    "description": "The export",
-                    "headers": common_headers(),
-                    "content": { "application/json": { "schema": schema_ref("BulkExport") } },
+            "BatchRequest",
+            "BatchResponse",
+        ),
+    );
+    path(
+        "/v1/export",
+        json!({
+            "get": {
+                "operationId": "exportAll",
+                "summary": "Bulk export of the whole dataset",
+                "description": "Needs a bearer token with scope `export` from the client-credentials flow. Cache it: pulling it more than a few times a day suggests paging the search instead.",
+                "tags": ["export"],
+                "security": [{ "serviceOAuth": ["export"] }],
+                "responses": {
+                    "200": {
+                        "description": "The export",
+                        "headers": common_headers(),
+                        "content": { "application/json": { "schema": schema_ref("BulkExport") } },
+                    },
+                    "401": response_ref("Unauthorized"),
+                    "429": response_ref("TooManyRequests"),
                 },
-                "401": response_ref("Unauthorized"),
-                "429": response_ref("TooManyRequests"),
-            },
-        }
-    }));
-    path("/v1/contact", fixed_get("getContact", "Contact details", "How to reach the consultancy. Enquiries are made by email or the web form, not through the API.", schema_ref("Contact")));
-    path("/oauth/register", json!({
-        "servers": auth_servers,
-        "post": {
-            "operationId": "registerClient",
-            "summary": "Register an OAuth client (RFC 7591), anonymous and open",
-            "description": "Returns `client_id` and `client_secret`. The secret is shown once and cannot be retrieved; a lost secret means registering again. Nothing is stored: the secret is derived from the client id with the server's key.",
-            "tags": ["oauth"],
-            "requestBody": {
-                "required": true,
-                "content": { "application/json": { "schema": schema_ref("ClientRegistrationRequest") } },
-            },
-            "responses": {
-                "201": {
-                    "description": "Registered",
-                    "headers": common_headers(),
-                    "content": { "application/json": { "schema": schema_ref("ClientRegistrationResponse") } },
+            }
+        }),
+    );
+    path(
+        "/v1/contact",
+        fixed_get(
+            "getContact",
+            "Contact details",
+            "How to reach the consultancy. Enquiries are made by email or the web form, not through the API.",
+            schema_ref("Contact"),
+        ),
+    );
+    path(
+        "/oauth/register",
+        json!({
+            "servers": auth_servers,
+            "post": {
+                "operationId": "registerClient",
+                "summary": "Register an OAuth client (RFC 7591), anonymous and open",
+                "description": "Returns `client_id` and `client_secret`. The secret is shown once and cannot be retrieved; a lost secret means registering again. Nothing is stored: the secret is derived from the client id with the server's key.",
+                "tags": ["oauth"],
+                "requestBody": {
+                    "required": true,
+                    "content": { "application/json": { "schema": schema_ref("ClientRegistrationRequest") } },
                 },
-                "400": oauth_error_response("Invalid client metadata (RFC 7591 section 3.2.2)"),
-                "413": response_ref("PayloadTooLarge"),
-                "429": response_ref("TooManyRequests"),
-            },
-        }
-    }));
-    path("/oauth/token", json!({
-        "servers": auth_servers,
-        "post": {
-            "operationId": "issueToken",
-            "summary": "Obtain an access token (client credentials, RFC 6749 section 4.4)",
-            "description": "Client credentials by HTTP Basic (RFC 6749 section 2.3.1 encoding) or as form fields, not both. `scope` is optional and may only be `export`. Errors follow RFC 6749 section 5.2; `unsupported_grant_type` is 400.",
-            "tags": ["oauth"],
-            "requestBody": {
-                "required": true,
-                "content": { "application/x-www-form-urlencoded": { "schema": schema_ref("TokenRequest") } },
-            },
-            "responses": {
-                "200": {
-                    "description": "Token issued",
-                    "headers": common_headers(),
-                    "content": { "application/json": { "schema": schema_ref("TokenResponse") } },
+                "responses": {
+                    "201": {
+                        "description": "Registered",
+                        "headers": common_headers(),
+                        "content": { "application/json": { "schema": schema_ref("ClientRegistrationResponse") } },
+                    },
+                    "400": oauth_error_response("Invalid client metadata (RFC 7591 section 3.2.2)"),
+                    "413": response_ref("PayloadTooLarge"),
+                    "429": response_ref("TooManyRequests"),
                 },
-                "400": oauth_error_response("invalid_request, unsupported_grant_type or invalid_scope"),
-                "401": oauth_error_response("invalid_client: unknown client or wrong secret"),
-                "413": response_ref("PayloadTooLarge"),
-                "429": response_ref("TooManyRequests"),
-            },
-        }
-    }));
-    path("/.well-known/oauth-authorization-server", json!({
-        "servers": auth_servers,
-        "get": {
-            "operationId": "getAuthorizationServerMetadata",
-            "summary": "Authorization server metadata (RFC 8414)",
-            "tags": ["oauth"],
-            "responses": {
-                "200": json_ok("Metadata", schema_ref("AuthorizationServerMetadata"), true),
-                "304": response_ref("NotModified"),
-                "429": response_ref("TooManyRequests"),
-            },
-        }
-    }));
-    path("/.well-known/oauth-protected-resource", json!({
-        "servers": auth_servers,
-        "get": {
-            "operationId": "getProtectedResourceMetadata",
-            "summary": "Protected resource metadata (RFC 9728)",
-            "tags": ["oauth"],
-            "responses": {
-                "200": json_ok("Metadata", schema_ref("ProtectedResourceMetadata"), true),
-                "304": response_ref("NotModified"),
-                "429": response_ref("TooManyRequests"),
-            },
-        }
-    }));
-    path("/openapi.json", json!({
-        "get": {
-            "operationId": "getOpenApi",
-            "summary": "This document",
-            "tags": ["meta"],
-            "responses": {
-                "200": json_ok("The OpenAPI document", json!({ "type": "object" }), true),
-                "304": response_ref("NotModified"),
-                "429": response_ref("TooManyRequests"),
-            },
-        }
-    }));
+            }
+        }),
+    );
+    path(
+        "/oauth/token",
+        json!({
+            "servers": auth_servers,
+            "post": {
+                "operationId": "issueToken",
+                "summary": "Obtain an access token (client credentials, RFC 6749 section 4.4)",
+                "description": "Client credentials by HTTP Basic (RFC 6749 section 2.3.1 encoding) or as form fields, not both. `scope` is optional and may only be `export`. Errors follow RFC 6749 section 5.2; `unsupported_grant_type` is 400.",
+                "tags": ["oauth"],
+                "requestBody": {
+                    "required": true,
+                    "content": { "application/x-www-form-urlencoded": { "schema": schema_ref("TokenRequest") } },
+                },
+                "responses": {
+                    "200": {
+                        "description": "Token issued",
+                        "headers": common_headers(),
+                        "content": { "application/json": { "schema": schema_ref("TokenResponse") } },
+                    },
+                    "400": oauth_error_response("invalid_request, unsupported_grant_type or invalid_scope"),
+                    "401": oauth_error_response("invalid_client: unknown client or wrong secret"),
+                    "413": response_ref("PayloadTooLarge"),
+                    "429": response_ref("TooManyRequests"),
+                },
+            }
+        }),
+    );
+    path(
+        "/.well-known/oauth-authorization-server",
+        json!({
+            "servers": auth_servers,
+            "get": {
+                "operationId": "getAuthorizationServerMetadata",
+                "summary": "Authorization server metadata (RFC 8414)",
+                "tags": ["oauth"],
+                "responses": {
+                    "200": json_ok("Metadata", schema_ref("AuthorizationServerMetadata"), true),
+                    "304": response_ref("NotModified"),
+                    "429": response_ref("TooManyRequests"),
+                },
+            }
+        }),
+    );
+    path(
+        "/.well-known/oauth-protected-resource",
+        json!({
+            "servers": auth_servers,
+            "get": {
+                "operationId": "getProtectedResourceMetadata",
+                "summary": "Protected resource metadata (RFC 9728)",
+                "tags": ["oauth"],
+                "responses": {
+                    "200": json_ok("Metadata", schema_ref("ProtectedResourceMetadata"), true),
+                    "304": response_ref("NotModified"),
+                    "429": response_ref("TooManyRequests"),
+                },
+            }
+        }),
+    );
+    path(
+        "/openapi.json",
+        json!({
+            "get": {
+                "operationId": "getOpenApi",
+                "summary": "This document",
+                "tags": ["meta"],
+                "responses": {
+                    "200": json_ok("The OpenAPI document", json!({ "type": "object" }), true),
+                    "304": response_ref("NotModified"),
+                    "429": response_ref("TooManyRequests"),
+                },
+            }
+        }),
+    );
 
     let string = json!({ "type": "string" });
     let uri = json!({ "type": "string", "format": "uri" });
@@ -610,9 +702,7 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
     });
 
     let error_content = json!({ "application/json": { "schema": schema_ref("Error") } });
-    let error_response = |description: &str| {
-        json!({ "description": description, "headers": common_headers(), "content": error_content })
-    };
+    let error_response = |description: &str| json!({ "description": description, "headers": common_headers(), "content": error_content });
     let mut unauthorized = error_response("Missing or invalid bearer token");
     unauthorized["headers"]["WWW-Authenticate"] = header_ref("WWW-Authenticate");
     let mut too_many = error_response("Rate limited");
@@ -663,9 +753,9 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
             "summary": "Read-only API over a data and AI consultancy's content, with search and readiness scoring.",
             "description": format!(
                 "Keyless, read-only, CORS-open JSON API. Only GET /v1/export needs a bearer token.\n\n\
-Fair use: 300 requests per minute per client IP, counted in a 60-second window that opens with the first request; \
-past it, 429 with Retry-After. Every response carries RateLimit and RateLimit-Policy headers.\n\n\
-Every error body is `{{\"error\": {{\"code\", \"message\", \"docs\", \"openapi\"}}}}`. The codes:\n\n| code | status | meaning |\n|---|---|---|\n{error_table}"
+    Fair use: 300 requests per minute per client IP, counted in a 60-second window that opens with the first request; \
+    past it, 429 with Retry-After. Every response carries RateLimit and RateLimit-Policy headers.\n\n\
+    Every error body is `{{\"error\": {{\"code\", \"message\", \"docs\", \"openapi\"}}}}`. The codes:\n\n| code | status | meaning |\n|---|---|---|\n{error_table}"
             ),
             "contact": { "name": content.contact.company, "email": content.contact.email, "url": format!("{site}/") },
         },

@@ -26,8 +26,11 @@ pub fn item_path(kind: &str, slug: &str) -> String {
 
 /// Path of the error-code reference, generated from `model::ERROR_CODES`.
 pub const ERRORS_PATH: &str = "/docs/errors/";
-const ERRORS_LISTING: (&str, &str, &str) =
-    (ERRORS_PATH, "Error codes", "Every `error.code` the API returns, its status and what to do about it.");
+const ERRORS_LISTING: (&str, &str, &str) = (
+    ERRORS_PATH,
+    "Error codes",
+    "Every `error.code` the API returns, its status and what to do about it.",
+);
 
 /// Path of the interactive readiness assessment.
 pub const ASSESSMENT_PATH: &str = "/ai-readiness/";
@@ -58,7 +61,11 @@ impl Shell<'_> {
     fn html(&self, path: &str, title: &str, description: &str, main_html: &str) -> String {
         let site = &self.config.site_url;
         let company = escape_html(self.company);
-        let full_title = if path == "/" { company.clone() } else { format!("{} | {company}", escape_html(title)) };
+        let full_title = if path == "/" {
+            company.clone()
+        } else {
+            format!("{} | {company}", escape_html(title))
+        };
         let nav = [
             ("/services/", "Services"),
             ("/industries/", "Industries"),
@@ -103,9 +110,24 @@ pub fn render_site(content: &Content, config: &Config) -> Vec<SitePage> {
 
     let kinds: [(&str, &str, &[Page], &str); 4] = [
         ("services", "Services", &content.services, "What we do, engagement by engagement."),
-        ("industries", "Industries", &content.industries, "The sectors we know well and the problems we solve there."),
-        ("case-studies", "Case studies", &content.case_studies, "Published work for anonymised clients."),
-        ("docs", "API documentation", &content.docs, "How to use the public API, its authentication and its agent surfaces."),
+        (
+            "industries",
+            "Industries",
+            &content.industries,
+            "The sectors we know well and the problems we solve there.",
+        ),
+        (
+            "case-studies",
+            "Case studies",
+            &content.case_studies,
+            "Published work for anonymised clients.",
+        ),
+        (
+            "docs",
+            "API documentation",
+            &content.docs,
+            "How to use the public API, its authentication and its agent surfaces.",
+        ),
     ];
     for (kind, heading, items, intro) in kinds {
         for page in items {
@@ -237,7 +259,12 @@ fn guides_index(shell: &Shell<'_>, content: &Content) -> SitePage {
         }
         main.push_str("</ul>\n");
     }
-    SitePage { html: shell.html("/guides/", "Guides", &intro, &main), markdown, links: Vec::new(), path: "/guides/".into() }
+    SitePage {
+        html: shell.html("/guides/", "Guides", &intro, &main),
+        markdown,
+        links: Vec::new(),
+        path: "/guides/".into(),
+    }
 }
 
 fn home_page(shell: &Shell<'_>, content: &Content, site: &str) -> SitePage {
@@ -247,8 +274,10 @@ fn home_page(shell: &Shell<'_>, content: &Content, site: &str) -> SitePage {
         escape_html(&content.site.tagline),
         escape_html(&content.site.description)
     );
-    let mut markdown =
-        format!("# {}\n\n> {}\n\n{}\n", content.site.company, content.site.tagline, content.site.description);
+    let mut markdown = format!(
+        "# {}\n\n> {}\n\n{}\n",
+        content.site.company, content.site.tagline, content.site.description
+    );
     let sections: [(&str, &str, &[Page]); 3] = [
         ("Services", "services", &content.services),
         ("Industries", "industries", &content.industries),
@@ -290,7 +319,12 @@ fn home_page(shell: &Shell<'_>, content: &Content, site: &str) -> SitePage {
         "\n## {assessment}\n\nInteractive version: {site}{ASSESSMENT_PATH}\n\n## For developers and agents\n\n- API index: {api}/v1\n- OpenAPI: {api}/openapi.json\n- Documentation: {site}/docs/\n",
         api = shell.config.api_base,
     );
-    SitePage { html: shell.html("/", &content.site.company, &content.site.tagline, &main), markdown, links: Vec::new(), path: "/".into() }
+    SitePage {
+        html: shell.html("/", &content.site.company, &content.site.tagline, &main),
+        markdown,
+        links: Vec::new(),
+        path: "/".into(),
+    }
 }
 
 /// The interactive assessment: a form of every question whose inline script posts the option
@@ -319,7 +353,12 @@ fn assessment_page(shell: &Shell<'_>, content: &Content) -> SitePage {
             let _ = writeln!(markdown, "{desc}\n");
         }
         for question in &section.questions {
-            let _ = write!(main, "<fieldset>\n<legend>{}. {}</legend>\n", question_idx + 1, escape_html(&question.q));
+            let _ = write!(
+                main,
+                "<fieldset>\n<legend>{}. {}</legend>\n",
+                question_idx + 1,
+                escape_html(&question.q)
+            );
             let _ = writeln!(markdown, "{}. {}\n", question_idx + 1, question.q);
             if let Some(ctx) = &question.ctx {
                 let _ = writeln!(main, "<p class=\"ctx\">{}</p>", escape_html(ctx));
@@ -346,7 +385,12 @@ fn assessment_page(shell: &Shell<'_>, content: &Content) -> SitePage {
         script = assessment_script(&shell.config.api_base, question_idx),
     );
     SitePage {
-        html: shell.html(ASSESSMENT_PATH, &assessment.title, "Score your organisation's readiness for AI in sixteen questions.", &main),
+        html: shell.html(
+            ASSESSMENT_PATH,
+            &assessment.title,
+            "Score your organisation's readiness for AI in sixteen questions.",
+            &main,
+        ),
         markdown,
         links: Vec::new(),
         path: ASSESSMENT_PATH.into(),
@@ -410,8 +454,10 @@ document.getElementById("assessment").addEventListener("submit", async function 
 fn errors_page(shell: &Shell<'_>) -> SitePage {
     let intro = "Every error response of the API has the body {\"error\": {\"code\", \"message\", \"docs\", \"openapi\"}}. \
 The code is stable and machine-readable; the message is for people and may improve. The OAuth endpoints answer with RFC 6749 error bodies instead.";
-    let mut main = format!("<h1>Error codes</h1>\n<p class=\"lede\">{}</p>\n<dl>\n", escape_html(intro));
-    let mut markdown = format!("# Error codes\n\n{intro}\n\n| code | status | meaning |\n|---|---|---|\n");
+    let mut main =
+        format!("<h1>Error codes</h1>\n<p class=\"lede\">{}</p>\n<dl>\n", escape_html(intro));
+    let mut markdown =
+        format!("# Error codes\n\n{intro}\n\n| code | status | meaning |\n|---|---|---|\n");
     for (code, status, meaning) in super::model::ERROR_CODES {
         let _ = writeln!(
             main,

@@ -61,7 +61,9 @@ fn demote_headings(event: Event<'_>) -> Event<'_> {
         Event::Start(Tag::Heading { level: HeadingLevel::H1, id, classes, attrs }) => {
             Event::Start(Tag::Heading { level: HeadingLevel::H2, id, classes, attrs })
         }
-        Event::End(TagEnd::Heading(HeadingLevel::H1)) => Event::End(TagEnd::Heading(HeadingLevel::H2)),
+        Event::End(TagEnd::Heading(HeadingLevel::H1)) => {
+            Event::End(TagEnd::Heading(HeadingLevel::H2))
+        }
         other => other,
     }
 }

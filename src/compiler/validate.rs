@@ -123,13 +123,25 @@ pub struct Content {
 }
 
 /// Validates every source; returns `None` if anything failed (the reasons are in `diagnostics`).
-pub fn validate(sources: &Sources, expect: &Expectations, diagnostics: &mut Diagnostics) -> Option<Content> {
+pub fn validate(
+    sources: &Sources,
+    expect: &Expectations,
+    diagnostics: &mut Diagnostics,
+) -> Option<Content> {
     let site = sources.site.as_ref().and_then(|file| site(file, expect, diagnostics));
     let contact = sources.contact.as_ref().and_then(|file| contact(file, diagnostics));
-    let assessment = sources.assessment.as_ref().and_then(|file| assessment(file, expect, diagnostics));
+    let assessment =
+        sources.assessment.as_ref().and_then(|file| assessment(file, expect, diagnostics));
     let services = pages(&sources.services, "services", Some(expect.services), expect, diagnostics);
-    let industries = pages(&sources.industries, "industries", Some(expect.industries), expect, diagnostics);
-    let case_studies = pages(&sources.case_studies, "case-studies", Some(expect.case_studies), expect, diagnostics);
+    let industries =
+        pages(&sources.industries, "industries", Some(expect.industries), expect, diagnostics);
+    let case_studies = pages(
+        &sources.case_studies,
+        "case-studies",
+        Some(expect.case_studies),
+        expect,
+        diagnostics,
+    );
     let docs = pages(&sources.docs, "docs", None, expect, diagnostics);
     let (site, categories) = site?;
     let guides = guides(&sources.guides, &categories, expect, diagnostics);
@@ -151,7 +163,8 @@ pub fn validate(sources: &Sources, expect: &Expectations, diagnostics: &mut Diag
 
 /// Whether `slug` matches `^[a-z0-9-]+$`.
 pub fn is_slug(slug: &str) -> bool {
-    !slug.is_empty() && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    !slug.is_empty()
+        && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// Words in a markdown body, counted the way a reader would (whitespace-separated).
@@ -161,11 +174,13 @@ pub fn word_count(markdown: &str) -> usize {
 
 /// 1-based line of `key = ...` in `file`, for pointing a diagnostic at a field.
 fn line_of_key(file: &SourceFile, key: &str) -> Option<usize> {
-    file.text.lines().position(|line| {
-        let line = line.trim_start();
-        line.strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='))
-    })
-    .map(|idx| idx + 1)
+    file.text
+        .lines()
+        .position(|line| {
+            let line = line.trim_start();
+            line.strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map(|idx| idx + 1)
 }
 
 fn field_error(file: &SourceFile, field: &str, message: impl Into<String>) -> Diagnostic {
@@ -220,8 +235,11 @@ fn check_unique<'a>(
         let normalised = value.trim().to_lowercase();
         if let Some(first) = seen.get(&normalised) {
             diagnostics.push(
-                Diagnostic::new(path, format!("{what} `{value}` is already used by {}", first.display()))
-                    .field(field),
+                Diagnostic::new(
+                    path,
+                    format!("{what} `{value}` is already used by {}", first.display()),
+                )
+                .field(field),
             );
         } else {
             seen.insert(normalised, path);
@@ -229,9 +247,16 @@ fn check_unique<'a>(
     }
 }
 
-fn check_count(path: &Path, what: &str, found: usize, expected: usize, diagnostics: &mut Diagnostics) {
+fn check_count(
+    path: &Path,
+    what: &str,
+    found: usize,
+    expected: usize,
+    diagnostics: &mut Diagnostics,
+) {
     if found != expected {
-        diagnostics.push(Diagnostic::new(path, format!("expected {expected} {what}, found {found}")));
+        diagnostics
+            .push(Diagnostic::new(path, format!("expected {expected} {what}, found {found}")));
     }
 }
 
@@ -258,9 +283,12 @@ fn pages(
         let words = word_count(split.body);
         if words < expect.page_min_words {
             diagnostics.push(
-                Diagnostic::new(&file.path, format!("body has {words} words, fewer than {}", expect.page_min_words))
-                    .line(split.body_line)
-                    .field("body"),
+                Diagnostic::new(
+                    &file.path,
+                    format!("body has {words} words, fewer than {}", expect.page_min_words),
+                )
+                .line(split.body_line)
+                .field("body"),
             );
         }
         check_body_headings(file, split.body, split.body_line, diagnostics);
@@ -272,20 +300,35 @@ fn pages(
             path: file.path.clone(),
         });
     }
-    check_unique("slug", pages.iter().map(|p| (p.slug.as_str(), p.path.as_path())), "slug", diagnostics);
-    check_unique("name", pages.iter().map(|p| (p.name.as_str(), p.path.as_path())), "name", diagnostics);
+    check_unique(
+        "slug",
+        pages.iter().map(|p| (p.slug.as_str(), p.path.as_path())),
+        "slug",
+        diagnostics,
+    );
+    check_unique(
+        "name",
+        pages.iter().map(|p| (p.name.as_str(), p.path.as_path())),
+        "name",
+        diagnostics,
+    );
     if let (Some(expected), Some(first)) = (expected, files.first()) {
         let dir_path = first.path.parent().unwrap_or(Path::new(dir));
         check_count(dir_path, &format!("{dir} pages"), pages.len(), expected, diagnostics);
     } else if let Some(expected) = expected.filter(|&n| n > 0) {
         check_count(Path::new(dir), &format!("{dir} pages"), 0, expected, diagnostics);
     }
-    pages.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+    pages.sort_by_key(|page| page.name.to_lowercase());
     pages
 }
 
 /// The title is rendered from front matter, so a body must not carry its own `#` heading.
-fn check_body_headings(file: &SourceFile, body: &str, body_line: usize, diagnostics: &mut Diagnostics) {
+fn check_body_headings(
+    file: &SourceFile,
+    body: &str,
+    body_line: usize,
+    diagnostics: &mut Diagnostics,
+) {
     let mut in_code = false;
     for (idx, line) in body.lines().enumerate() {
         if line.trim_start().starts_with("```") {
@@ -302,7 +345,11 @@ fn check_body_headings(file: &SourceFile, body: &str, body_line: usize, diagnost
     }
 }
 
-fn site(file: &SourceFile, expect: &Expectations, diagnostics: &mut Diagnostics) -> Option<(Site, Vec<Category>)> {
+fn site(
+    file: &SourceFile,
+    expect: &Expectations,
+    diagnostics: &mut Diagnostics,
+) -> Option<(Site, Vec<Category>)> {
     let raw: RawSite = match front_matter::parse_file(file) {
         Ok(raw) => raw,
         Err(diagnostic) => {
@@ -316,18 +363,38 @@ fn site(file: &SourceFile, expect: &Expectations, diagnostics: &mut Diagnostics)
     let mut categories = Vec::new();
     for category in raw.categories {
         if !is_slug(&category.key) {
-            diagnostics.push(field_error(file, "key", format!("category key `{}` does not match ^[a-z0-9-]+$", category.key)));
+            diagnostics.push(field_error(
+                file,
+                "key",
+                format!("category key `{}` does not match ^[a-z0-9-]+$", category.key),
+            ));
         }
         require_text(file, "name", &category.name, diagnostics);
         require_text(file, "description", &category.description, diagnostics);
-        categories.push(Category { key: category.key, name: category.name.trim().to_string(), description: category.description });
+        categories.push(Category {
+            key: category.key,
+            name: category.name.trim().to_string(),
+            description: category.description,
+        });
     }
-    check_unique("category key", categories.iter().map(|c| (c.key.as_str(), file.path.as_path())), "categories.key", diagnostics);
-    check_unique("category name", categories.iter().map(|c| (c.name.as_str(), file.path.as_path())), "categories.name", diagnostics);
+    check_unique(
+        "category key",
+        categories.iter().map(|c| (c.key.as_str(), file.path.as_path())),
+        "categories.key",
+        diagnostics,
+    );
+    check_unique(
+        "category name",
+        categories.iter().map(|c| (c.name.as_str(), file.path.as_path())),
+        "categories.name",
+        diagnostics,
+    );
     if categories.len() != expect.categories {
-        diagnostics.push(
-            field_error(file, "categories", format!("expected {} categories, found {}", expect.categories, categories.len())),
-        );
+        diagnostics.push(field_error(
+            file,
+            "categories",
+            format!("expected {} categories, found {}", expect.categories, categories.len()),
+        ));
     }
     let site = Site { company: raw.company, tagline: raw.tagline, description: raw.description };
     Some((site, categories))
@@ -344,11 +411,21 @@ fn contact(file: &SourceFile, diagnostics: &mut Diagnostics) -> Option<Contact> 
     require_text(file, "company", &raw.company, diagnostics);
     if !is_reserved_email(&raw.email) {
         diagnostics.push(
-            field_error(file, "email", format!("`{}` is not an address at a reserved example domain", raw.email))
-                .hint("use an address at example.com or a `.example` domain (RFC 2606)"),
+            field_error(
+                file,
+                "email",
+                format!("`{}` is not an address at a reserved example domain", raw.email),
+            )
+            .hint("use an address at example.com or a `.example` domain (RFC 2606)"),
         );
     }
-    Some(Contact { company: raw.company, location: raw.location, email: raw.email, how: raw.how, note: raw.note })
+    Some(Contact {
+        company: raw.company,
+        location: raw.location,
+        email: raw.email,
+        how: raw.how,
+        note: raw.note,
+    })
 }
 
 /// Whether `email` is `local@domain` with the domain reserved for examples (RFC 2606).
@@ -358,10 +435,16 @@ pub fn is_reserved_email(email: &str) -> bool {
     !local.is_empty()
         && !local.contains(char::is_whitespace)
         && (domain.ends_with(".example")
-            || ["example.com", "example.org", "example.net"].iter().any(|d| domain == *d || domain.ends_with(&format!(".{d}"))))
+            || ["example.com", "example.org", "example.net"]
+                .iter()
+                .any(|d| domain == *d || domain.ends_with(&format!(".{d}"))))
 }
 
-fn assessment(file: &SourceFile, expect: &Expectations, diagnostics: &mut Diagnostics) -> Option<Assessment> {
+fn assessment(
+    file: &SourceFile,
+    expect: &Expectations,
+    diagnostics: &mut Diagnostics,
+) -> Option<Assessment> {
     let raw: RawAssessment = match front_matter::parse_file(file) {
         Ok(raw) => raw,
         Err(diagnostic) => {
@@ -376,7 +459,10 @@ fn assessment(file: &SourceFile, expect: &Expectations, diagnostics: &mut Diagno
         diagnostics.push(
             field_error(file, "key", format!("sections are keyed {keys:?}"))
                 .field("sections.key")
-                .hint(format!("the sections must be keyed {:?}, in that order", expect.pillar_keys)),
+                .hint(format!(
+                    "the sections must be keyed {:?}, in that order",
+                    expect.pillar_keys
+                )),
         );
     }
     let mut sections = Vec::new();
@@ -404,7 +490,12 @@ fn assessment(file: &SourceFile, expect: &Expectations, diagnostics: &mut Diagno
                 );
             }
             require_text(file, "q", &raw_question.q, diagnostics);
-            questions.push(Question { q: raw_question.q, scored, ctx: raw_question.ctx, opts: raw_question.opts });
+            questions.push(Question {
+                q: raw_question.q,
+                scored,
+                ctx: raw_question.ctx,
+                opts: raw_question.opts,
+            });
         }
         sections.push(Section {
             key: raw_section.key,
@@ -416,23 +507,32 @@ fn assessment(file: &SourceFile, expect: &Expectations, diagnostics: &mut Diagno
     }
     if n_questions != expect.questions {
         diagnostics.push(
-            Diagnostic::new(&file.path, format!("expected {} questions, found {n_questions}", expect.questions))
-                .field("sections.questions"),
+            Diagnostic::new(
+                &file.path,
+                format!("expected {} questions, found {n_questions}", expect.questions),
+            )
+            .field("sections.questions"),
         );
     }
     if n_scored != expect.scored_questions {
         diagnostics.push(
-            Diagnostic::new(&file.path, format!("expected {} scored questions, found {n_scored}", expect.scored_questions))
-                .field("scored")
-                .hint("mark exactly the sizing question(s) with `scored = false`"),
+            Diagnostic::new(
+                &file.path,
+                format!("expected {} scored questions, found {n_scored}", expect.scored_questions),
+            )
+            .field("scored")
+            .hint("mark exactly the sizing question(s) with `scored = false`"),
         );
     }
     for section in &sections {
         if !section.questions.iter().any(|q| q.scored) {
             diagnostics.push(
-                Diagnostic::new(&file.path, format!("section `{}` has no scored question", section.key))
-                    .field("sections.questions")
-                    .hint("every pillar needs a scored question to have an average"),
+                Diagnostic::new(
+                    &file.path,
+                    format!("section `{}` has no scored question", section.key),
+                )
+                .field("sections.questions")
+                .hint("every pillar needs a scored question to have an average"),
             );
         }
     }
@@ -440,13 +540,21 @@ fn assessment(file: &SourceFile, expect: &Expectations, diagnostics: &mut Diagno
     for raw_band in raw.bands {
         require_text(file, "name", &raw_band.name, diagnostics);
         if raw_band.guidance.is_empty() {
-            diagnostics.push(field_error(file, "guidance", format!("band `{}` has no guidance", raw_band.name)));
+            diagnostics.push(field_error(
+                file,
+                "guidance",
+                format!("band `{}` has no guidance", raw_band.name),
+            ));
         }
         let valid_min = raw_band.min.fract() == 0.0 && (0.0..=100.0).contains(&raw_band.min);
         if !valid_min {
             diagnostics.push(
-                field_error(file, "min", format!("band `{}` has min {}", raw_band.name, raw_band.min))
-                    .hint("`min` is a whole-number threshold on the 0-100 score"),
+                field_error(
+                    file,
+                    "min",
+                    format!("band `{}` has min {}", raw_band.name, raw_band.min),
+                )
+                .hint("`min` is a whole-number threshold on the 0-100 score"),
             );
         }
         bands.push(Band {
@@ -457,10 +565,18 @@ fn assessment(file: &SourceFile, expect: &Expectations, diagnostics: &mut Diagno
         });
     }
     if bands.len() != expect.bands {
-        diagnostics.push(field_error(file, "bands", format!("expected {} bands, found {}", expect.bands, bands.len())));
+        diagnostics.push(field_error(
+            file,
+            "bands",
+            format!("expected {} bands, found {}", expect.bands, bands.len()),
+        ));
     }
     if bands.first().is_some_and(|band| band.min != 0) {
-        diagnostics.push(field_error(file, "min", "the first band must start at min = 0 so every score has a band"));
+        diagnostics.push(field_error(
+            file,
+            "min",
+            "the first band must start at min = 0 so every score has a band",
+        ));
     }
     if bands.windows(2).any(|pair| pair[0].min >= pair[1].min) {
         diagnostics.push(field_error(file, "min", "band thresholds must be strictly ascending"));
@@ -509,7 +625,11 @@ fn guides(
         }
         for answer in &raw.answers {
             if !answer.trim_end().ends_with('?') {
-                diagnostics.push(field_error(file, "answers", format!("`{answer}` is not a question ending in `?`")));
+                diagnostics.push(field_error(
+                    file,
+                    "answers",
+                    format!("`{answer}` is not a question ending in `?`"),
+                ));
             }
         }
         let words = word_count(split.body);
@@ -517,7 +637,10 @@ fn guides(
             diagnostics.push(
                 Diagnostic::new(
                     &file.path,
-                    format!("body has {words} words; a guide has {} to {}", expect.guide_min_words, expect.guide_max_words),
+                    format!(
+                        "body has {words} words; a guide has {} to {}",
+                        expect.guide_min_words, expect.guide_max_words
+                    ),
                 )
                 .line(split.body_line)
                 .field("body"),
@@ -534,25 +657,43 @@ fn guides(
             path: file.path.clone(),
         });
     }
-    check_unique("slug", guides.iter().map(|g| (g.slug.as_str(), g.path.as_path())), "slug", diagnostics);
-    check_unique("title", guides.iter().map(|g| (g.title.as_str(), g.path.as_path())), "title", diagnostics);
+    check_unique(
+        "slug",
+        guides.iter().map(|g| (g.slug.as_str(), g.path.as_path())),
+        "slug",
+        diagnostics,
+    );
+    check_unique(
+        "title",
+        guides.iter().map(|g| (g.title.as_str(), g.path.as_path())),
+        "title",
+        diagnostics,
+    );
     check_unique(
         "answer question",
         guides.iter().flat_map(|g| g.answers.iter().map(|a| (a.as_str(), g.path.as_path()))),
         "answers",
         diagnostics,
     );
-    let root = files.first().and_then(|(_, f)| f.path.parent()?.parent()).unwrap_or(Path::new("guides"));
+    let root =
+        files.first().and_then(|(_, f)| f.path.parent()?.parent()).unwrap_or(Path::new("guides"));
     check_count(root, "guides", guides.len(), expect.guides, diagnostics);
     for (idx, category) in categories.iter().enumerate() {
         let n = guides.iter().filter(|g| g.category == idx).count();
         if n < expect.min_guides_per_category {
             diagnostics.push(Diagnostic::new(
                 &root.join(&category.key),
-                format!("category `{}` has {n} guides, fewer than {}", category.key, expect.min_guides_per_category),
+                format!(
+                    "category `{}` has {n} guides, fewer than {}",
+                    category.key, expect.min_guides_per_category
+                ),
             ));
         }
     }
-    guides.sort_by(|a, b| a.category.cmp(&b.category).then_with(|| a.title.to_lowercase().cmp(&b.title.to_lowercase())));
+    guides.sort_by(|a, b| {
+        a.category
+            .cmp(&b.category)
+            .then_with(|| a.title.to_lowercase().cmp(&b.title.to_lowercase()))
+    });
     guides
 }

@@ -12,7 +12,8 @@ use http::StatusCode;
 pub const EXPOSE_HEADERS: &str = "ETag, RateLimit, RateLimit-Policy, Retry-After, Idempotency-Key, Idempotency-Status, \
 WWW-Authenticate, X-Sandbox, Deprecation, Sunset, Link, Location";
 /// Request headers clients send. `Authorization` must be named: `*` never covers it.
-pub const ALLOW_HEADERS: &str = "Authorization, Content-Type, Idempotency-Key, If-None-Match, Accept";
+pub const ALLOW_HEADERS: &str =
+    "Authorization, Content-Type, Idempotency-Key, If-None-Match, Accept";
 /// How long a browser may cache a preflight (Chromium caps this at 7200).
 pub const MAX_AGE: &str = "7200";
 

@@ -55,10 +55,16 @@ impl App {
         App::with_limiter(RateLimiter::new(limit), keys, clock, trust_proxy)
     }
 
-    pub fn with_limiter(limiter: RateLimiter, keys: Keys, clock: Arc<dyn Clock>, trust_proxy: bool) -> App {
+    pub fn with_limiter(
+        limiter: RateLimiter,
+        keys: Keys,
+        clock: Arc<dyn Clock>,
+        trust_proxy: bool,
+    ) -> App {
         let policy = format!("\"ip\";q={};w={}", limiter.limit(), limits::RATE_WINDOW_MS / 1000);
         App {
-            rate_policy: HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static("\"ip\"")),
+            rate_policy: HeaderValue::from_str(&policy)
+                .unwrap_or_else(|_| HeaderValue::from_static("\"ip\"")),
             limiter,
             keys,
             clock,
@@ -90,7 +96,8 @@ impl App {
     {
         let now_ms = self.clock.now_ms();
         let rate = self.limiter.check(self.client_ip(request.headers(), peer), now_ms);
-        let deprecation = crate::tables::DEPRECATION.as_ref().filter(|_| is_v1(request.uri().path()));
+        let deprecation =
+            crate::tables::DEPRECATION.as_ref().filter(|_| is_v1(request.uri().path()));
         let mut idempotency_key = None;
         let reply = if rate.allowed {
             let (parts, body) = request.into_parts();
@@ -106,7 +113,12 @@ impl App {
             Reply::error(&ApiError::rate_limited(rate.reset_secs))
                 .with(header::RETRY_AFTER, HeaderValue::from(rate.reset_secs))
         };
-        let context = Context { rate, rate_policy: &self.rate_policy, idempotency_key: idempotency_key.as_deref(), deprecation };
+        let context = Context {
+            rate,
+            rate_policy: &self.rate_policy,
+            idempotency_key: idempotency_key.as_deref(),
+            deprecation,
+        };
         finish(reply, &context)
     }
 
@@ -126,7 +138,8 @@ impl App {
         if method == Method::OPTIONS {
             return match route.allow() {
                 Some(allow) => Ok((cors::preflight(allow), None)),
-                None => Err(route_error(&route, parts.uri.path()).unwrap_or_else(|| ApiError::not_found(parts.uri.path()))),
+                None => Err(route_error(&route, parts.uri.path())
+                    .unwrap_or_else(|| ApiError::not_found(parts.uri.path()))),
             };
         }
         if let Some(error) = route_error(&route, parts.uri.path()) {
@@ -137,17 +150,24 @@ impl App {
                 Some(query) => format!("{location}?{query}"),
                 None => location.clone(),
             };
-            let value = HeaderValue::from_str(&location).map_err(|_| ApiError::invalid_path("the path cannot be redirected"))?;
-            return Ok((Reply::empty(StatusCode::PERMANENT_REDIRECT).with(header::LOCATION, value), None));
+            let value = HeaderValue::from_str(&location)
+                .map_err(|_| ApiError::invalid_path("the path cannot be redirected"))?;
+            return Ok((
+                Reply::empty(StatusCode::PERMANENT_REDIRECT).with(header::LOCATION, value),
+                None,
+            ));
         }
         let allow = route.allow().unwrap_or(route::ALLOW_GET);
         let is_get = method == Method::GET || method == Method::HEAD;
         let is_post = method == Method::POST;
         match &route {
-            Route::Fixed(_) | Route::Resources | Route::Export if is_get => Ok((self.get(&route, parts, now_ms), None)),
+            Route::Fixed(_) | Route::Resources | Route::Export if is_get => {
+                Ok((self.get(&route, parts, now_ms), None))
+            }
             Route::Score | Route::Batch if is_post => {
                 let key = idempotency_key(&idempotency_keys)?;
-                let content_type = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
+                let content_type =
+                    parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
                 if let Some(found) = content_type.filter(|ct| !is_json(ct)) {
                     return Err(ApiError::unsupported_media_type(found));
                 }
@@ -156,24 +176,37 @@ impl App {
                     api::assessment::score(&body)?
                 } else {
                     let body = self.read_body(parts, body, limits::BATCH_BODY_MAX).await?;
-                    api::batch::run(&body, |route, query| self.get_route(route, query, None, now_ms))?
+                    api::batch::run(&body, |path, route, query| {
+                        self.get_route(path, route, query, None, now_ms)
+                    })?
                 };
                 Ok((reply, key))
             }
             Route::Register | Route::Token if is_post => {
                 let body = self.read_body(parts, body, limits::OAUTH_BODY_MAX).await?;
-                let content_type = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
+                let content_type =
+                    parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
                 let reply = if route == Route::Register {
                     api::oauth::register(&self.keys, content_type, &body, now_ms)
                 } else {
                     let authorization = parts.headers.get(header::AUTHORIZATION);
-                    api::oauth::token(&self.keys, api::export::parties(), content_type, authorization, &body, now_ms)
+                    api::oauth::token(
+                        &self.keys,
+                        api::export::parties(),
+                        content_type,
+                        authorization,
+                        &body,
+                        now_ms,
+                    )
                 };
                 Ok((reply, None))
             }
             _ => {
                 let error = ApiError::method_not_allowed(method.as_str(), allow);
-                Ok((Reply::error(&error).with(header::ALLOW, HeaderValue::from_static(allow)), None))
+                Ok((
+                    Reply::error(&error).with(header::ALLOW, HeaderValue::from_static(allow)),
+                    None,
+                ))
             }
         }
     }
@@ -185,34 +218,58 @@ impl App {
                 return not_modified(fixed);
             }
         }
-        self.get_route(route, parts.uri.query(), parts.headers.get(header::AUTHORIZATION), now_ms)
+        self.get_route(
+            parts.uri.path(),
+            route,
+            parts.uri.query(),
+            parts.headers.get(header::AUTHORIZATION),
+            now_ms,
+        )
     }
 
     /// The GET dispatcher shared by direct requests and batch items.
-    pub fn get_route(&self, route: &Route, query: Option<&str>, authorization: Option<&HeaderValue>, now_ms: u64) -> Reply {
+    pub fn get_route(
+        &self,
+        path: &str,
+        route: &Route,
+        query: Option<&str>,
+        authorization: Option<&HeaderValue>,
+        now_ms: u64,
+    ) -> Reply {
         match route {
             Route::Fixed(fixed) => Reply::fixed(fixed),
-            Route::Resources => api::resources::get(query).unwrap_or_else(|error| Reply::error(&error)),
+            Route::Resources => {
+                api::resources::get(query).unwrap_or_else(|error| Reply::error(&error))
+            }
             Route::Export => api::export::get(&self.keys, authorization, now_ms),
-            other => match route_error(other, "") {
-                Some(error) => Reply::error(&error),
-                None => Reply::error(&ApiError::not_found("")),
-            },
+            other => {
+                Reply::error(&route_error(other, path).unwrap_or_else(|| ApiError::not_found(path)))
+            }
         }
     }
 
-    async fn read_body<B>(&self, parts: &http::request::Parts, body: B, max: usize) -> Result<Bytes, ApiError>
+    async fn read_body<B>(
+        &self,
+        parts: &http::request::Parts,
+        body: B,
+        max: usize,
+    ) -> Result<Bytes, ApiError>
     where
         B: Body<Data = Bytes>,
         B::Error: std::error::Error + Send + Sync + 'static,
     {
-        let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+        let declared = parts
+            .headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
         if declared.is_some_and(|len| len > max as u64) {
             return Err(ApiError::payload_too_large(max));
         }
         match tokio::time::timeout(self.body_timeout, Limited::new(body, max).collect()).await {
             Err(_) => Err(ApiError::request_timeout()),
-            Ok(Err(error)) if error.downcast_ref::<http_body_util::LengthLimitError>().is_some() => {
+            Ok(Err(error))
+                if error.downcast_ref::<http_body_util::LengthLimitError>().is_some() =>
+            {
                 Err(ApiError::payload_too_large(max))
             }
             Ok(Err(_)) => Err(ApiError::invalid_body("the request body could not be read")),
@@ -258,7 +315,10 @@ fn idempotency_key(values: &[&HeaderValue]) -> Result<Option<String>, ApiError> 
 /// RFC 9110 weak comparison of `If-None-Match` against a fixed response's ETag.
 fn matches_etag(if_none_match: Option<&HeaderValue>, fixed: &FixedResponse) -> bool {
     let Some(value) = if_none_match.and_then(|v| v.to_str().ok()) else { return false };
-    value.split(',').map(str::trim).any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == fixed.etag)
+    value
+        .split(',')
+        .map(str::trim)
+        .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == fixed.etag)
 }
 
 fn not_modified(fixed: &'static FixedResponse) -> Reply {

@@ -23,7 +23,8 @@ pub fn parse_pairs(raw: &str) -> Result<Vec<(String, String)>, BadEncoding> {
 
 /// Decodes one form-encoded component: `+` is space, then percent-decoding, then UTF-8.
 pub fn decode(text: &str) -> Result<String, std::str::Utf8Error> {
-    let plus_as_space: Cow<'_, str> = if text.contains('+') { Cow::Owned(text.replace('+', " ")) } else { Cow::Borrowed(text) };
+    let plus_as_space: Cow<'_, str> =
+        if text.contains('+') { Cow::Owned(text.replace('+', " ")) } else { Cow::Borrowed(text) };
     percent_decode_str(&plus_as_space).decode_utf8().map(Cow::into_owned)
 }
 

@@ -68,7 +68,9 @@ impl Route {
         if let Some(route) = exact(path) {
             return route;
         }
-        for (prefix, kind) in [("/v1/services/", SlugKind::Service), ("/v1/case-studies/", SlugKind::CaseStudy)] {
+        for (prefix, kind) in
+            [("/v1/services/", SlugKind::Service), ("/v1/case-studies/", SlugKind::CaseStudy)]
+        {
             if let Some(slug) = path.strip_prefix(prefix) {
                 if let Some(route) = toggled_slash(path) {
                     return route;
@@ -123,7 +125,8 @@ fn slug_route(slug: &str, kind: SlugKind) -> Route {
 
 /// Whether `slug` matches `^[a-z0-9-]+$`.
 pub fn is_slug(slug: &str) -> bool {
-    !slug.is_empty() && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    !slug.is_empty()
+        && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// Decodes percent-escapes of unreserved characters; leaves other escapes alone.

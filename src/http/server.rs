@@ -36,7 +36,12 @@ impl Default for ServerOptions {
 
 /// Serves `listener` until `shutdown` resolves, then lets in-flight requests finish (up to the
 /// grace period).
-pub async fn serve(listener: TcpListener, app: Arc<App>, options: ServerOptions, shutdown: impl Future<Output = ()>) {
+pub async fn serve(
+    listener: TcpListener,
+    app: Arc<App>,
+    options: ServerOptions,
+    shutdown: impl Future<Output = ()>,
+) {
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder
         .http1()

@@ -6,7 +6,10 @@ pub mod rate;
 
 use std::time::Duration;
 
-pub use crate::model::{BATCH_MAX_ITEMS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS, TOKEN_LIFETIME_SECS};
+pub use crate::model::{
+    BATCH_MAX_ITEMS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS,
+    TOKEN_LIFETIME_SECS,
+};
 
 /// Requests per client IP per window by default (`--rate-limit` overrides). Past it: 429.
 pub const RATE_LIMIT_DEFAULT: u32 = 300;

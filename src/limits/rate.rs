@@ -46,7 +46,12 @@ impl RateLimiter {
     /// A limiter tracking at most `max_tracked` addresses (tests use a small cap).
     pub fn with_capacity(limit: u32, max_tracked: usize) -> RateLimiter {
         let shards = (0..RATE_SHARDS).map(|_| Mutex::new(HashMap::new())).collect();
-        RateLimiter { limit, shards, per_shard_cap: (max_tracked / RATE_SHARDS).max(1), hasher: RandomState::new() }
+        RateLimiter {
+            limit,
+            shards,
+            per_shard_cap: (max_tracked / RATE_SHARDS).max(1),
+            hasher: RandomState::new(),
+        }
     }
 
     pub fn limit(&self) -> u32 {

@@ -26,7 +26,8 @@ pub struct Binding<'a> {
 
 fn mac(offset: u16, binding: &Binding<'_>) -> Hmac<Sha256> {
     // A 32-byte key is always a valid HMAC key.
-    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&CURSOR_KEY).unwrap_or_else(|_| unreachable!());
+    let mut mac =
+        <Hmac<Sha256> as Mac>::new_from_slice(&CURSOR_KEY).unwrap_or_else(|_| unreachable!());
     mac.update(&[VERSION]);
     mac.update(&offset.to_be_bytes());
     mac.update(&(binding.limit as u64).to_be_bytes());
@@ -55,6 +56,8 @@ pub fn decode(cursor: &str, binding: &Binding<'_>) -> Result<usize, &'static str
         return Err("cursor is malformed");
     }
     let offset = u16::from_be_bytes([bytes[1], bytes[2]]);
-    mac(offset, binding).verify_truncated_left(&bytes[3..]).map_err(|_| "cursor does not belong to this query")?;
+    mac(offset, binding)
+        .verify_truncated_left(&bytes[3..])
+        .map_err(|_| "cursor does not belong to this query")?;
     Ok(usize::from(offset))
 }

@@ -64,7 +64,8 @@ fn query_terms(q: &str) -> Vec<Term> {
     // Only the last term typed may be unfinished.
     let n_terms = terms.len();
     for (idx, term) in terms.iter_mut().enumerate() {
-        let keep = idx + 1 == n_terms && term.prefix.as_ref().is_some_and(|w| w.chars().count() >= PREFIX_MIN_CHARS);
+        let keep = idx + 1 == n_terms
+            && term.prefix.as_ref().is_some_and(|w| w.chars().count() >= PREFIX_MIN_CHARS);
         if !keep {
             term.prefix = None;
         }
@@ -104,7 +105,10 @@ pub fn search(q: &str, category: Option<u8>) -> Ranked {
         }
         if let Some(prefix) = &term.prefix {
             let first = PREFIX_WORDS.partition_point(|(word, _)| *word < prefix.as_str());
-            for &(_, term_id) in PREFIX_WORDS[first..].iter().take_while(|(word, _)| word.starts_with(prefix.as_str())) {
+            for &(_, term_id) in PREFIX_WORDS[first..]
+                .iter()
+                .take_while(|(word, _)| word.starts_with(prefix.as_str()))
+            {
                 for &(guide, impact) in postings(term_id) {
                     best[guide as usize] = best[guide as usize].max(impact);
                 }
@@ -118,7 +122,8 @@ pub fn search(q: &str, category: Option<u8>) -> Ranked {
         }
     }
     for guide in (0..N_GUIDES).filter(|&g| matched[g] > 0 && in_category(g)) {
-        ranked.hits[ranked.len] = Hit { guide: guide as u16, relevance: matched[guide], score: score[guide] };
+        ranked.hits[ranked.len] =
+            Hit { guide: guide as u16, relevance: matched[guide], score: score[guide] };
         ranked.len += 1;
     }
     ranked.hits[..ranked.len].sort_unstable_by(|a, b| {

@@ -13,8 +13,8 @@ use rust_stemmers::{Algorithm, Stemmer};
 /// found. Question words are here because every `answers` entry has one.
 pub const STOP_WORDS: &[&str] = &[
     "a", "about", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from",
-    "has", "have", "how", "i", "if", "in", "into", "is", "it", "its", "me", "my", "of", "on",
-    "or", "our", "should", "so", "than", "that", "the", "their", "them", "then", "there", "these",
+    "has", "have", "how", "i", "if", "in", "into", "is", "it", "its", "me", "my", "of", "on", "or",
+    "our", "should", "so", "than", "that", "the", "their", "them", "then", "there", "these",
     "they", "this", "to", "us", "was", "we", "were", "what", "when", "where", "which", "who",
     "why", "will", "with", "you", "your",
 ];

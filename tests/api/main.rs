@@ -1,1 +1,23 @@
-fn main(){}
+//! Integration tests of the service over real sockets.
+//!
+//! Each test starts the real server (`http::server::serve`) on an ephemeral port and speaks
+//! HTTP to it with reqwest; OAuth is also driven with the `oauth2` client library. Every JSON
+//! response a test sees can be checked against the OpenAPI document with `support::Checked`.
+//!
+//! - `support`: server start-up, the client, OpenAPI validation
+//! - `routes`: fixed routes, HTTP semantics, CORS, pages and twins, counts
+//! - `search`: `/v1/resources`, golden queries, paging, cursors, properties
+//! - `scoring`: readiness scoring rules and properties, the interactive page
+//! - `batch`: `/v1/batch` and Idempotency-Key
+//! - `oauth`: registration, tokens, export, key rotation, two processes
+//! - `limits`: rate limiting, body caps, slow clients, deprecation headers
+//! - `sandbox`: behaviour of the `--features sandbox` build
+
+mod batch;
+mod limits;
+mod oauth;
+mod routes;
+mod sandbox;
+mod scoring;
+mod search;
+mod support;

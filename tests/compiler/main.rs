@@ -1,1 +1,431 @@
-fn main(){}
+//! Tests of the build-time content compiler, included from `src/compiler/` with `#[path]`.
+//!
+//! The fixture tree in `tests/fixtures/content/` is valid; each rule test copies it, breaks one
+//! thing and asserts the exact diagnostic (file, field, message). `tests/golden/` pins the
+//! emitted tables for the fixture: run with `UPDATE_GOLDEN=1` to rewrite it after a reviewed
+//! change. The real `content/` is compiled against the contract's numbers too.
+
+#[allow(dead_code)]
+#[path = "../../src/compiler/mod.rs"]
+mod compiler;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use compiler::diagnostic::Diagnostic;
+use compiler::validate::Expectations;
+use compiler::{Config, compile, config_from_env, contract_expectations};
+
+const FIXTURE: &str = "tests/fixtures/content";
+
+fn fixture_expectations() -> Expectations {
+    Expectations {
+        services: 2,
+        industries: 1,
+        case_studies: 1,
+        guides: 2,
+        categories: 2,
+        min_guides_per_category: 1,
+        questions: 5,
+        scored_questions: 4,
+        options: 5,
+        bands: 2,
+        pillar_keys: ["strategy", "people", "data", "change"].map(String::from).to_vec(),
+        guide_min_words: 40,
+        guide_max_words: 200,
+        page_min_words: 20,
+    }
+}
+
+fn config(vars: &[(&str, &str)], sandbox: bool) -> Result<Config, String> {
+    let vars: Vec<(String, String)> =
+        vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    config_from_env(
+        |name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()),
+        sandbox,
+        "1.1.0",
+        "http://127.0.0.1:8080",
+    )
+}
+
+fn local() -> Config {
+    config(&[], false).expect("default config")
+}
+
+/// A scratch copy of the fixture tree.
+struct Scratch {
+    root: PathBuf,
+}
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let root = std::env::temp_dir()
+            .join(format!("consultancy-compiler-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        copy_dir(Path::new(FIXTURE), &root);
+        Scratch { root }
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.root.join(relative)
+    }
+
+    fn edit(&self, relative: &str, from: &str, to: &str) -> &Scratch {
+        let path = self.path(relative);
+        let text = fs::read_to_string(&path).expect("fixture file");
+        assert!(text.contains(from), "{relative} contains {from:?}");
+        fs::write(&path, text.replacen(from, to, 1)).expect("write");
+        self
+    }
+
+    fn write(&self, relative: &str, text: &str) -> &Scratch {
+        let path = self.path(relative);
+        fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        fs::write(path, text).expect("write");
+        self
+    }
+
+    fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.diagnostics_with(&fixture_expectations())
+    }
+
+    fn diagnostics_with(&self, expect: &Expectations) -> Vec<Diagnostic> {
+        match compile(&self.root, &local(), expect) {
+            Ok(_) => panic!("the broken tree compiled"),
+            Err(diagnostics) => diagnostics,
+        }
+    }
+
+    /// Asserts one diagnostic names `file`, `field` and contains `message`.
+    fn expect(&self, file: &str, field: Option<&str>, message: &str) {
+        let diagnostics = self.diagnostics();
+        let found = diagnostics.iter().any(|d| {
+            d.path.ends_with(file) && d.field.as_deref() == field && d.message.contains(message)
+        });
+        let shown: Vec<String> = diagnostics.iter().map(|d| d.to_string()).collect();
+        assert!(found, "expected {file} / {field:?} / {message:?}, got:\n{}", shown.join("\n"));
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("mkdir");
+    for entry in fs::read_dir(from).expect("read fixture") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).expect("copy");
+        }
+    }
+}
+
+#[test]
+fn the_fixture_compiles_deterministically_and_matches_the_golden_tables() {
+    let first =
+        compile(Path::new(FIXTURE), &local(), &fixture_expectations()).expect("fixture compiles");
+    let second =
+        compile(Path::new(FIXTURE), &local(), &fixture_expectations()).expect("fixture compiles");
+    assert_eq!(first.tables, second.tables, "byte-for-byte deterministic");
+    let golden = Path::new("tests/golden/fixture_tables.rs");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        fs::write(golden, &first.tables).expect("write golden");
+    }
+    let expected =
+        fs::read_to_string(golden).expect("golden file exists (run with UPDATE_GOLDEN=1)");
+    assert!(
+        expected == first.tables,
+        "the emitted tables changed; review the diff and run with UPDATE_GOLDEN=1"
+    );
+    let paths: Vec<&str> = first.routes.iter().map(|r| r.path.as_str()).collect();
+    for path in [
+        "/v1",
+        "/v1/services/service-one",
+        "/guides/alpha-guide/",
+        "/guides/alpha-guide/index.md",
+        "/openapi.json",
+        "/docs/errors/",
+    ] {
+        assert!(paths.contains(&path), "route {path}");
+    }
+}
+
+#[test]
+fn the_real_content_meets_the_contract() {
+    assert_eq!(
+        (
+            compiler::model::N_SERVICES,
+            compiler::model::N_INDUSTRIES,
+            compiler::model::N_CASE_STUDIES
+        ),
+        (13, 6, 3)
+    );
+    assert_eq!((compiler::model::N_GUIDES, compiler::model::N_CATEGORIES), (169, 7));
+    assert_eq!((compiler::model::N_QUESTIONS, compiler::model::N_SCORED), (16, 15));
+    let compiled = compile(Path::new("content"), &local(), &contract_expectations())
+        .unwrap_or_else(|diagnostics| {
+            panic!("{}", diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
+        });
+    let guides = compiled
+        .routes
+        .iter()
+        .filter(|r| r.path.starts_with("/guides/") && r.path.ends_with("/") && r.path != "/guides/")
+        .count();
+    assert_eq!(guides, 169);
+}
+
+#[test]
+fn front_matter_problems_name_the_file_field_and_line() {
+    let scratch = Scratch::new("missing-field");
+    scratch.edit("services/service-one.md", "description = \"The one service.\"\n", "");
+    scratch.expect("services/service-one.md", Some("description"), "missing field `description`");
+
+    let scratch = Scratch::new("unknown-key");
+    scratch.edit("guides/alpha/alpha-guide.md", "title =", "titel =");
+    scratch.expect("guides/alpha/alpha-guide.md", Some("titel"), "unknown field `titel`");
+
+    let scratch = Scratch::new("toml-syntax");
+    scratch.edit("services/service-two.md", "slug = \"service-two\"", "slug = service-two");
+    let diagnostics = scratch.diagnostics();
+    assert!(
+        diagnostics
+            .iter()
+            .any(|d| d.path.ends_with("services/service-two.md") && d.line == Some(3)),
+        "{diagnostics:?}"
+    );
+
+    let scratch = Scratch::new("no-front-matter");
+    scratch.write("services/service-two.md", "just text\n");
+    scratch.expect("services/service-two.md", None, "missing front matter");
+
+    let scratch = Scratch::new("unclosed");
+    scratch.write("services/service-two.md", "+++\nname = \"x\"\n");
+    scratch.expect("services/service-two.md", None, "front matter is not closed");
+}
+
+#[test]
+fn slugs_must_be_well_formed_unique_and_match_the_file() {
+    let scratch = Scratch::new("bad-slug");
+    scratch.edit("services/service-one.md", "slug = \"service-one\"", "slug = \"Service_One\"");
+    scratch.expect("services/service-one.md", Some("slug"), "does not match ^[a-z0-9-]+$");
+    scratch.expect("services/service-one.md", Some("slug"), "differs from the file name");
+
+    let scratch = Scratch::new("duplicate-slug");
+    scratch.write(
+        "guides/beta/alpha-guide.md",
+        &fs::read_to_string(scratch.path("guides/beta/beta-guide.md"))
+            .expect("read")
+            .replace("beta-guide", "alpha-guide")
+            .replace("Beta guide", "Gamma guide")
+            .replace("beta?", "gamma?"),
+    );
+    scratch.expect("guides/beta/alpha-guide.md", Some("slug"), "is already used by");
+    let diagnostics = scratch.diagnostics();
+    assert!(
+        diagnostics.iter().any(|d| d.message.contains("guides/alpha/alpha-guide.md")),
+        "both files are named"
+    );
+}
+
+#[test]
+fn guide_rules_can_each_fail() {
+    let scratch = Scratch::new("few-answers");
+    scratch.edit(
+        "guides/alpha/alpha-guide.md",
+        "answers = [\"What is alpha?\", \"Why alpha?\"]",
+        "answers = [\"What is alpha?\"]",
+    );
+    scratch.expect(
+        "guides/alpha/alpha-guide.md",
+        Some("answers"),
+        "has 1 questions; a guide answers 2 to 5",
+    );
+
+    let scratch = Scratch::new("many-answers");
+    scratch.edit(
+        "guides/alpha/alpha-guide.md",
+        "\"Why alpha?\"",
+        "\"A?\", \"B?\", \"C?\", \"D?\", \"E?\"",
+    );
+    scratch.expect("guides/alpha/alpha-guide.md", Some("answers"), "has 6 questions");
+
+    let scratch = Scratch::new("not-a-question");
+    scratch.edit("guides/alpha/alpha-guide.md", "\"Why alpha?\"", "\"Why alpha\"");
+    scratch.expect("guides/alpha/alpha-guide.md", Some("answers"), "is not a question");
+
+    let scratch = Scratch::new("duplicate-answer");
+    scratch.edit("guides/beta/beta-guide.md", "\"Why beta?\"", "\"why alpha?\"");
+    scratch.expect(
+        "guides/beta/beta-guide.md",
+        Some("answers"),
+        "answer question `why alpha?` is already used",
+    );
+
+    let scratch = Scratch::new("duplicate-title");
+    scratch.edit("guides/beta/beta-guide.md", "title = \"Beta guide\"", "title = \"Alpha Guide\"");
+    scratch.expect("guides/beta/beta-guide.md", Some("title"), "is already used");
+
+    let scratch = Scratch::new("short-body");
+    scratch.write("guides/beta/beta-guide.md", "+++\ntitle = \"Beta guide\"\nslug = \"beta-guide\"\ndescription = \"d\"\nanswers = [\"A?\", \"B?\"]\n+++\n\nToo short.\n");
+    scratch.expect("guides/beta/beta-guide.md", Some("body"), "body has 2 words");
+
+    let scratch = Scratch::new("h1");
+    scratch.edit("guides/beta/beta-guide.md", "## Beta", "# Beta");
+    scratch.expect("guides/beta/beta-guide.md", Some("body"), "level-1 heading");
+
+    let scratch = Scratch::new("undefined-category");
+    fs::rename(scratch.path("guides/beta"), scratch.path("guides/gamma")).expect("rename");
+    scratch.expect(
+        "guides/gamma/beta-guide.md",
+        Some("category"),
+        "category `gamma` is not defined",
+    );
+
+    let scratch = Scratch::new("broken-link");
+    scratch.edit("guides/alpha/alpha-guide.md", "/guides/beta-guide/", "/guides/no-such-guide/");
+    scratch.expect(
+        "guides/alpha/alpha-guide.md",
+        Some("body"),
+        "links to `/guides/no-such-guide/`",
+    );
+}
+
+#[test]
+fn counts_are_enforced() {
+    let scratch = Scratch::new("counts");
+    let expect = Expectations {
+        services: 3,
+        guides: 5,
+        min_guides_per_category: 2,
+        ..fixture_expectations()
+    };
+    let diagnostics = scratch.diagnostics_with(&expect);
+    let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert!(messages.contains(&"expected 3 services pages, found 2"), "{messages:?}");
+    assert!(messages.contains(&"expected 5 guides, found 2"), "{messages:?}");
+    assert!(
+        messages.iter().any(|m| m.starts_with("category `alpha` has 1 guides, fewer than 2")),
+        "{messages:?}"
+    );
+}
+
+#[test]
+fn assessment_rules_can_each_fail() {
+    let scratch = Scratch::new("options");
+    scratch.edit(
+        "assessment.toml",
+        "opts = [\"no\", \"some\", \"half\", \"most\", \"yes\"]",
+        "opts = [\"no\", \"yes\"]",
+    );
+    scratch.expect("assessment.toml", Some("sections.questions.opts"), "has 2 options, expected 5");
+
+    let scratch = Scratch::new("unscored");
+    scratch.edit(
+        "assessment.toml",
+        "q = \"Is there a plan?\"",
+        "q = \"Is there a plan?\"\nscored = false",
+    );
+    scratch.expect("assessment.toml", Some("scored"), "expected 4 scored questions, found 3");
+
+    let scratch = Scratch::new("bands");
+    scratch.edit("assessment.toml", "min = 50", "min = 0");
+    scratch.expect("assessment.toml", Some("min"), "strictly ascending");
+
+    let scratch = Scratch::new("first-band");
+    scratch.edit("assessment.toml", "min = 0", "min = 10");
+    scratch.expect("assessment.toml", Some("min"), "the first band must start at min = 0");
+
+    let scratch = Scratch::new("keys");
+    scratch.edit("assessment.toml", "key = \"people\"", "key = \"staff\"");
+    scratch.expect("assessment.toml", Some("sections.key"), "sections are keyed");
+}
+
+#[test]
+fn contact_email_must_use_a_reserved_domain() {
+    let scratch = Scratch::new("email");
+    scratch.edit("contact.toml", "hello@fixture.example", "hello@realcompany.com");
+    scratch.expect("contact.toml", Some("email"), "is not an address at a reserved example domain");
+    assert!(compiler::validate::is_reserved_email("a@b.example.com"));
+    assert!(!compiler::validate::is_reserved_email("a@notexample.com"));
+}
+
+#[test]
+fn every_problem_is_reported_in_one_run() {
+    let scratch = Scratch::new("many");
+    scratch.edit("services/service-one.md", "slug = \"service-one\"", "slug = \"BAD\"");
+    scratch.edit("guides/alpha/alpha-guide.md", "\"Why alpha?\"", "\"Why alpha\"");
+    scratch.edit("contact.toml", "hello@fixture.example", "x@y.com");
+    let diagnostics = scratch.diagnostics();
+    let files: std::collections::BTreeSet<String> = diagnostics
+        .iter()
+        .map(|d| d.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default())
+        .collect();
+    assert!(
+        files.contains("service-one.md")
+            && files.contains("alpha-guide.md")
+            && files.contains("contact.toml"),
+        "{files:?}"
+    );
+    let shown = diagnostics[0].to_string();
+    assert!(shown.starts_with("error: "), "rendered like a compiler error: {shown}");
+}
+
+#[test]
+fn configuration_is_checked_and_drives_origins_and_deprecation() {
+    let sandbox =
+        config(&[("CONSULTANCY_SANDBOX_BASE_URL", "https://sandbox.api.example.com")], true)
+            .expect("config");
+    assert_eq!(sandbox.api_base, "https://sandbox.api.example.com");
+    assert_eq!(
+        sandbox.site_url, "https://sandbox.api.example.com",
+        "site defaults to this flavour's API origin"
+    );
+    for bad in [
+        "api.example.com",
+        "https://api.example.com/",
+        "https://api.example.com/v1",
+        "ftp://x",
+        "https://",
+    ] {
+        let error = config(&[("CONSULTANCY_BASE_URL", bad)], false).expect_err(bad);
+        assert!(error.contains("CONSULTANCY_BASE_URL"), "{error}");
+    }
+    let error = config(&[("CONSULTANCY_DEPRECATION", "tomorrow")], false).expect_err("bad date");
+    assert!(error.contains("@"), "{error}");
+    let error =
+        config(&[("CONSULTANCY_DEPRECATION", "@1798761599")], false).expect_err("link needed");
+    assert!(error.contains("CONSULTANCY_DEPRECATION_LINK"), "{error}");
+    let error = config(
+        &[
+            ("CONSULTANCY_DEPRECATION", "@1798761599"),
+            ("CONSULTANCY_SUNSET", "Thu, 01 Jan 2026 00:00:00 GMT"),
+            ("CONSULTANCY_DEPRECATION_LINK", "https://x.example/"),
+        ],
+        false,
+    )
+    .expect_err("sunset before deprecation");
+    assert!(error.contains("earlier"), "{error}");
+
+    let deprecated = config(
+        &[
+            ("CONSULTANCY_DEPRECATION", "@1798761599"),
+            ("CONSULTANCY_SUNSET", "Fri, 31 Dec 2027 23:59:59 GMT"),
+            ("CONSULTANCY_DEPRECATION_LINK", "https://docs.example.com/v2-migration/"),
+        ],
+        false,
+    )
+    .expect("config");
+    let compiled =
+        compile(Path::new(FIXTURE), &deprecated, &fixture_expectations()).expect("compiles");
+    assert!(compiled.tables.contains(
+        "pub const DEPRECATION: Option<Deprecation> = Some(Deprecation { deprecation: \"@1798761599\", sunset: Some(\"Fri, 31 Dec 2027 23:59:59 GMT\"), link: \"https://docs.example.com/v2-migration/\" });"
+    ));
+    let current = compile(Path::new(FIXTURE), &local(), &fixture_expectations()).expect("compiles");
+    assert!(current.tables.contains("pub const DEPRECATION: Option<Deprecation> = None;"));
+}

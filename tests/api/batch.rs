@@ -1,0 +1,133 @@
+//! `POST /v1/batch` and the Idempotency-Key header on both POST endpoints.
+
+use serde_json::json;
+
+use crate::support::start;
+
+const PATH: &str = "/v1/batch";
+
+fn batch(paths: &[&str]) -> String {
+    json!({ "requests": paths.iter().map(|p| json!({ "path": p })).collect::<Vec<_>>() })
+        .to_string()
+}
+
+#[tokio::test]
+async fn items_match_direct_gets_in_order() {
+    let server = start().await;
+    let paths = [
+        "/v1/services",
+        "/v1/services/mlops",
+        "/v1/resources?q=drift&limit=2",
+        "/v1/resources/categories",
+        "/v1",
+        "/v1/contact",
+    ];
+    let response = server.post_json(PATH, &batch(&paths)).await.conforms("POST", PATH, 200);
+    let items = response["responses"].as_array().expect("responses");
+    assert_eq!(items.len(), paths.len());
+    for (item, path) in items.iter().zip(paths) {
+        assert_eq!(item["path"], path);
+        assert_eq!(item["status"], 200);
+        let direct = server.get(path).await.json();
+        assert_eq!(item["body"], direct, "{path} in a batch equals a direct GET");
+    }
+}
+
+#[tokio::test]
+async fn odd_items_get_their_own_status_and_never_fail_the_call() {
+    let server = start().await;
+    let cases = [
+        ("/v1/services/nope", 404, "service_not_found"),
+        ("/v1/nothing", 404, "not_found"),
+        ("/v1/services/BAD", 400, "invalid_slug"),
+        ("/guides/", 400, "path_outside_api"),
+        ("/oauth/token", 400, "path_outside_api"),
+        ("/openapi.json", 400, "path_outside_api"),
+        ("/v1/../oauth/token", 400, "invalid_path"),
+        ("/v1/./services", 400, "invalid_path"),
+        ("/v1//services", 400, "invalid_path"),
+        ("v1/services", 400, "invalid_path"),
+        ("/v1/services\n", 400, "invalid_path"),
+        ("/v1/%zz", 400, "invalid_path"),
+        ("/v1/export", 401, "missing_token"),
+        ("/v1/ai-readiness/score", 405, "method_not_allowed"),
+        ("/v1/batch", 405, "method_not_allowed"),
+        ("/v1/resources?limit=0", 400, "invalid_limit"),
+    ];
+    let paths: Vec<&str> = cases.iter().map(|c| c.0).collect();
+    let response = server.post_json(PATH, &batch(&paths)).await.conforms("POST", PATH, 200);
+    for (item, (path, status, code)) in
+        response["responses"].as_array().expect("responses").iter().zip(cases)
+    {
+        assert_eq!(item["path"], path);
+        assert_eq!(item["status"], status, "{path}");
+        assert_eq!(item["body"]["error"]["code"], code, "{path}");
+        crate::support::validate("GET", "/v1/services/{slug}", 404, &item["body"]);
+    }
+    // A trailing-slash variant is answered as the canonical path.
+    let slash = server.post_json(PATH, &batch(&["/v1/services/"])).await.json();
+    assert_eq!(slash["responses"][0]["status"], 200);
+}
+
+#[tokio::test]
+async fn the_batch_itself_is_validated() {
+    let server = start().await;
+    let too_many: Vec<&str> = vec!["/v1"; 21];
+    let twenty: Vec<&str> = vec!["/v1"; 20];
+    server.post_json(PATH, &batch(&twenty)).await.conforms("POST", PATH, 200);
+    for (body, code) in [
+        (batch(&too_many), "batch_too_large"),
+        (batch(&[]), "batch_empty"),
+        (String::new(), "invalid_json"),
+        ("nope".to_string(), "invalid_json"),
+        ("[]".to_string(), "invalid_body"),
+        ("{}".to_string(), "invalid_body"),
+        (r#"{"requests":"/v1"}"#.to_string(), "invalid_body"),
+        (r#"{"requests":[{"path":1}]}"#.to_string(), "invalid_body"),
+        (r#"{"requests":[{}]}"#.to_string(), "invalid_body"),
+        (r#"{"requests":[{"path":"/v1","method":"POST"}]}"#.to_string(), "invalid_body"),
+    ] {
+        server.post_json(PATH, &body).await.error("POST", PATH, 400, code);
+    }
+}
+
+#[tokio::test]
+async fn idempotency_keys_are_checked_and_echoed() {
+    let server = start().await;
+    let body = batch(&["/v1"]);
+    for (path, body) in [
+        (PATH, body.as_str()),
+        ("/v1/ai-readiness/score", r#"{"answers":[3,3,3,3,3,3,3,3,3,3,3,3,3,3,3]}"#),
+    ] {
+        let send = |key: Option<&str>| {
+            let mut request = server
+                .client
+                .post(server.url(path))
+                .header("content-type", "application/json")
+                .body(body.to_string());
+            if let Some(key) = key {
+                request = request.header("idempotency-key", key);
+            }
+            request.send()
+        };
+        let plain = send(None).await.expect("POST");
+        assert!(plain.headers().get("idempotency-status").is_none());
+        let key = "order-42_retry.1";
+        let first = crate::support::Checked::read(send(Some(key)).await.expect("POST")).await;
+        assert_eq!(first.header("idempotency-key"), Some(key));
+        assert_eq!(first.header("idempotency-status"), Some("deterministic"));
+        let again = crate::support::Checked::read(send(Some(key)).await.expect("POST")).await;
+        assert_eq!(again.text, first.text, "a repeat is byte-identical");
+        let quoted =
+            crate::support::Checked::read(send(Some("\"abc-1\"")).await.expect("POST")).await;
+        assert_eq!(quoted.status, 200, "the draft's quoted form is accepted");
+        let too_long = "k".repeat(256);
+        for bad in ["has space", "semi;colon", "", too_long.as_str(), "key/slash"] {
+            let response =
+                crate::support::Checked::read(send(Some(bad)).await.expect("POST")).await;
+            response.error("POST", path, 400, "invalid_idempotency_key");
+        }
+        let longest = "k".repeat(255);
+        assert_eq!(send(Some(&longest)).await.expect("POST").status(), 200);
+    }
+}

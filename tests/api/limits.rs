@@ -1,0 +1,302 @@
+//! Fair use and hardening over real sockets: the rate limit and its headers, body caps, slow
+//! and idle clients, the connection cap, malformed traffic, graceful shutdown, deprecation.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use consultancy_api::http::respond::add_deprecation;
+use consultancy_api::http::server::ServerOptions;
+use consultancy_api::limits::rate::RateLimiter;
+use consultancy_api::model::Deprecation;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::support::{Checked, Setup, start, start_with};
+
+fn ratelimit(response: &Checked) -> (u64, u64) {
+    let value = response.header("ratelimit").expect("RateLimit header");
+    let field = |name: &str| {
+        value
+            .split(';')
+            .find_map(|p| p.strip_prefix(name))
+            .and_then(|v| v.parse::<u64>().ok())
+            .expect("parameter")
+    };
+    (field("r="), field("t="))
+}
+
+#[tokio::test]
+async fn the_301st_request_in_a_minute_is_429_and_headers_count_down() {
+    let server =
+        start_with(Setup { rate_limit: 300, manual_clock: true, ..Setup::default() }).await;
+    let clock = server.clock.clone().expect("manual clock");
+    for n in 1..=300u64 {
+        if n == 101 {
+            clock.advance_ms(20_500);
+        }
+        let response = server.get("/v1/contact").await;
+        assert_eq!(response.status, 200, "request {n}");
+        assert_eq!(response.header("ratelimit-policy"), Some("\"ip\";q=300;w=60"));
+        let (remaining, reset) = ratelimit(&response);
+        assert_eq!(remaining, 300 - n, "remaining after request {n}");
+        assert_eq!(reset, if n <= 100 { 60 } else { 40 }, "reset after request {n}");
+    }
+    // Every kind of request counts: pages, OAuth, errors.
+    let limited = server.get("/guides/").await;
+    assert_eq!(limited.status, 429);
+    let body = limited.error("GET", "/v1/contact", 429, "rate_limited");
+    assert!(body["error"]["message"].as_str().is_some_and(|m| m.contains("40")));
+    assert_eq!(limited.header("retry-after"), Some("40"));
+    assert_eq!(ratelimit(&limited), (0, 40));
+    assert_eq!(limited.header("access-control-allow-origin"), Some("*"));
+    // Retry-After is honest: one millisecond early is still refused, on time succeeds.
+    clock.advance_ms(39_499);
+    let early = server.get("/v1/contact").await;
+    assert_eq!(early.status, 429);
+    assert_eq!(early.header("retry-after"), Some("1"));
+    clock.advance_ms(1);
+    let on_time = server.get("/v1/contact").await;
+    assert_eq!(on_time.status, 200);
+    assert_eq!(ratelimit(&on_time), (299, 60), "a new window opened");
+}
+
+#[tokio::test]
+async fn forwarded_addresses_have_separate_budgets_only_behind_a_trusted_proxy() {
+    let trusted = start_with(Setup { rate_limit: 2, trust_proxy: true, ..Setup::default() }).await;
+    let from = |xff: &'static str| {
+        trusted.client.get(trusted.url("/v1")).header("x-forwarded-for", xff).send()
+    };
+    for _ in 0..2 {
+        assert_eq!(from("9.9.9.9, 203.0.113.1").await.expect("GET").status(), 200);
+    }
+    assert_eq!(
+        from("8.8.8.8, 203.0.113.1").await.expect("GET").status(),
+        429,
+        "the rightmost entry is the client"
+    );
+    assert_eq!(
+        from("203.0.113.2").await.expect("GET").status(),
+        200,
+        "another address has its own budget"
+    );
+    let untrusted = start_with(Setup { rate_limit: 2, ..Setup::default() }).await;
+    for (n, xff) in ["1.1.1.1", "2.2.2.2", "3.3.3.3"].into_iter().enumerate() {
+        let status = untrusted
+            .client
+            .get(untrusted.url("/v1"))
+            .header("x-forwarded-for", xff)
+            .send()
+            .await
+            .expect("GET")
+            .status();
+        assert_eq!(status == 200, n < 2, "without --trust-proxy the header is ignored");
+    }
+}
+
+#[test]
+fn the_limiter_table_stays_under_its_cap() {
+    let limiter = RateLimiter::with_capacity(300, 1024);
+    for n in 0..100_000u32 {
+        let ip = IpAddr::from(n.to_be_bytes());
+        assert!(limiter.check(ip, 1_000 + u64::from(n)).allowed);
+    }
+    assert!(limiter.tracked() <= 1024, "tracked {}", limiter.tracked());
+    limiter.sweep(10_000_000);
+    assert_eq!(limiter.tracked(), 0, "closed windows are swept");
+}
+
+#[tokio::test]
+async fn oversized_bodies_are_413_without_being_read() {
+    let server = start().await;
+    let big = format!("{{\"answers\":[{}]}}", "1,".repeat(6000));
+    let declared = server.post_json("/v1/ai-readiness/score", &big).await;
+    declared.error("POST", "/v1/ai-readiness/score", 413, "payload_too_large");
+    // Chunked, no Content-Length: cut off at the cap.
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> =
+        (0..200).map(|_| Ok(vec![b' '; 1024])).collect();
+    let stream = reqwest::Body::wrap_stream(futures_stream(chunks));
+    let response = server
+        .client
+        .post(server.url("/v1/batch"))
+        .header("content-type", "application/json")
+        .body(stream)
+        .send()
+        .await
+        .expect("POST");
+    Checked::read(response).await.error("POST", "/v1/batch", 413, "payload_too_large");
+}
+
+fn futures_stream(
+    chunks: Vec<Result<Vec<u8>, std::io::Error>>,
+) -> impl futures_core::Stream<Item = Result<Vec<u8>, std::io::Error>> {
+    Chunks(chunks.into_iter())
+}
+
+struct Chunks(std::vec::IntoIter<Result<Vec<u8>, std::io::Error>>);
+
+impl futures_core::Stream for Chunks {
+    type Item = Result<Vec<u8>, std::io::Error>;
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        std::task::Poll::Ready(self.0.next())
+    }
+}
+
+async fn read_to_end_within(stream: &mut TcpStream, limit: Duration) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    tokio::time::timeout(limit, stream.read_to_end(&mut out)).await.ok().map(|_| out)
+}
+
+fn short_timeouts() -> Setup {
+    Setup {
+        options: ServerOptions {
+            header_read_timeout: Duration::from_millis(400),
+            ..ServerOptions::default()
+        },
+        body_timeout: Some(Duration::from_millis(400)),
+        ..Setup::default()
+    }
+}
+
+#[tokio::test]
+async fn slow_headers_and_idle_keep_alive_connections_are_closed() {
+    let server = start_with(short_timeouts()).await;
+    let mut slow = TcpStream::connect(server.addr).await.expect("connect");
+    slow.write_all(b"GET /v1 HTTP/1.1\r\nHost: x\r\n").await.expect("write");
+    let closed = read_to_end_within(&mut slow, Duration::from_secs(3)).await;
+    assert!(closed.is_some(), "a client that never finishes its headers is cut off");
+
+    let mut idle = TcpStream::connect(server.addr).await.expect("connect");
+    idle.write_all(b"GET /v1 HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("write");
+    let answer =
+        read_to_end_within(&mut idle, Duration::from_secs(3)).await.expect("closed after idling");
+    assert!(answer.starts_with(b"HTTP/1.1 200"), "the request was answered before the idle close");
+}
+
+#[tokio::test]
+async fn a_slow_body_gets_408() {
+    let server = start_with(short_timeouts()).await;
+    let mut stream = TcpStream::connect(server.addr).await.expect("connect");
+    stream
+        .write_all(b"POST /v1/ai-readiness/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"answers\"")
+        .await
+        .expect("write");
+    let answer = read_to_end_within(&mut stream, Duration::from_secs(3)).await.expect("answered");
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("\"code\":\"request_timeout\""));
+}
+
+#[tokio::test]
+async fn malformed_traffic_is_refused_and_the_server_keeps_serving() {
+    let server = start().await;
+    let huge_header =
+        format!("GET /v1 HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n", "a".repeat(100_000));
+    let deep_json = format!("{{\"requests\":{}{}}}", "[".repeat(5000), "]".repeat(5000));
+    let deep_request = format!(
+        "POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{deep_json}",
+        deep_json.len()
+    );
+    let long_query = format!(
+        "GET /v1/resources?q={} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        "x".repeat(20_000)
+    );
+    let inputs: Vec<Vec<u8>> = vec![
+        b"HELLO WORLD\r\n\r\n".to_vec(),
+        b"GET /v1/\xff\xfe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_vec(),
+        b"GET /v1/resources?q=%ff%fe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_vec(),
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03".to_vec(),
+        huge_header.into_bytes(),
+        deep_request.into_bytes(),
+        long_query.into_bytes(),
+        b"POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n".to_vec(),
+        b"GET /v1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n".to_vec(),
+    ];
+    for input in inputs {
+        let mut stream = TcpStream::connect(server.addr).await.expect("connect");
+        let _ = stream.write_all(&input).await;
+        let answer =
+            read_to_end_within(&mut stream, Duration::from_secs(5)).await.unwrap_or_default();
+        let text = String::from_utf8_lossy(&answer);
+        assert!(
+            !text.starts_with("HTTP/1.1 5"),
+            "no 5xx for {:?}: {text}",
+            String::from_utf8_lossy(&input[..input.len().min(60)])
+        );
+    }
+    assert_eq!(server.get("/v1").await.status, 200, "still serving");
+}
+
+#[tokio::test]
+async fn past_the_connection_cap_clients_wait_rather_than_fail() {
+    let server = start_with(Setup {
+        options: ServerOptions { max_connections: 2, ..ServerOptions::default() },
+        ..Setup::default()
+    })
+    .await;
+    let first = TcpStream::connect(server.addr).await.expect("connect");
+    let second = TcpStream::connect(server.addr).await.expect("connect");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let waiting = tokio::spawn({
+        let client = reqwest::Client::new();
+        let url = server.url("/v1");
+        async move { client.get(url).send().await.map(|r| r.status().as_u16()) }
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!waiting.is_finished(), "the third client waits while two connections are open");
+    drop(first);
+    let status = tokio::time::timeout(Duration::from_secs(5), waiting)
+        .await
+        .expect("served once a slot frees")
+        .expect("task");
+    assert_eq!(status.expect("response"), 200);
+    drop(second);
+}
+
+#[tokio::test]
+async fn shutdown_lets_in_flight_requests_finish() {
+    let mut server = start().await;
+    let mut stream = TcpStream::connect(server.addr).await.expect("connect");
+    let body = r#"{"answers":[3,3,3,3,3,3,3,3,3,3,3,3,3,3,3]}"#;
+    let head = format!(
+        "POST /v1/ai-readiness/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.expect("write");
+    stream.write_all(&body.as_bytes()[..10]).await.expect("write");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    server.stop();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    stream.write_all(&body.as_bytes()[10..]).await.expect("write the rest");
+    let answer =
+        read_to_end_within(&mut stream, Duration::from_secs(5)).await.expect("answered and closed");
+    assert!(
+        String::from_utf8_lossy(&answer).starts_with("HTTP/1.1 200"),
+        "the in-flight request completes"
+    );
+    assert!(TcpStream::connect(server.addr).await.is_err(), "no new connections after shutdown");
+}
+
+#[tokio::test]
+async fn nothing_is_deprecated_now_and_the_mechanism_sets_the_headers() {
+    let server = start().await;
+    let response = server.get("/v1/services").await;
+    assert!(response.header("deprecation").is_none() && response.header("sunset").is_none());
+    let mut headers = http::HeaderMap::new();
+    add_deprecation(
+        &mut headers,
+        &Deprecation {
+            deprecation: "@1798761599",
+            sunset: Some("Fri, 31 Dec 2027 23:59:59 GMT"),
+            link: "https://api.example.com/docs/v2/",
+        },
+    );
+    assert_eq!(headers["deprecation"], "@1798761599");
+    assert_eq!(headers["sunset"], "Fri, 31 Dec 2027 23:59:59 GMT");
+    assert_eq!(
+        headers["link"],
+        "<https://api.example.com/docs/v2/>; rel=\"deprecation\"; type=\"text/html\""
+    );
+}

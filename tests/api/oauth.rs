@@ -1,0 +1,451 @@
+//! OAuth 2.0 client credentials and the export: the whole flow driven by the `oauth2` client
+//! library, the RFC error cases, and every way a token must be refused.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use consultancy_api::auth::token::{self, Claims, HEADER};
+use consultancy_api::auth::{KeySet, Keys, parse_hex_key};
+use consultancy_api::tables::{API_BASE, AUTH_URL};
+use oauth2::basic::BasicClient;
+use oauth2::{AuthType, ClientId, ClientSecret, Scope, TokenResponse, TokenUrl};
+use serde_json::Value;
+
+use crate::support::{Checked, Setup, TEST_KEY, TestServer, start, start_with};
+
+const OTHER_KEY: &str = "ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100";
+
+async fn register(server: &TestServer) -> (String, String) {
+    let response =
+        server.post_json("/oauth/register", r#"{"client_name":"integration test"}"#).await;
+    let json = response.conforms("POST", "/oauth/register", 201);
+    assert_eq!(response.header("cache-control"), Some("no-store"));
+    assert_eq!(json["client_secret_expires_at"], 0);
+    assert_eq!(json["grant_types"], serde_json::json!(["client_credentials"]));
+    (
+        json["client_id"].as_str().expect("id").to_string(),
+        json["client_secret"].as_str().expect("secret").to_string(),
+    )
+}
+
+async fn token_with_library(
+    server: &TestServer,
+    id: &str,
+    secret: &str,
+    auth_type: AuthType,
+) -> Result<String, String> {
+    let client = BasicClient::new(ClientId::new(id.to_string()))
+        .set_client_secret(ClientSecret::new(secret.to_string()))
+        .set_token_uri(TokenUrl::new(server.url("/oauth/token")).expect("token URL"))
+        .set_auth_type(auth_type);
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    client
+        .exchange_client_credentials()
+        .add_scope(Scope::new("export".to_string()))
+        .request_async(&http)
+        .await
+        .map(|token| {
+            assert_eq!(token.expires_in().map(|d| d.as_secs()), Some(3600));
+            assert_eq!(token.scopes().map(|s| s[0].to_string()), Some("export".to_string()));
+            token.access_token().secret().to_string()
+        })
+        .map_err(|error| format!("{error:?}"))
+}
+
+async fn export(server: &TestServer, token: &str) -> Checked {
+    let response =
+        server.client.get(server.url("/v1/export")).bearer_auth(token).send().await.expect("GET");
+    Checked::read(response).await
+}
+
+#[tokio::test]
+async fn the_client_library_drives_the_whole_flow() {
+    let server = start().await;
+    let (id, secret) = register(&server).await;
+    for auth_type in [AuthType::BasicAuth, AuthType::RequestBody] {
+        let token = token_with_library(&server, &id, &secret, auth_type).await.expect("token");
+        let response = export(&server, &token).await;
+        let json = response.conforms("GET", "/v1/export", 200);
+        assert_eq!(response.header("cache-control"), Some("no-store"));
+        assert_eq!(json["client"], id.as_str());
+        let exported_at = json["exportedAt"].as_str().expect("exportedAt");
+        assert!(
+            exported_at.ends_with('Z') && exported_at.len() == 20,
+            "RFC 3339 UTC: {exported_at}"
+        );
+        // Everything else is identical to the list endpoints.
+        assert_eq!(json["services"], server.get("/v1/services").await.json()["services"]);
+        assert_eq!(json["industries"], server.get("/v1/industries").await.json()["industries"]);
+        assert_eq!(json["caseStudies"], server.get("/v1/case-studies").await.json()["caseStudies"]);
+        assert_eq!(json["assessment"], server.get("/v1/ai-readiness/questions").await.json());
+        assert_eq!(json["contact"], server.get("/v1/contact").await.json());
+        assert_eq!(json["resources"].as_array().map(Vec::len), Some(169));
+    }
+}
+
+#[tokio::test]
+async fn discovery_documents_point_at_each_other() {
+    let server = start().await;
+    let resource = server.get("/.well-known/oauth-protected-resource").await.json();
+    let authorization = server.get("/.well-known/oauth-authorization-server").await.json();
+    assert_eq!(resource["resource"], format!("{API_BASE}/v1/export"));
+    assert_eq!(resource["authorization_servers"][0], authorization["issuer"]);
+    assert_eq!(authorization["issuer"], AUTH_URL);
+    assert_eq!(authorization["token_endpoint"], format!("{AUTH_URL}/oauth/token"));
+    assert_eq!(authorization["registration_endpoint"], format!("{AUTH_URL}/oauth/register"));
+    assert_eq!(authorization["grant_types_supported"], serde_json::json!(["client_credentials"]));
+    let challenge = server.get("/v1/export").await;
+    challenge.error("GET", "/v1/export", 401, "missing_token");
+    assert_eq!(
+        challenge.header("www-authenticate"),
+        Some(
+            format!("Bearer resource_metadata=\"{AUTH_URL}/.well-known/oauth-protected-resource\"")
+                .as_str()
+        ),
+        "no error parameter when no token was sent"
+    );
+}
+
+async fn token_request(
+    server: &TestServer,
+    basic: Option<(&str, &str)>,
+    content_type: &str,
+    body: &str,
+) -> Checked {
+    let mut request = server
+        .client
+        .post(server.url("/oauth/token"))
+        .header("content-type", content_type)
+        .body(body.to_string());
+    if let Some((id, secret)) = basic {
+        request = request.basic_auth(id, Some(secret));
+    }
+    Checked::read(request.send().await.expect("POST")).await
+}
+
+fn oauth_error(response: &Checked, status: u16, error: &str) {
+    assert_eq!(response.status, status, "{}", response.text);
+    assert_eq!(response.json()["error"], error, "{}", response.text);
+    assert_eq!(response.header("cache-control"), Some("no-store"));
+    assert_eq!(response.header("pragma"), Some("no-cache"));
+    crate::support::validate("POST", "/oauth/token", status, &response.json());
+}
+
+#[tokio::test]
+async fn token_endpoint_errors_follow_rfc_6749() {
+    let server = start().await;
+    let (id, secret) = register(&server).await;
+    let form = "application/x-www-form-urlencoded";
+    let grant = "grant_type=client_credentials";
+    let basic = Some((id.as_str(), secret.as_str()));
+
+    let wrong = token_request(&server, Some((id.as_str(), "wrong-secret")), form, grant).await;
+    oauth_error(&wrong, 401, "invalid_client");
+    assert_eq!(wrong.header("www-authenticate"), Some("Basic realm=\"oauth\", charset=\"UTF-8\""));
+    let unknown = token_request(
+        &server,
+        None,
+        form,
+        &format!("{grant}&client_id=lc_madeup&client_secret={secret}"),
+    )
+    .await;
+    oauth_error(&unknown, 401, "invalid_client");
+    assert!(
+        unknown.header("www-authenticate").is_none(),
+        "no Basic challenge when Basic was not used"
+    );
+    oauth_error(&token_request(&server, None, form, grant).await, 401, "invalid_client");
+
+    oauth_error(
+        &token_request(&server, basic, form, "grant_type=password&username=a&password=b").await,
+        400,
+        "unsupported_grant_type",
+    );
+    oauth_error(
+        &token_request(&server, basic, form, "grant_type=authorization_code&code=x").await,
+        400,
+        "unsupported_grant_type",
+    );
+    oauth_error(&token_request(&server, basic, form, "scope=export").await, 400, "invalid_request");
+    oauth_error(
+        &token_request(&server, basic, form, &format!("{grant}&{grant}")).await,
+        400,
+        "invalid_request",
+    );
+    oauth_error(
+        &token_request(
+            &server,
+            basic,
+            "application/json",
+            r#"{"grant_type":"client_credentials"}"#,
+        )
+        .await,
+        400,
+        "invalid_request",
+    );
+    oauth_error(
+        &token_request(
+            &server,
+            basic,
+            form,
+            &format!("{grant}&client_id={id}&client_secret={secret}"),
+        )
+        .await,
+        400,
+        "invalid_request",
+    );
+    oauth_error(
+        &token_request(&server, basic, form, &format!("{grant}&scope=admin")).await,
+        400,
+        "invalid_scope",
+    );
+    oauth_error(
+        &token_request(&server, basic, form, &format!("{grant}&scope=export%20admin")).await,
+        400,
+        "invalid_scope",
+    );
+
+    // Unknown parameters are ignored (RFC 6749 section 3.2), e.g. RFC 8707 resource.
+    let ok =
+        token_request(&server, basic, form, &format!("{grant}&scope=export&resource={API_BASE}"))
+            .await;
+    assert_eq!(ok.status, 200, "{}", ok.text);
+    assert_eq!(ok.header("cache-control"), Some("no-store"));
+    assert_eq!(ok.header("pragma"), Some("no-cache"));
+    ok.conforms("POST", "/oauth/token", 200);
+}
+
+#[tokio::test]
+async fn registration_rejects_bad_metadata() {
+    let server = start().await;
+    for (content_type, body) in [
+        ("text/plain", r#"{"client_name":"x"}"#),
+        ("application/json", "not json"),
+        ("application/json", "[]"),
+        ("application/json", r#"{"client_name":42}"#),
+        ("application/json", r#"{"grant_types":["authorization_code"]}"#),
+        ("application/json", r#"{"token_endpoint_auth_method":"none"}"#),
+        ("application/json", r#"{"scope":"admin"}"#),
+    ] {
+        let response = Checked::read(
+            server
+                .client
+                .post(server.url("/oauth/register"))
+                .header("content-type", content_type)
+                .body(body)
+                .send()
+                .await
+                .expect("POST"),
+        )
+        .await;
+        assert_eq!(response.status, 400, "{body}");
+        assert_eq!(response.json()["error"], "invalid_client_metadata");
+        crate::support::validate("POST", "/oauth/register", 400, &response.json());
+    }
+}
+
+fn claims(now: u64) -> Claims {
+    Claims {
+        iss: AUTH_URL.to_string(),
+        sub: "lc_test".into(),
+        aud: API_BASE.to_string(),
+        client_id: "lc_test".into(),
+        scope: "export".into(),
+        iat: now,
+        exp: now + 3600,
+        jti: "t".into(),
+    }
+}
+
+#[tokio::test]
+async fn every_bad_token_is_refused_with_invalid_token() {
+    let server = start_with(Setup { manual_clock: true, ..Setup::default() }).await;
+    let clock = server.clock.clone().expect("manual clock");
+    let now = 1_800_000_000;
+    let key = parse_hex_key("test", TEST_KEY).expect("key");
+    let ours = KeySet::derive(&key);
+    let good = token::encode_claims(&ours, &claims(now));
+    assert_eq!(export(&server, &good).await.status, 200, "the control token is accepted");
+
+    let flavour = if cfg!(feature = "sandbox") { "production" } else { "sandbox" };
+    let other_flavour = token::encode_claims(&KeySet::derive_for(&key, flavour), &claims(now));
+    let other_key = token::encode_claims(
+        &KeySet::derive(&parse_hex_key("test", OTHER_KEY).expect("key")),
+        &claims(now),
+    );
+    let wrong_scope = token::encode_claims(&ours, &Claims { scope: "read".into(), ..claims(now) });
+    let wrong_audience = token::encode_claims(
+        &ours,
+        &Claims { aud: "https://elsewhere.example".into(), ..claims(now) },
+    );
+    let wrong_issuer =
+        token::encode_claims(&ours, &Claims { iss: "https://evil.example".into(), ..claims(now) });
+    let future =
+        token::encode_claims(&ours, &Claims { iat: now + 600, exp: now + 4200, ..claims(now) });
+    let (signing_input, signature) = good.rsplit_once('.').expect("jwt");
+    let payload = good.split('.').nth(1).expect("payload");
+    let mut forged_claims: Value =
+        serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).expect("b64")).expect("json");
+    forged_claims["client_id"] = "lc_someone_else".into();
+    let tampered_payload =
+        format!("{HEADER}.{}.{signature}", URL_SAFE_NO_PAD.encode(forged_claims.to_string()));
+    let mut signature_bytes = URL_SAFE_NO_PAD.decode(signature).expect("b64");
+    signature_bytes[0] ^= 1;
+    let tampered_signature = format!("{signing_input}.{}", URL_SAFE_NO_PAD.encode(signature_bytes));
+    let alg_none =
+        format!("{}.{payload}.", URL_SAFE_NO_PAD.encode(r#"{"alg":"none","typ":"at+jwt"}"#));
+    let alg_swap = format!(
+        "{}.{payload}.{signature}",
+        URL_SAFE_NO_PAD.encode(r#"{"alg":"HS512","typ":"at+jwt"}"#)
+    );
+    let huge = "a".repeat(5000);
+    for (name, bad) in [
+        ("another flavour", other_flavour.as_str()),
+        ("another key", other_key.as_str()),
+        ("wrong scope", wrong_scope.as_str()),
+        ("wrong audience", wrong_audience.as_str()),
+        ("wrong issuer", wrong_issuer.as_str()),
+        ("issued in the future", future.as_str()),
+        ("tampered payload", tampered_payload.as_str()),
+        ("tampered signature", tampered_signature.as_str()),
+        ("alg none", alg_none.as_str()),
+        ("alg swap", alg_swap.as_str()),
+        ("garbage", "garbage"),
+        ("dots", ".."),
+        ("huge", huge.as_str()),
+    ] {
+        let response = export(&server, bad).await;
+        response.error("GET", "/v1/export", 401, "invalid_token");
+        let challenge = response.header("www-authenticate").expect("challenge");
+        assert!(challenge.starts_with("Bearer error=\"invalid_token\""), "{name}: {challenge}");
+        assert!(challenge.contains("resource_metadata=\""), "{name}");
+    }
+    // Expiry, with the documented 30 s of leeway.
+    clock.set((now + 3600 + 29) * 1000);
+    assert_eq!(export(&server, &good).await.status, 200, "within the skew");
+    clock.set((now + 3600 + 30) * 1000);
+    export(&server, &good).await.error("GET", "/v1/export", 401, "invalid_token");
+    // Other schemes are no credentials at all.
+    let basic = server
+        .client
+        .get(server.url("/v1/export"))
+        .basic_auth("a", Some("b"))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(basic.status(), 401);
+}
+
+#[tokio::test]
+async fn a_rotated_key_still_verifies_old_tokens_and_secrets() {
+    let old = start().await;
+    let (id, secret) = register(&old).await;
+    let token = token_with_library(&old, &id, &secret, AuthType::BasicAuth).await.expect("token");
+    let rotated = start_with(Setup {
+        keys: Keys::from_hex(OTHER_KEY, Some(TEST_KEY)).expect("keys"),
+        ..Setup::default()
+    })
+    .await;
+    assert_eq!(export(&rotated, &token).await.status, 200, "old token accepted after rotation");
+    let fresh = token_with_library(&rotated, &id, &secret, AuthType::BasicAuth)
+        .await
+        .expect("old secret still works");
+    assert_eq!(export(&rotated, &fresh).await.status, 200);
+    let unrelated = start_with(Setup {
+        keys: Keys::from_hex(OTHER_KEY, None).expect("keys"),
+        ..Setup::default()
+    })
+    .await;
+    assert_eq!(
+        export(&unrelated, &token).await.status,
+        401,
+        "without the previous key it is refused"
+    );
+    assert!(token_with_library(&unrelated, &id, &secret, AuthType::BasicAuth).await.is_err());
+}
+
+/// The real binary on an ephemeral port.
+struct Process {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn spawn(key: &str) -> Process {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_consultancy-api"))
+        .args(["--listen", "127.0.0.1:0"])
+        .env("TOKEN_KEY", key)
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("start the binary");
+    let stderr = child.stderr.take().expect("stderr");
+    let mut lines = BufReader::new(stderr).lines();
+    let line = lines.next().expect("a start-up line").expect("readable");
+    let base = line
+        .rsplit_once("listening on ")
+        .map(|(_, url)| url.to_string())
+        .unwrap_or_else(|| panic!("unexpected start-up line: {line}"));
+    Process { child, base }
+}
+
+#[tokio::test]
+async fn two_processes_with_one_key_accept_each_others_tokens() {
+    let first = spawn(TEST_KEY);
+    let second = spawn(TEST_KEY);
+    let stranger = spawn(OTHER_KEY);
+    let client = reqwest::Client::new();
+    let registered: Value = client
+        .post(format!("{}/oauth/register", first.base))
+        .json(&serde_json::json!({"client_name": "two processes"}))
+        .send()
+        .await
+        .expect("register")
+        .json()
+        .await
+        .expect("JSON");
+    let (id, secret) = (
+        registered["client_id"].as_str().expect("id"),
+        registered["client_secret"].as_str().expect("secret"),
+    );
+    let token: Value = client
+        .post(format!("{}/oauth/token", second.base))
+        .basic_auth(id, Some(secret))
+        .form(&[("grant_type", "client_credentials")])
+        .send()
+        .await
+        .expect("token")
+        .json()
+        .await
+        .expect("JSON");
+    let access = token["access_token"].as_str().expect("access token");
+    let status = |base: &str| client.get(format!("{base}/v1/export")).bearer_auth(access).send();
+    assert_eq!(status(&first.base).await.expect("GET").status(), 200);
+    assert_eq!(status(&second.base).await.expect("GET").status(), 200);
+    assert_eq!(status(&stranger.base).await.expect("GET").status(), 401);
+}
+
+#[test]
+fn a_malformed_key_stops_start_up_with_a_clear_message() {
+    for (key, needle) in [("xyz", "hexadecimal"), ("abcd", "at least 32"), ("abc", "hexadecimal")] {
+        let output = Command::new(env!("CARGO_BIN_EXE_consultancy-api"))
+            .args(["--listen", "127.0.0.1:0"])
+            .env("TOKEN_KEY", key)
+            .output()
+            .expect("run the binary");
+        assert_eq!(output.status.code(), Some(2), "{key}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("TOKEN_KEY") && stderr.contains(needle), "{key}: {stderr}");
+    }
+}

@@ -1,0 +1,469 @@
+//! Fixed routes and HTTP semantics: every route, HEAD, 304, 404, 405, redirects, path
+//! normalisation, CORS, the pages and markdown twins, and the contract's counts.
+
+use consultancy_api::model::{
+    ERROR_CODES, N_CASE_STUDIES, N_CATEGORIES, N_GUIDES, N_INDUSTRIES, N_QUESTIONS, N_SCORED,
+    N_SERVICES,
+};
+use consultancy_api::tables::FIXED;
+
+use crate::support::{openapi, start};
+
+#[tokio::test]
+async fn every_fixed_route_serves_its_precomputed_bytes() {
+    let server = start().await;
+    let mut n_routes = 0;
+    for (path, fixed) in FIXED.entries() {
+        let response = server.get(path).await;
+        assert_eq!(response.status, 200, "{path}");
+        assert_eq!(response.header("content-type"), Some(fixed.content_type), "{path}");
+        assert_eq!(response.header("etag"), Some(fixed.etag), "{path}");
+        assert!(
+            response.header("content-type").is_some_and(|ct| ct.contains("charset=utf-8")),
+            "{path}"
+        );
+        assert_eq!(response.text, fixed.body, "{path}");
+        n_routes += 1;
+    }
+    // 13 + 6 + 3 pages, 169 guides, listings, docs, home and assessment, each with a twin,
+    // plus the JSON routes.
+    assert!(
+        n_routes > 2 * (N_SERVICES + N_INDUSTRIES + N_CASE_STUDIES + N_GUIDES),
+        "only {n_routes} routes"
+    );
+}
+
+#[tokio::test]
+async fn json_routes_conform_to_the_openapi_document_and_the_contract_counts() {
+    let server = start().await;
+    let index = server.get("/v1").await.conforms("GET", "/v1", 200);
+    for field in [
+        "name",
+        "version",
+        "description",
+        "openapi",
+        "documentation",
+        "agentGuide",
+        "authDocs",
+        "endpoints",
+        "auth",
+    ] {
+        assert!(!index[field].is_null(), "ApiIndex.{field} is missing");
+    }
+    for field in ["product", "docs", "serverCard"] {
+        assert!(index["mcp"][field].is_string(), "ApiIndex.mcp.{field} is missing");
+    }
+    assert_eq!(
+        index["endpoints"].as_object().map(|e| e.len()),
+        Some(13),
+        "one line per endpoint of the spec"
+    );
+
+    let services = server.get("/v1/services").await.conforms("GET", "/v1/services", 200);
+    let services = services["services"].as_array().expect("services array");
+    assert_eq!(services.len(), N_SERVICES);
+    for service in services {
+        let slug = service["slug"].as_str().expect("slug");
+        let one = server.get(&format!("/v1/services/{slug}")).await.conforms(
+            "GET",
+            "/v1/services/{slug}",
+            200,
+        );
+        assert_eq!(&one, service, "the item route returns the list's item");
+    }
+    let industries = server.get("/v1/industries").await.conforms("GET", "/v1/industries", 200);
+    assert_eq!(industries["industries"].as_array().map(Vec::len), Some(N_INDUSTRIES));
+    let cases = server.get("/v1/case-studies").await.conforms("GET", "/v1/case-studies", 200);
+    let cases = cases["caseStudies"].as_array().expect("caseStudies array");
+    assert_eq!(cases.len(), N_CASE_STUDIES);
+    for case in cases {
+        let slug = case["slug"].as_str().expect("slug");
+        let one = server.get(&format!("/v1/case-studies/{slug}")).await.conforms(
+            "GET",
+            "/v1/case-studies/{slug}",
+            200,
+        );
+        assert_eq!(&one, case);
+    }
+
+    let categories = server.get("/v1/resources/categories").await.conforms(
+        "GET",
+        "/v1/resources/categories",
+        200,
+    );
+    let categories = categories["categories"].as_array().expect("categories");
+    assert_eq!(categories.len(), N_CATEGORIES);
+    let total: u64 = categories.iter().map(|c| c["articles"].as_u64().expect("articles")).sum();
+    assert_eq!(total as usize, N_GUIDES);
+    assert!(
+        categories.iter().all(|c| c["articles"].as_u64() >= Some(15)),
+        "every category has a healthy share"
+    );
+
+    let assessment = server.get("/v1/ai-readiness/questions").await.conforms(
+        "GET",
+        "/v1/ai-readiness/questions",
+        200,
+    );
+    let questions: Vec<&serde_json::Value> = assessment["sections"]
+        .as_array()
+        .expect("sections")
+        .iter()
+        .flat_map(|s| s["questions"].as_array().expect("questions"))
+        .collect();
+    assert_eq!(questions.len(), N_QUESTIONS);
+    assert_eq!(questions.iter().filter(|q| q["scored"] != false).count(), N_SCORED);
+    assert!(questions.iter().all(|q| q["opts"].as_array().map(Vec::len) == Some(5)));
+    let keys: Vec<&str> = assessment["sections"]
+        .as_array()
+        .expect("sections")
+        .iter()
+        .map(|s| s["key"].as_str().expect("key"))
+        .collect();
+    assert_eq!(keys, ["strategy", "people", "data", "change"]);
+    let mins: Vec<f64> = assessment["bands"]
+        .as_array()
+        .expect("bands")
+        .iter()
+        .map(|b| b["min"].as_f64().expect("min"))
+        .collect();
+    assert_eq!(mins.len(), 5);
+    assert!(mins.windows(2).all(|w| w[0] < w[1]), "band thresholds ascend: {mins:?}");
+
+    let contact = server.get("/v1/contact").await.conforms("GET", "/v1/contact", 200);
+    assert!(contact["email"].as_str().is_some_and(|e| e.ends_with(".example")));
+
+    server.get("/openapi.json").await.conforms("GET", "/openapi.json", 200);
+    server.get("/.well-known/oauth-authorization-server").await.conforms(
+        "GET",
+        "/.well-known/oauth-authorization-server",
+        200,
+    );
+    server.get("/.well-known/oauth-protected-resource").await.conforms(
+        "GET",
+        "/.well-known/oauth-protected-resource",
+        200,
+    );
+}
+
+#[tokio::test]
+async fn every_content_item_has_an_html_page_and_a_markdown_twin() {
+    let server = start().await;
+    let mut urls = Vec::new();
+    for (list, key) in [
+        ("/v1/services", "services"),
+        ("/v1/industries", "industries"),
+        ("/v1/case-studies", "caseStudies"),
+    ] {
+        let json = server.get(list).await.json();
+        for item in json[key].as_array().expect("items") {
+            urls.push((
+                item["url"].as_str().expect("url").to_string(),
+                item["name"].as_str().expect("name").to_string(),
+            ));
+        }
+    }
+    let library = server.get("/v1/resources?limit=50").await.json();
+    let mut cursor = library["nextCursor"].as_str().map(str::to_string);
+    let mut guides: Vec<serde_json::Value> =
+        library["results"].as_array().expect("results").clone();
+    while let Some(next) = cursor {
+        let page = server.get(&format!("/v1/resources?limit=50&cursor={next}")).await.json();
+        guides.extend(page["results"].as_array().expect("results").iter().cloned());
+        cursor = page["nextCursor"].as_str().map(str::to_string);
+    }
+    assert_eq!(guides.len(), N_GUIDES);
+    for guide in &guides {
+        urls.push((
+            guide["url"].as_str().expect("url").to_string(),
+            guide["title"].as_str().expect("title").to_string(),
+        ));
+    }
+    for (url, title) in urls {
+        assert!(url.ends_with('/'), "{url} ends with /");
+        let path = url
+            .split_once("://")
+            .and_then(|(_, rest)| rest.find('/').map(|i| rest[i..].to_string()))
+            .expect("path");
+        let page = server.get(&path).await;
+        assert_eq!(page.status, 200, "{path}");
+        assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
+        let escaped = title.replace('&', "&amp;").replace('\'', "&#39;").replace('"', "&quot;");
+        assert!(
+            page.text.contains(&format!("<h1>{escaped}</h1>")),
+            "{path} has its title as the heading"
+        );
+        assert!(page.text.contains(&format!("{url}index.md")), "{path} links its twin");
+        let twin = server.get(&format!("{path}index.md")).await;
+        assert_eq!(twin.status, 200, "{path}index.md");
+        assert_eq!(twin.header("content-type"), Some("text/markdown; charset=utf-8"));
+        assert!(
+            twin.text.starts_with(&format!("# {title}\n")),
+            "{path}index.md starts with its title"
+        );
+        assert!(!twin.text.contains("](/"), "{path}index.md has only absolute links");
+    }
+    let home = server.get("/").await;
+    assert!(
+        home.text.contains("/services/mlops/") && home.text.contains("/ai-readiness/"),
+        "home lists everything"
+    );
+}
+
+#[tokio::test]
+async fn head_returns_the_headers_of_get_without_a_body() {
+    let server = start().await;
+    let get = server.get("/v1/services").await;
+    let head = server.client.head(server.url("/v1/services")).send().await.expect("HEAD");
+    assert_eq!(head.status(), 200);
+    assert_eq!(head.headers().get("etag").and_then(|v| v.to_str().ok()), get.header("etag"));
+    assert_eq!(
+        head.headers().get("content-length").and_then(|v| v.to_str().ok()),
+        Some(get.text.len().to_string().as_str())
+    );
+    assert_eq!(head.bytes().await.expect("body").len(), 0);
+}
+
+#[tokio::test]
+async fn if_none_match_gives_304_with_the_validator() {
+    let server = start().await;
+    let etag = server.get("/v1/contact").await.header("etag").expect("etag").to_string();
+    for sent in [etag.clone(), format!("W/{etag}"), format!("\"other\", {etag}"), "*".to_string()] {
+        let response = server
+            .client
+            .get(server.url("/v1/contact"))
+            .header("if-none-match", &sent)
+            .send()
+            .await
+            .expect("GET");
+        assert_eq!(response.status(), 304, "If-None-Match: {sent}");
+        assert_eq!(
+            response.headers().get("etag").and_then(|v| v.to_str().ok()),
+            Some(etag.as_str())
+        );
+        assert_eq!(
+            response.headers().get("access-control-allow-origin").and_then(|v| v.to_str().ok()),
+            Some("*")
+        );
+        assert!(response.bytes().await.expect("body").is_empty());
+    }
+    let other = server
+        .client
+        .get(server.url("/v1/contact"))
+        .header("if-none-match", "\"stale\"")
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(other.status(), 200);
+}
+
+#[tokio::test]
+async fn unknown_paths_slugs_and_methods_get_error_bodies() {
+    let server = start().await;
+    let missing = server.get("/v1/nothing-here").await;
+    assert_eq!(missing.status, 404);
+    assert_eq!(missing.json()["error"]["code"], "not_found");
+    crate::support::validate("GET", "/v1/services/{slug}", 404, &missing.json());
+
+    server.get("/v1/services/no-such-service").await.error(
+        "GET",
+        "/v1/services/{slug}",
+        404,
+        "service_not_found",
+    );
+    server.get("/v1/case-studies/no-such-case").await.error(
+        "GET",
+        "/v1/case-studies/{slug}",
+        404,
+        "case_study_not_found",
+    );
+    for bad in ["MLOps", "ml_ops", "ml%20ops", "%C3%A9t%C3%A9"] {
+        server.get(&format!("/v1/services/{bad}")).await.error(
+            "GET",
+            "/v1/services/{slug}",
+            400,
+            "invalid_slug",
+        );
+    }
+    let nested = server.get("/v1/services/mlops/extra").await;
+    assert_eq!(nested.status, 400, "a slash inside a slug is not a slug");
+
+    let response = server.client.delete(server.url("/v1/services")).send().await.expect("DELETE");
+    assert_eq!(response.status(), 405);
+    assert_eq!(
+        response.headers().get("allow").and_then(|v| v.to_str().ok()),
+        Some("GET, HEAD, OPTIONS")
+    );
+    let body: serde_json::Value = response.json().await.expect("JSON");
+    assert_eq!(body["error"]["code"], "method_not_allowed");
+
+    let response = server.client.get(server.url("/v1/batch")).send().await.expect("GET");
+    assert_eq!(response.status(), 405);
+    assert_eq!(
+        response.headers().get("allow").and_then(|v| v.to_str().ok()),
+        Some("POST, OPTIONS")
+    );
+}
+
+#[tokio::test]
+async fn paths_are_normalised_as_documented() {
+    let server = start().await;
+    let canonical = server.get("/v1/services/mlops").await;
+    // Unreserved characters may be percent-encoded.
+    let encoded = server.get("/v1/services/%6Dlops").await;
+    assert_eq!(encoded.status, 200);
+    assert_eq!(encoded.text, canonical.text);
+    // Query strings never change a fixed route.
+    let with_query = server.get("/v1/services/mlops?utm_source=x&limit=999").await;
+    assert_eq!(with_query.text, canonical.text);
+    // A malformed escape is 400.
+    server.get("/v1/services/%zzmlops").await.error(
+        "GET",
+        "/v1/services/{slug}",
+        400,
+        "invalid_path",
+    );
+    // A trailing-slash variant redirects to the canonical path, keeping the query.
+    let slash = server.get("/v1/services/?x=1").await;
+    assert_eq!(slash.status, 308);
+    assert_eq!(slash.header("location"), Some("/v1/services?x=1"));
+    let page = server.get("/guides").await;
+    assert_eq!(page.status, 308);
+    assert_eq!(page.header("location"), Some("/guides/"));
+    // Case matters.
+    assert_eq!(server.get("/V1/services").await.status, 404);
+}
+
+#[tokio::test]
+async fn cors_is_open_on_every_response_and_preflights_list_methods_and_headers() {
+    let server = start().await;
+    for path in ["/v1", "/v1/nothing", "/v1/services/BAD", "/v1/export", "/guides/"] {
+        let response = server.get(path).await;
+        assert_eq!(response.header("access-control-allow-origin"), Some("*"), "{path}");
+        let exposed = response.header("access-control-expose-headers").expect("expose headers");
+        for name in [
+            "ETag",
+            "RateLimit",
+            "Retry-After",
+            "Idempotency-Status",
+            "WWW-Authenticate",
+            "X-Sandbox",
+            "Deprecation",
+            "Sunset",
+            "Link",
+        ] {
+            assert!(exposed.contains(name), "{name} is exposed");
+        }
+    }
+    for (path, methods) in [
+        ("/v1/services", "GET, HEAD, OPTIONS"),
+        ("/v1/ai-readiness/score", "POST, OPTIONS"),
+        ("/v1/export", "GET, HEAD, OPTIONS"),
+    ] {
+        let response = server
+            .client
+            .request(reqwest::Method::OPTIONS, server.url(path))
+            .header("origin", "https://app.example.com")
+            .header("access-control-request-method", "POST")
+            .header(
+                "access-control-request-headers",
+                "authorization, content-type, idempotency-key",
+            )
+            .send()
+            .await
+            .expect("OPTIONS");
+        assert_eq!(response.status(), 204, "{path}");
+        let header = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string()
+        };
+        assert_eq!(header("access-control-allow-methods"), methods);
+        assert_eq!(header("access-control-allow-origin"), "*");
+        for name in ["Authorization", "Content-Type", "Idempotency-Key"] {
+            assert!(
+                header("access-control-allow-headers").contains(name),
+                "{name} allowed on {path}"
+            );
+        }
+        assert_eq!(header("access-control-max-age"), "7200");
+        assert!(header("access-control-allow-credentials").is_empty(), "never with credentials");
+    }
+    let unknown = server
+        .client
+        .request(reqwest::Method::OPTIONS, server.url("/nope"))
+        .send()
+        .await
+        .expect("OPTIONS");
+    assert_eq!(unknown.status(), 404);
+}
+
+#[tokio::test]
+async fn error_codes_are_documented_where_their_docs_link_points() {
+    let server = start().await;
+    let page = server.get("/docs/errors/").await;
+    assert_eq!(page.status, 200);
+    let enum_codes = &openapi()["components"]["schemas"]["Error"]["properties"]["error"]["properties"]
+        ["code"]["enum"];
+    for (code, _, _) in ERROR_CODES {
+        assert!(
+            page.text.contains(&format!("id=\"{code}\"")),
+            "{code} has an anchor on the errors page"
+        );
+        assert!(
+            enum_codes.as_array().is_some_and(|codes| codes.iter().any(|c| c == code)),
+            "{code} is in the OpenAPI enum"
+        );
+    }
+    let error = server.get("/v1/nothing").await.json();
+    let docs = error["error"]["docs"].as_str().expect("docs link");
+    assert!(docs.ends_with("/docs/errors/#not_found"));
+}
+
+#[tokio::test]
+async fn http2_cleartext_is_served_on_the_same_listener() {
+    let server = start().await;
+    let client = reqwest::Client::builder().http2_prior_knowledge().build().expect("h2 client");
+    let response = client.get(server.url("/v1/services")).send().await.expect("h2 GET");
+    assert_eq!(response.version(), reqwest::Version::HTTP_2);
+    assert_eq!(response.status(), 200);
+    let body: serde_json::Value = response.json().await.expect("JSON");
+    assert_eq!(body["services"].as_array().map(Vec::len), Some(N_SERVICES));
+}
+
+#[tokio::test]
+async fn openapi_describes_every_endpoint_of_the_contract() {
+    let doc = openapi();
+    assert_eq!(doc["info"]["version"], "1.1.0");
+    assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with("3.1")));
+    for (method, path) in [
+        ("get", "/v1"),
+        ("get", "/v1/services"),
+        ("get", "/v1/services/{slug}"),
+        ("get", "/v1/industries"),
+        ("get", "/v1/case-studies"),
+        ("get", "/v1/case-studies/{slug}"),
+        ("get", "/v1/resources"),
+        ("get", "/v1/resources/categories"),
+        ("get", "/v1/ai-readiness/questions"),
+        ("post", "/v1/ai-readiness/score"),
+        ("post", "/v1/batch"),
+        ("get", "/v1/export"),
+        ("get", "/v1/contact"),
+        ("post", "/oauth/register"),
+        ("post", "/oauth/token"),
+        ("get", "/.well-known/oauth-protected-resource"),
+        ("get", "/.well-known/oauth-authorization-server"),
+    ] {
+        let operation = &doc["paths"][path][method];
+        assert!(operation.is_object(), "{method} {path} is documented");
+        assert!(operation["responses"]["429"].is_object(), "{method} {path} documents 429");
+    }
+    let scheme = &doc["components"]["securitySchemes"]["serviceOAuth"];
+    assert_eq!(scheme["type"], "oauth2");
+    assert!(scheme["flows"]["clientCredentials"]["scopes"]["export"].is_string());
+    assert_eq!(doc["paths"]["/v1/export"]["get"]["security"][0]["serviceOAuth"][0], "export");
+}

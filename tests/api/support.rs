@@ -1,0 +1,206 @@
+//! Test plumbing: start a server, make requests, validate against the OpenAPI document.
+
+use std::net::SocketAddr;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use consultancy_api::auth::Keys;
+use consultancy_api::clock::{Clock, ManualClock, SystemClock};
+use consultancy_api::http::App;
+use consultancy_api::http::server::{ServerOptions, serve};
+use consultancy_api::limits::rate::RateLimiter;
+use consultancy_api::tables::FIXED;
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+/// A fixed test key (hex, 32 bytes).
+pub const TEST_KEY: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+
+/// A running server; stops when dropped.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub client: reqwest::Client,
+    pub clock: Option<Arc<ManualClock>>,
+    stop: Option<oneshot::Sender<()>>,
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// How to build a test server.
+pub struct Setup {
+    pub rate_limit: u32,
+    pub max_tracked: usize,
+    pub manual_clock: bool,
+    pub trust_proxy: bool,
+    pub keys: Keys,
+    pub options: ServerOptions,
+    pub body_timeout: Option<Duration>,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            rate_limit: 100_000,
+            max_tracked: 262_144,
+            manual_clock: false,
+            trust_proxy: false,
+            keys: Keys::from_hex(TEST_KEY, None).expect("test key is valid"),
+            options: ServerOptions::default(),
+            body_timeout: None,
+        }
+    }
+}
+
+pub async fn start() -> TestServer {
+    start_with(Setup::default()).await
+}
+
+pub async fn start_with(setup: Setup) -> TestServer {
+    let manual = setup.manual_clock.then(|| Arc::new(ManualClock::new(1_800_000_000_000)));
+    let clock: Arc<dyn Clock> = match &manual {
+        Some(manual) => manual.clone(),
+        None => Arc::new(SystemClock),
+    };
+    let limiter = RateLimiter::with_capacity(setup.rate_limit, setup.max_tracked);
+    let mut app = App::with_limiter(limiter, setup.keys, clock, setup.trust_proxy);
+    if let Some(timeout) = setup.body_timeout {
+        app.body_timeout = timeout;
+    }
+    let app = Arc::new(app);
+    let listener =
+        tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind an ephemeral port");
+    let addr = listener.local_addr().expect("local address");
+    let (stop, stopped) = oneshot::channel::<()>();
+    tokio::spawn(serve(listener, app.clone(), setup.options, async move {
+        let _ = stopped.await;
+    }));
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    TestServer { addr, client, clock: manual, stop: Some(stop) }
+}
+
+impl TestServer {
+    /// Starts a graceful shutdown: no new connections, in-flight requests finish.
+    pub fn stop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    pub async fn get(&self, path: &str) -> Checked {
+        let response = self.client.get(self.url(path)).send().await.expect("GET");
+        Checked::read(response).await
+    }
+
+    pub async fn post_json(&self, path: &str, body: &str) -> Checked {
+        let response = self
+            .client
+            .post(self.url(path))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .expect("POST");
+        Checked::read(response).await
+    }
+}
+
+/// A response read whole.
+#[derive(Debug)]
+pub struct Checked {
+    pub status: u16,
+    pub headers: reqwest::header::HeaderMap,
+    pub text: String,
+}
+
+impl Checked {
+    pub async fn read(response: reqwest::Response) -> Checked {
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let text = response.text().await.expect("body");
+        Checked { status, headers, text }
+    }
+
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    /// Asserts the status, then validates the body against the OpenAPI document's schema for
+    /// `method path_template` at that status. Returns the JSON.
+    pub fn conforms(&self, method: &str, path_template: &str, status: u16) -> Value {
+        assert_eq!(self.status, status, "status of {method} {path_template}; body: {}", self.text);
+        let json = self.json();
+        validate(method, path_template, status, &json);
+        json
+    }
+
+    /// Asserts an Error body with this status and code, valid against the document.
+    pub fn error(&self, method: &str, path_template: &str, status: u16, code: &str) -> Value {
+        let json = self.conforms(method, path_template, status);
+        assert_eq!(json["error"]["code"], code, "error code; body: {}", self.text);
+        json
+    }
+}
+
+/// The OpenAPI document the server publishes.
+pub fn openapi() -> &'static Value {
+    static DOC: OnceLock<Value> = OnceLock::new();
+    DOC.get_or_init(|| {
+        let fixed = FIXED.get("/openapi.json").expect("the OpenAPI document is a fixed route");
+        serde_json::from_str(fixed.body).expect("the OpenAPI document is JSON")
+    })
+}
+
+/// A JSON pointer segment as it may appear in a URI fragment.
+fn pointer_escape(segment: &str) -> String {
+    segment.replace('~', "~0").replace('/', "~1").replace('{', "%7B").replace('}', "%7D")
+}
+
+/// Validates `body` against the response schema of `method path` at `status`.
+pub fn validate(method: &str, path: &str, status: u16, body: &Value) {
+    let doc = openapi();
+    let method = method.to_ascii_lowercase();
+    let operation = &doc["paths"][path][&method];
+    assert!(operation.is_object(), "{method} {path} is not in the OpenAPI document");
+    let mut response = &operation["responses"][status.to_string()];
+    assert!(response.is_object(), "status {status} is not documented for {method} {path}");
+    let mut pointer = format!("#/paths/{}/{method}/responses/{status}", pointer_escape(path));
+    if let Some(reference) = response["$ref"].as_str() {
+        pointer = reference.to_string();
+        response = doc.pointer(&reference[1..]).expect("response $ref resolves");
+    }
+    let media = response["content"]
+        .as_object()
+        .and_then(|c| c.keys().next().cloned())
+        .unwrap_or_else(|| panic!("{method} {path} {status} has no documented body"));
+    let schema_pointer = format!("{pointer}/content/{}/schema", pointer_escape(&media));
+    let mut root = doc.clone();
+    root["$ref"] = Value::String(schema_pointer);
+    let validator = jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&root)
+        .expect("the OpenAPI schemas compile");
+    let errors: Vec<String> =
+        validator.iter_errors(body).map(|e| format!("{} at {}", e, e.instance_path)).collect();
+    assert!(
+        errors.is_empty(),
+        "{method} {path} {status} does not match the OpenAPI schema:\n{}\nbody: {body}",
+        errors.join("\n")
+    );
+}
