@@ -26,6 +26,16 @@
 //!   every limit is a named constant in `limits`.
 //! - Time enters only as an argument (`clock`), so expiry and rate windows are testable.
 
+/// Writes one line to stderr, ignoring failure: a closed or full stderr must never take the
+/// server down (`eprintln!` panics on a write error).
+#[macro_export]
+macro_rules! log_line {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod api;
 pub mod auth;
 pub mod clock;

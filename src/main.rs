@@ -102,7 +102,7 @@ fn load_keys() -> Result<Keys, String> {
             if previous.is_some() {
                 return Err("TOKEN_KEY_PREVIOUS is set without TOKEN_KEY".into());
             }
-            eprintln!(
+            consultancy_api::log_line!(
                 "warning: TOKEN_KEY is not set; using a random key, so client secrets and tokens die with this process"
             );
             Keys::random()
@@ -140,21 +140,21 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(message) => {
-            eprintln!("error: {message}");
+            consultancy_api::log_line!("error: {message}");
             return ExitCode::from(2);
         }
     };
     let keys = match load_keys() {
         Ok(keys) => keys,
         Err(message) => {
-            eprintln!("error: {message}");
+            consultancy_api::log_line!("error: {message}");
             return ExitCode::from(2);
         }
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
-            eprintln!("error: cannot start the runtime: {error}");
+            consultancy_api::log_line!("error: cannot start the runtime: {error}");
             return ExitCode::FAILURE;
         }
     };
@@ -162,13 +162,13 @@ fn main() -> ExitCode {
         let listener = match tokio::net::TcpListener::bind(options.listen).await {
             Ok(listener) => listener,
             Err(error) => {
-                eprintln!("error: cannot listen on {}: {error}", options.listen);
+                consultancy_api::log_line!("error: cannot listen on {}: {error}", options.listen);
                 return ExitCode::FAILURE;
             }
         };
         let local = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
         let flavour = if tables::SANDBOX { "sandbox" } else { "production" };
-        eprintln!(
+        consultancy_api::log_line!(
             "consultancy-api {} ({flavour}) listening on http://{local}",
             env!("CARGO_PKG_VERSION")
         );
@@ -179,7 +179,7 @@ fn main() -> ExitCode {
             options.trust_proxy,
         ));
         serve(listener, app, ServerOptions::default(), shutdown_signal()).await;
-        eprintln!("consultancy-api stopped");
+        consultancy_api::log_line!("consultancy-api stopped");
         ExitCode::SUCCESS
     })
 }

@@ -88,8 +88,14 @@ pub fn parse_answers(body: &Value) -> Result<[u8; N_SCORED], ApiError> {
     };
     let mut values = [0u8; N_QUESTIONS];
     for (idx, answer) in answers.iter().enumerate() {
-        // A negative integer is an integer out of range, not a non-integer.
-        let value = answer.as_u64().or_else(|| answer.as_i64().map(|_| u64::MAX));
+        // JSON Schema counts 2.0 as an integer, so we do too; a negative or huge integer is an
+        // integer out of range, not a non-integer.
+        let value = answer.as_u64().or_else(|| answer.as_i64().map(|_| u64::MAX)).or_else(|| {
+            answer
+                .as_f64()
+                .filter(|f| f.fract() == 0.0)
+                .map(|f| if (0.0..=5.0).contains(&f) { f as u64 } else { u64::MAX })
+        });
         let Some(value) = value else {
             return Err(ApiError::invalid_answers(format!(
                 "answers[{idx}] is {answer}, not an integer; {form}"

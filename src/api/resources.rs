@@ -1,7 +1,8 @@
 //! `GET /v1/resources`: query parameters → search → one page of results.
 //!
-//! Parameters: `q`, `category`, `limit`, `cursor`. An empty value is the same as omitting the
-//! parameter; an unknown or repeated parameter is 400.
+//! Parameters: `q`, `category`, `limit`, `cursor`. A blank `q` is the same as omitting it; an
+//! empty `category`, `limit` or `cursor` is invalid like any other bad value; an unknown or
+//! repeated parameter is 400.
 
 use crate::error::ApiError;
 use crate::http::query::parse_pairs;
@@ -44,7 +45,7 @@ pub fn parse(query: Option<&str>) -> Result<SearchParams, ApiError> {
         }
         slots[slot] = Some(value);
     }
-    let [q, category, limit, cursor] = slots.map(|v| v.filter(|v| !v.trim().is_empty()));
+    let [q, category, limit, cursor] = slots;
     let q = q.map(|q| q.trim().to_string()).unwrap_or_default();
     let n_chars = q.chars().count();
     if n_chars > SEARCH_QUERY_MAX_CHARS {

@@ -215,7 +215,7 @@ pub fn document(config: &Config, content: &Content) -> Value {
                     { "name": "q", "in": "query", "required": false, "description": "Search terms. Blank is the same as omitted.", "schema": { "type": "string", "maxLength": SEARCH_QUERY_MAX_CHARS } },
                     { "name": "category", "in": "query", "required": false, "description": "A category name from GET /v1/resources/categories (exact match).", "schema": { "type": "string", "enum": category_names } },
                     { "name": "limit", "in": "query", "required": false, "description": "Page size.", "schema": { "type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX, "default": SEARCH_LIMIT_DEFAULT } },
-                    { "name": "cursor", "in": "query", "required": false, "description": "Opaque `nextCursor` of the previous page, with the same q, category and limit.", "schema": { "type": "string" } },
+                    { "name": "cursor", "in": "query", "required": false, "description": "Opaque `nextCursor` of the previous page, with the same q, category and limit. Any other value is 400 `invalid_cursor`.", "schema": { "type": "string", "pattern": "^[A-Za-z0-9_-]{18}$" } },
                     { "$ref": "#/components/parameters/IfNoneMatch" },
                 ],
                 "responses": {
@@ -495,6 +495,7 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
         "ScoreRequest": {
             "type": "object",
             "required": ["answers"],
+            "additionalProperties": false,
             "properties": {
                 "answers": {
                     "description": format!("Either {N_QUESTIONS} option indices (0-4) or {N_SCORED} points (1-5)."),
@@ -531,6 +532,7 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
         "BatchRequest": {
             "type": "object",
             "required": ["requests"],
+            "additionalProperties": false,
             "properties": {
                 "requests": {
                     "type": "array",
@@ -539,6 +541,7 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
                     "items": {
                         "type": "object",
                         "required": ["path"],
+                        "additionalProperties": false,
                         "properties": { "path": { "type": "string", "description": "A GET path under /v1, optionally with a query string." } },
                     },
                 },
@@ -627,9 +630,9 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
             "type": "object",
             "properties": {
                 "client_name": { "type": "string", "maxLength": 200 },
-                "grant_types": { "type": "array", "items": string },
+                "grant_types": { "type": "array", "items": { "type": "string", "enum": ["client_credentials"] } },
                 "token_endpoint_auth_method": { "type": "string", "enum": ["client_secret_basic", "client_secret_post"] },
-                "scope": string,
+                "scope": { "type": "string", "enum": ["export"] },
             },
         },
         "ClientRegistrationResponse": {

@@ -33,7 +33,7 @@ use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::limits::rate::RateLimiter;
 use crate::limits::{self, idempotency};
-use crate::model::FixedResponse;
+use crate::model::{Deprecation, FixedResponse};
 use respond::{Context, Reply, finish};
 use route::Route;
 
@@ -47,6 +47,8 @@ pub struct App {
     pub trust_proxy: bool,
     /// Time allowed for a request body.
     pub body_timeout: Duration,
+    /// Deprecation headers for `/v1` responses; the build's `tables::DEPRECATION` by default.
+    pub deprecation: Option<Deprecation>,
     rate_policy: HeaderValue,
 }
 
@@ -70,6 +72,7 @@ impl App {
             clock,
             trust_proxy,
             body_timeout: limits::BODY_READ_TIMEOUT,
+            deprecation: crate::tables::DEPRECATION,
         }
     }
 

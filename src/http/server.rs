@@ -80,7 +80,7 @@ pub async fn serve(
                 Ok(accepted) => accepted,
                 Err(error) => {
                     // Usually EMFILE or a reset during the handshake; back off briefly.
-                    eprintln!("accept failed: {error}");
+                    crate::log_line!("accept failed: {error}");
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
                 }
@@ -104,6 +104,6 @@ pub async fn serve(
     drop(listener);
     tokio::select! {
         () = graceful.shutdown() => {}
-        () = tokio::time::sleep(options.shutdown_grace) => eprintln!("shutdown grace period over; closing remaining connections"),
+        () = tokio::time::sleep(options.shutdown_grace) => crate::log_line!("shutdown grace period over; closing remaining connections"),
     }
 }

@@ -449,3 +449,13 @@ fn a_malformed_key_stops_start_up_with_a_clear_message() {
         assert!(stderr.contains("TOKEN_KEY") && stderr.contains(needle), "{key}: {stderr}");
     }
 }
+
+#[test]
+fn sigterm_stops_the_binary_gracefully() {
+    let mut process = spawn(TEST_KEY);
+    let pid = process.child.id().to_string();
+    let status = Command::new("kill").args(["-TERM", &pid]).status().expect("kill");
+    assert!(status.success());
+    let exit = process.child.wait().expect("exit");
+    assert!(exit.success(), "exit status after SIGTERM: {exit}");
+}

@@ -467,3 +467,77 @@ async fn openapi_describes_every_endpoint_of_the_contract() {
     assert!(scheme["flows"]["clientCredentials"]["scopes"]["export"].is_string());
     assert_eq!(doc["paths"]["/v1/export"]["get"]["security"][0]["serviceOAuth"][0], "export");
 }
+
+mod hostile {
+    //! Arbitrary requests against the whole service in process: never a 5xx, never a panic.
+
+    use std::net::IpAddr;
+    use std::sync::Arc;
+
+    use bytes::Bytes;
+    use consultancy_api::auth::Keys;
+    use consultancy_api::clock::SystemClock;
+    use consultancy_api::http::App;
+    use http_body_util::Full;
+    use proptest::prelude::*;
+
+    fn app() -> App {
+        App::new(
+            u32::MAX,
+            Keys::from_hex(crate::support::TEST_KEY, None).expect("key"),
+            Arc::new(SystemClock),
+            true,
+        )
+    }
+
+    fn path() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("/v1".to_string()),
+            Just("/v1/resources".to_string()),
+            Just("/v1/batch".to_string()),
+            Just("/v1/ai-readiness/score".to_string()),
+            Just("/v1/export".to_string()),
+            Just("/oauth/token".to_string()),
+            Just("/oauth/register".to_string()),
+            "/v1/services/[a-zA-Z0-9%_.~-]{0,20}",
+            "/[a-z0-9/%._-]{0,40}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn no_request_gets_a_server_error(
+            method in prop_oneof![Just("GET"), Just("POST"), Just("HEAD"), Just("OPTIONS"), Just("PUT"), Just("PATCH")],
+            path in path(),
+            query in "[a-z=&%0-9+]{0,40}",
+            content_type in prop_oneof![Just("application/json"), Just("application/x-www-form-urlencoded"), Just("text/plain"), Just("")],
+            authorization in prop_oneof![Just(String::new()), "Bearer [A-Za-z0-9._-]{0,80}", "Basic [A-Za-z0-9+/=]{0,40}"],
+            key in "[ -~]{0,20}",
+            forwarded in "[0-9a-f.:, ]{0,30}",
+            body in prop_oneof![
+                Just(Vec::new()),
+                "[ -~]{0,200}".prop_map(String::into_bytes),
+                proptest::collection::vec(any::<u8>(), 0..200),
+                Just(br#"{"answers":[1,2,3,4,5,1,2,3,4,5,1,2,3,4,5]}"#.to_vec()),
+                Just(br#"{"requests":[{"path":"/v1/resources?q=x&limit=2"},{"path":"/v1/../x"}]}"#.to_vec()),
+                Just(b"grant_type=client_credentials&client_id=lc_x&client_secret=y".to_vec()),
+            ],
+        ) {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().expect("runtime");
+            let app = app();
+            let uri = if query.is_empty() { path.clone() } else { format!("{path}?{query}") };
+            let mut request = http::Request::builder().method(method).uri(uri.as_str());
+            for (name, value) in [("content-type", content_type.to_string()), ("authorization", authorization), ("idempotency-key", key), ("x-forwarded-for", forwarded)] {
+                if !value.is_empty() {
+                    request = request.header(name, value);
+                }
+            }
+            let Ok(request) = request.body(Full::new(Bytes::from(body))) else { return Ok(()) };
+            let peer: IpAddr = [127, 0, 0, 1].into();
+            let response = runtime.block_on(app.handle(request, peer));
+            prop_assert!(response.status().as_u16() < 500, "{method} {uri}: {}", response.status());
+            prop_assert_eq!(response.headers().get("access-control-allow-origin").and_then(|v| v.to_str().ok()), Some("*"));
+        }
+    }
+}

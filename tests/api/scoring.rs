@@ -121,6 +121,9 @@ async fn bad_bodies_name_the_problem() {
 async fn content_type_rules() {
     let server = start().await;
     let body = r#"{"answers":[3,3,3,3,3,3,3,3,3,3,3,3,3,3,3]}"#;
+    // 3.0 is an integer, as JSON Schema counts integers.
+    let floats = server.post_json(PATH, r#"{"answers":[3.0,3,3,3,3,3,3,3,3,3,3,3,3,3,3]}"#).await;
+    assert_eq!(floats.conforms("POST", PATH, 200), server.post_json(PATH, body).await.json());
     // No Content-Type: read as JSON.
     let response = server.client.post(server.url(PATH)).body(body).send().await.expect("POST");
     assert_eq!(response.status(), 200);

@@ -171,6 +171,9 @@ async fn invalid_parameters_are_400_with_a_stable_code() {
         ("q=%FF%FE", "invalid_parameter"),
         ("cursor=not-a-cursor", "invalid_cursor"),
         ("cursor=%00%01", "invalid_cursor"),
+        ("cursor=", "invalid_cursor"),
+        ("limit=", "invalid_limit"),
+        ("category=", "unknown_category"),
     ] {
         server.get(&format!("{PATH}?{query}")).await.error("GET", PATH, 400, code);
     }

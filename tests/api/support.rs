@@ -41,6 +41,7 @@ pub struct Setup {
     pub keys: Keys,
     pub options: ServerOptions,
     pub body_timeout: Option<Duration>,
+    pub deprecation: Option<consultancy_api::model::Deprecation>,
 }
 
 impl Default for Setup {
@@ -53,6 +54,7 @@ impl Default for Setup {
             keys: Keys::from_hex(TEST_KEY, None).expect("test key is valid"),
             options: ServerOptions::default(),
             body_timeout: None,
+            deprecation: None,
         }
     }
 }
@@ -71,6 +73,9 @@ pub async fn start_with(setup: Setup) -> TestServer {
     let mut app = App::with_limiter(limiter, setup.keys, clock, setup.trust_proxy);
     if let Some(timeout) = setup.body_timeout {
         app.body_timeout = timeout;
+    }
+    if setup.deprecation.is_some() {
+        app.deprecation = setup.deprecation;
     }
     let app = Arc::new(app);
     let listener =
