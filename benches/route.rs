@@ -4,12 +4,14 @@
 
 use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Instant;
 
 use bytes::Bytes;
 use consultancy_api::auth::Keys;
 use consultancy_api::clock::SystemClock;
 use consultancy_api::http::App;
 use consultancy_api::http::route::Route;
+use consultancy_api::limits::rate::RateLimiter;
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use http::Request;
 use http_body_util::Full;
@@ -85,5 +87,37 @@ fn handle(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, routing, handle);
+/// The rate limiter alone: one thread, then two threads at once on distinct addresses. With
+/// sharding, the per-check time on two threads stays close to one thread's.
+fn limiter(c: &mut Criterion) {
+    let limiter = RateLimiter::new(u32::MAX);
+    let mut group = c.benchmark_group("rate_limiter");
+    group.bench_function("check_1_thread", |b| {
+        let mut n = 0u32;
+        b.iter(|| {
+            n = n.wrapping_add(1);
+            black_box(limiter.check(IpAddr::from((n % 4096).to_be_bytes()), 1_000))
+        })
+    });
+    group.bench_function("check_2_threads", |b| {
+        b.iter_custom(|iterations| {
+            let start = Instant::now();
+            std::thread::scope(|scope| {
+                for thread in 0..2u32 {
+                    let limiter = &limiter;
+                    scope.spawn(move || {
+                        for n in 0..iterations as u32 {
+                            let ip = IpAddr::from(((thread << 16) | (n % 4096)).to_be_bytes());
+                            black_box(limiter.check(ip, 1_000));
+                        }
+                    });
+                }
+            });
+            start.elapsed()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, routing, handle, limiter);
 criterion_main!(benches);

@@ -29,11 +29,17 @@ struct Window {
     count: u32,
 }
 
+/// One shard, alone on its cache lines so two cores locking neighbouring shards do not
+/// contend for the same line.
+#[derive(Debug, Default)]
+#[repr(align(128))]
+struct Shard(Mutex<HashMap<IpAddr, Window>>);
+
 /// The limiter. `now_ms` is always passed in, so tests control time.
 #[derive(Debug)]
 pub struct RateLimiter {
     limit: u32,
-    shards: Box<[Mutex<HashMap<IpAddr, Window>>]>,
+    shards: Box<[Shard]>,
     per_shard_cap: usize,
     hasher: RandomState,
 }
@@ -45,7 +51,7 @@ impl RateLimiter {
 
     /// A limiter tracking at most `max_tracked` addresses (tests use a small cap).
     pub fn with_capacity(limit: u32, max_tracked: usize) -> RateLimiter {
-        let shards = (0..RATE_SHARDS).map(|_| Mutex::new(HashMap::new())).collect();
+        let shards = (0..RATE_SHARDS).map(|_| Shard::default()).collect();
         RateLimiter {
             limit,
             shards,
@@ -63,7 +69,7 @@ impl RateLimiter {
         let shard = &self.shards[(self.hasher.hash_one(ip) as usize) % self.shards.len()];
         // A poisoned lock only means another request panicked mid-update; the counts are
         // still plain integers, so keep serving with them.
-        let mut table = shard.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut table = shard.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if !table.contains_key(&ip) && table.len() >= self.per_shard_cap {
             evict(&mut table, now_ms, self.per_shard_cap);
         }
@@ -87,14 +93,14 @@ impl RateLimiter {
     /// Drops every window that has closed. The server calls this once a minute.
     pub fn sweep(&self, now_ms: u64) {
         for shard in self.shards.iter() {
-            let mut table = shard.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut table = shard.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             table.retain(|_, w| now_ms < w.start_ms + RATE_WINDOW_MS);
         }
     }
 
     /// Addresses tracked right now.
     pub fn tracked(&self) -> usize {
-        self.shards.iter().map(|s| s.lock().unwrap_or_else(|p| p.into_inner()).len()).sum()
+        self.shards.iter().map(|s| s.0.lock().unwrap_or_else(|p| p.into_inner()).len()).sum()
     }
 }
 
