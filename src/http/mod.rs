@@ -139,6 +139,10 @@ impl App {
         let route = Route::parse(parts.uri.path());
         let method = &parts.method;
         if method == Method::OPTIONS {
+            // `OPTIONS *` asks about the server as a whole (RFC 9110 section 9.3.7).
+            if parts.uri.path() == "*" {
+                return Ok((cors::preflight(route::ALLOW_ANY), None));
+            }
             return match route.allow() {
                 Some(allow) => Ok((cors::preflight(allow), None)),
                 None => Err(route_error(&route, parts.uri.path())

@@ -21,6 +21,8 @@ use crate::tables::FIXED;
 pub const ALLOW_GET: &str = "GET, HEAD, OPTIONS";
 /// Methods of the POST endpoints.
 pub const ALLOW_POST: &str = "POST, OPTIONS";
+/// Every method the server answers somewhere (`OPTIONS *`).
+pub const ALLOW_ANY: &str = "GET, HEAD, POST, OPTIONS";
 
 /// What a path names.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -213,6 +213,8 @@ async fn malformed_traffic_is_refused_and_the_server_keeps_serving() {
         long_query.into_bytes(),
         b"POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n".to_vec(),
         b"GET /v1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n".to_vec(),
+        b"GET /v1 HTTP/1.0\r\n\r\n".to_vec(),
+        b"GET http://example.com/v1 HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n".to_vec(),
     ];
     for input in inputs {
         let mut stream = TcpStream::connect(server.addr).await.expect("connect");
@@ -299,4 +301,18 @@ async fn nothing_is_deprecated_now_and_the_mechanism_sets_the_headers() {
         headers["link"],
         "<https://api.example.com/docs/v2/>; rel=\"deprecation\"; type=\"text/html\""
     );
+}
+
+#[tokio::test]
+async fn options_star_describes_the_whole_server() {
+    let server = start().await;
+    let mut stream = TcpStream::connect(server.addr).await.expect("connect");
+    stream
+        .write_all(b"OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("write");
+    let answer = read_to_end_within(&mut stream, Duration::from_secs(3)).await.expect("answered");
+    let text = String::from_utf8_lossy(&answer).to_lowercase();
+    assert!(text.starts_with("http/1.1 204"), "{text}");
+    assert!(text.contains("allow: get, head, post, options"), "{text}");
 }
