@@ -376,6 +376,20 @@ fn assessment_page(shell: &Shell<'_>, content: &Content) -> SitePage {
             question_idx += 1;
         }
     }
+    main.push_str("<h2>Maturity bands</h2>\n<p>The score runs from 0 to 100; each band starts at the score shown.</p>\n<dl>\n");
+    markdown.push_str("## Maturity bands\n\nThe score runs from 0 to 100; each band starts at the score shown.\n\n");
+    for band in &assessment.bands {
+        let summary = band.summary.as_deref().unwrap_or("");
+        let _ = writeln!(
+            main,
+            "<dt>{} (from {})</dt><dd>{}</dd>",
+            escape_html(&band.name),
+            band.min,
+            escape_html(summary)
+        );
+        let _ = writeln!(markdown, "- **{}** (from {}): {summary}", band.name, band.min);
+    }
+    main.push_str("</dl>\n");
     let _ = write!(
         main,
         "<p id=\"form-error\" class=\"error\" role=\"alert\"></p>\n<button type=\"submit\">Score my answers</button>\n</form>\n\

@@ -173,6 +173,13 @@ async fn the_interactive_page_posts_exactly_what_the_api_expects() {
         }
     }
     assert!(!html.contains(&format!("name=\"q{N_QUESTIONS}\"")), "exactly 16 questions");
+    for band in &BANDS {
+        assert!(
+            html.contains(&format!("<dt>{} (from {})</dt>", band.name, band.min)),
+            "band {} is described",
+            band.name
+        );
+    }
     assert!(html.contains(&format!("const N_QUESTIONS = {N_QUESTIONS};")));
     assert!(html.contains("JSON.stringify({ answers: answers })"));
     assert!(html.contains("/v1/ai-readiness/score\""));
