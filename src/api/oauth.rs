@@ -8,7 +8,7 @@ use http::StatusCode;
 use http::header::{self, HeaderValue};
 use serde_json::{Value, json};
 
-use crate::auth::token::{self};
+use crate::auth::token;
 use crate::auth::{Keys, client};
 use crate::http::query::{decode, parse_pairs};
 use crate::http::respond::{NO_STORE, Reply};
