@@ -459,3 +459,77 @@ fn sigterm_stops_the_binary_gracefully() {
     let exit = process.child.wait().expect("exit");
     assert!(exit.success(), "exit status after SIGTERM: {exit}");
 }
+
+fn run_binary(args: &[&str], key: Option<&str>) -> std::process::Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_consultancy-api"));
+    command.args(args).env_remove("TOKEN_KEY").env_remove("TOKEN_KEY_PREVIOUS");
+    if let Some(key) = key {
+        command.env("TOKEN_KEY", key);
+    }
+    command.output().expect("run the binary")
+}
+
+#[test]
+fn the_command_line_is_parsed_strictly() {
+    let help = run_binary(&["--help"], None);
+    assert!(help.status.success());
+    let text = String::from_utf8_lossy(&help.stdout);
+    for flag in [
+        "--listen",
+        "--rate-limit",
+        "--trust-proxy",
+        "--version",
+        "TOKEN_KEY",
+        "TOKEN_KEY_PREVIOUS",
+    ] {
+        assert!(text.contains(flag), "--help mentions {flag}");
+    }
+    let version = run_binary(&["--version"], None);
+    assert!(version.status.success());
+    assert!(
+        String::from_utf8_lossy(&version.stdout)
+            .starts_with(&format!("consultancy-api {}", env!("CARGO_PKG_VERSION")))
+    );
+    for (args, needle) in [
+        (&["--rate-limit", "0"][..], "--rate-limit"),
+        (&["--rate-limit=lots"][..], "--rate-limit"),
+        (&["--listen", "nowhere"][..], "--listen"),
+        (&["--listen"][..], "needs a value"),
+        (&["--verbose"][..], "unknown argument"),
+    ] {
+        let output = run_binary(args, Some(TEST_KEY));
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains(needle),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let previous_alone = Command::new(env!("CARGO_BIN_EXE_consultancy-api"))
+        .args(["--listen", "127.0.0.1:0"])
+        .env_remove("TOKEN_KEY")
+        .env("TOKEN_KEY_PREVIOUS", TEST_KEY)
+        .output()
+        .expect("run");
+    assert_eq!(
+        previous_alone.status.code(),
+        Some(2),
+        "a previous key without a current one is refused"
+    );
+}
+
+#[test]
+fn without_a_key_the_server_warns_and_uses_a_random_one() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_consultancy-api"))
+        .args(["--listen", "127.0.0.1:0"])
+        .env_remove("TOKEN_KEY")
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("start");
+    let stderr = child.stderr.take().expect("stderr");
+    let first = BufReader::new(stderr).lines().next().expect("a line").expect("readable");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(first.starts_with("warning: TOKEN_KEY is not set"), "{first}");
+}

@@ -3,7 +3,7 @@
 
 use consultancy_api::model::{N_QUESTIONS, N_SCORED};
 use consultancy_api::scoring::{parse_answers, score};
-use consultancy_api::tables::{BANDS, QUESTIONS};
+use consultancy_api::tables::{API_BASE, BANDS, QUESTIONS};
 use proptest::prelude::*;
 use serde_json::json;
 
@@ -182,7 +182,8 @@ async fn the_interactive_page_posts_exactly_what_the_api_expects() {
     }
     assert!(html.contains(&format!("const N_QUESTIONS = {N_QUESTIONS};")));
     assert!(html.contains("JSON.stringify({ answers: answers })"));
-    assert!(html.contains("/v1/ai-readiness/score\""));
+    // The page posts to this flavour's API origin, so it works from the sandbox build too.
+    assert!(html.contains(&format!("const API = \"{API_BASE}/v1/ai-readiness/score\";")));
     assert!(html.contains("\"Content-Type\": \"application/json\""));
     // What the script builds: the checked option value of every question, in order.
     let body = json!({ "answers": [4, 3, 2, 1, 0, 1, 2, 3, 4, 3, 2, 1, 0, 1, 2, 3] }).to_string();
