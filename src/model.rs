@@ -38,6 +38,13 @@ pub const TOKEN_LIFETIME_SECS: u64 = 3600;
 /// The only OAuth scope.
 pub const EXPORT_SCOPE: &str = "export";
 
+/// Whether `slug` matches `^[a-z0-9-]+$`: the rule for content slugs at build time and for
+/// slug path parameters at run time.
+pub fn is_slug(slug: &str) -> bool {
+    !slug.is_empty()
+        && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
 /// One guide as the search path needs it.
 #[derive(Debug)]
 pub struct GuideRecord {

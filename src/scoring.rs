@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::model::{N_QUESTIONS, N_SCORED, PILLAR_KEYS};
-use crate::tables::{BANDS, PILLARS, QUESTIONS, SITE_URL};
+use crate::tables::{BANDS, INTERACTIVE_URL, NEXT_STEPS, PILLARS, QUESTIONS};
 
 /// A pillar average below this gets advice even when it is not the weakest.
 pub const ADVICE_BELOW: f64 = 4.0;
@@ -36,9 +36,9 @@ pub struct ReadinessResult {
     #[serde(rename = "scoredQuestions")]
     pub scored_questions: usize,
     #[serde(rename = "interactiveVersion")]
-    pub interactive_version: String,
+    pub interactive_version: &'static str,
     #[serde(rename = "nextStep")]
-    pub next_step: String,
+    pub next_step: &'static str,
 }
 
 #[derive(Debug, Serialize, PartialEq)]
@@ -161,10 +161,7 @@ pub fn score(points: &[u8; N_SCORED]) -> ReadinessResult {
         },
         weakest_pillar: PILLAR_KEYS[weakest],
         scored_questions: N_SCORED,
-        interactive_version: format!("{SITE_URL}/ai-readiness/"),
-        next_step: format!(
-            "Start with the advice for {}, your weakest area, and the guidance for your band. For a facilitated assessment with interviews and a 90-day plan, see {SITE_URL}/services/ai-readiness-assessment/",
-            PILLARS[weakest].title
-        ),
+        interactive_version: INTERACTIVE_URL,
+        next_step: NEXT_STEPS[weakest],
     }
 }

@@ -8,12 +8,7 @@ use crate::auth::Keys;
 use crate::auth::token::{self, Parties};
 use crate::error::ApiError;
 use crate::http::respond::{NO_STORE, Reply};
-use crate::tables::{API_BASE, AUTH_URL, EXPORT_TAIL};
-
-/// The RFC 9728 metadata URL sent in every challenge.
-pub fn resource_metadata_url() -> String {
-    format!("{AUTH_URL}/.well-known/oauth-protected-resource")
-}
+use crate::tables::{API_BASE, AUTH_URL, BEARER_CHALLENGE, EXPORT_TAIL, RESOURCE_METADATA_URL};
 
 /// Who issues and who accepts tokens for this build.
 pub fn parties() -> Parties<'static> {
@@ -21,14 +16,13 @@ pub fn parties() -> Parties<'static> {
 }
 
 fn challenge(error: Option<&str>) -> HeaderValue {
-    let value = match error {
-        None => format!("Bearer resource_metadata=\"{}\"", resource_metadata_url()),
-        Some(description) => format!(
-            "Bearer error=\"invalid_token\", error_description=\"{description}\", resource_metadata=\"{}\"",
-            resource_metadata_url()
-        ),
-    };
-    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("Bearer"))
+    match error {
+        None => HeaderValue::from_static(BEARER_CHALLENGE),
+        Some(description) => HeaderValue::from_str(&format!(
+            "Bearer error=\"invalid_token\", error_description=\"{description}\", resource_metadata=\"{RESOURCE_METADATA_URL}\""
+        ))
+        .unwrap_or_else(|_| HeaderValue::from_static(BEARER_CHALLENGE)),
+    }
 }
 
 /// The bearer token in an `Authorization` header value, if the scheme is Bearer.

@@ -12,6 +12,7 @@ use crate::auth::token;
 use crate::auth::{Keys, client};
 use crate::http::query::{decode, parse_pairs};
 use crate::http::respond::{NO_STORE, Reply};
+use crate::http::{is_json, media_type};
 use crate::limits::TOKEN_LIFETIME_SECS;
 use crate::model::EXPORT_SCOPE;
 
@@ -22,16 +23,10 @@ fn metadata_error(description: &str) -> Reply {
     Reply::oauth_error(StatusCode::BAD_REQUEST, "invalid_client_metadata", description)
 }
 
-fn is_json(content_type: Option<&str>) -> bool {
-    content_type.is_some_and(|ct| {
-        let essence = ct.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-        essence == "application/json" || essence.ends_with("+json")
-    })
-}
-
 /// `POST /oauth/register`.
 pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u64) -> Reply {
-    if !is_json(content_type) {
+    // RFC 7591 section 3: the metadata is JSON, so here a missing Content-Type is an error.
+    if !content_type.is_some_and(is_json) {
         return metadata_error(
             "send the client metadata as JSON with Content-Type: application/json",
         );
@@ -144,13 +139,8 @@ pub fn token(
     body: &[u8],
     now_ms: u64,
 ) -> Reply {
-    let form = content_type.is_some_and(|ct| {
-        ct.split(';')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .eq_ignore_ascii_case("application/x-www-form-urlencoded")
-    });
+    let form = content_type
+        .is_some_and(|ct| media_type(ct).eq_ignore_ascii_case("application/x-www-form-urlencoded"));
     if !form {
         return invalid_request("send the parameters as application/x-www-form-urlencoded");
     }

@@ -241,6 +241,36 @@ pub fn emit(input: &EmitInput<'_>) -> String {
     }
     out.push_str("];\n\n");
 
+    let site = &config.site_url;
+    let _ = writeln!(
+        out,
+        "/// The interactive assessment page (`interactiveVersion`).\npub const INTERACTIVE_URL: &str = {};",
+        lit(&format!("{site}{}", super::pages::ASSESSMENT_PATH))
+    );
+    let _ = write!(
+        out,
+        "/// `nextStep` of a readiness result, by weakest pillar (`PILLAR_KEYS` order).\npub static NEXT_STEPS: [&str; {}] = [",
+        assessment.sections.len()
+    );
+    for section in &assessment.sections {
+        let step = format!(
+            "Start with the advice for {}, your weakest area, and the guidance for your band. For a facilitated assessment with interviews and a 90-day plan, see {site}/services/ai-readiness-assessment/",
+            section.title
+        );
+        let _ = write!(out, "{}, ", lit(&step));
+    }
+    out.push_str("];\n\n");
+    let metadata_url = format!("{}/.well-known/oauth-protected-resource", config.auth_url);
+    let _ = writeln!(
+        out,
+        "/// The RFC 9728 metadata URL every export challenge points at.\npub const RESOURCE_METADATA_URL: &str = {};",
+        lit(&metadata_url)
+    );
+    let _ = writeln!(
+        out,
+        "/// The export's challenge when no token was presented (RFC 6750 section 3.1: no error code).\npub const BEARER_CHALLENGE: &str = {};",
+        lit(&format!("Bearer resource_metadata=\"{metadata_url}\""))
+    );
     let _ = writeln!(
         out,
         "/// The BulkExport after its two dynamic fields: `\"services\":...}}`.\npub static EXPORT_TAIL: &str = {};",

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use super::diagnostic::{Diagnostic, Diagnostics};
 use super::front_matter::{self, RawAssessment, RawContact, RawGuide, RawPage, RawSite};
 use super::load::{SourceFile, Sources};
+use super::model::is_slug;
 
 /// The numbers the content must meet. The real build uses the contract's numbers (see
 /// `model.rs`); compiler tests use small fixture trees with their own.
@@ -159,12 +160,6 @@ pub fn validate(
         guides,
         assessment: assessment?,
     })
-}
-
-/// Whether `slug` matches `^[a-z0-9-]+$`.
-pub fn is_slug(slug: &str) -> bool {
-    !slug.is_empty()
-        && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// Words in a markdown body, counted the way a reader would (whitespace-separated).

@@ -301,9 +301,14 @@ fn is_v1(path: &str) -> bool {
     path == "/v1" || path.starts_with("/v1/")
 }
 
+/// The media type of a `Content-Type` value, without parameters (`type/subtype`).
+pub fn media_type(content_type: &str) -> &str {
+    content_type.split(';').next().unwrap_or("").trim()
+}
+
 /// JSON media types: `application/json` and any `+json` suffix, parameters ignored.
-fn is_json(content_type: &str) -> bool {
-    let essence = content_type.split(';').next().unwrap_or("").trim();
+pub fn is_json(content_type: &str) -> bool {
+    let essence = media_type(content_type);
     essence.eq_ignore_ascii_case("application/json")
         || essence.len() > 5 && essence[essence.len() - 5..].eq_ignore_ascii_case("+json")
 }

@@ -14,7 +14,7 @@
 
 use std::borrow::Cow;
 
-use crate::model::FixedResponse;
+use crate::model::{FixedResponse, is_slug};
 use crate::tables::FIXED;
 
 /// Methods of fixed and searchable routes.
@@ -123,12 +123,6 @@ fn slug_route(slug: &str, kind: SlugKind) -> Route {
         SlugKind::Service => Route::ServiceNotFound(slug.to_string()),
         SlugKind::CaseStudy => Route::CaseStudyNotFound(slug.to_string()),
     }
-}
-
-/// Whether `slug` matches `^[a-z0-9-]+$`.
-pub fn is_slug(slug: &str) -> bool {
-    !slug.is_empty()
-        && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// Decodes percent-escapes of unreserved characters; leaves other escapes alone.

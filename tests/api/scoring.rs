@@ -3,7 +3,7 @@
 
 use consultancy_api::model::{N_QUESTIONS, N_SCORED};
 use consultancy_api::scoring::{parse_answers, score};
-use consultancy_api::tables::{API_BASE, BANDS, QUESTIONS};
+use consultancy_api::tables::{API_BASE, BANDS, PILLARS, QUESTIONS};
 use proptest::prelude::*;
 use serde_json::json;
 
@@ -72,6 +72,13 @@ fn documented_formula_and_band_rules() {
     points[N_SCORED - 1] = 1;
     let strong = result_for(&points);
     assert_eq!(strong.weakest_pillar, "change");
+    assert!(
+        strong.next_step.contains(PILLARS[3].title),
+        "nextStep names the weakest pillar: {}",
+        strong.next_step
+    );
+    assert!(middle.next_step.contains(PILLARS[0].title));
+    assert!(strong.interactive_version.ends_with("/ai-readiness/"));
     assert!(strong.pillars.strategy.advice.is_none());
     assert!(strong.pillars.change.advice.is_some());
 }
