@@ -45,10 +45,15 @@ fn main() -> ExitCode {
     let expectations = compiler::contract_expectations();
     match compiler::compile(Path::new("content"), &config, &expectations) {
         Ok(compiled) => {
-            let out = Path::new(&std::env::var_os("OUT_DIR").unwrap_or_default()).join("tables.rs");
-            if let Err(err) = std::fs::write(&out, compiled.tables) {
-                eprintln!("error: cannot write {}: {err}", out.display());
-                return ExitCode::FAILURE;
+            let out_dir = Path::new(&std::env::var_os("OUT_DIR").unwrap_or_default()).to_owned();
+            for (name, text) in
+                [("tables.rs", compiled.tables), ("endpoints.md", compiled.endpoints_doc)]
+            {
+                let out = out_dir.join(name);
+                if let Err(err) = std::fs::write(&out, text) {
+                    eprintln!("error: cannot write {}: {err}", out.display());
+                    return ExitCode::FAILURE;
+                }
             }
             ExitCode::SUCCESS
         }

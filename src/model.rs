@@ -37,6 +37,10 @@ pub const BATCH_MAX_ITEMS: usize = 20;
 pub const TOKEN_LIFETIME_SECS: u64 = 3600;
 /// The only OAuth scope.
 pub const EXPORT_SCOPE: &str = "export";
+/// The only OAuth grant type.
+pub const GRANT_TYPE: &str = "client_credentials";
+/// Client authentication methods at the token endpoint; the first is the registration default.
+pub const TOKEN_AUTH_METHODS: [&str; 2] = ["client_secret_basic", "client_secret_post"];
 
 /// Whether `slug` matches `^[a-z0-9-]+$`: the rule for content slugs at build time and for
 /// slug path parameters at run time.
@@ -45,16 +49,60 @@ pub fn is_slug(slug: &str) -> bool {
         && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
-/// One guide as the search path needs it.
+/// One guide as the search path and the agent surfaces need it.
 #[derive(Debug)]
 pub struct GuideRecord {
     pub slug: &'static str,
     pub title: &'static str,
     /// Index into the category table.
     pub category: u8,
+    pub description: &'static str,
+    /// Canonical HTML page.
+    pub url: &'static str,
+    /// Path of the markdown twin (a key of `tables::FIXED`).
+    pub twin_path: &'static str,
     /// The guide's Resource JSON object without its closing `}`, so the search path can append
     /// `,"relevance":N}` or `}` without serialising anything.
     pub json_open: &'static str,
+}
+
+/// The kinds of content item that have a page and a markdown twin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ItemKind {
+    Service,
+    Industry,
+    CaseStudy,
+    Guide,
+    Docs,
+}
+
+impl ItemKind {
+    /// The first path segment of this kind's pages (`/services/<slug>/`).
+    pub const fn segment(self) -> &'static str {
+        match self {
+            ItemKind::Service => "services",
+            ItemKind::Industry => "industries",
+            ItemKind::CaseStudy => "case-studies",
+            ItemKind::Guide => "guides",
+            ItemKind::Docs => "docs",
+        }
+    }
+}
+
+/// A service, industry, case study or documentation page: the contract's Page plus what the
+/// agent surfaces need to cite and read it.
+#[derive(Debug)]
+pub struct PageRecord {
+    pub kind: ItemKind,
+    pub slug: &'static str,
+    pub name: &'static str,
+    pub description: &'static str,
+    /// Canonical HTML page.
+    pub url: &'static str,
+    /// Path of the markdown twin (a key of `tables::FIXED`).
+    pub twin_path: &'static str,
+    /// The Page JSON object exactly as the REST API serves it.
+    pub json: &'static str,
 }
 
 /// One guide category.
@@ -182,6 +230,157 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         429,
         "More than the fair-use number of requests this minute from your address; wait `Retry-After` seconds.",
     ),
+];
+
+/// The kind of every error the service answers; `ERROR_CODES[kind as usize]` is its row, so
+/// the code, status and meaning come from the one table. Keep the two lists in the same order
+/// (a unit test checks each variant against its code).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum ErrorKind {
+    NotFound,
+    ServiceNotFound,
+    CaseStudyNotFound,
+    InvalidSlug,
+    InvalidPath,
+    MethodNotAllowed,
+    UnknownParameter,
+    DuplicateParameter,
+    InvalidParameter,
+    InvalidLimit,
+    UnknownCategory,
+    QueryTooLong,
+    InvalidCursor,
+    InvalidJson,
+    InvalidBody,
+    InvalidAnswers,
+    InvalidIdempotencyKey,
+    BatchEmpty,
+    BatchTooLarge,
+    PathOutsideApi,
+    UnsupportedMediaType,
+    PayloadTooLarge,
+    MissingToken,
+    InvalidToken,
+    RequestTimeout,
+    RateLimited,
+}
+
+impl ErrorKind {
+    /// The stable `error.code`.
+    pub const fn code(self) -> &'static str {
+        ERROR_CODES[self as usize].0
+    }
+    /// The HTTP status the REST surface answers with.
+    pub const fn status(self) -> u16 {
+        ERROR_CODES[self as usize].1
+    }
+    /// What the code means, as the errors page and the OpenAPI document say it.
+    pub const fn meaning(self) -> &'static str {
+        ERROR_CODES[self as usize].2
+    }
+}
+
+/// Which surface of the service an endpoint belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Surface {
+    /// The JSON API under `/v1` (the contract's endpoint table).
+    Rest,
+    /// The OAuth authorization server (RFC 7591 registration, RFC 6749 token).
+    OAuth,
+    /// Machine-readable discovery documents (OpenAPI, OAuth metadata).
+    Discovery,
+}
+
+/// One endpoint of the service: what exists, in one place. The `/v1` index, the OpenAPI
+/// document's paths and summaries, the router's documentation and the README's endpoint table
+/// are generated from (or checked against) this list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Endpoint {
+    pub method: &'static str,
+    /// The path, with `{slug}` for a path parameter.
+    pub path: &'static str,
+    /// One line for people and agents.
+    pub summary: &'static str,
+    pub surface: Surface,
+}
+
+const fn endpoint(
+    method: &'static str,
+    path: &'static str,
+    surface: Surface,
+    summary: &'static str,
+) -> Endpoint {
+    Endpoint { method, path, summary, surface }
+}
+
+/// Every endpoint of the service, in the order the documentation presents them. To add one:
+/// add its row here, route it in `src/route.rs`, describe it in `src/compiler/openapi.rs` (the
+/// build fails until the two agree) and add its README row (a test compares them).
+pub const ENDPOINTS: &[Endpoint] = &[
+    endpoint("GET", "/v1", Surface::Rest, "This index"),
+    endpoint("GET", "/v1/services", Surface::Rest, "All service pages"),
+    endpoint("GET", "/v1/services/{slug}", Surface::Rest, "One service page"),
+    endpoint("GET", "/v1/industries", Surface::Rest, "All industry pages"),
+    endpoint("GET", "/v1/case-studies", Surface::Rest, "All published case studies"),
+    endpoint("GET", "/v1/case-studies/{slug}", Surface::Rest, "One case study"),
+    endpoint(
+        "GET",
+        "/v1/resources",
+        Surface::Rest,
+        "Full-text search and cursor paging over the guide library (q, category, limit, cursor)",
+    ),
+    endpoint(
+        "GET",
+        "/v1/resources/categories",
+        Surface::Rest,
+        "The guide categories with their guide counts",
+    ),
+    endpoint(
+        "GET",
+        "/v1/ai-readiness/questions",
+        Surface::Rest,
+        "The AI readiness assessment: sections, questions, options and bands",
+    ),
+    endpoint(
+        "POST",
+        "/v1/ai-readiness/score",
+        Surface::Rest,
+        "Score assessment answers: score, band, pillar averages and advice",
+    ),
+    endpoint("POST", "/v1/batch", Surface::Rest, "Run up to 20 GET requests under /v1 in one call"),
+    endpoint(
+        "GET",
+        "/v1/export",
+        Surface::Rest,
+        "Bulk export of the whole dataset (OAuth 2.0 client credentials, scope export)",
+    ),
+    endpoint("GET", "/v1/contact", Surface::Rest, "How to reach the consultancy"),
+    endpoint(
+        "POST",
+        "/oauth/register",
+        Surface::OAuth,
+        "Register a client anonymously (RFC 7591); the secret is shown once",
+    ),
+    endpoint(
+        "POST",
+        "/oauth/token",
+        Surface::OAuth,
+        "Exchange client credentials for a bearer token with scope export (RFC 6749)",
+    ),
+    endpoint(
+        "GET",
+        "/.well-known/oauth-authorization-server",
+        Surface::Discovery,
+        "Authorization server metadata (RFC 8414)",
+    ),
+    endpoint(
+        "GET",
+        "/.well-known/oauth-protected-resource",
+        Surface::Discovery,
+        "Protected resource metadata of the export (RFC 9728)",
+    ),
+    endpoint("GET", "/openapi.json", Surface::Discovery, "This API's OpenAPI 3.1 document"),
 ];
 
 /// A deprecated API version's headers (RFC 9745 `Deprecation`, RFC 8594 `Sunset`, and a

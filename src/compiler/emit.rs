@@ -7,10 +7,11 @@ use std::fmt::Write as _;
 
 use sha2::{Digest, Sha256};
 
-use super::Config;
+use super::config::Config;
 use super::index::SearchIndex;
-use super::model::PILLAR_KEYS;
-use super::validate::Content;
+use super::model::{ENDPOINTS, ItemKind, PILLAR_KEYS};
+use super::pages::item_path;
+use super::validate::{Content, Page};
 
 /// One fixed GET route's response.
 #[derive(Debug)]
@@ -42,6 +43,44 @@ pub struct EmitInput<'a> {
     /// `{guide json object without its closing brace}` per guide, in library order.
     pub guide_json_open: &'a [String],
     pub export_tail: &'a str,
+}
+
+/// A static slice of `PageRecord`s of one kind, in published order.
+fn emit_pages(out: &mut String, config: &Config, name: &str, kind: ItemKind, pages: &[Page]) {
+    let _ = writeln!(
+        out,
+        "/// The {} pages in published order.\npub static {name}: [PageRecord; {}] = [",
+        kind.segment(),
+        pages.len()
+    );
+    for page in pages {
+        let path = item_path(kind.segment(), &page.slug);
+        let json = super::json::to_string(&super::json::page(config, kind.segment(), page));
+        let _ = writeln!(
+            out,
+            "    PageRecord {{ kind: ItemKind::{kind:?}, slug: {}, name: {}, description: {}, url: {}, twin_path: {}, json: {} }},",
+            lit(&page.slug),
+            lit(&page.name),
+            lit(&page.description),
+            lit(&format!("{}{path}", config.site_url)),
+            lit(&format!("{path}index.md")),
+            lit(&json)
+        );
+    }
+    out.push_str("];\n\n");
+}
+
+/// The endpoint table as markdown, for the router's rustdoc (`src/route.rs` includes it).
+pub fn endpoints_markdown() -> String {
+    let mut out = String::from("| method | path | surface | what |\n|---|---|---|---|\n");
+    for endpoint in ENDPOINTS {
+        let _ = writeln!(
+            out,
+            "| {} | `{}` | {:?} | {} |",
+            endpoint.method, endpoint.path, endpoint.surface, endpoint.summary
+        );
+    }
+    out
 }
 
 /// Writes the generated module.
@@ -138,16 +177,51 @@ pub fn emit(input: &EmitInput<'_>) -> String {
         content.guides.len()
     );
     for (guide, json_open) in content.guides.iter().zip(guide_json_open.iter()) {
+        let path = item_path("guides", &guide.slug);
         let _ = writeln!(
             out,
-            "    GuideRecord {{ slug: {}, title: {}, category: {}, json_open: {} }},",
+            "    GuideRecord {{ slug: {}, title: {}, category: {}, description: {}, url: {}, twin_path: {}, json_open: {} }},",
             lit(&guide.slug),
             lit(&guide.title),
             guide.category,
+            lit(&guide.description),
+            lit(&format!("{}{path}", config.site_url)),
+            lit(&format!("{path}index.md")),
             lit(json_open)
         );
     }
     out.push_str("];\n\n");
+    for (name, value, doc) in [
+        (
+            "CATEGORIES_JSON",
+            super::json::categories(content),
+            "`{\"categories\":[...]}` as `GET /v1/resources/categories` serves it.",
+        ),
+        (
+            "ASSESSMENT_JSON",
+            super::json::assessment(content),
+            "The Assessment as `GET /v1/ai-readiness/questions` serves it.",
+        ),
+        (
+            "CONTACT_JSON",
+            super::json::contact(config, content),
+            "The Contact as `GET /v1/contact` serves it.",
+        ),
+    ] {
+        let _ = writeln!(
+            out,
+            "/// {doc}\npub static {name}: &str = {};\n",
+            lit(&super::json::to_string(&value))
+        );
+    }
+    for (name, kind, pages) in [
+        ("SERVICES", ItemKind::Service, &content.services),
+        ("INDUSTRIES", ItemKind::Industry, &content.industries),
+        ("CASE_STUDIES", ItemKind::CaseStudy, &content.case_studies),
+        ("DOCS", ItemKind::Docs, &content.docs),
+    ] {
+        emit_pages(&mut out, config, name, kind, pages);
+    }
 
     // Search index.
     let mut terms = phf_codegen::Map::new();

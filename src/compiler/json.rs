@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use super::Config;
+use super::config::Config;
 use super::pages::item_path;
 use super::validate::{Content, Guide, Page};
 
@@ -123,24 +123,16 @@ pub fn api_index(config: &Config, content: &Content) -> Value {
             "docs": format!("{api}/mcp/docs"),
             "serverCard": format!("{api}/.well-known/mcp/server-card.json"),
         },
-        "endpoints": {
-            "GET /v1": "This index",
-            "GET /v1/services": "All service pages",
-            "GET /v1/services/{slug}": "One service page",
-            "GET /v1/industries": "All industry pages",
-            "GET /v1/case-studies": "All published case studies",
-            "GET /v1/case-studies/{slug}": "One case study",
-            "GET /v1/resources": "Full-text search and cursor paging over the guide library (q, category, limit, cursor)",
-            "GET /v1/resources/categories": "The guide categories with their guide counts",
-            "GET /v1/ai-readiness/questions": "The AI readiness assessment: sections, questions, options and bands",
-            "POST /v1/ai-readiness/score": "Score assessment answers: score, band, pillar averages and advice",
-            "POST /v1/batch": "Run up to 20 GET requests under /v1 in one call",
-            "GET /v1/export": "Bulk export of the whole dataset (OAuth 2.0 client credentials, scope export)",
-            "GET /v1/contact": "How to reach the consultancy",
-        },
+        "endpoints": super::model::ENDPOINTS
+            .iter()
+            .filter(|e| e.surface == super::model::Surface::Rest)
+            .map(|e| (format!("{} {}", e.method, e.path), Value::from(e.summary)))
+            .collect::<serde_json::Map<String, Value>>(),
         "auth": format!(
-            "Keyless except GET /v1/export, which needs a bearer token with scope export: register at {0}/oauth/register, then POST grant_type=client_credentials to {0}/oauth/token.",
-            config.auth_url
+            "Keyless except GET /v1/export, which needs a bearer token with scope {scope}: register at {0}/oauth/register, then POST grant_type={grant} to {0}/oauth/token.",
+            config.auth_url,
+            scope = super::model::EXPORT_SCOPE,
+            grant = super::model::GRANT_TYPE,
         ),
     })
 }
@@ -170,10 +162,10 @@ pub fn authorization_server_metadata(config: &Config) -> Value {
         "issuer": auth,
         "token_endpoint": format!("{auth}/oauth/token"),
         "registration_endpoint": format!("{auth}/oauth/register"),
-        "scopes_supported": ["export"],
+        "scopes_supported": [super::model::EXPORT_SCOPE],
         "response_types_supported": [],
-        "grant_types_supported": ["client_credentials"],
-        "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post"],
+        "grant_types_supported": [super::model::GRANT_TYPE],
+        "token_endpoint_auth_methods_supported": super::model::TOKEN_AUTH_METHODS,
         "service_documentation": format!("{}/docs/authentication/", config.site_url),
     })
 }
@@ -183,7 +175,7 @@ pub fn protected_resource_metadata(config: &Config, content: &Content) -> Value 
     json!({
         "resource": format!("{}/v1/export", config.api_base),
         "authorization_servers": [config.auth_url],
-        "scopes_supported": ["export"],
+        "scopes_supported": [super::model::EXPORT_SCOPE],
         "bearer_methods_supported": ["header"],
         "resource_name": format!("{} bulk export", content.site.company),
         "resource_documentation": format!("{}/docs/authentication/", config.site_url),

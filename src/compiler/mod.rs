@@ -4,6 +4,7 @@
 //! in order: load → front matter → validate → render → index → emit. Every content problem is
 //! collected as a [`Diagnostic`] so one build reports all of them.
 
+pub mod config;
 pub mod diagnostic;
 pub mod emit;
 pub mod front_matter;
@@ -23,37 +24,10 @@ pub mod tokenize;
 use std::collections::BTreeSet;
 use std::path::Path;
 
+pub use config::{Config, config_from_env};
 use diagnostic::{Diagnostic, Diagnostics};
 use emit::{EmitInput, FixedRoute};
 use validate::Expectations;
-
-/// Build-time configuration: the public origins and the flavour.
-#[derive(Debug, Clone)]
-pub struct Config {
-    /// {base_url}: the production API origin, no trailing slash.
-    pub production_base: String,
-    /// {sandbox_base_url}.
-    pub sandbox_base: String,
-    /// {auth_url}: the OAuth issuer origin.
-    pub auth_url: String,
-    /// The website origin of every content `url`.
-    pub site_url: String,
-    /// Building the sandbox flavour.
-    pub sandbox: bool,
-    /// The API description version (`info.version`).
-    pub version: String,
-    /// The API origin of this flavour: `sandbox_base` in the sandbox, else `production_base`.
-    pub api_base: String,
-    pub deprecation: Option<DeprecationConfig>,
-}
-
-/// Build-time deprecation settings; see `model::Deprecation`.
-#[derive(Debug, Clone)]
-pub struct DeprecationConfig {
-    pub deprecation: String,
-    pub sunset: Option<String>,
-    pub link: String,
-}
 
 /// What the compiler produced.
 #[derive(Debug)]
@@ -62,6 +36,8 @@ pub struct Compiled {
     pub tables: String,
     /// The fixed routes, for tests and tooling.
     pub routes: Vec<FixedRoute>,
+    /// The endpoint table as markdown, included in the router's documentation.
+    pub endpoints_doc: String,
 }
 
 /// The contract's numbers, for the real content tree.
@@ -158,7 +134,9 @@ pub fn compile(
     json_route("/v1/resources/categories".into(), json::categories(&content), CACHE_CONTENT);
     json_route("/v1/ai-readiness/questions".into(), json::assessment(&content), CACHE_CONTENT);
     json_route("/v1/contact".into(), json::contact(config, &content), CACHE_CONTENT);
-    json_route("/openapi.json".into(), openapi::document(config, &content), CACHE_CONTENT);
+    let openapi = openapi::document(config, &content)
+        .map_err(|message| vec![Diagnostic::new(Path::new("src/model.rs"), message)])?;
+    json_route("/openapi.json".into(), openapi, CACHE_CONTENT);
     json_route(
         "/.well-known/oauth-authorization-server".into(),
         json::authorization_server_metadata(config),
@@ -209,79 +187,5 @@ pub fn compile(
         guide_json_open: &guide_json_open,
         export_tail: &export_tail,
     });
-    Ok(Compiled { tables, routes })
-}
-
-/// Reads the build configuration through `var` (the environment in `build.rs`, a map in
-/// tests) and checks every value, so a bad origin fails the build with a clear message.
-pub fn config_from_env(
-    var: impl Fn(&str) -> Option<String>,
-    sandbox: bool,
-    version: &str,
-    local_origin: &str,
-) -> Result<Config, String> {
-    let origin = |name: &str, default: &str| -> Result<String, String> {
-        let value = var(name).unwrap_or_else(|| default.to_string());
-        check_origin(&value).map_err(|why| format!("{name}=`{value}` is not an origin: {why}"))?;
-        Ok(value)
-    };
-    let production_base = origin("CONSULTANCY_BASE_URL", local_origin)?;
-    let sandbox_base = origin("CONSULTANCY_SANDBOX_BASE_URL", local_origin)?;
-    let api_base = if sandbox { sandbox_base.clone() } else { production_base.clone() };
-    let auth_url = origin("CONSULTANCY_AUTH_URL", &api_base)?;
-    let site_url = origin("CONSULTANCY_SITE_URL", &api_base)?;
-    let deprecation = match var("CONSULTANCY_DEPRECATION") {
-        None => None,
-        Some(deprecation) => {
-            let epoch = deprecation
-                .strip_prefix('@')
-                .and_then(|digits| digits.parse::<u64>().ok())
-                .ok_or_else(|| format!("CONSULTANCY_DEPRECATION=`{deprecation}` must be `@` and Unix seconds (RFC 9745)"))?;
-            let sunset = match var("CONSULTANCY_SUNSET") {
-                None => None,
-                Some(sunset) => {
-                    let when = httpdate::parse_http_date(&sunset)
-                        .map_err(|_| format!("CONSULTANCY_SUNSET=`{sunset}` must be an HTTP-date such as `Fri, 31 Dec 2027 23:59:59 GMT`"))?;
-                    let secs = when
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .map(|d| d.as_secs())
-                        .unwrap_or(0);
-                    if secs < epoch {
-                        return Err("CONSULTANCY_SUNSET is earlier than CONSULTANCY_DEPRECATION (RFC 9745 section 4)".into());
-                    }
-                    Some(httpdate::fmt_http_date(when))
-                }
-            };
-            let link = var("CONSULTANCY_DEPRECATION_LINK")
-                .ok_or("CONSULTANCY_DEPRECATION needs CONSULTANCY_DEPRECATION_LINK, the migration documentation")?;
-            Some(DeprecationConfig { deprecation, sunset, link })
-        }
-    };
-    Ok(Config {
-        production_base,
-        sandbox_base,
-        auth_url,
-        site_url,
-        sandbox,
-        version: version.to_string(),
-        api_base,
-        deprecation,
-    })
-}
-
-/// An origin is `http(s)://host[:port]`: no path, no trailing slash, no query.
-pub fn check_origin(value: &str) -> Result<(), &'static str> {
-    let rest = value
-        .strip_prefix("https://")
-        .or_else(|| value.strip_prefix("http://"))
-        .ok_or("it must start with http:// or https://")?;
-    if rest.is_empty() {
-        return Err("the host is missing");
-    }
-    if rest.contains(['/', '?', '#', ' ', '"', '<', '>', '\\']) {
-        return Err(
-            "it must be scheme://host[:port] with no path, trailing slash, query or spaces",
-        );
-    }
-    Ok(())
+    Ok(Compiled { tables, routes, endpoints_doc: emit::endpoints_markdown() })
 }

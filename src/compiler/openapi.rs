@@ -3,10 +3,11 @@
 
 use serde_json::{Value, json};
 
-use super::Config;
+use super::config::Config;
 use super::model::{
-    BATCH_MAX_ITEMS, ERROR_CODES, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS,
-    SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS,
+    BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE, N_OPTIONS, N_QUESTIONS,
+    N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS,
+    TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
 };
 use super::validate::Content;
 
@@ -133,8 +134,9 @@ fn oauth_error_response(description: &str) -> Value {
     })
 }
 
-/// Builds the whole document.
-pub fn document(config: &Config, content: &Content) -> Value {
+/// Builds the whole document. Its paths follow `model::ENDPOINTS`: an endpoint without an
+/// operation here, or an operation missing from that table, is an error (the build stops).
+pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
     let auth = &config.auth_url;
     let site = &config.site_url;
     let category_names: Vec<&str> = content.categories.iter().map(|c| c.name.as_str()).collect();
@@ -281,7 +283,7 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
                 "summary": "Bulk export of the whole dataset",
                 "description": "Needs a bearer token with scope `export` from the client-credentials flow. Cache it: pulling it more than a few times a day suggests paging the search instead.",
                 "tags": ["export"],
-                "security": [{ "serviceOAuth": ["export"] }],
+                "security": [{ "serviceOAuth": [EXPORT_SCOPE] }],
                 "responses": {
                     "200": {
                         "description": "The export",
@@ -403,6 +405,8 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
             }
         }),
     );
+
+    let paths = ordered_by_endpoint_table(paths)?;
 
     let string = json!({ "type": "string" });
     let uri = json!({ "type": "string", "format": "uri" });
@@ -630,9 +634,9 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
             "type": "object",
             "properties": {
                 "client_name": { "type": "string", "maxLength": 200 },
-                "grant_types": { "type": "array", "items": { "type": "string", "enum": ["client_credentials"] } },
-                "token_endpoint_auth_method": { "type": "string", "enum": ["client_secret_basic", "client_secret_post"] },
-                "scope": { "type": "string", "enum": ["export"] },
+                "grant_types": { "type": "array", "items": { "type": "string", "enum": [GRANT_TYPE] } },
+                "token_endpoint_auth_method": { "type": "string", "enum": TOKEN_AUTH_METHODS },
+                "scope": { "type": "string", "enum": [EXPORT_SCOPE] },
             },
         },
         "ClientRegistrationResponse": {
@@ -644,18 +648,18 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
                 "client_id_issued_at": { "type": "integer" },
                 "client_secret_expires_at": { "type": "integer", "const": 0 },
                 "client_name": string,
-                "grant_types": { "type": "array", "items": { "const": "client_credentials" } },
+                "grant_types": { "type": "array", "items": { "const": GRANT_TYPE } },
                 "response_types": { "type": "array", "maxItems": 0 },
                 "token_endpoint_auth_method": string,
-                "scope": { "const": "export" },
+                "scope": { "const": EXPORT_SCOPE },
             },
         },
         "TokenRequest": {
             "type": "object",
             "required": ["grant_type"],
             "properties": {
-                "grant_type": { "type": "string", "const": "client_credentials" },
-                "scope": { "type": "string", "const": "export" },
+                "grant_type": { "type": "string", "const": GRANT_TYPE },
+                "scope": { "type": "string", "const": EXPORT_SCOPE },
                 "client_id": string,
                 "client_secret": string,
             },
@@ -666,8 +670,8 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
             "properties": {
                 "access_token": string,
                 "token_type": { "const": "Bearer" },
-                "expires_in": { "const": 3600 },
-                "scope": { "const": "export" },
+                "expires_in": { "const": TOKEN_LIFETIME_SECS },
+                "scope": { "const": EXPORT_SCOPE },
             },
         },
         "OAuthError": {
@@ -738,17 +742,17 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
     let security_schemes = json!({
         "serviceOAuth": {
             "type": "oauth2",
-            "description": format!("Self-serve client credentials: register at {auth}/oauth/register, then request a token at {auth}/oauth/token. Tokens last 3600 seconds; there are no refresh tokens."),
+            "description": format!("Self-serve client credentials: register at {auth}/oauth/register, then request a token at {auth}/oauth/token. Tokens last {TOKEN_LIFETIME_SECS} seconds; there are no refresh tokens."),
             "flows": {
                 "clientCredentials": {
                     "tokenUrl": format!("{auth}/oauth/token"),
-                    "scopes": { "export": "Bulk export of the whole dataset" },
+                    "scopes": { EXPORT_SCOPE: "Bulk export of the whole dataset" },
                 },
             },
         },
     });
 
-    json!({
+    Ok(json!({
         "openapi": "3.1.0",
         "info": {
             "title": format!("{} public API", content.site.company),
@@ -779,5 +783,42 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
             "parameters": parameters,
             "securitySchemes": security_schemes,
         },
-    })
+    }))
+}
+
+/// Checks the operations against `model::ENDPOINTS` and orders the paths as that table does.
+fn ordered_by_endpoint_table(
+    mut paths: serde_json::Map<String, Value>,
+) -> Result<serde_json::Map<String, Value>, String> {
+    for (path, item) in &paths {
+        let methods = item.as_object().map(|o| o.keys().cloned().collect()).unwrap_or(Vec::new());
+        let operations = methods.into_iter().filter(|key: &String| {
+            ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+                .contains(&key.as_str())
+        });
+        for method in operations {
+            let method = method.to_ascii_uppercase();
+            if !ENDPOINTS.iter().any(|e| e.path == path && e.method == method) {
+                return Err(format!(
+                    "the OpenAPI document describes {method} {path}, which model::ENDPOINTS does not list"
+                ));
+            }
+        }
+    }
+    let mut ordered = serde_json::Map::new();
+    for endpoint in ENDPOINTS {
+        let described = paths
+            .get(endpoint.path)
+            .is_some_and(|item| item.get(endpoint.method.to_ascii_lowercase()).is_some());
+        if !described {
+            return Err(format!(
+                "model::ENDPOINTS lists {} {}, which the OpenAPI document does not describe (src/compiler/openapi.rs)",
+                endpoint.method, endpoint.path
+            ));
+        }
+        if let Some(item) = paths.remove(endpoint.path) {
+            ordered.insert(endpoint.path.to_string(), item);
+        }
+    }
+    Ok(ordered)
 }

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::Config;
+use super::config::Config;
 use super::render::{absolutise_markdown_links, escape_html, markdown_to_html};
 use super::validate::{Content, Guide, Page};
 

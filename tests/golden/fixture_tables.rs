@@ -88,8 +88,38 @@ pub static CATEGORIES: [CategoryRecord; 2] = [
 
 /// Guides in library order (category order, then title).
 pub static GUIDES: [GuideRecord; 2] = [
-    GuideRecord { slug: "alpha-guide", title: "Alpha guide", category: 0, json_open: "{\"title\":\"Alpha guide\",\"slug\":\"alpha-guide\",\"url\":\"http://127.0.0.1:8080/guides/alpha-guide/\",\"category\":\"Alpha Things\",\"description\":\"About alpha.\",\"answers\":[\"What is alpha?\",\"Why alpha?\"]" },
-    GuideRecord { slug: "beta-guide", title: "Beta guide", category: 1, json_open: "{\"title\":\"Beta guide\",\"slug\":\"beta-guide\",\"url\":\"http://127.0.0.1:8080/guides/beta-guide/\",\"category\":\"Beta Things\",\"description\":\"About beta.\",\"answers\":[\"What is beta?\",\"Why beta?\"]" },
+    GuideRecord { slug: "alpha-guide", title: "Alpha guide", category: 0, description: "About alpha.", url: "http://127.0.0.1:8080/guides/alpha-guide/", twin_path: "/guides/alpha-guide/index.md", json_open: "{\"title\":\"Alpha guide\",\"slug\":\"alpha-guide\",\"url\":\"http://127.0.0.1:8080/guides/alpha-guide/\",\"category\":\"Alpha Things\",\"description\":\"About alpha.\",\"answers\":[\"What is alpha?\",\"Why alpha?\"]" },
+    GuideRecord { slug: "beta-guide", title: "Beta guide", category: 1, description: "About beta.", url: "http://127.0.0.1:8080/guides/beta-guide/", twin_path: "/guides/beta-guide/index.md", json_open: "{\"title\":\"Beta guide\",\"slug\":\"beta-guide\",\"url\":\"http://127.0.0.1:8080/guides/beta-guide/\",\"category\":\"Beta Things\",\"description\":\"About beta.\",\"answers\":[\"What is beta?\",\"Why beta?\"]" },
+];
+
+/// `{"categories":[...]}` as `GET /v1/resources/categories` serves it.
+pub static CATEGORIES_JSON: &str = "{\"categories\":[{\"name\":\"Alpha Things\",\"articles\":1},{\"name\":\"Beta Things\",\"articles\":1}]}";
+
+/// The Assessment as `GET /v1/ai-readiness/questions` serves it.
+pub static ASSESSMENT_JSON: &str = "{\"title\":\"Fixture Assessment\",\"sections\":[{\"title\":\"Strategy\",\"key\":\"strategy\",\"questions\":[{\"q\":\"How big are you?\",\"scored\":false,\"opts\":[\"1\",\"2\",\"3\",\"4\",\"5\"]},{\"q\":\"Is there a plan?\",\"scored\":true,\"opts\":[\"no\",\"some\",\"half\",\"most\",\"yes\"]}]},{\"title\":\"People\",\"key\":\"people\",\"questions\":[{\"q\":\"Are people trained?\",\"scored\":true,\"opts\":[\"no\",\"some\",\"half\",\"most\",\"yes\"]}]},{\"title\":\"Data\",\"key\":\"data\",\"questions\":[{\"q\":\"Is data clean?\",\"scored\":true,\"opts\":[\"no\",\"some\",\"half\",\"most\",\"yes\"]}]},{\"title\":\"Change\",\"key\":\"change\",\"questions\":[{\"q\":\"Do people adopt tools?\",\"scored\":true,\"opts\":[\"no\",\"some\",\"half\",\"most\",\"yes\"]}]}],\"bands\":[{\"min\":0,\"name\":\"Low\"},{\"min\":50,\"name\":\"High\"}]}";
+
+/// The Contact as `GET /v1/contact` serves it.
+pub static CONTACT_JSON: &str = "{\"company\":\"Fixture Consulting\",\"email\":\"hello@fixture.example\",\"website\":\"http://127.0.0.1:8080/\"}";
+
+/// The services pages in published order.
+pub static SERVICES: [PageRecord; 2] = [
+    PageRecord { kind: ItemKind::Service, slug: "service-one", name: "Service one", description: "The one service.", url: "http://127.0.0.1:8080/services/service-one/", twin_path: "/services/service-one/index.md", json: "{\"name\":\"Service one\",\"slug\":\"service-one\",\"url\":\"http://127.0.0.1:8080/services/service-one/\",\"description\":\"The one service.\"}" },
+    PageRecord { kind: ItemKind::Service, slug: "service-two", name: "Service two", description: "The two service.", url: "http://127.0.0.1:8080/services/service-two/", twin_path: "/services/service-two/index.md", json: "{\"name\":\"Service two\",\"slug\":\"service-two\",\"url\":\"http://127.0.0.1:8080/services/service-two/\",\"description\":\"The two service.\"}" },
+];
+
+/// The industries pages in published order.
+pub static INDUSTRIES: [PageRecord; 1] = [
+    PageRecord { kind: ItemKind::Industry, slug: "industry-one", name: "Industry One", description: "The industry.", url: "http://127.0.0.1:8080/industries/industry-one/", twin_path: "/industries/industry-one/index.md", json: "{\"name\":\"Industry One\",\"slug\":\"industry-one\",\"url\":\"http://127.0.0.1:8080/industries/industry-one/\",\"description\":\"The industry.\"}" },
+];
+
+/// The case-studies pages in published order.
+pub static CASE_STUDIES: [PageRecord; 1] = [
+    PageRecord { kind: ItemKind::CaseStudy, slug: "case-one", name: "Case One", description: "The case.", url: "http://127.0.0.1:8080/case-studies/case-one/", twin_path: "/case-studies/case-one/index.md", json: "{\"name\":\"Case One\",\"slug\":\"case-one\",\"url\":\"http://127.0.0.1:8080/case-studies/case-one/\",\"description\":\"The case.\"}" },
+];
+
+/// The docs pages in published order.
+pub static DOCS: [PageRecord; 1] = [
+    PageRecord { kind: ItemKind::Docs, slug: "api", name: "API", description: "The API docs.", url: "http://127.0.0.1:8080/docs/api/", twin_path: "/docs/api/index.md", json: "{\"name\":\"API\",\"slug\":\"api\",\"url\":\"http://127.0.0.1:8080/docs/api/\",\"description\":\"The API docs.\"}" },
 ];
 
 /// Stem → term id (index into `POSTINGS_START`).
