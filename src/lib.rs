@@ -3,16 +3,22 @@
 //!
 //! # Layout
 //!
-//! - `model`: numbers of the contract and the shapes of generated records (shared with build.rs)
-//! - `tables`: the generated data, the only module including build output
-//! - `http`: the service (`App::handle`), routing, CORS, responses, the accept loop
-//! - `api`: handlers of the dynamic endpoints (search, scoring, batch, export, OAuth)
-//! - `search`: tokenizer (shared with build.rs), ranking, cursors
-//! - `scoring`: readiness answers → result, pure
-//! - `auth`: stateless client secrets and HMAC-signed JWT access tokens
-//! - `limits`: every limit as a constant, the rate limiter, Idempotency-Key rules
-//! - `error`: `ApiError`, the one way errors leave
-//! - `clock`: the one place the wall clock is read
+//! Top-level modules, lowest layer first. A module may import only modules of lower layers
+//! (a test in `tests/api/architecture.rs` reads the source and fails otherwise), so
+//! dependencies point one way and no import cycle can form.
+//!
+//! 1. `model` (numbers of the contract, the endpoint and error tables, record shapes; shared
+//!    with build.rs), `clock` (the one place the wall clock is read)
+//! 2. `tables` (the generated data), `limits` (every limit, the rate limiter)
+//! 3. `search` (tokenizer shared with build.rs, ranking, cursors), `scoring` (points →
+//!    result), `auth` (stateless client secrets and JWT access tokens)
+//! 4. `ops`: the protocol-free core. Every operation the content supports as a typed call with
+//!    a typed error; inputs are validated here once, for every surface
+//! 5. `route` (what each path names), `wire` (the reply value, streaming bodies, form and
+//!    media types: what every HTTP surface shares)
+//! 6. `api`: the REST surface, adapters from HTTP to `ops` calls and back (batch included)
+//! 7. `http`: transport only (dispatch by route, body limits, CORS, common headers, the accept
+//!    loop)
 //!
 //! # Invariants
 //!
@@ -20,10 +26,16 @@
 //!   server. Nothing the server runs reads files, so a request never waits on I/O.
 //! - Exactly two files cross the build boundary, `src/model.rs` and `src/search/tokenize.rs`, so
 //!   index-time and query-time word splitting are the same code.
-//! - Requests become a `Route` before anything else; `/v1/batch` reuses that parser and the same
-//!   GET dispatcher, so a batch item is answered exactly as a direct GET.
-//! - Every error leaves through `ApiError` (OAuth endpoints excepted: they speak RFC 6749);
-//!   every limit is a named constant in `limits`.
+//! - The core (`ops`) speaks plain Rust: no HTTP, JSON-RPC or SSE type crosses into it, so a new
+//!   surface never needs the core to change, and every surface answers the same input the same.
+//! - Surfaces are adapters: they parse their wire format into an `ops` call and render the
+//!   result or the error their own way; `http` only moves bytes and adds common headers.
+//! - Requests become a `Route` before anything else; `/v1/batch` reuses that parser and the
+//!   REST GET dispatcher (`api::get`), so a batch item is answered exactly as a direct GET.
+//! - Every error is an `ops::Error` whose kind is a row of `model::ERROR_CODES` (OAuth endpoints
+//!   excepted: they speak RFC 6749); every limit is a named constant in `limits`.
+//! - What exists is listed once, in `model::ENDPOINTS`: the `/v1` index, the OpenAPI paths, the
+//!   router's documentation and the README's table come from (or are checked against) it.
 //! - Time enters only as an argument (`clock`), so expiry and rate windows are testable.
 
 /// Writes one line to stderr, ignoring failure: a closed or full stderr must never take the
@@ -39,10 +51,12 @@ macro_rules! log_line {
 pub mod api;
 pub mod auth;
 pub mod clock;
-pub mod error;
 pub mod http;
 pub mod limits;
 pub mod model;
+pub mod ops;
+pub mod route;
 pub mod scoring;
 pub mod search;
 pub mod tables;
+pub mod wire;

@@ -16,15 +16,16 @@ use consultancy_api::http::server::{ServerOptions, serve};
 use consultancy_api::limits::RATE_LIMIT_DEFAULT;
 use consultancy_api::tables;
 
-const USAGE: &str =
-    "consultancy-api: the public read API, website and markdown twins, served from embedded content
+fn usage() -> String {
+    format!(
+        "consultancy-api: the public read API, website and markdown twins, served from embedded content
 
 USAGE:
     consultancy-api [--listen ADDR] [--rate-limit N] [--trust-proxy]
 
 OPTIONS:
     --listen ADDR     address to listen on [default: 127.0.0.1:8080]
-    --rate-limit N    requests per minute per client IP [default: 300]
+    --rate-limit N    requests per minute per client IP [default: {RATE_LIMIT_DEFAULT}]
     --trust-proxy     take the client IP from the rightmost X-Forwarded-For entry
     -h, --help        print this help
     -V, --version     print the version
@@ -33,7 +34,9 @@ ENVIRONMENT:
     TOKEN_KEY           hex signing key for OAuth secrets and tokens, at least 32 bytes;
                         unset: a random key per process (tokens die with it)
     TOKEN_KEY_PREVIOUS  the previous key, still accepted for verification during a rotation
-";
+"
+    )
+}
 
 #[derive(Debug)]
 struct Options {
@@ -80,7 +83,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
                     .ok_or(format!("--rate-limit `{text}` is not a positive whole number"))?;
             }
             "--trust-proxy" => options.trust_proxy = true,
-            "-h" | "--help" => return Ok(Parsed::Exit(USAGE.to_string())),
+            "-h" | "--help" => return Ok(Parsed::Exit(usage())),
             "-V" | "--version" => {
                 let flavour = if tables::SANDBOX { " (sandbox)" } else { "" };
                 return Ok(Parsed::Exit(format!(

@@ -1,5 +1,11 @@
-//! Request path → `Route`. Every request (and every batch item) is parsed here before anything
-//! else happens.
+//! Request path → `Route`: what each path of the listener names. Every request (and every
+//! batch item) is parsed here before anything else happens; `http/` dispatches on the result
+//! and `api::batch` reuses it for its items.
+//!
+//! The endpoints, generated from `model::ENDPOINTS` (the fixed GET routes, the pages and their
+//! markdown twins come from `tables::FIXED`):
+//!
+#![doc = include_str!(concat!(env!("OUT_DIR"), "/endpoints.md"))]
 //!
 //! Path rules (documented in the README):
 //! - Matching is exact and case-sensitive on the decoded path; query strings never affect which
@@ -10,11 +16,13 @@
 //! - A path that differs from a route only by a trailing slash answers 308 with the canonical
 //!   `Location` (API routes have none, pages end in `/`).
 //! - Under `/v1/services/` and `/v1/case-studies/`, a slug outside `^[a-z0-9-]+$` is 400
-//!   `invalid_slug`; a well-formed unknown slug is 404.
+//!   `invalid_slug`; a well-formed unknown slug is 404; more segments after the slug
+//!   (`/v1/services/x/extra`) name nothing: 404 `not_found`.
 
 use std::borrow::Cow;
 
-use crate::model::{FixedResponse, is_slug};
+use crate::model::FixedResponse;
+use crate::ops::{Error, content};
 use crate::tables::FIXED;
 
 /// Methods of fixed and searchable routes.
@@ -23,6 +31,17 @@ pub const ALLOW_GET: &str = "GET, HEAD, OPTIONS";
 pub const ALLOW_POST: &str = "POST, OPTIONS";
 /// Every method the server answers somewhere (`OPTIONS *`).
 pub const ALLOW_ANY: &str = "GET, HEAD, POST, OPTIONS";
+
+/// A core lookup by slug, which says why a slug names nothing.
+type SlugLookup = fn(&str) -> Result<&'static crate::model::PageRecord, Error>;
+
+/// The cross-origin profile of a route: which request headers a browser may send and which
+/// response headers it may read. `http::cors` holds the lists; agent surfaces get their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CorsProfile {
+    /// The JSON API, OAuth, discovery documents, pages and twins.
+    Api,
+}
 
 /// What a path names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,11 +62,8 @@ pub enum Route {
     Token,
     /// The canonical form of this path exists elsewhere (trailing slash).
     Redirect(String),
-    ServiceNotFound(String),
-    CaseStudyNotFound(String),
-    InvalidSlug(String),
-    InvalidPath(&'static str),
-    NotFound,
+    /// Nothing is here, or the path is malformed: the error says which.
+    Missing(Error),
 }
 
 impl Route {
@@ -60,34 +76,46 @@ impl Route {
         }
     }
 
+    /// The cross-origin profile of this route's responses.
+    pub fn cors(&self) -> CorsProfile {
+        CorsProfile::Api
+    }
+
     /// Routes a raw request path (no query string).
     pub fn parse(raw_path: &str) -> Route {
         let path = match decode_unreserved(raw_path) {
             Ok(path) => path,
-            Err(why) => return Route::InvalidPath(why),
+            Err(why) => return Route::Missing(Error::invalid_path(why)),
         };
         let path = path.as_ref();
         if let Some(route) = exact(path) {
             return route;
         }
-        for (prefix, kind) in
-            [("/v1/services/", SlugKind::Service), ("/v1/case-studies/", SlugKind::CaseStudy)]
-        {
-            if let Some(slug) = path.strip_prefix(prefix) {
-                if let Some(route) = toggled_slash(path) {
-                    return route;
-                }
-                return slug_route(slug, kind);
+        if let Some(route) = toggled_slash(path) {
+            return route;
+        }
+        let slug_routes: [(&str, SlugLookup); 2] =
+            [("/v1/services/", content::service), ("/v1/case-studies/", content::case_study)];
+        for (prefix, lookup) in slug_routes {
+            // A slug is one segment (a trailing slash aside): `/v1/services/x/extra` names nothing.
+            let slug = path.strip_prefix(prefix).map(|rest| rest.strip_suffix('/').unwrap_or(rest));
+            if let Some(slug) = slug.filter(|slug| !slug.contains('/')) {
+                // Every existing slug is a fixed route, so the lookup can only say why not.
+                return Route::Missing(
+                    lookup(slug).err().unwrap_or_else(|| Error::not_found(path)),
+                );
             }
         }
-        toggled_slash(path).unwrap_or(Route::NotFound)
+        Route::Missing(Error::not_found(raw_path))
     }
-}
 
-#[derive(Debug, Clone, Copy)]
-enum SlugKind {
-    Service,
-    CaseStudy,
+    /// The error of a route that names nothing, if it is one.
+    pub fn error(&self) -> Option<&Error> {
+        match self {
+            Route::Missing(error) => Some(error),
+            _ => None,
+        }
+    }
 }
 
 fn exact(path: &str) -> Option<Route> {
@@ -113,16 +141,6 @@ fn toggled_slash(path: &str) -> Option<Route> {
         None => Cow::Owned(format!("{path}/")),
     };
     exact(&other).map(|_| Route::Redirect(other.into_owned()))
-}
-
-fn slug_route(slug: &str, kind: SlugKind) -> Route {
-    if !is_slug(slug) {
-        return Route::InvalidSlug(slug.to_string());
-    }
-    match kind {
-        SlugKind::Service => Route::ServiceNotFound(slug.to_string()),
-        SlugKind::CaseStudy => Route::CaseStudyNotFound(slug.to_string()),
-    }
 }
 
 /// Decodes percent-escapes of unreserved characters; leaves other escapes alone.

@@ -1,4 +1,5 @@
-//! AI readiness scoring: answers → ReadinessResult. Pure and deterministic.
+//! AI readiness scoring: 15 points → ReadinessResult. Pure and deterministic. Answers are read
+//! and validated by the core (`ops::readiness`), so every surface refuses the same input.
 //!
 //! Rules (also in the OpenAPI document):
 //! - 16 answers are option indices 0-4, one per question in order; option `i` is worth `i + 1`
@@ -12,10 +13,8 @@
 //!   rest carry `null`.
 
 use serde::Serialize;
-use serde_json::Value;
 
-use crate::error::ApiError;
-use crate::model::{N_QUESTIONS, N_SCORED, PILLAR_KEYS};
+use crate::model::{N_SCORED, PILLAR_KEYS};
 use crate::tables::{BANDS, INTERACTIVE_URL, NEXT_STEPS, PILLARS, QUESTIONS};
 
 /// A pillar average below this gets advice even when it is not the weakest.
@@ -60,65 +59,6 @@ pub struct PillarResult {
     pub title: &'static str,
     pub average: f64,
     pub advice: Option<&'static str>,
-}
-
-/// Reads a JSON body into the 15 points, naming the first problem and its position.
-pub fn parse_answers(body: &Value) -> Result<[u8; N_SCORED], ApiError> {
-    let object = body.as_object().ok_or_else(|| {
-        ApiError::invalid_body("the body must be a JSON object such as {\"answers\": [...]}")
-    })?;
-    if let Some(unknown) = object.keys().find(|k| k.as_str() != "answers") {
-        return Err(ApiError::invalid_body(format!(
-            "unknown field `{unknown}`; the body has only `answers`"
-        )));
-    }
-    let answers =
-        object.get("answers").ok_or_else(|| ApiError::invalid_body("missing field `answers`"))?;
-    let answers = answers
-        .as_array()
-        .ok_or_else(|| ApiError::invalid_body("`answers` must be an array of integers"))?;
-    let (range, form) = match answers.len() {
-        N_QUESTIONS => (0..=4, "with 16 answers each is an option index from 0 to 4"),
-        N_SCORED => (1..=5, "with 15 answers each is a point value from 1 to 5"),
-        n => {
-            return Err(ApiError::invalid_answers(format!(
-                "answers has {n} items; send 16 option indices (0-4, every question in order) or 15 points (1-5, scored questions only)"
-            )));
-        }
-    };
-    let mut values = [0u8; N_QUESTIONS];
-    for (idx, answer) in answers.iter().enumerate() {
-        // JSON Schema counts 2.0 as an integer, so we do too; a negative or huge integer is an
-        // integer out of range, not a non-integer.
-        let value = answer.as_u64().or_else(|| answer.as_i64().map(|_| u64::MAX)).or_else(|| {
-            answer
-                .as_f64()
-                .filter(|f| f.fract() == 0.0)
-                .map(|f| if (0.0..=5.0).contains(&f) { f as u64 } else { u64::MAX })
-        });
-        let Some(value) = value else {
-            return Err(ApiError::invalid_answers(format!(
-                "answers[{idx}] is {answer}, not an integer; {form}"
-            )));
-        };
-        if !range.contains(&value) {
-            return Err(ApiError::invalid_answers(format!(
-                "answers[{idx}] is {answer}, out of range; {form}"
-            )));
-        }
-        values[idx] = value as u8;
-    }
-    let mut points = [0u8; N_SCORED];
-    if answers.len() == N_QUESTIONS {
-        let scored =
-            QUESTIONS.iter().zip(values).filter(|(q, _)| q.scored).map(|(_, index)| index + 1);
-        for (slot, point) in points.iter_mut().zip(scored) {
-            *slot = point;
-        }
-    } else {
-        points.copy_from_slice(&values[..N_SCORED]);
-    }
-    Ok(points)
 }
 
 fn round2(x: f64) -> f64 {

@@ -12,14 +12,16 @@
 //!
 //! A path differing from a route only by a trailing slash is answered as the canonical path.
 
+use http::StatusCode;
 use serde::Deserialize;
 
-use super::assessment::parse_json;
-use crate::error::ApiError;
-use crate::http::respond::{NO_STORE, Reply};
-use crate::http::route::Route;
+use super::error::{error_reply, method_not_allowed, parse_json};
+use crate::auth::Keys;
 use crate::limits::{BATCH_MAX_ITEMS, BATCH_PATH_MAX};
-use http::StatusCode;
+use crate::ops::Error;
+use crate::route::{self, Route};
+use crate::wire::Reply;
+use crate::wire::reply::NO_STORE;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -33,24 +35,22 @@ struct BatchItem {
     path: String,
 }
 
-/// Runs a batch. `get` is the server's own GET dispatcher.
-pub fn run(
-    body: &[u8],
-    get: impl Fn(&str, &Route, Option<&str>) -> Reply,
-) -> Result<Reply, ApiError> {
+/// Runs a batch: every item through [`super::get`], the GET dispatcher of direct requests,
+/// without credentials.
+pub fn run(body: &[u8], keys: &Keys, now_ms: u64) -> Result<Reply, Error> {
     let value = parse_json(body)?;
     if !value.is_object() {
-        return Err(ApiError::invalid_body(
+        return Err(Error::invalid_body(
             "the body must be a JSON object such as {\"requests\": [{\"path\": \"/v1/services\"}]}",
         ));
     }
     let batch: BatchBody = serde_json::from_value(value)
-        .map_err(|err| ApiError::invalid_body(format!("invalid batch: {err}")))?;
+        .map_err(|err| Error::invalid_body(format!("invalid batch: {err}")))?;
     if batch.requests.is_empty() {
-        return Err(ApiError::batch_empty());
+        return Err(Error::batch_empty());
     }
     if batch.requests.len() > BATCH_MAX_ITEMS {
-        return Err(ApiError::batch_too_large(batch.requests.len(), BATCH_MAX_ITEMS));
+        return Err(Error::batch_too_large(batch.requests.len()));
     }
     let mut out = Vec::with_capacity(64 + batch.requests.len() * 2048);
     out.extend_from_slice(b"{\"responses\":[");
@@ -58,57 +58,60 @@ pub fn run(
         if idx > 0 {
             out.push(b',');
         }
-        let reply = run_item(&item.path, &get);
+        let reply = run_item(&item.path, keys, now_ms);
         out.extend_from_slice(b"{\"path\":");
         // Writing to a Vec cannot fail.
         let _ = serde_json::to_writer(&mut out, &item.path);
         out.extend_from_slice(b",\"status\":");
         out.extend_from_slice(reply.status.as_str().as_bytes());
         out.extend_from_slice(b",\"body\":");
-        out.extend_from_slice(&reply.body);
+        out.extend_from_slice(reply.body.bytes().unwrap_or_default());
         out.push(b'}');
     }
     out.extend_from_slice(b"]}");
     Ok(Reply::json(StatusCode::OK, out, NO_STORE))
 }
 
-fn run_item(raw: &str, get: &impl Fn(&str, &Route, Option<&str>) -> Reply) -> Reply {
+fn run_item(raw: &str, keys: &Keys, now_ms: u64) -> Reply {
     match item_route(raw) {
         Ok((route, query)) => match route {
-            Route::Export => Reply::error(&ApiError::missing_token()),
-            route if route.allow() == Some(crate::http::route::ALLOW_POST) => {
-                Reply::error(&ApiError::method_not_allowed("GET", crate::http::route::ALLOW_POST))
+            // A batch carries no credentials of its own.
+            Route::Export => error_reply(&Error::missing_token()),
+            route if route.allow() == Some(route::ALLOW_POST) => {
+                method_not_allowed("GET", route::ALLOW_POST)
             }
-            route => get(raw.split('?').next().unwrap_or(raw), &route, query),
+            route => super::get(&route, query, None, keys, now_ms),
         },
-        Err(error) => Reply::error(&error),
+        Err(error) => error_reply(&error),
     }
 }
 
-fn item_route(raw: &str) -> Result<(Route, Option<&str>), ApiError> {
+fn item_route(raw: &str) -> Result<(Route, Option<&str>), Error> {
     if raw.len() > BATCH_PATH_MAX {
-        return Err(ApiError::invalid_path("the path is longer than 4096 characters"));
+        return Err(Error::invalid_path(&format!(
+            "the path is longer than {BATCH_PATH_MAX} characters"
+        )));
     }
     if !raw.starts_with('/') {
-        return Err(ApiError::invalid_path("a batch path must start with `/`, like /v1/services"));
+        return Err(Error::invalid_path("a batch path must start with `/`, like /v1/services"));
     }
     if raw.chars().any(|c| c.is_control() || c == ' ' || c == '#') {
-        return Err(ApiError::invalid_path("the path has a space, control character or fragment"));
+        return Err(Error::invalid_path("the path has a space, control character or fragment"));
     }
     let (path, query) = match raw.split_once('?') {
         Some((path, query)) => (path, Some(query)),
         None => (raw, None),
     };
-    let decoded = crate::http::route::decode_unreserved(path).map_err(ApiError::invalid_path)?;
+    let decoded = route::decode_unreserved(path).map_err(Error::invalid_path)?;
     if decoded.split('/').skip(1).any(|segment| segment == "." || segment == "..")
         || decoded.contains("//")
     {
-        return Err(ApiError::invalid_path(
+        return Err(Error::invalid_path(
             "the path has dot segments or empty segments; send the canonical path",
         ));
     }
     if decoded != "/v1" && !decoded.starts_with("/v1/") {
-        return Err(ApiError::path_outside_api(raw));
+        return Err(Error::path_outside_api(raw));
     }
     let route = match Route::parse(path) {
         // Answer the canonical path, as a client following the 308 would get.

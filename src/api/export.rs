@@ -1,25 +1,22 @@
-//! `GET /v1/export`: the bulk export behind a bearer token. Only `exportedAt` and `client` are
-//! written per request; the rest is the precomputed `tables::EXPORT_TAIL`.
+//! `GET /v1/export`: the bearer token from the `Authorization` header → `ops::export`.
 
 use http::StatusCode;
 use http::header::{self, HeaderValue};
 
+use super::error::error_reply;
 use crate::auth::Keys;
-use crate::auth::token::{self, Parties};
-use crate::error::ApiError;
-use crate::http::respond::{NO_STORE, Reply};
-use crate::tables::{API_BASE, AUTH_URL, BEARER_CHALLENGE, EXPORT_TAIL, RESOURCE_METADATA_URL};
+use crate::ops::export::{self, Denied};
+use crate::tables::{BEARER_CHALLENGE, RESOURCE_METADATA_URL};
+use crate::wire::Reply;
+use crate::wire::reply::NO_STORE;
 
-/// Who issues and who accepts tokens for this build.
-pub fn parties() -> Parties<'static> {
-    Parties { issuer: AUTH_URL, audience: API_BASE }
-}
-
-fn challenge(error: Option<&str>) -> HeaderValue {
-    match error {
+/// The RFC 6750 challenge: without an error code when no token was presented.
+fn challenge(denied: &Denied) -> HeaderValue {
+    match denied.rejection {
         None => HeaderValue::from_static(BEARER_CHALLENGE),
-        Some(description) => HeaderValue::from_str(&format!(
-            "Bearer error=\"invalid_token\", error_description=\"{description}\", resource_metadata=\"{RESOURCE_METADATA_URL}\""
+        Some(rejection) => HeaderValue::from_str(&format!(
+            "Bearer error=\"invalid_token\", error_description=\"{}\", resource_metadata=\"{RESOURCE_METADATA_URL}\"",
+            rejection.describe()
         ))
         .unwrap_or_else(|_| HeaderValue::from_static(BEARER_CHALLENGE)),
     }
@@ -33,27 +30,10 @@ pub fn bearer(authorization: Option<&HeaderValue>) -> Option<&str> {
 }
 
 pub fn get(keys: &Keys, authorization: Option<&HeaderValue>, now_ms: u64) -> Reply {
-    let Some(presented) = bearer(authorization) else {
-        return Reply::error(&ApiError::missing_token())
-            .with(header::WWW_AUTHENTICATE, challenge(None));
-    };
-    let claims = match token::verify(keys, parties(), presented, now_ms / 1000) {
-        Ok(claims) => claims,
-        Err(rejection) => {
-            return Reply::error(&ApiError::invalid_token(rejection.describe()))
-                .with(header::WWW_AUTHENTICATE, challenge(Some(rejection.describe())));
+    match export::authorize(keys, bearer(authorization), now_ms) {
+        Ok(claims) => Reply::json(StatusCode::OK, export::export_json(&claims, now_ms), NO_STORE),
+        Err(denied) => {
+            error_reply(&denied.error).with(header::WWW_AUTHENTICATE, challenge(&denied))
         }
-    };
-    let exported_at = humantime::format_rfc3339_seconds(
-        std::time::UNIX_EPOCH + std::time::Duration::from_millis(now_ms),
-    );
-    let mut body = Vec::with_capacity(EXPORT_TAIL.len() + 128);
-    body.extend_from_slice(b"{\"exportedAt\":\"");
-    body.extend_from_slice(exported_at.to_string().as_bytes());
-    body.extend_from_slice(b"\",\"client\":");
-    // Writing to a Vec cannot fail.
-    let _ = serde_json::to_writer(&mut body, &claims.client_id);
-    body.push(b',');
-    body.extend_from_slice(EXPORT_TAIL.as_bytes());
-    Reply::json(StatusCode::OK, body, NO_STORE)
+    }
 }

@@ -10,17 +10,21 @@ use serde_json::{Value, json};
 
 use crate::auth::token;
 use crate::auth::{Keys, client};
-use crate::http::query::{decode, parse_pairs};
-use crate::http::respond::{NO_STORE, Reply};
-use crate::http::{is_json, media_type};
-use crate::limits::TOKEN_LIFETIME_SECS;
-use crate::model::EXPORT_SCOPE;
+use crate::limits::{CLIENT_NAME_MAX_CHARS, TOKEN_LIFETIME_SECS};
+use crate::model::{EXPORT_SCOPE, GRANT_TYPE as GRANT, TOKEN_AUTH_METHODS as AUTH_METHODS};
+use crate::wire::Reply;
+use crate::wire::form::{decode, parse_pairs};
+use crate::wire::media::{is_json, media_type};
+use crate::wire::reply::NO_STORE;
 
-const GRANT: &str = "client_credentials";
-const AUTH_METHODS: [&str; 2] = ["client_secret_basic", "client_secret_post"];
+/// An OAuth error body (RFC 6749 section 5.2, RFC 7591 section 3.2.2).
+pub fn oauth_error(status: StatusCode, error: &str, description: &str) -> Reply {
+    let body = json!({ "error": error, "error_description": description }).to_string();
+    Reply::json(status, body, NO_STORE).with(header::PRAGMA, HeaderValue::from_static("no-cache"))
+}
 
 fn metadata_error(description: &str) -> Reply {
-    Reply::oauth_error(StatusCode::BAD_REQUEST, "invalid_client_metadata", description)
+    oauth_error(StatusCode::BAD_REQUEST, "invalid_client_metadata", description)
 }
 
 /// `POST /oauth/register`.
@@ -38,14 +42,20 @@ pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u6
     };
     let client_name = match metadata.get("client_name") {
         None => None,
-        Some(Value::String(name)) if name.chars().count() <= 200 => Some(name.clone()),
-        Some(_) => return metadata_error("client_name must be a string of at most 200 characters"),
+        Some(Value::String(name)) if name.chars().count() <= CLIENT_NAME_MAX_CHARS => {
+            Some(name.clone())
+        }
+        Some(_) => {
+            return metadata_error(&format!(
+                "client_name must be a string of at most {CLIENT_NAME_MAX_CHARS} characters"
+            ));
+        }
     };
     if let Some(grants) = metadata.get("grant_types") {
         let only_ours =
             grants.as_array().is_some_and(|g| g.iter().all(|v| v.as_str() == Some(GRANT)));
         if !only_ours {
-            return metadata_error("grant_types may only contain client_credentials");
+            return metadata_error(&format!("grant_types may only contain {GRANT}"));
         }
     }
     let auth_method = match metadata.get("token_endpoint_auth_method") {
@@ -53,26 +63,27 @@ pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u6
         Some(Value::String(method)) => match AUTH_METHODS.iter().find(|m| **m == method) {
             Some(method) => *method,
             None => {
-                return metadata_error(
-                    "token_endpoint_auth_method must be client_secret_basic or client_secret_post",
-                );
+                return metadata_error(&format!(
+                    "token_endpoint_auth_method must be {} or {}",
+                    AUTH_METHODS[0], AUTH_METHODS[1]
+                ));
             }
         },
         Some(_) => return metadata_error("token_endpoint_auth_method must be a string"),
     };
     if let Some(scope) = metadata.get("scope") {
         if scope.as_str().is_none_or(|s| s.split(' ').any(|t| t != EXPORT_SCOPE)) {
-            return Reply::oauth_error(
+            return oauth_error(
                 StatusCode::BAD_REQUEST,
                 "invalid_client_metadata",
-                "scope may only be export",
+                &format!("scope may only be {EXPORT_SCOPE}"),
             );
         }
     }
     let client_id = match client::new_client_id() {
         Ok(id) => id,
         Err(_) => {
-            return Reply::oauth_error(
+            return oauth_error(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "temporarily_unavailable",
                 "try again",
@@ -111,11 +122,8 @@ fn basic_credentials(authorization: &HeaderValue) -> Option<(String, String)> {
 }
 
 fn invalid_client(basic_used: bool) -> Reply {
-    let reply = Reply::oauth_error(
-        StatusCode::UNAUTHORIZED,
-        "invalid_client",
-        "unknown client or wrong secret",
-    );
+    let reply =
+        oauth_error(StatusCode::UNAUTHORIZED, "invalid_client", "unknown client or wrong secret");
     if basic_used {
         reply.with(
             header::WWW_AUTHENTICATE,
@@ -127,7 +135,7 @@ fn invalid_client(basic_used: bool) -> Reply {
 }
 
 fn invalid_request(description: &str) -> Reply {
-    Reply::oauth_error(StatusCode::BAD_REQUEST, "invalid_request", description)
+    oauth_error(StatusCode::BAD_REQUEST, "invalid_request", description)
 }
 
 /// `POST /oauth/token`.
@@ -169,10 +177,10 @@ pub fn token(
     let [grant_type, scope, form_id, form_secret] = fields;
     let Some(grant_type) = grant_type else { return invalid_request("grant_type is missing") };
     if grant_type != GRANT {
-        return Reply::oauth_error(
+        return oauth_error(
             StatusCode::BAD_REQUEST,
             "unsupported_grant_type",
-            "the only grant type is client_credentials",
+            &format!("the only grant type is {GRANT}"),
         );
     }
     let basic = authorization
@@ -195,10 +203,10 @@ pub fn token(
     }
     if let Some(scope) = scope {
         if scope.split(' ').filter(|s| !s.is_empty()).any(|s| s != EXPORT_SCOPE) {
-            return Reply::oauth_error(
+            return oauth_error(
                 StatusCode::BAD_REQUEST,
                 "invalid_scope",
-                "the only scope is export",
+                &format!("the only scope is {EXPORT_SCOPE}"),
             );
         }
     }

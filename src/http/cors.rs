@@ -1,32 +1,56 @@
 //! CORS: open to every origin, never with credentials. Every response (errors, 304s and 429s
 //! included) carries `Access-Control-Allow-Origin: *` and the headers a browser may read;
-//! preflights answer with the route's methods and the request headers clients send.
+//! preflights answer with the route's methods and the request headers its clients send. The
+//! header lists depend on the route's profile (`route::CorsProfile`), since agent surfaces send
+//! and read headers of their own.
 
-use http::HeaderMap;
 use http::header::{self, HeaderValue};
+use http::{HeaderMap, StatusCode};
 
-use super::respond::Reply;
-use http::StatusCode;
+use crate::route::CorsProfile;
+use crate::wire::Reply;
 
-/// Response headers a browser client must be able to read.
-pub const EXPOSE_HEADERS: &str = "ETag, RateLimit, RateLimit-Policy, Retry-After, Idempotency-Key, Idempotency-Status, \
+/// Response headers a browser client of the JSON API must be able to read.
+pub const API_EXPOSE_HEADERS: &str = "ETag, RateLimit, RateLimit-Policy, Retry-After, Idempotency-Key, Idempotency-Status, \
 WWW-Authenticate, X-Sandbox, Deprecation, Sunset, Link, Location";
-/// Request headers clients send. `Authorization` must be named: `*` never covers it.
-pub const ALLOW_HEADERS: &str =
+/// Request headers API clients send. `Authorization` must be named: `*` never covers it.
+pub const API_ALLOW_HEADERS: &str =
     "Authorization, Content-Type, Idempotency-Key, If-None-Match, Accept";
 /// How long a browser may cache a preflight (Chromium caps this at 7200).
 pub const MAX_AGE: &str = "7200";
 
-pub fn add_response_headers(headers: &mut HeaderMap) {
+/// The request headers a preflight allows and the response headers a browser may read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Policy {
+    pub allow_headers: &'static str,
+    pub expose_headers: &'static str,
+}
+
+/// The header lists of a profile.
+pub const fn policy(profile: CorsProfile) -> Policy {
+    match profile {
+        CorsProfile::Api => {
+            Policy { allow_headers: API_ALLOW_HEADERS, expose_headers: API_EXPOSE_HEADERS }
+        }
+    }
+}
+
+pub fn add_response_headers(headers: &mut HeaderMap, profile: CorsProfile) {
     headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
-    headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, HeaderValue::from_static(EXPOSE_HEADERS));
+    headers.insert(
+        header::ACCESS_CONTROL_EXPOSE_HEADERS,
+        HeaderValue::from_static(policy(profile).expose_headers),
+    );
 }
 
 /// The answer to `OPTIONS` on a route that allows `allow`.
-pub fn preflight(allow: &'static str) -> Reply {
+pub fn preflight(allow: &'static str, profile: CorsProfile) -> Reply {
     Reply::empty(StatusCode::NO_CONTENT)
         .with(header::ALLOW, HeaderValue::from_static(allow))
         .with(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static(allow))
-        .with(header::ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static(ALLOW_HEADERS))
+        .with(
+            header::ACCESS_CONTROL_ALLOW_HEADERS,
+            HeaderValue::from_static(policy(profile).allow_headers),
+        )
         .with(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static(MAX_AGE))
 }

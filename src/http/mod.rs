@@ -1,20 +1,11 @@
-//! The HTTP service: one function that reads top to bottom.
+//! The transport: one function that reads top to bottom for every request.
 //!
-//! rate limit → CORS preflight → route → handler → common headers. Endpoints:
-//!
-//! | route | purpose |
-//! |---|---|
-//! | fixed GET routes (`tables::FIXED`) | /v1 index, lists, items, categories, assessment, contact, /openapi.json, OAuth metadata, HTML pages, markdown twins |
-//! | `GET /v1/resources` | guide search and paging |
-//! | `POST /v1/ai-readiness/score` | readiness scoring |
-//! | `POST /v1/batch` | up to 20 GETs in one call |
-//! | `GET /v1/export` | bulk export, bearer token |
-//! | `POST /oauth/register`, `POST /oauth/token` | stateless client credentials |
+//! rate limit → CORS preflight → route (`crate::route`) → body limits → the surface's adapter
+//! (`api` for REST and OAuth) → common headers (`respond`). Nothing here knows what an
+//! endpoint computes; the routes themselves are listed in `crate::route`.
 
 pub mod cors;
-pub mod query;
 pub mod respond;
-pub mod route;
 pub mod server;
 
 use std::net::IpAddr;
@@ -24,18 +15,19 @@ use std::time::Duration;
 use bytes::Bytes;
 use http::header::{self, HeaderMap, HeaderValue};
 use http::{Method, Request, Response, StatusCode};
-use http_body_util::{BodyExt, Full, Limited};
-use hyper::body::Body;
+use http_body_util::{BodyExt, Limited};
 
 use crate::api;
 use crate::auth::Keys;
 use crate::clock::Clock;
-use crate::error::ApiError;
 use crate::limits::rate::RateLimiter;
 use crate::limits::{self, idempotency};
 use crate::model::{Deprecation, FixedResponse};
-use respond::{Context, Reply, finish};
-use route::Route;
+use crate::ops::Error;
+use crate::route::{self, Route};
+use crate::wire::media::is_json;
+use crate::wire::{Body, Reply};
+use respond::{Context, finish};
 
 /// Everything a request may need, shared by all connections.
 #[derive(Debug)]
@@ -92,33 +84,34 @@ impl App {
     }
 
     /// Handles one request from `peer`.
-    pub async fn handle<B>(&self, request: Request<B>, peer: IpAddr) -> Response<Full<Bytes>>
+    pub async fn handle<B>(&self, request: Request<B>, peer: IpAddr) -> Response<Body>
     where
-        B: Body<Data = Bytes>,
+        B: hyper::body::Body<Data = Bytes>,
         B::Error: std::error::Error + Send + Sync + 'static,
     {
         let now_ms = self.clock.now_ms();
         let rate = self.limiter.check(self.client_ip(request.headers(), peer), now_ms);
-        let deprecation =
-            crate::tables::DEPRECATION.as_ref().filter(|_| is_v1(request.uri().path()));
+        let deprecation = self.deprecation.as_ref().filter(|_| is_v1(request.uri().path()));
+        let route = Route::parse(request.uri().path());
         let mut idempotency_key = None;
         let reply = if rate.allowed {
             let (parts, body) = request.into_parts();
             let key_header = parts.headers.get_all("idempotency-key");
-            match self.dispatch(&parts, body, now_ms, key_header.iter().collect()).await {
+            match self.dispatch(&route, &parts, body, now_ms, key_header.iter().collect()).await {
                 Ok((reply, key)) => {
                     idempotency_key = key;
                     reply
                 }
-                Err(error) => Reply::error(&error),
+                Err(error) => api::error_reply(&error),
             }
         } else {
-            Reply::error(&ApiError::rate_limited(rate.reset_secs))
+            api::error_reply(&Error::rate_limited(rate.reset_secs))
                 .with(header::RETRY_AFTER, HeaderValue::from(rate.reset_secs))
         };
         let context = Context {
             rate,
             rate_policy: &self.rate_policy,
+            cors: route.cors(),
             idempotency_key: idempotency_key.as_deref(),
             deprecation,
         };
@@ -127,38 +120,40 @@ impl App {
 
     async fn dispatch<B>(
         &self,
+        route: &Route,
         parts: &http::request::Parts,
         body: B,
         now_ms: u64,
         idempotency_keys: Vec<&HeaderValue>,
-    ) -> Result<(Reply, Option<String>), ApiError>
+    ) -> Result<(Reply, Option<String>), Error>
     where
-        B: Body<Data = Bytes>,
+        B: hyper::body::Body<Data = Bytes>,
         B::Error: std::error::Error + Send + Sync + 'static,
     {
-        let route = Route::parse(parts.uri.path());
         let method = &parts.method;
         if method == Method::OPTIONS {
             // `OPTIONS *` asks about the server as a whole (RFC 9110 section 9.3.7).
             if parts.uri.path() == "*" {
-                return Ok((cors::preflight(route::ALLOW_ANY), None));
+                return Ok((cors::preflight(route::ALLOW_ANY, route.cors()), None));
             }
             return match route.allow() {
-                Some(allow) => Ok((cors::preflight(allow), None)),
-                None => Err(route_error(&route, parts.uri.path())
-                    .unwrap_or_else(|| ApiError::not_found(parts.uri.path()))),
+                Some(allow) => Ok((cors::preflight(allow, route.cors()), None)),
+                None => Err(route
+                    .error()
+                    .cloned()
+                    .unwrap_or_else(|| Error::not_found(parts.uri.path()))),
             };
         }
-        if let Some(error) = route_error(&route, parts.uri.path()) {
-            return Err(error);
+        if let Some(error) = route.error() {
+            return Err(error.clone());
         }
-        if let Route::Redirect(location) = &route {
+        if let Route::Redirect(location) = route {
             let location = match parts.uri.query() {
                 Some(query) => format!("{location}?{query}"),
                 None => location.clone(),
             };
             let value = HeaderValue::from_str(&location)
-                .map_err(|_| ApiError::invalid_path("the path cannot be redirected"))?;
+                .map_err(|_| Error::invalid_path("the path cannot be redirected"))?;
             return Ok((
                 Reply::empty(StatusCode::PERMANENT_REDIRECT).with(header::LOCATION, value),
                 None,
@@ -167,25 +162,36 @@ impl App {
         let allow = route.allow().unwrap_or(route::ALLOW_GET);
         let is_get = method == Method::GET || method == Method::HEAD;
         let is_post = method == Method::POST;
-        match &route {
-            Route::Fixed(_) | Route::Resources | Route::Export if is_get => {
-                Ok((self.get(&route, parts, now_ms), None))
+        match route {
+            Route::Fixed(fixed) if is_get => {
+                if matches_etag(parts.headers.get(header::IF_NONE_MATCH), fixed) {
+                    return Ok((not_modified(fixed), None));
+                }
+                Ok((Reply::fixed(fixed), None))
             }
+            Route::Resources | Route::Export if is_get => Ok((
+                api::get(
+                    route,
+                    parts.uri.query(),
+                    parts.headers.get(header::AUTHORIZATION),
+                    &self.keys,
+                    now_ms,
+                ),
+                None,
+            )),
             Route::Score | Route::Batch if is_post => {
                 let key = idempotency_key(&idempotency_keys)?;
                 let content_type =
                     parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
                 if let Some(found) = content_type.filter(|ct| !is_json(ct)) {
-                    return Err(ApiError::unsupported_media_type(found));
+                    return Err(Error::unsupported_media_type(found));
                 }
-                let reply = if route == Route::Score {
+                let reply = if *route == Route::Score {
                     let body = self.read_body(parts, body, limits::SCORE_BODY_MAX).await?;
                     api::assessment::score(&body)?
                 } else {
                     let body = self.read_body(parts, body, limits::BATCH_BODY_MAX).await?;
-                    api::batch::run(&body, |path, route, query| {
-                        self.get_route(path, route, query, None, now_ms)
-                    })?
+                    api::batch::run(&body, &self.keys, now_ms)?
                 };
                 Ok((reply, key))
             }
@@ -193,13 +199,13 @@ impl App {
                 let body = self.read_body(parts, body, limits::OAUTH_BODY_MAX).await?;
                 let content_type =
                     parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
-                let reply = if route == Route::Register {
+                let reply = if *route == Route::Register {
                     api::oauth::register(&self.keys, content_type, &body, now_ms)
                 } else {
                     let authorization = parts.headers.get(header::AUTHORIZATION);
                     api::oauth::token(
                         &self.keys,
-                        api::export::parties(),
+                        crate::ops::export::parties(),
                         content_type,
                         authorization,
                         &body,
@@ -208,50 +214,7 @@ impl App {
                 };
                 Ok((reply, None))
             }
-            _ => {
-                let error = ApiError::method_not_allowed(method.as_str(), allow);
-                Ok((
-                    Reply::error(&error).with(header::ALLOW, HeaderValue::from_static(allow)),
-                    None,
-                ))
-            }
-        }
-    }
-
-    /// A GET on a GET-able route, as a direct request sees it.
-    fn get(&self, route: &Route, parts: &http::request::Parts, now_ms: u64) -> Reply {
-        if let Route::Fixed(fixed) = route {
-            if matches_etag(parts.headers.get(header::IF_NONE_MATCH), fixed) {
-                return not_modified(fixed);
-            }
-        }
-        self.get_route(
-            parts.uri.path(),
-            route,
-            parts.uri.query(),
-            parts.headers.get(header::AUTHORIZATION),
-            now_ms,
-        )
-    }
-
-    /// The GET dispatcher shared by direct requests and batch items.
-    pub fn get_route(
-        &self,
-        path: &str,
-        route: &Route,
-        query: Option<&str>,
-        authorization: Option<&HeaderValue>,
-        now_ms: u64,
-    ) -> Reply {
-        match route {
-            Route::Fixed(fixed) => Reply::fixed(fixed),
-            Route::Resources => {
-                api::resources::get(query).unwrap_or_else(|error| Reply::error(&error))
-            }
-            Route::Export => api::export::get(&self.keys, authorization, now_ms),
-            other => {
-                Reply::error(&route_error(other, path).unwrap_or_else(|| ApiError::not_found(path)))
-            }
+            _ => Ok((api::method_not_allowed(method.as_str(), allow), None)),
         }
     }
 
@@ -260,9 +223,9 @@ impl App {
         parts: &http::request::Parts,
         body: B,
         max: usize,
-    ) -> Result<Bytes, ApiError>
+    ) -> Result<Bytes, Error>
     where
-        B: Body<Data = Bytes>,
+        B: hyper::body::Body<Data = Bytes>,
         B::Error: std::error::Error + Send + Sync + 'static,
     {
         let declared = parts
@@ -270,57 +233,33 @@ impl App {
             .get(header::CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
         if declared.is_some_and(|len| len > max as u64) {
-            return Err(ApiError::payload_too_large(max));
+            return Err(Error::payload_too_large(max));
         }
         match tokio::time::timeout(self.body_timeout, Limited::new(body, max).collect()).await {
-            Err(_) => Err(ApiError::request_timeout()),
+            Err(_) => Err(Error::request_timeout()),
             Ok(Err(error))
                 if error.downcast_ref::<http_body_util::LengthLimitError>().is_some() =>
             {
-                Err(ApiError::payload_too_large(max))
+                Err(Error::payload_too_large(max))
             }
-            Ok(Err(_)) => Err(ApiError::invalid_body("the request body could not be read")),
+            Ok(Err(_)) => Err(Error::invalid_body("the request body could not be read")),
             Ok(Ok(collected)) => Ok(collected.to_bytes()),
         }
     }
-}
-
-/// The error a non-dispatchable route answers with, if any.
-fn route_error(route: &Route, path: &str) -> Option<ApiError> {
-    Some(match route {
-        Route::NotFound => ApiError::not_found(path),
-        Route::InvalidPath(why) => ApiError::invalid_path(why),
-        Route::InvalidSlug(slug) => ApiError::invalid_slug(slug),
-        Route::ServiceNotFound(slug) => ApiError::service_not_found(slug),
-        Route::CaseStudyNotFound(slug) => ApiError::case_study_not_found(slug),
-        _ => return None,
-    })
 }
 
 fn is_v1(path: &str) -> bool {
     path == "/v1" || path.starts_with("/v1/")
 }
 
-/// The media type of a `Content-Type` value, without parameters (`type/subtype`).
-pub fn media_type(content_type: &str) -> &str {
-    content_type.split(';').next().unwrap_or("").trim()
-}
-
-/// JSON media types: `application/json` and any `+json` suffix, parameters ignored.
-pub fn is_json(content_type: &str) -> bool {
-    let essence = media_type(content_type);
-    essence.eq_ignore_ascii_case("application/json")
-        || essence.len() > 5 && essence[essence.len() - 5..].eq_ignore_ascii_case("+json")
-}
-
 /// The validated Idempotency-Key, if one was sent; a malformed or repeated one is 400.
-fn idempotency_key(values: &[&HeaderValue]) -> Result<Option<String>, ApiError> {
+fn idempotency_key(values: &[&HeaderValue]) -> Result<Option<String>, Error> {
     match values {
         [] => Ok(None),
         [value] => idempotency::parse_key(value.as_bytes())
             .map(|key| Some(key.to_string()))
-            .ok_or_else(ApiError::invalid_idempotency_key),
-        _ => Err(ApiError::invalid_idempotency_key()),
+            .ok_or_else(Error::invalid_idempotency_key),
+        _ => Err(Error::invalid_idempotency_key()),
     }
 }
 

@@ -1,92 +1,23 @@
-//! A handler's answer (`Reply`) and the common headers every response gets on its way out.
+//! The common headers every response gets on its way out, and the step from a surface's
+//! `Reply` to the hyper response.
 
-use bytes::Bytes;
+use http::Response;
 use http::header::{self, HeaderName, HeaderValue};
-use http::{Response, StatusCode};
-use http_body_util::Full;
 
 use super::cors;
-use crate::error::ApiError;
 use crate::limits::idempotency;
 use crate::limits::rate::Decision;
-use crate::model::{Deprecation, FixedResponse};
-
-pub const JSON: &str = "application/json; charset=utf-8";
-/// For responses that must never be stored: errors, tokens, the export.
-pub const NO_STORE: &str = "no-store";
-/// Search results change only with a deploy, like the fixed content.
-pub const CACHE_CONTENT: &str = "public, max-age=300";
-
-/// What a handler answers, before the common headers.
-#[derive(Debug)]
-pub struct Reply {
-    pub status: StatusCode,
-    pub body: Bytes,
-    pub content_type: &'static str,
-    pub cache_control: &'static str,
-    pub etag: Option<&'static str>,
-    /// Route-specific headers (Allow, Location, WWW-Authenticate, ...). Empty for fixed routes,
-    /// so they allocate nothing here.
-    pub headers: Vec<(HeaderName, HeaderValue)>,
-}
-
-impl Reply {
-    pub fn fixed(fixed: &'static FixedResponse) -> Reply {
-        Reply {
-            status: StatusCode::OK,
-            body: Bytes::from_static(fixed.body.as_bytes()),
-            content_type: fixed.content_type,
-            cache_control: fixed.cache_control,
-            etag: Some(fixed.etag),
-            headers: Vec::new(),
-        }
-    }
-
-    pub fn json(status: StatusCode, body: impl Into<Bytes>, cache_control: &'static str) -> Reply {
-        Reply {
-            status,
-            body: body.into(),
-            content_type: JSON,
-            cache_control,
-            etag: None,
-            headers: Vec::new(),
-        }
-    }
-
-    pub fn error(error: &ApiError) -> Reply {
-        Reply::json(error.status, error.body(), NO_STORE)
-    }
-
-    /// An OAuth error body (RFC 6749 section 5.2, RFC 7591 section 3.2.2).
-    pub fn oauth_error(status: StatusCode, error: &str, description: &str) -> Reply {
-        let body =
-            serde_json::json!({ "error": error, "error_description": description }).to_string();
-        Reply::json(status, body, NO_STORE)
-            .with(header::PRAGMA, HeaderValue::from_static("no-cache"))
-    }
-
-    pub fn empty(status: StatusCode) -> Reply {
-        Reply {
-            status,
-            body: Bytes::new(),
-            content_type: "",
-            cache_control: NO_STORE,
-            etag: None,
-            headers: Vec::new(),
-        }
-    }
-
-    pub fn with(mut self, name: HeaderName, value: HeaderValue) -> Reply {
-        self.headers.push((name, value));
-        self
-    }
-}
+use crate::model::Deprecation;
+use crate::route::CorsProfile;
+use crate::wire::{Body, Reply};
 
 /// Everything about the request that the common headers depend on.
 #[derive(Debug, Clone, Copy)]
 pub struct Context<'a> {
     pub rate: Decision,
     pub rate_policy: &'a HeaderValue,
+    /// The route's cross-origin profile.
+    pub cors: CorsProfile,
     /// A valid Idempotency-Key to echo.
     pub idempotency_key: Option<&'a str>,
     /// Deprecation of the API version this path belongs to.
@@ -98,8 +29,8 @@ fn value(text: &str) -> HeaderValue {
 }
 
 /// The response: the reply plus CORS, RateLimit, sandbox, deprecation and idempotency headers.
-pub fn finish(reply: Reply, context: &Context<'_>) -> Response<Full<Bytes>> {
-    let mut response = Response::new(Full::new(reply.body));
+pub fn finish(reply: Reply, context: &Context<'_>) -> Response<Body> {
+    let mut response = Response::new(reply.body);
     *response.status_mut() = reply.status;
     let headers = response.headers_mut();
     // Every response carries about a dozen headers; size the map once instead of growing it.
@@ -114,7 +45,7 @@ pub fn finish(reply: Reply, context: &Context<'_>) -> Response<Full<Bytes>> {
     for (name, value) in reply.headers {
         headers.append(name, value);
     }
-    cors::add_response_headers(headers);
+    cors::add_response_headers(headers, context.cors);
     headers.insert(HeaderName::from_static("ratelimit-policy"), context.rate_policy.clone());
     headers.insert(
         HeaderName::from_static("ratelimit"),

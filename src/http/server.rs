@@ -47,21 +47,21 @@ pub async fn serve(
         .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(options.header_read_timeout)
-        .max_buf_size(limits::MAX_HEADER_BYTES.max(8192))
+        .max_buf_size(limits::MAX_HEADER_BYTES.max(limits::HYPER_MIN_BUF_BYTES))
         .keep_alive(true);
     builder
         .http2()
         .timer(TokioTimer::new())
         .max_header_list_size(limits::MAX_HEADER_BYTES as u32)
-        .max_concurrent_streams(100)
-        .keep_alive_interval(Some(Duration::from_secs(30)))
-        .keep_alive_timeout(Duration::from_secs(10));
+        .max_concurrent_streams(limits::H2_MAX_CONCURRENT_STREAMS)
+        .keep_alive_interval(Some(limits::H2_PING_INTERVAL))
+        .keep_alive_timeout(limits::H2_PING_TIMEOUT);
     let graceful = GracefulShutdown::new();
     let connections = Arc::new(Semaphore::new(options.max_connections));
     let sweeper = {
         let app = app.clone();
         tokio::spawn(async move {
-            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            let mut tick = tokio::time::interval(limits::RATE_SWEEP_INTERVAL);
             loop {
                 tick.tick().await;
                 app.limiter.sweep(app.clock.now_ms());
@@ -81,7 +81,7 @@ pub async fn serve(
                 Err(error) => {
                     // Usually EMFILE or a reset during the handshake; back off briefly.
                     crate::log_line!("accept failed: {error}");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    tokio::time::sleep(limits::ACCEPT_BACKOFF).await;
                     continue;
                 }
             },

@@ -29,6 +29,18 @@ pub const BATCH_BODY_MAX: usize = 64 * 1024;
 pub const OAUTH_BODY_MAX: usize = 16 * 1024;
 /// Longest bearer token accepted for verification; a longer one is `invalid_token` at once.
 pub const TOKEN_MAX_LEN: usize = 4096;
+/// Longest `client_name` accepted at registration, in characters. Longer:
+/// `invalid_client_metadata`.
+pub const CLIENT_NAME_MAX_CHARS: usize = 200;
+/// Longest piece of client input (a path, a slug, a parameter) echoed in an error message, in
+/// bytes; the rest is cut off at a character boundary.
+pub const ECHO_MAX_BYTES: usize = 120;
+/// How often the rate limiter drops closed windows.
+pub const RATE_SWEEP_INTERVAL: Duration = Duration::from_millis(RATE_WINDOW_MS);
+/// Pause after a failed `accept` (usually EMFILE), so a full descriptor table is not spun on.
+pub const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
+/// Smallest read buffer hyper accepts for HTTP/1; `MAX_HEADER_BYTES` is raised to it if lower.
+pub const HYPER_MIN_BUF_BYTES: usize = 8192;
 /// Longest batch item path (with query string); a longer one is `invalid_path` for that item.
 pub const BATCH_PATH_MAX: usize = 4096;
 
@@ -42,6 +54,12 @@ pub const MAX_HEADER_BYTES: usize = 32 * 1024;
 /// Most connections served at once; further clients wait in the accept backlog until one
 /// closes, so overload queues rather than failing.
 pub const MAX_CONNECTIONS: usize = 4096;
+/// Streams one HTTP/2 connection may have open at once; more are refused by the protocol.
+pub const H2_MAX_CONCURRENT_STREAMS: u32 = 100;
+/// How often an idle HTTP/2 connection is pinged.
+pub const H2_PING_INTERVAL: Duration = Duration::from_secs(30);
+/// An unanswered HTTP/2 ping closes the connection after this long.
+pub const H2_PING_TIMEOUT: Duration = Duration::from_secs(10);
 /// Grace period for in-flight requests at shutdown.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 /// Leeway when checking token expiry and issue time, for clock differences between processes.

@@ -1,229 +1,186 @@
-//! Every error the API answers, and the one place it becomes the contract's Error body.
+//! The core's one error type: a kind from `model::ErrorKind` (whose code, status and meaning
+//! come from the one `ERROR_CODES` table) and a message for people that names the problem.
 //!
-//! Codes come from `model::ERROR_CODES`; a test checks each variant's code is in that table,
-//! which also feeds the OpenAPI enum and the error reference page.
+//! Protocol-free: each surface renders it its own way (the REST Error body, an MCP `isError`
+//! result, a JSON-RPC error). Messages are formatted from the limits they enforce.
 
-use http::StatusCode;
-use serde::Serialize;
+use crate::limits::{BATCH_MAX_ITEMS, ECHO_MAX_BYTES, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS};
+pub use crate::model::ErrorKind;
+use crate::tables::CATEGORIES;
 
-use crate::tables::{API_BASE, SITE_URL};
-
-/// An API error: kind (the stable code and status) plus a message for people.
+/// An error of the core: what kind, and what exactly was wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ApiError {
-    pub code: &'static str,
-    pub status: StatusCode,
+pub struct Error {
+    pub kind: ErrorKind,
     pub message: String,
 }
 
-impl ApiError {
-    fn new(code: &'static str, status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError { code, status, message: message.into() }
+impl Error {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error { kind, message: message.into() }
     }
 
-    pub fn not_found(path: &str) -> ApiError {
-        ApiError::new(
-            "not_found",
-            StatusCode::NOT_FOUND,
+    /// The stable `error.code`.
+    pub fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+
+    pub fn not_found(path: &str) -> Error {
+        Error::new(
+            ErrorKind::NotFound,
             format!("nothing exists at `{}`; GET /v1 lists the endpoints", truncate(path)),
         )
     }
-    pub fn service_not_found(slug: &str) -> ApiError {
-        ApiError::new(
-            "service_not_found",
-            StatusCode::NOT_FOUND,
+    pub fn service_not_found(slug: &str) -> Error {
+        Error::new(
+            ErrorKind::ServiceNotFound,
             format!("no service has the slug `{slug}`; GET /v1/services lists them"),
         )
     }
-    pub fn case_study_not_found(slug: &str) -> ApiError {
-        ApiError::new(
-            "case_study_not_found",
-            StatusCode::NOT_FOUND,
+    pub fn case_study_not_found(slug: &str) -> Error {
+        Error::new(
+            ErrorKind::CaseStudyNotFound,
             format!("no case study has the slug `{slug}`; GET /v1/case-studies lists them"),
         )
     }
-    pub fn invalid_slug(slug: &str) -> ApiError {
-        ApiError::new(
-            "invalid_slug",
-            StatusCode::BAD_REQUEST,
+    pub fn invalid_slug(slug: &str) -> Error {
+        Error::new(
+            ErrorKind::InvalidSlug,
             format!(
                 "`{}` is not a valid slug: use lowercase letters, digits and hyphens (^[a-z0-9-]+$)",
                 truncate(slug)
             ),
         )
     }
-    pub fn invalid_path(why: &str) -> ApiError {
-        ApiError::new("invalid_path", StatusCode::BAD_REQUEST, why.to_string())
+    pub fn invalid_path(why: &str) -> Error {
+        Error::new(ErrorKind::InvalidPath, why.to_string())
     }
-    pub fn method_not_allowed(method: &str, allow: &str) -> ApiError {
-        ApiError::new(
-            "method_not_allowed",
-            StatusCode::METHOD_NOT_ALLOWED,
+    pub fn method_not_allowed(method: &str, allow: &str) -> Error {
+        Error::new(
+            ErrorKind::MethodNotAllowed,
             format!("{} is not supported here; allowed: {allow}", truncate(method)),
         )
     }
-    pub fn unknown_parameter(name: &str, known: &str) -> ApiError {
-        ApiError::new(
-            "unknown_parameter",
-            StatusCode::BAD_REQUEST,
+    pub fn unknown_parameter(name: &str, known: &str) -> Error {
+        Error::new(
+            ErrorKind::UnknownParameter,
             format!("unknown query parameter `{}`; this endpoint takes {known}", truncate(name)),
         )
     }
-    pub fn duplicate_parameter(name: &str) -> ApiError {
-        ApiError::new(
-            "duplicate_parameter",
-            StatusCode::BAD_REQUEST,
+    pub fn duplicate_parameter(name: &str) -> Error {
+        Error::new(
+            ErrorKind::DuplicateParameter,
             format!("query parameter `{name}` is given more than once"),
         )
     }
-    pub fn invalid_parameter(why: impl Into<String>) -> ApiError {
-        ApiError::new("invalid_parameter", StatusCode::BAD_REQUEST, why)
+    pub fn invalid_parameter(why: impl Into<String>) -> Error {
+        Error::new(ErrorKind::InvalidParameter, why)
     }
-    pub fn invalid_limit(value: &str) -> ApiError {
-        ApiError::new(
-            "invalid_limit",
-            StatusCode::BAD_REQUEST,
-            format!("limit `{}` must be an integer from 1 to 50", truncate(value)),
+    pub fn invalid_limit(value: &str) -> Error {
+        Error::new(
+            ErrorKind::InvalidLimit,
+            format!("limit `{}` must be an integer from 1 to {SEARCH_LIMIT_MAX}", truncate(value)),
         )
     }
-    pub fn unknown_category(value: &str, names: &str) -> ApiError {
-        ApiError::new(
-            "unknown_category",
-            StatusCode::BAD_REQUEST,
-            format!("category `{}` does not exist; use one of: {names}", truncate(value)),
+    pub fn unknown_category(value: &str) -> Error {
+        let names: Vec<&str> = CATEGORIES.iter().map(|c| c.name).collect();
+        Error::new(
+            ErrorKind::UnknownCategory,
+            format!(
+                "category `{}` does not exist; use one of: {}",
+                truncate(value),
+                names.join(", ")
+            ),
         )
     }
-    pub fn query_too_long(chars: usize, max: usize) -> ApiError {
-        ApiError::new(
-            "query_too_long",
-            StatusCode::BAD_REQUEST,
-            format!("q has {chars} characters; the limit is {max}"),
+    pub fn query_too_long(chars: usize) -> Error {
+        Error::new(
+            ErrorKind::QueryTooLong,
+            format!("q has {chars} characters; the limit is {SEARCH_QUERY_MAX_CHARS}"),
         )
     }
-    pub fn invalid_cursor(why: &str) -> ApiError {
-        ApiError::new(
-            "invalid_cursor",
-            StatusCode::BAD_REQUEST,
+    pub fn invalid_cursor(why: &str) -> Error {
+        Error::new(
+            ErrorKind::InvalidCursor,
             format!(
                 "{why}; omit cursor for the first page and pass nextCursor with the same q, category and limit"
             ),
         )
     }
-    pub fn invalid_json(why: impl Into<String>) -> ApiError {
-        ApiError::new("invalid_json", StatusCode::BAD_REQUEST, why)
+    pub fn invalid_json(why: impl Into<String>) -> Error {
+        Error::new(ErrorKind::InvalidJson, why)
     }
-    pub fn invalid_body(why: impl Into<String>) -> ApiError {
-        ApiError::new("invalid_body", StatusCode::BAD_REQUEST, why)
+    pub fn invalid_body(why: impl Into<String>) -> Error {
+        Error::new(ErrorKind::InvalidBody, why)
     }
-    pub fn invalid_answers(why: impl Into<String>) -> ApiError {
-        ApiError::new("invalid_answers", StatusCode::BAD_REQUEST, why)
+    pub fn invalid_answers(why: impl Into<String>) -> Error {
+        Error::new(ErrorKind::InvalidAnswers, why)
     }
-    pub fn invalid_idempotency_key() -> ApiError {
-        ApiError::new(
-            "invalid_idempotency_key",
-            StatusCode::BAD_REQUEST,
+    pub fn invalid_idempotency_key() -> Error {
+        Error::new(
+            ErrorKind::InvalidIdempotencyKey,
             "Idempotency-Key must be 1 to 255 letters, digits, `.`, `_` or `-`, sent once",
         )
     }
-    pub fn batch_empty() -> ApiError {
-        ApiError::new(
-            "batch_empty",
-            StatusCode::BAD_REQUEST,
-            "requests is empty; send 1 to 20 requests",
+    pub fn batch_empty() -> Error {
+        Error::new(
+            ErrorKind::BatchEmpty,
+            format!("requests is empty; send 1 to {BATCH_MAX_ITEMS} requests"),
         )
     }
-    pub fn batch_too_large(n: usize, max: usize) -> ApiError {
-        ApiError::new(
-            "batch_too_large",
-            StatusCode::BAD_REQUEST,
-            format!("requests has {n} items; the limit is {max}"),
+    pub fn batch_too_large(n: usize) -> Error {
+        Error::new(
+            ErrorKind::BatchTooLarge,
+            format!("requests has {n} items; the limit is {BATCH_MAX_ITEMS}"),
         )
     }
-    pub fn path_outside_api(path: &str) -> ApiError {
-        ApiError::new(
-            "path_outside_api",
-            StatusCode::BAD_REQUEST,
+    pub fn path_outside_api(path: &str) -> Error {
+        Error::new(
+            ErrorKind::PathOutsideApi,
             format!("`{}` is not under /v1; a batch runs API GET requests only", truncate(path)),
         )
     }
-    pub fn unsupported_media_type(found: &str) -> ApiError {
-        ApiError::new(
-            "unsupported_media_type",
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+    pub fn unsupported_media_type(found: &str) -> Error {
+        Error::new(
+            ErrorKind::UnsupportedMediaType,
             format!(
                 "Content-Type `{}` is not JSON; send Content-Type: application/json",
                 truncate(found)
             ),
         )
     }
-    pub fn payload_too_large(max: usize) -> ApiError {
-        ApiError::new(
-            "payload_too_large",
-            StatusCode::PAYLOAD_TOO_LARGE,
+    pub fn payload_too_large(max: usize) -> Error {
+        Error::new(
+            ErrorKind::PayloadTooLarge,
             format!("the body is larger than this endpoint's limit of {max} bytes"),
         )
     }
-    pub fn request_timeout() -> ApiError {
-        ApiError::new(
-            "request_timeout",
-            StatusCode::REQUEST_TIMEOUT,
-            "the request body arrived too slowly",
-        )
+    pub fn request_timeout() -> Error {
+        Error::new(ErrorKind::RequestTimeout, "the request body arrived too slowly")
     }
-    pub fn missing_token() -> ApiError {
-        ApiError::new(
-            "missing_token",
-            StatusCode::UNAUTHORIZED,
+    pub fn missing_token() -> Error {
+        Error::new(
+            ErrorKind::MissingToken,
             "this endpoint needs Authorization: Bearer <token>; get one with the client-credentials flow (see docs)",
         )
     }
-    pub fn invalid_token(why: &str) -> ApiError {
-        ApiError::new(
-            "invalid_token",
-            StatusCode::UNAUTHORIZED,
-            format!("the bearer token is not valid: {why}"),
-        )
+    pub fn invalid_token(why: &str) -> Error {
+        Error::new(ErrorKind::InvalidToken, format!("the bearer token is not valid: {why}"))
     }
-    pub fn rate_limited(retry_after: u64) -> ApiError {
-        ApiError::new(
-            "rate_limited",
-            StatusCode::TOO_MANY_REQUESTS,
+    pub fn rate_limited(retry_after: u64) -> Error {
+        Error::new(
+            ErrorKind::RateLimited,
             format!("fair use is exceeded for this minute; retry in {retry_after} s"),
         )
-    }
-
-    /// The contract's Error body, fields in the contract's order.
-    pub fn body(&self) -> String {
-        #[derive(Serialize)]
-        struct Body<'a> {
-            error: Detail<'a>,
-        }
-        #[derive(Serialize)]
-        struct Detail<'a> {
-            code: &'a str,
-            message: &'a str,
-            docs: String,
-            openapi: String,
-        }
-        let body = Body {
-            error: Detail {
-                code: self.code,
-                message: &self.message,
-                docs: format!("{SITE_URL}/docs/errors/#{}", self.code),
-                openapi: format!("{API_BASE}/openapi.json"),
-            },
-        };
-        serde_json::to_string(&body).unwrap_or_default()
     }
 }
 
 /// Keeps echoed client input short in messages.
-fn truncate(text: &str) -> &str {
-    const MAX: usize = 120;
-    if text.len() <= MAX {
+pub fn truncate(text: &str) -> &str {
+    if text.len() <= ECHO_MAX_BYTES {
         return text;
     }
-    let mut end = MAX;
+    let mut end = ECHO_MAX_BYTES;
     while !text.is_char_boundary(end) {
         end -= 1;
     }

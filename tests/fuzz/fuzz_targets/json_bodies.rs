@@ -2,12 +2,20 @@
 #![no_main]
 
 use consultancy_api::api::{assessment, batch};
-use consultancy_api::http::respond::Reply;
+use consultancy_api::auth::Keys;
 use libfuzzer_sys::fuzz_target;
+
+const KEY: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(reply) = assessment::score(data) {
-        assert!(serde_json::from_slice::<serde_json::Value>(&reply.body).is_ok());
+        let body = reply.body.bytes().unwrap_or_default();
+        assert!(serde_json::from_slice::<serde_json::Value>(body).is_ok());
     }
-    let _ = batch::run(data, |_, _, _| Reply::json(http::StatusCode::OK, "{}", "no-store"));
+    if let Ok(keys) = Keys::from_hex(KEY, None) {
+        if let Ok(reply) = batch::run(data, &keys, 1_800_000_000_000) {
+            let body = reply.body.bytes().unwrap_or_default();
+            assert!(serde_json::from_slice::<serde_json::Value>(body).is_ok());
+        }
+    }
 });

@@ -1,7 +1,7 @@
 //! Request paths: routing and percent-decoding.
 #![no_main]
 
-use consultancy_api::http::route::Route;
+use consultancy_api::route::Route;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

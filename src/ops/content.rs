@@ -1,0 +1,162 @@
+//! The content items: services, industries, case studies, documentation pages, guides, the
+//! contact details and categories, and the lookups every surface needs (an item by slug or by
+//! URL, and its markdown twin).
+
+use super::error::Error;
+use crate::model::{GuideRecord, ItemKind, PageRecord, is_slug};
+use crate::tables::{
+    CASE_STUDIES, CATEGORIES_JSON, CONTACT_JSON, DOCS, FIXED, GUIDES, INDUSTRIES, SERVICES,
+    SITE_URL,
+};
+
+/// Any content item with a page and a markdown twin.
+#[derive(Debug, Clone, Copy)]
+pub enum Item {
+    Page(&'static PageRecord),
+    Guide(&'static GuideRecord),
+}
+
+impl Item {
+    pub fn kind(self) -> ItemKind {
+        match self {
+            Item::Page(page) => page.kind,
+            Item::Guide(_) => ItemKind::Guide,
+        }
+    }
+    pub fn slug(self) -> &'static str {
+        match self {
+            Item::Page(page) => page.slug,
+            Item::Guide(guide) => guide.slug,
+        }
+    }
+    /// The page's name, or the guide's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Item::Page(page) => page.name,
+            Item::Guide(guide) => guide.title,
+        }
+    }
+    pub fn description(self) -> &'static str {
+        match self {
+            Item::Page(page) => page.description,
+            Item::Guide(guide) => guide.description,
+        }
+    }
+    /// The canonical HTML page.
+    pub fn url(self) -> &'static str {
+        match self {
+            Item::Page(page) => page.url,
+            Item::Guide(guide) => guide.url,
+        }
+    }
+    /// The markdown twin: title, description, body and absolute links.
+    pub fn markdown(self) -> &'static str {
+        let path = match self {
+            Item::Page(page) => page.twin_path,
+            Item::Guide(guide) => guide.twin_path,
+        };
+        FIXED.get(path).map_or("", |fixed| fixed.body)
+    }
+}
+
+/// The services in published order.
+pub fn services() -> &'static [PageRecord] {
+    &SERVICES
+}
+
+/// The industries in published order.
+pub fn industries() -> &'static [PageRecord] {
+    &INDUSTRIES
+}
+
+/// The case studies in published order.
+pub fn case_studies() -> &'static [PageRecord] {
+    &CASE_STUDIES
+}
+
+/// The documentation pages in published order.
+pub fn docs_pages() -> &'static [PageRecord] {
+    &DOCS
+}
+
+/// One service by slug: `invalid_slug` or `service_not_found` otherwise.
+pub fn service(slug: &str) -> Result<&'static PageRecord, Error> {
+    find(&SERVICES, slug, Error::service_not_found)
+}
+
+/// One case study by slug: `invalid_slug` or `case_study_not_found` otherwise.
+pub fn case_study(slug: &str) -> Result<&'static PageRecord, Error> {
+    find(&CASE_STUDIES, slug, Error::case_study_not_found)
+}
+
+fn find(
+    pages: &'static [PageRecord],
+    slug: &str,
+    not_found: fn(&str) -> Error,
+) -> Result<&'static PageRecord, Error> {
+    if !is_slug(slug) {
+        return Err(Error::invalid_slug(slug));
+    }
+    pages.iter().find(|page| page.slug == slug).ok_or_else(|| not_found(slug))
+}
+
+/// The JSON array body of a list (`{"services":[...]}` and the like), byte for byte what the
+/// REST list endpoint serves.
+pub fn list_json(key: &str, pages: &[PageRecord]) -> String {
+    let mut out = String::with_capacity(16 + pages.iter().map(|p| p.json.len() + 1).sum::<usize>());
+    out.push_str("{\"");
+    out.push_str(key);
+    out.push_str("\":[");
+    for (idx, page) in pages.iter().enumerate() {
+        if idx > 0 {
+            out.push(',');
+        }
+        out.push_str(page.json);
+    }
+    out.push_str("]}");
+    out
+}
+
+/// The Contact object as JSON.
+pub fn contact_json() -> &'static str {
+    CONTACT_JSON
+}
+
+/// `{"categories":[...]}` with guide counts.
+pub fn categories_json() -> &'static str {
+    CATEGORIES_JSON
+}
+
+/// Any item by kind and slug.
+pub fn item(kind: ItemKind, slug: &str) -> Option<Item> {
+    let pages: &'static [PageRecord] = match kind {
+        ItemKind::Service => &SERVICES,
+        ItemKind::Industry => &INDUSTRIES,
+        ItemKind::CaseStudy => &CASE_STUDIES,
+        ItemKind::Docs => &DOCS,
+        ItemKind::Guide => return GUIDES.iter().find(|g| g.slug == slug).map(Item::Guide),
+    };
+    pages.iter().find(|page| page.slug == slug).map(Item::Page)
+}
+
+/// Any item by its canonical URL or path (`https://site/guides/x/`, `/guides/x/`, with or
+/// without the trailing slash or `index.md`).
+pub fn item_by_url(url: &str) -> Option<Item> {
+    let path = url.strip_prefix(SITE_URL).unwrap_or(url);
+    let path = path.strip_suffix("index.md").unwrap_or(path);
+    let mut segments = path.trim_matches('/').split('/');
+    let (Some(segment), Some(slug), None) = (segments.next(), segments.next(), segments.next())
+    else {
+        return None;
+    };
+    let kind = [
+        ItemKind::Service,
+        ItemKind::Industry,
+        ItemKind::CaseStudy,
+        ItemKind::Guide,
+        ItemKind::Docs,
+    ]
+    .into_iter()
+    .find(|kind| kind.segment() == segment)?;
+    item(kind, slug)
+}

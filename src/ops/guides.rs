@@ -1,0 +1,146 @@
+//! The guide library: search with cursor paging, and one guide with its markdown.
+//!
+//! Every surface sends its search through [`search_guides`] with the same typed request, so the same
+//! input is refused the same way everywhere (REST, batch, MCP, the website's results page).
+
+use super::content::Item;
+use super::error::Error;
+use crate::limits::{SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS};
+use crate::model::{GuideRecord, is_slug};
+use crate::search::{self, Hit, Ranked, cursor};
+use crate::tables::{CATEGORIES, GUIDES};
+
+/// A search as any surface asks it. `None` means "not given".
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SearchRequest<'a> {
+    /// Search terms; blank is the same as omitted (the library in order).
+    pub q: Option<&'a str>,
+    /// A category name exactly as the categories endpoint gives it.
+    pub category: Option<&'a str>,
+    /// Page size, 1 to `SEARCH_LIMIT_MAX`.
+    pub limit: Option<Limit<'a>>,
+    /// `nextCursor` of the previous page.
+    pub cursor: Option<&'a str>,
+}
+
+/// A page size as a surface received it.
+#[derive(Debug, Clone, Copy)]
+pub enum Limit<'a> {
+    /// A JSON number (MCP arguments and the like).
+    Number(u64),
+    /// Text, as in a query string: digits only.
+    Text(&'a str),
+}
+
+/// A validated search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchParams {
+    /// The trimmed query, echoed as `query`.
+    pub q: String,
+    pub category: Option<u8>,
+    pub limit: usize,
+    pub offset: usize,
+}
+
+/// One page of results.
+#[derive(Debug, Clone)]
+pub struct GuidePage {
+    pub params: SearchParams,
+    ranked: Ranked,
+    start: usize,
+    end: usize,
+    /// The cursor of the next page; `None` on the last.
+    pub next_cursor: Option<String>,
+}
+
+impl GuidePage {
+    /// This page's hits, best first.
+    pub fn hits(&self) -> &[Hit] {
+        &self.ranked.hits()[self.start..self.end]
+    }
+
+    /// Whether the search had terms (each hit then carries `relevance`).
+    pub fn keyword(&self) -> bool {
+        self.ranked.keyword
+    }
+
+    /// The guide record of a hit.
+    pub fn guide(hit: &Hit) -> &'static GuideRecord {
+        &GUIDES[usize::from(hit.guide)]
+    }
+
+    /// The ResourceSearchPage JSON, as `GET /v1/resources` serves it.
+    pub fn to_json(&self) -> String {
+        search::page_json(&self.params.q, self.hits(), self.keyword(), self.next_cursor.as_deref())
+    }
+}
+
+/// Validates a request: `q` length, category name, limit bounds, and the cursor's binding.
+pub fn validate(request: &SearchRequest<'_>) -> Result<SearchParams, Error> {
+    let q = request.q.map(str::trim).unwrap_or_default();
+    let n_chars = q.chars().count();
+    if n_chars > SEARCH_QUERY_MAX_CHARS {
+        return Err(Error::query_too_long(n_chars));
+    }
+    let category = match request.category {
+        None => None,
+        Some(name) => Some(
+            CATEGORIES
+                .iter()
+                .position(|c| c.name == name)
+                .map(|i| i as u8)
+                .ok_or_else(|| Error::unknown_category(name))?,
+        ),
+    };
+    let limit = match request.limit {
+        None => SEARCH_LIMIT_DEFAULT,
+        Some(Limit::Number(n)) if (1..=SEARCH_LIMIT_MAX as u64).contains(&n) => n as usize,
+        Some(Limit::Number(n)) => return Err(Error::invalid_limit(itoa::Buffer::new().format(n))),
+        Some(Limit::Text(text)) => text
+            .parse::<usize>()
+            .ok()
+            .filter(|n| {
+                (1..=SEARCH_LIMIT_MAX).contains(n) && text.bytes().all(|b| b.is_ascii_digit())
+            })
+            .ok_or_else(|| Error::invalid_limit(text))?,
+    };
+    let offset = match request.cursor {
+        None => 0,
+        Some(token) => cursor::decode(token, &cursor::Binding { q, category, limit })
+            .map_err(Error::invalid_cursor)?,
+    };
+    Ok(SearchParams { q: q.to_string(), category, limit, offset })
+}
+
+/// Runs a validated search and cuts out the requested page.
+pub fn search(params: SearchParams) -> GuidePage {
+    let ranked = search::search(&params.q, params.category);
+    let n_hits = ranked.hits().len();
+    let start = params.offset.min(n_hits);
+    let end = (start + params.limit).min(n_hits);
+    let next_cursor = (end < n_hits).then(|| {
+        cursor::encode(
+            end,
+            &cursor::Binding { q: &params.q, category: params.category, limit: params.limit },
+        )
+    });
+    GuidePage { params, ranked, start, end, next_cursor }
+}
+
+/// Validates and runs a search.
+pub fn search_guides(request: &SearchRequest<'_>) -> Result<GuidePage, Error> {
+    validate(request).map(search)
+}
+
+/// One guide by slug, with its markdown twin.
+pub fn guide(slug: &str) -> Result<Item, Error> {
+    if !is_slug(slug) {
+        return Err(Error::invalid_slug(slug));
+    }
+    GUIDES.iter().find(|g| g.slug == slug).map(Item::Guide).ok_or_else(|| {
+        Error::new(
+            crate::model::ErrorKind::NotFound,
+            format!("no guide has the slug `{slug}`; search the guides to find one"),
+        )
+    })
+}

@@ -1,0 +1,72 @@
+//! The body of every response: complete bytes, or a server-sent-events stream of frames.
+//!
+//! Everything the service answers is computed in process before the first byte goes out, so a
+//! stream is a queue of ready frames: each event leaves as its own data frame (an SSE client
+//! sees them one by one), with no channel or task behind it.
+
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use bytes::Bytes;
+use hyper::body::{Frame, SizeHint};
+
+/// A response body.
+#[derive(Debug)]
+pub enum Body {
+    /// Complete bytes; `None` once sent. Fixed routes hold a `&'static` slice here, so serving
+    /// them allocates nothing.
+    Full(Option<Bytes>),
+    /// Server-sent events, one data frame each, in order.
+    Events(VecDeque<Bytes>),
+}
+
+impl Body {
+    pub fn full(bytes: impl Into<Bytes>) -> Body {
+        Body::Full(Some(bytes.into()))
+    }
+
+    pub fn empty() -> Body {
+        Body::Full(None)
+    }
+
+    /// The complete bytes, if this is not a stream.
+    pub fn bytes(&self) -> Option<&[u8]> {
+        match self {
+            Body::Full(bytes) => Some(bytes.as_deref().unwrap_or_default()),
+            Body::Events(_) => None,
+        }
+    }
+}
+
+impl hyper::body::Body for Body {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        _cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        let next = match self.get_mut() {
+            Body::Full(bytes) => bytes.take().filter(|b| !b.is_empty()),
+            Body::Events(events) => events.pop_front(),
+        };
+        Poll::Ready(next.map(|bytes| Ok(Frame::data(bytes))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        match self {
+            Body::Full(bytes) => bytes.as_ref().is_none_or(Bytes::is_empty),
+            Body::Events(events) => events.is_empty(),
+        }
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        match self {
+            Body::Full(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
+            // Unknown: a stream goes out chunked (HTTP/1.1) or as data frames (HTTP/2).
+            Body::Events(_) => SizeHint::default(),
+        }
+    }
+}
