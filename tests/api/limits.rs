@@ -303,6 +303,40 @@ async fn nothing_is_deprecated_now_and_the_mechanism_sets_the_headers() {
     );
 }
 
+/// Issue 10: the deprecation the `App` is given is the one its responses carry (it used to read
+/// the build table directly, so an injected value was ignored), on every `/v1` response and
+/// nowhere else.
+#[tokio::test]
+async fn an_injected_deprecation_reaches_every_v1_response_through_the_server() {
+    let server = start_with(Setup {
+        deprecation: Some(Deprecation {
+            deprecation: "@1798761599",
+            sunset: Some("Fri, 31 Dec 2027 23:59:59 GMT"),
+            link: "https://api.example.com/docs/v2/",
+        }),
+        ..Setup::default()
+    })
+    .await;
+    for path in ["/v1", "/v1/services", "/v1/resources?q=drift", "/v1/no-such-route"] {
+        let response = server.get(path).await;
+        assert_eq!(response.header("deprecation"), Some("@1798761599"), "{path}");
+        assert_eq!(response.header("sunset"), Some("Fri, 31 Dec 2027 23:59:59 GMT"), "{path}");
+        assert_eq!(
+            response.header("link"),
+            Some("<https://api.example.com/docs/v2/>; rel=\"deprecation\"; type=\"text/html\""),
+            "{path}"
+        );
+    }
+    let scored = server
+        .post_json("/v1/ai-readiness/score", r#"{"answers":[2,0,1,2,3,4,0,1,2,3,4,0,1,2,3,4]}"#)
+        .await;
+    assert_eq!(scored.header("deprecation"), Some("@1798761599"), "POST under /v1");
+    for path in ["/", "/guides/", "/openapi.json", "/.well-known/oauth-authorization-server"] {
+        let response = server.get(path).await;
+        assert!(response.header("deprecation").is_none(), "{path} is not under /v1");
+    }
+}
+
 #[tokio::test]
 async fn options_star_describes_the_whole_server() {
     let server = start().await;

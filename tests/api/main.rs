@@ -5,6 +5,10 @@
 //! response a test sees can be checked against the OpenAPI document with `support::Checked`.
 //!
 //! - `support`: server start-up, the client, OpenAPI validation
+//! - `architecture`: the layering and the protocol-free core, checked over the source; the
+//!   error table and the README's endpoint table
+//! - `golden`: a sample of responses pinned byte for byte
+//! - `wire`: the reply body, complete or streamed
 //! - `routes`: fixed routes, HTTP semantics, CORS, pages and twins, counts
 //! - `search`: `/v1/resources`, golden queries, paging, cursors, properties
 //! - `scoring`: readiness scoring rules and properties, the interactive page
@@ -13,7 +17,9 @@
 //! - `limits`: rate limiting, body caps, slow clients, deprecation headers
 //! - `sandbox`: behaviour of the `--features sandbox` build
 
+mod architecture;
 mod batch;
+mod golden;
 mod limits;
 mod oauth;
 mod routes;
@@ -21,3 +27,4 @@ mod sandbox;
 mod scoring;
 mod search;
 mod support;
+mod wire;

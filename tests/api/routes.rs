@@ -285,8 +285,15 @@ async fn unknown_paths_slugs_and_methods_get_error_bodies() {
             "invalid_slug",
         );
     }
-    let nested = server.get("/v1/services/mlops/extra").await;
-    assert_eq!(nested.status, 400, "a slash inside a slug is not a slug");
+    // Issue 10: more segments after a slug name no route at all: 404 `not_found`, never
+    // `invalid_slug` (the slug itself may be fine).
+    for nested in ["/v1/services/mlops/extra", "/v1/case-studies/x/y", "/v1/services/a/b/"] {
+        let response = server.get(nested).await;
+        assert_eq!(response.status, 404, "{nested}: {}", response.text);
+        assert_eq!(response.json()["error"]["code"], "not_found", "{nested}");
+    }
+    let unknown_with_slash = server.get("/v1/services/no-such-service/").await;
+    assert_eq!(unknown_with_slash.json()["error"]["code"], "service_not_found");
 
     let response = server.client.delete(server.url("/v1/services")).send().await.expect("DELETE");
     assert_eq!(response.status(), 405);

@@ -2,7 +2,8 @@
 //! kind of bad input, and the interactive page that posts to it.
 
 use consultancy_api::model::{N_QUESTIONS, N_SCORED};
-use consultancy_api::scoring::{parse_answers, score};
+use consultancy_api::ops::readiness::parse_answers;
+use consultancy_api::scoring::score;
 use consultancy_api::tables::{API_BASE, BANDS, PILLARS, QUESTIONS};
 use proptest::prelude::*;
 use serde_json::json;
