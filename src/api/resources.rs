@@ -46,6 +46,16 @@ pub fn parse(query: Option<&str>) -> Result<SearchParams, ApiError> {
         slots[slot] = Some(value);
     }
     let [q, category, limit, cursor] = slots;
+    params(q, category, limit, cursor)
+}
+
+/// Validates the four parameters, already decoded; `None` is an omitted parameter.
+pub fn params(
+    q: Option<String>,
+    category: Option<String>,
+    limit: Option<String>,
+    cursor: Option<String>,
+) -> Result<SearchParams, ApiError> {
     let q = q.map(|q| q.trim().to_string()).unwrap_or_default();
     let n_chars = q.chars().count();
     if n_chars > SEARCH_QUERY_MAX_CHARS {
@@ -81,16 +91,31 @@ pub fn parse(query: Option<&str>) -> Result<SearchParams, ApiError> {
 /// The search endpoint.
 pub fn get(query: Option<&str>) -> Result<Reply, ApiError> {
     let params = parse(query)?;
+    let page = page(&params);
+    let hits = &page.ranked.hits()[page.range.clone()];
+    let body = search::page_json(&params.q, hits, page.ranked.keyword, page.next.as_deref());
+    Ok(Reply::json(StatusCode::OK, body, CACHE_CONTENT))
+}
+
+/// One page of a search: every ranked hit, the range on this page, and the next page's cursor.
+#[derive(Debug)]
+pub struct ResultPage {
+    pub ranked: search::Ranked,
+    pub range: std::ops::Range<usize>,
+    pub next: Option<String>,
+}
+
+/// Runs the search `params` describe and cuts out its page.
+pub fn page(params: &SearchParams) -> ResultPage {
     let ranked = search::search(&params.q, params.category);
-    let hits = ranked.hits();
-    let start = params.offset.min(hits.len());
-    let end = (start + params.limit).min(hits.len());
-    let next = (end < hits.len()).then(|| {
+    let n_hits = ranked.hits().len();
+    let start = params.offset.min(n_hits);
+    let end = (start + params.limit).min(n_hits);
+    let next = (end < n_hits).then(|| {
         cursor::encode(
             end,
             &cursor::Binding { q: &params.q, category: params.category, limit: params.limit },
         )
     });
-    let body = search::page_json(&params.q, &hits[start..end], ranked.keyword, next.as_deref());
-    Ok(Reply::json(StatusCode::OK, body, CACHE_CONTENT))
+    ResultPage { ranked, range: start..end, next }
 }
