@@ -7,7 +7,7 @@
 #![allow(clippy::unreadable_literal, clippy::large_const_arrays, clippy::large_stack_arrays)]
 
 use crate::model::{
-    BandRecord, CategoryRecord, Deprecation, FixedResponse, GuideRecord, PillarRecord,
+    BandRecord, CategoryRecord, Deprecation, FixedResponse, GuideRecord, PageLinks, PillarRecord,
     QuestionRecord,
 };
 

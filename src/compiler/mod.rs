@@ -4,7 +4,9 @@
 //! in order: load → front matter → validate → render → index → emit. Every content problem is
 //! collected as a [`Diagnostic`] so one build reports all of them.
 
+pub mod date;
 pub mod diagnostic;
+pub mod discovery;
 pub mod emit;
 pub mod front_matter;
 pub mod index;
@@ -13,6 +15,7 @@ pub mod load;
 pub mod openapi;
 pub mod pages;
 pub mod render;
+pub mod structured;
 pub mod validate;
 
 #[path = "../model.rs"]
@@ -45,6 +48,9 @@ pub struct Config {
     /// The API origin of this flavour: `sandbox_base` in the sandbox, else `production_base`.
     pub api_base: String,
     pub deprecation: Option<DeprecationConfig>,
+    /// The day of the build (UTC): `SOURCE_DATE_EPOCH` if set, else the clock. It is the
+    /// `lastmod` of pages whose content gives no date, and security.txt expires from it.
+    pub build_date: date::Date,
 }
 
 /// Build-time deprecation settings; see `model::Deprecation`.
@@ -87,6 +93,9 @@ pub fn contract_expectations() -> Expectations {
 const JSON: &str = "application/json; charset=utf-8";
 const HTML: &str = "text/html; charset=utf-8";
 const MARKDOWN: &str = "text/markdown; charset=utf-8";
+const TEXT: &str = "text/plain; charset=utf-8";
+const XML: &str = "application/xml; charset=utf-8";
+const SVG: &str = "image/svg+xml";
 /// Content changes only with a deploy; five minutes of freshness, then revalidation by ETag.
 const CACHE_CONTENT: &str = "public, max-age=300";
 /// Discovery documents change even more rarely.
@@ -104,6 +113,10 @@ pub fn compile(
     let Some(content) = content.filter(|_| diagnostics.is_empty()) else {
         return Err(diagnostics.list);
     };
+    validate::check_dates_not_after(&content, config.build_date, &mut diagnostics);
+    if !diagnostics.is_empty() {
+        return Err(diagnostics.list);
+    }
 
     let site_pages = pages::render_site(&content, config);
     let known: BTreeSet<&str> = site_pages.iter().map(|p| p.path.as_str()).collect();
@@ -169,9 +182,44 @@ pub fn compile(
         json::protected_resource_metadata(config, &content),
         CACHE_METADATA,
     );
+    let mut text_route = |path: &str, content_type: &'static str, cache_control, body: String| {
+        routes.push(FixedRoute { path: path.to_string(), content_type, cache_control, body });
+    };
+    text_route("/robots.txt", TEXT, CACHE_CONTENT, discovery::robots_txt(config));
+    text_route("/sitemap.xml", XML, CACHE_CONTENT, discovery::sitemap_xml(config, &site_pages));
+    text_route("/llms.txt", TEXT, CACHE_CONTENT, discovery::llms_txt(config, &content));
+    text_route(
+        "/llms-full.txt",
+        TEXT,
+        CACHE_CONTENT,
+        discovery::llms_full_txt(config, &content, &site_pages),
+    );
+    text_route(
+        "/.well-known/security.txt",
+        TEXT,
+        CACHE_METADATA,
+        discovery::security_txt(config, &content),
+    );
+    text_route("/favicon.svg", SVG, CACHE_METADATA, pages::FAVICON_SVG.to_string());
+    // Clients that ask for /favicon.ico without reading the page's `<link rel="icon">` get the
+    // same SVG, labelled as such; every browser that shows favicons renders SVG.
+    text_route("/favicon.ico", SVG, CACHE_METADATA, pages::FAVICON_SVG.to_string());
+    let mut page_links = Vec::new();
     for page in site_pages {
+        let twin = format!("{}index.md", page.path);
+        let url = format!("{}{}", config.site_url, page.path);
+        page_links.push(emit::PageLink {
+            path: twin.clone(),
+            twin: None,
+            link: format!("<{url}>; rel=\"canonical\"; type=\"text/html\""),
+        });
+        page_links.push(emit::PageLink {
+            path: page.path.clone(),
+            twin: Some(twin.clone()),
+            link: format!("<{url}index.md>; rel=\"alternate\"; type=\"text/markdown\""),
+        });
         routes.push(FixedRoute {
-            path: format!("{}index.md", page.path),
+            path: twin,
             content_type: MARKDOWN,
             cache_control: CACHE_CONTENT,
             body: page.markdown,
@@ -182,6 +230,17 @@ pub fn compile(
             cache_control: CACHE_CONTENT,
             body: page.html,
         });
+    }
+    let runtime = pages::render_runtime(&content, config);
+    let expected_pieces = content.categories.len() + 5;
+    if runtime.search_page.len() != expected_pieces {
+        return Err(vec![Diagnostic::new(
+            root,
+            format!(
+                "the search page template has {} pieces, expected {expected_pieces}: a content field holds the control character U+0001",
+                runtime.search_page.len()
+            ),
+        )]);
     }
     routes.sort_by(|a, b| a.path.cmp(&b.path));
     if let Some(pair) = routes.windows(2).find(|pair| pair[0].path == pair[1].path) {
@@ -208,17 +267,21 @@ pub fn compile(
         index: &search_index,
         guide_json_open: &guide_json_open,
         export_tail: &export_tail,
+        page_links: &page_links,
+        runtime: &runtime,
     });
     Ok(Compiled { tables, routes })
 }
 
 /// Reads the build configuration through `var` (the environment in `build.rs`, a map in
 /// tests) and checks every value, so a bad origin fails the build with a clear message.
+/// `now_unix_secs` is the clock, used only when `SOURCE_DATE_EPOCH` is unset.
 pub fn config_from_env(
     var: impl Fn(&str) -> Option<String>,
     sandbox: bool,
     version: &str,
     local_origin: &str,
+    now_unix_secs: u64,
 ) -> Result<Config, String> {
     let origin = |name: &str, default: &str| -> Result<String, String> {
         let value = var(name).unwrap_or_else(|| default.to_string());
@@ -257,6 +320,12 @@ pub fn config_from_env(
             Some(DeprecationConfig { deprecation, sunset, link })
         }
     };
+    let build_secs = match var("SOURCE_DATE_EPOCH") {
+        None => now_unix_secs,
+        Some(text) => text.parse::<u64>().map_err(|_| {
+            format!("SOURCE_DATE_EPOCH=`{text}` must be Unix seconds (reproducible-builds.org)")
+        })?,
+    };
     Ok(Config {
         production_base,
         sandbox_base,
@@ -266,6 +335,7 @@ pub fn config_from_env(
         version: version.to_string(),
         api_base,
         deprecation,
+        build_date: date::Date::from_unix_secs(build_secs),
     })
 }
 
