@@ -9,6 +9,7 @@
 //! - `api`: handlers of the dynamic endpoints (search, scoring, batch, export, OAuth)
 //! - `search`: tokenizer (shared with build.rs), ranking, cursors
 //! - `scoring`: readiness answers → result, pure
+//! - `web`: website pages completed at run time (the search results page)
 //! - `auth`: stateless client secrets and HMAC-signed JWT access tokens
 //! - `limits`: every limit as a constant, the rate limiter, Idempotency-Key rules
 //! - `error`: `ApiError`, the one way errors leave
@@ -46,3 +47,4 @@ pub mod model;
 pub mod scoring;
 pub mod search;
 pub mod tables;
+pub mod web;

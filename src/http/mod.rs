@@ -12,10 +12,12 @@
 //! | `POST /oauth/register`, `POST /oauth/token` | stateless client credentials |
 
 pub mod cors;
+pub mod negotiate;
 pub mod query;
 pub mod respond;
 pub mod route;
 pub mod server;
+pub mod site;
 
 use std::net::IpAddr;
 use std::sync::Arc;
