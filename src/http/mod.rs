@@ -10,6 +10,7 @@
 //! | `POST /v1/batch` | up to 20 GETs in one call |
 //! | `GET /v1/export` | bulk export, bearer token |
 //! | `POST /oauth/register`, `POST /oauth/token` | stateless client credentials |
+//! | `GET /search/` | the website's search results page (`site`, `web::search_page`) |
 
 pub mod cors;
 pub mod negotiate;
@@ -170,7 +171,7 @@ impl App {
         let is_get = method == Method::GET || method == Method::HEAD;
         let is_post = method == Method::POST;
         match &route {
-            Route::Fixed(_) | Route::Resources | Route::Export if is_get => {
+            Route::Fixed(_) | Route::Resources | Route::Export | Route::SearchPage if is_get => {
                 Ok((self.get(&route, parts, now_ms), None))
             }
             Route::Score | Route::Batch if is_post => {
@@ -251,6 +252,7 @@ impl App {
                 api::resources::get(query).unwrap_or_else(|error| Reply::error(&error))
             }
             Route::Export => api::export::get(&self.keys, authorization, now_ms),
+            Route::SearchPage => site::search(query),
             other => {
                 Reply::error(&route_error(other, path).unwrap_or_else(|| ApiError::not_found(path)))
             }
