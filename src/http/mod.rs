@@ -113,7 +113,9 @@ impl App {
                     idempotency_key = key;
                     reply
                 }
-                Err(error) => Reply::error(&error),
+                Err(error) => {
+                    site::error_reply(&error, &parts.method, parts.uri.path(), &parts.headers)
+                }
             }
         } else {
             Reply::error(&ApiError::rate_limited(rate.reset_secs))
@@ -224,9 +226,15 @@ impl App {
     /// A GET on a GET-able route, as a direct request sees it.
     fn get(&self, route: &Route, parts: &http::request::Parts, now_ms: u64) -> Reply {
         if let Route::Fixed(fixed) = route {
-            if matches_etag(parts.headers.get(header::IF_NONE_MATCH), fixed) {
-                return not_modified(fixed);
-            }
+            // A page and its markdown twin share a URL; the validator is the chosen one's.
+            let chosen = site::representation(parts.uri.path(), fixed, &parts.headers);
+            return chosen.decorate(
+                if matches_etag(parts.headers.get(header::IF_NONE_MATCH), chosen.fixed) {
+                    not_modified(chosen.fixed)
+                } else {
+                    Reply::fixed(chosen.fixed)
+                },
+            );
         }
         self.get_route(
             parts.uri.path(),
