@@ -24,6 +24,11 @@ if ((${#missing[@]})); then
 fi
 chromium --version
 node --version
+# playwright-core needs Node 20 or later; Debian bookworm's own nodejs is 18.
+if (($(node -p 'process.versions.node.split(".")[0]') < 20)); then
+  echo "error: Node $(node --version) is too old for playwright-core; install Node 20+ (e.g. Debian trixie's nodejs)" >&2
+  exit 1
+fi
 
 echo "== browser: npm packages"
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
