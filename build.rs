@@ -3,7 +3,8 @@
 //! Configuration comes from the environment at build time; every variable is optional:
 //! CONSULTANCY_BASE_URL, CONSULTANCY_SANDBOX_BASE_URL, CONSULTANCY_AUTH_URL,
 //! CONSULTANCY_SITE_URL (origins, default http://127.0.0.1:8080), and CONSULTANCY_DEPRECATION,
-//! CONSULTANCY_SUNSET, CONSULTANCY_DEPRECATION_LINK (mark this API version deprecated).
+//! CONSULTANCY_SUNSET, CONSULTANCY_DEPRECATION_LINK (mark this API version deprecated), and
+//! SOURCE_DATE_EPOCH (the build date, for reproducible builds).
 
 // The compiler shares `model.rs` and `tokenize.rs` with the server; items only the server
 // (or the compiler tests) use are dead code from the build script's point of view.
@@ -15,7 +16,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 const LOCAL_ORIGIN: &str = "http://127.0.0.1:8080";
-const ENV: [&str; 7] = [
+const ENV: [&str; 8] = [
     "CONSULTANCY_BASE_URL",
     "CONSULTANCY_SANDBOX_BASE_URL",
     "CONSULTANCY_AUTH_URL",
@@ -23,7 +24,18 @@ const ENV: [&str; 7] = [
     "CONSULTANCY_DEPRECATION",
     "CONSULTANCY_SUNSET",
     "CONSULTANCY_DEPRECATION_LINK",
+    "SOURCE_DATE_EPOCH",
 ];
+
+/// The build's clock, the one the server never reads: it dates pages without a content date
+/// and security.txt's `Expires`. `SOURCE_DATE_EPOCH` overrides it for reproducible builds.
+#[allow(clippy::disallowed_methods, reason = "build time, not request time; see clippy.toml")]
+fn now_unix_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|since| since.as_secs())
+        .unwrap_or(0)
+}
 
 fn main() -> ExitCode {
     println!("cargo::rerun-if-changed=content");
@@ -35,6 +47,7 @@ fn main() -> ExitCode {
         std::env::var_os("CARGO_FEATURE_SANDBOX").is_some(),
         env!("CARGO_PKG_VERSION"),
         LOCAL_ORIGIN,
+        now_unix_secs(),
     ) {
         Ok(config) => config,
         Err(message) => {

@@ -16,7 +16,8 @@
 //!    a typed error; inputs are validated here once, for every surface
 //! 5. `route` (what each path names), `wire` (the reply value, streaming bodies, form and
 //!    media types: what every HTTP surface shares)
-//! 6. `api`: the REST surface, adapters from HTTP to `ops` calls and back (batch included)
+//! 6. `api`: the REST surface, adapters from HTTP to `ops` calls and back (batch included);
+//!    `web`: the website's run-time page (`/search/`), rendered from the same core
 //! 7. `http`: transport only (dispatch by route, body limits, CORS, common headers, the accept
 //!    loop)
 //!
@@ -59,4 +60,5 @@ pub mod route;
 pub mod scoring;
 pub mod search;
 pub mod tables;
+pub mod web;
 pub mod wire;

@@ -147,6 +147,17 @@ pub struct FixedResponse {
     pub body: &'static str,
 }
 
+/// The links of a website page or its markdown twin, for content negotiation and the `Link`
+/// response header.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PageLinks {
+    /// For an HTML page, the path of its markdown twin; `None` for a twin.
+    pub twin: Option<&'static str>,
+    /// The `Link` header value: the twin as `rel="alternate"` on a page, the page as
+    /// `rel="canonical"` on a twin.
+    pub link: &'static str,
+}
+
 /// Every `error.code` the API returns, with its status and meaning. The server's `ApiError`
 /// maps onto this table, the OpenAPI document lists it as an enum, and the errors page of the
 /// documentation is generated from it, so the three cannot drift apart. Codes are stable:

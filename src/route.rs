@@ -60,6 +60,8 @@ pub enum Route {
     Register,
     /// `POST /oauth/token`
     Token,
+    /// `GET /search/`, the website's search results page
+    SearchPage,
     /// The canonical form of this path exists elsewhere (trailing slash).
     Redirect(String),
     /// Nothing is here, or the path is malformed: the error says which.
@@ -70,7 +72,9 @@ impl Route {
     /// Methods this route answers, for `Allow` and preflights; `None` if it does not exist.
     pub fn allow(&self) -> Option<&'static str> {
         match self {
-            Route::Fixed(_) | Route::Resources | Route::Export => Some(ALLOW_GET),
+            Route::Fixed(_) | Route::Resources | Route::Export | Route::SearchPage => {
+                Some(ALLOW_GET)
+            }
             Route::Score | Route::Batch | Route::Register | Route::Token => Some(ALLOW_POST),
             _ => None,
         }
@@ -129,6 +133,7 @@ fn exact(path: &str) -> Option<Route> {
         "/v1/export" => Route::Export,
         "/oauth/register" => Route::Register,
         "/oauth/token" => Route::Token,
+        "/search/" => Route::SearchPage,
         _ => return None,
     })
 }

@@ -19,6 +19,9 @@ pub struct Config {
     /// The API origin of this flavour: `sandbox_base` in the sandbox, else `production_base`.
     pub api_base: String,
     pub deprecation: Option<DeprecationConfig>,
+    /// The day of the build (UTC): `SOURCE_DATE_EPOCH` if set, else the clock. It is the
+    /// `lastmod` of pages whose content gives no date, and security.txt expires from it.
+    pub build_date: super::date::Date,
 }
 
 /// Build-time deprecation settings; see `model::Deprecation`.
@@ -31,11 +34,13 @@ pub struct DeprecationConfig {
 
 /// Reads the build configuration through `var` (the environment in `build.rs`, a map in
 /// tests) and checks every value, so a bad origin fails the build with a clear message.
+/// `now_unix_secs` is the clock, used only when `SOURCE_DATE_EPOCH` is unset.
 pub fn config_from_env(
     var: impl Fn(&str) -> Option<String>,
     sandbox: bool,
     version: &str,
     local_origin: &str,
+    now_unix_secs: u64,
 ) -> Result<Config, String> {
     let origin = |name: &str, default: &str| -> Result<String, String> {
         let value = var(name).unwrap_or_else(|| default.to_string());
@@ -74,6 +79,12 @@ pub fn config_from_env(
             Some(DeprecationConfig { deprecation, sunset, link })
         }
     };
+    let build_secs = match var("SOURCE_DATE_EPOCH") {
+        None => now_unix_secs,
+        Some(text) => text.parse::<u64>().map_err(|_| {
+            format!("SOURCE_DATE_EPOCH=`{text}` must be Unix seconds (reproducible-builds.org)")
+        })?,
+    };
     Ok(Config {
         production_base,
         sandbox_base,
@@ -83,6 +94,7 @@ pub fn config_from_env(
         version: version.to_string(),
         api_base,
         deprecation,
+        build_date: super::date::Date::from_unix_secs(build_secs),
     })
 }
 

@@ -5,6 +5,7 @@
 
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+pub use toml::value::Datetime;
 
 use super::diagnostic::Diagnostic;
 use super::load::SourceFile;
@@ -16,6 +17,8 @@ pub struct RawPage {
     pub name: String,
     pub slug: String,
     pub description: String,
+    /// Date of the last significant change (`updated = 2026-11-02`, a TOML local date).
+    pub updated: Option<Datetime>,
 }
 
 /// Front matter of a guide. The category is the guide's directory.
@@ -26,6 +29,7 @@ pub struct RawGuide {
     pub slug: String,
     pub description: String,
     pub answers: Vec<String>,
+    pub updated: Option<Datetime>,
 }
 
 /// `content/site.toml`: company settings and the category table.
@@ -35,6 +39,8 @@ pub struct RawSite {
     pub company: String,
     pub tagline: String,
     pub description: String,
+    /// The date every page without its own `updated` was last changed.
+    pub updated: Option<Datetime>,
     pub categories: Vec<RawCategory>,
 }
 
@@ -53,6 +59,8 @@ pub struct RawContact {
     pub company: String,
     pub location: Option<String>,
     pub email: String,
+    /// Where vulnerability reports go (security.txt `Contact`); a reserved example domain.
+    pub security_email: String,
     pub how: Option<String>,
     pub note: Option<String>,
 }

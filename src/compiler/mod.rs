@@ -5,7 +5,9 @@
 //! collected as a [`Diagnostic`] so one build reports all of them.
 
 pub mod config;
+pub mod date;
 pub mod diagnostic;
+pub mod discovery;
 pub mod emit;
 pub mod front_matter;
 pub mod index;
@@ -14,6 +16,7 @@ pub mod load;
 pub mod openapi;
 pub mod pages;
 pub mod render;
+pub mod structured;
 pub mod validate;
 
 #[path = "../model.rs"]
@@ -63,6 +66,9 @@ pub fn contract_expectations() -> Expectations {
 const JSON: &str = "application/json; charset=utf-8";
 const HTML: &str = "text/html; charset=utf-8";
 const MARKDOWN: &str = "text/markdown; charset=utf-8";
+const TEXT: &str = "text/plain; charset=utf-8";
+const XML: &str = "application/xml; charset=utf-8";
+const SVG: &str = "image/svg+xml";
 /// Content changes only with a deploy; five minutes of freshness, then revalidation by ETag.
 const CACHE_CONTENT: &str = "public, max-age=300";
 /// Discovery documents change even more rarely.
@@ -80,6 +86,10 @@ pub fn compile(
     let Some(content) = content.filter(|_| diagnostics.is_empty()) else {
         return Err(diagnostics.list);
     };
+    validate::check_dates_not_after(&content, config.build_date, &mut diagnostics);
+    if !diagnostics.is_empty() {
+        return Err(diagnostics.list);
+    }
 
     let site_pages = pages::render_site(&content, config);
     let known: BTreeSet<&str> = site_pages.iter().map(|p| p.path.as_str()).collect();
@@ -147,9 +157,44 @@ pub fn compile(
         json::protected_resource_metadata(config, &content),
         CACHE_METADATA,
     );
+    let mut text_route = |path: &str, content_type: &'static str, cache_control, body: String| {
+        routes.push(FixedRoute { path: path.to_string(), content_type, cache_control, body });
+    };
+    text_route("/robots.txt", TEXT, CACHE_CONTENT, discovery::robots_txt(config));
+    text_route("/sitemap.xml", XML, CACHE_CONTENT, discovery::sitemap_xml(config, &site_pages));
+    text_route("/llms.txt", TEXT, CACHE_CONTENT, discovery::llms_txt(config, &content));
+    text_route(
+        "/llms-full.txt",
+        TEXT,
+        CACHE_CONTENT,
+        discovery::llms_full_txt(config, &content, &site_pages),
+    );
+    text_route(
+        "/.well-known/security.txt",
+        TEXT,
+        CACHE_METADATA,
+        discovery::security_txt(config, &content),
+    );
+    text_route("/favicon.svg", SVG, CACHE_METADATA, pages::FAVICON_SVG.to_string());
+    // Clients that ask for /favicon.ico without reading the page's `<link rel="icon">` get the
+    // same SVG, labelled as such; every browser that shows favicons renders SVG.
+    text_route("/favicon.ico", SVG, CACHE_METADATA, pages::FAVICON_SVG.to_string());
+    let mut page_links = Vec::new();
     for page in site_pages {
+        let twin = format!("{}index.md", page.path);
+        let url = format!("{}{}", config.site_url, page.path);
+        page_links.push(emit::PageLink {
+            path: twin.clone(),
+            twin: None,
+            link: format!("<{url}>; rel=\"canonical\"; type=\"text/html\""),
+        });
+        page_links.push(emit::PageLink {
+            path: page.path.clone(),
+            twin: Some(twin.clone()),
+            link: format!("<{url}index.md>; rel=\"alternate\"; type=\"text/markdown\""),
+        });
         routes.push(FixedRoute {
-            path: format!("{}index.md", page.path),
+            path: twin,
             content_type: MARKDOWN,
             cache_control: CACHE_CONTENT,
             body: page.markdown,
@@ -160,6 +205,17 @@ pub fn compile(
             cache_control: CACHE_CONTENT,
             body: page.html,
         });
+    }
+    let runtime = pages::render_runtime(&content, config);
+    let expected_pieces = content.categories.len() + 5;
+    if runtime.search_page.len() != expected_pieces {
+        return Err(vec![Diagnostic::new(
+            root,
+            format!(
+                "the search page template has {} pieces, expected {expected_pieces}: a content field holds the control character U+0001",
+                runtime.search_page.len()
+            ),
+        )]);
     }
     routes.sort_by(|a, b| a.path.cmp(&b.path));
     if let Some(pair) = routes.windows(2).find(|pair| pair[0].path == pair[1].path) {
@@ -186,6 +242,8 @@ pub fn compile(
         index: &search_index,
         guide_json_open: &guide_json_open,
         export_tail: &export_tail,
+        page_links: &page_links,
+        runtime: &runtime,
     });
     Ok(Compiled { tables, routes, endpoints_doc: emit::endpoints_markdown() })
 }

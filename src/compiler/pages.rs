@@ -1,23 +1,56 @@
-//! The website: every HTML page and its markdown twin, rendered from validated content.
+//! The website: every HTML page and its markdown twin, rendered from validated content, plus
+//! the pieces the server fills in at run time (the search results page and the HTML 404).
 //!
 //! Every page lives at a URL ending in `/`; its twin is that URL plus `index.md`. Pages are
-//! self-contained: inline CSS, no external assets, one small inline script on the assessment.
+//! self-contained: inline CSS, an inline SVG favicon, no external assets. Every page carries
+//! the site search box (a form that works without JavaScript; the inline script in
+//! `site_script.js` turns it into a search-as-you-type combobox over `GET /v1/resources`),
+//! JSON-LD (`structured.rs`), a canonical link, Open Graph tags and breadcrumbs.
 
 use std::fmt::Write as _;
 
+use serde_json::Value;
+
 use super::config::Config;
+use super::date::Date;
+use super::model::SEARCH_QUERY_MAX_CHARS;
 use super::render::{absolutise_markdown_links, escape_html, markdown_to_html};
+use super::structured::{self, Crumb, Entity, PageFacts};
 use super::validate::{Content, Guide, Page};
 
 /// One page to publish: its path, HTML, markdown twin, and the internal links its body uses.
 #[derive(Debug)]
 pub struct SitePage {
     pub path: String,
+    pub title: String,
     pub html: String,
     pub markdown: String,
+    /// When the page's content last changed: its `updated` date, else the site's, else the
+    /// build date (see [`lastmod`]).
+    pub lastmod: Date,
     /// `(source file, link target)` for every root-relative link, checked by the compiler.
     pub links: Vec<(std::path::PathBuf, String)>,
 }
+
+/// The parts of the website the server completes at run time.
+#[derive(Debug)]
+pub struct RuntimePages {
+    /// The search results page split at its holes; see [`SEARCH_PAGE_HOLES`].
+    pub search_page: Vec<String>,
+    /// One `<li>` per guide, in library order, for the search results page.
+    pub guide_results: Vec<String>,
+    /// The HTML 404 page sent to browsers.
+    pub not_found: String,
+}
+
+/// The holes of the search page template, in document order: the `<title>` text, the query
+/// box's value, the `selected` attribute of "All categories", then one per category in library
+/// order, then the results. The server fills them in this order (`src/web/search_page.rs`).
+pub const SEARCH_PAGE_HOLES: &str = "title, q, all categories, each category, results";
+
+/// Marks a hole in a page template. A control character, so content can never contain it
+/// (`escape_html` would keep it, but no text field of the content may hold one).
+const HOLE: &str = "\u{1}";
 
 /// The URL path of a page of `kind` (`services`, `guides`, ...).
 pub fn item_path(kind: &str, slug: &str) -> String {
@@ -34,38 +67,100 @@ const ERRORS_LISTING: (&str, &str, &str) = (
 
 /// Path of the interactive readiness assessment.
 pub const ASSESSMENT_PATH: &str = "/ai-readiness/";
+/// Path of the server-rendered search results page.
+pub const SEARCH_PATH: &str = "/search/";
+/// Page size of the search results page and of `GET /v1/resources` without `limit`, so a
+/// `nextCursor` from either works on the other.
+pub const SEARCH_PAGE_SIZE: usize = super::model::SEARCH_LIMIT_DEFAULT;
 
-const STYLE: &str = "body{font:16px/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1c2430;background:#fbfbf8}\
-header,main,footer{max-width:46rem;margin:0 auto;padding:0 1.25rem}\
-header{padding-top:1rem;border-bottom:1px solid #d9dde3}\
-nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}\
-a{color:#0b5cad}a:focus{outline:3px solid #f5b400}\
-.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}\
-h1{line-height:1.2;margin-top:1.5rem}.lede{font-size:1.125rem;color:#3a4656}\
+/// The favicon, also drawn in the header: a larch-green rounded square with a white L.
+pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\"><rect width=\"32\" height=\"32\" rx=\"7\" fill=\"#1f5f4a\"/><path d=\"M10 6h4.5v15H23v4.5H10z\" fill=\"#fff\"/><circle cx=\"22.5\" cy=\"10\" r=\"3\" fill=\"#f2c14e\"/></svg>";
+
+/// Colours meet WCAG 2.1 AA: body text #1c2430 (15:1) and secondary text #3d4a5c (8.7:1) on
+/// #fbfbf8; links #0b5cad 6.4:1 there and 5.6:1 on an active search option; button text 6.7:1.
+/// The focus ring is #1c2430, drawn 2px outside each control so it sits on the page (15:1).
+/// Print styles drop the chrome and spell out link targets.
+const STYLE: &str = "*,*::before,*::after{box-sizing:border-box}\
+body{font:16px/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1c2430;background:#fbfbf8}\
+header,main,footer{max-width:48rem;margin:0 auto;padding:0 1.25rem}\
+header{padding-top:.75rem;border-bottom:1px solid #d9dde3}\
+.top{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.75rem}\
+.brand{display:flex;align-items:center;gap:.5rem;color:#1c2430;text-decoration:none;font-weight:700}.brand svg{width:2rem;height:2rem}\
+nav ul{list-style:none;padding:0;margin:.75rem 0 .5rem;display:flex;flex-wrap:wrap;gap:.25rem 1.1rem}\
+nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}\
+a{color:#0b5cad}a:hover{color:#08407a}\
+:focus-visible{outline:3px solid #1c2430;outline-offset:2px}\
+.skip{position:absolute;left:-999px;top:.5rem;z-index:20}.skip:focus{left:1rem;background:#fff;padding:.5rem 1rem}\
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}\
+.crumbs ol{list-style:none;padding:0;margin:1rem 0 0;display:flex;flex-wrap:wrap;font-size:.9rem;color:#3d4a5c}\
+.crumbs li+li::before{content:'/';padding:0 .45rem;color:#3d4a5c}\
+h1{line-height:1.2;margin-top:1rem}.lede{font-size:1.125rem;color:#3d4a5c}\
 table{border-collapse:collapse}td,th{border:1px solid #d9dde3;padding:.25rem .5rem}\
-code{background:#eef1f4;padding:0 .2rem;border-radius:3px}\
-footer{margin-top:3rem;padding:1rem 1.25rem 2rem;border-top:1px solid #d9dde3;font-size:.9rem;color:#3a4656}\
+code{background:#eef1f4;padding:0 .2rem;border-radius:3px}pre{overflow-x:auto;background:#eef1f4;padding:.75rem}\
+footer{margin-top:3rem;padding:1rem 1.25rem 2rem;border-top:1px solid #d9dde3;font-size:.9rem;color:#3d4a5c}\
 fieldset{border:1px solid #d9dde3;margin:1rem 0;padding:.75rem 1rem}legend{font-weight:600}\
-label{display:block;margin:.2rem 0}.ctx{color:#3a4656;font-size:.9rem;margin:.2rem 0 .5rem}\
-button{font:inherit;padding:.5rem 1.25rem;background:#0b5cad;color:#fff;border:0;border-radius:4px;cursor:pointer}\
+label{display:block;margin:.2rem 0}.ctx{color:#3d4a5c;font-size:.9rem;margin:.2rem 0 .5rem}\
+button{font:inherit;padding:.45rem 1.1rem;background:#0b5cad;color:#fff;border:1px solid #0b5cad;border-radius:4px;cursor:pointer}button:hover{background:#08407a}\
+input,select{font:inherit;padding:.4rem .5rem;border:1px solid #6b7687;border-radius:4px;background:#fff;color:#1c2430}\
+.search{position:relative}.search label{font-weight:600}.row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}\
+.search input{flex:1 1 12rem;min-width:0}.compact input{width:15rem}.compact label{margin:0}\
+.search [role=listbox]{position:absolute;z-index:10;left:0;right:0;top:100%;margin:.25rem 0 0;padding:.25rem 0;list-style:none;background:#fff;border:1px solid #6b7687;border-radius:4px;box-shadow:0 6px 20px rgba(28,36,48,.18);max-height:70vh;overflow-y:auto}\
+.compact [role=listbox]{left:auto;width:min(34rem,calc(100vw - 2.5rem))}\
+[role=option]{display:block;padding:.45rem .75rem;cursor:pointer;border-left:4px solid transparent;line-height:1.4}\
+[role=option][aria-selected=true]{background:#e4edf8;border-left-color:#0b5cad}[role=option][aria-disabled=true]{cursor:default;color:#3d4a5c}\
+.t{display:block;font-weight:600;color:#0b5cad}.c{display:block;font-size:.8rem;color:#3d4a5c}.d{display:block;font-size:.9rem;color:#3d4a5c}\
+.more{font-weight:600;color:#0b5cad}mark{background:#fbe38e;color:inherit;padding:0 .1em}\
+.status{font-size:.9rem;color:#3d4a5c;margin:.3rem 0 0}\
+.results{padding-left:1.5rem}.results li{margin:.9rem 0}.results p{margin:.1rem 0;color:#3d4a5c}.pages a{font-weight:600}\
+.answers{background:#eef3f8;border-left:4px solid #0b5cad;padding:.1rem 1rem;margin:1.25rem 0}.answers h2{font-size:1rem;margin:.6rem 0 0}\
+[tabindex='-1']:focus{outline:none}\
+#result{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.25rem 1.25rem 1rem;margin-top:1.5rem}#score{font-size:2rem}#band{font-size:1.25rem;font-weight:600;margin-left:.5rem}\
 .bar{background:#e3e8ee;border-radius:3px;height:1.1rem;margin:.15rem 0 .6rem}.bar span{display:block;height:100%;background:#0b5cad;border-radius:3px}\
-.error{color:#a4000f}";
+.error{color:#a4000f}\
+@media print{@page{margin:2cm}header,footer,.skip,.crumbs,.search,#share{display:none}\
+body{background:#fff;color:#000;font:11pt/1.5 Georgia,'Times New Roman',serif}main{max-width:none;padding:0}\
+a{color:#000}main a[href^='http']::after{content:' <' attr(href) '>';font-size:85%;word-break:break-all}\
+h1,h2,h3{break-after:avoid}pre,table,aside,fieldset,li{break-inside:avoid}.lede,.ctx{color:#000}.answers{background:none;border-left:2px solid #000}}";
+
+/// The search-as-you-type enhancement of every `form[data-search]`; see the file's comments.
+const SITE_SCRIPT: &str = include_str!("site_script.js");
+/// The assessment page's scoring, result drawing and shareable result links.
+const ASSESSMENT_SCRIPT: &str = include_str!("assessment_script.js");
+
+/// How a page presents itself to browsers, crawlers and link previews.
+struct Head<'a> {
+    path: &'a str,
+    title: &'a str,
+    description: &'a str,
+    /// Open Graph type: `website` or `article`.
+    og_type: &'static str,
+    /// The page's JSON-LD; `None` on pages that are not content (404, search results).
+    json_ld: Option<Value>,
+    /// Visible breadcrumbs, current page last; empty on the home page and non-content pages.
+    breadcrumbs: &'a [Crumb],
+    /// A content page: canonical link, markdown twin, indexable. Otherwise `noindex`.
+    canonical: bool,
+    /// Extra script for this page, appended after the site script.
+    script: Option<String>,
+}
 
 struct Shell<'a> {
     config: &'a Config,
-    company: &'a str,
+    content: &'a Content,
 }
 
 impl Shell<'_> {
-    /// Wraps `main_html` in the site template. `path` is the page's own path.
-    fn html(&self, path: &str, title: &str, description: &str, main_html: &str) -> String {
+    /// Wraps `main_html` in the site template.
+    fn html(&self, head: &Head<'_>, main_html: &str) -> String {
         let site = &self.config.site_url;
-        let company = escape_html(self.company);
+        let path = head.path;
+        let company = escape_html(&self.content.site.company);
         let full_title = if path == "/" {
             company.clone()
         } else {
-            format!("{} | {company}", escape_html(title))
+            format!("{} | {company}", escape_html(head.title))
         };
+        let description = escape_html(head.description);
         let nav = [
             ("/services/", "Services"),
             ("/industries/", "Industries"),
@@ -79,19 +174,120 @@ impl Shell<'_> {
             let current = if path == href { " aria-current=\"page\"" } else { "" };
             let _ = write!(nav_html, "<li><a href=\"{site}{href}\"{current}>{label}</a></li>");
         }
+        let mut meta = String::new();
+        if head.canonical {
+            let title_text = if path == "/" { company.clone() } else { escape_html(head.title) };
+            let _ = write!(
+                meta,
+                "<link rel=\"canonical\" href=\"{site}{path}\">\n\
+<link rel=\"alternate\" type=\"text/markdown\" href=\"{site}{path}index.md\">\n\
+<meta property=\"og:type\" content=\"{og_type}\">\n<meta property=\"og:title\" content=\"{title_text}\">\n\
+<meta property=\"og:description\" content=\"{description}\">\n<meta property=\"og:url\" content=\"{site}{path}\">\n\
+<meta property=\"og:site_name\" content=\"{company}\">\n<meta property=\"og:locale\" content=\"en_GB\">\n\
+<meta name=\"twitter:card\" content=\"summary\">\n",
+                og_type = head.og_type,
+            );
+        } else {
+            meta.push_str("<meta name=\"robots\" content=\"noindex\">\n");
+        }
+        if let Some(json_ld) = &head.json_ld {
+            let _ = writeln!(
+                meta,
+                "<script type=\"application/ld+json\">{}</script>",
+                structured::script_text(json_ld)
+            );
+        }
+        let crumbs = breadcrumbs_html(head.breadcrumbs);
+        let header_search = search_form(&SearchForm {
+            site,
+            api: &self.config.api_base,
+            id: "site-search",
+            label: "Search the guides",
+            compact: true,
+            categories: None,
+            q_value: "",
+        });
+        let twin_line = if head.canonical {
+            format!("This page as markdown: <a href=\"{site}{path}index.md\">{path}index.md</a>. ")
+        } else {
+            String::new()
+        };
+        let script = head.script.as_deref().unwrap_or("");
         format!(
             "<!doctype html>\n<html lang=\"en-GB\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{full_title}</title>\n\
-<meta name=\"description\" content=\"{description}\">\n<link rel=\"canonical\" href=\"{site}{path}\">\n\
-<link rel=\"alternate\" type=\"text/markdown\" href=\"{site}{path}index.md\">\n<style>{STYLE}</style>\n</head>\n<body>\n\
-<a class=\"skip\" href=\"#main\">Skip to content</a>\n<header>\n<a href=\"{site}/\"><strong>{company}</strong></a>\n\
-<nav aria-label=\"Main\"><ul>{nav_html}</ul></nav>\n</header>\n<main id=\"main\">\n{main_html}\n</main>\n\
-<footer>\n<p>This page as markdown: <a href=\"{site}{path}index.md\">{path}index.md</a>. \
-Data as JSON: <a href=\"{api}/v1\">{api}/v1</a>.</p>\n</footer>\n</body>\n</html>\n",
-            description = escape_html(description),
+<meta name=\"description\" content=\"{description}\">\n{meta}\
+<link rel=\"icon\" href=\"{site}/favicon.svg\" type=\"image/svg+xml\">\n<style>{STYLE}</style>\n</head>\n<body>\n\
+<a class=\"skip\" href=\"#main\">Skip to content</a>\n<header>\n<div class=\"top\">\
+<a class=\"brand\" href=\"{site}/\">{logo}<span>{company}</span></a>\n{header_search}</div>\n\
+<nav aria-label=\"Main\"><ul>{nav_html}</ul></nav>\n</header>\n<main id=\"main\">\n{crumbs}{main_html}\n</main>\n\
+<footer>\n<p>{twin_line}Data as JSON: <a href=\"{api}/v1\">{api}/v1</a>. \
+For language models: <a href=\"{site}/llms.txt\">llms.txt</a>.</p>\n</footer>\n\
+<script>\n{SITE_SCRIPT}</script>\n{script}</body>\n</html>\n",
+            logo = FAVICON_SVG.replace("<svg ", "<svg aria-hidden=\"true\" focusable=\"false\" "),
             api = self.config.api_base,
         )
     }
+}
+
+fn breadcrumbs_html(crumbs: &[Crumb]) -> String {
+    if crumbs.len() < 2 {
+        return String::new();
+    }
+    let mut html = String::from("<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><ol>");
+    for (idx, crumb) in crumbs.iter().enumerate() {
+        if idx + 1 == crumbs.len() {
+            let _ = write!(html, "<li aria-current=\"page\">{}</li>", escape_html(&crumb.name));
+        } else {
+            let _ =
+                write!(html, "<li><a href=\"{}\">{}</a></li>", crumb.url, escape_html(&crumb.name));
+        }
+    }
+    html.push_str("</ol></nav>\n");
+    html
+}
+
+/// A search form. Without JavaScript it submits to the results page; the site script
+/// enhances every `form[data-search]` into a combobox over the API named there.
+struct SearchForm<'a> {
+    site: &'a str,
+    api: &'a str,
+    /// Id of the query box; the category select and the script's listbox derive theirs.
+    id: &'a str,
+    label: &'a str,
+    /// The header variant: label visually hidden, no category filter, narrower box.
+    compact: bool,
+    /// The category filter: the category names and the `selected` attribute text of "All
+    /// categories" and of each category (`" selected"`, `""` or a template hole).
+    categories: Option<(Vec<&'a str>, Vec<&'a str>)>,
+    q_value: &'a str,
+}
+
+fn search_form(form: &SearchForm<'_>) -> String {
+    let SearchForm { site, api, id, label, compact, .. } = form;
+    let mut html = format!(
+        "<form class=\"search{compact_class}\" role=\"search\" aria-label=\"{label}\" action=\"{site}{SEARCH_PATH}\" method=\"get\" data-search=\"{api}/v1/resources\">\n\
+<label for=\"{id}\"{label_class}>{label}</label>\n<div class=\"row\">\
+<input id=\"{id}\" name=\"q\" type=\"search\" value=\"{q_value}\" maxlength=\"{SEARCH_QUERY_MAX_CHARS}\" autocomplete=\"off\" spellcheck=\"false\"{placeholder}>",
+        compact_class = if *compact { " compact" } else { "" },
+        label_class = if *compact { " class=\"vh\"" } else { "" },
+        placeholder = if *compact { " placeholder=\"Search the guides\"" } else { "" },
+        q_value = form.q_value,
+    );
+    if let Some((names, selected)) = &form.categories {
+        let _ = write!(
+            html,
+            "\n<label for=\"{id}-category\" class=\"vh\">Category</label><select id=\"{id}-category\" name=\"category\"><option value=\"\"{}>All categories</option>",
+            selected[0]
+        );
+        for (name, selected) in names.iter().zip(&selected[1..]) {
+            let name = escape_html(name);
+            let _ = write!(html, "<option value=\"{name}\"{selected}>{name}</option>");
+        }
+        html.push_str("</select>");
+    }
+    html.push_str("\n<button type=\"submit\">Search</button></div>\n</form>\n");
+    html
 }
 
 fn list_item_html(href: &str, title: &str, description: &str) -> String {
@@ -102,10 +298,18 @@ fn list_item_md(href: &str, title: &str, description: &str) -> String {
     format!("- [{title}]({href}): {description}\n")
 }
 
+/// The date a page's content last changed: its own `updated`, else the site's, else the build.
+pub fn lastmod(content: &Content, config: &Config, updated: Option<Date>) -> Date {
+    updated.or(content.site.updated).unwrap_or(config.build_date)
+}
+
+fn crumb(name: &str, url: String) -> Crumb {
+    Crumb { name: name.to_string(), url }
+}
+
 /// Renders every page of the site.
 pub fn render_site(content: &Content, config: &Config) -> Vec<SitePage> {
-    let shell = Shell { config, company: &content.site.company };
-    let site = &config.site_url;
+    let shell = Shell { config, content };
     let mut pages = Vec::new();
 
     let kinds: [(&str, &str, &[Page], &str); 4] = [
@@ -131,22 +335,36 @@ pub fn render_site(content: &Content, config: &Config) -> Vec<SitePage> {
     ];
     for (kind, heading, items, intro) in kinds {
         for page in items {
-            pages.push(item_page(&shell, kind, page));
+            pages.push(item_page(&shell, kind, heading, page));
         }
         let extra: &[(&str, &str, &str)] = if kind == "docs" { &[ERRORS_LISTING] } else { &[] };
         pages.push(listing_page(&shell, kind, heading, intro, items, extra));
     }
     pages.push(errors_page(&shell));
     for guide in &content.guides {
-        pages.push(guide_page(&shell, content, guide));
+        pages.push(guide_page(&shell, guide));
     }
-    pages.push(guides_index(&shell, content));
-    pages.push(assessment_page(&shell, content));
-    pages.push(home_page(&shell, content, site));
+    pages.push(guides_index(&shell));
+    pages.push(assessment_page(&shell));
+    pages.push(home_page(&shell));
     pages
 }
 
-fn item_page(shell: &Shell<'_>, kind: &str, page: &Page) -> SitePage {
+/// The pages the server completes at run time: the search results page and the 404.
+pub fn render_runtime(content: &Content, config: &Config) -> RuntimePages {
+    let shell = Shell { config, content };
+    RuntimePages {
+        search_page: search_page_template(&shell),
+        guide_results: content.guides.iter().map(|g| guide_result(&shell, g)).collect(),
+        not_found: not_found_page(&shell),
+    }
+}
+
+fn home_crumb(config: &Config) -> Crumb {
+    crumb("Home", format!("{}/", config.site_url))
+}
+
+fn item_page(shell: &Shell<'_>, kind: &str, heading: &str, page: &Page) -> SitePage {
     let site = &shell.config.site_url;
     let path = item_path(kind, &page.slug);
     let rendered = markdown_to_html(&page.body, site);
@@ -162,9 +380,35 @@ fn item_page(shell: &Shell<'_>, kind: &str, page: &Page) -> SitePage {
         page.description,
         absolutise_markdown_links(page.body.trim(), site) + "\n"
     );
+    let lastmod = lastmod(shell.content, shell.config, page.updated);
+    let breadcrumbs = [
+        home_crumb(shell.config),
+        crumb(heading, format!("{site}/{kind}/")),
+        crumb(&page.name, format!("{site}{path}")),
+    ];
+    let entity = match kind {
+        "services" => Entity::Service(page),
+        "industries" => Entity::Industry(page),
+        "case-studies" => Entity::CaseStudy(page),
+        _ => Entity::Doc { name: &page.name, description: &page.description },
+    };
+    let facts =
+        PageFacts { site, url: format!("{site}{path}"), lastmod, breadcrumbs: &breadcrumbs };
+    let head = Head {
+        path: &path,
+        title: &page.name,
+        description: &page.description,
+        og_type: if kind == "services" || kind == "industries" { "website" } else { "article" },
+        json_ld: Some(structured::json_ld(shell.content, &facts, &entity)),
+        breadcrumbs: &breadcrumbs,
+        canonical: true,
+        script: None,
+    };
     SitePage {
-        html: shell.html(&path, &page.name, &page.description, &main),
+        html: shell.html(&head, &main),
+        title: page.name.clone(),
         markdown,
+        lastmod,
         links: rendered.internal_links.into_iter().map(|l| (page.path.clone(), l)).collect(),
         path,
     }
@@ -182,23 +426,54 @@ fn listing_page(
     let path = format!("/{kind}/");
     let mut main = format!("<h1>{heading}</h1>\n<p class=\"lede\">{intro}</p>\n<ul>\n");
     let mut markdown = format!("# {heading}\n\n{intro}\n\n");
+    let mut listed = Vec::new();
     for page in items {
         let href = format!("{site}{}", item_path(kind, &page.slug));
         main.push_str(&list_item_html(&href, &page.name, &page.description));
         main.push('\n');
         markdown.push_str(&list_item_md(&href, &page.name, &page.description));
+        listed.push((page.name.clone(), href));
     }
     for (extra_path, title, description) in extra {
         let href = format!("{site}{extra_path}");
         main.push_str(&list_item_html(&href, title, description));
         main.push('\n');
         markdown.push_str(&list_item_md(&href, title, description));
+        listed.push((title.to_string(), href));
     }
     main.push_str("</ul>");
-    SitePage { html: shell.html(&path, heading, intro, &main), markdown, links: Vec::new(), path }
+    // A listing changes when any item does.
+    let lastmod = items
+        .iter()
+        .map(|page| lastmod(shell.content, shell.config, page.updated))
+        .max()
+        .unwrap_or_else(|| lastmod(shell.content, shell.config, None));
+    let breadcrumbs = [home_crumb(shell.config), crumb(heading, format!("{site}{path}"))];
+    let entity = Entity::Collection { name: heading, description: intro, items: listed };
+    let facts =
+        PageFacts { site, url: format!("{site}{path}"), lastmod, breadcrumbs: &breadcrumbs };
+    let head = Head {
+        path: &path,
+        title: heading,
+        description: intro,
+        og_type: "website",
+        json_ld: Some(structured::json_ld(shell.content, &facts, &entity)),
+        breadcrumbs: &breadcrumbs,
+        canonical: true,
+        script: None,
+    };
+    SitePage {
+        html: shell.html(&head, &main),
+        title: heading.to_string(),
+        markdown,
+        lastmod,
+        links: Vec::new(),
+        path,
+    }
 }
 
-fn guide_page(shell: &Shell<'_>, content: &Content, guide: &Guide) -> SitePage {
+fn guide_page(shell: &Shell<'_>, guide: &Guide) -> SitePage {
+    let content = shell.content;
     let site = &shell.config.site_url;
     let path = item_path("guides", &guide.slug);
     let category = &content.categories[guide.category];
@@ -210,10 +485,8 @@ fn guide_page(shell: &Shell<'_>, content: &Content, guide: &Guide) -> SitePage {
         let _ = writeln!(answers_md, "- {answer}");
     }
     let main = format!(
-        "<p><a href=\"{site}/guides/#{key}\">{category}</a></p>\n<h1>{title}</h1>\n<p class=\"lede\">{description}</p>\n\
-<aside aria-label=\"Questions this guide answers\"><p>This guide answers:</p><ul>{answers_html}</ul></aside>\n{body}",
-        key = category.key,
-        category = escape_html(&category.name),
+        "<article>\n<h1>{title}</h1>\n<p class=\"lede\">{description}</p>\n\
+<section aria-labelledby=\"answers-heading\" class=\"answers\"><h2 id=\"answers-heading\">This guide answers</h2><ul>{answers_html}</ul></section>\n{body}</article>",
         title = escape_html(&guide.title),
         description = escape_html(&guide.description),
         body = rendered.html,
@@ -225,26 +498,81 @@ fn guide_page(shell: &Shell<'_>, content: &Content, guide: &Guide) -> SitePage {
         category = category.name,
         body = absolutise_markdown_links(guide.body.trim(), site),
     );
+    let lastmod = lastmod(content, shell.config, guide.updated);
+    let breadcrumbs = [
+        home_crumb(shell.config),
+        crumb("Guides", format!("{site}/guides/")),
+        crumb(&category.name, format!("{site}/guides/#{}", category.key)),
+        crumb(&guide.title, format!("{site}{path}")),
+    ];
+    let facts =
+        PageFacts { site, url: format!("{site}{path}"), lastmod, breadcrumbs: &breadcrumbs };
+    let head = Head {
+        path: &path,
+        title: &guide.title,
+        description: &guide.description,
+        og_type: "article",
+        json_ld: Some(structured::json_ld(content, &facts, &Entity::Guide(guide))),
+        breadcrumbs: &breadcrumbs,
+        canonical: true,
+        script: None,
+    };
     SitePage {
-        html: shell.html(&path, &guide.title, &guide.description, &main),
+        html: shell.html(&head, &main),
+        title: guide.title.clone(),
         markdown,
+        lastmod,
         links: rendered.internal_links.into_iter().map(|l| (guide.path.clone(), l)).collect(),
         path,
     }
 }
 
-fn guides_index(shell: &Shell<'_>, content: &Content) -> SitePage {
+/// The category names and `selected` attributes of a filter with nothing chosen.
+fn no_category_chosen(content: &Content) -> (Vec<&str>, Vec<&'static str>) {
+    let names: Vec<&str> = content.categories.iter().map(|c| c.name.as_str()).collect();
+    let mut selected = vec![" selected"];
+    selected.extend(names.iter().map(|_| ""));
+    (names, selected)
+}
+
+fn guides_index(shell: &Shell<'_>) -> SitePage {
+    let content = shell.content;
     let site = &shell.config.site_url;
     let intro = format!(
-        "{} practical guides on data and AI in {} categories. Search them through the API at /v1/resources.",
+        "{} practical guides on data and AI in {} categories. Search them below, or browse by category.",
         content.guides.len(),
         content.categories.len()
     );
-    let mut main = format!("<h1>Guides</h1>\n<p class=\"lede\">{}</p>\n", escape_html(&intro));
-    let mut markdown = format!("# Guides\n\n{intro}\n");
+    let form = search_form(&SearchForm {
+        site,
+        api: &shell.config.api_base,
+        id: "guide-search",
+        label: "Search the guides",
+        compact: false,
+        categories: Some(no_category_chosen(content)),
+        q_value: "",
+    });
+    let mut main =
+        format!("<h1>Guides</h1>\n<p class=\"lede\">{}</p>\n{form}", escape_html(&intro));
+    let mut markdown = format!(
+        "# Guides\n\n{intro}\n\nSearch: {site}{SEARCH_PATH}?q=your+words, or the API: {}/v1/resources?q=your+words\n",
+        shell.config.api_base
+    );
+    let mut contents = String::from(
+        "<nav aria-labelledby=\"categories-heading\"><h2 id=\"categories-heading\">Categories</h2><ul>",
+    );
+    let mut listed = Vec::new();
+    let mut sections = String::new();
     for (idx, category) in content.categories.iter().enumerate() {
+        let n_guides = content.guides.iter().filter(|g| g.category == idx).count();
         let _ = write!(
-            main,
+            contents,
+            "<li><a href=\"#{}\">{}</a> ({n_guides})</li>",
+            category.key,
+            escape_html(&category.name)
+        );
+        let _ = write!(
+            sections,
             "<h2 id=\"{}\">{}</h2>\n<p>{}</p>\n<ul>\n",
             category.key,
             escape_html(&category.name),
@@ -253,21 +581,49 @@ fn guides_index(shell: &Shell<'_>, content: &Content) -> SitePage {
         let _ = write!(markdown, "\n## {}\n\n{}\n\n", category.name, category.description);
         for guide in content.guides.iter().filter(|g| g.category == idx) {
             let href = format!("{site}{}", item_path("guides", &guide.slug));
-            main.push_str(&list_item_html(&href, &guide.title, &guide.description));
-            main.push('\n');
+            sections.push_str(&list_item_html(&href, &guide.title, &guide.description));
+            sections.push('\n');
             markdown.push_str(&list_item_md(&href, &guide.title, &guide.description));
+            listed.push((guide.title.clone(), href));
         }
-        main.push_str("</ul>\n");
+        sections.push_str("</ul>\n");
     }
+    contents.push_str("</ul></nav>\n");
+    main.push_str(&contents);
+    main.push_str(&sections);
+    let lastmod = content
+        .guides
+        .iter()
+        .map(|guide| lastmod(content, shell.config, guide.updated))
+        .max()
+        .unwrap_or_else(|| lastmod(content, shell.config, None));
+    let breadcrumbs = [home_crumb(shell.config), crumb("Guides", format!("{site}/guides/"))];
+    let entity = Entity::Collection { name: "Guides", description: &intro, items: listed };
+    let facts =
+        PageFacts { site, url: format!("{site}/guides/"), lastmod, breadcrumbs: &breadcrumbs };
+    let head = Head {
+        path: "/guides/",
+        title: "Guides",
+        description: &intro,
+        og_type: "website",
+        json_ld: Some(structured::json_ld(content, &facts, &entity)),
+        breadcrumbs: &breadcrumbs,
+        canonical: true,
+        script: None,
+    };
     SitePage {
-        html: shell.html("/guides/", "Guides", &intro, &main),
+        html: shell.html(&head, &main),
+        title: "Guides".into(),
         markdown,
+        lastmod,
         links: Vec::new(),
         path: "/guides/".into(),
     }
 }
 
-fn home_page(shell: &Shell<'_>, content: &Content, site: &str) -> SitePage {
+fn home_page(shell: &Shell<'_>) -> SitePage {
+    let content = shell.content;
+    let site = &shell.config.site_url;
     let mut main = format!(
         "<h1>{}</h1>\n<p class=\"lede\">{}</p>\n<p>{}</p>\n",
         escape_html(&content.site.company),
@@ -309,27 +665,46 @@ fn home_page(shell: &Shell<'_>, content: &Content, site: &str) -> SitePage {
     let _ = write!(
         main,
         "<h2>{}</h2>\n<p><a href=\"{site}{ASSESSMENT_PATH}\">Take the {} questions</a> and get a score, a maturity band and advice for your weakest area.</p>\n\
-<h2>For developers and agents</h2>\n<p>Everything here is also a JSON API: <a href=\"{api}/v1\">{api}/v1</a>, described by <a href=\"{api}/openapi.json\">an OpenAPI document</a> and <a href=\"{site}/docs/\">the API documentation</a>.</p>\n",
+<h2>For developers and agents</h2>\n<p>Everything here is also a JSON API: <a href=\"{api}/v1\">{api}/v1</a>, described by <a href=\"{api}/openapi.json\">an OpenAPI document</a> and <a href=\"{site}/docs/\">the API documentation</a>. \
+Every page has a markdown twin at its address plus <code>index.md</code>; <a href=\"{site}/llms.txt\">llms.txt</a> lists them.</p>\n",
         escape_html(assessment),
         content.assessment.sections.iter().map(|s| s.questions.len()).sum::<usize>(),
         api = shell.config.api_base,
     );
     let _ = write!(
         markdown,
-        "\n## {assessment}\n\nInteractive version: {site}{ASSESSMENT_PATH}\n\n## For developers and agents\n\n- API index: {api}/v1\n- OpenAPI: {api}/openapi.json\n- Documentation: {site}/docs/\n",
+        "\n## {assessment}\n\nInteractive version: {site}{ASSESSMENT_PATH}\n\n## For developers and agents\n\n- API index: {api}/v1\n- OpenAPI: {api}/openapi.json\n- Documentation: {site}/docs/\n- llms.txt: {site}/llms.txt\n",
         api = shell.config.api_base,
     );
+    let lastmod = lastmod(content, shell.config, None);
+    let breadcrumbs = [home_crumb(shell.config)];
+    let facts = PageFacts { site, url: format!("{site}/"), lastmod, breadcrumbs: &breadcrumbs };
+    let head = Head {
+        path: "/",
+        title: &content.site.company,
+        description: &content.site.tagline,
+        og_type: "website",
+        json_ld: Some(structured::json_ld(content, &facts, &Entity::Home)),
+        breadcrumbs: &breadcrumbs,
+        canonical: true,
+        script: None,
+    };
     SitePage {
-        html: shell.html("/", &content.site.company, &content.site.tagline, &main),
+        html: shell.html(&head, &main),
+        title: content.site.company.clone(),
         markdown,
+        lastmod,
         links: Vec::new(),
         path: "/".into(),
     }
 }
 
 /// The interactive assessment: a form of every question whose inline script posts the option
-/// indices to the score endpoint and draws the result. No external assets, no framework.
-fn assessment_page(shell: &Shell<'_>, content: &Content) -> SitePage {
+/// indices to the score endpoint, draws the result, and keeps the answers in the URL fragment
+/// (`#a=` and one digit per question) so a result can be bookmarked, shared and reopened.
+fn assessment_page(shell: &Shell<'_>) -> SitePage {
+    let content = shell.content;
+    let site = &shell.config.site_url;
     let assessment = &content.assessment;
     let mut main = format!("<h1>{}</h1>\n", escape_html(&assessment.title));
     let mut markdown = format!("# {}\n\n", assessment.title);
@@ -337,11 +712,11 @@ fn assessment_page(shell: &Shell<'_>, content: &Content) -> SitePage {
         let _ = writeln!(main, "<p class=\"lede\">{}</p>", escape_html(instructions));
         let _ = writeln!(markdown, "{instructions}\n");
     }
+    let n_questions: usize = assessment.sections.iter().map(|s| s.questions.len()).sum();
     let _ = writeln!(
         markdown,
-        "Score your answers with `POST {}/v1/ai-readiness/score` and a body `{{\"answers\": [...]}}` of {} option indices (0-4), one per question in order.\n",
+        "Score your answers with `POST {}/v1/ai-readiness/score` and a body `{{\"answers\": [...]}}` of {n_questions} option indices (0-4), one per question in order.\n",
         shell.config.api_base,
-        assessment.sections.iter().map(|s| s.questions.len()).sum::<usize>()
     );
     main.push_str("<form id=\"assessment\" novalidate>\n");
     let mut question_idx = 0;
@@ -390,82 +765,58 @@ fn assessment_page(shell: &Shell<'_>, content: &Content) -> SitePage {
         let _ = writeln!(markdown, "- **{}** (from {}): {summary}", band.name, band.min);
     }
     main.push_str("</dl>\n");
-    let _ = write!(
-        main,
-        "<p id=\"form-error\" class=\"error\" role=\"alert\"></p>\n<button type=\"submit\">Score my answers</button>\n</form>\n\
-<section id=\"result\" aria-live=\"polite\" hidden>\n<h2>Your result</h2>\n<p><strong id=\"score\"></strong> <span id=\"band\"></span></p>\n\
-<ul id=\"guidance\"></ul>\n<h3>Pillar averages (1 to 5)</h3>\n<div id=\"pillars\"></div>\n<h3>Where to start</h3>\n<p id=\"advice\"></p>\n</section>\n\
-<script>\n{script}</script>\n",
-        script = assessment_script(&shell.config.api_base, question_idx),
-    );
-    SitePage {
-        html: shell.html(
-            ASSESSMENT_PATH,
-            &assessment.title,
-            "Score your organisation's readiness for AI in sixteen questions.",
-            &main,
-        ),
+    let _ = writeln!(
         markdown,
+        "\nA result can be shared as a link: the interactive page reads the answers from its URL fragment, `{site}{ASSESSMENT_PATH}#a=` followed by the {n_questions} option indices as digits."
+    );
+    main.push_str(
+        "<p id=\"form-error\" class=\"error\" role=\"alert\"></p>\n<button type=\"submit\">Score my answers</button>\n</form>\n\
+<section id=\"result\" aria-labelledby=\"result-heading\" hidden>\n<h2 id=\"result-heading\" tabindex=\"-1\">Your result</h2>\n\
+<p><strong id=\"score\"></strong> <span id=\"band\"></span></p>\n\
+<ul id=\"guidance\"></ul>\n<h3>Pillar averages (1 to 5)</h3>\n<div id=\"pillars\"></div>\n<h3>Where to start</h3>\n<p id=\"advice\"></p>\n\
+<p id=\"share\">Link to this result, to bookmark or share: <a id=\"share-link\" href=\"#\"></a></p>\n</section>\n",
+    );
+    let script = format!(
+        "<script>\nconst API = \"{}/v1/ai-readiness/score\";\nconst N_QUESTIONS = {question_idx};\n{ASSESSMENT_SCRIPT}</script>\n",
+        shell.config.api_base,
+    );
+    let description = format!(
+        "Score your organisation's readiness for AI in {n_questions} questions: a 0-100 score, a maturity band and advice for your weakest area."
+    );
+    let lastmod = lastmod(content, shell.config, None);
+    let breadcrumbs =
+        [home_crumb(shell.config), crumb(&assessment.title, format!("{site}{ASSESSMENT_PATH}"))];
+    let facts = PageFacts {
+        site,
+        url: format!("{site}{ASSESSMENT_PATH}"),
+        lastmod,
+        breadcrumbs: &breadcrumbs,
+    };
+    let entity = Entity::Assessment { name: &assessment.title, description: &description };
+    let head = Head {
+        path: ASSESSMENT_PATH,
+        title: &assessment.title,
+        description: &description,
+        og_type: "website",
+        json_ld: Some(structured::json_ld(content, &facts, &entity)),
+        breadcrumbs: &breadcrumbs,
+        canonical: true,
+        script: Some(script),
+    };
+    SitePage {
+        html: shell.html(&head, &main),
+        title: assessment.title.clone(),
+        markdown,
+        lastmod,
         links: Vec::new(),
         path: ASSESSMENT_PATH.into(),
     }
 }
 
-/// The inline script. `buildBody` is the one place the request body is made: the option index
-/// of every question, in order, as `{"answers": [...]}`.
-fn assessment_script(api_base: &str, n_questions: usize) -> String {
-    format!(
-        r#"const API = "{api_base}/v1/ai-readiness/score";
-const N_QUESTIONS = {n_questions};
-function buildBody(form) {{
-  const answers = [];
-  for (let i = 0; i < N_QUESTIONS; i++) {{
-    const checked = form.querySelector('input[name="q' + i + '"]:checked');
-    if (!checked) return {{ missing: i + 1 }};
-    answers.push(Number(checked.value));
-  }}
-  return {{ body: JSON.stringify({{ answers: answers }}) }};
-}}
-function el(tag, text) {{ const node = document.createElement(tag); node.textContent = text; return node; }}
-function show(result) {{
-  document.getElementById("score").textContent = result.score + " / 100";
-  document.getElementById("band").textContent = result.band.name;
-  const guidance = document.getElementById("guidance");
-  guidance.replaceChildren(...result.band.guidance.map(function (line) {{ return el("li", line); }}));
-  const pillars = document.getElementById("pillars");
-  pillars.replaceChildren();
-  for (const key of Object.keys(result.pillars)) {{
-    const pillar = result.pillars[key];
-    pillars.append(el("div", pillar.title + ": " + pillar.average.toFixed(2)));
-    const bar = document.createElement("div"); bar.className = "bar";
-    bar.setAttribute("role", "img"); bar.setAttribute("aria-label", pillar.title + " " + pillar.average.toFixed(2) + " of 5");
-    const fill = document.createElement("span"); fill.style.width = (pillar.average / 5 * 100) + "%";
-    bar.append(fill); pillars.append(bar);
-  }}
-  const weakest = result.pillars[result.weakestPillar];
-  document.getElementById("advice").textContent = weakest.title + ": " + (weakest.advice || "");
-  const section = document.getElementById("result"); section.hidden = false; section.scrollIntoView();
-}}
-document.getElementById("assessment").addEventListener("submit", async function (event) {{
-  event.preventDefault();
-  const error = document.getElementById("form-error");
-  const built = buildBody(event.target);
-  if (built.missing) {{ error.textContent = "Please answer question " + built.missing + "."; return; }}
-  error.textContent = "";
-  try {{
-    const response = await fetch(API, {{ method: "POST", headers: {{ "Content-Type": "application/json" }}, body: built.body }});
-    const data = await response.json();
-    if (!response.ok) {{ error.textContent = data.error ? data.error.message : "Scoring failed."; return; }}
-    show(data);
-  }} catch (e) {{ error.textContent = "The scoring service could not be reached."; }}
-}});
-"#
-    )
-}
-
 /// The error-code reference: one anchored entry per code, so an Error body's `docs` link
 /// (`/docs/errors/#<code>`) lands on its explanation.
 fn errors_page(shell: &Shell<'_>) -> SitePage {
+    let site = &shell.config.site_url;
     let intro = "Every error response of the API has the body {\"error\": {\"code\", \"message\", \"docs\", \"openapi\"}}. \
 The code is stable and machine-readable; the message is for people and may improve. The OAuth endpoints answer with RFC 6749 error bodies instead.";
     let mut main =
@@ -481,10 +832,113 @@ The code is stable and machine-readable; the message is for people and may impro
         let _ = writeln!(markdown, "| `{code}` | {status} | {meaning} |");
     }
     main.push_str("</dl>\n");
+    let description = "Every error code of the API, its HTTP status and what to do about it.";
+    let lastmod = lastmod(shell.content, shell.config, None);
+    let breadcrumbs = [
+        home_crumb(shell.config),
+        crumb("API documentation", format!("{site}/docs/")),
+        crumb("Error codes", format!("{site}{ERRORS_PATH}")),
+    ];
+    let facts =
+        PageFacts { site, url: format!("{site}{ERRORS_PATH}"), lastmod, breadcrumbs: &breadcrumbs };
+    let entity = Entity::Doc { name: "Error codes", description };
+    let head = Head {
+        path: ERRORS_PATH,
+        title: "Error codes",
+        description,
+        og_type: "article",
+        json_ld: Some(structured::json_ld(shell.content, &facts, &entity)),
+        breadcrumbs: &breadcrumbs,
+        canonical: true,
+        script: None,
+    };
     SitePage {
-        html: shell.html(ERRORS_PATH, "Error codes", "Every error code of the API.", &main),
+        html: shell.html(&head, &main),
+        title: "Error codes".into(),
         markdown,
+        lastmod,
         links: Vec::new(),
         path: ERRORS_PATH.into(),
     }
+}
+
+/// A guide as one search result: link, category and description.
+fn guide_result(shell: &Shell<'_>, guide: &Guide) -> String {
+    format!(
+        "<li><a href=\"{site}{path}\">{title}</a> <span class=\"c\">{category}</span><p>{description}</p></li>\n",
+        site = shell.config.site_url,
+        path = item_path("guides", &guide.slug),
+        title = escape_html(&guide.title),
+        category = escape_html(&shell.content.categories[guide.category].name),
+        description = escape_html(&guide.description),
+    )
+}
+
+/// The search results page with holes (see [`SEARCH_PAGE_HOLES`]), split at them.
+fn search_page_template(shell: &Shell<'_>) -> Vec<String> {
+    let content = shell.content;
+    let names: Vec<&str> = content.categories.iter().map(|c| c.name.as_str()).collect();
+    let selected = vec![HOLE; names.len() + 1];
+    let form = search_form(&SearchForm {
+        site: &shell.config.site_url,
+        api: &shell.config.api_base,
+        id: "results-search",
+        label: "Search the guides",
+        compact: false,
+        categories: Some((names, selected)),
+        q_value: HOLE,
+    });
+    let main = format!("<h1>Search the guides</h1>\n{form}{HOLE}");
+    let head = Head {
+        path: SEARCH_PATH,
+        title: HOLE,
+        description: "Search results from the guide library.",
+        og_type: "website",
+        json_ld: None,
+        breadcrumbs: &[],
+        canonical: false,
+        script: None,
+    };
+    shell.html(&head, &main).split(HOLE).map(str::to_string).collect()
+}
+
+/// The page a browser gets for a path that does not exist (status 404).
+fn not_found_page(shell: &Shell<'_>) -> String {
+    let site = &shell.config.site_url;
+    let form = search_form(&SearchForm {
+        site,
+        api: &shell.config.api_base,
+        id: "not-found-search",
+        label: "Search the guides",
+        compact: false,
+        categories: Some(no_category_chosen(shell.content)),
+        q_value: "",
+    });
+    let mut links = String::new();
+    for (path, label) in [
+        ("/", "Home"),
+        ("/services/", "Services"),
+        ("/industries/", "Industries"),
+        ("/case-studies/", "Case studies"),
+        ("/guides/", "Guides"),
+        (ASSESSMENT_PATH, "AI readiness assessment"),
+        ("/docs/", "API documentation"),
+    ] {
+        let _ = write!(links, "<li><a href=\"{site}{path}\">{label}</a></li>");
+    }
+    let main = format!(
+        "<h1>Page not found</h1>\n<p class=\"lede\">There is no page at this address. The link may be mistyped, or the page may have moved.</p>\n\
+{form}<h2>Or start from</h2>\n<ul>{links}</ul>\n"
+    );
+    let head = Head {
+        path: "/404",
+        title: "Page not found",
+        description: "There is no page at this address.",
+        og_type: "website",
+        json_ld: None,
+        breadcrumbs: &[],
+        canonical: false,
+        script: None,
+    };
+    shell.html(&head, &main)
 }

@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::date::Date;
 use super::diagnostic::{Diagnostic, Diagnostics};
-use super::front_matter::{self, RawAssessment, RawContact, RawGuide, RawPage, RawSite};
+use super::front_matter::{self, Datetime, RawAssessment, RawContact, RawGuide, RawPage, RawSite};
 use super::load::{SourceFile, Sources};
 use super::model::is_slug;
 
@@ -35,6 +36,8 @@ pub struct Page {
     pub name: String,
     pub slug: String,
     pub description: String,
+    /// Last significant change, if the front matter says.
+    pub updated: Option<Date>,
     pub body: String,
     pub path: PathBuf,
 }
@@ -48,6 +51,7 @@ pub struct Guide {
     pub answers: Vec<String>,
     /// Index into [`Content::categories`].
     pub category: usize,
+    pub updated: Option<Date>,
     pub body: String,
     pub path: PathBuf,
 }
@@ -64,6 +68,8 @@ pub struct Site {
     pub company: String,
     pub tagline: String,
     pub description: String,
+    /// When pages without their own `updated` last changed.
+    pub updated: Option<Date>,
 }
 
 #[derive(Debug, Clone)]
@@ -71,6 +77,7 @@ pub struct Contact {
     pub company: String,
     pub location: Option<String>,
     pub email: String,
+    pub security_email: String,
     pub how: Option<String>,
     pub note: Option<String>,
 }
@@ -208,6 +215,27 @@ fn check_slug(file: &SourceFile, slug: &str, diagnostics: &mut Diagnostics) {
     }
 }
 
+/// A date field must be a bare TOML date (`2026-11-02`): no time, no offset.
+fn date_field(
+    file: &SourceFile,
+    field: &str,
+    raw: Option<Datetime>,
+    diagnostics: &mut Diagnostics,
+) -> Option<Date> {
+    let raw = raw?;
+    let date = match (raw.date, raw.time, raw.offset) {
+        (Some(date), None, None) => Date::new(i32::from(date.year), date.month, date.day),
+        _ => None,
+    };
+    if date.is_none() {
+        diagnostics
+            .push(field_error(file, field, format!("`{raw}` is not a calendar date")).hint(
+                "write a bare TOML date such as `updated = 2026-11-02` (no quotes, no time)",
+            ));
+    }
+    date
+}
+
 fn check_description(file: &SourceFile, value: &str, diagnostics: &mut Diagnostics) {
     require_text(file, "description", value, diagnostics);
     if value.chars().count() > 320 {
@@ -291,6 +319,7 @@ fn pages(
             name: raw.name.trim().to_string(),
             slug: raw.slug,
             description: raw.description.trim().to_string(),
+            updated: date_field(file, "updated", raw.updated, diagnostics),
             body: split.body.to_string(),
             path: file.path.clone(),
         });
@@ -391,7 +420,12 @@ fn site(
             format!("expected {} categories, found {}", expect.categories, categories.len()),
         ));
     }
-    let site = Site { company: raw.company, tagline: raw.tagline, description: raw.description };
+    let site = Site {
+        company: raw.company,
+        tagline: raw.tagline,
+        description: raw.description,
+        updated: date_field(file, "updated", raw.updated, diagnostics),
+    };
     Some((site, categories))
 }
 
@@ -404,20 +438,23 @@ fn contact(file: &SourceFile, diagnostics: &mut Diagnostics) -> Option<Contact> 
         }
     };
     require_text(file, "company", &raw.company, diagnostics);
-    if !is_reserved_email(&raw.email) {
-        diagnostics.push(
-            field_error(
-                file,
-                "email",
-                format!("`{}` is not an address at a reserved example domain", raw.email),
-            )
-            .hint("use an address at example.com or a `.example` domain (RFC 2606)"),
-        );
+    for (field, email) in [("email", &raw.email), ("security_email", &raw.security_email)] {
+        if !is_reserved_email(email) {
+            diagnostics.push(
+                field_error(
+                    file,
+                    field,
+                    format!("`{email}` is not an address at a reserved example domain"),
+                )
+                .hint("use an address at example.com or a `.example` domain (RFC 2606)"),
+            );
+        }
     }
     Some(Contact {
         company: raw.company,
         location: raw.location,
         email: raw.email,
+        security_email: raw.security_email,
         how: raw.how,
         note: raw.note,
     })
@@ -648,6 +685,7 @@ fn guides(
             description: raw.description.trim().to_string(),
             answers: raw.answers.iter().map(|a| a.trim().to_string()).collect(),
             category,
+            updated: date_field(file, "updated", raw.updated, diagnostics),
             body: split.body.to_string(),
             path: file.path.clone(),
         });
@@ -691,4 +729,29 @@ fn guides(
             .then_with(|| a.title.to_lowercase().cmp(&b.title.to_lowercase()))
     });
     guides
+}
+
+/// An `updated` date after the build date is a typo or a wrong clock; either way the sitemap
+/// would claim a change that has not happened.
+pub fn check_dates_not_after(content: &Content, build_date: Date, diagnostics: &mut Diagnostics) {
+    let site = std::iter::once((content.site.updated, Path::new("site.toml")));
+    let pages = [&content.services, &content.industries, &content.case_studies, &content.docs]
+        .into_iter()
+        .flatten()
+        .map(|page| (page.updated, page.path.as_path()));
+    let guides = content.guides.iter().map(|guide| (guide.updated, guide.path.as_path()));
+    for (updated, path) in site.chain(pages).chain(guides) {
+        if let Some(date) = updated.filter(|date| *date > build_date) {
+            diagnostics.push(
+                Diagnostic::new(
+                    path,
+                    format!("updated {date} is after the build date {build_date}"),
+                )
+                .field("updated")
+                .hint(
+                    "use the date of the change; set SOURCE_DATE_EPOCH if the build clock is wrong",
+                ),
+            );
+        }
+    }
 }

@@ -5,8 +5,10 @@
 //! endpoint computes; the routes themselves are listed in `crate::route`.
 
 pub mod cors;
+pub mod negotiate;
 pub mod respond;
 pub mod server;
+pub mod site;
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -102,7 +104,9 @@ impl App {
                     idempotency_key = key;
                     reply
                 }
-                Err(error) => api::error_reply(&error),
+                Err(error) => {
+                    site::error_reply(&error, &parts.method, parts.uri.path(), &parts.headers)
+                }
             }
         } else {
             api::error_reply(&Error::rate_limited(rate.reset_secs))
@@ -164,11 +168,17 @@ impl App {
         let is_post = method == Method::POST;
         match route {
             Route::Fixed(fixed) if is_get => {
-                if matches_etag(parts.headers.get(header::IF_NONE_MATCH), fixed) {
-                    return Ok((not_modified(fixed), None));
-                }
-                Ok((Reply::fixed(fixed), None))
+                // A page and its markdown twin share a URL; the validator is the chosen one's.
+                let chosen = site::representation(parts.uri.path(), fixed, &parts.headers);
+                let reply = if matches_etag(parts.headers.get(header::IF_NONE_MATCH), chosen.fixed)
+                {
+                    not_modified(chosen.fixed)
+                } else {
+                    Reply::fixed(chosen.fixed)
+                };
+                Ok((chosen.decorate(reply), None))
             }
+            Route::SearchPage if is_get => Ok((site::search(parts.uri.query()), None)),
             Route::Resources | Route::Export if is_get => Ok((
                 api::get(
                     route,

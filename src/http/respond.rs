@@ -42,6 +42,9 @@ pub fn finish(reply: Reply, context: &Context<'_>) -> Response<Body> {
     if let Some(etag) = reply.etag {
         headers.insert(header::ETAG, HeaderValue::from_static(etag));
     }
+    for (name, value) in reply.static_headers.iter() {
+        headers.append(name.clone(), HeaderValue::from_static(value));
+    }
     for (name, value) in reply.headers {
         headers.append(name, value);
     }

@@ -59,6 +59,16 @@ impl GuidePage {
         &self.ranked.hits()[self.start..self.end]
     }
 
+    /// How many guides matched in all, over every page.
+    pub fn n_matches(&self) -> usize {
+        self.ranked.hits().len()
+    }
+
+    /// The position of this page's first hit among all matches (0 on the first page).
+    pub fn offset(&self) -> usize {
+        self.start
+    }
+
     /// Whether the search had terms (each hit then carries `relevance`).
     pub fn keyword(&self) -> bool {
         self.ranked.keyword

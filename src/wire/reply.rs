@@ -21,9 +21,36 @@ pub struct Reply {
     pub content_type: &'static str,
     pub cache_control: &'static str,
     pub etag: Option<&'static str>,
-    /// Route-specific headers (Allow, Location, WWW-Authenticate, ...). Empty for fixed routes,
-    /// so they allocate nothing here.
+    /// Route-specific headers with static values (`Vary`, a page's `Link`,
+    /// `Content-Location`): held inline, so a negotiated page allocates nothing here.
+    pub static_headers: StaticHeaders,
+    /// Route-specific headers built per request (Allow, Location, WWW-Authenticate, ...).
+    /// Empty for fixed routes, so they allocate nothing here.
     pub headers: Vec<(HeaderName, HeaderValue)>,
+}
+
+/// Up to `STATIC_HEADERS_MAX` headers whose values are `&'static str`, without a heap buffer.
+#[derive(Debug, Clone, Default)]
+pub struct StaticHeaders {
+    len: usize,
+    items: [Option<(HeaderName, &'static str)>; STATIC_HEADERS_MAX],
+}
+
+/// Most static headers one reply carries (a negotiated page: `Vary`, `Link`, `Content-Location`).
+pub const STATIC_HEADERS_MAX: usize = 3;
+
+impl StaticHeaders {
+    /// Adds a header; past `STATIC_HEADERS_MAX` it is dropped (a bug a test would show).
+    pub fn push(&mut self, name: HeaderName, value: &'static str) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = Some((name, value));
+            self.len += 1;
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &(HeaderName, &'static str)> {
+        self.items[..self.len].iter().flatten()
+    }
 }
 
 impl Reply {
@@ -35,6 +62,7 @@ impl Reply {
             content_type: fixed.content_type,
             cache_control: fixed.cache_control,
             etag: Some(fixed.etag),
+            static_headers: StaticHeaders::default(),
             headers: Vec::new(),
         }
     }
@@ -46,6 +74,7 @@ impl Reply {
             content_type: JSON,
             cache_control,
             etag: None,
+            static_headers: StaticHeaders::default(),
             headers: Vec::new(),
         }
     }
@@ -57,6 +86,7 @@ impl Reply {
             content_type: "",
             cache_control: NO_STORE,
             etag: None,
+            static_headers: StaticHeaders::default(),
             headers: Vec::new(),
         }
     }

@@ -16,7 +16,7 @@ const LAYERS: &[&[&str]] = &[
     &["search", "scoring", "auth"],
     &["ops"],
     &["route", "wire"],
-    &["api"],
+    &["api", "web"],
     &["http"],
 ];
 

@@ -16,15 +16,19 @@
 //! - `oauth`: registration, tokens, export, key rotation, two processes
 //! - `limits`: rate limiting, body caps, slow clients, deprecation headers
 //! - `sandbox`: behaviour of the `--features sandbox` build
+//! - `site`: discovery files, structured data, the search results page
+//! - `negotiate`: markdown twins by `Accept`, `Link` headers, the HTML 404
 
 mod architecture;
 mod batch;
 mod golden;
 mod limits;
+mod negotiate;
 mod oauth;
 mod routes;
 mod sandbox;
 mod scoring;
 mod search;
+mod site;
 mod support;
 mod wire;

@@ -47,4 +47,9 @@ async fn self_links_use_this_flavours_origin() {
     assert_eq!(error["error"]["openapi"], format!("{expected_base}/openapi.json"));
     let doc = server.get("/openapi.json").await.json();
     assert_eq!(doc["servers"][0]["url"], expected_base, "the first server is this flavour");
+    // The site's search boxes and the assessment call this flavour's API.
+    let guides = server.get("/guides/").await.text;
+    assert!(guides.contains(&format!("data-search=\"{expected_base}/v1/resources\"")));
+    let search = server.get("/search/?q=drift").await.text;
+    assert!(search.contains(&format!("data-search=\"{expected_base}/v1/resources\"")));
 }

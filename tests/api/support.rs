@@ -109,6 +109,15 @@ impl TestServer {
         Checked::read(response).await
     }
 
+    /// A GET with extra request headers (each pair appended, so a name may repeat).
+    pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Checked {
+        let mut request = self.client.get(self.url(path));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        Checked::read(request.send().await.expect("GET")).await
+    }
+
     pub async fn post_json(&self, path: &str, body: &str) -> Checked {
         let response = self
             .client

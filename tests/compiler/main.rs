@@ -37,6 +37,9 @@ fn fixture_expectations() -> Expectations {
     }
 }
 
+/// The clock the compiler tests build at (2030-01-01T00:00:00Z), so dated output is stable.
+const FIXED_NOW: u64 = 1_893_456_000;
+
 fn config(vars: &[(&str, &str)], sandbox: bool) -> Result<Config, String> {
     let vars: Vec<(String, String)> =
         vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
@@ -45,6 +48,7 @@ fn config(vars: &[(&str, &str)], sandbox: bool) -> Result<Config, String> {
         sandbox,
         "1.1.0",
         "http://127.0.0.1:8080",
+        FIXED_NOW,
     )
 }
 
@@ -428,4 +432,119 @@ fn configuration_is_checked_and_drives_origins_and_deprecation() {
     ));
     let current = compile(Path::new(FIXTURE), &local(), &fixture_expectations()).expect("compiles");
     assert!(current.tables.contains("pub const DEPRECATION: Option<Deprecation> = None;"));
+}
+
+#[test]
+fn updated_dates_must_be_bare_real_dates_not_after_the_build() {
+    let scratch = Scratch::new("date-string");
+    scratch.edit("site.toml", "updated = 2029-06-01", "updated = \"2029-06-01\"");
+    // toml's own message; the diagnostic points at the line.
+    scratch.expect("site.toml", None, "expected a TOML datetime");
+
+    let scratch = Scratch::new("date-time");
+    scratch.edit("site.toml", "updated = 2029-06-01", "updated = 2029-06-01T10:00:00Z");
+    scratch.expect("site.toml", Some("updated"), "is not a calendar date");
+
+    let scratch = Scratch::new("date-future");
+    scratch.edit(
+        "guides/alpha/alpha-guide.md",
+        "slug = \"alpha-guide\"",
+        "slug = \"alpha-guide\"\nupdated = 2031-02-03",
+    );
+    scratch.expect(
+        "alpha-guide.md",
+        Some("updated"),
+        "updated 2031-02-03 is after the build date 2030-01-01",
+    );
+
+    let scratch = Scratch::new("date-unknown-key");
+    scratch.edit(
+        "services/service-one.md",
+        "slug = \"service-one\"",
+        "slug = \"service-one\"\nupdate = 2029-01-01",
+    );
+    scratch.expect("services/service-one.md", Some("update"), "unknown field `update`");
+}
+
+#[test]
+fn dates_drive_the_sitemap_and_security_txt() {
+    let scratch = Scratch::new("dated");
+    scratch.edit(
+        "services/service-two.md",
+        "slug = \"service-two\"",
+        "slug = \"service-two\"\nupdated = 2029-08-15",
+    );
+    let compiled = compile(&scratch.root, &local(), &fixture_expectations()).expect("compiles");
+    let body = |path: &str| {
+        compiled.routes.iter().find(|r| r.path == path).map(|r| r.body.clone()).expect(path)
+    };
+    let sitemap = body("/sitemap.xml");
+    assert!(sitemap.contains(
+        "<url><loc>http://127.0.0.1:8080/services/service-two/</loc><lastmod>2029-08-15</lastmod></url>"
+    ));
+    // Other pages take the site's date; the listing takes its newest item's.
+    assert!(sitemap.contains(
+        "<url><loc>http://127.0.0.1:8080/services/service-one/</loc><lastmod>2029-06-01</lastmod></url>"
+    ));
+    assert!(sitemap.contains(
+        "<url><loc>http://127.0.0.1:8080/services/</loc><lastmod>2029-08-15</lastmod></url>"
+    ));
+    // 180 days after the build date of 2030-01-01.
+    assert!(body("/.well-known/security.txt").contains("Expires: 2030-06-30T00:00:00Z\n"));
+
+    let reproducible =
+        config(&[("SOURCE_DATE_EPOCH", "1900000000")], false).expect("config from the epoch");
+    assert_eq!(reproducible.build_date.to_string(), "2030-03-17");
+    let error = config(&[("SOURCE_DATE_EPOCH", "yesterday")], false).expect_err("bad epoch");
+    assert!(error.contains("SOURCE_DATE_EPOCH"), "{error}");
+}
+
+#[test]
+fn calendar_arithmetic_is_right_across_months_and_leap_years() {
+    use compiler::date::Date;
+    assert_eq!(Date::from_unix_secs(0).to_string(), "1970-01-01");
+    assert_eq!(Date::from_unix_secs(951_782_400).to_string(), "2000-02-29");
+    let date = Date::new(2028, 2, 28).expect("a date");
+    assert_eq!(date.plus_days(1).to_string(), "2028-02-29");
+    assert_eq!(date.plus_days(2).to_string(), "2028-03-01");
+    assert_eq!(Date::new(2027, 12, 31).expect("a date").plus_days(1).to_string(), "2028-01-01");
+    assert!(Date::new(2027, 2, 29).is_none() && Date::new(2028, 13, 1).is_none());
+}
+
+#[test]
+fn the_security_contact_must_use_a_reserved_domain() {
+    let scratch = Scratch::new("security-email");
+    scratch.edit("contact.toml", "security@fixture.example", "security@realcompany.com");
+    scratch.expect(
+        "contact.toml",
+        Some("security_email"),
+        "is not an address at a reserved example domain",
+    );
+}
+
+#[test]
+fn every_page_is_in_the_sitemap_llms_full_and_page_links() {
+    let compiled =
+        compile(Path::new(FIXTURE), &local(), &fixture_expectations()).expect("compiles");
+    let pages: Vec<&str> = compiled
+        .routes
+        .iter()
+        .filter(|r| r.content_type.starts_with("text/html"))
+        .map(|r| r.path.as_str())
+        .collect();
+    let body = |path: &str| {
+        compiled.routes.iter().find(|r| r.path == path).map(|r| r.body.as_str()).expect(path)
+    };
+    for page in &pages {
+        let url = format!("http://127.0.0.1:8080{page}");
+        assert!(body("/sitemap.xml").contains(&format!("<loc>{url}</loc>")), "{page} in sitemap");
+        assert!(body("/llms-full.txt").contains(&format!("URL: {url}\n")), "{page} in llms-full");
+        assert!(
+            compiled.tables.contains(&format!(
+                "<{url}index.md>; rel=\\\"alternate\\\"; type=\\\"text/markdown\\\""
+            )),
+            "{page} has its Link header"
+        );
+    }
+    assert_eq!(pages.len(), body("/sitemap.xml").matches("<url>").count(), "only pages");
 }

@@ -1,0 +1,75 @@
+// The assessment page's script, inlined by src/compiler/pages.rs after the constants
+// `API` (the score endpoint of this build's API origin) and `N_QUESTIONS`.
+//
+// `buildBody` is the one place the request body is made: the option index of every question,
+// in order, as {"answers": [...]}. The same indices, as digits, are the URL fragment
+// `#a=0123...`: after scoring the page writes it, and on load (or when the fragment changes)
+// the page reads it, fills the form and scores, so a result can be bookmarked and shared.
+const FRAGMENT = new RegExp("^#a=([0-4]{" + N_QUESTIONS + "})$");
+const form = document.getElementById("assessment");
+const error = document.getElementById("form-error");
+
+function buildBody(form) {
+  const answers = [];
+  for (let i = 0; i < N_QUESTIONS; i++) {
+    const checked = form.querySelector('input[name="q' + i + '"]:checked');
+    if (!checked) return { missing: i + 1 };
+    answers.push(Number(checked.value));
+  }
+  return { answers: answers, body: JSON.stringify({ answers: answers }) };
+}
+function el(tag, text) { const node = document.createElement(tag); node.textContent = text; return node; }
+function show(result, answers) {
+  document.getElementById("score").textContent = result.score + " / 100";
+  document.getElementById("band").textContent = result.band.name;
+  const guidance = document.getElementById("guidance");
+  guidance.replaceChildren(...result.band.guidance.map(function (line) { return el("li", line); }));
+  const pillars = document.getElementById("pillars");
+  pillars.replaceChildren();
+  for (const key of Object.keys(result.pillars)) {
+    const pillar = result.pillars[key];
+    pillars.append(el("div", pillar.title + ": " + pillar.average.toFixed(2)));
+    const bar = document.createElement("div"); bar.className = "bar";
+    bar.setAttribute("role", "img"); bar.setAttribute("aria-label", pillar.title + " " + pillar.average.toFixed(2) + " of 5");
+    const fill = document.createElement("span"); fill.style.width = (pillar.average / 5 * 100) + "%";
+    bar.append(fill); pillars.append(bar);
+  }
+  const weakest = result.pillars[result.weakestPillar];
+  document.getElementById("advice").textContent = weakest.title + ": " + (weakest.advice || "");
+  const fragment = "#a=" + answers.join("");
+  if (window.location.hash !== fragment) history.replaceState(null, "", fragment);
+  const share = document.getElementById("share-link");
+  share.href = fragment;
+  share.textContent = window.location.href;
+  const section = document.getElementById("result"); section.hidden = false;
+  const heading = document.getElementById("result-heading");
+  heading.scrollIntoView(); heading.focus();
+}
+async function score() {
+  const built = buildBody(form);
+  if (built.missing) { error.textContent = "Please answer question " + built.missing + "."; return; }
+  error.textContent = "";
+  try {
+    const response = await fetch(API, { method: "POST", headers: { "Content-Type": "application/json" }, body: built.body });
+    const data = await response.json();
+    if (!response.ok) { error.textContent = data.error ? data.error.message : "Scoring failed."; return; }
+    show(data, built.answers);
+  } catch (e) { error.textContent = "The scoring service could not be reached."; }
+}
+function openFromFragment() {
+  if (!window.location.hash.startsWith("#a=")) return;
+  const match = FRAGMENT.exec(window.location.hash);
+  if (!match) {
+    document.getElementById("result").hidden = true;
+    error.textContent = "This link does not hold a full set of answers; please answer every question.";
+    return;
+  }
+  for (let i = 0; i < N_QUESTIONS; i++) {
+    const input = form.querySelector('input[name="q' + i + '"][value="' + match[1][i] + '"]');
+    if (input) input.checked = true;
+  }
+  score();
+}
+form.addEventListener("submit", function (event) { event.preventDefault(); score(); });
+window.addEventListener("hashchange", openFromFragment);
+openFromFragment();

@@ -1,0 +1,238 @@
+// Search as you type, inlined in every page by src/compiler/pages.rs. No framework, no assets.
+//
+// Every `form[data-search]` works without JavaScript (it submits to /search/). This script
+// turns its query box into an ARIA 1.2 combobox with a listbox popup of guides from the API
+// named in `data-search` (GET /v1/resources: q, category, limit, cursor):
+// - typing searches after a short pause; the category select, if any, filters;
+// - ArrowDown/ArrowUp move through the results, Enter opens the active one (or submits the
+//   form when none is active), Escape closes the list, then clears the box;
+// - the last option, "More results", fetches the page at `nextCursor` and appends it;
+// - a result shows its `snippet` when the API sends one (plain text in which matched words
+//   are wrapped in <mark>...</mark>), else its description. Snippets are turned into text
+//   nodes and <mark> elements, never parsed as HTML, so nothing else in them can become markup.
+(function () {
+  "use strict";
+  var LIMIT = 8;
+  var PAUSE_MS = 150;
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function appendMarked(parent, snippet) {
+    var parts = snippet.split(/(<\/?mark>)/);
+    var marked = false;
+    for (var i = 0; i < parts.length; i++) {
+      if (parts[i] === "<mark>") marked = true;
+      else if (parts[i] === "</mark>") marked = false;
+      else if (parts[i]) parent.append(marked ? element("mark", "", parts[i]) : document.createTextNode(parts[i]));
+    }
+  }
+
+  function enhance(form) {
+    var endpoint = form.getAttribute("data-search");
+    var input = form.querySelector("input[name=q]");
+    var category = form.querySelector("select[name=category]");
+    if (!endpoint || !input) return;
+    var listId = input.id + "-results";
+    var list = element("ul");
+    list.id = listId;
+    list.setAttribute("role", "listbox");
+    list.setAttribute("aria-label", "Matching guides");
+    list.hidden = true;
+    var status = element("p", form.classList.contains("compact") ? "status vh" : "status");
+    status.setAttribute("role", "status");
+    form.append(list, status);
+    input.setAttribute("role", "combobox");
+    input.setAttribute("aria-autocomplete", "list");
+    input.setAttribute("aria-expanded", "false");
+    input.setAttribute("aria-controls", listId);
+
+    var state = { options: [], active: -1, query: null, cursor: null, request: 0, timer: 0, controller: null };
+
+    function open() {
+      if (!list.children.length) return;
+      list.hidden = false;
+      input.setAttribute("aria-expanded", "true");
+    }
+
+    function close() {
+      setActive(-1);
+      list.hidden = true;
+      input.setAttribute("aria-expanded", "false");
+    }
+
+    function reset() {
+      if (state.controller) state.controller.abort();
+      state.request++;
+      state.options = [];
+      state.cursor = null;
+      list.replaceChildren();
+      status.textContent = "";
+      close();
+    }
+
+    function setActive(idx) {
+      state.active = idx;
+      for (var i = 0; i < state.options.length; i++) {
+        state.options[i].setAttribute("aria-selected", i === idx ? "true" : "false");
+      }
+      if (idx >= 0) {
+        input.setAttribute("aria-activedescendant", state.options[idx].id);
+        state.options[idx].scrollIntoView({ block: "nearest" });
+      } else {
+        input.removeAttribute("aria-activedescendant");
+      }
+    }
+
+    function addOption(option, extraClass) {
+      option.setAttribute("role", "option");
+      option.id = listId + "-" + list.children.length;
+      option.setAttribute("aria-selected", "false");
+      if (extraClass) option.className = extraClass;
+      list.append(option);
+      state.options.push(option);
+    }
+
+    function addResult(resource) {
+      var option = element("li");
+      option.setAttribute("data-href", resource.url);
+      var text = element("span", "d");
+      if (typeof resource.snippet === "string" && resource.snippet) appendMarked(text, resource.snippet);
+      else text.textContent = resource.description || "";
+      option.append(element("span", "t", resource.title), " ", element("span", "c", resource.category), text);
+      addOption(option);
+    }
+
+    function show(page, appending) {
+      var more = list.querySelector("[data-more]");
+      if (more) {
+        more.remove();
+        state.options.pop();
+      }
+      if (!appending) {
+        list.replaceChildren();
+        state.options = [];
+      }
+      var firstNew = state.options.length;
+      page.results.forEach(addResult);
+      state.cursor = page.nextCursor || null;
+      var n = state.options.length;
+      if (n === 0) {
+        var none = element("li", "", "No guides match.");
+        none.setAttribute("role", "option");
+        none.setAttribute("aria-disabled", "true");
+        none.setAttribute("aria-selected", "false");
+        none.id = listId + "-none";
+        list.append(none);
+      }
+      if (state.cursor) {
+        var option = element("li", "", "More results");
+        option.setAttribute("data-more", "");
+        addOption(option, "more");
+      }
+      status.textContent = n === 0 ? "No guides match." :
+        n + (n === 1 ? " guide" : " guides") + " shown" + (state.cursor ? "; more available." : ".");
+      open();
+      setActive(appending && firstNew < state.options.length ? firstNew : -1);
+    }
+
+    function fail(message) {
+      reset();
+      status.textContent = message;
+    }
+
+    function run(cursor) {
+      var q = input.value.trim();
+      var chosen = category ? category.value : "";
+      if (!q && !chosen) {
+        reset();
+        return;
+      }
+      if (!cursor) {
+        var params = new URLSearchParams();
+        if (q) params.set("q", q);
+        if (chosen) params.set("category", chosen);
+        params.set("limit", String(LIMIT));
+        state.query = params.toString();
+      }
+      var url = endpoint + "?" + state.query + (cursor ? "&cursor=" + encodeURIComponent(cursor) : "");
+      if (state.controller) state.controller.abort();
+      var controller = new AbortController();
+      state.controller = controller;
+      var request = ++state.request;
+      fetch(url, { signal: controller.signal, headers: { Accept: "application/json" } })
+        .then(function (response) {
+          return response.json().then(function (body) { return { ok: response.ok, body: body }; });
+        })
+        .then(function (answer) {
+          if (request !== state.request) return;
+          if (!answer.ok) {
+            fail(answer.body && answer.body.error ? answer.body.error.message : "The search failed.");
+            return;
+          }
+          show(answer.body, Boolean(cursor));
+        })
+        .catch(function (error) {
+          if (request !== state.request || error.name === "AbortError") return;
+          fail("Search is unavailable; press Enter to search on the results page.");
+        });
+    }
+
+    function choose(option) {
+      if (option.hasAttribute("data-more")) {
+        run(state.cursor);
+        return;
+      }
+      var href = option.getAttribute("data-href");
+      if (href && /^https?:\/\//.test(href)) window.location.assign(href);
+    }
+
+    input.addEventListener("input", function () {
+      clearTimeout(state.timer);
+      state.timer = setTimeout(function () { run(null); }, PAUSE_MS);
+    });
+    if (category) category.addEventListener("change", function () { run(null); });
+    input.addEventListener("keydown", function (event) {
+      var n = state.options.length;
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        if (!n) return;
+        event.preventDefault();
+        open();
+        var down = event.key === "ArrowDown";
+        var next = state.active < 0 ? (down ? 0 : n - 1) : (state.active + (down ? 1 : n - 1)) % n;
+        setActive(next);
+      } else if (event.key === "Enter") {
+        if (!list.hidden && state.active >= 0) {
+          event.preventDefault();
+          choose(state.options[state.active]);
+        }
+      } else if (event.key === "Escape") {
+        if (!list.hidden) {
+          event.preventDefault();
+          close();
+        } else if (input.value) {
+          event.preventDefault();
+          input.value = "";
+          reset();
+        }
+      }
+    });
+    input.addEventListener("focus", open);
+    // Keep focus in the box while the pointer picks an option.
+    list.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    list.addEventListener("click", function (event) {
+      var option = event.target.closest("[role=option]");
+      if (option && option.getAttribute("aria-disabled") !== "true") choose(option);
+    });
+    form.addEventListener("focusout", function (event) {
+      if (!form.contains(event.relatedTarget)) close();
+    });
+  }
+
+  var forms = document.querySelectorAll("form[data-search]");
+  for (var i = 0; i < forms.length; i++) enhance(forms[i]);
+})();

@@ -1,0 +1,109 @@
+//! The website's side of the transport: which representation of a page to send, the HTML 404
+//! for browsers, and the search results page. Decisions are `negotiate`'s and `web`'s; this
+//! module turns them into replies with `Vary`, `Link` and `Content-Location`.
+
+use bytes::Bytes;
+use http::header::{self, HeaderMap};
+use http::{Method, StatusCode};
+
+use super::negotiate::{accept_header, prefers_html, prefers_markdown};
+use crate::api;
+use crate::model::{ErrorKind, FixedResponse, PageLinks};
+use crate::ops::Error;
+use crate::route::decode_unreserved;
+use crate::tables::{FIXED, NOT_FOUND_PAGE, PAGE_LINKS};
+use crate::web::{Outcome, search_page};
+use crate::wire::reply::{CACHE_CONTENT, NO_STORE};
+use crate::wire::{Body, Reply};
+
+pub const HTML: &str = "text/html; charset=utf-8";
+
+/// The representation of a fixed route to send, and the headers that describe the choice.
+#[derive(Debug, Clone, Copy)]
+pub struct Representation {
+    pub fixed: &'static FixedResponse,
+    links: Option<&'static PageLinks>,
+    /// The twin's path when the markdown was chosen at the page's URL.
+    content_location: Option<&'static str>,
+}
+
+impl Representation {
+    /// Adds `Vary: Accept` on a negotiated page, the page's `Link`, and `Content-Location` when
+    /// the markdown twin answered for the page.
+    pub fn decorate(&self, mut reply: Reply) -> Reply {
+        let Some(links) = self.links else { return reply };
+        if links.twin.is_some() {
+            reply.static_headers.push(header::VARY, "accept");
+        }
+        reply.static_headers.push(header::LINK, links.link);
+        if let Some(location) = self.content_location {
+            reply.static_headers.push(header::CONTENT_LOCATION, location);
+        }
+        reply
+    }
+}
+
+/// A page (`/guides/x/`) is HTML unless the client prefers markdown, then its twin; a twin
+/// (`/guides/x/index.md`) is itself. Other fixed routes are not negotiated.
+pub fn representation(
+    raw_path: &str,
+    fixed: &'static FixedResponse,
+    headers: &HeaderMap,
+) -> Representation {
+    let plain = Representation { fixed, links: None, content_location: None };
+    if !fixed.content_type.starts_with("text/html")
+        && !fixed.content_type.starts_with("text/markdown")
+    {
+        return plain;
+    }
+    let Ok(path) = decode_unreserved(raw_path) else { return plain };
+    let Some(links) = PAGE_LINKS.get(path.as_ref()) else { return plain };
+    let chosen_twin = links
+        .twin
+        .filter(|_| prefers_markdown(accept_header(headers).as_deref()))
+        .and_then(|twin| FIXED.get(twin).map(|twin_fixed| (twin, twin_fixed)));
+    match chosen_twin {
+        Some((twin, twin_fixed)) => {
+            Representation { fixed: twin_fixed, links: Some(links), content_location: Some(twin) }
+        }
+        None => Representation { fixed, links: Some(links), content_location: None },
+    }
+}
+
+/// The reply to a failed request: the HTML 404 page for a browser that asked for a missing
+/// website page, else the Error body. Paths under `/v1`, `/oauth/` and `/.well-known/` are the
+/// API's and always answer JSON.
+pub fn error_reply(error: &Error, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
+    let website = !(path == "/v1"
+        || path.starts_with("/v1/")
+        || path.starts_with("/oauth/")
+        || path.starts_with("/.well-known/"));
+    let is_get = method == Method::GET || method == Method::HEAD;
+    if !(error.kind.status() == ErrorKind::NotFound.status() && website && is_get) {
+        return api::error_reply(error);
+    }
+    let mut reply = if prefers_html(accept_header(headers).as_deref()) {
+        let mut page = Reply::empty(StatusCode::NOT_FOUND);
+        page.body = Body::full(Bytes::from_static(NOT_FOUND_PAGE.as_bytes()));
+        page.content_type = HTML;
+        page
+    } else {
+        api::error_reply(error)
+    };
+    reply.static_headers.push(header::VARY, "accept");
+    reply
+}
+
+/// `GET /search/`: the server-rendered results page.
+pub fn search(query: Option<&str>) -> Reply {
+    let page = search_page::from_query(query);
+    let (status, cache_control) = match page.outcome {
+        Outcome::Ok => (StatusCode::OK, CACHE_CONTENT),
+        Outcome::BadRequest => (StatusCode::BAD_REQUEST, NO_STORE),
+    };
+    let mut reply = Reply::empty(status);
+    reply.body = Body::full(page.html);
+    reply.content_type = HTML;
+    reply.cache_control = cache_control;
+    reply
+}

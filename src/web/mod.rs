@@ -1,0 +1,43 @@
+//! The website's run-time parts: the pages the server completes per request rather than
+//! serving whole from `tables::FIXED`.
+//!
+//! - `search_page`: `/search/?q=...`, the no-JavaScript side of the site search
+//!
+//! The HTML 404 page is static (`tables::NOT_FOUND_PAGE`); choosing it over the JSON Error
+//! body is content negotiation, in `http::negotiate`. Nothing here knows about HTTP: a page is
+//! an outcome and a body, and the transport maps the outcome to a status.
+
+pub mod search_page;
+
+/// A page rendered at run time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HtmlPage {
+    pub outcome: Outcome,
+    pub html: String,
+}
+
+/// Whether the request made sense.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The page answers the request (which may have no results).
+    Ok,
+    /// The parameters were invalid; the page explains why.
+    BadRequest,
+}
+
+/// Escapes text for HTML element content and attribute values. The compiler has its own copy
+/// (`src/compiler/render.rs`): only `model.rs` and `tokenize.rs` cross the build boundary.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            other => out.push(other),
+        }
+    }
+    out
+}

@@ -1,0 +1,211 @@
+//! `/search/?q=...&category=...&cursor=...`: the guide search as an HTML page. The site's
+//! search forms submit here without JavaScript (and when Enter is pressed with no result
+//! chosen).
+//!
+//! Same engine, validation and cursors as `GET /v1/resources` at its default page size, so a
+//! `nextCursor` from the API works here and the reverse. The page is the build's template
+//! (`tables::SEARCH_PAGE`) with its holes filled; each result is the build's fragment for that
+//! guide (`tables::GUIDE_RESULTS`). No I/O. Unlike the API, unknown parameters are ignored
+//! (links to pages pick up tracking parameters), and an empty `category` or `cursor` means
+//! none, because the form's "All categories" option submits `category=`.
+
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+
+use super::{HtmlPage, Outcome, escape_html};
+use crate::limits::SEARCH_QUERY_MAX_CHARS;
+use crate::ops::guides::{self, SearchParams, SearchRequest};
+use crate::ops::{Error, ErrorKind};
+use crate::tables::{CATEGORIES, GUIDE_RESULTS, SEARCH_PAGE, SITE_URL};
+use crate::wire::form::parse_pairs;
+
+/// What a query value escapes: everything but RFC 3986 unreserved characters, so cursors
+/// (base64url) stay as the API wrote them.
+const QUERY_VALUE: &AsciiSet =
+    &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
+
+/// The page for a raw query string.
+pub fn from_query(query: Option<&str>) -> HtmlPage {
+    match parse(query.unwrap_or("")) {
+        Ok(request) => render(&request.q, request.category.as_deref(), request.cursor.as_deref()),
+        Err(error) => fill("Search the guides", "", None, Outcome::BadRequest, &error_html(&error)),
+    }
+}
+
+/// The page for one search: `q` as typed, `category` a category name as the categories
+/// endpoint gives it, `cursor` a `nextCursor` of the previous page.
+pub fn render(q: &str, category: Option<&str>, cursor: Option<&str>) -> HtmlPage {
+    let category_idx = category.and_then(|name| CATEGORIES.iter().position(|c| c.name == name));
+    let shown_q = q.trim();
+    let params = guides::validate(&SearchRequest { q: Some(q), category, limit: None, cursor });
+    match params {
+        Err(error) => fill(
+            "Search the guides",
+            shown_q,
+            category_idx,
+            Outcome::BadRequest,
+            &error_html(&error),
+        ),
+        Ok(params) if params.q.is_empty() && params.category.is_none() => fill(
+            "Search the guides",
+            "",
+            None,
+            Outcome::Ok,
+            &format!(
+                "<p>Type a few words above to search {} guides, or browse <a href=\"{SITE_URL}/guides/\">the guide library</a>.</p>\n",
+                GUIDE_RESULTS.len()
+            ),
+        ),
+        Ok(params) => {
+            let title = if params.q.is_empty() {
+                format!("Guides in {}", category.unwrap_or_default())
+            } else {
+                format!("Search results for \u{201c}{}\u{201d}", params.q)
+            };
+            fill(&title, &params.q, category_idx, Outcome::Ok, &results_html(&params, category))
+        }
+    }
+}
+
+/// The parameters the page reads.
+#[derive(Debug, Default)]
+struct Request {
+    q: String,
+    category: Option<String>,
+    cursor: Option<String>,
+}
+
+fn parse(query: &str) -> Result<Request, Error> {
+    let pairs = parse_pairs(query).map_err(|bad| {
+        Error::invalid_parameter(format!("parameter `{}` is not valid UTF-8", bad.0))
+    })?;
+    let (mut q, mut category, mut cursor) = (None, None, None);
+    for (name, value) in pairs {
+        let slot = match name.as_str() {
+            "q" => &mut q,
+            "category" => &mut category,
+            "cursor" => &mut cursor,
+            _ => continue,
+        };
+        if slot.is_some() {
+            return Err(Error::duplicate_parameter(&name));
+        }
+        *slot = Some(value);
+    }
+    let not_empty = |value: Option<String>| value.filter(|v| !v.is_empty());
+    Ok(Request {
+        q: q.unwrap_or_default(),
+        category: not_empty(category),
+        cursor: not_empty(cursor),
+    })
+}
+
+fn results_html(params: &SearchParams, category: Option<&str>) -> String {
+    let page = guides::search(params.clone());
+    let n_hits = page.n_matches();
+    let what = match (params.q.is_empty(), category) {
+        (true, Some(name)) => format!("in {}", escape_html(name)),
+        (false, None) => format!("match \u{201c}{}\u{201d}", escape_html(&params.q)),
+        (false, Some(name)) => {
+            format!("match \u{201c}{}\u{201d} in {}", escape_html(&params.q), escape_html(name))
+        }
+        (true, None) => String::new(),
+    };
+    if n_hits == 0 {
+        return format!(
+            "<p id=\"summary\">No guides {what}. Try fewer or different words, another category, or browse <a href=\"{SITE_URL}/guides/\">the guide library</a>.</p>\n"
+        );
+    }
+    let guides = if n_hits == 1 { "guide" } else { "guides" };
+    let mut html = format!(
+        "<p id=\"summary\">{n_hits} {guides} {what}. Showing {} to {}.</p>\n<ol class=\"results\" start=\"{}\">\n",
+        page.offset() + 1,
+        page.offset() + page.hits().len(),
+        page.offset() + 1,
+    );
+    for hit in page.hits() {
+        html.push_str(GUIDE_RESULTS[usize::from(hit.guide)]);
+    }
+    html.push_str("</ol>\n");
+    let mut links = Vec::new();
+    if let Some(next) = &page.next_cursor {
+        links.push(format!(
+            "<a rel=\"next\" href=\"{}\">More results</a>",
+            escape_html(&page_url(params, category, Some(next)))
+        ));
+    }
+    if page.offset() > 0 {
+        links.push(format!(
+            "<a href=\"{}\">Back to the first results</a>",
+            escape_html(&page_url(params, category, None))
+        ));
+    }
+    if !links.is_empty() {
+        html.push_str(&format!("<p class=\"pages\">{}</p>\n", links.join(" &middot; ")));
+    }
+    html
+}
+
+/// The absolute URL of this search at `cursor` (the first page without one).
+fn page_url(params: &SearchParams, category: Option<&str>, cursor: Option<&str>) -> String {
+    let mut pairs = Vec::new();
+    if !params.q.is_empty() {
+        pairs.push(format!("q={}", utf8_percent_encode(&params.q, QUERY_VALUE)));
+    }
+    if let Some(name) = category {
+        pairs.push(format!("category={}", utf8_percent_encode(name, QUERY_VALUE)));
+    }
+    if let Some(cursor) = cursor {
+        pairs.push(format!("cursor={}", utf8_percent_encode(cursor, QUERY_VALUE)));
+    }
+    format!("{SITE_URL}/search/?{}", pairs.join("&"))
+}
+
+/// Why the request was refused, in words for the person who typed it.
+fn error_html(error: &Error) -> String {
+    let message = match error.kind {
+        ErrorKind::QueryTooLong => {
+            format!("The search is too long: use at most {SEARCH_QUERY_MAX_CHARS} characters.")
+        }
+        ErrorKind::UnknownCategory => {
+            "There is no such category; choose one from the list.".to_string()
+        }
+        ErrorKind::InvalidCursor => {
+            "This results link is out of date or incomplete; search again from the first page."
+                .to_string()
+        }
+        ErrorKind::InvalidParameter => {
+            "The address holds characters that are not valid text.".to_string()
+        }
+        ErrorKind::DuplicateParameter => "The address gives a search parameter twice.".to_string(),
+        _ => error.message.clone(),
+    };
+    format!("<p id=\"summary\" class=\"error\" role=\"alert\">{}</p>\n", escape_html(&message))
+}
+
+/// The template with its holes filled: title, query box, category choice, results.
+fn fill(
+    title: &str,
+    q: &str,
+    category: Option<usize>,
+    outcome: Outcome,
+    results: &str,
+) -> HtmlPage {
+    let title = escape_html(title);
+    let q = escape_html(q);
+    let mut holes: Vec<&str> = Vec::with_capacity(CATEGORIES.len() + 4);
+    holes.push(&title);
+    holes.push(&q);
+    holes.push(if category.is_none() { " selected" } else { "" });
+    holes.extend(
+        (0..CATEGORIES.len()).map(|idx| if category == Some(idx) { " selected" } else { "" }),
+    );
+    holes.push(results);
+    let size = SEARCH_PAGE.iter().chain(&holes).map(|part| part.len()).sum();
+    let mut html = String::with_capacity(size);
+    html.push_str(SEARCH_PAGE[0]);
+    for (hole, piece) in holes.iter().zip(&SEARCH_PAGE[1..]) {
+        html.push_str(hole);
+        html.push_str(piece);
+    }
+    HtmlPage { outcome, html }
+}

@@ -1,0 +1,208 @@
+//! Content negotiation on the website (RFC 9110 section 12): a page URL answers with its
+//! markdown twin to clients that prefer `text/markdown`, every page advertises its twin, and a
+//! browser asking for a missing page gets the HTML 404 page while API clients keep JSON.
+
+use consultancy_api::http::negotiate::{Match, preference, prefers_html, prefers_markdown};
+use consultancy_api::tables::{FIXED, NOT_FOUND_PAGE, SITE_URL};
+
+use crate::support::{Checked, start};
+
+const PAGE: &str = "/guides/warehouse-lake-or-lakehouse/";
+const BROWSER: &str =
+    "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    Html,
+    Markdown,
+}
+
+/// `Accept` values and the representation a page must answer with.
+const PAGE_CASES: &[(&str, Expect)] = &[
+    ("text/markdown", Expect::Markdown),
+    ("TEXT/Markdown", Expect::Markdown),
+    ("text/markdown; charset=utf-8", Expect::Markdown),
+    ("text/markdown, text/html;q=0.9", Expect::Markdown),
+    ("text/html;q=0.5, text/markdown;q=0.6", Expect::Markdown),
+    // A tie: naming markdown is the stronger signal.
+    ("text/html, text/markdown", Expect::Markdown),
+    ("text/markdown;q=0.9, text/html", Expect::Html),
+    ("text/markdown;q=0", Expect::Html),
+    ("text/markdown;q=0, */*", Expect::Html),
+    ("text/markdown;q=0.000", Expect::Html),
+    // A malformed weight drops the range.
+    ("text/markdown;q=1.5", Expect::Html),
+    ("text/markdown;q=abc", Expect::Html),
+    ("*/*", Expect::Html),
+    ("text/*", Expect::Html),
+    (BROWSER, Expect::Html),
+    ("application/json", Expect::Html),
+    ("text/plain;q=0.5, text/markdown;q=0.4", Expect::Markdown),
+];
+
+fn assert_representation(response: &Checked, accept: &str, expect: Expect) {
+    let html = FIXED.get(PAGE).expect("the page");
+    let twin = FIXED.get(&format!("{PAGE}index.md")).expect("the twin");
+    let (body, content_type, etag) = match expect {
+        Expect::Html => (html.body, html.content_type, html.etag),
+        Expect::Markdown => (twin.body, twin.content_type, twin.etag),
+    };
+    assert_eq!(response.status, 200, "{accept}");
+    assert_eq!(response.text, body, "{accept}: {expect:?}");
+    assert_eq!(response.header("content-type"), Some(content_type), "{accept}");
+    assert_eq!(response.header("etag"), Some(etag), "{accept}");
+    assert_eq!(response.header("vary"), Some("accept"), "{accept}");
+    assert_eq!(
+        response.header("link"),
+        Some(
+            format!("<{SITE_URL}{PAGE}index.md>; rel=\"alternate\"; type=\"text/markdown\"")
+                .as_str()
+        ),
+        "{accept}: the page advertises its twin"
+    );
+    let location = (expect == Expect::Markdown).then(|| format!("{PAGE}index.md"));
+    assert_eq!(response.header("content-location").map(str::to_string), location, "{accept}");
+}
+
+#[tokio::test]
+async fn a_page_answers_with_its_twin_when_markdown_is_preferred() {
+    let server = start().await;
+    for (accept, expect) in PAGE_CASES {
+        let response = server.get_with(PAGE, &[("accept", accept)]).await;
+        assert_representation(&response, accept, *expect);
+    }
+    // Two Accept lines are one list (RFC 9110 section 5.3).
+    let split =
+        server.get_with(PAGE, &[("accept", "text/html;q=0.5"), ("accept", "text/markdown")]).await;
+    assert_representation(&split, "two lines", Expect::Markdown);
+}
+
+#[tokio::test]
+async fn validators_and_head_follow_the_chosen_representation() {
+    let server = start().await;
+    let twin = FIXED.get(&format!("{PAGE}index.md")).expect("twin");
+    let html = FIXED.get(PAGE).expect("page");
+    let fresh =
+        server.get_with(PAGE, &[("accept", "text/markdown"), ("if-none-match", twin.etag)]).await;
+    assert_eq!(fresh.status, 304);
+    assert_eq!(fresh.header("etag"), Some(twin.etag));
+    assert_eq!(fresh.header("vary"), Some("accept"), "304 keeps Vary");
+    assert!(fresh.header("link").is_some(), "304 keeps Link");
+    // The HTML's validator does not match the markdown.
+    let stale =
+        server.get_with(PAGE, &[("accept", "text/markdown"), ("if-none-match", html.etag)]).await;
+    assert_eq!(stale.status, 200);
+    assert_eq!(stale.text, twin.body);
+
+    let head = server
+        .client
+        .head(server.url(PAGE))
+        .header("accept", "text/markdown")
+        .send()
+        .await
+        .expect("HEAD");
+    assert_eq!(head.status(), 200);
+    assert_eq!(
+        head.headers().get("content-type").and_then(|v| v.to_str().ok()),
+        Some("text/markdown; charset=utf-8")
+    );
+    assert_eq!(head.text().await.expect("body"), "", "HEAD has no body");
+}
+
+#[tokio::test]
+async fn every_page_advertises_its_twin_and_every_twin_its_page() {
+    let server = start().await;
+    for (path, fixed) in FIXED.entries() {
+        let response = server.get(path).await;
+        let link = response.header("link");
+        if fixed.content_type.starts_with("text/html") {
+            let expected =
+                format!("<{SITE_URL}{path}index.md>; rel=\"alternate\"; type=\"text/markdown\"");
+            assert_eq!(link, Some(expected.as_str()), "{path}");
+            assert_eq!(response.header("vary"), Some("accept"), "{path}");
+            assert!(
+                fixed.body.contains(&format!(
+                    "<link rel=\"alternate\" type=\"text/markdown\" href=\"{SITE_URL}{path}index.md\">"
+                )),
+                "{path}: the HTML head names the twin too"
+            );
+        } else if fixed.content_type.starts_with("text/markdown") {
+            let page = path.strip_suffix("index.md").expect("twins end in index.md");
+            let expected = format!("<{SITE_URL}{page}>; rel=\"canonical\"; type=\"text/html\"");
+            assert_eq!(link, Some(expected.as_str()), "{path}");
+            assert_eq!(response.header("vary"), None, "{path}: a twin is not negotiated");
+        } else {
+            assert_eq!(link, None, "{path}: only pages and twins carry Link");
+            assert_eq!(response.header("vary"), None, "{path}");
+        }
+    }
+    // Asking a twin for HTML changes nothing: it has one representation.
+    let twin = server.get_with(&format!("{PAGE}index.md"), &[("accept", "text/html")]).await;
+    assert_eq!(twin.header("content-type"), Some("text/markdown; charset=utf-8"));
+}
+
+#[tokio::test]
+async fn a_browser_gets_an_html_404_and_api_clients_keep_json() {
+    let server = start().await;
+    for accept in [BROWSER, "text/html", "text/*", "application/json;q=0.5, text/html"] {
+        let response = server.get_with("/no-such-page/", &[("accept", accept)]).await;
+        assert_eq!(response.status, 404, "{accept}");
+        assert_eq!(response.header("content-type"), Some("text/html; charset=utf-8"), "{accept}");
+        assert_eq!(response.header("cache-control"), Some("no-store"));
+        assert_eq!(response.header("vary"), Some("accept"));
+        assert_eq!(response.text, NOT_FOUND_PAGE, "{accept}");
+    }
+    let page = NOT_FOUND_PAGE;
+    assert!(page.contains("<h1>Page not found</h1>"));
+    assert!(page.contains("<meta name=\"robots\" content=\"noindex\">"));
+    assert!(page.contains(&format!("action=\"{SITE_URL}/search/\"")), "a search box");
+    for link in ["/guides/", "/services/", "/ai-readiness/"] {
+        assert!(page.contains(&format!("href=\"{SITE_URL}{link}\"")), "links to {link}");
+    }
+
+    for accept in
+        ["*/*", "application/json", "application/json, text/html;q=0.9", "text/html;q=0, */*"]
+    {
+        let response = server.get_with("/no-such-page/", &[("accept", accept)]).await;
+        assert_eq!(response.status, 404, "{accept}");
+        assert_eq!(response.json()["error"]["code"], "not_found", "{accept}: the Error body");
+        assert_eq!(response.header("vary"), Some("accept"), "{accept}");
+    }
+    // The API's own paths answer JSON whatever the client prefers; so does a POST.
+    for path in ["/v1/nope", "/oauth/nope", "/.well-known/nope"] {
+        let response = server.get_with(path, &[("accept", BROWSER)]).await;
+        assert_eq!(response.status, 404, "{path}");
+        assert_eq!(response.json()["error"]["code"], "not_found", "{path}");
+    }
+    let service = server.get_with("/v1/services/no-such-service", &[("accept", BROWSER)]).await;
+    service.error("GET", "/v1/services/{slug}", 404, "service_not_found");
+    let post = server
+        .client
+        .post(server.url("/no-such-page/"))
+        .header("accept", BROWSER)
+        .send()
+        .await
+        .expect("POST");
+    assert_eq!(post.status(), 404);
+    assert!(post.headers()["content-type"].to_str().expect("type").starts_with("application/json"));
+}
+
+#[test]
+fn preference_takes_the_most_specific_matching_range() {
+    let accept = "text/*;q=0.3, text/markdown;q=0.7, */*;q=0.1";
+    assert_eq!(preference(accept, "text/markdown").quality, 700);
+    assert_eq!(preference(accept, "text/markdown").matched, Match::Exact);
+    assert_eq!(preference(accept, "text/html").quality, 300);
+    assert_eq!(preference(accept, "text/html").matched, Match::Type);
+    assert_eq!(preference(accept, "application/json").quality, 100);
+    assert_eq!(preference(accept, "application/json").matched, Match::Any);
+    assert_eq!(preference("text/html", "application/json").matched, Match::None);
+    assert_eq!(preference("text/html;level=1;q=0.25", "text/html").quality, 250);
+    assert_eq!(preference("text/html;q=1.", "text/html").quality, 1000);
+    assert_eq!(preference("text/html;q=0.", "text/html").quality, 0);
+    assert_eq!(preference("text/html;q=0.1234", "text/html").matched, Match::None);
+    assert_eq!(preference(" , ;, /, text", "text/html").matched, Match::None, "junk is ignored");
+    // No header: HTML for a page, JSON for an error.
+    assert!(!prefers_markdown(None) && !prefers_html(None));
+    assert!(prefers_html(Some(BROWSER)) && !prefers_html(Some("*/*")));
+}

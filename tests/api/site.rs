@@ -1,0 +1,516 @@
+//! The website as crawlers, agents and browsers see it over HTTP: discovery files (robots.txt,
+//! sitemap.xml, llms.txt, llms-full.txt, favicon, security.txt), structured data on every page,
+//! and the server-rendered search results page. Negotiation has its own module.
+
+use std::collections::BTreeSet;
+
+use consultancy_api::clock::{Clock, SystemClock};
+use consultancy_api::model::{N_GUIDES, SEARCH_QUERY_MAX_CHARS};
+use consultancy_api::tables::{API_BASE, CATEGORIES, FIXED, SITE_URL};
+use serde_json::Value;
+
+use crate::support::{Checked, TestServer, start};
+
+/// Every HTML page's path, from the fixed routes.
+fn page_paths() -> BTreeSet<&'static str> {
+    FIXED
+        .entries()
+        .filter(|(_, fixed)| fixed.content_type.starts_with("text/html"))
+        .map(|(path, _)| *path)
+        .collect()
+}
+
+/// The path of an absolute URL on this build's site or API origin.
+fn local_path(url: &str) -> &str {
+    url.strip_prefix(SITE_URL)
+        .or_else(|| url.strip_prefix(API_BASE))
+        .unwrap_or_else(|| panic!("{url} is not on this site"))
+}
+
+/// Asserts a discovery file: status, type, a strong ETag that revalidates to 304.
+async fn discovery_file(server: &TestServer, path: &str, content_type: &str) -> Checked {
+    let response = server.get(path).await;
+    assert_eq!(response.status, 200, "{path}");
+    assert_eq!(response.header("content-type"), Some(content_type), "{path}");
+    let etag = response.header("etag").expect("ETag").to_string();
+    assert!(etag.starts_with('"') && !etag.starts_with("W/"), "{path}: strong ETag {etag}");
+    let again = server.get_with(path, &[("if-none-match", &etag)]).await;
+    assert_eq!(again.status, 304, "{path} revalidates");
+    response
+}
+
+#[tokio::test]
+async fn robots_txt_allows_the_site_and_names_the_sitemap() {
+    let server = start().await;
+    let robots = discovery_file(&server, "/robots.txt", "text/plain; charset=utf-8").await;
+    let lines: Vec<&str> =
+        robots.text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()).collect();
+    assert_eq!(lines.first(), Some(&"User-agent: *"));
+    assert!(lines.contains(&"Allow: /") && lines.contains(&"Disallow: /search/"), "{lines:?}");
+    assert!(lines.contains(&format!("Sitemap: {SITE_URL}/sitemap.xml").as_str()), "{lines:?}");
+    for line in lines {
+        let (field, value) = line.split_once(": ").expect("field: value");
+        assert!(["User-agent", "Allow", "Disallow", "Sitemap"].contains(&field), "{line}");
+        if field == "Disallow" {
+            assert!(!page_paths().contains(value), "no content page is disallowed: {value}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn sitemap_lists_every_page_once_with_a_lastmod() {
+    let server = start().await;
+    let sitemap = discovery_file(&server, "/sitemap.xml", "application/xml; charset=utf-8").await;
+    let doc = roxmltree::Document::parse(&sitemap.text).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "urlset");
+    assert_eq!(root.tag_name().namespace(), Some("http://www.sitemaps.org/schemas/sitemap/0.9"));
+    let mut listed = BTreeSet::new();
+    for url in root.children().filter(|n| n.is_element()) {
+        assert_eq!(url.tag_name().name(), "url");
+        let field = |name: &str| {
+            url.children()
+                .find(|n| n.tag_name().name() == name)
+                .and_then(|n| n.text())
+                .unwrap_or_else(|| panic!("<{name}> in every <url>"))
+        };
+        let lastmod = field("lastmod");
+        let bytes = lastmod.as_bytes();
+        assert!(lastmod.len() == 10 && bytes[4] == b'-' && bytes[7] == b'-', "W3C date: {lastmod}");
+        assert!(listed.insert(local_path(field("loc")).to_string()), "listed once");
+    }
+    let pages: BTreeSet<String> = page_paths().into_iter().map(str::to_string).collect();
+    assert_eq!(listed, pages, "exactly the HTML pages");
+    assert!(pages.len() > N_GUIDES + 22, "{} pages", pages.len());
+}
+
+/// An llms.txt file parsed as the llmstxt.org proposal describes it.
+#[derive(Debug)]
+struct LlmsTxt {
+    title: String,
+    summary: String,
+    /// `(section name, links)` in order.
+    sections: Vec<(String, Vec<Link>)>,
+}
+
+/// `- [title](url): notes`
+type Link = (String, String, String);
+
+/// Parses strictly: H1 first; then an optional blockquote summary; then non-heading blocks;
+/// then H2 sections whose every line is `- [title](url)` with optional `: notes`. The
+/// reference parser (the `llms-txt` PyPI package, run by `.ci/browser.sh`) reads the same.
+fn parse_llms_txt(text: &str) -> LlmsTxt {
+    let mut lines = text.lines();
+    let title = lines.next().and_then(|l| l.strip_prefix("# ")).expect("the H1 comes first");
+    let mut summary = String::new();
+    let mut sections: Vec<(String, Vec<Link>)> = Vec::new();
+    for line in lines {
+        if let Some(name) = line.strip_prefix("## ") {
+            sections.push((name.to_string(), Vec::new()));
+        } else if line.starts_with('#') {
+            panic!("only H1 and H2 headings belong in llms.txt: {line}");
+        } else if let Some((_, links)) = sections.last_mut() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let rest = line.strip_prefix("- [").unwrap_or_else(|| panic!("a link line: {line}"));
+            let (link_title, rest) = rest.split_once("](").expect("](");
+            let (url, notes) = rest.split_once(')').expect(")");
+            assert!(!link_title.contains(['[', ']']), "{line}");
+            let notes = if notes.is_empty() {
+                ""
+            } else {
+                notes.strip_prefix(": ").unwrap_or_else(|| panic!("`: notes`: {line}"))
+            };
+            links.push((link_title.to_string(), url.to_string(), notes.to_string()));
+        } else if let Some(quote) = line.strip_prefix("> ") {
+            assert!(summary.is_empty(), "one summary line");
+            summary = quote.to_string();
+        }
+    }
+    LlmsTxt { title: title.to_string(), summary, sections }
+}
+
+#[tokio::test]
+async fn llms_txt_follows_the_proposal_and_every_link_resolves() {
+    let server = start().await;
+    let response = discovery_file(&server, "/llms.txt", "text/plain; charset=utf-8").await;
+    let llms = parse_llms_txt(&response.text);
+    let contact = server.get("/v1/contact").await.json();
+    assert_eq!(llms.title, contact["company"].as_str().expect("company"));
+    assert!(llms.summary.len() > 40, "a summary: {}", llms.summary);
+    let names: Vec<&str> = llms.sections.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Services", "Industries", "Case studies", "Guides and assessment", "API", "Optional"]
+    );
+    let mut n_links = 0;
+    let mut twins = BTreeSet::new();
+    for (section, links) in &llms.sections {
+        assert!(!links.is_empty(), "{section} has links");
+        for (title, url, notes) in links {
+            assert!(!title.is_empty() && !notes.is_empty(), "{section}: {title} has notes");
+            let path = local_path(url);
+            let linked = server.get(path).await;
+            assert_eq!(linked.status, 200, "{url}");
+            if path.ends_with("/index.md") {
+                assert_eq!(linked.header("content-type"), Some("text/markdown; charset=utf-8"));
+                twins.insert(path.to_string());
+            }
+            n_links += 1;
+        }
+    }
+    for (service, _) in FIXED.entries().filter(|(p, _)| p.starts_with("/services/")) {
+        if service.len() > "/services/".len() && service.ends_with('/') {
+            assert!(twins.contains(&format!("{service}index.md")), "{service} is listed");
+        }
+    }
+    let guides = twins.iter().filter(|t| t.starts_with("/guides/") && *t != "/guides/index.md");
+    assert_eq!(guides.count(), N_GUIDES, "every guide, in Optional");
+    assert!(n_links > N_GUIDES + 22, "{n_links} links");
+}
+
+#[tokio::test]
+async fn llms_full_txt_holds_every_page_with_its_url() {
+    let server = start().await;
+    let full = discovery_file(&server, "/llms-full.txt", "text/plain; charset=utf-8").await;
+    assert!(full.text.starts_with("# "), "opens with an H1");
+    for path in page_paths() {
+        let twin = FIXED.get(&format!("{path}index.md")).expect("every page has a twin");
+        let block = format!(
+            "URL: {SITE_URL}{path}\nMarkdown: {SITE_URL}{path}index.md\n\n{}",
+            twin.body.trim_end()
+        );
+        assert!(full.text.contains(&block), "{path} with its URL and markdown");
+    }
+}
+
+#[tokio::test]
+async fn the_favicon_is_an_svg_every_page_links() {
+    let server = start().await;
+    let svg = discovery_file(&server, "/favicon.svg", "image/svg+xml").await;
+    let doc = roxmltree::Document::parse(&svg.text).expect("well-formed SVG");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    assert_eq!(doc.root_element().tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+    let ico = discovery_file(&server, "/favicon.ico", "image/svg+xml").await;
+    assert_eq!(ico.text, svg.text, "/favicon.ico answers with the same icon");
+    let link =
+        format!("<link rel=\"icon\" href=\"{SITE_URL}/favicon.svg\" type=\"image/svg+xml\">");
+    for path in page_paths() {
+        assert!(FIXED.get(path).expect("page").body.contains(&link), "{path} links the favicon");
+    }
+}
+
+#[tokio::test]
+async fn security_txt_follows_rfc_9116() {
+    let server = start().await;
+    let response =
+        discovery_file(&server, "/.well-known/security.txt", "text/plain; charset=utf-8").await;
+    let mut fields: Vec<(&str, &str)> = Vec::new();
+    for line in response.text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        fields.push(line.split_once(": ").unwrap_or_else(|| panic!("field: value, got {line}")));
+    }
+    let one = |name: &str| {
+        let values: Vec<&str> =
+            fields.iter().filter(|(f, _)| f.eq_ignore_ascii_case(name)).map(|(_, v)| *v).collect();
+        assert_eq!(values.len(), 1, "{name} exactly once");
+        values[0]
+    };
+    let contact = one("Contact");
+    let email = contact.strip_prefix("mailto:").expect("a mailto: URI");
+    assert!(email.ends_with("@example.com"), "a reserved example address: {email}");
+    assert_eq!(one("Canonical"), format!("{SITE_URL}/.well-known/security.txt"));
+    assert_eq!(one("Preferred-Languages"), "en");
+    // RFC 3339 (midnight UTC here), in the future and at most a year ahead.
+    let expires = one("Expires");
+    let date = expires.strip_suffix("T00:00:00Z").expect("midnight UTC in RFC 3339");
+    let parts: Vec<i64> = date.split('-').map(|p| p.parse().expect("digits")).collect();
+    let expires_day = days_since_epoch(parts[0], parts[1], parts[2]);
+    let today = (SystemClock.now_ms() / 1000 / 86_400) as i64;
+    assert!(expires_day > today && expires_day - today <= 365, "Expires {expires}");
+}
+
+/// Days from 1970-01-01 to a proleptic Gregorian date.
+fn days_since_epoch(year: i64, month: i64, day: i64) -> i64 {
+    let (y, m) = if month <= 2 { (year - 1, month + 9) } else { (year, month - 3) };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + (153 * m + 2) / 5 + day - 1 - 719_468
+}
+
+/// The JSON-LD of a page: exactly one script, well-formed, schema.org.
+fn json_ld(path: &str, html: &str) -> Value {
+    let open = "<script type=\"application/ld+json\">";
+    assert_eq!(html.matches(open).count(), 1, "{path}: one JSON-LD script");
+    let start = html.find(open).expect("script") + open.len();
+    let text = &html[start..start + html[start..].find("</script>").expect("closed")];
+    assert!(!text.contains('<'), "{path}: `<` is escaped inside the script");
+    let value: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(value["@context"], "https://schema.org", "{path}");
+    value
+}
+
+/// Asserts the properties Google's structured-data guidelines require (and those this site
+/// promises) for each node type.
+fn check_node(path: &str, node: &Value) {
+    let kind = node["@type"].as_str().unwrap_or_else(|| panic!("{path}: a node without @type"));
+    let required: &[&str] = match kind {
+        "Organization" => &["name", "url"],
+        "WebSite" => &["name", "url", "potentialAction"],
+        "Service" => &["name", "description", "url", "provider"],
+        "Article" | "TechArticle" => {
+            &["headline", "description", "url", "author", "publisher", "dateModified"]
+        }
+        "WebPage" | "CollectionPage" | "WebApplication" => &["name", "description", "url"],
+        "FAQPage" => &["mainEntity"],
+        "BreadcrumbList" => &["itemListElement"],
+        other => panic!("{path}: unexpected node type {other}"),
+    };
+    for property in required {
+        let value = &node[*property];
+        assert!(
+            !value.is_null() && value != "" && value.as_array().is_none_or(|a| !a.is_empty()),
+            "{path}: {kind}.{property} is missing"
+        );
+    }
+    if let Some(url) = node["url"].as_str() {
+        assert!(url.starts_with(SITE_URL), "{path}: {kind}.url {url}");
+    }
+    match kind {
+        "WebSite" => {
+            let action = &node["potentialAction"];
+            assert_eq!(action["@type"], "SearchAction");
+            let template = action["target"]["urlTemplate"].as_str().expect("urlTemplate");
+            assert_eq!(template, format!("{SITE_URL}/search/?q={{search_term_string}}"));
+            assert_eq!(action["query-input"], "required name=search_term_string");
+        }
+        "FAQPage" => {
+            for question in node["mainEntity"].as_array().expect("questions") {
+                assert_eq!(question["@type"], "Question");
+                assert!(question["name"].as_str().is_some_and(|q| q.ends_with('?')), "{path}");
+                assert_eq!(question["acceptedAnswer"]["@type"], "Answer");
+                assert!(
+                    question["acceptedAnswer"]["text"].as_str().is_some_and(|t| t.len() > 20),
+                    "{path}: an answer text"
+                );
+            }
+        }
+        "BreadcrumbList" => {
+            let items = node["itemListElement"].as_array().expect("items");
+            for (idx, item) in items.iter().enumerate() {
+                assert_eq!(item["@type"], "ListItem");
+                assert_eq!(item["position"], idx + 1, "{path}: positions count from 1");
+                assert!(item["name"].as_str().is_some_and(|n| !n.is_empty()), "{path}");
+                assert!(item["item"].as_str().is_some_and(|u| u.starts_with(SITE_URL)), "{path}");
+            }
+            assert_eq!(items[0]["item"], format!("{SITE_URL}/"), "{path}: starts at home");
+            assert_eq!(
+                items.last().expect("an item")["item"],
+                format!("{SITE_URL}{path}"),
+                "{path}: ends at the page"
+            );
+        }
+        _ => {}
+    }
+}
+
+fn meta(html: &str, attribute: &str, name: &str) -> Option<String> {
+    let needle = format!("<meta {attribute}=\"{name}\" content=\"");
+    let start = html.find(&needle)? + needle.len();
+    Some(html[start..start + html[start..].find('"')?].to_string())
+}
+
+#[tokio::test]
+async fn every_page_has_valid_json_ld_a_canonical_link_and_sharing_tags() {
+    let server = start().await;
+    let library = server.get("/v1/resources?limit=50").await.json();
+    let first_guide = &library["results"][0];
+    for path in page_paths() {
+        let page = server.get(path).await;
+        assert_eq!(page.status, 200, "{path}");
+        let html = &page.text;
+        let doc = json_ld(path, html);
+        let graph = doc["@graph"].as_array().expect("@graph");
+        let types: Vec<&str> = graph.iter().filter_map(|n| n["@type"].as_str()).collect();
+        for node in graph {
+            check_node(path, node);
+        }
+        assert!(types.contains(&"BreadcrumbList"), "{path}: {types:?}");
+        let expected = match path {
+            "/" => "WebSite",
+            _ if path.starts_with("/services/") && path != "/services/" => "Service",
+            "/guides/" | "/services/" | "/industries/" | "/case-studies/" | "/docs/" => {
+                "CollectionPage"
+            }
+            _ if path.starts_with("/guides/") || path.starts_with("/case-studies/") => "Article",
+            _ if path.starts_with("/docs/") => "TechArticle",
+            _ if path.starts_with("/industries/") => "WebPage",
+            "/ai-readiness/" => "WebApplication",
+            other => panic!("unexpected page {other}"),
+        };
+        assert!(types.contains(&expected), "{path}: {expected} in {types:?}");
+        if path == "/" {
+            assert!(types.contains(&"Organization"), "the home page names the organization");
+        }
+        assert!(
+            html.contains(&format!("<link rel=\"canonical\" href=\"{SITE_URL}{path}\">")),
+            "{path}: canonical link"
+        );
+        assert!(meta(html, "name", "description").is_some_and(|d| d.len() > 20), "{path}");
+        assert_eq!(meta(html, "property", "og:url"), Some(format!("{SITE_URL}{path}")), "{path}");
+        for property in ["og:title", "og:description", "og:type", "og:site_name"] {
+            assert!(meta(html, "property", property).is_some(), "{path}: {property}");
+        }
+    }
+
+    // A guide: Article about its category, and a FAQPage of exactly its answers.
+    let url = first_guide["url"].as_str().expect("url");
+    let path = local_path(url);
+    let doc = json_ld(path, &server.get(path).await.text);
+    let graph = doc["@graph"].as_array().expect("@graph");
+    let article = graph.iter().find(|n| n["@type"] == "Article").expect("Article");
+    assert_eq!(article["articleSection"], first_guide["category"]);
+    assert_eq!(article["about"]["name"], first_guide["category"]);
+    assert_eq!(article["headline"], first_guide["title"]);
+    let faq = graph.iter().find(|n| n["@type"] == "FAQPage").expect("FAQPage");
+    let questions: Vec<&Value> =
+        faq["mainEntity"].as_array().expect("questions").iter().map(|q| &q["name"]).collect();
+    let answers: Vec<&Value> = first_guide["answers"].as_array().expect("answers").iter().collect();
+    assert_eq!(questions, answers, "the FAQ is the guide's answers");
+    assert_eq!(faq["mainEntity"][0]["acceptedAnswer"]["text"], first_guide["description"]);
+}
+
+/// The result links of a search page, as site paths, in order.
+fn result_paths(html: &str) -> Vec<String> {
+    let Some(start) = html.find("<ol class=\"results\"") else { return Vec::new() };
+    let list = &html[start..start + html[start..].find("</ol>").expect("closed")];
+    list.split("<li><a href=\"")
+        .skip(1)
+        .map(|item| local_path(&item[..item.find('"').expect("href")]).to_string())
+        .collect()
+}
+
+fn api_paths(page: &Value) -> Vec<String> {
+    page["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| local_path(r["url"].as_str().expect("url")).to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_search_page_matches_the_api_page_for_page() {
+    let server = start().await;
+    let page = server.get("/search/?q=model+monitoring").await;
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
+    assert_eq!(page.header("cache-control"), Some("public, max-age=300"));
+    assert!(page.text.contains("<meta name=\"robots\" content=\"noindex\">"));
+    assert!(page.text.contains("<title>Search results for \u{201c}model monitoring\u{201d} |"));
+    assert!(page.text.contains("value=\"model monitoring\""), "the box keeps the query");
+    let api = server.get("/v1/resources?q=model+monitoring").await.json();
+    assert_eq!(result_paths(&page.text), api_paths(&api), "the same first page");
+
+    // Paging: the page's next link and the API's nextCursor are interchangeable.
+    let cursor = api["nextCursor"].as_str().expect("a second page");
+    let next_href = format!("{SITE_URL}/search/?q=model%20monitoring&amp;cursor={cursor}");
+    assert!(page.text.contains(&format!("<a rel=\"next\" href=\"{next_href}\">")), "next link");
+    let second = server.get(&format!("/search/?q=model+monitoring&cursor={cursor}")).await;
+    let api_second =
+        server.get(&format!("/v1/resources?q=model+monitoring&cursor={cursor}")).await.json();
+    assert_eq!(result_paths(&second.text), api_paths(&api_second));
+    assert!(second.text.contains("Showing 11 to 20."), "the range");
+    assert!(second.text.contains("<ol class=\"results\" start=\"11\">"));
+
+    // The category filter, by name; "All categories" submits an empty one.
+    let category = CATEGORIES[2].name;
+    let encoded = category.replace(' ', "+");
+    let filtered = server.get(&format!("/search/?q=pipelines&category={encoded}")).await;
+    let api_filtered =
+        server.get(&format!("/v1/resources?q=pipelines&category={encoded}")).await.json();
+    assert_eq!(result_paths(&filtered.text), api_paths(&api_filtered));
+    assert!(filtered.text.contains(&format!("<option value=\"{category}\" selected>")));
+    let all = server.get("/search/?q=pipelines&category=").await;
+    assert_eq!(
+        result_paths(&all.text),
+        api_paths(&server.get("/v1/resources?q=pipelines").await.json())
+    );
+    assert!(all.text.contains("<option value=\"\" selected>All categories</option>"));
+
+    // Only a category: its guides in library order.
+    let listing = server.get(&format!("/search/?category={encoded}")).await;
+    assert_eq!(
+        result_paths(&listing.text),
+        api_paths(&server.get(&format!("/v1/resources?category={encoded}")).await.json())
+    );
+    // Nothing asked: a prompt, no results.
+    let empty = server.get("/search/").await;
+    assert_eq!(empty.status, 200);
+    assert!(result_paths(&empty.text).is_empty() && empty.text.contains("Type a few words"));
+    let none = server.get("/search/?q=zzzzqqqq").await;
+    assert!(none.text.contains("No guides match"), "{}", none.text.len());
+    // Tracking parameters do not break a shared link.
+    let tracked = server.get("/search/?q=model+monitoring&utm_source=newsletter").await;
+    assert_eq!(result_paths(&tracked.text), api_paths(&api));
+}
+
+#[tokio::test]
+async fn the_search_page_refuses_bad_input_with_an_html_explanation() {
+    let server = start().await;
+    let long = "a".repeat(SEARCH_QUERY_MAX_CHARS + 1);
+    for (query, message) in [
+        (format!("q={long}"), "too long"),
+        ("q=x&category=Nonsense".to_string(), "no such category"),
+        ("q=x&cursor=AAAA".to_string(), "out of date"),
+        ("q=x&q=y".to_string(), "twice"),
+        ("q=%FF".to_string(), "not valid text"),
+    ] {
+        let page = server.get(&format!("/search/?{query}")).await;
+        assert_eq!(page.status, 400, "{query}");
+        assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"), "{query}");
+        assert_eq!(page.header("cache-control"), Some("no-store"), "{query}");
+        assert!(page.text.contains("role=\"alert\"") && page.text.contains(message), "{query}");
+        assert!(page.text.contains("<form class=\"search\""), "{query}: the form to try again");
+    }
+    // Whatever is typed comes back as text, never markup.
+    let hostile = "\"><script>alert(1)</script><b>";
+    let encoded: String = hostile.bytes().map(|b| format!("%{b:02X}")).collect();
+    let page = server.get(&format!("/search/?q={encoded}")).await;
+    assert_eq!(page.status, 200);
+    assert!(!page.text.contains("<script>alert(1)") && !page.text.contains("<b>"), "escaped");
+    assert!(page.text.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;b&gt;"));
+}
+
+#[tokio::test]
+async fn the_search_page_speaks_http_like_a_page() {
+    let server = start().await;
+    let redirect = server.get("/search?q=drift").await;
+    assert_eq!(redirect.status, 308);
+    assert_eq!(redirect.header("location"), Some("/search/?q=drift"));
+    let head = server.client.head(server.url("/search/?q=drift")).send().await.expect("HEAD");
+    assert_eq!(head.status(), 200);
+    let post = server.client.post(server.url("/search/")).send().await.expect("POST");
+    assert_eq!(post.status(), 405);
+    assert_eq!(
+        post.headers().get("allow").and_then(|v| v.to_str().ok()),
+        Some("GET, HEAD, OPTIONS")
+    );
+}
+
+#[tokio::test]
+async fn search_forms_post_nowhere_and_name_this_builds_api() {
+    let server = start().await;
+    for path in ["/", "/guides/", "/ai-readiness/", "/search/?q=x"] {
+        let page = server.get(path).await;
+        assert!(
+            page.text.contains(&format!(
+                "action=\"{SITE_URL}/search/\" method=\"get\" data-search=\"{API_BASE}/v1/resources\""
+            )),
+            "{path}: a GET form to the results page, enhanced against this flavour's API"
+        );
+        assert!(page.text.contains("<label for=\"site-search\""), "{path}: a labelled header box");
+    }
+    let not_found = server.get_with("/nowhere/", &[("accept", "text/html")]).await;
+    assert!(not_found.text.contains(&format!("data-search=\"{API_BASE}/v1/resources\"")));
+}

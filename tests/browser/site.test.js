@@ -1,0 +1,311 @@
+// The website in a real browser: Debian's chromium driven by playwright-core, checked with
+// axe-core. Run by .ci/browser.sh against the release binary, which it builds with
+// CONSULTANCY_BASE_URL set to BASE_URL so every absolute link on the pages points back here.
+//
+// Environment: BASE_URL (required, e.g. http://127.0.0.1:18432), CHROMIUM (default
+// /usr/bin/chromium), SCREENSHOT_DIR (default tests/browser/screenshots, not committed).
+
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { chromium } from "playwright-core";
+
+const BASE = process.env.BASE_URL;
+assert.ok(BASE, "set BASE_URL to the running server, e.g. http://127.0.0.1:18432");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SCREENSHOTS = process.env.SCREENSHOT_DIR || path.join(HERE, "screenshots");
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+// One page of each type, with the status it must answer.
+const PAGE_TYPES = [
+  ["home", "/", 200],
+  ["services", "/services/", 200],
+  ["service", "/services/mlops/", 200],
+  ["industry", "/industries/healthcare/", 200],
+  ["case-study", "/case-studies/insurer-claims-triage/", 200],
+  ["guides", "/guides/", 200],
+  ["guide", "/guides/warehouse-lake-or-lakehouse/", 200],
+  ["docs", "/docs/api/", 200],
+  ["errors", "/docs/errors/", 200],
+  ["assessment", "/ai-readiness/", 200],
+  ["search", "/search/?q=data+quality", 200],
+  ["not-found", "/no-such-page/", 404],
+];
+
+const profiles = [];
+const contexts = [];
+
+// Each context is its own chromium with a fresh profile directory (--user-data-dir), so no
+// state carries over between tests or runs. Playwright refuses --user-data-dir in `args`;
+// launchPersistentContext is how it takes one.
+async function newContext(options = {}) {
+  const profile = mkdtempSync(path.join(tmpdir(), "consultancy-chromium-"));
+  profiles.push(profile);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 900 },
+    ...options,
+  });
+  contexts.push(context);
+  return context;
+}
+
+// A page that records console errors and uncaught exceptions.
+async function openPage(context) {
+  const page = context.pages()[0] || (await context.newPage());
+  page.problems = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") page.problems.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => page.problems.push(`exception: ${error.message}`));
+  return page;
+}
+
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ content: AXE });
+  const result = await page.evaluate((tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags } }), WCAG_21_AA);
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+}
+
+async function screenshot(page, name, options = {}) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, ...options });
+}
+
+before(() => {
+  rmSync(SCREENSHOTS, { recursive: true, force: true });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+
+after(async () => {
+  for (const context of contexts) await context.close();
+  for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
+});
+
+test("every page type loads without console errors and has no WCAG 2.1 AA violations", async () => {
+  const context = await newContext();
+  const page = await openPage(context);
+  for (const [name, pagePath, status] of PAGE_TYPES) {
+    page.problems = [];
+    const response = await page.goto(BASE + pagePath, { waitUntil: "load" });
+    assert.equal(response.status(), status, `${pagePath} status`);
+    // Chromium reports the document's own 404 on the console; that one is the point.
+    const problems = page.problems.filter((p) => !(status === 404 && p.includes("404")));
+    assert.deepEqual(problems, [], `${pagePath}: console errors`);
+    assert.deepEqual(await axeViolations(page), [], `${pagePath}: axe WCAG 2.1 AA violations`);
+    assert.equal(await page.locator("main h1").count(), 1, `${pagePath}: one h1 in main`);
+    assert.equal(await page.locator("form[role=search] input[role=combobox]").count() >= 1, true, `${pagePath}: an enhanced search box`);
+    await screenshot(page, name);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(BASE + "/guides/warehouse-lake-or-lakehouse/");
+  await screenshot(page, "guide-narrow");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ media: "print" });
+  await page.goto(BASE + "/guides/warehouse-lake-or-lakehouse/");
+  assert.equal(await page.locator("header").isVisible(), false, "print hides the header");
+  await screenshot(page, "guide-print");
+  await page.emulateMedia({ media: "screen" });
+});
+
+test("typing in the search box shows results, keys move through them and paging follows nextCursor", async () => {
+  const context = await newContext();
+  const page = await openPage(context);
+  await page.goto(BASE + "/guides/");
+  const box = page.locator("#guide-search");
+  const options = page.locator("#guide-search-results [role=option]");
+  await box.click();
+  await page.keyboard.type("data quality", { delay: 40 });
+  await page.locator("#guide-search-results").waitFor({ state: "visible" });
+  await assert.doesNotReject(() => options.nth(8).waitFor());
+  assert.equal(await box.getAttribute("aria-expanded"), "true");
+  assert.equal(await options.count(), 9, "8 results and More results");
+  assert.equal(await options.nth(8).textContent(), "More results");
+  assert.match(await page.locator("#guide-search-results .t").first().textContent(), /quality/i);
+  assert.deepEqual(await axeViolations(page), [], "axe with the listbox open");
+  await screenshot(page, "guides-search-open", { fullPage: false });
+
+  await page.keyboard.press("ArrowDown");
+  assert.equal(await box.getAttribute("aria-activedescendant"), await options.nth(0).getAttribute("id"));
+  assert.equal(await options.nth(0).getAttribute("aria-selected"), "true");
+  await page.keyboard.press("ArrowUp"); // wraps to the last option, More results
+  assert.equal(await box.getAttribute("aria-activedescendant"), await options.nth(8).getAttribute("id"));
+  await page.keyboard.press("Enter");
+  await options.nth(16).waitFor();
+  const titles = await page.locator("#guide-search-results .t").allTextContents();
+  assert.equal(titles.length, 16, "the second page is appended");
+  assert.equal(new Set(titles).size, 16, "no result repeats across pages");
+  assert.equal(await box.getAttribute("aria-activedescendant"), await options.nth(8).getAttribute("id"), "the first new result is active");
+  const href = await options.nth(8).getAttribute("data-href");
+  await Promise.all([page.waitForURL(href), page.keyboard.press("Enter")]);
+  assert.equal(page.url(), href, "Enter opens the active result");
+
+  await page.goBack();
+  await page.locator("#guide-search").fill("");
+  await page.selectOption("#guide-search-category", "Generative AI");
+  await page.locator("#guide-search").click();
+  await page.keyboard.type("evaluation", { delay: 40 });
+  await page.waitForFunction(() => {
+    const categories = [...document.querySelectorAll("#guide-search-results .c")].map((n) => n.textContent);
+    return categories.length > 0 && categories.every((c) => c === "Generative AI");
+  });
+  await page.keyboard.press("Escape");
+  assert.equal(await page.locator("#guide-search").getAttribute("aria-expanded"), "false", "Escape closes");
+  await page.keyboard.press("Escape");
+  assert.equal(await page.locator("#guide-search").inputValue(), "", "a second Escape clears");
+
+  await page.goto(BASE + "/services/mlops/");
+  await page.locator("#site-search").click();
+  await page.keyboard.type("drift", { delay: 40 });
+  await page.locator("#site-search-results [role=option]").first().waitFor();
+  await screenshot(page, "header-search-open", { fullPage: false });
+  await page.locator("#site-search").fill("zzzzqqq");
+  await page.locator("#site-search-results [aria-disabled=true]").waitFor();
+  assert.equal(await page.locator("#site-search-results [aria-disabled=true]").textContent(), "No guides match.");
+  assert.deepEqual(page.problems, [], "no console errors while searching");
+});
+
+test("snippets are rendered as text with only the marks as markup", async () => {
+  const context = await newContext();
+  const page = await openPage(context);
+  // The API may add `snippet` to each result; stand in for it to check the rendering.
+  await page.route("**/v1/resources?*", (route) =>
+    route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({
+        query: "drift",
+        count: 2,
+        nextCursor: null,
+        results: [
+          { title: "One", slug: "one", url: BASE + "/guides/one/", category: "Generative AI", description: "d1", snippet: "watch for <mark>drift</mark> & <img src=x onerror=alert(1)> <b>bold</b>" },
+          { title: "Two", slug: "two", url: BASE + "/guides/two/", category: "Generative AI", description: "the description" },
+        ],
+      }),
+    }),
+  );
+  await page.goto(BASE + "/guides/");
+  await page.locator("#guide-search").click();
+  await page.keyboard.type("drift");
+  const first = page.locator("#guide-search-results [role=option] .d").first();
+  await first.waitFor();
+  assert.equal(await first.locator("mark").count(), 1);
+  assert.equal(await first.locator("mark").textContent(), "drift");
+  assert.equal(await first.locator("img, b").count(), 0, "no other markup");
+  assert.equal(await first.textContent(), "watch for drift & <img src=x onerror=alert(1)> <b>bold</b>");
+  assert.equal(await page.locator("#guide-search-results [role=option] .d").nth(1).textContent(), "the description");
+  assert.deepEqual(page.problems, []);
+});
+
+test("without JavaScript the search form submits to the server-rendered results page", async () => {
+  const context = await newContext({ javaScriptEnabled: false });
+  const page = await openPage(context);
+  await page.goto(BASE + "/guides/");
+  assert.equal(await page.locator("#guide-search").getAttribute("role"), null, "no combobox without the script");
+  await page.locator("#guide-search").fill("monitoring");
+  await page.selectOption("#guide-search-category", "Machine Learning in Production");
+  await Promise.all([page.waitForURL(/\/search\/\?/), page.locator("form[aria-label='Search the guides'] button").last().click()]);
+  const url = new URL(page.url());
+  assert.equal(url.pathname, "/search/");
+  assert.equal(url.searchParams.get("q"), "monitoring");
+  assert.equal(url.searchParams.get("category"), "Machine Learning in Production");
+  const categories = await page.locator("ol.results .c").allTextContents();
+  assert.ok(categories.length > 0, "results are listed");
+  assert.ok(categories.every((c) => c === "Machine Learning in Production"), categories.join(", "));
+  assert.equal(await page.locator("#results-search").inputValue(), "monitoring", "the box keeps the query");
+  assert.equal(await page.locator("#results-search-category").inputValue(), "Machine Learning in Production");
+
+  await page.locator("#site-search").fill("data");
+  await Promise.all([page.waitForURL(/q=data/), page.locator("#site-search").press("Enter")]);
+  assert.match(await page.locator("#summary").textContent(), /Showing 1 to 10\./);
+  const firstPage = await page.locator("ol.results li a").allTextContents();
+  await Promise.all([page.waitForURL(/cursor=/), page.locator("a[rel=next]").click()]);
+  assert.match(await page.locator("#summary").textContent(), /Showing 11 to 20\./);
+  const secondPage = await page.locator("ol.results li a").allTextContents();
+  assert.equal(secondPage.length, 10);
+  assert.ok(secondPage.every((title) => !firstPage.includes(title)), "the next page has new results");
+  await screenshot(page, "search-no-js");
+});
+
+// Option chosen for each of the 16 questions, and the fragment that records them.
+const ANSWERS = [2, 3, 1, 4, 0, 2, 2, 3, 1, 1, 4, 0, 3, 2, 1, 2];
+const FRAGMENT = "#a=" + ANSWERS.join("");
+
+test("the assessment can be completed with the keyboard and shows the result and chart", async () => {
+  const context = await newContext();
+  const page = await openPage(context);
+  await page.goto(BASE + "/ai-readiness/");
+  const focusedName = () => page.evaluate(() => document.activeElement && document.activeElement.getAttribute("name"));
+  for (let presses = 0; (await focusedName()) !== "q0"; presses++) {
+    assert.ok(presses < 60, "Tab reaches the first question");
+    await page.keyboard.press("Tab");
+  }
+  for (let question = 0; question < ANSWERS.length; question++) {
+    assert.equal(await focusedName(), `q${question}`, `focus is in question ${question + 1}`);
+    await page.keyboard.press("Space");
+    for (let step = 0; step < ANSWERS[question]; step++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+  }
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), "Score my answers");
+  await page.keyboard.press("Enter");
+  await page.locator("#result").waitFor({ state: "visible" });
+  const score = await page.locator("#score").textContent();
+  assert.match(score, /^\d{1,3} \/ 100$/);
+  assert.ok((await page.locator("#band").textContent()).length > 0, "a band");
+  assert.equal(await page.locator("#pillars .bar[role=img]").count(), 4, "a bar per pillar");
+  assert.ok((await page.locator("#guidance li").count()) > 0, "guidance");
+  assert.ok((await page.locator("#advice").textContent()).length > 20, "advice");
+  assert.equal(new URL(page.url()).hash, FRAGMENT, "the answers are in the fragment");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "result-heading", "focus moves to the result");
+
+  const api = await (await fetch(BASE + "/v1/ai-readiness/score", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ answers: ANSWERS }),
+  })).json();
+  assert.equal(score, `${api.score} / 100`, "the page shows the API's score");
+  assert.deepEqual(await axeViolations(page), [], "axe with the result shown");
+  assert.deepEqual(page.problems, []);
+  await screenshot(page, "assessment-result");
+});
+
+test("a shared result URL reopens the result", async () => {
+  const context = await newContext();
+  const page = await openPage(context);
+  await page.goto(BASE + "/ai-readiness/" + FRAGMENT);
+  await page.locator("#result").waitFor({ state: "visible" });
+  for (let question = 0; question < ANSWERS.length; question++) {
+    const checked = await page.locator(`input[name=q${question}]:checked`).getAttribute("value");
+    assert.equal(checked, String(ANSWERS[question]), `question ${question + 1}`);
+  }
+  const api = await (await fetch(BASE + "/v1/ai-readiness/score", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ answers: ANSWERS }),
+  })).json();
+  assert.equal(await page.locator("#score").textContent(), `${api.score} / 100`);
+  assert.equal(await page.locator("#band").textContent(), api.band.name);
+  assert.equal(await page.locator("#share-link").getAttribute("href"), FRAGMENT);
+
+  await page.goto(BASE + "/ai-readiness/#a=0123");
+  await page.waitForFunction(() => document.getElementById("form-error").textContent.length > 0);
+  assert.equal(await page.locator("#result").isVisible(), false, "an incomplete link shows no result");
+  assert.deepEqual(page.problems, []);
+});
