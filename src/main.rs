@@ -113,25 +113,31 @@ fn load_keys() -> Result<Keys, String> {
     }
 }
 
-async fn shutdown_signal() {
-    let interrupt = tokio::signal::ctrl_c();
+/// Resolves on SIGINT or SIGTERM. The handlers are installed when this is called, not when the
+/// future is first polled, so a signal that arrives right after start-up is never missed.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut terminate) => {
-                tokio::select! {
-                    _ = interrupt => {}
-                    _ = terminate.recv() => {}
+        use tokio::signal::unix::{SignalKind, signal};
+        let terminate = signal(SignalKind::terminate()).ok();
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        async move {
+            match (terminate, interrupt) {
+                (Some(mut terminate), Some(mut interrupt)) => {
+                    tokio::select! {
+                        _ = terminate.recv() => {}
+                        _ = interrupt.recv() => {}
+                    }
                 }
-            }
-            Err(_) => {
-                let _ = interrupt.await;
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
         }
     }
     #[cfg(not(unix))]
-    {
-        let _ = interrupt.await;
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 
@@ -169,6 +175,9 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+        // Install the signal handlers before announcing the address: a supervisor may signal
+        // as soon as it reads that line.
+        let shutdown = shutdown_signal();
         let local = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
         let flavour = if tables::SANDBOX { "sandbox" } else { "production" };
         consultancy_api::log_line!(
@@ -181,7 +190,7 @@ fn main() -> ExitCode {
             Arc::new(SystemClock),
             options.trust_proxy,
         ));
-        serve(listener, app, ServerOptions::default(), shutdown_signal()).await;
+        serve(listener, app, ServerOptions::default(), shutdown).await;
         consultancy_api::log_line!("consultancy-api stopped");
         ExitCode::SUCCESS
     })
