@@ -1,9 +1,11 @@
 //! The content compiler: `content/` in, `tables.rs` out. Build time only.
 //!
 //! `build.rs` includes this module with `#[path]`; the server never links it. The pipeline,
-//! in order: load → front matter → validate → render → index → emit. Every content problem is
-//! collected as a [`Diagnostic`] so one build reports all of them.
+//! in order: load → front matter → validate → render → index → emit, then the answer engine's
+//! stage (passages → company answers → emit, appended to the same module). Every content
+//! problem is collected as a [`Diagnostic`] so one build reports all of them.
 
+pub mod company;
 pub mod diagnostic;
 pub mod emit;
 pub mod front_matter;
@@ -12,6 +14,7 @@ pub mod json;
 pub mod load;
 pub mod openapi;
 pub mod pages;
+pub mod passages;
 pub mod render;
 pub mod validate;
 
@@ -209,7 +212,16 @@ pub fn compile(
         guide_json_open: &guide_json_open,
         export_tail: &export_tail,
     });
+    let tables = tables + &answer_tables(config, &content);
     Ok(Compiled { tables, routes })
+}
+
+/// The answer engine's stage: passages and their index over every content type, and the
+/// canned company answers, emitted after the other tables.
+fn answer_tables(config: &Config, content: &validate::Content) -> String {
+    let answer_index = passages::build(config, content);
+    let canned = company::answers(config, content, &answer_index);
+    emit::emit_answer(&answer_index, &canned, &company::not_covered(content))
 }
 
 /// Reads the build configuration through `var` (the environment in `build.rs`, a map in
