@@ -6,6 +6,7 @@
 //! - `model`: numbers of the contract and the shapes of generated records (shared with build.rs)
 //! - `tables`: the generated data, the only module including build output
 //! - `http`: the service (`App::handle`), routing, CORS, responses, the accept loop
+//! - `answer`: the answer engine, question → extractive answer with sources; protocol-free
 //! - `api`: handlers of the dynamic endpoints (search, scoring, batch, export, OAuth)
 //! - `search`: tokenizer (shared with build.rs), ranking, cursors
 //! - `scoring`: readiness answers → result, pure
@@ -36,6 +37,7 @@ macro_rules! log_line {
     }};
 }
 
+pub mod answer;
 pub mod api;
 pub mod auth;
 pub mod clock;
