@@ -12,13 +12,15 @@
 //! 2. `tables` (the generated data), `limits` (every limit, the rate limiter)
 //! 3. `search` (tokenizer shared with build.rs, ranking, cursors), `scoring` (points →
 //!    result), `auth` (stateless client secrets and JWT access tokens)
-//! 4. `ops`: the protocol-free core. Every operation the content supports as a typed call with
+//! 4. `answer`: the answer engine, questions in plain language to a short extractive answer
+//!    with cited sources, from a passage index over every content type
+//! 5. `ops`: the protocol-free core. Every operation the content supports as a typed call with
 //!    a typed error; inputs are validated here once, for every surface
-//! 5. `route` (what each path names), `wire` (the reply value, streaming bodies, form and
+//! 6. `route` (what each path names), `wire` (the reply value, streaming bodies, form and
 //!    media types: what every HTTP surface shares)
-//! 6. `api`: the REST surface, adapters from HTTP to `ops` calls and back (batch included);
+//! 7. `api`: the REST surface, adapters from HTTP to `ops` calls and back (batch included);
 //!    `web`: the website's run-time page (`/search/`), rendered from the same core
-//! 7. `http`: transport only (dispatch by route, body limits, CORS, common headers, the accept
+//! 8. `http`: transport only (dispatch by route, body limits, CORS, common headers, the accept
 //!    loop)
 //!
 //! # Invariants
@@ -49,6 +51,7 @@ macro_rules! log_line {
     }};
 }
 
+pub mod answer;
 pub mod api;
 pub mod auth;
 pub mod clock;

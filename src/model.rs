@@ -405,3 +405,307 @@ pub struct Deprecation {
     /// Migration documentation, sent as `Link: <...>; rel="deprecation"`.
     pub link: &'static str,
 }
+
+/// What kind of content item an answer cites. The order is the order of `ANSWER_ITEMS` in the
+/// generated tables: guides first, then services, industries, case studies, docs pages, the
+/// assessment and the contact record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SourceKind {
+    /// A guide of the library (`/guides/{slug}/`).
+    Guide,
+    /// A service page (`/services/{slug}/`).
+    Service,
+    /// An industry page (`/industries/{slug}/`).
+    Industry,
+    /// A published case study (`/case-studies/{slug}/`).
+    CaseStudy,
+    /// An API documentation page (`/docs/{slug}/`).
+    Docs,
+    /// The AI readiness self-assessment (`/ai-readiness/`).
+    Assessment,
+    /// The company's contact record (`/v1/contact`), cited as the organisation itself.
+    Contact,
+}
+
+impl SourceKind {
+    /// A stable lowercase name for wire formats: `guide`, `service`, `industry`,
+    /// `case-study`, `docs`, `assessment`, `contact`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SourceKind::Guide => "guide",
+            SourceKind::Service => "service",
+            SourceKind::Industry => "industry",
+            SourceKind::CaseStudy => "case-study",
+            SourceKind::Docs => "docs",
+            SourceKind::Assessment => "assessment",
+            SourceKind::Contact => "contact",
+        }
+    }
+
+    /// The schema.org type of the item's JSON-LD object (`SourceItem::schema_org`).
+    pub const fn schema_type(self) -> &'static str {
+        match self {
+            SourceKind::Guide => "Article",
+            SourceKind::Service => "Service",
+            SourceKind::Industry => "WebPage",
+            SourceKind::CaseStudy => "CreativeWork",
+            SourceKind::Docs => "TechArticle",
+            SourceKind::Assessment => "WebApplication",
+            SourceKind::Contact => "Organization",
+        }
+    }
+}
+
+/// One content item the answer engine can retrieve and cite.
+#[derive(Debug, PartialEq, Eq)]
+pub struct SourceItem {
+    pub kind: SourceKind,
+    /// The item's slug; `ai-readiness` for the assessment and `contact` for the contact record.
+    pub slug: &'static str,
+    /// Title of a guide or docs page, name of a service, industry or case study.
+    pub title: &'static str,
+    /// Canonical page (the website origin for the contact record).
+    pub url: &'static str,
+    /// One or two sentences saying what the item is.
+    pub description: &'static str,
+    /// The category name of a guide; `None` for other kinds.
+    pub category: Option<&'static str>,
+    /// A schema.org JSON-LD object for the item (`@type` from [`SourceKind::schema_type`],
+    /// `name`, `url`, `description` and the kind's own fields), serialised at build time so an
+    /// adapter can splice it into a response without building it.
+    pub schema_org: &'static str,
+}
+
+/// One passage of an item: a sentence, a list item or a table row, as plain text.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Passage {
+    /// Index into `ANSWER_ITEMS`.
+    pub item: u16,
+    /// The heading the passage sits under; the item title for its description, empty for an
+    /// introduction before the first heading.
+    pub heading: &'static str,
+    /// The sentence as a reader sees it, ending in terminal punctuation.
+    pub text: &'static str,
+    /// Paragraph, list item or table row number within the item; sentences of one paragraph
+    /// share it, so a reader-order sort keeps them together.
+    pub block: u16,
+    /// One bit per stem (hashed into 64): two passages whose bit sets mostly overlap say nearly
+    /// the same thing, so an answer keeps only one of them.
+    pub signature: u64,
+    /// Whether the passage can stand on its own in an answer: false for lead-ins that end in a
+    /// colon, fragments too short to say anything or continuing a lead-in, rows of wide
+    /// tables, and descriptions that say what an item covers rather than what is true.
+    pub answerable: bool,
+    /// The passage leans on the one before it ("It is owned by the business."): quoting it
+    /// means quoting that one too.
+    pub continues: bool,
+    /// The passage points at another page ("see reconciling old and new platforms"); it answers
+    /// less than a sentence that says the thing itself.
+    pub cross_reference: bool,
+}
+
+/// A company question the engine answers from the structured records, not from passages.
+/// The order is the order of `COMPANY_ANSWERS` in the generated tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CompanyTopic {
+    /// Who the company is.
+    About,
+    /// The services offered.
+    Services,
+    /// The industries served.
+    Industries,
+    /// The published case studies.
+    CaseStudies,
+    /// Prices, fees and costs of working with the company (none are published).
+    Pricing,
+    /// How to get in touch.
+    Contact,
+    /// The AI readiness self-assessment.
+    Assessment,
+}
+
+impl CompanyTopic {
+    /// Every topic, in `COMPANY_ANSWERS` order.
+    pub const ALL: [CompanyTopic; 7] = [
+        CompanyTopic::About,
+        CompanyTopic::Services,
+        CompanyTopic::Industries,
+        CompanyTopic::CaseStudies,
+        CompanyTopic::Pricing,
+        CompanyTopic::Contact,
+        CompanyTopic::Assessment,
+    ];
+
+    /// A stable lowercase name for wire formats.
+    pub const fn name(self) -> &'static str {
+        match self {
+            CompanyTopic::About => "about",
+            CompanyTopic::Services => "services",
+            CompanyTopic::Industries => "industries",
+            CompanyTopic::CaseStudies => "case-studies",
+            CompanyTopic::Pricing => "pricing",
+            CompanyTopic::Contact => "contact",
+            CompanyTopic::Assessment => "assessment",
+        }
+    }
+}
+
+/// A canned answer composed at build time from the structured records.
+#[derive(Debug, PartialEq, Eq)]
+pub struct CannedAnswer {
+    /// Sentences in order, each with the range of `sources` it is drawn from.
+    pub sentences: &'static [(&'static str, u8, u8)],
+    /// Indices into `ANSWER_ITEMS`, in citation order.
+    pub sources: &'static [u16],
+}
+
+/// Words of question phrasing that say little about a question's topic ("best", "way",
+/// "since", "without"). The answer engine weighs them at a quarter of a topic word; the
+/// compiler emits their stems (`ANSWER_FILLER_STEMS`) so "tried" and "trying" count as "try".
+///
+/// Keep it sorted. Add a word when it shows up in questions but pulls in unrelated items;
+/// never add one that names a topic of the content once stemmed ("learn", "mean", "use",
+/// "important", "practical" and "explain" stem to words the guides are about).
+pub const ANSWER_FILLER_WORDS: &[&str] = &[
+    "actually",
+    "advice",
+    "after",
+    "again",
+    "against",
+    "ago",
+    "almost",
+    "already",
+    "also",
+    "always",
+    "am",
+    "another",
+    "anyone",
+    "anything",
+    "anyway",
+    "approach",
+    "around",
+    "away",
+    "back",
+    "because",
+    "been",
+    "before",
+    "being",
+    "best",
+    "better",
+    "both",
+    "certain",
+    "could",
+    "did",
+    "does",
+    "doing",
+    "done",
+    "each",
+    "either",
+    "else",
+    "enough",
+    "ever",
+    "every",
+    "everyone",
+    "everything",
+    "exactly",
+    "example",
+    "few",
+    "further",
+    "give",
+    "go",
+    "going",
+    "good",
+    "got",
+    "guidance",
+    "guide",
+    "had",
+    "having",
+    "here",
+    "however",
+    "idea",
+    "ideas",
+    "just",
+    "know",
+    "less",
+    "like",
+    "look",
+    "lot",
+    "made",
+    "main",
+    "make",
+    "makes",
+    "making",
+    "many",
+    "matter",
+    "may",
+    "maybe",
+    "might",
+    "more",
+    "most",
+    "much",
+    "must",
+    "need",
+    "needs",
+    "never",
+    "now",
+    "nowadays",
+    "often",
+    "once",
+    "one",
+    "only",
+    "other",
+    "others",
+    "otherwise",
+    "own",
+    "per",
+    "perhaps",
+    "please",
+    "probably",
+    "quite",
+    "rather",
+    "really",
+    "right",
+    "same",
+    "say",
+    "several",
+    "shall",
+    "since",
+    "some",
+    "someone",
+    "something",
+    "sometimes",
+    "soon",
+    "still",
+    "such",
+    "sure",
+    "tell",
+    "thing",
+    "things",
+    "tip",
+    "tips",
+    "too",
+    "toward",
+    "towards",
+    "tried",
+    "tries",
+    "try",
+    "trying",
+    "typically",
+    "under",
+    "understand",
+    "until",
+    "upon",
+    "usually",
+    "very",
+    "via",
+    "want",
+    "way",
+    "ways",
+    "whatever",
+    "whether",
+    "while",
+    "within",
+    "without",
+    "would",
+    "yet",
+];

@@ -10,5 +10,6 @@ use crate::model::{
     BandRecord, CategoryRecord, Deprecation, FixedResponse, GuideRecord, ItemKind, PageLinks,
     PageRecord, PillarRecord, QuestionRecord,
 };
+use crate::model::{CannedAnswer, Passage, SourceItem, SourceKind};
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));

@@ -7,10 +7,13 @@ use std::fmt::Write as _;
 
 use sha2::{Digest, Sha256};
 
+use super::company::Canned;
 use super::config::Config;
 use super::index::SearchIndex;
-use super::model::{ENDPOINTS, ItemKind, PILLAR_KEYS};
+use super::model::{ANSWER_FILLER_WORDS, ENDPOINTS, ItemKind, PILLAR_KEYS};
 use super::pages::{RuntimePages, item_path};
+use super::passages::AnswerIndex;
+use super::tokenize::for_each_token;
 use super::validate::{Content, Page};
 
 /// One fixed GET route's response.
@@ -417,6 +420,188 @@ pub fn emit(input: &EmitInput<'_>) -> String {
         out,
         "/// The BulkExport after its two dynamic fields: `\"services\":...}}`.\npub static EXPORT_TAIL: &str = {};",
         lit(export_tail)
+    );
+    out
+}
+
+/// Writes the answer engine's tables: items, passages, the two-level index and the canned
+/// company answers. Appended to the module `emit` writes.
+pub fn emit_answer(index: &AnswerIndex, canned: &[Canned], not_covered: &[String; 2]) -> String {
+    let mut out = String::with_capacity(4 << 20);
+    out.push_str("\n// The answer engine's index (src/compiler/passages.rs) and canned answers (src/compiler/company.rs).\n\n");
+    let _ = writeln!(
+        out,
+        "/// Number of items the answer engine can cite.\npub const ANSWER_N_ITEMS: usize = {};\n",
+        index.items.len()
+    );
+    out.push_str(
+        "/// Every item the answer engine can cite, in `SourceKind` order.\npub static ANSWER_ITEMS: [SourceItem; ANSWER_N_ITEMS] = [\n",
+    );
+    for item in &index.items {
+        let category =
+            item.category.as_deref().map_or("None".to_string(), |c| format!("Some({})", lit(c)));
+        let _ = writeln!(
+            out,
+            "    SourceItem {{ kind: SourceKind::{:?}, slug: {}, title: {}, url: {}, description: {}, category: {category}, schema_org: {} }},",
+            item.kind,
+            lit(&item.slug),
+            lit(&item.title),
+            lit(&item.url),
+            lit(&item.description),
+            lit(&item.schema_org)
+        );
+    }
+    out.push_str("];\n\n");
+    let _ = write!(
+        out,
+        "/// Passages of item `i` are `ANSWER_PASSAGES[ANSWER_ITEM_PASSAGES[i]..ANSWER_ITEM_PASSAGES[i + 1]]`.\npub static ANSWER_ITEM_PASSAGES: [u32; {}] = [",
+        index.item_passage_start.len()
+    );
+    for start in &index.item_passage_start {
+        let _ = write!(out, "{start},");
+    }
+    out.push_str("];\n\n");
+    let _ = writeln!(
+        out,
+        "/// The most passages one item has (working-array size of the engine).\npub const ANSWER_MAX_ITEM_PASSAGES: usize = {};\n",
+        index.max_item_passages
+    );
+    let _ = writeln!(
+        out,
+        "/// Every passage, grouped by item, in reading order.\npub static ANSWER_PASSAGES: [Passage; {}] = [",
+        index.passages.len()
+    );
+    for passage in &index.passages {
+        let _ = writeln!(
+            out,
+            "    Passage {{ item: {}, heading: {}, text: {}, block: {}, signature: {:#018x}, answerable: {}, continues: {}, cross_reference: {} }},",
+            passage.item,
+            lit(&passage.heading),
+            lit(&passage.text),
+            passage.block,
+            passage.signature,
+            passage.answerable,
+            passage.continues,
+            passage.cross_reference
+        );
+    }
+    out.push_str("];\n\n");
+
+    let mut terms = phf_codegen::Map::new();
+    let ids: Vec<String> = (0..index.terms.len()).map(|i| i.to_string()).collect();
+    for (term, id) in index.terms.iter().zip(&ids) {
+        terms.entry(term.stem.as_str(), id);
+    }
+    let _ = writeln!(
+        out,
+        "/// Stem → answer term id (index into `ANSWER_TERM_WEIGHTS` and the postings starts).\npub static ANSWER_TERM_IDS: phf::Map<&'static str, u32> = {};\n",
+        terms.build()
+    );
+    let _ = write!(
+        out,
+        "/// Inverse item frequency of each term × 1000: how much finding it says about a match.\npub static ANSWER_TERM_WEIGHTS: [u16; {}] = [",
+        index.terms.len()
+    );
+    for term in &index.terms {
+        let _ = write!(out, "{},", term.weight);
+    }
+    out.push_str("];\n\n");
+    let mut filler_stems: Vec<String> = Vec::new();
+    for word in ANSWER_FILLER_WORDS {
+        for_each_token(word, |token| filler_stems.push(token.stem));
+    }
+    filler_stems.sort();
+    filler_stems.dedup();
+    let filler_stems: Vec<String> = filler_stems.iter().map(|stem| lit(stem)).collect();
+    let _ = writeln!(
+        out,
+        "/// Stems of `model::ANSWER_FILLER_WORDS`, sorted: fillers of question phrasing.\npub static ANSWER_FILLER_STEMS: [&str; {}] = [{}];\n",
+        filler_stems.len(),
+        filler_stems.join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "/// The weight of a query term found in no item.\npub const ANSWER_UNKNOWN_TERM_WEIGHT: u16 = {};\n",
+        index.unknown_term_weight
+    );
+    let postings_table = |out: &mut String,
+                          name: &str,
+                          what: &str,
+                          ty: &str,
+                          lists: Vec<Vec<String>>| {
+        let total: usize = lists.iter().map(Vec::len).sum();
+        let _ = write!(
+            out,
+            "/// Postings of term `t` are `{name}[{name}_START[t]..{name}_START[t + 1]]`.\npub static {name}_START: [u32; {}] = [",
+            lists.len() + 1
+        );
+        let mut start = 0;
+        for list in &lists {
+            let _ = write!(out, "{start},");
+            start += list.len();
+        }
+        let _ = writeln!(out, "{start}];\n");
+        let _ = write!(out, "/// {what}\npub static {name}: [{ty}; {total}] = [");
+        for list in lists {
+            for posting in list {
+                out.push_str(&posting);
+                out.push(',');
+            }
+        }
+        out.push_str("];\n\n");
+    };
+    postings_table(
+        &mut out,
+        "ANSWER_ITEM_POSTINGS",
+        "`(item index, impact, in its head)` by item; impact is the item's BM25F contribution × 1000, and the flag says the term is in its title, answers, description or headings.",
+        "(u16, u16, bool)",
+        index
+            .terms
+            .iter()
+            .map(|t| {
+                t.item_postings.iter().map(|(i, v, head)| format!("({i},{v},{head})")).collect()
+            })
+            .collect(),
+    );
+    postings_table(
+        &mut out,
+        "ANSWER_PASSAGE_POSTINGS",
+        "`(passage index, impact, in its own text)` by passage; impact is the passage's BM25 contribution × 1000, and the flag is false when only its heading or item title has the term.",
+        "(u32, u16, bool)",
+        index
+            .terms
+            .iter()
+            .map(|t| {
+                t.passage_postings.iter().map(|(i, v, own)| format!("({i},{v},{own})")).collect()
+            })
+            .collect(),
+    );
+
+    let _ = writeln!(
+        out,
+        "/// Answers to company questions from the structured records, in `CompanyTopic::ALL` order.\npub static COMPANY_ANSWERS: [CannedAnswer; {}] = [",
+        canned.len()
+    );
+    for answer in canned {
+        let sentences: Vec<String> = answer
+            .sentences
+            .iter()
+            .map(|(text, start, end)| format!("({}, {start}, {end})", lit(text)))
+            .collect();
+        let sources: Vec<String> = answer.sources.iter().map(u16::to_string).collect();
+        let _ = writeln!(
+            out,
+            "    CannedAnswer {{ sentences: &[{}], sources: &[{}] }},",
+            sentences.join(", "),
+            sources.join(", ")
+        );
+    }
+    out.push_str("];\n\n");
+    let _ = writeln!(
+        out,
+        "/// The sentences of a \"not covered\" answer: what happened, then where to turn.\npub static NOT_COVERED_SENTENCES: [&str; 2] = [{}, {}];",
+        lit(&not_covered[0]),
+        lit(&not_covered[1])
     );
     out
 }

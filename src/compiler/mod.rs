@@ -1,9 +1,11 @@
 //! The content compiler: `content/` in, `tables.rs` out. Build time only.
 //!
 //! `build.rs` includes this module with `#[path]`; the server never links it. The pipeline,
-//! in order: load → front matter → validate → render → index → emit. Every content problem is
-//! collected as a [`Diagnostic`] so one build reports all of them.
+//! in order: load → front matter → validate → render → index → emit, then the answer engine's
+//! stage (passages → company answers → emit, appended to the same module). Every content
+//! problem is collected as a [`Diagnostic`] so one build reports all of them.
 
+pub mod company;
 pub mod config;
 pub mod date;
 pub mod diagnostic;
@@ -15,6 +17,7 @@ pub mod json;
 pub mod load;
 pub mod openapi;
 pub mod pages;
+pub mod passages;
 pub mod render;
 pub mod structured;
 pub mod validate;
@@ -245,5 +248,14 @@ pub fn compile(
         page_links: &page_links,
         runtime: &runtime,
     });
+    let tables = tables + &answer_tables(config, &content);
     Ok(Compiled { tables, routes, endpoints_doc: emit::endpoints_markdown() })
+}
+
+/// The answer engine's stage: passages and their index over every content type, and the
+/// canned company answers, emitted after the other tables.
+fn answer_tables(config: &Config, content: &validate::Content) -> String {
+    let answer_index = passages::build(config, content);
+    let canned = company::answers(config, content, &answer_index);
+    emit::emit_answer(&answer_index, &canned, &company::not_covered(content))
 }

@@ -64,3 +64,13 @@ pub const H2_PING_TIMEOUT: Duration = Duration::from_secs(10);
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 /// Leeway when checking token expiry and issue time, for clock differences between processes.
 pub const TOKEN_CLOCK_SKEW_SECS: u64 = 30;
+
+/// Words of one question (or one earlier turn) the answer engine reads; later words are
+/// ignored, so a pasted essay costs no more than a long question.
+pub const ANSWER_MAX_WORDS: usize = 64;
+/// Distinct terms in one answer query (the question's and those carried from earlier turns);
+/// later ones are ignored.
+pub const ANSWER_MAX_TERMS: usize = 32;
+/// Earlier turns the answer engine looks back through for a follow-up's topic, newest first;
+/// older turns are ignored.
+pub const ANSWER_MAX_PREV_TURNS: usize = 4;

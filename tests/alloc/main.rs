@@ -3,8 +3,8 @@
 //! A fixed GET through `App::handle` (routing, rate limit, every common header) allocates only
 //! what any hyper response with headers needs: the header map's two buffers, plus the per-request
 //! `RateLimit` value. The handler itself allocates nothing: the body is a `&'static` slice and
-//! every other header value is static. This binary holds one test, so no other work pollutes
-//! the count.
+//! every other header value is static. An answer of the answer engine allocates in proportion
+//! to what it holds. This binary holds one test, so no other work pollutes the counts.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -24,12 +24,45 @@ const KEY: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1
 /// `RateLimit` header value.
 const FIXED_GET_BLOCKS: u64 = 3;
 
+/// Allocations of one answer of the answer engine, by case: bounded by what the answer holds
+/// (its sentences and sources) plus the question's terms, never by the size of the library.
+const ANSWER_BLOCKS_MAX: [(&str, &str, u64); 4] = [
+    ("ten words", "How should we monitor a machine learning model in production?", 24),
+    ("company", "What services do you offer?", 16),
+    ("not covered", "How do I bake sourdough bread at home?", 20),
+    ("one word", "governance", 16),
+];
+
 #[test]
-fn a_fixed_get_allocates_only_the_header_map_and_the_ratelimit_value() {
+fn heap_use_on_the_request_path() {
     let _profiler = dhat::Profiler::builder()
         .testing()
         .file_name(concat!(env!("CARGO_TARGET_TMPDIR"), "/dhat-heap.json"))
         .build();
+    fixed_gets_allocate_only_the_header_map_and_the_ratelimit_value();
+    answers_allocate_in_proportion_to_the_answer();
+}
+
+fn answers_allocate_in_proportion_to_the_answer() {
+    use consultancy_api::answer::{Question, answer};
+    for (name, text, max_blocks) in ANSWER_BLOCKS_MAX {
+        let question = Question { text, prev: &[] };
+        drop(answer(&question));
+        let before = dhat::HeapStats::get();
+        let reply = answer(&question);
+        let after = dhat::HeapStats::get();
+        let blocks = after.total_blocks - before.total_blocks;
+        eprintln!(
+            "answer/{name}: {blocks} blocks for {} sentences and {} sources",
+            reply.sentences.len(),
+            reply.sources.len()
+        );
+        dhat::assert!(blocks <= max_blocks, "answer/{name} made {blocks} allocations");
+        drop(reply);
+    }
+}
+
+fn fixed_gets_allocate_only_the_header_map_and_the_ratelimit_value() {
     let runtime =
         tokio::runtime::Builder::new_current_thread().build().expect("a current-thread runtime");
     let app =

@@ -14,6 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["model", "clock"],
     &["tables", "limits"],
     &["search", "scoring", "auth"],
+    &["answer"],
     &["ops"],
     &["route", "wire"],
     &["api", "web"],

@@ -8,6 +8,7 @@
 #[allow(dead_code)]
 #[path = "../../src/compiler/mod.rs"]
 mod compiler;
+mod passages;
 
 use std::fs;
 use std::path::{Path, PathBuf};

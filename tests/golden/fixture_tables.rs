@@ -352,3 +352,235 @@ pub const RESOURCE_METADATA_URL: &str = "http://127.0.0.1:8080/.well-known/oauth
 pub const BEARER_CHALLENGE: &str = "Bearer resource_metadata=\"http://127.0.0.1:8080/.well-known/oauth-protected-resource\"";
 /// The BulkExport after its two dynamic fields: `"services":...}`.
 pub static EXPORT_TAIL: &str = "\"services\":[{\"name\":\"Service one\",\"slug\":\"service-one\",\"url\":\"http://127.0.0.1:8080/services/service-one/\",\"description\":\"The one service.\"},{\"name\":\"Service two\",\"slug\":\"service-two\",\"url\":\"http://127.0.0.1:8080/services/service-two/\",\"description\":\"The two service.\"}],\"industries\":[{\"name\":\"Industry One\",\"slug\":\"industry-one\",\"url\":\"http://127.0.0.1:8080/industries/industry-one/\",\"description\":\"The industry.\"}],\"caseStudies\":[{\"name\":\"Case One\",\"slug\":\"case-one\",\"url\":\"http://127.0.0.1:8080/case-studies/case-one/\",\"description\":\"The case.\"}],\"resources\":[{\"title\":\"Alpha guide\",\"slug\":\"alpha-guide\",\"url\":\"http://127.0.0.1:8080/guides/alpha-guide/\",\"category\":\"Alpha Things\",\"description\":\"About alpha.\",\"answers\":[\"What is alpha?\",\"Why alpha?\"]},{\"title\":\"Beta guide\",\"slug\":\"beta-guide\",\"url\":\"http://127.0.0.1:8080/guides/beta-guide/\",\"category\":\"Beta Things\",\"description\":\"About beta.\",\"answers\":[\"What is beta?\",\"Why beta?\"]}],\"assessment\":{\"title\":\"Fixture Assessment\",\"sections\":[{\"title\":\"Strategy\",\"key\":\"strategy\",\"questions\":[{\"q\":\"How big are you?\",\"scored\":false,\"opts\":[\"1\",\"2\",\"3\",\"4\",\"5\"]},{\"q\":\"Is there a plan?\",\"scored\":true,\"opts\":[\"no\",\"some\",\"half\",\"most\",\"yes\"]}]},{\"title\":\"People\",\"key\":\"people\",\"questions\":[{\"q\":\"Are people trained?\",\"scored\":true,\"opts\":[\"no\",\"some\",\"half\",\"most\",\"yes\"]}]},{\"title\":\"Data\",\"key\":\"data\",\"questions\":[{\"q\":\"Is data clean?\",\"scored\":true,\"opts\":[\"no\",\"some\",\"half\",\"most\",\"yes\"]}]},{\"title\":\"Change\",\"key\":\"change\",\"questions\":[{\"q\":\"Do people adopt tools?\",\"scored\":true,\"opts\":[\"no\",\"some\",\"half\",\"most\",\"yes\"]}]}],\"bands\":[{\"min\":0,\"name\":\"Low\"},{\"min\":50,\"name\":\"High\"}]},\"contact\":{\"company\":\"Fixture Consulting\",\"email\":\"hello@fixture.example\",\"website\":\"http://127.0.0.1:8080/\"}}";
+
+// The answer engine's index (src/compiler/passages.rs) and canned answers (src/compiler/company.rs).
+
+/// Number of items the answer engine can cite.
+pub const ANSWER_N_ITEMS: usize = 9;
+
+/// Every item the answer engine can cite, in `SourceKind` order.
+pub static ANSWER_ITEMS: [SourceItem; ANSWER_N_ITEMS] = [
+    SourceItem { kind: SourceKind::Guide, slug: "alpha-guide", title: "Alpha guide", url: "http://127.0.0.1:8080/guides/alpha-guide/", description: "About alpha.", category: Some("Alpha Things"), schema_org: "{\"@context\":\"https://schema.org\",\"@type\":\"Article\",\"name\":\"Alpha guide\",\"headline\":\"Alpha guide\",\"url\":\"http://127.0.0.1:8080/guides/alpha-guide/\",\"description\":\"About alpha.\",\"articleSection\":\"Alpha Things\",\"publisher\":{\"@type\":\"Organization\",\"name\":\"Fixture Consulting\",\"url\":\"http://127.0.0.1:8080/\"}}" },
+    SourceItem { kind: SourceKind::Guide, slug: "beta-guide", title: "Beta guide", url: "http://127.0.0.1:8080/guides/beta-guide/", description: "About beta.", category: Some("Beta Things"), schema_org: "{\"@context\":\"https://schema.org\",\"@type\":\"Article\",\"name\":\"Beta guide\",\"headline\":\"Beta guide\",\"url\":\"http://127.0.0.1:8080/guides/beta-guide/\",\"description\":\"About beta.\",\"articleSection\":\"Beta Things\",\"publisher\":{\"@type\":\"Organization\",\"name\":\"Fixture Consulting\",\"url\":\"http://127.0.0.1:8080/\"}}" },
+    SourceItem { kind: SourceKind::Service, slug: "service-one", title: "Service one", url: "http://127.0.0.1:8080/services/service-one/", description: "The one service.", category: None, schema_org: "{\"@context\":\"https://schema.org\",\"@type\":\"Service\",\"name\":\"Service one\",\"url\":\"http://127.0.0.1:8080/services/service-one/\",\"description\":\"The one service.\",\"provider\":{\"@type\":\"Organization\",\"name\":\"Fixture Consulting\",\"url\":\"http://127.0.0.1:8080/\"}}" },
+    SourceItem { kind: SourceKind::Service, slug: "service-two", title: "Service two", url: "http://127.0.0.1:8080/services/service-two/", description: "The two service.", category: None, schema_org: "{\"@context\":\"https://schema.org\",\"@type\":\"Service\",\"name\":\"Service two\",\"url\":\"http://127.0.0.1:8080/services/service-two/\",\"description\":\"The two service.\",\"provider\":{\"@type\":\"Organization\",\"name\":\"Fixture Consulting\",\"url\":\"http://127.0.0.1:8080/\"}}" },
+    SourceItem { kind: SourceKind::Industry, slug: "industry-one", title: "Industry One", url: "http://127.0.0.1:8080/industries/industry-one/", description: "The industry.", category: None, schema_org: "{\"@context\":\"https://schema.org\",\"@type\":\"WebPage\",\"name\":\"Industry One\",\"url\":\"http://127.0.0.1:8080/industries/industry-one/\",\"description\":\"The industry.\",\"about\":{\"@type\":\"Thing\",\"name\":\"Industry One\"},\"publisher\":{\"@type\":\"Organization\",\"name\":\"Fixture Consulting\",\"url\":\"http://127.0.0.1:8080/\"}}" },
+    SourceItem { kind: SourceKind::CaseStudy, slug: "case-one", title: "Case One", url: "http://127.0.0.1:8080/case-studies/case-one/", description: "The case.", category: None, schema_org: "{\"@context\":\"https://schema.org\",\"@type\":\"CreativeWork\",\"name\":\"Case One\",\"url\":\"http://127.0.0.1:8080/case-studies/case-one/\",\"description\":\"The case.\",\"genre\":\"Case study\",\"publisher\":{\"@type\":\"Organization\",\"name\":\"Fixture Consulting\",\"url\":\"http://127.0.0.1:8080/\"}}" },
+    SourceItem { kind: SourceKind::Docs, slug: "api", title: "API", url: "http://127.0.0.1:8080/docs/api/", description: "The API docs.", category: None, schema_org: "{\"@context\":\"https://schema.org\",\"@type\":\"TechArticle\",\"name\":\"API\",\"url\":\"http://127.0.0.1:8080/docs/api/\",\"description\":\"The API docs.\",\"publisher\":{\"@type\":\"Organization\",\"name\":\"Fixture Consulting\",\"url\":\"http://127.0.0.1:8080/\"}}" },
+    SourceItem { kind: SourceKind::Assessment, slug: "ai-readiness", title: "Fixture Assessment", url: "http://127.0.0.1:8080/ai-readiness/", description: "A 5-question self-assessment of AI readiness in 4 areas (Strategy, People, Data and Change); the 4 scored answers give a score from 0 to 100 and one of 2 maturity bands.", category: None, schema_org: "{\"@context\":\"https://schema.org\",\"@type\":\"WebApplication\",\"name\":\"Fixture Assessment\",\"url\":\"http://127.0.0.1:8080/ai-readiness/\",\"description\":\"A 5-question self-assessment of AI readiness in 4 areas (Strategy, People, Data and Change); the 4 scored answers give a score from 0 to 100 and one of 2 maturity bands.\",\"applicationCategory\":\"BusinessApplication\",\"publisher\":{\"@type\":\"Organization\",\"name\":\"Fixture Consulting\",\"url\":\"http://127.0.0.1:8080/\"}}" },
+    SourceItem { kind: SourceKind::Contact, slug: "contact", title: "Fixture Consulting", url: "http://127.0.0.1:8080/", description: "Two categories, two guides, a handful of pages. Email hello@fixture.example.", category: None, schema_org: "{\"@context\":\"https://schema.org\",\"@type\":\"Organization\",\"name\":\"Fixture Consulting\",\"url\":\"http://127.0.0.1:8080/\",\"description\":\"Two categories, two guides, a handful of pages.\",\"slogan\":\"A small content tree for compiler tests.\",\"email\":\"hello@fixture.example\",\"contactPoint\":{\"@type\":\"ContactPoint\",\"contactType\":\"enquiries\",\"email\":\"hello@fixture.example\",\"url\":\"http://127.0.0.1:8080/\"}}" },
+];
+
+/// Passages of item `i` are `ANSWER_PASSAGES[ANSWER_ITEM_PASSAGES[i]..ANSWER_ITEM_PASSAGES[i + 1]]`.
+pub static ANSWER_ITEM_PASSAGES: [u32; 10] = [0,2,4,6,8,10,12,14,19,22,];
+
+/// The most passages one item has (working-array size of the engine).
+pub const ANSWER_MAX_ITEM_PASSAGES: usize = 5;
+
+/// Every passage, grouped by item, in reading order.
+pub static ANSWER_PASSAGES: [Passage; 22] = [
+    Passage { item: 0, heading: "Alpha guide", text: "About alpha.", block: 0, signature: 0x0000080000000000, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 0, heading: "Alpha", text: "Alpha drift monitoring. word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12 word13 word14 word15 word16 word17 word18 word19 word20 word21 word22 word23 word24 word25 word26 word27 word28 word29 word30 word31 word32 word33 word34 word35 word36 word37 word38 word39 Read beta.", block: 1, signature: 0xf2538b9c0df07eb2, answerable: true, continues: false, cross_reference: true },
+    Passage { item: 1, heading: "Beta guide", text: "About beta.", block: 0, signature: 0x0000008000000000, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 1, heading: "Beta", text: "Beta forecasting. word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12 word13 word14 word15 word16 word17 word18 word19 word20 word21 word22 word23 word24 word25 word26 word27 word28 word29 word30 word31 word32 word33 word34 word35 word36 word37 word38 word39.", block: 1, signature: 0xf053839c0df17e82, answerable: true, continues: false, cross_reference: false },
+    Passage { item: 2, heading: "Service one", text: "The one service.", block: 0, signature: 0x0000800000000200, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 2, heading: "What it is", text: "word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12 word13 word14 word15 word16 word17 word18 word19 word20 word21 word22 word23 word24 word25 word26 word27 word28 word29.", block: 1, signature: 0xf003801c01f01e80, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 3, heading: "Service two", text: "The two service.", block: 0, signature: 0x0000000000000200, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 3, heading: "What it is", text: "word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12 word13 word14 word15 word16 word17 word18 word19 word20 word21 word22 word23 word24 word25 word26 word27 word28 word29.", block: 1, signature: 0xf003801c01f01e80, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 4, heading: "Industry One", text: "The industry.", block: 0, signature: 0x0000000000008000, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 4, heading: "", text: "word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12 word13 word14 word15 word16 word17 word18 word19 word20 word21 word22 word23 word24 word25 word26 word27 word28 word29 See the service.", block: 1, signature: 0xf003801c01f01e81, answerable: false, continues: false, cross_reference: true },
+    Passage { item: 5, heading: "Case One", text: "The case.", block: 0, signature: 0x0000000000020000, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 5, heading: "", text: "word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12 word13 word14 word15 word16 word17 word18 word19 word20 word21 word22 word23 word24 word25 word26 word27 word28 word29.", block: 1, signature: 0xf003801c01f01e80, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 6, heading: "API", text: "The API docs.", block: 0, signature: 0x0020000000000080, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 6, heading: "", text: "doc0 doc1 doc2 doc3 doc4 doc5 doc6 doc7 doc8 doc9 doc10 doc11 doc12 doc13 doc14 doc15 doc16 doc17 doc18 doc19 doc20 doc21 doc22 doc23 doc24 doc25 doc26 doc27 doc28 doc29.", block: 1, signature: 0x901d81fc1ef0f283, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 7, heading: "Fixture Assessment", text: "A 5-question self-assessment of AI readiness in 4 areas (Strategy, People, Data and Change); the 4 scored answers give a score from 0 to 100 and one of 2 maturity bands.", block: 0, signature: 0x50a08c0080100070, answerable: true, continues: false, cross_reference: false },
+    Passage { item: 7, heading: "Strategy", text: "Do strategy.", block: 1, signature: 0x0000000000100000, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 7, heading: "People", text: "Do people.", block: 2, signature: 0x0000000080000000, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 7, heading: "Data", text: "Do data.", block: 3, signature: 0x0000000000000020, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 7, heading: "Change", text: "Do change.", block: 4, signature: 0x0000040000000000, answerable: false, continues: false, cross_reference: false },
+    Passage { item: 8, heading: "Fixture Consulting", text: "Two categories, two guides, a handful of pages. Email hello@fixture.example.", block: 0, signature: 0x0000000940401a82, answerable: true, continues: false, cross_reference: false },
+    Passage { item: 8, heading: "", text: "A small content tree for compiler tests.", block: 1, signature: 0x0000002000209004, answerable: true, continues: false, cross_reference: false },
+    Passage { item: 8, heading: "Contact Fixture Consulting", text: "Email Fixture Consulting at hello@fixture.example.", block: 2, signature: 0x8000000840000880, answerable: true, continues: false, cross_reference: false },
+];
+
+/// Stem → answer term id (index into `ANSWER_TERM_WEIGHTS` and the postings starts).
+pub static ANSWER_TERM_IDS: phf::Map<&'static str, u32> = ::phf::Map {
+    key: 10121458955350035957,
+    disps: &[
+        (0, 66),
+        (0, 7),
+        (0, 5),
+        (0, 107),
+        (3, 25),
+        (0, 55),
+        (0, 7),
+        (2, 0),
+        (0, 0),
+        (2, 1),
+        (7, 105),
+        (0, 39),
+        (24, 19),
+        (0, 1),
+        (0, 16),
+        (0, 55),
+        (0, 56),
+        (0, 2),
+        (5, 69),
+        (15, 93),
+        (10, 3),
+        (0, 15),
+        (0, 40),
+    ],
+    entries: &[
+        ("100", 0),
+        ("doc16", 26),
+        ("doc6", 44),
+        ("beta", 8),
+        ("exampl", 50),
+        ("word25", 93),
+        ("word22", 90),
+        ("word6", 111),
+        ("page", 61),
+        ("small", 70),
+        ("doc18", 28),
+        ("word39", 108),
+        ("email", 49),
+        ("doc13", 23),
+        ("word5", 110),
+        ("hello", 56),
+        ("word2", 87),
+        ("doc1", 19),
+        ("doc10", 20),
+        ("area", 5),
+        ("word17", 84),
+        ("doc11", 21),
+        ("monitor", 59),
+        ("doc23", 34),
+        ("word26", 94),
+        ("doc25", 36),
+        ("word12", 79),
+        ("word4", 109),
+        ("word30", 99),
+        ("word9", 114),
+        ("doc5", 43),
+        ("consult", 13),
+        ("doc17", 27),
+        ("tree", 73),
+        ("word14", 81),
+        ("api", 4),
+        ("doc26", 37),
+        ("word29", 97),
+        ("chang", 11),
+        ("doc", 17),
+        ("doc0", 18),
+        ("two", 74),
+        ("doc4", 42),
+        ("self", 68),
+        ("peopl", 62),
+        ("word35", 104),
+        ("word21", 89),
+        ("doc14", 24),
+        ("score", 66),
+        ("compil", 12),
+        ("word27", 95),
+        ("word3", 98),
+        ("drift", 48),
+        ("categori", 10),
+        ("band", 7),
+        ("word31", 100),
+        ("readi", 65),
+        ("doc7", 45),
+        ("doc20", 31),
+        ("word7", 112),
+        ("ai", 1),
+        ("doc22", 33),
+        ("doc12", 22),
+        ("word37", 106),
+        ("see", 67),
+        ("doc19", 29),
+        ("guid", 54),
+        ("fixtur", 51),
+        ("word34", 103),
+        ("word20", 88),
+        ("doc15", 25),
+        ("doc27", 38),
+        ("hand", 55),
+        ("industri", 57),
+        ("give", 53),
+        ("word15", 82),
+        ("word1", 76),
+        ("alpha", 2),
+        ("doc8", 46),
+        ("forecast", 52),
+        ("word24", 92),
+        ("answer", 3),
+        ("word13", 80),
+        ("doc2", 30),
+        ("word0", 75),
+        ("content", 15),
+        ("assess", 6),
+        ("doc21", 32),
+        ("question", 63),
+        ("one", 60),
+        ("matur", 58),
+        ("data", 16),
+        ("read", 64),
+        ("servic", 69),
+        ("word11", 78),
+        ("word23", 91),
+        ("doc24", 35),
+        ("doc9", 47),
+        ("word28", 96),
+        ("doc29", 40),
+        ("word33", 102),
+        ("test", 72),
+        ("strategi", 71),
+        ("word36", 105),
+        ("word32", 101),
+        ("contact", 14),
+        ("case", 9),
+        ("word19", 86),
+        ("doc3", 41),
+        ("word16", 83),
+        ("word38", 107),
+        ("word8", 113),
+        ("word18", 85),
+        ("word10", 77),
+        ("doc28", 39),
+    ],
+};
+
+/// Inverse item frequency of each term × 1000: how much finding it says about a match.
+pub static ANSWER_TERM_WEIGHTS: [u16; 115] = [1897,1897,1386,1897,1897,1897,1897,1897,1386,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1897,1386,1897,1897,1050,1897,1897,1386,1897,1897,799,1897,1897,1897,1897,1897,1897,1897,1897,1050,1897,1897,1897,1897,1386,431,431,431,431,431,431,431,431,431,431,431,431,431,431,431,431,431,431,431,431,431,431,431,431,1386,1386,1386,1386,1386,1386,1386,1386,1386,1386,431,431,431,431,431,431,];
+
+/// Stems of `model::ANSWER_FILLER_WORDS`, sorted: fillers of question phrasing.
+pub static ANSWER_FILLER_STEMS: [&str; 127] = ["actual", "advic", "after", "again", "against", "ago", "almost", "alreadi", "also", "alway", "am", "anoth", "anyon", "anyth", "anyway", "approach", "around", "away", "back", "be", "becaus", "been", "befor", "best", "better", "both", "certain", "could", "did", "do", "done", "each", "either", "els", "enough", "ever", "everi", "everyon", "everyth", "exact", "exampl", "few", "further", "give", "go", "good", "got", "guid", "guidanc", "had", "have", "here", "howev", "idea", "just", "know", "less", "like", "look", "lot", "made", "main", "make", "mani", "matter", "may", "mayb", "might", "more", "most", "much", "must", "need", "never", "now", "nowaday", "often", "onc", "one", "onli", "other", "otherwis", "own", "per", "perhap", "pleas", "probabl", "quit", "rather", "realli", "right", "same", "say", "sever", "shall", "sinc", "some", "someon", "someth", "sometim", "soon", "still", "such", "sure", "tell", "thing", "tip", "too", "toward", "tri", "typic", "under", "understand", "until", "upon", "usual", "veri", "via", "want", "way", "whatev", "whether", "while", "within", "without", "would", "yet"];
+
+/// The weight of a query term found in no item.
+pub const ANSWER_UNKNOWN_TERM_WEIGHT: u16 = 2996;
+
+/// Postings of term `t` are `ANSWER_ITEM_POSTINGS[ANSWER_ITEM_POSTINGS_START[t]..ANSWER_ITEM_POSTINGS_START[t + 1]]`.
+pub static ANSWER_ITEM_POSTINGS_START: [u32; 116] = [0,1,2,4,5,6,7,8,9,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,55,56,57,60,61,62,64,65,66,70,71,72,73,74,75,76,77,78,81,82,83,84,85,87,93,99,105,111,117,123,129,135,141,147,153,159,165,171,177,183,189,195,201,207,213,219,225,231,233,235,237,239,241,243,245,247,249,251,257,263,269,275,281,287];
+
+/// `(item index, impact, in its head)` by item; impact is the item's BM25F contribution × 1000, and the flag says the term is in its title, answers, description or headings.
+pub static ANSWER_ITEM_POSTINGS: [(u16, u16, bool); 287] = [(7,2338,true),(7,2338,true),(0,2697,true),(1,762,false),(7,2338,true),(6,3380,true),(7,2338,true),(7,3308,true),(7,2338,true),(0,1204,false),(1,2716,true),(5,3361,true),(8,2458,true),(7,3166,true),(8,2038,false),(8,3474,true),(8,2228,true),(8,2038,false),(7,3166,true),(6,2449,true),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(6,2030,false),(0,1648,false),(8,2941,true),(8,2941,true),(7,2190,true),(8,2685,true),(1,1669,false),(7,2338,true),(0,1529,true),(1,1616,true),(8,1360,true),(8,2458,true),(8,2941,true),(2,924,false),(4,2438,true),(7,2338,true),(0,1648,false),(2,1428,true),(4,1276,true),(5,1289,true),(7,984,true),(8,2458,true),(7,3166,true),(7,2338,true),(0,1648,false),(7,2338,true),(7,2997,true),(4,1960,false),(7,2338,true),(2,1878,true),(3,1850,true),(4,1085,false),(8,2038,false),(7,3166,true),(8,2038,false),(8,2038,false),(3,2443,true),(8,2261,true),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,1204,false),(1,1219,false),(0,1204,false),(1,1219,false),(0,1204,false),(1,1219,false),(0,1204,false),(1,1219,false),(0,1204,false),(1,1219,false),(0,1204,false),(1,1219,false),(0,1204,false),(1,1219,false),(0,1204,false),(1,1219,false),(0,1204,false),(1,1219,false),(0,1204,false),(1,1219,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),(0,374,false),(1,379,false),(2,441,false),(3,447,false),(4,445,false),(5,454,false),];
+
+/// Postings of term `t` are `ANSWER_PASSAGE_POSTINGS[ANSWER_PASSAGE_POSTINGS_START[t]..ANSWER_PASSAGE_POSTINGS_START[t + 1]]`.
+pub static ANSWER_PASSAGE_POSTINGS_START: [u32; 116] = [0,1,2,4,5,7,8,13,14,17,19,20,22,23,26,27,28,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,64,66,74,75,76,81,82,84,86,87,88,95,96,98,99,100,101,102,103,104,109,110,112,113,114,117,123,129,135,141,147,153,159,165,171,177,183,189,195,201,207,213,219,225,231,237,243,249,255,261,263,265,267,269,271,273,275,277,279,281,287,293,299,305,311,317];
+
+/// `(passage index, impact, in its own text)` by passage; impact is the passage's BM25 contribution × 1000, and the flag is false when only its heading or item title has the term.
+pub static ANSWER_PASSAGE_POSTINGS: [(u32, u16, bool); 317] = [(14,2487,true),(14,2487,true),(0,3504,true),(1,2036,true),(14,2487,true),(12,3492,true),(13,678,false),(14,2487,true),(14,1763,true),(15,956,false),(16,956,false),(17,956,false),(18,956,false),(14,2487,true),(1,1178,true),(2,2973,true),(3,1779,true),(10,3504,true),(11,674,false),(19,2885,true),(14,2022,true),(18,3348,true),(20,3277,true),(19,1761,false),(20,1097,false),(21,2724,true),(21,2090,false),(20,3277,true),(14,2022,true),(17,3348,true),(12,3499,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(13,2101,true),(1,1708,true),(19,2345,true),(21,2521,true),(19,2345,true),(21,2521,true),(14,791,false),(15,665,false),(16,665,false),(17,665,false),(18,665,false),(19,1368,true),(20,580,false),(21,1641,true),(3,1771,true),(14,2487,true),(0,1670,false),(1,335,false),(2,1670,false),(3,351,false),(19,1512,true),(19,2885,true),(19,2345,true),(21,2521,true),(8,3504,true),(9,650,false),(14,2487,true),(1,1708,true),(4,1740,true),(5,341,false),(8,1308,false),(9,328,false),(10,1308,false),(11,341,false),(14,1021,true),(19,2885,true),(14,2022,true),(16,3348,true),(14,2487,true),(1,1708,true),(14,2487,true),(14,3518,true),(9,2033,true),(14,2487,true),(4,2222,true),(5,435,false),(6,2222,true),(7,435,false),(9,1065,true),(20,3277,true),(14,2022,true),(15,3348,true),(20,3277,true),(20,3277,true),(6,2924,true),(7,572,false),(19,2688,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,1389,true),(3,1440,true),(1,1389,true),(3,1440,true),(1,1389,true),(3,1440,true),(1,1389,true),(3,1440,true),(1,1389,true),(3,1440,true),(1,1389,true),(3,1440,true),(1,1389,true),(3,1440,true),(1,1389,true),(3,1440,true),(1,1389,true),(3,1440,true),(1,1389,true),(3,1440,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),(1,791,true),(3,820,true),(5,968,true),(7,968,true),(9,941,true),(11,968,true),];
+
+/// Answers to company questions from the structured records, in `CompanyTopic::ALL` order.
+pub static COMPANY_ANSWERS: [CannedAnswer; 7] = [
+    CannedAnswer { sentences: &[("Two categories, two guides, a handful of pages.", 0, 1), ("Its aim, in its own words: A small content tree for compiler tests.", 0, 1), ("It offers 2 services, works in 1 industries and publishes 2 guides on data and AI.", 1, 3)], sources: &[8, 2, 3] },
+    CannedAnswer { sentences: &[("Fixture Consulting offers 2 services: Service one and Service two.", 0, 2), ("To discuss an engagement, email hello@fixture.example.", 2, 3)], sources: &[2, 3, 8] },
+    CannedAnswer { sentences: &[("Fixture Consulting works in 1 industries: Industry One.", 0, 1), ("To discuss work in your sector, email hello@fixture.example.", 1, 2)], sources: &[4, 8] },
+    CannedAnswer { sentences: &[("Fixture Consulting has published 1 case studies: Case One.", 0, 1), ("Case One: The case.", 0, 1)], sources: &[5] },
+    CannedAnswer { sentences: &[("Fixture Consulting publishes no prices, fees or day rates, so this answer cannot quote one.", 0, 1), ("To ask what an engagement would cost, email hello@fixture.example.", 0, 1)], sources: &[8] },
+    CannedAnswer { sentences: &[("Email Fixture Consulting at hello@fixture.example.", 0, 1)], sources: &[8] },
+    CannedAnswer { sentences: &[("The Fixture Assessment is a 5-question self-assessment of AI readiness in 4 areas (Strategy, People, Data and Change); the 4 scored answers give a score from 0 to 100 and one of 2 maturity bands.", 0, 1), ("Take it at http://127.0.0.1:8080/ai-readiness/, or fetch the questions from http://127.0.0.1:8080/v1/ai-readiness/questions and post the answers to http://127.0.0.1:8080/v1/ai-readiness/score.", 0, 1)], sources: &[7] },
+];
+
+/// The sentences of a "not covered" answer: what happened, then where to turn.
+pub static NOT_COVERED_SENTENCES: [&str; 2] = ["The guides and pages of Fixture Consulting do not answer this question, so no answer is given here.", "The closest items are listed as sources; to ask a practitioner, email hello@fixture.example."];

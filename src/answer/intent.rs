@@ -1,0 +1,327 @@
+//! Small keyword tables that tell a question about the company ("what do you charge?") from a
+//! question about data and AI ("how should we compare AI vendors' pricing?"), and spot
+//! follow-ups that lean on an earlier turn ("what about in healthcare?").
+//!
+//! The tables match whole words, lowercased, as written (not stemmed), because they are about
+//! phrasing rather than topic.
+
+use crate::model::CompanyTopic;
+
+/// What a word of the question says about its phrasing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// Points at the company itself ("you", "your", "Larchmere"). A topic word counts only
+    /// with one of these, or when nothing else is asked: "your fees" is about the company,
+    /// "pricing models" is not.
+    Reference,
+    /// Names a company topic.
+    Topic(CompanyTopic),
+    /// Asks nothing by itself in a company question ("which kind", "work", "much" in "how
+    /// much"); with these and the topic words removed, a company question has nothing left to
+    /// search for.
+    Generic,
+    /// Leans on the turn before ("does it work for retail?").
+    Anaphora,
+}
+
+/// Topics in priority order: when a question names several, the first wins ("how much does
+/// it cost to hire you?" is about prices).
+const TOPIC_PRIORITY: [CompanyTopic; 7] = [
+    CompanyTopic::Pricing,
+    CompanyTopic::Contact,
+    CompanyTopic::CaseStudies,
+    CompanyTopic::Industries,
+    CompanyTopic::Services,
+    CompanyTopic::Assessment,
+    // A greeting asks nothing; the answer says who is answering.
+    CompanyTopic::About,
+];
+
+/// Every word the tables know, sorted (binary-searched: one lookup per word), with its class.
+/// To maintain: add a word with the class it signals, keep the order, and add a case to the
+/// tests below or in `tests/answer/`.
+const WORDS: &[(&str, Class)] = {
+    use Class::{Anaphora, Generic, Reference, Topic};
+    &[
+        ("address", Topic(CompanyTopic::Contact)),
+        ("afford", Topic(CompanyTopic::Pricing)),
+        ("affordable", Topic(CompanyTopic::Pricing)),
+        ("afternoon", Topic(CompanyTopic::About)),
+        ("ai", Generic),
+        ("all", Generic),
+        ("any", Generic),
+        ("assessment", Topic(CompanyTopic::Assessment)),
+        ("available", Generic),
+        ("based", Topic(CompanyTopic::Contact)),
+        ("book", Topic(CompanyTopic::Contact)),
+        ("budget", Topic(CompanyTopic::Pricing)),
+        ("call", Topic(CompanyTopic::Contact)),
+        ("capabilities", Topic(CompanyTopic::Services)),
+        ("case", Topic(CompanyTopic::CaseStudies)),
+        ("cases", Topic(CompanyTopic::CaseStudies)),
+        ("charge", Topic(CompanyTopic::Pricing)),
+        ("charges", Topic(CompanyTopic::Pricing)),
+        ("charging", Topic(CompanyTopic::Pricing)),
+        ("cheap", Topic(CompanyTopic::Pricing)),
+        ("client", Topic(CompanyTopic::CaseStudies)),
+        ("clients", Topic(CompanyTopic::CaseStudies)),
+        ("company", Generic),
+        ("consultancies", Reference),
+        ("consultancy", Reference),
+        ("consultant", Reference),
+        ("consultants", Reference),
+        ("contact", Topic(CompanyTopic::Contact)),
+        ("cost", Topic(CompanyTopic::Pricing)),
+        ("costing", Topic(CompanyTopic::Pricing)),
+        ("costs", Topic(CompanyTopic::Pricing)),
+        ("currently", Generic),
+        ("customers", Topic(CompanyTopic::CaseStudies)),
+        ("data", Generic),
+        ("do", Generic),
+        ("domains", Topic(CompanyTopic::Industries)),
+        ("email", Topic(CompanyTopic::Contact)),
+        ("enquire", Topic(CompanyTopic::Contact)),
+        ("enquiries", Topic(CompanyTopic::Contact)),
+        ("enquiry", Topic(CompanyTopic::Contact)),
+        ("evening", Topic(CompanyTopic::About)),
+        ("examples", Topic(CompanyTopic::CaseStudies)),
+        ("expensive", Topic(CompanyTopic::Pricing)),
+        ("fee", Topic(CompanyTopic::Pricing)),
+        ("fees", Topic(CompanyTopic::Pricing)),
+        ("firm", Reference),
+        ("get", Generic),
+        ("give", Generic),
+        ("greetings", Topic(CompanyTopic::About)),
+        ("have", Generic),
+        ("hello", Topic(CompanyTopic::About)),
+        ("help", Generic),
+        ("hey", Topic(CompanyTopic::About)),
+        ("hi", Topic(CompanyTopic::About)),
+        ("hire", Topic(CompanyTopic::Contact)),
+        ("industries", Topic(CompanyTopic::Industries)),
+        ("industry", Topic(CompanyTopic::Industries)),
+        ("inquiry", Topic(CompanyTopic::Contact)),
+        ("it", Anaphora),
+        ("its", Anaphora),
+        ("kind", Generic),
+        ("kinds", Generic),
+        ("know", Generic),
+        ("larchmere", Reference),
+        ("larchmeres", Reference),
+        ("list", Generic),
+        ("located", Topic(CompanyTopic::Contact)),
+        ("location", Topic(CompanyTopic::Contact)),
+        ("mail", Topic(CompanyTopic::Contact)),
+        ("many", Generic),
+        ("maturity", Topic(CompanyTopic::Assessment)),
+        ("morning", Topic(CompanyTopic::About)),
+        ("much", Generic),
+        ("offer", Topic(CompanyTopic::Services)),
+        ("offering", Topic(CompanyTopic::Services)),
+        ("offerings", Topic(CompanyTopic::Services)),
+        ("offers", Topic(CompanyTopic::Services)),
+        ("office", Topic(CompanyTopic::Contact)),
+        ("offices", Topic(CompanyTopic::Contact)),
+        ("online", Generic),
+        ("phone", Topic(CompanyTopic::Contact)),
+        ("please", Generic),
+        ("portfolio", Topic(CompanyTopic::CaseStudies)),
+        ("price", Topic(CompanyTopic::Pricing)),
+        ("priced", Topic(CompanyTopic::Pricing)),
+        ("prices", Topic(CompanyTopic::Pricing)),
+        ("pricing", Topic(CompanyTopic::Pricing)),
+        ("projects", Topic(CompanyTopic::CaseStudies)),
+        ("provide", Topic(CompanyTopic::Services)),
+        ("questionnaire", Topic(CompanyTopic::Assessment)),
+        ("quiz", Topic(CompanyTopic::Assessment)),
+        ("quotation", Topic(CompanyTopic::Pricing)),
+        ("quote", Topic(CompanyTopic::Pricing)),
+        ("quotes", Topic(CompanyTopic::Pricing)),
+        ("rate", Topic(CompanyTopic::Pricing)),
+        ("rates", Topic(CompanyTopic::Pricing)),
+        ("reach", Topic(CompanyTopic::Contact)),
+        ("readiness", Topic(CompanyTopic::Assessment)),
+        ("references", Topic(CompanyTopic::CaseStudies)),
+        ("retainer", Topic(CompanyTopic::Pricing)),
+        ("same", Anaphora),
+        ("sector", Topic(CompanyTopic::Industries)),
+        ("sectors", Topic(CompanyTopic::Industries)),
+        ("selfassessment", Topic(CompanyTopic::Assessment)),
+        ("service", Topic(CompanyTopic::Services)),
+        ("services", Topic(CompanyTopic::Services)),
+        ("sort", Generic),
+        ("sorts", Generic),
+        ("speak", Topic(CompanyTopic::Contact)),
+        ("studies", Topic(CompanyTopic::CaseStudies)),
+        ("study", Topic(CompanyTopic::CaseStudies)),
+        ("such", Anaphora),
+        ("take", Generic),
+        ("talk", Topic(CompanyTopic::Contact)),
+        ("team", Generic),
+        ("telephone", Topic(CompanyTopic::Contact)),
+        ("tell", Generic),
+        ("that", Anaphora),
+        ("them", Anaphora),
+        ("there", Anaphora),
+        ("these", Anaphora),
+        ("they", Anaphora),
+        ("this", Anaphora),
+        ("those", Anaphora),
+        ("touch", Topic(CompanyTopic::Contact)),
+        ("type", Generic),
+        ("types", Generic),
+        ("use", Generic),
+        ("verticals", Topic(CompanyTopic::Industries)),
+        ("work", Generic),
+        ("working", Generic),
+        ("works", Generic),
+        ("you", Reference),
+        ("your", Reference),
+        ("youre", Reference),
+        ("yours", Reference),
+        ("yourself", Reference),
+        ("yourselves", Reference),
+    ]
+};
+
+fn class_of(word: &str) -> Option<Class> {
+    WORDS.binary_search_by(|(entry, _)| entry.cmp(&word)).ok().map(|at| WORDS[at].1)
+}
+
+/// Openings of a follow-up: "what about", "how about", "and", "also".
+const FOLLOW_UP_OPENINGS: &[&[&str]] =
+    &[&["what", "about"], &["how", "about"], &["and"], &["also"], &["what", "if"], &["same"]];
+
+/// Openings of a question that stands on its own however short it is ("what is MLOps?").
+const STANDALONE_OPENINGS: &[&[&str]] = &[
+    &["what", "is"],
+    &["what", "are"],
+    &["whats"],
+    &["who", "is"],
+    &["who", "are"],
+    &["define"],
+    &["explain"],
+];
+
+/// What the keyword tables found in one question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Intent {
+    /// The first company topic whose word the question uses.
+    pub topic: Option<CompanyTopic>,
+    /// The question names the company ("you", "your", "Larchmere").
+    pub refers_to_company: bool,
+    /// The question leans on an earlier turn (a pronoun or "what about").
+    pub anaphoric: bool,
+    /// The question opens like a follow-up ("what about ...", "and ...").
+    pub follow_up_opening: bool,
+    /// The question opens like one that stands alone ("what is ...", "define ...").
+    pub standalone_opening: bool,
+}
+
+/// Lowercased words of `text` as written, apostrophes and hyphens dropped inside words
+/// ("you're" → "youre", "self-assessment" → "selfassessment").
+pub fn for_each_word(text: &str, mut each: impl FnMut(&str)) {
+    let mut word = String::with_capacity(24);
+    let mut flush = |word: &mut String| {
+        if !word.is_empty() {
+            each(word);
+        }
+        word.clear();
+    };
+    for ch in text.chars() {
+        if ch.is_alphanumeric() {
+            word.extend(ch.to_lowercase());
+        } else if matches!(ch, '\'' | '\u{2019}' | '-') && !word.is_empty() {
+            continue;
+        } else {
+            flush(&mut word);
+        }
+    }
+    flush(&mut word);
+}
+
+/// Reads the intent of one question.
+pub fn detect(text: &str) -> Intent {
+    let mut intent = Intent::default();
+    let mut topic_rank = usize::MAX;
+    let mut opening_words: [String; 2] = [String::new(), String::new()];
+    let mut position = 0;
+    for_each_word(text, |word| {
+        if position < 2 {
+            opening_words[position] = word.to_string();
+        }
+        position += 1;
+        match class_of(word) {
+            Some(Class::Reference) => intent.refers_to_company = true,
+            Some(Class::Anaphora) => intent.anaphoric = true,
+            Some(Class::Topic(topic)) => {
+                let rank = TOPIC_PRIORITY.iter().position(|t| *t == topic).unwrap_or(usize::MAX);
+                topic_rank = topic_rank.min(rank);
+            }
+            Some(Class::Generic) | None => {}
+        }
+    });
+    let opens_with = |phrases: &[&[&str]]| {
+        phrases.iter().any(|phrase| {
+            phrase.iter().zip(&opening_words).all(|(expected, word)| expected == word)
+        })
+    };
+    intent.follow_up_opening = opens_with(FOLLOW_UP_OPENINGS);
+    intent.standalone_opening = opens_with(STANDALONE_OPENINGS);
+    intent.topic = TOPIC_PRIORITY.get(topic_rank).copied();
+    intent
+}
+
+/// Whether `word` (lowercased, as written) carries no content of its own in a company
+/// question: a topic word, a reference to the company, or a generic word.
+pub fn is_company_word(word: &str) -> bool {
+    matches!(class_of(word), Some(Class::Reference | Class::Topic(_) | Class::Generic))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_word_table_is_sorted_and_every_topic_has_words() {
+        assert!(WORDS.windows(2).all(|pair| pair[0].0 < pair[1].0), "WORDS must stay sorted");
+        for topic in TOPIC_PRIORITY {
+            assert!(WORDS.iter().any(|(_, class)| *class == Class::Topic(topic)), "{topic:?}");
+        }
+        let mut topics = TOPIC_PRIORITY.to_vec();
+        topics.sort();
+        assert_eq!(topics, CompanyTopic::ALL);
+    }
+
+    #[test]
+    fn topics_need_their_words() {
+        let cases = [
+            ("What do you charge?", Some(CompanyTopic::Pricing), true),
+            (
+                "How should we compare AI vendors' pricing models?",
+                Some(CompanyTopic::Pricing),
+                false,
+            ),
+            ("How can I get in touch?", Some(CompanyTopic::Contact), false),
+            ("Which industries do you work in?", Some(CompanyTopic::Industries), true),
+            ("Tell me about your case studies", Some(CompanyTopic::CaseStudies), true),
+            ("What is the self-assessment?", Some(CompanyTopic::Assessment), false),
+            ("Who are you?", None, true),
+            ("How do I detect drift?", None, false),
+        ];
+        for (text, topic, refers) in cases {
+            let intent = detect(text);
+            assert_eq!((intent.topic, intent.refers_to_company), (topic, refers), "{text}");
+        }
+    }
+
+    #[test]
+    fn follow_ups_are_spotted() {
+        assert!(detect("What about in healthcare?").follow_up_opening);
+        assert!(detect("And for retail?").follow_up_opening);
+        assert!(detect("How long does it take?").anaphoric);
+        assert!(!detect("How do I start demand forecasting?").anaphoric);
+        assert!(detect("What is MLOps?").standalone_opening);
+        assert!(!detect("What about MLOps?").standalone_opening);
+    }
+}

@@ -1,0 +1,264 @@
+//! The answer engine: a question in plain language (and the turns before it) → a short
+//! extractive answer with its sources. Protocol-free: no HTTP, JSON-RPC or SSE type enters or
+//! leaves, so `/ask`, the A2A agent and the MCP docs prompt are thin adapters over [`answer`].
+//!
+//! How it answers, in order:
+//!
+//! 1. **Company questions** ("what do you charge?", "how can I reach you?", "which industries
+//!    do you work in?") are recognised by small keyword tables (`intent`) and answered from the
+//!    structured records with sentences composed at build time (`COMPANY_ANSWERS`).
+//! 2. **Everything else** is retrieved: the question (plus, for a follow-up, the words of the
+//!    turn before at half weight) is scored against every item (guides, services, industries,
+//!    case studies, docs pages, the assessment, the contact record), then the passages of the
+//!    best items are scored and the best two or three that say different things are quoted,
+//!    in reading order, each citing its item (`select`).
+//! 3. **Not covered**: when the best item covers too little of the question's weight, or no
+//!    passage covers enough of it, the answer says so and lists the closest items and the
+//!    contact record instead of quoting anything.
+//!
+//! Deterministic (integer scores, ties broken by index) and allocation-light: the query's
+//! terms, and the answer's two vectors; every string is `'static`, quoted from the tables.
+
+mod intent;
+mod query;
+mod select;
+
+use std::ops::Range;
+
+pub use crate::model::{CompanyTopic, SourceItem, SourceKind};
+use crate::tables::{ANSWER_ITEMS, ANSWER_PASSAGES, COMPANY_ANSWERS, NOT_COVERED_SENTENCES};
+
+/// A question and the turns before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Question<'a> {
+    /// The question as the user wrote it.
+    pub text: &'a str,
+    /// Earlier questions of the conversation, oldest first (NLWeb's `prev`, A2A's earlier user
+    /// messages). Only the latest few are read (`limits::ANSWER_MAX_PREV_TURNS`).
+    pub prev: &'a [&'a str],
+}
+
+/// What kind of answer this is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AnswerKind {
+    /// Quoted from the content: the sentences answer the question.
+    Answered,
+    /// A question about the company, answered from its structured records.
+    Company(CompanyTopic),
+    /// The content does not answer the question; the sources are the closest items and the
+    /// contact record.
+    NotCovered,
+}
+
+impl AnswerKind {
+    /// A stable lowercase name for wire formats: `answered`, `company`, `not-covered`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AnswerKind::Answered => "answered",
+            AnswerKind::Company(_) => "company",
+            AnswerKind::NotCovered => "not-covered",
+        }
+    }
+}
+
+/// One sentence of an answer and the sources it is drawn from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sentence {
+    /// Quoted from a passage, or composed at build time from the records (company answers).
+    pub text: &'static str,
+    /// Indices into [`Answer::sources`]: one source for a quoted sentence, several for a
+    /// list ("13 services: ..."), none for the "not covered" notice itself.
+    pub sources: Range<usize>,
+}
+
+/// An answer: its kind, its sentences in reading order and the items it cites.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    pub kind: AnswerKind,
+    pub sentences: Vec<Sentence>,
+    /// Cited items, most relevant first (for a company answer, in the records' order).
+    pub sources: Vec<&'static SourceItem>,
+    /// Match quality, per mille: the share of the question's weight the best item covers
+    /// (0 when nothing matched, 1000 for a company answer). An extractive answer has at least
+    /// [`NOT_COVERED_BELOW_PER_MILLE`]; a "not covered" one reports what the closest item had.
+    pub quality: u16,
+}
+
+impl Answer {
+    /// The sentences joined into one paragraph.
+    pub fn text(&self) -> String {
+        let len = self.sentences.iter().map(|s| s.text.len() + 1).sum();
+        let mut text = String::with_capacity(len);
+        for sentence in &self.sentences {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(sentence.text);
+        }
+        text
+    }
+}
+
+/// The best item must cover at least this share (per mille) of the question's weight, or
+/// the question is not covered. Calibrated on the judged set and the off-topic questions in
+/// `tests/answer/`: on-topic questions score well above it, off-topic ones below.
+pub const NOT_COVERED_BELOW_PER_MILLE: u64 = 450;
+/// The best passage must cover at least this share (per mille) of the question's weight: an
+/// item may match every word somewhere while no one sentence speaks to the question.
+pub const PASSAGE_COVER_MIN_PER_MILLE: u64 = 250;
+/// Items a company answer about prices or contact adds after its records when the question
+/// also names a topic ("what would MLOps cost?").
+pub const COMPANY_EXTRA_SOURCES: usize = 2;
+/// Closest items a "not covered" answer lists before the contact record.
+pub const NOT_COVERED_SOURCES: usize = 3;
+/// Most sources an extractive answer lists: the candidate items, all of which may be cited.
+pub const MAX_SOURCES: usize = select::CANDIDATE_ITEMS;
+/// A source is listed only if its rank is at least this share (per mille) of the best item's.
+pub const SOURCE_KEEP_PER_MILLE: u64 = 200;
+
+/// Answers `question`. Pure: the same question and turns always give the same answer.
+pub fn answer(question: &Question<'_>) -> Answer {
+    let query = query::build(question.text, question.prev);
+    match company_topic(&query) {
+        // Prices and contact details come from the records whatever else the question names;
+        // what it names is cited after them ("what would an MLOps project cost?").
+        Some(topic @ (CompanyTopic::Pricing | CompanyTopic::Contact)) => {
+            let mut answer = company_answer(topic);
+            if query.n_content > 0 {
+                let ranked = select::rank_items(&query, None);
+                for ranked_item in ranked.as_slice().iter().take(COMPANY_EXTRA_SOURCES) {
+                    push_unique(&mut answer.sources, &ANSWER_ITEMS[usize::from(ranked_item.item)]);
+                }
+            }
+            answer
+        }
+        Some(topic) if query.n_content == 0 => company_answer(topic),
+        // "Case studies in retail": search, favouring the kind the question names (or, in a
+        // follow-up, the kind the turn before named).
+        Some(topic) => retrieve(&query, kind_of(topic)),
+        None => retrieve(&query, query.carried_topic.and_then(kind_of)),
+    }
+}
+
+/// The company topic of a company question: a topic word ("fees", "industries") with a
+/// reference to the company ("your") or with nothing else to search for; or, without a topic
+/// word, a question that names the company and asks nothing else ("who are you?").
+fn company_topic(query: &query::Query) -> Option<CompanyTopic> {
+    let intent = query.intent;
+    match intent.topic {
+        Some(topic) if intent.refers_to_company || query.n_content == 0 => Some(topic),
+        None if intent.refers_to_company && query.n_content == 0 => Some(CompanyTopic::About),
+        _ => None,
+    }
+}
+
+/// The items a company topic is about, for boosting a search that names the topic.
+fn kind_of(topic: CompanyTopic) -> Option<SourceKind> {
+    match topic {
+        CompanyTopic::Services => Some(SourceKind::Service),
+        CompanyTopic::Industries => Some(SourceKind::Industry),
+        CompanyTopic::CaseStudies => Some(SourceKind::CaseStudy),
+        CompanyTopic::Assessment => Some(SourceKind::Assessment),
+        CompanyTopic::About | CompanyTopic::Pricing | CompanyTopic::Contact => None,
+    }
+}
+
+fn push_unique(sources: &mut Vec<&'static SourceItem>, item: &'static SourceItem) {
+    if !sources.iter().any(|s| std::ptr::eq(*s, item)) {
+        sources.push(item);
+    }
+}
+
+fn company_answer(topic: CompanyTopic) -> Answer {
+    let canned = &COMPANY_ANSWERS[topic as usize];
+    let mut sources = Vec::with_capacity(canned.sources.len() + COMPANY_EXTRA_SOURCES);
+    sources.extend(canned.sources.iter().map(|&i| &ANSWER_ITEMS[usize::from(i)]));
+    Answer {
+        kind: AnswerKind::Company(topic),
+        sentences: canned
+            .sentences
+            .iter()
+            .map(|&(text, start, end)| Sentence {
+                text,
+                sources: usize::from(start)..usize::from(end),
+            })
+            .collect(),
+        sources,
+        quality: 1000,
+    }
+}
+
+fn contact_item() -> &'static SourceItem {
+    let canned = &COMPANY_ANSWERS[CompanyTopic::Contact as usize];
+    let idx = canned.sources.first().map_or(ANSWER_ITEMS.len() - 1, |&i| usize::from(i));
+    &ANSWER_ITEMS[idx]
+}
+
+fn retrieve(query: &query::Query, boost: Option<SourceKind>) -> Answer {
+    let ranked = select::rank_items(query, boost);
+    let total = query.total_mass.max(1);
+    let items = ranked.as_slice();
+    // Match quality: the share of the question the best item covers, and of the question's
+    // own words (a follow-up must be answered for what it adds, not only for the topic it
+    // borrowed); the lower of the two.
+    let quality = items.first().map_or(0, |top| {
+        let own = (top.own_covered * 1000).checked_div(query.own_mass).unwrap_or(1000);
+        (top.covered * 1000 / total).min(own)
+    });
+    let (scored, n_scored) = select::score_passages(query, &ranked);
+    let scored = &scored[..n_scored];
+    let passage_quality = scored.iter().map(|p| p.covered * 1000 / total).max().unwrap_or(0);
+    let Some(top) = items.first().filter(|_| {
+        !scored.is_empty()
+            && quality >= NOT_COVERED_BELOW_PER_MILLE
+            && passage_quality >= PASSAGE_COVER_MIN_PER_MILLE
+    }) else {
+        return not_covered(items, quality);
+    };
+    let (picked, n_picked) = select::pick(scored);
+    let mut picked = picked;
+    let picked = &mut picked[..n_picked];
+
+    // Sources: the ranked items (at most `MAX_SOURCES`), cut where they fall far below the
+    // best, always keeping every item a sentence cites.
+    let top_rank = top.rank.max(1);
+    let mut sources = Vec::with_capacity(MAX_SOURCES);
+    let mut source_of = [usize::MAX; select::CANDIDATE_ITEMS];
+    for (candidate, ranked_item) in items.iter().enumerate() {
+        let cited = picked.iter().any(|p| usize::from(p.candidate) == candidate);
+        let close = u128::from(ranked_item.rank) * 1000
+            >= u128::from(top_rank) * u128::from(SOURCE_KEEP_PER_MILLE);
+        if cited || close {
+            source_of[candidate] = sources.len();
+            sources.push(&ANSWER_ITEMS[usize::from(ranked_item.item)]);
+        }
+    }
+    // Reading order: by source, then by position in the item.
+    picked.sort_unstable_by_key(|p| (source_of[usize::from(p.candidate)], p.passage));
+    let sentences = picked
+        .iter()
+        .map(|p| {
+            let source = source_of[usize::from(p.candidate)];
+            Sentence { text: ANSWER_PASSAGES[p.passage as usize].text, sources: source..source + 1 }
+        })
+        .collect();
+    Answer { kind: AnswerKind::Answered, sentences, sources, quality: quality.min(1000) as u16 }
+}
+
+fn not_covered(items: &[select::RankedItem], quality: u64) -> Answer {
+    let contact = contact_item();
+    let mut sources = Vec::with_capacity(NOT_COVERED_SOURCES + 1);
+    let closest = items.iter().map(|ranked| &ANSWER_ITEMS[usize::from(ranked.item)]);
+    sources.extend(closest.filter(|item| !std::ptr::eq(*item, contact)).take(NOT_COVERED_SOURCES));
+    // The contact record always comes last: it is where the question can go instead.
+    sources.push(contact);
+    Answer {
+        kind: AnswerKind::NotCovered,
+        sentences: vec![
+            Sentence { text: NOT_COVERED_SENTENCES[0], sources: 0..0 },
+            Sentence { text: NOT_COVERED_SENTENCES[1], sources: 0..sources.len() },
+        ],
+        sources,
+        quality: quality.min(1000) as u16,
+    }
+}

@@ -1,0 +1,184 @@
+//! A question and its earlier turns → weighted query terms.
+//!
+//! Words go through the shared tokenizer (the index was built with it). Each distinct stem gets
+//! a query weight: a word of the question counts in full, a filler of question phrasing
+//! ("best", "way", "since"; `model::ANSWER_FILLER_WORDS`) a quarter, and a word carried from an
+//! earlier turn half. The
+//! term's *mass* is its query weight times its rarity across items; the masses of the terms a
+//! match covers, over the question's total mass, is the match quality the not-covered rule
+//! reads.
+
+use crate::limits::{ANSWER_MAX_PREV_TURNS, ANSWER_MAX_TERMS, ANSWER_MAX_WORDS};
+use crate::model::CompanyTopic;
+use crate::search::tokenize::for_each_token;
+use crate::tables::{
+    ANSWER_FILLER_STEMS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS, ANSWER_UNKNOWN_TERM_WEIGHT,
+};
+
+use super::intent;
+
+/// Query weight of a word of the current question.
+pub const WEIGHT_QUESTION: u32 = 4;
+/// Query weight of a word carried from an earlier turn: half, so the new question leads.
+pub const WEIGHT_CARRIED: u32 = 2;
+/// Query weight of a filler word of question phrasing.
+pub const WEIGHT_FILLER: u32 = 1;
+/// A question with at most this many words of its own ("in healthcare?") borrows the topic of
+/// the turn before, unless it opens like a question that stands alone ("what is MLOps?").
+pub const SHORT_FOLLOW_UP_TERMS: usize = 1;
+/// A question with a pronoun ("does it work for retail?") borrows the earlier topic when it
+/// has at most this many words of content of its own.
+pub const ANAPHORIC_FOLLOW_UP_TERMS: usize = 4;
+
+/// One query term.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueryTerm {
+    /// Index into the answer index's terms; `None` for a word no item uses.
+    pub term_id: Option<u32>,
+    /// Query weight (`WEIGHT_*`).
+    pub weight: u32,
+    /// `weight` × the term's rarity: its share of the question.
+    pub mass: u32,
+    /// Carried from an earlier turn.
+    pub carried: bool,
+}
+
+/// The weighted terms of a question, and what the keyword tables found in it.
+#[derive(Debug, Clone)]
+pub struct Query {
+    pub terms: Vec<QueryTerm>,
+    /// Sum of the terms' masses.
+    pub total_mass: u64,
+    /// Words of the current question that are neither fillers nor company words: what is left
+    /// to search for once a company question's own phrasing is set aside.
+    pub n_content: usize,
+    /// Words of the current question that are not fillers.
+    pub n_own: usize,
+    /// Sum of the masses of the current question's own terms (carried ones aside).
+    pub own_mass: u64,
+    pub intent: intent::Intent,
+    /// The company topic of the earlier turn a follow-up borrowed from ("do you have case
+    /// studies?" then "what about retail?" still asks for case studies).
+    pub carried_topic: Option<CompanyTopic>,
+}
+
+struct Builder {
+    stems: Vec<String>,
+    query: Query,
+}
+
+impl Builder {
+    /// Adds a term, or raises the weight of one already there.
+    fn add(&mut self, stem: String, weight: u32, carried: bool) -> bool {
+        if let Some(idx) = self.stems.iter().position(|s| *s == stem) {
+            let term = &mut self.query.terms[idx];
+            if weight > term.weight {
+                let rarity = term.mass / term.weight;
+                term.weight = weight;
+                term.mass = rarity * weight;
+                term.carried = carried;
+            }
+            return false;
+        }
+        if self.stems.len() >= ANSWER_MAX_TERMS {
+            return false;
+        }
+        let term_id = ANSWER_TERM_IDS.get(stem.as_str()).copied();
+        let rarity =
+            term_id.map_or(ANSWER_UNKNOWN_TERM_WEIGHT, |id| ANSWER_TERM_WEIGHTS[id as usize]);
+        self.query.terms.push(QueryTerm {
+            term_id,
+            weight,
+            mass: u32::from(rarity) * weight,
+            carried,
+        });
+        self.stems.push(stem);
+        true
+    }
+}
+
+/// The start of `text` up to the end of its `limit`-th word (a word being a run of letters
+/// and digits), so a pasted essay is cut before any work is done on it.
+pub fn first_words(text: &str, limit: usize) -> &str {
+    let mut n_words = 0;
+    let mut in_word = false;
+    for (at, ch) in text.char_indices() {
+        let word_char = ch.is_alphanumeric();
+        if word_char && !in_word {
+            if n_words == limit {
+                return &text[..at];
+            }
+            n_words += 1;
+        }
+        in_word = word_char;
+    }
+    text
+}
+
+/// Whether `stem` is the stem of a filler of question phrasing (`model::ANSWER_FILLER_WORDS`).
+pub fn is_filler(stem: &str) -> bool {
+    ANSWER_FILLER_STEMS.binary_search(&stem).is_ok()
+}
+
+/// Builds the query for `text`, carrying the topic of the latest earlier turn with content
+/// (`prev` is oldest first) when `text` reads as a follow-up.
+pub fn build(text: &str, prev: &[&str]) -> Query {
+    let text = first_words(text, ANSWER_MAX_WORDS);
+    let intent = intent::detect(text);
+    let mut builder = Builder {
+        stems: Vec::with_capacity(16),
+        query: Query {
+            terms: Vec::with_capacity(16),
+            total_mass: 0,
+            n_content: 0,
+            n_own: 0,
+            own_mass: 0,
+            intent,
+            carried_topic: None,
+        },
+    };
+    let mut n_content = 0;
+    let mut n_own = 0;
+    for_each_token(text, |token| {
+        let filler = is_filler(&token.stem);
+        let weight = if filler { WEIGHT_FILLER } else { WEIGHT_QUESTION };
+        if builder.add(token.stem, weight, false) && !filler {
+            n_own += 1;
+            if !intent::is_company_word(&token.word) {
+                n_content += 1;
+            }
+        }
+    });
+    builder.query.n_content = n_content;
+    builder.query.n_own = n_own;
+    let follow_up = intent.follow_up_opening
+        || (n_own <= SHORT_FOLLOW_UP_TERMS && !intent.standalone_opening)
+        || (intent.anaphoric && n_own <= ANAPHORIC_FOLLOW_UP_TERMS);
+    if follow_up {
+        builder.query.carried_topic = carry(&mut builder, prev);
+    }
+    builder.query.own_mass =
+        builder.query.terms.iter().filter(|t| !t.carried).map(|t| u64::from(t.mass)).sum();
+    builder.query.total_mass = builder.query.terms.iter().map(|t| u64::from(t.mass)).sum();
+    builder.query
+}
+
+/// Adds the words of the latest earlier turn that has any (fillers aside), at the carried
+/// weight; returns the company topic that turn named, if any.
+fn carry(builder: &mut Builder, prev: &[&str]) -> Option<CompanyTopic> {
+    for turn in prev.iter().rev().take(ANSWER_MAX_PREV_TURNS) {
+        let turn = first_words(turn, ANSWER_MAX_WORDS);
+        let mut carried = 0;
+        for_each_token(turn, |token| {
+            if is_filler(&token.stem) {
+                return;
+            }
+            builder.add(token.stem, WEIGHT_CARRIED, true);
+            carried += 1;
+        });
+        if carried > 0 {
+            return intent::detect(turn).topic;
+        }
+    }
+    None
+}

@@ -1,0 +1,281 @@
+//! Retrieval and passage selection over the answer index.
+//!
+//! Items are ranked by their BM25F score times the share of the question's mass they cover, so
+//! an item that matches every word of a question beats one that repeats a single word. Within
+//! the best items, passages are scored the same way at their own level and weighted by their
+//! item's rank; the best few that say different things become the answer.
+//!
+//! All working memory is fixed-size arrays on the stack. Ties break on index, so the same
+//! query always gives the same answer.
+
+use crate::model::SourceKind;
+use crate::tables::{
+    ANSWER_ITEM_PASSAGES, ANSWER_ITEM_POSTINGS, ANSWER_ITEM_POSTINGS_START, ANSWER_ITEMS,
+    ANSWER_MAX_ITEM_PASSAGES, ANSWER_N_ITEMS, ANSWER_PASSAGE_POSTINGS,
+    ANSWER_PASSAGE_POSTINGS_START, ANSWER_PASSAGES,
+};
+
+use super::query::Query;
+
+/// Items whose passages compete for the answer; also the most sources an answer lists.
+pub const CANDIDATE_ITEMS: usize = 5;
+/// Passages kept after scoring, best first, for the selection to choose from.
+pub const CANDIDATE_PASSAGES: usize = 16;
+/// Most sentences in an extractive answer: three chosen ones, or fewer when one of them
+/// brings the sentence it leans on.
+pub const MAX_SENTENCES: usize = 4;
+/// Most sentences chosen on their own merit; the rest of `MAX_SENTENCES` is for context.
+pub const MAX_CHOSEN: usize = 3;
+/// A sentence that points at another page scores this many times lower than one that says
+/// the thing itself.
+pub const CROSS_REFERENCE_DIVISOR: u64 = 2;
+/// Most characters of answer text; a sentence that would pass it is skipped.
+pub const ANSWER_CHAR_BUDGET: usize = 700;
+/// A sentence joins the answer only if it scores at least this share (per mille) of the best.
+pub const SENTENCE_KEEP_PER_MILLE: u64 = 400;
+/// Two passages are near-duplicates when this share (per mille) of the smaller one's stem bits
+/// are set in the other.
+pub const DUPLICATE_PER_MILLE: u32 = 650;
+/// An item's rank weighs on its passages' values from a quarter (an item far below the best)
+/// to full (the best item): value × (250 + 750 × rank / best rank).
+pub const ITEM_PRIOR_FLOOR_PER_MILLE: u64 = 250;
+/// A company question that names its topic and asks about something more ("case studies in
+/// retail") ranks items of that kind this many times higher.
+pub const KIND_BOOST: u64 = 2;
+
+/// One ranked item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RankedItem {
+    /// Index into `ANSWER_ITEMS`.
+    pub item: u16,
+    /// BM25F score × covered mass of the question (after any kind boost).
+    pub rank: u64,
+    /// Mass of the question's terms the item contains.
+    pub covered: u64,
+    /// The same, counting only the current question's own terms (none carried).
+    pub own_covered: u64,
+}
+
+/// The best items, best first.
+#[derive(Debug, Clone, Copy)]
+pub struct RankedItems {
+    items: [RankedItem; CANDIDATE_ITEMS],
+    len: usize,
+}
+
+impl RankedItems {
+    pub fn as_slice(&self) -> &[RankedItem] {
+        &self.items[..self.len]
+    }
+}
+
+/// One scored passage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ScoredPassage {
+    /// Index into `ANSWER_PASSAGES`.
+    pub passage: u32,
+    /// Position of its item in the ranked items.
+    pub candidate: u8,
+    pub value: u64,
+    /// Mass of the question's terms the passage contains.
+    pub covered: u64,
+}
+
+/// Inserts `entry` into the first `*len` slots of `list` kept sorted by `better`, dropping the
+/// worst when full.
+fn insert_sorted<T: Copy, const N: usize>(
+    list: &mut [T; N],
+    len: &mut usize,
+    entry: T,
+    better: impl Fn(&T, &T) -> bool,
+) {
+    if *len == N && !better(&entry, &list[N - 1]) {
+        return;
+    }
+    let at = list[..*len].iter().position(|other| better(&entry, other)).unwrap_or(*len);
+    if at >= N {
+        return;
+    }
+    let end = (*len).min(N - 1);
+    list.copy_within(at..end, at + 1);
+    list[at] = entry;
+    *len = (*len + 1).min(N);
+}
+
+/// Ranks every item for `query`; items of `boost` kind count `KIND_BOOST` times.
+pub fn rank_items(query: &Query, boost: Option<SourceKind>) -> RankedItems {
+    let mut score = [0u64; ANSWER_N_ITEMS];
+    let mut covered = [0u64; ANSWER_N_ITEMS];
+    let mut own_covered = [0u64; ANSWER_N_ITEMS];
+    for term in &query.terms {
+        let Some(term_id) = term.term_id else { continue };
+        let start = ANSWER_ITEM_POSTINGS_START[term_id as usize] as usize;
+        let end = ANSWER_ITEM_POSTINGS_START[term_id as usize + 1] as usize;
+        for &(item, impact, head) in &ANSWER_ITEM_POSTINGS[start..end] {
+            let item = usize::from(item);
+            score[item] += u64::from(impact) * u64::from(term.weight);
+            // A word only the body mentions in passing counts half: an item is about what its
+            // title, questions, description and headings name.
+            let mass = u64::from(if head { term.mass } else { term.mass / 2 });
+            covered[item] += mass;
+            if !term.carried {
+                own_covered[item] += mass;
+            }
+        }
+    }
+    let mut ranked = RankedItems { items: [RankedItem::default(); CANDIDATE_ITEMS], len: 0 };
+    for item in 0..ANSWER_N_ITEMS {
+        if score[item] == 0 {
+            continue;
+        }
+        // Score × covered mass; dividing by the question's total mass would not change the
+        // order, so it is left out (below 1e14 even for 32 terms of the largest impact).
+        let mut rank = score[item] * covered[item];
+        if boost == Some(ANSWER_ITEMS[item].kind) {
+            rank *= KIND_BOOST;
+        }
+        let entry = RankedItem {
+            item: item as u16,
+            rank,
+            covered: covered[item],
+            own_covered: own_covered[item],
+        };
+        insert_sorted(&mut ranked.items, &mut ranked.len, entry, |a, b| a.rank > b.rank);
+    }
+    ranked
+}
+
+/// Scores the passages of the ranked items and keeps the best `CANDIDATE_PASSAGES` that can
+/// stand alone, best first.
+pub fn score_passages(
+    query: &Query,
+    ranked: &RankedItems,
+) -> ([ScoredPassage; CANDIDATE_PASSAGES], usize) {
+    let mut best = [ScoredPassage::default(); CANDIDATE_PASSAGES];
+    let mut len = 0;
+    let Some(top_rank) = ranked.as_slice().first().map(|r| r.rank.max(1)) else {
+        return (best, len);
+    };
+    for (candidate, ranked_item) in ranked.as_slice().iter().enumerate() {
+        let item = usize::from(ranked_item.item);
+        let first = ANSWER_ITEM_PASSAGES[item];
+        let end = ANSWER_ITEM_PASSAGES[item + 1];
+        let mut score = [0u64; ANSWER_MAX_ITEM_PASSAGES];
+        let mut covered = [0u64; ANSWER_MAX_ITEM_PASSAGES];
+        for term in &query.terms {
+            let Some(term_id) = term.term_id else { continue };
+            let start = ANSWER_PASSAGE_POSTINGS_START[term_id as usize] as usize;
+            let stop = ANSWER_PASSAGE_POSTINGS_START[term_id as usize + 1] as usize;
+            let postings = &ANSWER_PASSAGE_POSTINGS[start..stop];
+            let from = postings.partition_point(|&(passage, _, _)| passage < first);
+            for &(passage, impact, own_text) in postings[from..].iter().take_while(|p| p.0 < end) {
+                let local = (passage - first) as usize;
+                score[local] += u64::from(impact) * u64::from(term.weight);
+                // A term only the heading or the item's title has counts half: the sentence
+                // is about it, but does not say it.
+                covered[local] += u64::from(if own_text { term.mass } else { term.mass / 2 });
+            }
+        }
+        let prior = ITEM_PRIOR_FLOOR_PER_MILLE
+            + (1000 - ITEM_PRIOR_FLOOR_PER_MILLE) * ranked_item.rank / top_rank;
+        for local in 0..(end - first) as usize {
+            let passage = first + local as u32;
+            let record = &ANSWER_PASSAGES[passage as usize];
+            if score[local] == 0 || !record.answerable {
+                continue;
+            }
+            // Score × covered mass × prior per mille, without divisions on this hot path: below
+            // 1e17 even for 32 terms of the largest impact, inside u64; only the order of
+            // values matters.
+            let mut value = score[local] * covered[local] * prior;
+            if record.cross_reference {
+                value /= CROSS_REFERENCE_DIVISOR;
+            }
+            let entry = ScoredPassage {
+                passage,
+                candidate: candidate as u8,
+                value,
+                covered: covered[local],
+            };
+            insert_sorted(&mut best, &mut len, entry, |a, b| a.value > b.value);
+        }
+    }
+    (best, len)
+}
+
+/// Whether two passages' stem signatures mostly overlap.
+pub fn near_duplicate(a: u64, b: u64) -> bool {
+    let smaller = a.count_ones().min(b.count_ones());
+    smaller > 0 && (a & b).count_ones() * 1000 >= smaller * DUPLICATE_PER_MILLE
+}
+
+/// Picks the answer's passages from `scored` (best first): the best, then up to
+/// `MAX_CHOSEN - 1` more that score close to it, fit the budget and say something new. A
+/// sentence that leans on the one before it brings that one along; when only one sentence
+/// qualifies, the one after it in the same paragraph joins it, so the answer reads as prose.
+pub fn pick(scored: &[ScoredPassage]) -> ([ScoredPassage; MAX_SENTENCES], usize) {
+    let mut picked = [ScoredPassage::default(); MAX_SENTENCES];
+    let mut len = 0;
+    let Some(best) = scored.first() else { return (picked, len) };
+    let mut chars = 0;
+    let mut n_chosen = 0;
+    for candidate in scored {
+        let close = u128::from(candidate.value) * 1000
+            >= u128::from(best.value) * u128::from(SENTENCE_KEEP_PER_MILLE);
+        if n_chosen == MAX_CHOSEN || !close {
+            break;
+        }
+        if picked[..len].iter().any(|p| p.passage == candidate.passage) {
+            continue;
+        }
+        let record = &ANSWER_PASSAGES[candidate.passage as usize];
+        // The sentence it leans on, when it must come along.
+        let lead = record
+            .continues
+            .then(|| candidate.passage.checked_sub(1))
+            .flatten()
+            .filter(|&prev| !picked[..len].iter().any(|p| p.passage == prev));
+        let lead_record = lead.map(|prev| &ANSWER_PASSAGES[prev as usize]);
+        if let Some(lead_record) = lead_record {
+            if lead_record.item != record.item || lead_record.block != record.block {
+                // Leans on something outside its paragraph: it cannot stand alone.
+                continue;
+            }
+        }
+        let n_new = 1 + usize::from(lead.is_some());
+        let new_chars = record.text.len() + 1 + lead_record.map_or(0, |r| r.text.len() + 1);
+        if len + n_new > MAX_SENTENCES || (len > 0 && chars + new_chars > ANSWER_CHAR_BUDGET) {
+            continue;
+        }
+        let duplicate = picked[..len].iter().any(|p| {
+            near_duplicate(ANSWER_PASSAGES[p.passage as usize].signature, record.signature)
+        });
+        if duplicate {
+            continue;
+        }
+        if let Some(prev) = lead {
+            picked[len] = ScoredPassage { passage: prev, value: 0, covered: 0, ..*candidate };
+            len += 1;
+        }
+        picked[len] = *candidate;
+        len += 1;
+        chars += new_chars;
+        n_chosen += 1;
+    }
+    if len == 1 {
+        let first = picked[0];
+        let next = first.passage as usize + 1;
+        let this = &ANSWER_PASSAGES[first.passage as usize];
+        if let Some(following) = ANSWER_PASSAGES.get(next) {
+            if following.item == this.item
+                && following.block == this.block
+                && following.answerable
+                && chars + following.text.len() <= ANSWER_CHAR_BUDGET
+            {
+                picked[1] = ScoredPassage { passage: next as u32, value: 0, covered: 0, ..first };
+                len = 2;
+            }
+        }
+    }
+    (picked, len)
+}

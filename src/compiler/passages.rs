@@ -1,0 +1,814 @@
+//! The answer index: every content item (guides, services, industries, case studies, docs
+//! pages, the assessment, the contact record) split into passages, with term postings at two
+//! levels, built with the shared tokenizer. The answer engine (`src/answer/`) reads it.
+//!
+//! A passage is one sentence, list item or table row as plain text, with the heading it sits
+//! under. Items are ranked by BM25F over their fields (title, the questions a guide answers,
+//! description, headings, body); passages by BM25 over their own words, with the heading counted
+//! at a lower weight. Every number a query needs is fixed here, so each posting carries its final
+//! contribution ("impact") and the engine only adds impacts.
+//!
+//! This index is separate from guide search's (`index.rs`) on purpose: REST search keeps its
+//! own semantics, and either can change without the other.
+
+use std::collections::BTreeMap;
+
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use serde_json::{Value, json};
+
+use super::config::Config;
+use super::model::SourceKind;
+use super::pages::{ASSESSMENT_PATH, item_path};
+use super::tokenize::for_each_token;
+use super::validate::{Content, Page};
+
+/// BM25F field weights of the item index. Titles and the questions a guide answers say most
+/// about an item; headings name its parts.
+pub const ITEM_WEIGHT_TITLE: f64 = 3.0;
+pub const ITEM_WEIGHT_ANSWERS: f64 = 2.5;
+pub const ITEM_WEIGHT_DESCRIPTION: f64 = 1.5;
+pub const ITEM_WEIGHT_HEADINGS: f64 = 1.2;
+pub const ITEM_WEIGHT_BODY: f64 = 1.0;
+/// The text of links pointing at an item, and the titles of the items they sit in, count at
+/// this weight in the item's body: the Healthcare page's link to the hospital case study says
+/// the case study is about healthcare, a word the case study never uses.
+pub const ITEM_WEIGHT_INBOUND: f64 = 0.5;
+/// A passage's heading counts at this weight beside its own words (1.0): a sentence under
+/// "Statistics for data drift" is about drift even when it does not say so.
+pub const PASSAGE_WEIGHT_HEADING: f64 = 0.5;
+/// The item's title counts in each of its passages at this weight: a sentence of the
+/// Healthcare page is about healthcare even when it does not say so, which lets a follow-up
+/// ("what about in healthcare?") find the sentence about forecasting there.
+pub const PASSAGE_WEIGHT_TITLE: f64 = 0.3;
+/// BM25 term-frequency saturation, both levels.
+pub const K1: f64 = 1.2;
+/// BM25 length normalisation of items.
+pub const ITEM_B: f64 = 0.75;
+/// BM25 length normalisation of passages: weaker than for items, because a long sentence is
+/// not a sign of a diluted topic the way a long document is.
+pub const PASSAGE_B: f64 = 0.5;
+/// Impacts and term weights are stored as integers: value × `IMPACT_SCALE`, rounded, so sums
+/// are exact and identical on every machine.
+pub const IMPACT_SCALE: f64 = 1000.0;
+/// A passage with fewer words than this cannot stand alone in an answer (it is still indexed).
+pub const MIN_ANSWER_WORDS: usize = 5;
+/// A sentence shorter than this many words is joined to the next one of its paragraph, so a
+/// bold lead-in such as "Data first." stays with the sentence it introduces.
+pub const MERGE_BELOW_WORDS: usize = 5;
+
+/// Marks the start and end of link text inside a block while it is split into sentences, so a
+/// sentence that points elsewhere ("see reconciling old and new platforms") can be flagged.
+const LINK_START: char = '\u{1}';
+const LINK_END: char = '\u{2}';
+
+/// First words of a sentence that leans on the one before it ("It is owned by the business.").
+/// An answer quoting such a sentence quotes the one before it too.
+const CONTINUATIONS: &[&str] = &[
+    "Also",
+    "And",
+    "Both",
+    "But",
+    "Instead",
+    "It",
+    "Its",
+    "So",
+    "Such",
+    "That",
+    "These",
+    "They",
+    "This",
+    "Those",
+    "Then",
+    "However",
+    "Otherwise",
+];
+
+/// One item as the answer engine cites it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerItem {
+    pub kind: SourceKind,
+    pub slug: String,
+    pub title: String,
+    pub url: String,
+    pub description: String,
+    pub category: Option<String>,
+    /// The schema.org JSON-LD object, serialised.
+    pub schema_org: String,
+}
+
+/// One passage, ready to emit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PassageText {
+    pub item: u16,
+    pub heading: String,
+    pub text: String,
+    pub block: u16,
+    pub signature: u64,
+    pub answerable: bool,
+    pub continues: bool,
+    pub cross_reference: bool,
+}
+
+/// One indexed stem and its postings at both levels.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AnswerTerm {
+    pub stem: String,
+    /// Inverse item frequency × `IMPACT_SCALE`: how much finding this term says about a match.
+    pub weight: u16,
+    /// `(item index, impact, in its head)` by item index; the head is the title, the answers
+    /// questions, the description and the headings, where an item says what it is about.
+    pub item_postings: Vec<(u16, u16, bool)>,
+    /// `(passage index, impact, found in the passage's own text)` by passage index; the flag
+    /// is false when only its heading or item title has the term.
+    pub passage_postings: Vec<(u32, u16, bool)>,
+}
+
+/// The finished answer index.
+#[derive(Debug, Clone, Default)]
+pub struct AnswerIndex {
+    /// In `SourceKind` order; within a kind, in published order.
+    pub items: Vec<AnswerItem>,
+    /// Grouped by item, in reading order within an item.
+    pub passages: Vec<PassageText>,
+    /// Passages of item `i` are `passages[item_passage_start[i]..item_passage_start[i + 1]]`.
+    pub item_passage_start: Vec<u32>,
+    /// Sorted by stem.
+    pub terms: Vec<AnswerTerm>,
+    /// The weight a term found in no item gets (the largest possible).
+    pub unknown_term_weight: u16,
+    /// The most passages any one item has.
+    pub max_item_passages: usize,
+}
+
+/// A block of an item before it is split into sentences.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    pub heading: String,
+    pub text: String,
+    /// A table row or a composed line: kept whole, never split into sentences.
+    pub whole: bool,
+    /// Whether its sentences may be quoted in an answer (a wide table's row reads badly).
+    pub quotable: bool,
+}
+
+/// An item with the text its index entries are built from.
+struct Source {
+    item: AnswerItem,
+    /// The item's path on the site (`/guides/<slug>/`), for resolving links to it.
+    path: String,
+    answers: Vec<String>,
+    blocks: Vec<Block>,
+    /// `(target path, link text)` of every root-relative link in the body.
+    links: Vec<(String, String)>,
+}
+
+/// Builds the answer index over every content item.
+pub fn build(config: &Config, content: &Content) -> AnswerIndex {
+    let sources = sources(config, content);
+    let inbound = inbound_links(&sources);
+    let mut index = AnswerIndex::default();
+    // stem -> item -> weighted term frequency; stem -> passage -> weighted term frequency
+    let mut item_tf: BTreeMap<String, BTreeMap<u16, (f64, bool)>> = BTreeMap::new();
+    let mut passage_tf: BTreeMap<String, BTreeMap<u32, (f64, bool)>> = BTreeMap::new();
+    let mut item_lengths = Vec::with_capacity(sources.len());
+    let mut passage_lengths = Vec::new();
+    for (item_idx, source) in sources.iter().enumerate() {
+        let item_idx = item_idx as u16;
+        index.item_passage_start.push(index.passages.len() as u32);
+        let passages = item_passages(item_idx, source);
+        index.max_item_passages = index.max_item_passages.max(passages.len());
+
+        let mut length = 0.0;
+        let mut count = |text: &str, weight: f64, head: bool, length: &mut f64| {
+            for_each_token(text, |token| {
+                *length += weight;
+                let entry = item_tf.entry(token.stem).or_default().entry(item_idx).or_default();
+                entry.0 += weight;
+                entry.1 |= head;
+            });
+        };
+        count(&source.item.title, ITEM_WEIGHT_TITLE, true, &mut length);
+        for answer in &source.answers {
+            count(answer, ITEM_WEIGHT_ANSWERS, true, &mut length);
+        }
+        count(&source.item.description, ITEM_WEIGHT_DESCRIPTION, true, &mut length);
+        let mut last_heading = "";
+        for block in &source.blocks {
+            if block.heading != last_heading {
+                count(&block.heading, ITEM_WEIGHT_HEADINGS, true, &mut length);
+                last_heading = &block.heading;
+            }
+            count(&block.text, ITEM_WEIGHT_BODY, false, &mut length);
+        }
+        for (anchor, from_title) in &inbound[usize::from(item_idx)] {
+            count(anchor, ITEM_WEIGHT_INBOUND, false, &mut length);
+            count(from_title, ITEM_WEIGHT_INBOUND, false, &mut length);
+        }
+        item_lengths.push(length);
+
+        for passage in passages {
+            let passage_idx = index.passages.len() as u32;
+            let mut length = 0.0;
+            let fields = [
+                (&passage.text, 1.0, true),
+                (&passage.heading, PASSAGE_WEIGHT_HEADING, false),
+                (&source.item.title, PASSAGE_WEIGHT_TITLE, false),
+            ];
+            for (text, weight, own_text) in fields {
+                for_each_token(text, |token| {
+                    length += weight;
+                    let entry =
+                        passage_tf.entry(token.stem).or_default().entry(passage_idx).or_default();
+                    entry.0 += weight;
+                    entry.1 |= own_text;
+                });
+            }
+            passage_lengths.push(length);
+            index.passages.push(passage);
+        }
+        index.items.push(source.item.clone());
+    }
+    index.item_passage_start.push(index.passages.len() as u32);
+
+    let n_items = index.items.len() as f64;
+    let n_passages = index.passages.len() as f64;
+    let average_item = item_lengths.iter().sum::<f64>() / n_items.max(1.0);
+    let average_passage = passage_lengths.iter().sum::<f64>() / n_passages.max(1.0);
+    let idf = |df: f64, n: f64| (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
+    let scaled = |value: f64| (value * IMPACT_SCALE).round().clamp(1.0, f64::from(u16::MAX)) as u16;
+    index.unknown_term_weight = scaled(idf(0.0, n_items));
+    let mut stems: Vec<&String> = item_tf.keys().chain(passage_tf.keys()).collect();
+    stems.sort();
+    stems.dedup();
+    for stem in stems {
+        let mut term = AnswerTerm { stem: stem.clone(), ..AnswerTerm::default() };
+        if let Some(postings) = item_tf.get(stem) {
+            let item_idf = idf(postings.len() as f64, n_items);
+            term.weight = scaled(item_idf);
+            term.item_postings = postings
+                .iter()
+                .map(|(&item, &(tf, head))| {
+                    let norm = K1
+                        * (1.0 - ITEM_B + ITEM_B * item_lengths[usize::from(item)] / average_item);
+                    (item, scaled(item_idf * tf * (K1 + 1.0) / (tf + norm)), head)
+                })
+                .collect();
+        } else {
+            term.weight = index.unknown_term_weight;
+        }
+        if let Some(postings) = passage_tf.get(stem) {
+            let passage_idf = idf(postings.len() as f64, n_passages);
+            term.passage_postings = postings
+                .iter()
+                .map(|(&passage, &(tf, own_text))| {
+                    let length = passage_lengths[passage as usize];
+                    let norm = K1 * (1.0 - PASSAGE_B + PASSAGE_B * length / average_passage);
+                    (passage, scaled(passage_idf * tf * (K1 + 1.0) / (tf + norm)), own_text)
+                })
+                .collect();
+        }
+        index.terms.push(term);
+    }
+    index
+}
+
+/// Every item with its indexable text, in `SourceKind` order.
+fn sources(config: &Config, content: &Content) -> Vec<Source> {
+    let site = &config.site_url;
+    let publisher = json!({
+        "@type": "Organization",
+        "name": content.site.company,
+        "url": format!("{site}/"),
+    });
+    let mut sources = Vec::new();
+    for guide in &content.guides {
+        let url = format!("{site}{}", item_path("guides", &guide.slug));
+        let category = content.categories[guide.category].name.clone();
+        let schema = json!({
+            "@context": "https://schema.org",
+            "@type": SourceKind::Guide.schema_type(),
+            "name": guide.title,
+            "headline": guide.title,
+            "url": url,
+            "description": guide.description,
+            "articleSection": category,
+            "publisher": publisher,
+        });
+        sources.push(Source {
+            item: AnswerItem {
+                kind: SourceKind::Guide,
+                slug: guide.slug.clone(),
+                title: guide.title.clone(),
+                url,
+                description: guide.description.clone(),
+                category: Some(category),
+                schema_org: schema.to_string(),
+            },
+            path: item_path("guides", &guide.slug),
+            answers: guide.answers.clone(),
+            blocks: markdown_blocks(&guide.body),
+            links: markdown_links(&guide.body),
+        });
+    }
+    let kinds: [(SourceKind, &str, &[Page]); 4] = [
+        (SourceKind::Service, "services", &content.services),
+        (SourceKind::Industry, "industries", &content.industries),
+        (SourceKind::CaseStudy, "case-studies", &content.case_studies),
+        (SourceKind::Docs, "docs", &content.docs),
+    ];
+    for (kind, dir, pages) in kinds {
+        for page in pages {
+            let url = format!("{site}{}", item_path(dir, &page.slug));
+            let mut schema = json!({
+                "@context": "https://schema.org",
+                "@type": kind.schema_type(),
+                "name": page.name,
+                "url": url,
+                "description": page.description,
+            });
+            match kind {
+                SourceKind::Service => schema["provider"] = publisher.clone(),
+                SourceKind::Industry => {
+                    schema["about"] = json!({"@type": "Thing", "name": page.name});
+                    schema["publisher"] = publisher.clone();
+                }
+                SourceKind::CaseStudy => {
+                    schema["genre"] = json!("Case study");
+                    schema["publisher"] = publisher.clone();
+                }
+                _ => schema["publisher"] = publisher.clone(),
+            }
+            sources.push(Source {
+                item: AnswerItem {
+                    kind,
+                    slug: page.slug.clone(),
+                    title: page.name.clone(),
+                    url,
+                    description: page.description.clone(),
+                    category: None,
+                    schema_org: schema.to_string(),
+                },
+                path: item_path(dir, &page.slug),
+                answers: Vec::new(),
+                blocks: markdown_blocks(&page.body),
+                links: markdown_links(&page.body),
+            });
+        }
+    }
+    sources.push(assessment_source(config, content, &publisher));
+    sources.push(contact_source(config, content));
+    sources
+}
+
+/// The self-assessment as an item: its description is composed from its structure, its
+/// passages are the instructions, each area's description and advice, and each band's summary.
+fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> Source {
+    let assessment = &content.assessment;
+    let url = format!("{}{ASSESSMENT_PATH}", config.site_url);
+    let n_questions: usize = assessment.sections.iter().map(|s| s.questions.len()).sum();
+    let n_scored: usize =
+        assessment.sections.iter().flat_map(|s| &s.questions).filter(|q| q.scored).count();
+    let areas: Vec<&str> = assessment.sections.iter().map(|s| s.title.as_str()).collect();
+    let description = format!(
+        "A {n_questions}-question self-assessment of AI readiness in {} areas ({}); the {n_scored} scored answers give a score from 0 to 100 and one of {} maturity bands.",
+        areas.len(),
+        join_list(&areas),
+        assessment.bands.len()
+    );
+    let schema = json!({
+        "@context": "https://schema.org",
+        "@type": SourceKind::Assessment.schema_type(),
+        "name": assessment.title,
+        "url": url,
+        "description": description,
+        "applicationCategory": "BusinessApplication",
+        "publisher": publisher,
+    });
+    let mut blocks = Vec::new();
+    if let Some(instructions) = &assessment.instructions {
+        blocks.push(Block {
+            heading: String::new(),
+            text: instructions.clone(),
+            whole: false,
+            quotable: true,
+        });
+    }
+    for section in &assessment.sections {
+        if let Some(desc) = &section.desc {
+            blocks.push(Block {
+                heading: section.title.clone(),
+                text: desc.clone(),
+                whole: false,
+                quotable: true,
+            });
+        }
+        blocks.push(Block {
+            heading: section.title.clone(),
+            text: section.advice.clone(),
+            whole: false,
+            quotable: true,
+        });
+    }
+    for band in &assessment.bands {
+        if let Some(summary) = &band.summary {
+            blocks.push(Block {
+                heading: format!("Maturity bands: {}", band.name),
+                text: format!("{}: {summary}", band.name),
+                whole: true,
+                quotable: true,
+            });
+        }
+    }
+    Source {
+        item: AnswerItem {
+            kind: SourceKind::Assessment,
+            slug: ASSESSMENT_PATH.trim_matches('/').to_string(),
+            title: assessment.title.clone(),
+            url,
+            description,
+            category: None,
+            schema_org: schema.to_string(),
+        },
+        path: ASSESSMENT_PATH.to_string(),
+        answers: Vec::new(),
+        blocks,
+        links: Vec::new(),
+    }
+}
+
+/// The contact record as an item, cited as the organisation: the company description and
+/// tagline, how to get in touch, where it is, and what the API cannot do.
+fn contact_source(config: &Config, content: &Content) -> Source {
+    let contact = &content.contact;
+    let site = &content.site;
+    let url = format!("{}/", config.site_url);
+    let description = format!("{} Email {}.", site.description, contact.email);
+    let mut schema = json!({
+        "@context": "https://schema.org",
+        "@type": SourceKind::Contact.schema_type(),
+        "name": contact.company,
+        "url": url,
+        "description": site.description,
+        "slogan": site.tagline,
+        "email": contact.email,
+    });
+    if let Some(location) = &contact.location {
+        schema["address"] = json!(location);
+    }
+    let mut contact_point = json!({"@type": "ContactPoint", "contactType": "enquiries", "email": contact.email, "url": url});
+    if let Some(how) = &contact.how {
+        contact_point["description"] = json!(how);
+    }
+    schema["contactPoint"] = contact_point;
+    let heading = format!("Contact {}", contact.company);
+    let mut blocks = vec![Block {
+        heading: String::new(),
+        text: site.tagline.clone(),
+        whole: false,
+        quotable: true,
+    }];
+    blocks.push(Block {
+        heading: heading.clone(),
+        text: format!("Email {} at {}.", contact.company, contact.email),
+        whole: true,
+        quotable: true,
+    });
+    for text in
+        [&contact.how, &contact.location.as_ref().map(|l| format!("Location: {l}.")), &contact.note]
+            .into_iter()
+            .flatten()
+    {
+        blocks.push(Block {
+            heading: heading.clone(),
+            text: text.clone(),
+            whole: false,
+            quotable: true,
+        });
+    }
+    Source {
+        item: AnswerItem {
+            kind: SourceKind::Contact,
+            slug: "contact".to_string(),
+            title: contact.company.clone(),
+            url,
+            description,
+            category: None,
+            schema_org: schema.to_string(),
+        },
+        path: "/".to_string(),
+        answers: Vec::new(),
+        blocks,
+        links: Vec::new(),
+    }
+}
+
+/// For each item, `(link text, title of the linking item)` of every link pointing at it from
+/// another item, in item order.
+fn inbound_links(sources: &[Source]) -> Vec<Vec<(String, String)>> {
+    let by_path: BTreeMap<&str, usize> =
+        sources.iter().enumerate().map(|(idx, source)| (source.path.as_str(), idx)).collect();
+    let mut inbound = vec![Vec::new(); sources.len()];
+    for (from, source) in sources.iter().enumerate() {
+        for (target, anchor) in &source.links {
+            if let Some(&to) = by_path.get(target.as_str()).filter(|&&to| to != from) {
+                inbound[to].push((anchor.clone(), source.item.title.clone()));
+            }
+        }
+    }
+    inbound
+}
+
+/// `(target path, link text)` of every root-relative link in a markdown body, fragment
+/// removed.
+pub fn markdown_links(markdown: &str) -> Vec<(String, String)> {
+    let mut links = Vec::new();
+    let mut current: Option<(String, String)> = None;
+    for event in Parser::new_ext(markdown, Options::ENABLE_TABLES) {
+        match event {
+            Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with('/') => {
+                let target = dest_url.split('#').next().unwrap_or_default().to_string();
+                current = Some((target, String::new()));
+            }
+            Event::Text(text) | Event::Code(text) => {
+                if let Some((_, anchor)) = current.as_mut() {
+                    anchor.push_str(&text);
+                }
+            }
+            Event::End(TagEnd::Link) => links.extend(current.take()),
+            _ => {}
+        }
+    }
+    links
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub fn join_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The passages of one item: its description first (under the item's title), then every
+/// sentence of its body.
+fn item_passages(item_idx: u16, source: &Source) -> Vec<PassageText> {
+    let mut passages = Vec::new();
+    let mut push = |heading: &str, text: String, block: u16, quotable: bool| {
+        let cross_reference = text.contains(LINK_START);
+        let text: String = text.chars().filter(|&c| c != LINK_START && c != LINK_END).collect();
+        let words = text.split_whitespace().count();
+        // A fragment continuing a lead-in ("a data or analytics engineer.") starts in lowercase.
+        let fragment = text.chars().next().is_some_and(char::is_lowercase);
+        let answerable = quotable && !fragment && words >= MIN_ANSWER_WORDS && !text.ends_with(':');
+        let first_word = text.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+        let continues = CONTINUATIONS.contains(&first_word);
+        let text = with_full_stop(text);
+        passages.push(PassageText {
+            item: item_idx,
+            heading: heading.to_string(),
+            signature: signature(&text),
+            text,
+            block,
+            answerable,
+            continues,
+            cross_reference,
+        });
+    };
+    // Descriptions of guides and pages say what the item covers ("How direct and indirect
+    // prompt injection work, ..."), not what is true, so they rank items but are not quoted;
+    // case-study descriptions and the composed ones of the records are plain statements.
+    let description_quotable = matches!(
+        source.item.kind,
+        SourceKind::CaseStudy | SourceKind::Assessment | SourceKind::Contact
+    );
+    push(&source.item.title, source.item.description.clone(), 0, description_quotable);
+    for (block_idx, block) in source.blocks.iter().enumerate() {
+        let block_number = (block_idx + 1).min(usize::from(u16::MAX)) as u16;
+        if block.whole {
+            push(&block.heading, block.text.clone(), block_number, block.quotable);
+        } else {
+            for sentence in sentences(&block.text) {
+                push(&block.heading, sentence, block_number, block.quotable);
+            }
+        }
+    }
+    passages
+}
+
+/// Ends `text` with terminal punctuation, so passages can be joined into prose.
+fn with_full_stop(mut text: String) -> String {
+    let last = text.trim_end_matches(['"', '\'', ')', '\u{201d}', '\u{2019}']).chars().last();
+    if !matches!(last, Some('.' | '!' | '?' | ':')) {
+        text.push('.');
+    }
+    text
+}
+
+/// A 64-bit set of the text's stems (FNV-1a of each stem, modulo 64).
+pub fn signature(text: &str) -> u64 {
+    let mut bits = 0u64;
+    for_each_token(text, |token| {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in token.stem.bytes() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        bits |= 1 << (hash % 64);
+    });
+    bits
+}
+
+/// Splits a markdown body into plain-text blocks (paragraphs, list items, table rows), each
+/// with the heading above it. Code blocks are dropped: they are not prose to quote.
+pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
+    let mut options = Options::empty();
+    options.insert(Options::ENABLE_TABLES);
+    let mut blocks = Vec::new();
+    let mut heading = String::new();
+    let mut in_heading = false;
+    let mut in_code = false;
+    let mut text = String::new();
+    let mut table_head: Vec<String> = Vec::new();
+    let mut row: Vec<String> = Vec::new();
+    let mut in_table_head = false;
+    let flush = |text: &mut String, heading: &str, blocks: &mut Vec<Block>| {
+        let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !collapsed.is_empty() {
+            blocks.push(Block {
+                heading: heading.to_string(),
+                text: collapsed,
+                whole: false,
+                quotable: true,
+            });
+        }
+        text.clear();
+    };
+    for event in Parser::new_ext(markdown, options) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => {
+                flush(&mut text, &heading, &mut blocks);
+                heading.clear();
+                in_heading = true;
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                heading = heading.split_whitespace().collect::<Vec<_>>().join(" ");
+                in_heading = false;
+            }
+            Event::Start(Tag::Link { .. }) if !in_heading => text.push(LINK_START),
+            Event::End(TagEnd::Link) if !in_heading => text.push(LINK_END),
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            Event::Start(Tag::Paragraph | Tag::Item | Tag::List(_))
+            | Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::List(_)) => {
+                flush(&mut text, &heading, &mut blocks);
+            }
+            Event::Start(Tag::TableHead) => {
+                flush(&mut text, &heading, &mut blocks);
+                in_table_head = true;
+                table_head.clear();
+            }
+            Event::End(TagEnd::TableHead) => in_table_head = false,
+            Event::Start(Tag::TableRow) => row.clear(),
+            Event::End(TagEnd::TableCell) => {
+                let cell = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                text.clear();
+                if in_table_head { table_head.push(cell) } else { row.push(cell) }
+            }
+            Event::End(TagEnd::TableRow) => {
+                if let Some(row_text) = table_row_text(&table_head, &row) {
+                    // "Seven-day forecast error: Before 14.2%, After 6.5%" reads as a sentence;
+                    // a row labelled by long column headers does not.
+                    let quotable = row.len() <= 2
+                        || table_head
+                            .iter()
+                            .skip(1)
+                            .all(|label| label.split_whitespace().count() <= 2);
+                    blocks.push(Block {
+                        heading: heading.clone(),
+                        text: row_text,
+                        whole: true,
+                        quotable,
+                    });
+                }
+            }
+            Event::Text(fragment) | Event::Code(fragment) if !in_code => {
+                if in_heading {
+                    heading.push_str(&fragment)
+                } else {
+                    text.push_str(&fragment)
+                }
+            }
+            Event::SoftBreak | Event::HardBreak => {
+                if in_heading {
+                    heading.push(' ')
+                } else {
+                    text.push(' ')
+                }
+            }
+            _ => {}
+        }
+    }
+    flush(&mut text, &heading, &mut blocks);
+    blocks
+}
+
+/// A table row as a sentence: `first: second` for two columns; with more, the other cells are
+/// labelled by their column headers, `first: Before 14.2%, After 6.5%`.
+fn table_row_text(head: &[String], row: &[String]) -> Option<String> {
+    let (first, rest) = row.split_first()?;
+    let rest: Vec<String> = rest
+        .iter()
+        .enumerate()
+        .filter(|(_, cell)| !cell.is_empty())
+        .map(|(idx, cell)| match head.get(idx + 1) {
+            Some(label) if row.len() > 2 && !label.is_empty() => format!("{label} {cell}"),
+            _ => cell.clone(),
+        })
+        .collect();
+    if first.is_empty() && rest.is_empty() {
+        return None;
+    }
+    if rest.is_empty() {
+        return Some(first.clone());
+    }
+    Some(format!("{first}: {}", rest.join(", ")))
+}
+
+/// Abbreviations whose full stop does not end a sentence (lowercase, without the stop).
+const ABBREVIATIONS: &[&str] =
+    &["approx", "cf", "dr", "e.g", "eg", "etc", "i.e", "ie", "mr", "mrs", "ms", "no", "st", "vs"];
+
+/// Splits plain text into sentences. A sentence ends at `.`, `!` or `?` (and any closing
+/// quotes or brackets) followed by a space and a capital letter, a digit or an opening quote,
+/// unless the word before the stop is a known abbreviation or a single capital (an initial).
+/// Sentences of fewer than [`MERGE_BELOW_WORDS`] words are joined to the next.
+pub fn sentences(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut pending = String::new();
+    let mut idx = 0;
+    while idx < chars.len() {
+        let (_, ch) = chars[idx];
+        if matches!(ch, '.' | '!' | '?') {
+            let mut end = idx + 1;
+            while end < chars.len()
+                && matches!(chars[end].1, '"' | '\'' | ')' | '\u{201d}' | '\u{2019}')
+            {
+                end += 1;
+            }
+            let next_is_space = end < chars.len() && chars[end].1.is_whitespace();
+            let after = chars[(end + 1).min(chars.len())..]
+                .iter()
+                .map(|&(_, c)| c)
+                .find(|&c| c != LINK_START && c != LINK_END);
+            let starts_sentence = after.is_some_and(|c| {
+                c.is_uppercase() || c.is_ascii_digit() || matches!(c, '"' | '\u{201c}' | '(')
+            });
+            let byte_end = chars.get(end).map_or(text.len(), |&(b, _)| b);
+            if next_is_space
+                && starts_sentence
+                && !(ch == '.' && ends_with_abbreviation(&text[start..chars[idx].0]))
+            {
+                let sentence = text[start..byte_end].trim();
+                push_sentence(&mut out, &mut pending, sentence);
+                start = byte_end;
+            }
+            idx = end;
+            continue;
+        }
+        idx += 1;
+    }
+    let rest = text[start..].trim();
+    if !rest.is_empty() {
+        push_sentence(&mut out, &mut pending, rest);
+    }
+    if !pending.is_empty() {
+        match out.last_mut() {
+            Some(last) => {
+                last.push(' ');
+                last.push_str(&pending);
+            }
+            None => out.push(pending),
+        }
+    }
+    out
+}
+
+fn push_sentence(out: &mut Vec<String>, pending: &mut String, sentence: &str) {
+    if !pending.is_empty() {
+        pending.push(' ');
+    }
+    pending.push_str(sentence);
+    if pending.split_whitespace().count() >= MERGE_BELOW_WORDS {
+        out.push(std::mem::take(pending));
+    }
+}
+
+fn ends_with_abbreviation(before_stop: &str) -> bool {
+    let word = before_stop.rsplit(|c: char| c.is_whitespace() || c == '(').next().unwrap_or("");
+    let lower = word.to_lowercase();
+    ABBREVIATIONS.contains(&lower.as_str())
+        || (word.chars().count() == 1 && word.chars().all(char::is_uppercase))
+}

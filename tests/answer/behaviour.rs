@@ -1,0 +1,374 @@
+//! Company questions, follow-ups, "not covered", determinism, traceability and robustness.
+
+use consultancy_api::answer::{
+    Answer, AnswerKind, CompanyTopic, MAX_SOURCES, NOT_COVERED_BELOW_PER_MILLE, Question,
+    SourceKind, answer,
+};
+use consultancy_api::limits::ANSWER_MAX_PREV_TURNS;
+use consultancy_api::tables::{
+    ANSWER_ITEMS, ANSWER_PASSAGES, COMPANY_ANSWERS, NOT_COVERED_SENTENCES,
+};
+
+const EMAIL: &str = "hello@larchmere.example";
+
+fn ask(text: &str) -> Answer {
+    checked(answer(&Question { text, prev: &[] }))
+}
+
+fn ask_after(prev: &[&str], text: &str) -> Answer {
+    checked(answer(&Question { text, prev }))
+}
+
+/// `kind:slug` of the first `n` sources.
+fn first(answer: &Answer, n: usize) -> Vec<String> {
+    answer.sources.iter().take(n).map(|s| format!("{}:{}", s.kind.name(), s.slug)).collect()
+}
+
+/// Checks what every answer must satisfy, whatever the question: sentences cite sources that
+/// exist; a quoted sentence is a passage of the item it cites; company and "not covered"
+/// sentences are the ones composed at build time; nothing is empty.
+fn checked(answer: Answer) -> Answer {
+    assert!(!answer.sentences.is_empty(), "an answer always says something: {answer:#?}");
+    assert!(!answer.sources.is_empty(), "an answer always cites something: {answer:#?}");
+    for sentence in &answer.sentences {
+        assert!(sentence.sources.end <= answer.sources.len(), "{answer:#?}");
+        assert!(!sentence.text.is_empty());
+    }
+    match answer.kind {
+        AnswerKind::Answered => {
+            assert!((1..=4).contains(&answer.sentences.len()), "{answer:#?}");
+            assert!(answer.sources.len() <= MAX_SOURCES, "{answer:#?}");
+            for sentence in &answer.sentences {
+                assert_eq!(sentence.sources.len(), 1, "a quoted sentence cites one item");
+                let cited = answer.sources[sentence.sources.start];
+                let quoted = ANSWER_PASSAGES.iter().any(|p| {
+                    p.text == sentence.text
+                        && std::ptr::eq(&ANSWER_ITEMS[usize::from(p.item)], cited)
+                });
+                assert!(quoted, "{:?} is not a passage of {}", sentence.text, cited.slug);
+            }
+        }
+        AnswerKind::Company(topic) => {
+            let canned = &COMPANY_ANSWERS[topic as usize];
+            let texts: Vec<&str> = answer.sentences.iter().map(|s| s.text).collect();
+            let expected: Vec<&str> = canned.sentences.iter().map(|s| s.0).collect();
+            assert_eq!(texts, expected);
+            assert_eq!(answer.quality, 1000);
+        }
+        AnswerKind::NotCovered => {
+            let texts: Vec<&str> = answer.sentences.iter().map(|s| s.text).collect();
+            assert_eq!(texts, NOT_COVERED_SENTENCES);
+            let last = answer.sources.last().expect("a source");
+            assert_eq!(last.kind, SourceKind::Contact, "the contact record comes last");
+        }
+    }
+    answer
+}
+
+/// Questions on nothing the library covers, for calibrating the not-covered rule.
+const OFF_TOPIC: &[&str] = &[
+    "How do I bake sourdough bread?",
+    "Who won the world cup in 2018?",
+    "What is the capital of Australia?",
+    "How do I fix a leaking kitchen tap?",
+    "What's the best way to train a puppy?",
+    "Recommend a good holiday destination in Italy",
+    "How do I configure Kubernetes ingress with nginx?",
+    "What is quantum error correction?",
+    "How do I write a sonnet?",
+    "How tall is Mount Everest?",
+    "Can you translate this sentence into French?",
+    "What is the weather in Leeds tomorrow?",
+    "How do I cook rice?",
+    "What are the symptoms of flu?",
+    "How do I replace a car tyre?",
+    "What is the best programming language for game development?",
+    "How do I invest in the stock market?",
+    "How do I learn to play the guitar?",
+    "Explain the rules of cricket.",
+    "How does photosynthesis work?",
+    "How do I file my tax return?",
+    "What time does the train to Manchester leave?",
+    "Which smartphone has the best camera?",
+    "How do I grow tomatoes on a balcony?",
+    "What is the meaning of life?",
+    "How do black holes form?",
+    "How do I lower my cholesterol?",
+    "What is the plot of Hamlet?",
+    "How do I set up a home wifi router?",
+    "Write me a poem about the sea",
+];
+
+#[test]
+fn the_not_covered_rule_separates_off_topic_questions_from_judged_ones() {
+    let n_not_covered = OFF_TOPIC.iter().filter(|q| ask(q).kind == AnswerKind::NotCovered).count();
+    let judged = super::judged::judged_set().question;
+    let n_covered = judged.iter().filter(|q| ask(&q.text).kind != AnswerKind::NotCovered).count();
+    println!(
+        "not covered: {n_not_covered} of {} off-topic questions; answered: {n_covered} of {} judged questions",
+        OFF_TOPIC.len(),
+        judged.len()
+    );
+    assert!(n_not_covered * 10 >= OFF_TOPIC.len() * 9, "{n_not_covered} of {}", OFF_TOPIC.len());
+    assert!(n_covered * 100 >= judged.len() * 95, "{n_covered} of {}", judged.len());
+}
+
+#[test]
+fn an_uncovered_question_lists_the_closest_items_and_the_contact_record_and_quotes_nothing() {
+    for question in ["How do I bake sourdough bread?", "How do I configure Kubernetes ingress?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}");
+        assert!(u64::from(reply.quality) < NOT_COVERED_BELOW_PER_MILLE);
+        assert!(reply.text().contains(EMAIL), "{}", reply.text());
+        assert!(reply.sources.len() <= 4);
+    }
+    // Nothing to search at all: only the contact record.
+    for question in ["", "   ", "???", "the and of", "\u{1f600}\u{1f600}"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question:?}");
+        assert_eq!(reply.quality, 0);
+        assert_eq!(first(&reply, 5), ["contact:contact"], "{question:?}");
+    }
+}
+
+#[test]
+fn company_questions_are_answered_from_the_records() {
+    let services = ask("What services do you offer?");
+    assert_eq!(services.kind, AnswerKind::Company(CompanyTopic::Services));
+    let n_services = services.sources.iter().filter(|s| s.kind == SourceKind::Service).count();
+    assert_eq!(n_services, 13);
+    assert_eq!(services.sentences[0].sources, 0..13, "the list cites every service");
+    for service in services.sources.iter().filter(|s| s.kind == SourceKind::Service) {
+        assert!(services.sentences[0].text.contains(service.title), "{}", service.title);
+    }
+    assert!(services.text().contains(EMAIL));
+
+    let industries = ask("Which industries do you work in?");
+    assert_eq!(industries.kind, AnswerKind::Company(CompanyTopic::Industries));
+    assert_eq!(industries.sources.iter().filter(|s| s.kind == SourceKind::Industry).count(), 6);
+    assert!(industries.sentences[0].text.contains("Healthcare"));
+
+    let case_studies = ask("Tell me about your case studies");
+    assert_eq!(case_studies.kind, AnswerKind::Company(CompanyTopic::CaseStudies));
+    assert_eq!(first(&case_studies, 5).len(), 3);
+    assert_eq!(case_studies.sentences.len(), 4, "a list, then each study's description");
+    assert_eq!(case_studies.sentences[2].sources, 1..2);
+
+    for question in
+        ["How can I get in touch?", "What is your email address?", "Where are you based?"]
+    {
+        let contact = ask(question);
+        assert_eq!(contact.kind, AnswerKind::Company(CompanyTopic::Contact), "{question}");
+        assert!(contact.text().contains(EMAIL));
+        assert!(contact.text().contains("Leeds"));
+        assert_eq!(first(&contact, 1), ["contact:contact"]);
+    }
+
+    let assessment = ask("How does the AI readiness assessment work?");
+    assert_eq!(assessment.kind, AnswerKind::Company(CompanyTopic::Assessment));
+    assert_eq!(
+        first(&assessment, 2),
+        ["assessment:ai-readiness", "service:ai-readiness-assessment"]
+    );
+    assert!(assessment.text().contains("16-question"), "{}", assessment.text());
+    assert!(assessment.text().contains("/v1/ai-readiness/score"));
+
+    for question in ["Who are you?", "What is Larchmere?", "Hello"] {
+        let about = ask(question);
+        assert_eq!(about.kind, AnswerKind::Company(CompanyTopic::About), "{question}");
+        assert!(about.text().contains("small consultancy"));
+    }
+}
+
+#[test]
+fn prices_are_never_invented() {
+    for question in [
+        "What do you charge?",
+        "What are your fees?",
+        "What are your day rates?",
+        "How much does it cost?",
+        "How much does the readiness assessment cost?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+        let text = reply.text();
+        assert!(text.contains("publishes no prices"), "{text}");
+        assert!(text.contains(EMAIL), "{text}");
+        assert!(!text.contains('£') && !text.contains('$'), "{text}");
+    }
+    // A price question that names a topic also cites what it names.
+    let mlops = ask("How much would an MLOps engagement cost with you?");
+    assert_eq!(mlops.kind, AnswerKind::Company(CompanyTopic::Pricing));
+    assert!(first(&mlops, 3).contains(&"service:mlops".to_string()), "{:?}", first(&mlops, 3));
+}
+
+#[test]
+fn company_words_about_the_content_are_searched_not_answered_from_the_records() {
+    let cases = [
+        ("How should we compare AI vendor pricing models?", "guide:ai-pricing-models-contracts"),
+        ("How do we cut LLM costs?", "guide:estimate-llm-running-costs"),
+        (
+            "How do I contact the data owner about a quality issue?",
+            "guide:data-quality-issue-triage",
+        ),
+        (
+            "What does a model registry record for each version?",
+            "guide:model-registry-and-versioning",
+        ),
+    ];
+    for (question, expected) in cases {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert!(
+            first(&reply, 3).contains(&expected.to_string()),
+            "{question}: {:?}",
+            first(&reply, 3)
+        );
+    }
+    // Naming a kind and a topic searches that kind first.
+    let reply = ask("Do you have a case study in healthcare?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert!(first(&reply, 2).contains(&"case-study:hospital-demand-forecasting".to_string()));
+    // Contact with a topic: the contact answer, citing the topic too.
+    let reply = ask("Can I hire you for an MLOps project?");
+    assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Contact));
+    assert!(first(&reply, 3).contains(&"service:mlops".to_string()));
+}
+
+#[test]
+fn a_follow_up_borrows_the_topic_of_the_turn_before() {
+    let alone = ask("What about in healthcare?");
+    let follow_up = ask_after(&["How do I start demand forecasting?"], "What about in healthcare?");
+    assert_ne!(alone, follow_up, "the earlier turn changes the answer");
+    assert_eq!(follow_up.kind, AnswerKind::Answered);
+    assert_eq!(first(&follow_up, 1), ["industry:healthcare"]);
+    assert!(first(&follow_up, 3).contains(&"case-study:hospital-demand-forecasting".to_string()));
+    assert!(
+        follow_up.sentences.iter().any(|s| s.text.contains("Forecasts of admissions")),
+        "{}",
+        follow_up.text()
+    );
+    assert!(!alone.text().contains("Forecasts of admissions"), "{}", alone.text());
+
+    let retail = ask_after(&["Do you have case studies?"], "What about retail?");
+    assert_eq!(first(&retail, 1), ["case-study:retailer-platform-migration"]);
+
+    let retrain = ask_after(&["How do we detect model drift?"], "And how often should we retrain?");
+    assert!(first(&retrain, 2).contains(&"guide:decide-when-to-retrain-models".to_string()));
+
+    // "How much do they cost?" after a services question is about prices.
+    let prices = ask_after(&["What services do you offer?"], "How much do they cost?");
+    assert_eq!(prices.kind, AnswerKind::Company(CompanyTopic::Pricing));
+}
+
+#[test]
+fn a_question_that_stands_alone_ignores_earlier_turns() {
+    let prev = ["How do I start demand forecasting?"];
+    for question in ["What is a semantic layer?", "What is MLOps?", "How do we detect model drift?"]
+    {
+        assert_eq!(ask_after(&prev, question), ask(question), "{question}");
+    }
+}
+
+#[test]
+fn a_follow_up_the_content_cannot_answer_is_not_covered() {
+    let reply = ask_after(&["What is a semantic layer?"], "What about Kubernetes?");
+    assert_eq!(reply.kind, AnswerKind::NotCovered);
+}
+
+#[test]
+fn only_the_latest_earlier_turn_with_words_is_borrowed() {
+    let latest = ask_after(&["How do we detect model drift?"], "And in retail?");
+    let with_older = ask_after(
+        &["How do I bake bread?", "How do we detect model drift?", "", "???"],
+        "And in retail?",
+    );
+    assert_eq!(latest, with_older);
+    // Turns older than the look-back are never read.
+    let mut turns = vec!["How do we detect model drift?"];
+    turns.extend(std::iter::repeat_n("", ANSWER_MAX_PREV_TURNS));
+    assert_eq!(ask_after(&turns, "And in retail?"), ask("And in retail?"));
+}
+
+#[test]
+fn answers_are_deterministic_and_independent_of_what_was_asked_before() {
+    let questions = [
+        "How do we protect an LLM application from prompt injection attacks?",
+        "What services do you offer?",
+        "How do I bake sourdough bread?",
+        "What is concept drift?",
+    ];
+    let first_pass: Vec<Answer> = questions.iter().map(|q| ask(q)).collect();
+    let second_pass: Vec<Answer> = questions.iter().rev().map(|q| ask(q)).collect();
+    for (one, other) in first_pass.iter().zip(second_pass.iter().rev()) {
+        assert_eq!(one, other);
+        assert_eq!(one.text(), other.text());
+    }
+}
+
+#[test]
+fn answers_read_in_order_and_stay_short() {
+    let reply = ask("How do we protect an LLM application from prompt injection attacks?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert_eq!(first(&reply, 1), ["guide:defend-against-prompt-injection"]);
+    let text = reply.text();
+    assert_eq!(text, reply.sentences.iter().map(|s| s.text).collect::<Vec<_>>().join(" "));
+    assert!(text.len() <= 900, "{text}");
+    // Reading order: by source, then by position within the item.
+    let positions: Vec<(usize, usize)> = reply
+        .sentences
+        .iter()
+        .map(|s| {
+            let at = ANSWER_PASSAGES.iter().position(|p| p.text == s.text).expect("a passage");
+            (s.sources.start, at)
+        })
+        .collect();
+    let mut sorted = positions.clone();
+    sorted.sort_unstable();
+    assert_eq!(positions, sorted);
+}
+
+#[test]
+fn hostile_questions_are_answered_without_fuss() {
+    let long = "data pipeline drift ".repeat(2_000);
+    let control = "drift\u{0}\u{7}\r\n\tmodel";
+    let many_turns: Vec<&str> =
+        std::iter::repeat_n("How do we detect model drift?", 1_000).collect();
+    for (text, prev) in [(long.as_str(), &[][..]), (control, &[][..]), ("it?", &many_turns[..])] {
+        let reply = answer(&Question { text, prev });
+        let again = answer(&Question { text, prev });
+        assert_eq!(reply, again);
+        checked(reply);
+    }
+}
+
+#[test]
+fn every_item_carries_a_schema_org_object_of_its_kind() {
+    let mut kinds = std::collections::BTreeMap::new();
+    for item in &ANSWER_ITEMS {
+        *kinds.entry(item.kind).or_insert(0) += 1;
+        let object: serde_json::Value = serde_json::from_str(item.schema_org).expect("JSON");
+        assert_eq!(object["@context"], "https://schema.org");
+        assert_eq!(object["@type"], item.kind.schema_type());
+        assert_eq!(object["name"], item.title);
+        assert_eq!(object["url"], item.url);
+        assert!(object["description"].as_str().is_some_and(|d| !d.is_empty()), "{}", item.slug);
+        assert_eq!(item.category.is_some(), item.kind == SourceKind::Guide);
+        if item.kind == SourceKind::Contact {
+            assert_eq!(object["email"], EMAIL);
+        }
+    }
+    let counts: Vec<(SourceKind, i32)> = kinds.into_iter().collect();
+    assert_eq!(
+        counts,
+        [
+            (SourceKind::Guide, 169),
+            (SourceKind::Service, 13),
+            (SourceKind::Industry, 6),
+            (SourceKind::CaseStudy, 3),
+            (SourceKind::Docs, 3),
+            (SourceKind::Assessment, 1),
+            (SourceKind::Contact, 1),
+        ]
+    );
+}

@@ -1,0 +1,150 @@
+//! The answer index stage (`src/compiler/passages.rs`, `company.rs`): sentence splitting,
+//! markdown blocks, inbound links, and the shape of the index built over the fixture tree.
+
+use std::path::Path;
+
+use super::compiler::diagnostic::Diagnostics;
+use super::compiler::model::{CompanyTopic, SourceKind};
+use super::compiler::passages::{Block, build, markdown_blocks, markdown_links, sentences};
+use super::compiler::{company, load, validate};
+use super::{FIXTURE, fixture_expectations, local};
+
+#[test]
+fn sentences_split_at_stops_followed_by_a_capital_and_keep_short_lead_ins_attached() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "Data drift is common in production. Concept drift is rarer and harder to see.",
+            &["Data drift is common in production.", "Concept drift is rarer and harder to see."],
+        ),
+        // Abbreviations, decimals and initials are not stops.
+        (
+            "A PSI below 0.1, e.g. for a stable feature, is fine. Ask J. Smith about the threshold.",
+            &[
+                "A PSI below 0.1, e.g. for a stable feature, is fine.",
+                "Ask J. Smith about the threshold.",
+            ],
+        ),
+        // A stop followed by lowercase is not a sentence end.
+        (
+            "Use the KS statistic, i.e. the effect size. not the p-value alone.",
+            &["Use the KS statistic, i.e. the effect size. not the p-value alone."],
+        ),
+        // Closing quotes and brackets stay with their sentence; questions and exclamations end one.
+        (
+            "The manager asked \"why did revenue fall?\" Nobody in the room had an answer ready!",
+            &[
+                "The manager asked \"why did revenue fall?\"",
+                "Nobody in the room had an answer ready!",
+            ],
+        ),
+        // A bold lead-in of fewer than five words joins the sentence it introduces.
+        (
+            "Data first. Through platform engineering we replaced the overnight extract.",
+            &["Data first. Through platform engineering we replaced the overnight extract."],
+        ),
+        // A short last sentence joins the one before it.
+        (
+            "Run the tests on every load of the pipeline. Then stop.",
+            &["Run the tests on every load of the pipeline. Then stop."],
+        ),
+        ("", &[]),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(sentences(text), *expected, "{text:?}");
+    }
+}
+
+fn block(heading: &str, text: &str, whole: bool, quotable: bool) -> Block {
+    Block { heading: heading.into(), text: text.into(), whole, quotable }
+}
+
+#[test]
+fn markdown_becomes_blocks_under_their_headings() {
+    let markdown = "Intro paragraph with a [link](/guides/x/).\n\n\
+## First part\n\n\
+- One item of the list.\n\
+- Two **bold** item.\n\n\
+```sh\ncurl http://example.com\n```\n\n\
+## Table\n\n\
+| Thing | Why |\n| --- | --- |\n| Registry | One place to look |\n\n\
+| Measure | Before | After |\n| --- | --- | --- |\n| Error | 14.2% | 6.5% |\n\n\
+| Area | Data it relies on | First step |\n| --- | --- | --- |\n| Demand | Orders | Measure |\n";
+    assert_eq!(
+        markdown_blocks(markdown),
+        [
+            block("", "Intro paragraph with a \u{1}link\u{2}.", false, true),
+            block("First part", "One item of the list.", false, true),
+            block("First part", "Two bold item.", false, true),
+            block("Table", "Registry: One place to look", true, true),
+            block("Table", "Error: Before 14.2%, After 6.5%", true, true),
+            block("Table", "Demand: Data it relies on Orders, First step Measure", true, false),
+        ]
+    );
+    assert_eq!(
+        markdown_links("See [the guide](/guides/x/#part) and [a page](https://example.com/)."),
+        [("/guides/x/".to_string(), "the guide".to_string())]
+    );
+}
+
+#[test]
+fn the_index_covers_every_item_kind_with_sorted_postings_and_passages_grouped_by_item() {
+    let mut diagnostics = Diagnostics::default();
+    let sources = load::load(Path::new(FIXTURE), &mut diagnostics);
+    let content = validate::validate(&sources, &fixture_expectations(), &mut diagnostics)
+        .expect("the fixture validates");
+    let index = build(&local(), &content);
+    let kinds: Vec<SourceKind> = index.items.iter().map(|i| i.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            SourceKind::Guide,
+            SourceKind::Guide,
+            SourceKind::Service,
+            SourceKind::Service,
+            SourceKind::Industry,
+            SourceKind::CaseStudy,
+            SourceKind::Docs,
+            SourceKind::Assessment,
+            SourceKind::Contact,
+        ]
+    );
+    assert_eq!(index.item_passage_start.len(), index.items.len() + 1);
+    assert_eq!(*index.item_passage_start.last().expect("end"), index.passages.len() as u32);
+    for (item, bounds) in index.item_passage_start.windows(2).enumerate() {
+        let passages = &index.passages[bounds[0] as usize..bounds[1] as usize];
+        assert!(!passages.is_empty(), "item {item} has its description at least");
+        assert!(passages.len() <= index.max_item_passages);
+        assert!(passages.iter().all(|p| usize::from(p.item) == item));
+        let description = index.items[item].description.trim_end_matches('.');
+        assert!(passages[0].text.starts_with(description), "the description comes first");
+        assert_eq!(passages[0].block, 0);
+    }
+    assert!(index.terms.windows(2).all(|pair| pair[0].stem < pair[1].stem));
+    for term in &index.terms {
+        assert!(term.item_postings.windows(2).all(|pair| pair[0].0 < pair[1].0), "{}", term.stem);
+        assert!(
+            term.passage_postings.windows(2).all(|pair| pair[0].0 < pair[1].0),
+            "{}",
+            term.stem
+        );
+        assert!(term.item_postings.iter().all(|p| p.1 > 0));
+        assert!(term.weight > 0 && term.weight <= index.unknown_term_weight);
+    }
+    for item in &index.items {
+        let object: serde_json::Value = serde_json::from_str(&item.schema_org).expect("JSON");
+        assert_eq!(object["@type"], item.kind.schema_type());
+    }
+
+    let canned = company::answers(&local(), &content, &index);
+    assert_eq!(canned.len(), CompanyTopic::ALL.len());
+    for (topic, answer) in CompanyTopic::ALL.iter().zip(&canned) {
+        assert!(!answer.sentences.is_empty(), "{topic:?}");
+        for (text, start, end) in &answer.sentences {
+            assert!(start <= end && usize::from(*end) <= answer.sources.len(), "{topic:?}: {text}");
+        }
+        assert!(answer.sources.iter().all(|&i| usize::from(i) < index.items.len()));
+    }
+    let pricing = &canned[CompanyTopic::Pricing as usize];
+    assert!(pricing.sentences[0].0.contains("publishes no prices"));
+    assert!(pricing.sentences.iter().any(|s| s.0.contains("hello@fixture.example")));
+}
