@@ -15,12 +15,14 @@
 //! - `batch`: `/v1/batch` and Idempotency-Key
 //! - `oauth`: registration, tokens, export, key rotation, two processes
 //! - `limits`: rate limiting, body caps, slow clients, deprecation headers
+//! - `mcp`: the two MCP servers, raw and through the official Rust SDK client
 //! - `sandbox`: behaviour of the `--features sandbox` build
 
 mod architecture;
 mod batch;
 mod golden;
 mod limits;
+mod mcp;
 mod oauth;
 mod routes;
 mod sandbox;
