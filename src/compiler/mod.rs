@@ -167,9 +167,15 @@ pub fn compile(
     let by_path: std::collections::BTreeMap<&str, &str> =
         routes.iter().map(|route| (route.path.as_str(), route.body.as_str())).collect();
     let published = |path: &str| by_path.get(path).copied();
-    let mcp::McpBuild { servers: mcp_servers, routes: cards, interview_prompt } =
-        mcp::build(config, &content, &openapi, &published)
-            .map_err(|message| vec![Diagnostic::new(Path::new("src/compiler/mcp.rs"), message)])?;
+    let mcp::McpBuild { servers: mcp_servers, routes: cards, interview_prompt } = mcp::build(
+        config, &content, &openapi, &published,
+    )
+    .map_err(|message| {
+        // The only content a card's text comes from is the company name.
+        let hint =
+            "shorten the company name: a server card's title and description hold 100 characters";
+        vec![Diagnostic::new(&root.join("site.toml"), message).field("company").hint(hint)]
+    })?;
     let documents = documents::build(config, &content, &openapi, &published);
     routes.extend(cards.into_iter().map(|card| FixedRoute {
         path: card.path,
