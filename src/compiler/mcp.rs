@@ -722,7 +722,8 @@ fn interview_prompt(content: &Content) -> String {
         title = assessment.title,
     );
     if let Some(instructions) = &assessment.instructions {
-        let _ = write!(text, " {instructions}");
+        let _ =
+            write!(text, " Before the first question, tell me how to answer: \"{instructions}\"");
     }
     let _ = write!(
         text,
