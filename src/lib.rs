@@ -17,9 +17,11 @@
 //! 5. `ops`: the protocol-free core. Every operation the content supports as a typed call with
 //!    a typed error; inputs are validated here once, for every surface
 //! 6. `route` (what each path names), `wire` (the reply value, streaming bodies, form and
-//!    media types: what every HTTP surface shares)
-//! 7. `api`: the REST surface, adapters from HTTP to `ops` calls and back (batch included);
-//!    `web`: the website's run-time page (`/search/`), rendered from the same core
+//!    media types: what every HTTP surface shares), `jsonrpc` (JSON-RPC 2.0 framing, shared by
+//!    the JSON-RPC surfaces and knowing none of their methods)
+//! 7. the surfaces, adapters from their wire format to `ops` calls and back: `api` (REST,
+//!    batch included), `mcp` (the two MCP servers), `web` (the website's run-time page,
+//!    `/search/`)
 //! 8. `http`: transport only (dispatch by route, body limits, CORS, common headers, the accept
 //!    loop)
 //!
@@ -38,7 +40,9 @@
 //! - Every error is an `ops::Error` whose kind is a row of `model::ERROR_CODES` (OAuth endpoints
 //!   excepted: they speak RFC 6749); every limit is a named constant in `limits`.
 //! - What exists is listed once, in `model::ENDPOINTS`: the `/v1` index, the OpenAPI paths, the
-//!   router's documentation and the README's table come from (or are checked against) it.
+//!   router's documentation and the README's table come from (or are checked against) it. The
+//!   MCP tools and prompts are listed once too (`model::MCP_TOOLS`, `model::MCP_PROMPTS`); their
+//!   listings, server cards and the AI catalog are generated from those tables at build time.
 //! - Time enters only as an argument (`clock`), so expiry and rate windows are testable.
 
 /// Writes one line to stderr, ignoring failure: a closed or full stderr must never take the
@@ -56,7 +60,9 @@ pub mod api;
 pub mod auth;
 pub mod clock;
 pub mod http;
+pub mod jsonrpc;
 pub mod limits;
+pub mod mcp;
 pub mod model;
 pub mod ops;
 pub mod route;

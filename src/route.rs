@@ -21,7 +21,7 @@
 
 use std::borrow::Cow;
 
-use crate::model::FixedResponse;
+use crate::model::{FixedResponse, McpServer};
 use crate::ops::{Error, content};
 use crate::tables::FIXED;
 
@@ -29,6 +29,9 @@ use crate::tables::FIXED;
 pub const ALLOW_GET: &str = "GET, HEAD, OPTIONS";
 /// Methods of the POST endpoints.
 pub const ALLOW_POST: &str = "POST, OPTIONS";
+/// Methods of the MCP endpoints: JSON-RPC over POST only (no SSE stream on GET, no sessions
+/// to DELETE).
+pub const ALLOW_MCP: &str = "POST, OPTIONS";
 /// Every method the server answers somewhere (`OPTIONS *`).
 pub const ALLOW_ANY: &str = "GET, HEAD, POST, OPTIONS";
 
@@ -39,8 +42,11 @@ type SlugLookup = fn(&str) -> Result<&'static crate::model::PageRecord, Error>;
 /// response headers it may read. `http::cors` holds the lists; agent surfaces get their own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CorsProfile {
-    /// The JSON API, OAuth, discovery documents, pages and twins.
+    /// The JSON API, OAuth, discovery documents (server cards and the AI catalog included),
+    /// pages and twins.
     Api,
+    /// The MCP endpoints: MCP's request headers, and its session and version headers exposed.
+    Mcp,
 }
 
 /// What a path names.
@@ -62,6 +68,8 @@ pub enum Route {
     Token,
     /// `GET /search/`, the website's search results page
     SearchPage,
+    /// `POST /mcp` and `POST /mcp/docs`
+    Mcp(McpServer),
     /// The canonical form of this path exists elsewhere (trailing slash).
     Redirect(String),
     /// Nothing is here, or the path is malformed: the error says which.
@@ -76,13 +84,17 @@ impl Route {
                 Some(ALLOW_GET)
             }
             Route::Score | Route::Batch | Route::Register | Route::Token => Some(ALLOW_POST),
+            Route::Mcp(_) => Some(ALLOW_MCP),
             _ => None,
         }
     }
 
     /// The cross-origin profile of this route's responses.
     pub fn cors(&self) -> CorsProfile {
-        CorsProfile::Api
+        match self {
+            Route::Mcp(_) => CorsProfile::Mcp,
+            _ => CorsProfile::Api,
+        }
     }
 
     /// Routes a raw request path (no query string).
@@ -134,6 +146,8 @@ fn exact(path: &str) -> Option<Route> {
         "/oauth/register" => Route::Register,
         "/oauth/token" => Route::Token,
         "/search/" => Route::SearchPage,
+        "/mcp" => Route::Mcp(McpServer::Product),
+        "/mcp/docs" => Route::Mcp(McpServer::Docs),
         _ => return None,
     })
 }

@@ -103,10 +103,18 @@ pub fn contact(config: &Config, content: &Content) -> Value {
     value
 }
 
-/// `GET /v1`: the ApiIndex, every field filled.
+/// `GET /v1`: the ApiIndex, every field filled. `endpoints` lists the REST endpoints and the
+/// two MCP servers; an MCP server's label carries its origin when the agent surfaces are
+/// published at another origin than the API.
 pub fn api_index(config: &Config, content: &Content) -> Value {
+    use super::model::{ENDPOINTS, Surface};
     let api = &config.api_base;
     let site = &config.site_url;
+    let agent = &config.agent_url;
+    let label = |e: &super::model::Endpoint| match e.surface {
+        Surface::Mcp if agent != api => format!("{} {agent}{}", e.method, e.path),
+        _ => format!("{} {}", e.method, e.path),
+    };
     json!({
         "name": format!("{} public API", content.site.company),
         "version": config.version,
@@ -119,14 +127,14 @@ pub fn api_index(config: &Config, content: &Content) -> Value {
         "agentGuide": format!("{site}/docs/agents/"),
         "authDocs": format!("{site}/docs/authentication/"),
         "mcp": {
-            "product": format!("{api}/mcp"),
-            "docs": format!("{api}/mcp/docs"),
-            "serverCard": format!("{api}/.well-known/mcp/server-card.json"),
+            "product": format!("{agent}/mcp"),
+            "docs": format!("{agent}/mcp/docs"),
+            "serverCard": format!("{agent}/.well-known/mcp/server-card.json"),
         },
-        "endpoints": super::model::ENDPOINTS
+        "endpoints": ENDPOINTS
             .iter()
-            .filter(|e| e.surface == super::model::Surface::Rest)
-            .map(|e| (format!("{} {}", e.method, e.path), Value::from(e.summary)))
+            .filter(|e| matches!(e.surface, Surface::Rest | Surface::Mcp))
+            .map(|e| (label(e), Value::from(e.summary)))
             .collect::<serde_json::Map<String, Value>>(),
         "auth": format!(
             "Keyless except GET /v1/export, which needs a bearer token with scope {scope}: register at {0}/oauth/register, then POST grant_type={grant} to {0}/oauth/token.",

@@ -5,9 +5,9 @@ use serde_json::{Value, json};
 
 use super::config::Config;
 use super::model::{
-    BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE, N_OPTIONS, N_QUESTIONS,
-    N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS,
-    TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
+    BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE, MCP_BODY_MAX, N_OPTIONS,
+    N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+    SEARCH_QUERY_MAX_CHARS, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
 };
 use super::validate::Content;
 
@@ -131,6 +131,99 @@ fn oauth_error_response(description: &str) -> Value {
         "description": description,
         "headers": common_headers(),
         "content": { "application/json": { "schema": schema_ref("OAuthError") } },
+    })
+}
+
+/// A JSON-RPC error response with this status and meaning (the MCP endpoints' errors).
+fn jsonrpc_error(description: &str) -> Value {
+    json!({
+        "description": description,
+        "headers": common_headers(),
+        "content": { "application/json": { "schema": schema_ref("JsonRpcErrorResponse") } },
+    })
+}
+
+/// An MCP server's endpoint: POST carries JSON-RPC; GET and DELETE are documented refusals.
+fn mcp_endpoint(operation_id: &str, summary: &str, tools: &str, agent_servers: &Value) -> Value {
+    let refusal = |method: &str| {
+        json!({
+            "operationId": format!("{operation_id}{method}"),
+            "summary": format!("{} is not supported (stateless Streamable HTTP)", method.to_ascii_uppercase()),
+            "description": "The server holds no sessions and opens no server-to-client stream, so GET (a standalone SSE stream) and DELETE (ending a session) answer 405 with `Allow`, as MCP 2026-07-28 prescribes and earlier revisions allow.",
+            "tags": ["mcp"],
+            "responses": { "405": jsonrpc_error("Method not allowed; `Allow` lists POST") },
+        })
+    };
+    let header = |name: &str, description: &str| json!({ "name": name, "in": "header", "required": false, "description": description, "schema": { "type": "string" } });
+    json!({
+        "servers": agent_servers,
+        "post": {
+            "operationId": operation_id,
+            "summary": summary,
+            "description": format!(
+                "An MCP server over the Streamable HTTP transport: the body is one JSON-RPC 2.0 request or notification (a batch only in revision 2025-03-26). Revisions: 2026-07-28 (stateless: every request carries `params._meta` with `io.modelcontextprotocol/protocolVersion` and `clientCapabilities`, plus the headers `MCP-Protocol-Version`, `Mcp-Method` and, for tools/call, resources/read and prompts/get, `Mcp-Name`; `server/discover` describes the server) and the legacy 2025-11-25, 2025-06-18 and 2025-03-26 through `initialize` (no session id is minted; `notifications/initialized` is 202). Requests are answered with `application/json`, or with one `text/event-stream` event when `Accept` allows only that. Notifications are 202 with no body. Errors are JSON-RPC errors whose `error.data.code` is a code of the Error table; in 2026-07-28 they carry the HTTP status that revision prescribes (400, or 404 for an unknown method), in the legacy revisions a JSON-RPC error to a well-formed request is HTTP 200. {tools}"
+            ),
+            "tags": ["mcp"],
+            "parameters": [
+                header("MCP-Protocol-Version", "The protocol revision: required on every 2026-07-28 request, then equal to `_meta[\"io.modelcontextprotocol/protocolVersion\"]`; the negotiated revision on legacy requests after `initialize` (absent means 2025-03-26)."),
+                header("Mcp-Method", "2026-07-28: the JSON-RPC method, equal to the body's."),
+                header("Mcp-Name", "2026-07-28: for tools/call and prompts/get the `name`, for resources/read the `uri`; values that are not plain ASCII come as `=?base64?<base64>?=`."),
+            ],
+            "requestBody": {
+                "required": true,
+                "content": { "application/json": { "schema": schema_ref("JsonRpcRequest") } },
+            },
+            "responses": {
+                "200": {
+                    "description": "The JSON-RPC response (in the legacy revisions also a JSON-RPC error to a well-formed request)",
+                    "headers": common_headers(),
+                    "content": {
+                        "application/json": { "schema": { "anyOf": [schema_ref("JsonRpcResultResponse"), schema_ref("JsonRpcErrorResponse"), { "type": "array", "items": { "anyOf": [schema_ref("JsonRpcResultResponse"), schema_ref("JsonRpcErrorResponse")] }, "description": "A 2025-03-26 batch's responses" }] } },
+                        "text/event-stream": { "schema": { "type": "string", "description": "One `event: message` whose data is the JSON-RPC response" } },
+                    },
+                },
+                "202": { "description": "A notification (or a legacy client's response message) was accepted; no body", "headers": common_headers() },
+                "400": jsonrpc_error("Parse error (-32700), invalid request or batch (-32600), invalid params, unknown tool, prompt or resource (-32602), header mismatch (-32020) or unsupported protocol version (-32022)"),
+                "403": jsonrpc_error("`Origin` is not a serialised origin"),
+                "404": jsonrpc_error("2026-07-28: the method is not implemented (-32601)"),
+                "406": jsonrpc_error("`Accept` allows neither application/json nor text/event-stream"),
+                "413": jsonrpc_error(&format!("The body is larger than {} KiB", MCP_BODY_MAX / 1024)),
+                "415": jsonrpc_error("The body is not JSON"),
+                "429": {
+                    "description": "Rate limited; every POST counts",
+                    "headers": { "Retry-After": header_ref("Retry-After"), "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy") },
+                    "content": { "application/json": { "schema": schema_ref("JsonRpcErrorResponse") } },
+                },
+            },
+        },
+        "get": refusal("get"),
+        "delete": refusal("delete"),
+    })
+}
+
+/// A GET of a discovery document served with its own media type.
+fn discovery_get(
+    operation_id: &str,
+    summary: &str,
+    media_type: &str,
+    schema: &str,
+    servers: &Value,
+) -> Value {
+    let mut ok = json_ok("OK", schema_ref(schema), true);
+    ok["content"] = json!({ media_type: { "schema": schema_ref(schema) } });
+    json!({
+        "servers": servers,
+        "get": {
+            "operationId": operation_id,
+            "summary": summary,
+            "tags": ["mcp"],
+            "parameters": [{ "$ref": "#/components/parameters/IfNoneMatch" }],
+            "responses": {
+                "200": ok,
+                "304": response_ref("NotModified"),
+                "429": response_ref("TooManyRequests"),
+            },
+        }
     })
 }
 
@@ -404,6 +497,58 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
                 },
             }
         }),
+    );
+
+    let agent_servers = json!([{ "url": config.agent_url, "description": "Agent surfaces (MCP servers, server cards, AI catalog)" }]);
+    path(
+        "/mcp",
+        mcp_endpoint(
+            "mcpProduct",
+            "Product MCP server (JSON-RPC over Streamable HTTP)",
+            "Tools: list_services, get_service, list_industries, list_case_studies, get_case_study, get_contact, get_assessment_questions, score_assessment, search, fetch; \
+every service, industry and case study as a markdown resource, the assessment as a JSON resource; the readiness_interview prompt.",
+            &agent_servers,
+        ),
+    );
+    path(
+        "/mcp/docs",
+        mcp_endpoint(
+            "mcpDocs",
+            "Docs MCP server (JSON-RPC over Streamable HTTP)",
+            "Tools: search_guides, get_guide, list_categories, search_api_docs, search, fetch; every guide and documentation page as a markdown resource \
+and the OpenAPI document, listed in pages; a resource template for guides by slug; the answer_from_guides prompt.",
+            &agent_servers,
+        ),
+    );
+    for (card_path, operation_id, summary) in [
+        ("/mcp/server-card", "getProductServerCard", "Server card of the product MCP server"),
+        ("/mcp/docs/server-card", "getDocsServerCard", "Server card of the docs MCP server"),
+        (
+            "/.well-known/mcp/server-card.json",
+            "getWellKnownServerCard",
+            "The product server's card at the /v1 index's `mcp.serverCard` address",
+        ),
+    ] {
+        path(
+            card_path,
+            discovery_get(
+                operation_id,
+                summary,
+                "application/mcp-server-card+json",
+                "ServerCard",
+                &agent_servers,
+            ),
+        );
+    }
+    path(
+        "/.well-known/ai-catalog.json",
+        discovery_get(
+            "getAiCatalog",
+            "AI catalog: this domain's MCP server cards",
+            "application/ai-catalog+json",
+            "AiCatalog",
+            &agent_servers,
+        ),
     );
 
     let paths = ordered_by_endpoint_table(paths)?;
@@ -708,6 +853,106 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
         },
     });
 
+    // The agent surfaces' schemas: a second literal, as one `json!` this size exceeds the
+    // macro recursion limit.
+    let agent_schemas = json!({
+        "JsonRpcRequest": {
+            "type": "object",
+            "description": "A JSON-RPC 2.0 request (with `id`) or notification (without).",
+            "required": ["jsonrpc", "method"],
+            "properties": {
+                "jsonrpc": { "const": "2.0" },
+                "id": { "type": ["string", "integer"], "description": "Absent on notifications; never null." },
+                "method": { "type": "string", "examples": ["initialize", "server/discover", "tools/list", "tools/call"] },
+                "params": { "type": "object" },
+            },
+        },
+        "JsonRpcResultResponse": {
+            "type": "object",
+            "required": ["jsonrpc", "id", "result"],
+            "properties": {
+                "jsonrpc": { "const": "2.0" },
+                "id": { "type": ["string", "number"] },
+                "result": { "type": "object", "description": "In 2026-07-28 every result has `resultType`; listings and reads also `ttlMs` and `cacheScope`." },
+            },
+        },
+        "JsonRpcErrorResponse": {
+            "type": "object",
+            "required": ["jsonrpc", "id", "error"],
+            "properties": {
+                "jsonrpc": { "const": "2.0" },
+                "id": { "type": ["string", "number", "null"], "description": "null when the request's id could not be read." },
+                "error": {
+                    "type": "object",
+                    "required": ["code", "message"],
+                    "properties": {
+                        "code": { "type": "integer", "description": "JSON-RPC code: -32700, -32600, -32601, -32602, -32002 (legacy unknown resource), -32020, -32022." },
+                        "message": string,
+                        "data": {
+                            "type": "object",
+                            "required": ["code"],
+                            "properties": {
+                                "code": { "type": "string", "enum": error_codes, "description": "The stable code, as in the Error table." },
+                                "docs": uri,
+                                "supported": { "type": "array", "items": string, "description": "-32022: the protocol versions served." },
+                                "requested": { "type": "string", "description": "-32022: the version asked for." },
+                                "uri": { "type": "string", "description": "Unknown resource: the URI asked for." },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+        "ServerCard": {
+            "type": "object",
+            "description": "An MCP server card (experimental server-card extension).",
+            "required": ["$schema", "name", "version", "description"],
+            "properties": {
+                "$schema": { "const": super::mcp::CARD_SCHEMA },
+                "name": { "type": "string", "pattern": "^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$", "minLength": 3, "maxLength": 200 },
+                "version": { "type": "string", "maxLength": 255 },
+                "description": { "type": "string", "minLength": 1, "maxLength": super::mcp::CARD_TEXT_MAX_CHARS },
+                "title": { "type": "string", "minLength": 1, "maxLength": super::mcp::CARD_TEXT_MAX_CHARS },
+                "websiteUrl": uri,
+                "remotes": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["type", "url"],
+                        "properties": {
+                            "type": { "enum": ["streamable-http", "sse"] },
+                            "url": { "type": "string", "pattern": "^https?://[^\\s]+$" },
+                            "supportedProtocolVersions": { "type": "array", "items": string },
+                        },
+                    },
+                },
+            },
+        },
+        "AiCatalog": {
+            "type": "object",
+            "required": ["specVersion", "entries"],
+            "properties": {
+                "specVersion": { "const": "1.0" },
+                "entries": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["identifier", "type", "url"],
+                        "properties": {
+                            "identifier": { "type": "string", "pattern": "^urn:air:" },
+                            "type": { "const": super::mcp::CARD_MEDIA_TYPE },
+                            "url": uri,
+                        },
+                    },
+                },
+            },
+        },
+    });
+    let mut schemas = schemas;
+    if let (Some(all), Value::Object(agent)) = (schemas.as_object_mut(), agent_schemas) {
+        all.extend(agent);
+    }
+
     let error_content = json!({ "application/json": { "schema": schema_ref("Error") } });
     let error_response = |description: &str| json!({ "description": description, "headers": common_headers(), "content": error_content });
     let mut unauthorized = error_response("Missing or invalid bearer token");
@@ -773,6 +1018,7 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
             { "name": "export", "description": "The authenticated bulk export" },
             { "name": "oauth", "description": "Client registration, tokens and discovery metadata" },
             { "name": "meta", "description": "This document" },
+            { "name": "mcp", "description": "The MCP servers, their server cards and the AI catalog (agent surfaces)" },
         ],
         "externalDocs": { "url": format!("{site}/docs/api/"), "description": "API documentation" },
         "paths": paths,
@@ -797,6 +1043,12 @@ fn ordered_by_endpoint_table(
                 .contains(&key.as_str())
         });
         for method in operations {
+            // An operation that only documents a refusal (GET on an MCP endpoint) is not an
+            // endpoint of the table.
+            let responses = item[&method]["responses"].as_object();
+            if responses.is_some_and(|r| r.keys().all(|status| status == "405")) {
+                continue;
+            }
             let method = method.to_ascii_uppercase();
             if !ENDPOINTS.iter().any(|e| e.path == path && e.method == method) {
                 return Err(format!(

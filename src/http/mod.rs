@@ -1,8 +1,8 @@
 //! The transport: one function that reads top to bottom for every request.
 //!
 //! rate limit → CORS preflight → route (`crate::route`) → body limits → the surface's adapter
-//! (`api` for REST and OAuth) → common headers (`respond`). Nothing here knows what an
-//! endpoint computes; the routes themselves are listed in `crate::route`.
+//! (`api` for REST and OAuth, `mcp` for the MCP servers) → common headers (`respond`). Nothing
+//! here knows what an endpoint computes; the routes themselves are listed in `crate::route`.
 
 pub mod cors;
 pub mod negotiate;
@@ -19,7 +19,6 @@ use http::header::{self, HeaderMap, HeaderValue};
 use http::{Method, Request, Response, StatusCode};
 use http_body_util::{BodyExt, Limited};
 
-use crate::api;
 use crate::auth::Keys;
 use crate::clock::Clock;
 use crate::limits::rate::RateLimiter;
@@ -29,6 +28,7 @@ use crate::ops::Error;
 use crate::route::{self, Route};
 use crate::wire::media::is_json;
 use crate::wire::{Body, Reply};
+use crate::{api, mcp};
 use respond::{Context, finish};
 
 /// Everything a request may need, shared by all connections.
@@ -109,8 +109,13 @@ impl App {
                 }
             }
         } else {
-            api::error_reply(&Error::rate_limited(rate.reset_secs))
-                .with(header::RETRY_AFTER, HeaderValue::from(rate.reset_secs))
+            let error = Error::rate_limited(rate.reset_secs);
+            // Each surface refuses in its own shape: a JSON-RPC error on the MCP endpoints.
+            let refusal = match route {
+                Route::Mcp(_) => mcp::refused(&error),
+                _ => api::error_reply(&error),
+            };
+            refusal.with(header::RETRY_AFTER, HeaderValue::from(rate.reset_secs))
         };
         let context = Context {
             rate,
@@ -224,6 +229,18 @@ impl App {
                 };
                 Ok((reply, None))
             }
+            Route::Mcp(server) if is_post => {
+                let format = match mcp::check(&parts.headers) {
+                    Ok(format) => format,
+                    Err(refusal) => return Ok((*refusal, None)),
+                };
+                let reply = match self.read_body(parts, body, limits::MCP_BODY_MAX).await {
+                    Ok(body) => mcp::answer(*server, &parts.headers, format, &body),
+                    Err(error) => mcp::refused(&error),
+                };
+                Ok((reply, None))
+            }
+            Route::Mcp(_) => Ok((mcp::method_not_allowed(method.as_str()), None)),
             _ => Ok((api::method_not_allowed(method.as_str(), allow), None)),
         }
     }

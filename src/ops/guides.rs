@@ -102,7 +102,19 @@ pub fn validate(request: &SearchRequest<'_>) -> Result<SearchParams, Error> {
                 .ok_or_else(|| Error::unknown_category(name))?,
         ),
     };
-    let limit = match request.limit {
+    let limit = page_size(request.limit)?;
+    let offset = match request.cursor {
+        None => 0,
+        Some(token) => cursor::decode(token, &cursor::Binding { q, category, limit })
+            .map_err(Error::invalid_cursor)?,
+    };
+    Ok(SearchParams { q: q.to_string(), category, limit, offset })
+}
+
+/// A page size as given (or the default), checked against `1..=SEARCH_LIMIT_MAX`; every
+/// surface's `limit` goes through here.
+pub fn page_size(limit: Option<Limit<'_>>) -> Result<usize, Error> {
+    Ok(match limit {
         None => SEARCH_LIMIT_DEFAULT,
         Some(Limit::Number(n)) if (1..=SEARCH_LIMIT_MAX as u64).contains(&n) => n as usize,
         Some(Limit::Number(n)) => return Err(Error::invalid_limit(itoa::Buffer::new().format(n))),
@@ -113,13 +125,7 @@ pub fn validate(request: &SearchRequest<'_>) -> Result<SearchParams, Error> {
                 (1..=SEARCH_LIMIT_MAX).contains(n) && text.bytes().all(|b| b.is_ascii_digit())
             })
             .ok_or_else(|| Error::invalid_limit(text))?,
-    };
-    let offset = match request.cursor {
-        None => 0,
-        Some(token) => cursor::decode(token, &cursor::Binding { q, category, limit })
-            .map_err(Error::invalid_cursor)?,
-    };
-    Ok(SearchParams { q: q.to_string(), category, limit, offset })
+    })
 }
 
 /// Runs a validated search and cuts out the requested page.

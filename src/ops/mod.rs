@@ -8,12 +8,15 @@
 //!
 //! - `content`: services, industries, case studies, docs pages, contact, categories; any item
 //!   by slug or URL and its markdown twin
+//! - `documents`: anything searchable and readable whole by a short id (pages, guides, error
+//!   codes, API operations), in two collections: the offering and the library
 //! - `guides`: guide search with cursor paging, one guide
 //! - `readiness`: the assessment and scoring
 //! - `export`: token check and the bulk export
 //! - `error`: the one error type, kinds from `model::ERROR_CODES`
 
 pub mod content;
+pub mod documents;
 pub mod error;
 pub mod export;
 pub mod guides;

@@ -16,8 +16,8 @@ const LAYERS: &[&[&str]] = &[
     &["search", "scoring", "auth"],
     &["answer"],
     &["ops"],
-    &["route", "wire"],
-    &["api", "web"],
+    &["route", "wire", "jsonrpc"],
+    &["api", "web", "mcp"],
     &["http"],
 ];
 
@@ -298,6 +298,16 @@ fn error_kinds_are_the_rows_of_the_error_table() {
         ErrorKind::InvalidToken,
         ErrorKind::RequestTimeout,
         ErrorKind::RateLimited,
+        ErrorKind::InvalidRequest,
+        ErrorKind::UnknownMethod,
+        ErrorKind::InvalidParams,
+        ErrorKind::UnknownTool,
+        ErrorKind::UnknownPrompt,
+        ErrorKind::UnknownResource,
+        ErrorKind::HeaderMismatch,
+        ErrorKind::UnsupportedProtocolVersion,
+        ErrorKind::NotAcceptable,
+        ErrorKind::ForbiddenOrigin,
     ];
     assert_eq!(kinds.len(), ERROR_CODES.len(), "one ErrorKind per row of ERROR_CODES");
     for kind in kinds {
@@ -361,6 +371,7 @@ fn limits_are_used_by_name_only() {
         ("TOKEN_LIFETIME_SECS", TOKEN_LIFETIME_SECS),
         ("ECHO_MAX_BYTES", ECHO_MAX_BYTES as u64),
         ("HYPER_MIN_BUF_BYTES", HYPER_MIN_BUF_BYTES as u64),
+        ("MCP_BODY_MAX", MCP_BODY_MAX as u64),
     ];
     let mut found = Vec::new();
     for file in rust_files(&src_dir()) {

@@ -15,6 +15,7 @@
 //! - `batch`: `/v1/batch` and Idempotency-Key
 //! - `oauth`: registration, tokens, export, key rotation, two processes
 //! - `limits`: rate limiting, body caps, slow clients, deprecation headers
+//! - `mcp`: the two MCP servers, raw and through the official Rust SDK client
 //! - `sandbox`: behaviour of the `--features sandbox` build
 //! - `site`: discovery files, structured data, the search results page
 //! - `negotiate`: markdown twins by `Accept`, `Link` headers, the HTML 404
@@ -23,6 +24,7 @@ mod architecture;
 mod batch;
 mod golden;
 mod limits;
+mod mcp;
 mod negotiate;
 mod oauth;
 mod routes;

@@ -57,8 +57,8 @@ async fn json_routes_conform_to_the_openapi_document_and_the_contract_counts() {
     }
     assert_eq!(
         index["endpoints"].as_object().map(|e| e.len()),
-        Some(13),
-        "one line per endpoint of the spec"
+        Some(13 + 2),
+        "one line per endpoint of the spec, and one per MCP server"
     );
 
     let services = server.get("/v1/services").await.conforms("GET", "/v1/services", 200);

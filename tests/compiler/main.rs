@@ -549,3 +549,48 @@ fn every_page_is_in_the_sitemap_llms_full_and_page_links() {
     }
     assert_eq!(pages.len(), body("/sitemap.xml").matches("<url>").count(), "only pages");
 }
+/// Issue 11: the agent surfaces' public origin is configurable; the index, the server cards
+/// and the AI catalog name it, and the MCP listings are built for the fixture content too.
+#[test]
+fn the_agent_origin_drives_the_mcp_links_cards_and_catalog() {
+    let agent =
+        config(&[("CONSULTANCY_AGENT_URL", "https://mcp.example.com")], false).expect("config");
+    assert_eq!(agent.agent_url, "https://mcp.example.com");
+    assert_eq!(local().agent_url, "http://127.0.0.1:8080", "defaults to the API origin");
+    let error = config(&[("CONSULTANCY_AGENT_URL", "https://mcp.example.com/mcp")], false)
+        .expect_err("a path is not an origin");
+    assert!(error.contains("CONSULTANCY_AGENT_URL"), "{error}");
+
+    let compiled = compile(Path::new(FIXTURE), &agent, &fixture_expectations()).expect("compiles");
+    let body = |path: &str| -> serde_json::Value {
+        let route = compiled.routes.iter().find(|r| r.path == path).expect(path);
+        serde_json::from_str(&route.body).expect("JSON")
+    };
+    let index = body("/v1");
+    assert_eq!(index["mcp"]["product"], "https://mcp.example.com/mcp");
+    assert_eq!(
+        index["mcp"]["serverCard"],
+        "https://mcp.example.com/.well-known/mcp/server-card.json"
+    );
+    assert!(index["endpoints"]["POST https://mcp.example.com/mcp/docs"].is_string());
+    assert!(index["endpoints"]["GET /v1/services"].is_string(), "REST labels stay relative");
+    let card = body("/mcp/docs/server-card");
+    assert_eq!(card["remotes"][0]["url"], "https://mcp.example.com/mcp/docs");
+    assert_eq!(body("/.well-known/mcp/server-card.json"), body("/mcp/server-card"));
+    let catalog = body("/.well-known/ai-catalog.json");
+    assert_eq!(catalog["entries"][1]["url"], "https://mcp.example.com/mcp/docs/server-card");
+    let openapi = body("/openapi.json");
+    assert_eq!(openapi["paths"]["/mcp"]["servers"][0]["url"], "https://mcp.example.com");
+    assert!(compiled.tables.contains("pub const AGENT_URL: &str = \"https://mcp.example.com\";"));
+    assert!(compiled.tables.contains("pub static MCP_LISTINGS: [McpListings; 2]"));
+}
+
+#[test]
+fn a_company_name_too_long_for_the_server_cards_is_refused() {
+    let name = "Fixture Consulting With A Name Long Enough To Overflow The Card";
+    Scratch::new("long-company").edit("site.toml", "Fixture Consulting", name).expect(
+        "site.toml",
+        Some("company"),
+        "has more than 100 characters",
+    );
+}
