@@ -7,6 +7,7 @@
 //! - `support`: server start-up, the client, OpenAPI validation
 //! - `routes`: fixed routes, HTTP semantics, CORS, pages and twins, counts
 //! - `search`: `/v1/resources`, golden queries, paging, cursors, properties
+//! - `judged`: search quality, nDCG@10 over the judged query set in `tests/judged/`
 //! - `scoring`: readiness scoring rules and properties, the interactive page
 //! - `batch`: `/v1/batch` and Idempotency-Key
 //! - `oauth`: registration, tokens, export, key rotation, two processes
@@ -14,6 +15,7 @@
 //! - `sandbox`: behaviour of the `--features sandbox` build
 
 mod batch;
+mod judged;
 mod limits;
 mod oauth;
 mod routes;
