@@ -31,6 +31,8 @@ pub const SEARCH_LIMIT_DEFAULT: usize = 10;
 pub const SEARCH_LIMIT_MAX: usize = 50;
 /// Longest accepted `q`, in characters; a longer one is a 400 (`query_too_long`).
 pub const SEARCH_QUERY_MAX_CHARS: usize = 200;
+/// Most corrected queries in `suggestions` (offered when a search with `q` finds nothing).
+pub const SEARCH_MAX_SUGGESTIONS: usize = 3;
 /// Most items in one `POST /v1/batch`; more is a 400 (`batch_too_large`).
 pub const BATCH_MAX_ITEMS: usize = 20;
 /// Lifetime of an access token, in seconds.
@@ -55,6 +57,17 @@ pub struct GuideRecord {
     /// The guide's Resource JSON object without its closing `}`, so the search path can append
     /// `,"relevance":N}` or `}` without serialising anything.
     pub json_open: &'static str,
+}
+
+/// One passage of a guide (its description, or a few sentences of its body): what a search
+/// hit's `snippet` shows. The text never contains `<mark>` or `</mark>`, so the marks added at
+/// query time are the only ones in a snippet.
+#[derive(Debug)]
+pub struct PassageRecord {
+    pub text: &'static str,
+    /// `(start, end, term id)` of every indexed word (and synonym phrase) in `text`, by start;
+    /// offsets are bytes into `text`.
+    pub tokens: &'static [(u16, u16, u32)],
 }
 
 /// One guide category.

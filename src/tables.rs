@@ -7,8 +7,8 @@
 #![allow(clippy::unreadable_literal, clippy::large_const_arrays, clippy::large_stack_arrays)]
 
 use crate::model::{
-    BandRecord, CategoryRecord, Deprecation, FixedResponse, GuideRecord, PillarRecord,
-    QuestionRecord,
+    BandRecord, CategoryRecord, Deprecation, FixedResponse, GuideRecord, PassageRecord,
+    PillarRecord, QuestionRecord,
 };
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));

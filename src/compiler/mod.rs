@@ -1,8 +1,9 @@
 //! The content compiler: `content/` in, `tables.rs` out. Build time only.
 //!
 //! `build.rs` includes this module with `#[path]`; the server never links it. The pipeline,
-//! in order: load → front matter → validate → render → index → emit. Every content problem is
-//! collected as a [`Diagnostic`] so one build reports all of them.
+//! in order: load → front matter → validate → render → index (then the synonyms' vocabulary
+//! check) → emit. Every content problem is collected as a [`Diagnostic`] so one build reports
+//! all of them.
 
 pub mod diagnostic;
 pub mod emit;
@@ -13,6 +14,7 @@ pub mod load;
 pub mod openapi;
 pub mod pages;
 pub mod render;
+pub mod synonyms;
 pub mod validate;
 
 #[path = "../model.rs"]
@@ -191,7 +193,16 @@ pub fn compile(
         )]);
     }
 
-    let search_index = index::build_index(&content.guides);
+    let search_index = index::build_index(&content.guides, &content.synonyms);
+    synonyms::check_used(
+        &content.synonyms_file,
+        &content.synonyms,
+        |key| search_index.occurs(key),
+        &mut diagnostics,
+    );
+    if !diagnostics.is_empty() {
+        return Err(diagnostics.list);
+    }
     let guide_json_open: Vec<String> = content
         .guides
         .iter()

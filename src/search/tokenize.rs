@@ -2,7 +2,8 @@
 //!
 //! Text is split on anything that is not a letter or digit (Unicode-aware), lowercased,
 //! stripped of one-character tokens and stop words, then stemmed with the Snowball English
-//! stemmer. The caller sees both the lowercased word (used for prefix matching) and its stem.
+//! stemmer. The caller sees the lowercased word (used for prefix and typo matching), its stem,
+//! and where it stands in the text (byte offsets, used to highlight snippets).
 //! This file crosses the build boundary and depends only on `rust_stemmers`.
 
 use rust_stemmers::{Algorithm, Stemmer};
@@ -19,11 +20,15 @@ pub const STOP_WORDS: &[&str] = &[
     "why", "will", "with", "you", "your",
 ];
 
-/// One token: the lowercased word as written and its stem.
+/// One token: the lowercased word as written, its stem, and its byte range in the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
     pub word: String,
     pub stem: String,
+    /// Byte offset of the word's first character in the text.
+    pub start: usize,
+    /// Byte offset just past the word's last character (apostrophes inside it included).
+    pub end: usize,
 }
 
 /// Whether `word` (already lowercased) is a stop word.
@@ -35,25 +40,30 @@ pub fn is_stop_word(word: &str) -> bool {
 pub fn for_each_token(text: &str, mut each: impl FnMut(Token)) {
     let stemmer = Stemmer::create(Algorithm::English);
     let mut word = String::new();
-    let mut flush = |word: &mut String| {
+    let (mut start, mut end) = (0, 0);
+    let mut flush = |word: &mut String, start: usize, end: usize| {
         if word.chars().nth(1).is_some() && !is_stop_word(word) {
             let stem = stemmer.stem(word).into_owned();
-            each(Token { word: std::mem::take(word), stem });
+            each(Token { word: std::mem::take(word), stem, start, end });
         }
         word.clear();
     };
-    for ch in text.chars() {
+    for (offset, ch) in text.char_indices() {
         if ch.is_alphanumeric() {
+            if word.is_empty() {
+                start = offset;
+            }
             word.extend(ch.to_lowercase());
+            end = offset + ch.len_utf8();
         } else if ch == '\'' || ch == '\u{2019}' {
             // Apostrophes are dropped inside a word rather than splitting it, so "team's" reads
             // as "teams" (stem "team") and "don't" as "dont", never as a stray "t" or "s".
             continue;
         } else {
-            flush(&mut word);
+            flush(&mut word, start, end);
         }
     }
-    flush(&mut word);
+    flush(&mut word, start, end);
 }
 
 /// All tokens of `text`, in order.

@@ -229,10 +229,9 @@ async fn relevance_counts_distinct_matched_terms() {
     assert!(!results.is_empty());
     // "drift" and "drifting" share a stem; "zzzzqx" matches nothing: at most 2 distinct terms.
     assert!(results.iter().all(|r| (1..=2).contains(&r["relevance"].as_u64().expect("relevance"))));
+    // Since issue 14 the order is by matched information (BM25F), not by the count of
+    // matched terms, so relevance need not descend; here the top guide has both words.
     assert_eq!(results[0]["relevance"], 2);
-    let relevances: Vec<u64> =
-        results.iter().map(|r| r["relevance"].as_u64().expect("relevance")).collect();
-    assert!(relevances.windows(2).all(|w| w[0] >= w[1]), "relevance descends");
     let stop_words =
         server.get(&format!("{PATH}?q={}", encode("the of and"))).await.conforms("GET", PATH, 200);
     assert_eq!(stop_words["count"], 0, "a query of stop words matches nothing");
