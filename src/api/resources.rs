@@ -91,6 +91,11 @@ pub fn get(query: Option<&str>) -> Result<Reply, ApiError> {
             &cursor::Binding { q: &params.q, category: params.category, limit: params.limit },
         )
     });
-    let body = search::page_json(&params.q, &hits[start..end], ranked.keyword, next.as_deref());
+    let suggestions = if hits.is_empty() && ranked.keyword {
+        search::suggest(&params.q, params.category)
+    } else {
+        Vec::new()
+    };
+    let body = search::page_json(&params.q, &ranked, start..end, next.as_deref(), &suggestions);
     Ok(Reply::json(StatusCode::OK, body, CACHE_CONTENT))
 }
