@@ -136,7 +136,7 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         lengths.push(length);
 
         let mut passages = Vec::new();
-        let texts = std::iter::once(guide.description.clone()).chain(
+        let texts = passages_of(&guide.description).into_iter().chain(
             blocks.iter().filter(|(heading, _)| !heading).flat_map(|(_, text)| passages_of(text)),
         );
         for text in texts.filter(|t| {

@@ -118,10 +118,12 @@ fn expand(unit: &mut Unit, typo_tolerant: bool) {
             .iter()
             .any(|a| matches!(a.kind, Kind::Exact | Kind::Prefix) && has_postings(a.term));
         if typo_tolerant && !found_as_typed {
-            for near in typo::typo_words(word, unit.prefix) {
-                if near.distance > 0 {
-                    push(&mut alternatives, near.term, Kind::Typo(near.distance));
-                }
+            // For the last word: when the word as typed is a near miss of whole words, it was
+            // finished ("chrun" is "churn"), so words it merely begins near ("chunk") are left out.
+            let near = typo::typo_words(word, unit.prefix);
+            let any_whole = near.iter().any(|n| n.whole);
+            for near in near.into_iter().filter(|n| n.distance > 0 && (n.whole || !any_whole)) {
+                push(&mut alternatives, near.term, Kind::Typo(near.distance));
             }
         }
     }

@@ -50,6 +50,10 @@ impl Snippet {
     }
 }
 
+fn is_space(gap: &str) -> bool {
+    gap.chars().all(char::is_whitespace)
+}
+
 /// Which passages of `guide` contain `term` (a bit per passage); 0 if the guide lacks it.
 fn passage_mask(term: u32, guide: u16) -> u64 {
     let start = POSTINGS_START[term as usize] as usize;
@@ -89,8 +93,15 @@ pub fn best(guide: usize, units: &[(&[u32], u32)], terms: &[u32]) -> Option<Snip
         if terms.binary_search(&term).is_err() {
             continue;
         }
+        // Overlapping marks (a phrase and its words) and marks only a space apart become one,
+        // so `<mark>prompt injection</mark>` reads as the phrase it is.
         match marks.last_mut() {
-            Some(last) if start <= last.1 => last.1 = last.1.max(end),
+            Some(last)
+                if start <= last.1
+                    || is_space(&record.text[usize::from(last.1)..usize::from(start)]) =>
+            {
+                last.1 = last.1.max(end)
+            }
             _ => marks.push((start, end)),
         }
     }

@@ -65,7 +65,10 @@ pub fn prefix_terms(prefix: &str, out: &mut Vec<u32>) {
 pub struct Near {
     pub word: String,
     pub term: u32,
+    /// Edits from the query word to the word (in prefix mode: to the closest prefix of it).
     pub distance: u8,
+    /// Whether the whole word is within the allowed edits, not only a prefix of it.
+    pub whole: bool,
 }
 
 /// Vocabulary words within `max_edits` of `word` (or, with `prefix`, starting with something
@@ -77,10 +80,11 @@ pub fn near_words(word: &str, max_edits: u8, prefix: bool, limit: usize) -> Vec<
     let mut stream = vocabulary.search_with_state(&automaton).into_stream();
     while let Some((key, term, state)) = stream.next() {
         if let (Ok(text), Some(distance)) = (std::str::from_utf8(key), automaton.distance(&state)) {
-            found.push(Near { word: text.to_string(), term: term as u32, distance });
+            let whole = state.row[automaton.n_chars] <= automaton.max_edits;
+            found.push(Near { word: text.to_string(), term: term as u32, distance, whole });
         }
     }
-    found.sort_by_key(|near| near.distance);
+    found.sort_by_key(|near| (near.distance, !near.whole));
     found.truncate(limit);
     found
 }
