@@ -31,6 +31,14 @@ pub const SEARCH_LIMIT_DEFAULT: usize = 10;
 pub const SEARCH_LIMIT_MAX: usize = 50;
 /// Longest accepted `q`, in characters; a longer one is a 400 (`query_too_long`).
 pub const SEARCH_QUERY_MAX_CHARS: usize = 200;
+/// A query word of at least this many characters may match an indexed word one edit away
+/// (Meilisearch's default `oneTypo`). Shorter words must match exactly.
+pub const SEARCH_TYPO_ONE_MIN_CHARS: usize = 5;
+/// A query word of at least this many characters may match an indexed word two edits away
+/// (Meilisearch's default `twoTypos`).
+pub const SEARCH_TYPO_TWO_MIN_CHARS: usize = 9;
+/// Longest query word given typo tolerance; longer words match exactly (or as a prefix).
+pub const SEARCH_TYPO_MAX_CHARS: usize = 24;
 /// Most corrected queries in `suggestions` (offered when a search with `q` finds nothing).
 pub const SEARCH_MAX_SUGGESTIONS: usize = 3;
 /// Most items in one `POST /v1/batch`; more is a 400 (`batch_too_large`).

@@ -209,6 +209,15 @@ pub fn emit(input: &EmitInput<'_>) -> String {
         }
     }
     out.push_str("];\n\n");
+    let _ = writeln!(
+        out,
+        "/// Every indexed word as written (lowercased) with its term id, sorted by word, for prefix matching.\npub static PREFIX_WORDS: [(&str, u32); {}] = [",
+        index.words.len()
+    );
+    for (word, term) in &index.words {
+        let _ = writeln!(out, "    ({}, {term}),", lit(word));
+    }
+    out.push_str("];\n\n");
     let mut vocabulary = fst::MapBuilder::memory();
     for (word, term) in &index.words {
         vocabulary
@@ -218,9 +227,30 @@ pub fn emit(input: &EmitInput<'_>) -> String {
     let vocabulary = vocabulary.into_inner().expect("an in-memory FST cannot fail to write");
     let _ = writeln!(
         out,
-        "/// Every indexed word as written (lowercased) → its term id, as an `fst::Map` ({} words), for prefix and typo matching.\npub static WORDS_FST: &[u8] = {};\n",
-        index.words.len(),
+        "/// `PREFIX_WORDS` as an `fst::Map` (word → term id), walked by the typo automaton for a misspelt unfinished last word and for suggestions.\npub static WORDS_FST: &[u8] = {};\n",
         byte_string(&vocabulary)
+    );
+    let mut variants = fst::MapBuilder::memory();
+    let mut candidates: Vec<u16> = Vec::new();
+    for (variant, words) in &index.typo_variants {
+        let packed = (candidates.len() as u64) << 16 | words.len() as u64;
+        variants
+            .insert(variant, packed)
+            .expect("variants are unique and sorted (they come from a BTreeMap)");
+        candidates.extend(words);
+    }
+    let variants = variants.into_inner().expect("an in-memory FST cannot fail to write");
+    let _ = writeln!(
+        out,
+        "/// Typo index: deletion variant → `start << 16 | len` of its words in `TYPO_CANDIDATES`, as an `fst::Map` ({} variants).\npub static TYPO_VARIANTS_FST: &[u8] = {};\n",
+        index.typo_variants.len(),
+        byte_string(&variants)
+    );
+    let _ = writeln!(
+        out,
+        "/// Indexes into `PREFIX_WORDS` of the words having each typo variant.\npub static TYPO_CANDIDATES: [u16; {}] = {:?};\n",
+        candidates.len(),
+        candidates
     );
     let mut synonyms = phf_codegen::Map::new();
     let targets: Vec<String> = index.synonyms.iter().map(|(_, ids)| format!("&{ids:?}")).collect();

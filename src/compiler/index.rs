@@ -16,8 +16,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
+use super::model::{SEARCH_TYPO_MAX_CHARS, SEARCH_TYPO_ONE_MIN_CHARS, SEARCH_TYPO_TWO_MIN_CHARS};
 use super::synonyms::Synonyms;
-use super::tokenize::{Token, for_each_token};
+use super::tokenize::{Token, for_each_deletion_variant, for_each_token};
 use super::validate::Guide;
 
 /// Field weights of BM25F. Titles and the questions a guide answers say most about it.
@@ -75,6 +76,9 @@ pub struct SearchIndex {
     pub max_phrase_stems: usize,
     /// BM25 idf × `IMPACT_SCALE` for a document frequency of 0 to the number of guides.
     pub idf_by_df: Vec<u16>,
+    /// Deletion variant → indexes into `words` of the words that have it, sorted by variant:
+    /// the symmetric-deletion index behind typo tolerance (see `tokenize`).
+    pub typo_variants: Vec<(String, Vec<u16>)>,
     /// Every guide's passages, guide after guide.
     pub passages: Vec<Passage>,
     /// Passages of guide `g` are `passages[passage_start[g]..passage_start[g + 1]]`.
@@ -179,10 +183,11 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
     }
     let term_index: BTreeMap<&str, u32> =
         terms.iter().enumerate().map(|(i, (s, _))| (s.as_str(), i as u32)).collect();
-    let words = word_stems
+    let words: Vec<(String, u32)> = word_stems
         .iter()
         .filter_map(|(word, stem)| Some((word.clone(), *term_index.get(stem.as_str())?)))
         .collect();
+    let typo_variants = typo_variants(&words);
     let synonyms = synonyms
         .expansions()
         .into_iter()
@@ -215,7 +220,43 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
             (idf(n_docs, df as f64) * IMPACT_SCALE).round().clamp(0.0, f64::from(u16::MAX)) as u16
         })
         .collect();
-    SearchIndex { terms, words, synonyms, max_phrase_stems, idf_by_df, passages, passage_start }
+    SearchIndex {
+        terms,
+        words,
+        synonyms,
+        max_phrase_stems,
+        idf_by_df,
+        typo_variants,
+        passages,
+        passage_start,
+    }
+}
+
+/// The deletion variants of every word a typo may reach: a word one edit from a query word of
+/// `SEARCH_TYPO_ONE_MIN_CHARS` or more has at least one character less (one deletion is
+/// indexed), a word two edits from one of `SEARCH_TYPO_TWO_MIN_CHARS` or more at least two less
+/// (two deletions, or the first character), and none is longer than the longest typo-tolerant
+/// query word plus two.
+fn typo_variants(words: &[(String, u32)]) -> Vec<(String, Vec<u16>)> {
+    let mut variants: BTreeMap<String, BTreeSet<u16>> = BTreeMap::new();
+    for (word_idx, (word, _)) in words.iter().enumerate() {
+        let chars: Vec<char> = word.chars().collect();
+        let max_deletions = if chars.len() >= SEARCH_TYPO_TWO_MIN_CHARS - 2 {
+            2
+        } else if chars.len() >= SEARCH_TYPO_ONE_MIN_CHARS - 1 {
+            1
+        } else {
+            continue;
+        };
+        if chars.len() > SEARCH_TYPO_MAX_CHARS + 2 {
+            continue;
+        }
+        let word_idx = u16::try_from(word_idx).expect("fewer than 65,536 distinct words");
+        for_each_deletion_variant(&chars, max_deletions, |variant| {
+            variants.entry(variant.to_string()).or_default().insert(word_idx);
+        });
+    }
+    variants.into_iter().map(|(variant, idx)| (variant, idx.into_iter().collect())).collect()
 }
 
 fn tokens_of(text: &str) -> Vec<Token> {

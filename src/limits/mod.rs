@@ -8,7 +8,8 @@ use std::time::Duration;
 
 pub use crate::model::{
     BATCH_MAX_ITEMS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS,
-    SEARCH_QUERY_MAX_CHARS, TOKEN_LIFETIME_SECS,
+    SEARCH_QUERY_MAX_CHARS, SEARCH_TYPO_MAX_CHARS, SEARCH_TYPO_ONE_MIN_CHARS,
+    SEARCH_TYPO_TWO_MIN_CHARS, TOKEN_LIFETIME_SECS,
 };
 
 /// Requests per client IP per window by default (`--rate-limit` overrides). Past it: 429.
@@ -26,18 +27,10 @@ pub const SEARCH_PREFIX_MIN_CHARS: usize = 3;
 /// Distinct query terms considered; later ones are ignored. `q` is at most 200 characters, so
 /// this is only reached by queries of many tiny words.
 pub const SEARCH_MAX_QUERY_TERMS: usize = 64;
-/// A query word of at least this many characters may match an indexed word one edit away
-/// (Meilisearch's default `oneTypo`). Shorter words must match exactly.
-pub const SEARCH_TYPO_ONE_MIN_CHARS: usize = 5;
-/// A query word of at least this many characters may match an indexed word two edits away
-/// (Meilisearch's default `twoTypos`).
-pub const SEARCH_TYPO_TWO_MIN_CHARS: usize = 9;
 /// What one edit at the first letter costs (an edit elsewhere costs 1): so only words long
 /// enough for two typos, 9 characters or more, may differ at the first letter, and then by
 /// that one edit only. People rarely mistype the first letter, and it keeps the lookup small.
 pub const SEARCH_TYPO_FIRST_LETTER_COST: u8 = 2;
-/// Longest query word given typo tolerance; longer words match exactly (or as a prefix).
-pub const SEARCH_TYPO_MAX_CHARS: usize = 24;
 /// Query terms given typo tolerance (and corrections for `suggestions`); later terms match
 /// exactly only. Bounds the work of a long query of misspelt words.
 pub const SEARCH_TYPO_MAX_TERMS: usize = 10;

@@ -33,6 +33,7 @@ use crate::tables::{GUIDES, IDF_BY_DF, POSTINGS, POSTINGS_START};
 
 use query::Kind;
 pub use snippet::Snippet;
+use snippet::UnitTerms;
 
 /// Share of a posting's impact a synonym match scores, in percent of an exact match.
 pub const SYNONYM_PERCENT: u32 = 60;
@@ -72,15 +73,6 @@ pub struct Hit {
     pub score: u32,
 }
 
-/// What a unit contributes to snippets: its terms and its weight.
-#[derive(Debug, Clone)]
-struct UnitMatch {
-    /// Sorted term ids the unit matched through.
-    terms: Vec<u32>,
-    /// idf × 1000 of the unit over the whole library.
-    weight: u32,
-}
-
 /// Every matching guide in rank order.
 #[derive(Debug, Clone)]
 pub struct Ranked {
@@ -88,7 +80,7 @@ pub struct Ranked {
     len: usize,
     /// Whether the query had search terms (`relevance` is then reported).
     pub keyword: bool,
-    units: Vec<UnitMatch>,
+    units: Vec<UnitTerms>,
     /// Every term any unit matched through, sorted (for highlighting).
     terms: Vec<u32>,
 }
@@ -104,9 +96,7 @@ impl Ranked {
         if !self.keyword {
             return None;
         }
-        let units: Vec<(&[u32], u32)> =
-            self.units.iter().map(|u| (u.terms.as_slice(), u.weight)).collect();
-        snippet::best(usize::from(hit.guide), &units, &self.terms)
+        snippet::best(usize::from(hit.guide), &self.units, &self.terms)
     }
 }
 
@@ -186,7 +176,7 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order) -> Ranked {
         let mut terms: Vec<u32> = unit.alternatives.iter().map(|a| a.term).collect();
         terms.sort_unstable();
         ranked.terms.extend_from_slice(&terms);
-        ranked.units.push(UnitMatch { terms, weight });
+        ranked.units.push(UnitTerms { terms, weight });
     }
     ranked.terms.sort_unstable();
     ranked.terms.dedup();
@@ -318,8 +308,53 @@ fn push_number(out: &mut String, n: u64) {
     let _ = write!(out, "{n}");
 }
 
-/// Appends `text` as a JSON string literal.
+/// Appends `text` as a JSON string literal, escaped as serde_json does (quote, backslash and
+/// control characters; everything else as is).
 fn push_json_string(out: &mut String, text: &str) {
-    // serde_json's escaping is the reference; a String writer cannot fail.
-    out.push_str(&serde_json::Value::from(text).to_string());
+    use std::fmt::Write as _;
+    out.push('"');
+    let mut at = 0;
+    for (idx, byte) in text.bytes().enumerate() {
+        let escape = match byte {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0x00..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&text[at..idx]);
+        if escape.is_empty() {
+            let _ = write!(out, "\\u{byte:04x}");
+        } else {
+            out.push_str(escape);
+        }
+        at = idx + 1;
+    }
+    out.push_str(&text[at..]);
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_json_string;
+
+    #[test]
+    fn json_strings_are_escaped_as_serde_json_does() {
+        for text in [
+            "",
+            "plain",
+            "quote \" and \\ back",
+            "tab\tnew\nline\r\u{8}\u{c}",
+            "\u{1}\u{1f}\u{7f}",
+            "ünï — 😀 </mark>",
+        ] {
+            let mut ours = String::new();
+            push_json_string(&mut ours, text);
+            assert_eq!(ours, serde_json::Value::from(text).to_string(), "{text:?}");
+        }
+    }
 }

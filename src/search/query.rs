@@ -55,16 +55,21 @@ pub fn has_postings(term: u32) -> bool {
 pub fn units(q: &str) -> Vec<Unit> {
     let tokens: Vec<Token> = tokenize::tokens(q);
     let mut units: Vec<Unit> = Vec::new();
+    let mut phrase = String::new();
     let mut idx = 0;
     while idx < tokens.len() && units.len() < SEARCH_MAX_QUERY_TERMS {
         let mut taken = 1;
         let mut key = tokens[idx].stem.clone();
         for len in (2..=MAX_PHRASE_STEMS.min(tokens.len() - idx)).rev() {
-            let phrase: Vec<&str> =
-                tokens[idx..idx + len].iter().map(|t| t.stem.as_str()).collect();
-            let phrase = phrase.join(" ");
+            phrase.clear();
+            for (n, token) in tokens[idx..idx + len].iter().enumerate() {
+                if n > 0 {
+                    phrase.push(' ');
+                }
+                phrase.push_str(&token.stem);
+            }
             if SYNONYMS.contains_key(phrase.as_str()) {
-                key = phrase;
+                key = phrase.clone();
                 taken = len;
                 break;
             }

@@ -18,6 +18,14 @@ pub const MARK_OPEN: &str = "<mark>";
 /// Closing mark of a matched word in a snippet.
 pub const MARK_CLOSE: &str = "</mark>";
 
+/// What a query unit contributes to picking a passage: the terms it matched through (sorted)
+/// and its weight (idf × 1000 over the whole library).
+#[derive(Debug, Clone)]
+pub struct UnitTerms {
+    pub terms: Vec<u32>,
+    pub weight: u32,
+}
+
 /// A passage with its matched words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snippet {
@@ -64,15 +72,16 @@ fn passage_mask(term: u32, guide: u16) -> u64 {
     }
 }
 
-/// The best passage of `guide` for `units` (each its sorted terms and weight): the one whose
-/// matched units weigh most, the earliest among equals; `terms` (sorted) are marked in it.
-pub fn best(guide: usize, units: &[(&[u32], u32)], terms: &[u32]) -> Option<Snippet> {
+/// The best passage of `guide` for `units`: the one whose matched units weigh most, the
+/// earliest among equals; `terms` (sorted) are marked in it.
+pub fn best(guide: usize, units: &[UnitTerms], terms: &[u32]) -> Option<Snippet> {
     let first = PASSAGE_START[guide] as usize;
     let n_passages = PASSAGE_START[guide + 1] as usize - first;
     let mut weights = [0u32; 64];
-    for &(unit_terms, weight) in units {
+    for unit in units {
+        let weight = unit.weight;
         let mask =
-            unit_terms.iter().fold(0u64, |mask, &term| mask | passage_mask(term, guide as u16));
+            unit.terms.iter().fold(0u64, |mask, &term| mask | passage_mask(term, guide as u16));
         let mut bits = mask;
         while bits != 0 {
             let passage = bits.trailing_zeros() as usize;

@@ -72,3 +72,35 @@ pub fn tokens(text: &str) -> Vec<Token> {
     for_each_token(text, |token| out.push(token));
     out
 }
+
+/// Calls `each` with every string made from `chars` by deleting characters, the word itself
+/// included: with `max_deletions` 1, one character anywhere but the first; with 2, also the
+/// first character alone, or any two characters but the first.
+///
+/// Typo lookups are symmetric deletion: a query word and a vocabulary word within the allowed
+/// edits (an edit at the first letter counting two) always share one of these variants, so
+/// the build indexes the variants of every vocabulary word and a query looks up its own.
+/// Index and query must generate them the same way, so this lives in the shared file.
+pub fn for_each_deletion_variant(chars: &[char], max_deletions: u8, mut each: impl FnMut(&str)) {
+    let mut variant = String::with_capacity(chars.len() * 4);
+    let mut emit = |skip: &[usize]| {
+        variant.clear();
+        variant.extend(chars.iter().enumerate().filter(|(i, _)| !skip.contains(i)).map(|(_, c)| c));
+        each(&variant);
+    };
+    emit(&[]);
+    if max_deletions == 0 {
+        return;
+    }
+    for first in 1..chars.len() {
+        emit(&[first]);
+    }
+    if max_deletions >= 2 && !chars.is_empty() {
+        emit(&[0]);
+        for first in 1..chars.len() {
+            for second in first + 1..chars.len() {
+                emit(&[first, second]);
+            }
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! ranked by the real engine and scored with nDCG@10 against grades written from the library.
 //!
 //! The test fails when the mean nDCG@10 over all queries, or over any one kind of query, drops
-//! below the floors here. The floors were set from measurement (see README, "Search quality"):
+//! below its floor here. The floors were set from measurement (see README, "Search quality"):
 //! a little under what the engine scores now, so a change that makes search worse fails, and
 //! a change that makes it better should raise them. Run with `--nocapture` to see the table.
 
@@ -15,10 +15,17 @@ use serde::Deserialize;
 const JUDGED: &str = include_str!("../judged/search.toml");
 /// Ranks that count: a visitor reads the first screen, about ten results.
 const CUTOFF: usize = 10;
-/// Mean nDCG@10 over every query must not fall below this.
-const FLOOR_ALL: f64 = 0.72;
-/// Mean nDCG@10 over the queries of one kind must not fall below this.
-const FLOOR_KIND: f64 = 0.55;
+/// Floors of mean nDCG@10 per kind of query and over all queries, about 0.03 under what the
+/// engine scores (README, "Search quality"). Raise them when search gets better.
+const FLOORS: [(&str, f64); 7] = [
+    ("keyword", 0.83),
+    ("question", 0.73),
+    ("business", 0.60),
+    ("acronym", 0.88),
+    ("prefix", 0.88),
+    ("typo", 0.89),
+    ("all", 0.79),
+];
 /// Kinds the set must cover, each with at least `MIN_PER_KIND` queries.
 const KINDS: [&str; 6] = ["keyword", "question", "business", "acronym", "prefix", "typo"];
 const MIN_PER_KIND: usize = 10;
@@ -33,6 +40,9 @@ struct Judged {
 #[serde(deny_unknown_fields)]
 struct JudgedQuery {
     kind: String,
+    /// Written after the synonym table was settled: reported apart, never tuned for.
+    #[serde(default)]
+    held_out: bool,
     q: String,
     grades: BTreeMap<String, u8>,
 }
@@ -85,10 +95,14 @@ fn the_judged_set_is_well_formed() {
 fn ndcg_at_10_stays_above_the_floors() {
     let judged = load();
     let mut by_kind: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    let mut held_out = Vec::new();
     let mut lines = Vec::new();
     for query in &judged.query {
         let score = ndcg(query, ORDER);
         by_kind.entry(query.kind.as_str()).or_default().push(score);
+        if query.held_out {
+            held_out.push(score);
+        }
         lines.push(format!("{score:.3}  {:<9} {}", query.kind, query.q));
     }
     let mean = |scores: &[f64]| scores.iter().sum::<f64>() / scores.len() as f64;
@@ -99,15 +113,12 @@ fn ndcg_at_10_stays_above_the_floors() {
         println!("  {kind:<9} {:.3} ({} queries)", mean(&by_kind[kind]), by_kind[kind].len());
     }
     println!("  {:<9} {:.3} ({} queries)", "all", mean(&all), all.len());
-    for kind in KINDS {
+    println!("  of which held out: {:.3} ({} queries)", mean(&held_out), held_out.len());
+    by_kind.insert("all", all);
+    for (kind, floor) in FLOORS {
         let score = mean(&by_kind[kind]);
-        assert!(
-            score >= FLOOR_KIND,
-            "nDCG@{CUTOFF} of {kind} queries is {score:.3}, below {FLOOR_KIND}"
-        );
+        assert!(score >= floor, "nDCG@{CUTOFF} of {kind} queries is {score:.3}, below {floor}");
     }
-    let score = mean(&all);
-    assert!(score >= FLOOR_ALL, "nDCG@{CUTOFF} over all queries is {score:.3}, below {FLOOR_ALL}");
 }
 
 /// The order the engine uses was chosen by this measurement: it must stay the best of the
