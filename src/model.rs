@@ -73,6 +73,9 @@ pub struct GuideRecord {
 #[derive(Debug)]
 pub struct PassageRecord {
     pub text: &'static str,
+    /// Whether `text` needs escaping inside a JSON string (a quote, backslash or control
+    /// character); most passages do not, and are copied as they are.
+    pub json_escape: bool,
     /// `(start, end, term id)` of every indexed word (and synonym phrase) in `text`, by start;
     /// offsets are bytes into `text`.
     pub tokens: &'static [(u16, u16, u32)],

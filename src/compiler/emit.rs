@@ -230,28 +230,30 @@ pub fn emit(input: &EmitInput<'_>) -> String {
         "/// `PREFIX_WORDS` as an `fst::Map` (word → term id), walked by the typo automaton for a misspelt unfinished last word and for suggestions.\npub static WORDS_FST: &[u8] = {};\n",
         byte_string(&vocabulary)
     );
-    let mut variants = fst::MapBuilder::memory();
-    let mut candidates: Vec<u16> = Vec::new();
-    for (variant, words) in &index.typo_variants {
-        let packed = (candidates.len() as u64) << 16 | words.len() as u64;
-        variants
-            .insert(variant, packed)
-            .expect("variants are unique and sorted (they come from a BTreeMap)");
-        candidates.extend(words);
+    for (edits, variants_of) in [(1, &index.typo_variants[0]), (2, &index.typo_variants[1])] {
+        let mut variants = fst::MapBuilder::memory();
+        let mut candidates: Vec<u16> = Vec::new();
+        for (variant, words) in variants_of {
+            let packed = (candidates.len() as u64) << 16 | words.len() as u64;
+            variants
+                .insert(variant, packed)
+                .expect("variants are unique and sorted (they come from a BTreeMap)");
+            candidates.extend(words);
+        }
+        let variants = variants.into_inner().expect("an in-memory FST cannot fail to write");
+        let _ = writeln!(
+            out,
+            "/// Typo index for {edits} edit(s): deletion variant → `start << 16 | len` of its words in `TYPO_CANDIDATES_{edits}`, as an `fst::Map` ({} variants).\npub static TYPO_VARIANTS_{edits}_FST: &[u8] = {};\n",
+            variants_of.len(),
+            byte_string(&variants)
+        );
+        let _ = writeln!(
+            out,
+            "/// Indexes into `PREFIX_WORDS` of the words having each variant of `TYPO_VARIANTS_{edits}_FST`.\npub static TYPO_CANDIDATES_{edits}: [u16; {}] = {:?};\n",
+            candidates.len(),
+            candidates
+        );
     }
-    let variants = variants.into_inner().expect("an in-memory FST cannot fail to write");
-    let _ = writeln!(
-        out,
-        "/// Typo index: deletion variant → `start << 16 | len` of its words in `TYPO_CANDIDATES`, as an `fst::Map` ({} variants).\npub static TYPO_VARIANTS_FST: &[u8] = {};\n",
-        index.typo_variants.len(),
-        byte_string(&variants)
-    );
-    let _ = writeln!(
-        out,
-        "/// Indexes into `PREFIX_WORDS` of the words having each typo variant.\npub static TYPO_CANDIDATES: [u16; {}] = {:?};\n",
-        candidates.len(),
-        candidates
-    );
     let mut synonyms = phf_codegen::Map::new();
     let targets: Vec<String> = index.synonyms.iter().map(|(_, ids)| format!("&{ids:?}")).collect();
     for ((input, _), ids) in index.synonyms.iter().zip(&targets) {
@@ -289,8 +291,9 @@ pub fn emit(input: &EmitInput<'_>) -> String {
             passage.tokens.iter().map(|(s, e, t)| format!("({s},{e},{t})")).collect();
         let _ = writeln!(
             out,
-            "    PassageRecord {{ text: {}, tokens: &[{}] }},",
+            "    PassageRecord {{ text: {}, json_escape: {}, tokens: &[{}] }},",
             lit(&passage.text),
+            passage.text.contains(|c: char| c == '"' || c == '\\' || c.is_control()),
             tokens.join(",")
         );
     }

@@ -76,9 +76,10 @@ pub struct SearchIndex {
     pub max_phrase_stems: usize,
     /// BM25 idf × `IMPACT_SCALE` for a document frequency of 0 to the number of guides.
     pub idf_by_df: Vec<u16>,
-    /// Deletion variant → indexes into `words` of the words that have it, sorted by variant:
-    /// the symmetric-deletion index behind typo tolerance (see `tokenize`).
-    pub typo_variants: Vec<(String, Vec<u16>)>,
+    /// For one and for two edits: deletion variant → indexes into `words` of the words that
+    /// have it, sorted by variant; the symmetric-deletion indexes behind typo tolerance (see
+    /// `tokenize`).
+    pub typo_variants: [Vec<(String, Vec<u16>)>; 2],
     /// Every guide's passages, guide after guide.
     pub passages: Vec<Passage>,
     /// Passages of guide `g` are `passages[passage_start[g]..passage_start[g + 1]]`.
@@ -187,7 +188,7 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         .iter()
         .filter_map(|(word, stem)| Some((word.clone(), *term_index.get(stem.as_str())?)))
         .collect();
-    let typo_variants = typo_variants(&words);
+    let typo_variants = [typo_variants(&words, 1), typo_variants(&words, 2)];
     let synonyms = synonyms
         .expansions()
         .into_iter()
@@ -232,23 +233,22 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
     }
 }
 
-/// The deletion variants of every word a typo may reach: a word one edit from a query word of
-/// `SEARCH_TYPO_ONE_MIN_CHARS` or more has at least one character less (one deletion is
-/// indexed), a word two edits from one of `SEARCH_TYPO_TWO_MIN_CHARS` or more at least two less
-/// (two deletions, or the first character), and none is longer than the longest typo-tolerant
-/// query word plus two.
-fn typo_variants(words: &[(String, u32)]) -> Vec<(String, Vec<u16>)> {
+/// The deletion variants of every word a typo may reach, in two indexes: for one edit, the
+/// one-deletion variants of every word at least one character shorter than
+/// `SEARCH_TYPO_ONE_MIN_CHARS`; for two edits, the two-deletion variants of every word at least
+/// two shorter than `SEARCH_TYPO_TWO_MIN_CHARS`. No word longer than the longest typo-tolerant
+/// query word plus two is reachable. Two indexes, because a one-edit lookup in the two-edit
+/// index would wade through candidates that can only be two edits away.
+fn typo_variants(words: &[(String, u32)], max_deletions: u8) -> Vec<(String, Vec<u16>)> {
+    let min_chars = if max_deletions == 1 {
+        SEARCH_TYPO_ONE_MIN_CHARS - 1
+    } else {
+        SEARCH_TYPO_TWO_MIN_CHARS - 2
+    };
     let mut variants: BTreeMap<String, BTreeSet<u16>> = BTreeMap::new();
     for (word_idx, (word, _)) in words.iter().enumerate() {
         let chars: Vec<char> = word.chars().collect();
-        let max_deletions = if chars.len() >= SEARCH_TYPO_TWO_MIN_CHARS - 2 {
-            2
-        } else if chars.len() >= SEARCH_TYPO_ONE_MIN_CHARS - 1 {
-            1
-        } else {
-            continue;
-        };
-        if chars.len() > SEARCH_TYPO_MAX_CHARS + 2 {
+        if chars.len() < min_chars || chars.len() > SEARCH_TYPO_MAX_CHARS + 2 {
             continue;
         }
         let word_idx = u16::try_from(word_idx).expect("fewer than 65,536 distinct words");

@@ -180,25 +180,35 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order) -> Ranked {
     }
     ranked.terms.sort_unstable();
     ranked.terms.dedup();
+    // Each hit becomes one integer key (primary, typos, secondary, guide); sorting plain
+    // integers is several times faster than sorting hits with a chained comparator.
+    let mut keys = [0u128; N_GUIDES];
+    let mut n_hits = 0;
     for guide in (0..N_GUIDES).filter(|&g| matched[g] > 0 && in_category(g)) {
-        ranked.hits[ranked.len] = Hit {
+        let (primary, secondary) = match order {
+            Order::Relevance => (u32::from(matched[guide]), score[guide]),
+            Order::Information => (information[guide], score[guide]),
+            Order::Score => (score[guide], 0),
+            Order::Blend => (information[guide].saturating_add(score[guide]), score[guide]),
+        };
+        keys[n_hits] = (u128::from(u32::MAX - primary) << 96)
+            | (u128::from(typos[guide]) << 88)
+            | (u128::from(u32::MAX - secondary) << 56)
+            | guide as u128;
+        n_hits += 1;
+    }
+    keys[..n_hits].sort_unstable();
+    for (rank, key) in keys[..n_hits].iter().enumerate() {
+        let guide = (key & 0xffff) as usize;
+        ranked.hits[rank] = Hit {
             guide: guide as u16,
             relevance: matched[guide],
             typos: typos[guide],
             information: information[guide],
             score: score[guide],
         };
-        ranked.len += 1;
     }
-    ranked.hits[..ranked.len].sort_unstable_by(|a, b| {
-        let first = match order {
-            Order::Relevance => b.relevance.cmp(&a.relevance),
-            Order::Information => b.information.cmp(&a.information),
-            Order::Score => b.score.cmp(&a.score),
-            Order::Blend => (b.information + b.score).cmp(&(a.information + a.score)),
-        };
-        first.then(a.typos.cmp(&b.typos)).then(b.score.cmp(&a.score)).then(a.guide.cmp(&b.guide))
-    });
+    ranked.len = n_hits;
     ranked
 }
 
@@ -281,10 +291,17 @@ pub fn page_json(
             push_number(&mut out, u64::from(hit.relevance));
         }
         if let Some(snippet) = ranked.snippet(hit) {
-            marked.clear();
-            snippet.write_marked(&mut marked);
             out.push_str(",\"snippet\":");
-            push_json_string(&mut out, &marked);
+            if snippet.json_escape {
+                marked.clear();
+                snippet.write_marked(&mut marked);
+                push_json_string(&mut out, &marked);
+            } else {
+                // Most passages hold nothing JSON escapes, and neither do the marks.
+                out.push('"');
+                snippet.write_marked(&mut out);
+                out.push('"');
+            }
         }
         out.push('}');
     }

@@ -31,6 +31,8 @@ pub struct UnitTerms {
 pub struct Snippet {
     /// The passage, plain text.
     pub text: &'static str,
+    /// Whether `text` needs escaping inside a JSON string.
+    pub json_escape: bool,
     /// Byte ranges of `text` to mark, sorted, not overlapping.
     pub marks: Vec<(u16, u16)>,
 }
@@ -114,5 +116,5 @@ pub fn best(guide: usize, units: &[UnitTerms], terms: &[u32]) -> Option<Snippet>
             _ => marks.push((start, end)),
         }
     }
-    Some(Snippet { text: record.text, marks })
+    Some(Snippet { text: record.text, json_escape: record.json_escape, marks })
 }

@@ -23,7 +23,10 @@ use crate::limits::{
     SEARCH_PREFIX_MAX_EXPANSIONS, SEARCH_TYPO_FIRST_LETTER_COST, SEARCH_TYPO_MAX_CHARS,
     SEARCH_TYPO_MAX_EXPANSIONS, SEARCH_TYPO_ONE_MIN_CHARS, SEARCH_TYPO_TWO_MIN_CHARS,
 };
-use crate::tables::{PREFIX_WORDS, TYPO_CANDIDATES, TYPO_VARIANTS_FST, WORDS_FST};
+use crate::tables::{
+    PREFIX_WORDS, TYPO_CANDIDATES_1, TYPO_CANDIDATES_2, TYPO_VARIANTS_1_FST, TYPO_VARIANTS_2_FST,
+    WORDS_FST,
+};
 
 use super::tokenize::for_each_deletion_variant;
 
@@ -41,14 +44,20 @@ fn vocabulary() -> Option<&'static Map<&'static [u8]>> {
     load(&VOCABULARY, WORDS_FST)
 }
 
-fn variants() -> Option<&'static Map<&'static [u8]>> {
-    static VARIANTS: OnceLock<Option<Map<&'static [u8]>>> = OnceLock::new();
-    load(&VARIANTS, TYPO_VARIANTS_FST)
+/// The deletion index for `edits` (1 or 2) and its candidate words.
+fn variants(edits: u8) -> Option<(&'static Map<&'static [u8]>, &'static [u16])> {
+    static ONE: OnceLock<Option<Map<&'static [u8]>>> = OnceLock::new();
+    static TWO: OnceLock<Option<Map<&'static [u8]>>> = OnceLock::new();
+    if edits == 1 {
+        Some((load(&ONE, TYPO_VARIANTS_1_FST)?, &TYPO_CANDIDATES_1))
+    } else {
+        Some((load(&TWO, TYPO_VARIANTS_2_FST)?, &TYPO_CANDIDATES_2))
+    }
 }
 
 /// Whether both generated FSTs load (for tests).
 pub fn vocabulary_loaded() -> bool {
-    vocabulary().is_some() && variants().is_some()
+    vocabulary().is_some() && variants(1).is_some() && variants(2).is_some()
 }
 
 /// The edits a query word of `n_chars` characters may have: 0, 1 or 2.
@@ -101,19 +110,37 @@ pub fn near_words(word: &str, max_edits: u8, prefix: bool, limit: usize) -> Vec<
 }
 
 /// Vocabulary words within `max_edits` (1 or 2) of the whole of `word`, by the deletion index;
-/// closest first, then in word order.
+/// closest first, then in word order. For two edits, words at one edit, if any, and then those
+/// at two that share a one-deletion variant with it (the rest are not looked for).
 pub fn whole_words_near(word: &str, max_edits: u8) -> Vec<Near> {
+    // Most misspellings are one edit: a word allowed two looks up its one-deletion variants
+    // first (its length of them, against a few dozen for two), and only when they find nothing
+    // at one edit goes on to two.
+    if max_edits == 2 {
+        let found = lookup(word, 1, 2);
+        if found.iter().any(|near| near.distance == 1) {
+            return found;
+        }
+    }
+    lookup(word, max_edits, max_edits)
+}
+
+/// Words sharing a deletion variant of up to `deletions` with `word`, kept when within
+/// `max_edits`; closest first, then in word order.
+fn lookup(word: &str, deletions: u8, max_edits: u8) -> Vec<Near> {
     let mut found = Vec::new();
-    let (Some(variants), Some(automaton)) = (variants(), Typo::new(word, max_edits, false)) else {
+    let (Some((variants, words)), Some(automaton)) =
+        (variants(deletions), Typo::new(word, max_edits, false))
+    else {
         return found;
     };
     let chars = &automaton.query[..automaton.n_chars];
     let mut candidates: Vec<u16> = Vec::new();
-    for_each_deletion_variant(chars, max_edits, |variant| {
+    for_each_deletion_variant(chars, deletions, |variant| {
         let Some(packed) = variants.get(variant) else { return };
         let start = (packed >> 16) as usize;
         let end = start + (packed & 0xffff) as usize;
-        for &candidate in TYPO_CANDIDATES.get(start..end).unwrap_or(&[]) {
+        for &candidate in words.get(start..end).unwrap_or(&[]) {
             if !candidates.contains(&candidate) {
                 candidates.push(candidate);
             }
@@ -193,14 +220,23 @@ impl Typo {
 
     /// The distance from the query word to `word`, if within the allowed edits.
     pub fn distance_to(&self, word: &str) -> Option<u8> {
-        let mut state = self.start();
-        for &byte in word.as_bytes() {
-            state = self.accept(&state, byte);
-            if !self.can_match(&state) {
+        let max = usize::from(self.max_edits);
+        if word.len() + max < self.n_chars || word.chars().count().abs_diff(self.n_chars) > max {
+            return None;
+        }
+        let mut row = self.start().row;
+        let mut previous_row = [self.max_edits + 1; ROW];
+        let mut previous_char = None;
+        for ch in word.chars() {
+            let next = self.next_row(&row, &previous_row, previous_char, ch);
+            if next[..=self.n_chars].iter().all(|&edits| edits > self.max_edits) {
                 return None;
             }
+            previous_row = row;
+            row = next;
+            previous_char = Some(ch);
         }
-        self.distance(&state)
+        (row[self.n_chars] <= self.max_edits).then_some(row[self.n_chars])
     }
 
     /// The distance of a matching state, `None` if it does not match.
@@ -213,43 +249,55 @@ impl Typo {
         (distance <= self.max_edits).then_some(distance)
     }
 
-    fn step(&self, state: &TypoState, ch: char) -> TypoState {
+    /// The edit-distance row after one more word character `ch`, from the row before it, the
+    /// row before that and the character before it (for swaps), capped at `max_edits + 1`.
+    fn next_row(
+        &self,
+        row: &[u8; ROW],
+        previous_row: &[u8; ROW],
+        previous_char: Option<char>,
+        ch: char,
+    ) -> [u8; ROW] {
         let cap = self.max_edits + 1;
-        let mut next = TypoState {
-            row: [cap; ROW],
+        let mut next = [cap; ROW];
+        // Inserting word characters before the first query letter is an edit at the first letter.
+        next[0] = row[0].saturating_add(self.cost(true)).min(cap);
+        for i in 1..=self.n_chars {
+            let query_char = self.query[i - 1];
+            let at_first = i == 1;
+            let delete = next[i - 1].saturating_add(self.cost(at_first));
+            let insert = row[i].saturating_add(1);
+            let substitute = if query_char == ch {
+                row[i - 1]
+            } else {
+                row[i - 1].saturating_add(self.cost(at_first))
+            };
+            let mut best = delete.min(insert).min(substitute);
+            if i >= 2
+                && previous_char == Some(query_char)
+                && self.query[i - 2] == ch
+                && query_char != ch
+            {
+                best = best.min(previous_row[i - 2].saturating_add(self.cost(i == 2)));
+            }
+            next[i] = best.min(cap);
+        }
+        next
+    }
+
+    fn step(&self, state: &TypoState, ch: char) -> TypoState {
+        let row = self.next_row(&state.row, &state.previous_row, state.previous_char, ch);
+        let best_prefix =
+            if self.prefix { state.best_prefix.min(row[self.n_chars]) } else { state.best_prefix };
+        TypoState {
+            row,
             previous_row: state.row,
             previous_char: Some(ch),
             n_word_chars: state.n_word_chars + 1,
             pending: [0; 4],
             n_pending: 0,
-            best_prefix: state.best_prefix,
-        };
-        // Inserting word characters before the first query letter is an edit at the first letter.
-        next.row[0] = state.row[0].saturating_add(self.cost(true)).min(cap);
-        for i in 1..=self.n_chars {
-            let query_char = self.query[i - 1];
-            let at_first = i == 1;
-            let delete = next.row[i - 1].saturating_add(self.cost(at_first));
-            let insert = state.row[i].saturating_add(1);
-            let substitute = if query_char == ch {
-                state.row[i - 1]
-            } else {
-                state.row[i - 1].saturating_add(self.cost(at_first))
-            };
-            let mut best = delete.min(insert).min(substitute);
-            if i >= 2
-                && state.previous_char == Some(query_char)
-                && self.query[i - 2] == ch
-                && query_char != ch
-            {
-                best = best.min(state.previous_row[i - 2].saturating_add(self.cost(i == 2)));
-            }
-            next.row[i] = best.min(cap);
+            best_prefix,
         }
-        if self.prefix {
-            next.best_prefix = next.best_prefix.min(next.row[self.n_chars]);
-        }
-        next
     }
 }
 
@@ -393,14 +441,20 @@ mod tests {
         // The deletion index and the automaton walk agree on whole words.
         for (word, edits) in [("selecton", 1), ("stakholder", 2), ("analitycs", 2), ("forcast", 1)]
         {
-            let mut by_index: Vec<String> =
-                whole_words_near(word, edits).into_iter().map(|n| n.word).collect();
-            let mut by_walk: Vec<String> =
-                near_words(word, edits, false, usize::MAX).into_iter().map(|n| n.word).collect();
-            by_index.sort();
-            by_walk.sort();
-            assert_eq!(by_index, by_walk, "{word}");
-            assert!(!by_index.is_empty(), "{word}");
+            let words = |found: Vec<Near>| -> Vec<String> {
+                let mut words: Vec<String> = found.into_iter().map(|n| n.word).collect();
+                words.sort();
+                words
+            };
+            let walk = near_words(word, edits, false, usize::MAX);
+            let nearest: Vec<Near> =
+                walk.iter().filter(|n| n.distance == walk[0].distance).cloned().collect();
+            assert_eq!(words(lookup(word, edits, edits)), words(walk.clone()), "{word}");
+            // The two-step lookup keeps every nearest word and nothing the walk lacks.
+            let two_step = words(whole_words_near(word, edits));
+            assert!(words(nearest).iter().all(|w| two_step.contains(w)), "{word}");
+            assert!(two_step.iter().all(|w| walk.iter().any(|n| &n.word == w)), "{word}");
+            assert!(!two_step.is_empty(), "{word}");
         }
     }
 }

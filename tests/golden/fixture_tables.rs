@@ -169,8 +169,71 @@ pub static POSTINGS: [(u16, u16); 90] = [(0,1378),(0,180),(1,364),(0,686),(0,686
 /// Beside `POSTINGS`: bit `p` is set if passage `p` of the posting's guide contains the term.
 pub static POSTING_PASSAGES: [u64; 90] = [3,8,3,2,2,2,0,0,2,8,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,4,4,4,4,4,4,4,4,4,4,4,4,];
 
-/// Every indexed word as written (lowercased) → its term id, as an `fst::Map` (47 words), for prefix and typo matching.
+/// Every indexed word as written (lowercased) with its term id, sorted by word, for prefix matching.
+pub static PREFIX_WORDS: [(&str, u32); 47] = [
+    ("alpha", 0),
+    ("beta", 1),
+    ("drift", 2),
+    ("forecasting", 5),
+    ("guide", 6),
+    ("monitoring", 7),
+    ("read", 8),
+    ("word0", 9),
+    ("word1", 10),
+    ("word10", 11),
+    ("word11", 12),
+    ("word12", 13),
+    ("word13", 14),
+    ("word14", 15),
+    ("word15", 16),
+    ("word16", 17),
+    ("word17", 18),
+    ("word18", 19),
+    ("word19", 20),
+    ("word2", 21),
+    ("word20", 22),
+    ("word21", 23),
+    ("word22", 24),
+    ("word23", 25),
+    ("word24", 26),
+    ("word25", 27),
+    ("word26", 28),
+    ("word27", 29),
+    ("word28", 30),
+    ("word29", 31),
+    ("word3", 32),
+    ("word30", 33),
+    ("word31", 34),
+    ("word32", 35),
+    ("word33", 36),
+    ("word34", 37),
+    ("word35", 38),
+    ("word36", 39),
+    ("word37", 40),
+    ("word38", 41),
+    ("word39", 42),
+    ("word4", 43),
+    ("word5", 44),
+    ("word6", 45),
+    ("word7", 46),
+    ("word8", 47),
+    ("word9", 48),
+];
+
+/// `PREFIX_WORDS` as an `fst::Map` (word → term id), walked by the typo automaton for a misspelt unfinished last word and for suggestions.
 pub static WORDS_FST: &[u8] = b"\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x10\x85\xce\xc9\xcf\x04\x10\x81\xc2\x00\x10\x81\xdb\xc8\xc7\x00\x10\x97\xcb\xc8\xc1\xc6\xc5\xca\xc2\xc7\xc4\x00\x10\x82\xd2\xc8\xd3\x0e\x10\x87\xc4\xc1\xc8\xcb\xc4\x00\x10\x92\xc5\xc2\x00\x0a\x09\x08\x07\x06\x05\x04\x03\x02\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x009876543210\x11J'&%$#\"\x17\x0c\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x009876543210\x11\x0a\xd2\xc7\xc4\x09\x08\x07\x06\x05\x02\x01\x00\x01EJRXdjnwrmgfdba\x11\x08/\x00\x00\x00\x00\x00\x00\x00\x9c\x00\x00\x00\x00\x00\x00\x00\xdc\x0a\x01\xe1";
+
+/// Typo index for 1 edit(s): deletion variant → `start << 16 | len` of its words in `TYPO_CANDIDATES_1`, as an `fst::Map` (205 variants).
+pub static TYPO_VARIANTS_1_FST: &[u8] = b"\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x10\x85\x00\x00\x00\x00\x00\x01\x00a\x13A\x00\x00\x01\x00\x00\x00\x01\x00ha\x13\x02\x00\x00\x01\x00\x00\x00\x01\x17ph\x13\x02#\x10\x8e\x00\x00\x04\x00\x00\x00\x01\x04pl\x13\x02\x00\x00\x01\x00\x00\x00(\x00ta\x13\x02\x00\x00\x03\x00\x00\x00>\x01te\x13\x02\x00\x10\x81\xdb\x00\x00\x00\x00\x00\x01\x00t\x13A\x00\x00\x02\x00\x00\x00\x00\x01tf\x13\x02\x00\x00\x01\x00\x00\x00\x01\x18if\x13\x02\x00\x00\x01\x00\x00\x00\x01#ri\x13\x02\x00\x10\x97\xcb\xc8\xc1\xc6\xc5\xca\x00\x00\x00\x00\x00\x01\x00g\x13A\x00\x00\x01\x00\x00\x00\x01\x00ng\x13\x02\x00\x00\x03\x00\x00\x00\x1d\x01ni\x13\x02\x00\x00\x01\x00\x00\x00\x01(ti\x13\x02\x00\x00\x05\x00\x00\x003\x01ts\x13\x02\x00\x00\x06\x00\x00\x00>\x01sa\x13\x02\x00\x00\x01\x00\x00\x00\x01Ica\x13\x02\x00\x00\x01\x00\x00\x00\x01Tec\x13\x02\x00\x00\x01\x00\x00\x00\x01_re\x13\x02k\x10\x82\x00\x00\x0a\x00\x00\x00\x01\x04ro\x13\x02\x00\x10\x82\xd2\x00\x00\x00\x00\x00\x01\x00e\x13A\x00\x00\x02\x00\x00\x00\x00\x01ed\x13\x02\x00\x00\x01\x00\x00\x00\x01\x18id\x13\x02\x00\x00\x01\x00\x00\x00\x01#ui\x13\x02\xb0\x10\x87\xc4\xc1\xc8\x00\x00\x01\x00\x00\x00\x90\xb7ri\x13\x02\x00\x00\x05\x00\x00\x00\xc2\x01ro\x13\x02\x00\x00\x01\x00\x00\x00\x01\x1cto\x13\x02\x00\x00\x07\x00\x00\x00'\x01ti\x13\x02\x00\x00\x01\x00\x00\x00\x012ni\x13\x02\x00\x00\x01\x00\x00\x00\x01=on\x13\x02\x00\x10\x92\x00\x00\x00\x00\x00\x01\x00d\x13A\x00\x00\x02\x00\x00\x00\x00\x01da\x13\x02\x00\x00\x01\x00\x00\x00\x01\x17ea\x13\x02\x00\x00\x00\x00\x00\x0a\x00\x00\x09\x00\x00\x08\x00\x00\x07\x00\x00\x06\x00\x00\x05\x00\x00\x04\x00\x00\x03\x00\x00\x02\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x009876543210\x13J\x00\x00'\x00\x00&\x00\x00%\x00\x00$\x00\x00#\x00\x00\"\x00\x00\x17\x00\x00\x0c\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x009876543210\x13\x0a\x00\x00\x00\xf4\xff\x15\xf4\xff\x14\xf4\xff\x13\xf4\xff\x12\xf4\xff\x11\xf4\xff\x10\xf4\xff\x0f\xf4\xff\x0e\xf4\xff\x0d\xf4\xff\x0c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x009876543210\x13J\x00\x00\x00\xfa\xfff\xfa\xffb\xfa\xff^\xfa\xffZ\xfa\xffV\xfa\xffR\x03\x00<\x03\x00%\x03\x00\x0e\xfa\xff\x09\x00\x00\x00\x00\x00\x00\x01\x01\x01\x009876543210\x13J\x09\x00(\x00\x00'\x00\x00&\x00\x00%\x00\x00$\x00\x00#\x00\x00\"\x00\x00\x17\x00\x00\x0c\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\xa3\xa3\xa3\x00d9876543210\x13\x0b\x00\x00(\x00\x00\x00\x01\xa8rd\x13\x02\xb4\x10\x92\x00\x00\xbb\x00\x00\x00\x01\x04ro\x13\x02\x01\x00,\x01\x00(\x01\x00\x1e\x01\x00\x19\x01\x00\x0e\x01\x00\x09\x01\x00\x05\x01\x00\x00\x01\x00.\x01S\x01\xa1\x01\xd3\x01U\x02\x87\x02\x9f\x02wrmgfdba#\x08\xcd\x00\x00\x00\x00\x00\x00\x00\x13\x03\x00\x00\x00\x00\x00\x00\x1a\x0fkW";
+
+/// Indexes into `PREFIX_WORDS` of the words having each variant of `TYPO_VARIANTS_1_FST`.
+pub static TYPO_CANDIDATES_1: [u16; 271] = [0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 7, 8, 19, 30, 41, 42, 43, 44, 45, 46, 7, 9, 20, 31, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 21, 32, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 11, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 33, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 12, 23, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 13, 24, 35, 41, 14, 25, 36, 42, 15, 26, 37, 43, 16, 27, 38, 44, 17, 28, 39, 45, 18, 29, 40, 46, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46];
+
+/// Typo index for 2 edit(s): deletion variant → `start << 16 | len` of its words in `TYPO_CANDIDATES_2`, as an `fst::Map` (104 variants).
+pub static TYPO_VARIANTS_2_FST: &[u8] = b"\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x10\x97\xcb\xc8\xc1\xc6\xc5\xca\x00\x00\x00\x00\x00\x01\x00g\x13A\x00\x00\x01\x00\x00\x00\x01\x00ng\x13\x02\x00\x00\x03\x00\x00\x00\x1d\x01ni\x13\x02\x00\x00\x01\x00\x00\x00\x01(ti\x13\x02\x00\x00\x05\x00\x00\x003\x01ts\x13\x02\x00\x00\x06\x00\x00\x00>\x01sa\x13\x02\x00\x00\x01\x00\x00\x00\x01Ica\x13\x02\x00\x00\x00\x00\x00\x02\x00\x00\x01I\x00ng\x13B\x00\x00\x05\x00\x00\x01\x00\x00\x00X\x01\x00nig\x13\x03\x00\x00\x04\x00\x00\x03\x00\x00\x00\x01y]tni\x13\x03\x00\x00\x0c\x00\x00\x01\x00\x00\x00b\x01\x89tsi\x13\x03\x00\x00\x15\x00\x00\x10\x00\x00\x00\x99g\x01tsa\x13\x03\x00\x00\x1c\x00\x00\x06\x00\x00\x00\xa9\x01lsca\x13\x03\x00\x00\x08\x00\x00\x01\x00\x00\x00\x01q\xb9eca\x13\x03\x00\x00\x09\x00\x00\x01\x00\x00\x00\x01v\xc9rec\x13\x03\x00\x00\x01\x00\x00\x00\x87\xdaec\x13\x02\x00\x00/\x00\x00\x01\x00\x00\x00\x01\x0d\xe5roe\x13\x03\xfa\x10\x87\xc4\xc1\x00\x00\x01\x00\x00\x00\xd9\x00\x00\x01ri#\x02\x00\x00\x05\x00\x00\x00\x0d\x01\x01\x00ro#\x02\x00\x00\x01\x00\x00\x00\x01\x1fto\x13\x02\x00\x00\x07\x00\x00\x00*\x01ti\x13\x02\x00\x00\x04\x00\x00\x03\x00\x00\x00\xbd\x005\x01\x19\x01rni#\x03\x00\x00\x0c\x00\x00\x01\x00\x00\x00!\x01\x01\x00H\x01roi#\x03\x00\x00\x06\x00\x00\x05\x00\x00\x00\x01\x00[\x01O\x00tro#\x03\x00\x00\x17\x00\x00\x16\x00\x00\x00Us\x01toi\x13\x03\x00\x00$\x00\x00\x07\x00\x00\x00\x83\x01Ztni\x13\x03\x00\x00\x09\x00\x00\x01\x00\x00\x00\x01_\x93oni\x13\x03\xa4\x10\x88\xa1\x01 \x82\x00\x00\x01\x00\x00\x00\x01\x05rn\x13\x02\x01\x00f\x01\x008\x01\x00\x00\x01\x14\xbcomf\x13\x03h\x00\x00\x00\x00\x00\x00\x00\xd9\x01\x00\x00\x00\x00\x00\x00\xf0\xa7\x9a\x0f";
+
+/// Indexes into `PREFIX_WORDS` of the words having each variant of `TYPO_VARIANTS_2_FST`.
+pub static TYPO_CANDIDATES_2: [u16; 104] = [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 3];
 
 /// From content/synonyms.toml: stem or phrase typed → term ids it also finds.
 pub static SYNONYMS: phf::Map<&'static str, &[u32]> = ::phf::Map {
@@ -196,14 +259,14 @@ pub static PASSAGE_START: [u32; 3] = [0, 4, 8];
 
 /// Every guide's passages (description first, then body sentences): the snippets of search hits.
 pub static PASSAGES: [PassageRecord; 8] = [
-    PassageRecord { text: "About alpha.", tokens: &[(6,11,0)] },
-    PassageRecord { text: "Alpha drift monitoring.", tokens: &[(0,5,0),(6,22,3),(6,11,2),(12,22,7)] },
-    PassageRecord { text: "word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12 word13 word14 word15 word16 word17 word18 word19 word20 word21 word22 word23 word24 word25 word26 word27 word28 word29 …", tokens: &[(0,5,9),(6,11,10),(12,17,21),(18,23,32),(24,29,43),(30,35,44),(36,41,45),(42,47,46),(48,53,47),(54,59,48),(60,66,11),(67,73,12),(74,80,13),(81,87,14),(88,94,15),(95,101,16),(102,108,17),(109,115,18),(116,122,19),(123,129,20),(130,136,22),(137,143,23),(144,150,24),(151,157,25),(158,164,26),(165,171,27),(172,178,28),(179,185,29),(186,192,30),(193,199,31)] },
-    PassageRecord { text: "… word30 word31 word32 word33 word34 word35 word36 word37 word38 word39 Read beta .", tokens: &[(4,10,33),(11,17,34),(18,24,35),(25,31,36),(32,38,37),(39,45,38),(46,52,39),(53,59,40),(60,66,41),(67,73,42),(74,78,8),(79,83,1)] },
-    PassageRecord { text: "About beta.", tokens: &[(6,10,1)] },
-    PassageRecord { text: "Beta forecasting.", tokens: &[(0,4,1),(5,16,5)] },
-    PassageRecord { text: "word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12 word13 word14 word15 word16 word17 word18 word19 word20 word21 word22 word23 word24 word25 word26 word27 word28 word29 …", tokens: &[(0,5,9),(6,11,10),(12,17,21),(18,23,32),(24,29,43),(30,35,44),(36,41,45),(42,47,46),(48,53,47),(54,59,48),(60,66,11),(67,73,12),(74,80,13),(81,87,14),(88,94,15),(95,101,16),(102,108,17),(109,115,18),(116,122,19),(123,129,20),(130,136,22),(137,143,23),(144,150,24),(151,157,25),(158,164,26),(165,171,27),(172,178,28),(179,185,29),(186,192,30),(193,199,31)] },
-    PassageRecord { text: "… word30 word31 word32 word33 word34 word35 word36 word37 word38 word39", tokens: &[(4,10,33),(11,17,34),(18,24,35),(25,31,36),(32,38,37),(39,45,38),(46,52,39),(53,59,40),(60,66,41),(67,73,42)] },
+    PassageRecord { text: "About alpha.", json_escape: false, tokens: &[(6,11,0)] },
+    PassageRecord { text: "Alpha drift monitoring.", json_escape: false, tokens: &[(0,5,0),(6,22,3),(6,11,2),(12,22,7)] },
+    PassageRecord { text: "word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12 word13 word14 word15 word16 word17 word18 word19 word20 word21 word22 word23 word24 word25 word26 word27 word28 word29 …", json_escape: false, tokens: &[(0,5,9),(6,11,10),(12,17,21),(18,23,32),(24,29,43),(30,35,44),(36,41,45),(42,47,46),(48,53,47),(54,59,48),(60,66,11),(67,73,12),(74,80,13),(81,87,14),(88,94,15),(95,101,16),(102,108,17),(109,115,18),(116,122,19),(123,129,20),(130,136,22),(137,143,23),(144,150,24),(151,157,25),(158,164,26),(165,171,27),(172,178,28),(179,185,29),(186,192,30),(193,199,31)] },
+    PassageRecord { text: "… word30 word31 word32 word33 word34 word35 word36 word37 word38 word39 Read beta .", json_escape: false, tokens: &[(4,10,33),(11,17,34),(18,24,35),(25,31,36),(32,38,37),(39,45,38),(46,52,39),(53,59,40),(60,66,41),(67,73,42),(74,78,8),(79,83,1)] },
+    PassageRecord { text: "About beta.", json_escape: false, tokens: &[(6,10,1)] },
+    PassageRecord { text: "Beta forecasting.", json_escape: false, tokens: &[(0,4,1),(5,16,5)] },
+    PassageRecord { text: "word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12 word13 word14 word15 word16 word17 word18 word19 word20 word21 word22 word23 word24 word25 word26 word27 word28 word29 …", json_escape: false, tokens: &[(0,5,9),(6,11,10),(12,17,21),(18,23,32),(24,29,43),(30,35,44),(36,41,45),(42,47,46),(48,53,47),(54,59,48),(60,66,11),(67,73,12),(74,80,13),(81,87,14),(88,94,15),(95,101,16),(102,108,17),(109,115,18),(116,122,19),(123,129,20),(130,136,22),(137,143,23),(144,150,24),(151,157,25),(158,164,26),(165,171,27),(172,178,28),(179,185,29),(186,192,30),(193,199,31)] },
+    PassageRecord { text: "… word30 word31 word32 word33 word34 word35 word36 word37 word38 word39", json_escape: false, tokens: &[(4,10,33),(11,17,34),(18,24,35),(25,31,36),(32,38,37),(39,45,38),(46,52,39),(53,59,40),(60,66,41),(67,73,42)] },
 ];
 
 /// Assessment questions in order, with their pillar and whether they are scored.
