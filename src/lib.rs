@@ -7,7 +7,8 @@
 //! - `tables`: the generated data, the only module including build output
 //! - `http`: the service (`App::handle`), routing, CORS, responses, the accept loop
 //! - `api`: handlers of the dynamic endpoints (search, scoring, batch, export, OAuth)
-//! - `search`: tokenizer (shared with build.rs), ranking, cursors
+//! - `search`: tokenizer (shared with build.rs), query terms, typo tolerance, ranking, snippets,
+//!   suggestions, cursors; protocol-free (typed in, typed out) except `page_json` for REST
 //! - `scoring`: readiness answers → result, pure
 //! - `auth`: stateless client secrets and HMAC-signed JWT access tokens
 //! - `limits`: every limit as a constant, the rate limiter, Idempotency-Key rules

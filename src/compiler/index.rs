@@ -283,17 +283,15 @@ fn keyed(tokens: &[Token], phrases: &BTreeSet<String>, max_phrase_stems: usize) 
 }
 
 /// The readable text of a markdown body, block by block (`true` for headings): link targets,
-/// markup and code fences are dropped; text pieces are joined with spaces.
+/// markup and code fences are dropped, whitespace is collapsed.
 pub fn body_blocks(markdown: &str) -> Vec<(bool, String)> {
     let mut blocks = Vec::new();
     let mut text = String::new();
     let mut heading = false;
     for event in Parser::new(markdown) {
         match event {
-            Event::Text(piece) | Event::Code(piece) => {
-                text.push_str(&piece);
-                text.push(' ');
-            }
+            // Pieces are joined as written: markup splits text without separating words.
+            Event::Text(piece) | Event::Code(piece) => text.push_str(&piece),
             Event::SoftBreak | Event::HardBreak => text.push(' '),
             Event::Start(Tag::Heading { .. }) => heading = true,
             Event::End(

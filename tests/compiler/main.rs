@@ -545,7 +545,7 @@ fn passages_are_sentences_packed_to_thirty_words() {
         blocks,
         [
             (true, "Title here".to_string()),
-            (false, "A short link and code .".to_string()),
+            (false, "A short link and code.".to_string()),
             (false, "item one".to_string()),
             (false, "item two".to_string()),
         ]
