@@ -10,7 +10,8 @@
 //! 1. `model` (numbers of the contract, the endpoint and error tables, record shapes; shared
 //!    with build.rs), `clock` (the one place the wall clock is read)
 //! 2. `tables` (the generated data), `limits` (every limit, the rate limiter)
-//! 3. `search` (tokenizer shared with build.rs, ranking, cursors), `scoring` (points →
+//! 3. `search` (tokenizer shared with build.rs, query terms, typo tolerance, synonyms,
+//!    ranking, snippets, suggestions, cursors), `scoring` (points →
 //!    result), `auth` (stateless client secrets and JWT access tokens)
 //! 4. `answer`: the answer engine, questions in plain language to a short extractive answer
 //!    with cited sources, from a passage index over every content type

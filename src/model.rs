@@ -31,6 +31,16 @@ pub const SEARCH_LIMIT_DEFAULT: usize = 10;
 pub const SEARCH_LIMIT_MAX: usize = 50;
 /// Longest accepted `q`, in characters; a longer one is a 400 (`query_too_long`).
 pub const SEARCH_QUERY_MAX_CHARS: usize = 200;
+/// A query word of at least this many characters may match an indexed word one edit away
+/// (Meilisearch's default `oneTypo`). Shorter words must match exactly.
+pub const SEARCH_TYPO_ONE_MIN_CHARS: usize = 5;
+/// A query word of at least this many characters may match an indexed word two edits away
+/// (Meilisearch's default `twoTypos`).
+pub const SEARCH_TYPO_TWO_MIN_CHARS: usize = 9;
+/// Longest query word given typo tolerance; longer words match exactly (or as a prefix).
+pub const SEARCH_TYPO_MAX_CHARS: usize = 24;
+/// Most corrected queries in `suggestions` (offered when a search with `q` finds nothing).
+pub const SEARCH_MAX_SUGGESTIONS: usize = 3;
 /// Most items in one `POST /v1/batch`; more is a 400 (`batch_too_large`).
 pub const BATCH_MAX_ITEMS: usize = 20;
 /// Largest MCP request body in bytes (one JSON-RPC message; tool arguments are small). Past
@@ -106,6 +116,20 @@ pub struct PageRecord {
     pub twin_path: &'static str,
     /// The Page JSON object exactly as the REST API serves it.
     pub json: &'static str,
+}
+
+/// One passage of a guide (its description, or a few sentences of its body): what a search
+/// hit's `snippet` shows. The text never contains `<mark>` or `</mark>`, so the marks added at
+/// query time are the only ones in a snippet.
+#[derive(Debug)]
+pub struct PassageRecord {
+    pub text: &'static str,
+    /// Whether `text` needs escaping inside a JSON string (a quote, backslash or control
+    /// character); most passages do not, and are copied as they are.
+    pub json_escape: bool,
+    /// `(start, end, term id)` of every indexed word (and synonym phrase) in `text`, by start;
+    /// offsets are bytes into `text`.
+    pub tokens: &'static [(u16, u16, u32)],
 }
 
 /// One guide category.

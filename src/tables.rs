@@ -9,7 +9,7 @@
 
 use crate::model::{
     BandRecord, CategoryRecord, Deprecation, DocKind, DocumentRecord, FixedResponse, GuideRecord,
-    ItemKind, McpListings, PageLinks, PageRecord, PillarRecord, QuestionRecord,
+    ItemKind, McpListings, PageLinks, PageRecord, PassageRecord, PillarRecord, QuestionRecord,
 };
 use crate::model::{CannedAnswer, Passage, SourceItem, SourceKind};
 

@@ -49,6 +49,24 @@ fn lit(text: &str) -> String {
     format!("{text:?}")
 }
 
+/// A Rust byte string literal for `bytes`: printable ASCII as itself, the rest escaped.
+fn byte_string(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 2 + 3);
+    out.push_str("b\"");
+    for &byte in bytes {
+        match byte {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x20..=0x7e => out.push(char::from(byte)),
+            _ => {
+                let _ = write!(out, "\\x{byte:02x}");
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Everything `emit` needs besides the content.
 pub struct EmitInput<'a> {
     pub config: &'a Config,
@@ -313,12 +331,12 @@ pub fn emit(input: &EmitInput<'_>) -> String {
     // Search index.
     let mut terms = phf_codegen::Map::new();
     let ids: Vec<String> = (0..index.terms.len()).map(|i| i.to_string()).collect();
-    for ((stem, _), id) in index.terms.iter().zip(&ids) {
-        terms.entry(stem.as_str(), id);
+    for ((key, _), id) in index.terms.iter().zip(&ids) {
+        terms.entry(key.as_str(), id);
     }
     let _ = writeln!(
         out,
-        "/// Stem → term id (index into `POSTINGS_START`).\npub static TERM_IDS: phf::Map<&'static str, u32> = {};\n",
+        "/// Stem, or synonym phrase (stems joined by spaces) → term id (index into `POSTINGS_START`).\npub static TERM_IDS: phf::Map<&'static str, u32> = {};\n",
         terms.build()
     );
     let mut start = 0usize;
@@ -334,11 +352,21 @@ pub fn emit(input: &EmitInput<'_>) -> String {
     let _ = writeln!(out, "{start}];\n");
     let _ = write!(
         out,
-        "/// `(guide index, impact)` pairs; impact is the BM25F contribution times 1000.\npub static POSTINGS: [(u16, u16); {start}] = ["
+        "/// `(guide index, impact)` pairs by term, then guide; impact is the BM25F contribution times 1000.\npub static POSTINGS: [(u16, u16); {start}] = ["
     );
     for (_, postings) in &index.terms {
-        for (guide_idx, impact) in postings {
-            let _ = write!(out, "({guide_idx},{impact}),");
+        for posting in postings {
+            let _ = write!(out, "({},{}),", posting.guide, posting.impact);
+        }
+    }
+    out.push_str("];\n\n");
+    let _ = write!(
+        out,
+        "/// Beside `POSTINGS`: bit `p` is set if passage `p` of the posting's guide contains the term.\npub static POSTING_PASSAGES: [u64; {start}] = ["
+    );
+    for (_, postings) in &index.terms {
+        for posting in postings {
+            let _ = write!(out, "{},", posting.passages);
         }
     }
     out.push_str("];\n\n");
@@ -349,6 +377,86 @@ pub fn emit(input: &EmitInput<'_>) -> String {
     );
     for (word, term) in &index.words {
         let _ = writeln!(out, "    ({}, {term}),", lit(word));
+    }
+    out.push_str("];\n\n");
+    let mut vocabulary = fst::MapBuilder::memory();
+    for (word, term) in &index.words {
+        vocabulary
+            .insert(word, u64::from(*term))
+            .expect("index words are unique and sorted (they come from a BTreeMap)");
+    }
+    let vocabulary = vocabulary.into_inner().expect("an in-memory FST cannot fail to write");
+    let _ = writeln!(
+        out,
+        "/// `PREFIX_WORDS` as an `fst::Map` (word → term id), walked by the typo automaton for a misspelt unfinished last word and for suggestions.\npub static WORDS_FST: &[u8] = {};\n",
+        byte_string(&vocabulary)
+    );
+    for (edits, variants_of) in [(1, &index.typo_variants[0]), (2, &index.typo_variants[1])] {
+        let mut variants = fst::MapBuilder::memory();
+        let mut candidates: Vec<u16> = Vec::new();
+        for (variant, words) in variants_of {
+            let packed = (candidates.len() as u64) << 16 | words.len() as u64;
+            variants
+                .insert(variant, packed)
+                .expect("variants are unique and sorted (they come from a BTreeMap)");
+            candidates.extend(words);
+        }
+        let variants = variants.into_inner().expect("an in-memory FST cannot fail to write");
+        let _ = writeln!(
+            out,
+            "/// Typo index for {edits} edit(s): deletion variant → `start << 16 | len` of its words in `TYPO_CANDIDATES_{edits}`, as an `fst::Map` ({} variants).\npub static TYPO_VARIANTS_{edits}_FST: &[u8] = {};\n",
+            variants_of.len(),
+            byte_string(&variants)
+        );
+        let _ = writeln!(
+            out,
+            "/// Indexes into `PREFIX_WORDS` of the words having each variant of `TYPO_VARIANTS_{edits}_FST`.\npub static TYPO_CANDIDATES_{edits}: [u16; {}] = {:?};\n",
+            candidates.len(),
+            candidates
+        );
+    }
+    let mut synonyms = phf_codegen::Map::new();
+    let targets: Vec<String> = index.synonyms.iter().map(|(_, ids)| format!("&{ids:?}")).collect();
+    for ((input, _), ids) in index.synonyms.iter().zip(&targets) {
+        synonyms.entry(input.as_str(), ids);
+    }
+    let _ = writeln!(
+        out,
+        "/// From content/synonyms.toml: stem or phrase typed → term ids it also finds.\npub static SYNONYMS: phf::Map<&'static str, &[u32]> = {};\n",
+        synonyms.build()
+    );
+    let _ = writeln!(
+        out,
+        "/// Stems in the longest synonym phrase.\npub const MAX_PHRASE_STEMS: usize = {};\n",
+        index.max_phrase_stems
+    );
+    let _ = writeln!(
+        out,
+        "/// BM25 idf times 1000 by document frequency (0 to the number of guides).\npub static IDF_BY_DF: [u16; {}] = {:?};\n",
+        index.idf_by_df.len(),
+        index.idf_by_df
+    );
+    let _ = writeln!(
+        out,
+        "/// Passages of guide `g` are `PASSAGES[PASSAGE_START[g]..PASSAGE_START[g + 1]]`.\npub static PASSAGE_START: [u32; {}] = {:?};\n",
+        index.passage_start.len(),
+        index.passage_start
+    );
+    let _ = writeln!(
+        out,
+        "/// Every guide's passages (description first, then body sentences): the snippets of search hits.\npub static PASSAGES: [PassageRecord; {}] = [",
+        index.passages.len()
+    );
+    for passage in &index.passages {
+        let tokens: Vec<String> =
+            passage.tokens.iter().map(|(s, e, t)| format!("({s},{e},{t})")).collect();
+        let _ = writeln!(
+            out,
+            "    PassageRecord {{ text: {}, json_escape: {}, tokens: &[{}] }},",
+            lit(&passage.text),
+            passage.text.contains(|c: char| c == '"' || c == '\\' || c.is_control()),
+            tokens.join(",")
+        );
     }
     out.push_str("];\n\n");
 

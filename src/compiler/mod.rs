@@ -2,7 +2,8 @@
 //!
 //! `build.rs` includes this module with `#[path]`; the server never links it. The pipeline,
 //! in order: load → front matter → validate → render → documents of the agent surfaces (the
-//! MCP listings, server cards and search corpora) → index → emit, then the answer engine's
+//! MCP listings, server cards and search corpora) → index (then the synonyms' vocabulary
+//! check) → emit, then the answer engine's
 //! stage (passages → company answers → emit, appended to the same module). Every content
 //! problem is collected as a [`Diagnostic`] so one build reports all of them.
 
@@ -23,6 +24,7 @@ pub mod pages;
 pub mod passages;
 pub mod render;
 pub mod structured;
+pub mod synonyms;
 pub mod validate;
 
 #[path = "../model.rs"]
@@ -250,7 +252,16 @@ pub fn compile(
         )]);
     }
 
-    let search_index = index::build_index(&content.guides);
+    let search_index = index::build_index(&content.guides, &content.synonyms);
+    synonyms::check_used(
+        &content.synonyms_file,
+        &content.synonyms,
+        |key| search_index.occurs(key),
+        &mut diagnostics,
+    );
+    if !diagnostics.is_empty() {
+        return Err(diagnostics.list);
+    }
     let guide_json_open: Vec<String> = content
         .guides
         .iter()

@@ -7,7 +7,7 @@ use super::config::Config;
 use super::model::{
     BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE, MCP_BODY_MAX, N_OPTIONS,
     N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
-    SEARCH_QUERY_MAX_CHARS, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
+    SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
 };
 use super::validate::Content;
 
@@ -298,10 +298,17 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
                 "summary": "Search and page through the guide library",
                 "description": format!(
                     "Full-text search over guide titles, the questions guides answer, descriptions and bodies. \
-        Terms are lowercased, split on non-alphanumerics, stripped of stop words and stemmed (Snowball English); \
-        the last term of three or more characters also matches as a prefix. A guide matches if any term matches. \
-        Order with `q`: `relevance` (distinct query terms matched) descending, then a BM25F score (title and answers weigh more than body), \
-        then library order. Without `q` (or with a blank `q`): the whole library or category in library order (category order, then title), with no `relevance`, and `query` is the empty string. \
+        Terms are lowercased, split on non-alphanumerics, stripped of stop words and stemmed (Snowball English). \
+        Typo tolerance: a word of 5 to 8 characters that matches nothing as typed also matches words one edit away, a word of 9 or more two edits \
+        (insertions, deletions, substitutions and swaps of neighbouring letters; an edit at the first letter counts as two). \
+        The last word of three or more characters also matches as a prefix, typo-tolerant too. \
+        Synonyms and abbreviations from the library's synonym table also match (ML and machine learning, BI, KPI and metric, and everyday words for trade terms). \
+        A guide matches if any term matches; `relevance` is the number of distinct query terms it matched (a synonym phrase such as `machine learning` is one term). \
+        Order with `q`: a BM25F score (title and answers weigh more than body; each term weighs by its rarity, so the rare words that carry the question decide, not the count of matched words; \
+        synonym and typo matches count less than exact ones), then fewer typo matches, then library order. A guide matching a word as typed always ranks above one matching it only through a typo. \
+        Each result may carry a `snippet`: the passage of the guide that best shows the match, with matched words between `<mark>` and `</mark>`. \
+        When a search with `q` finds nothing, `suggestions` may offer corrected queries that do find something. \
+        Without `q` (or with a blank `q`): the whole library or category in library order (category order, then title), with no `relevance` or `snippet`, and `query` is the empty string. \
         Page with `nextCursor` until it is null; a cursor is bound to the q, category and limit it was issued for. Unknown or repeated parameters are 400. \
         `q` longer than {SEARCH_QUERY_MAX_CHARS} characters is 400."
                 ),
@@ -588,7 +595,8 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
                 "category": { "type": "string", "enum": category_names },
                 "description": string,
                 "answers": { "type": "array", "items": string, "description": "The questions the guide answers." },
-                "relevance": { "type": "integer", "minimum": 1, "description": "Keyword searches only: the number of distinct query terms that matched." },
+                "relevance": { "type": "integer", "minimum": 1, "description": "Keyword searches only: the number of distinct query terms that matched (a synonym or typo match counts; a synonym phrase is one term)." },
+                "snippet": { "type": "string", "minLength": 1, "description": "Keyword searches only, when the match is in the description or body: a short passage of the guide with each matched word wrapped in `<mark>` and `</mark>`. The text is not HTML-escaped and never contains those two strings otherwise: to show it in HTML, escape the whole string, then turn `&lt;mark&gt;` and `&lt;/mark&gt;` back into tags." },
             },
         },
         "ResourceSearchPage": {
@@ -599,6 +607,7 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
                 "count": { "type": "integer", "minimum": 0, "maximum": SEARCH_LIMIT_MAX, "description": "Number of results on this page." },
                 "nextCursor": { "type": ["string", "null"], "description": "Opaque token for the next page; null on the last page." },
                 "results": { "type": "array", "items": schema_ref("Resource"), "maxItems": SEARCH_LIMIT_MAX },
+                "suggestions": { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1, "maxItems": SEARCH_MAX_SUGGESTIONS, "description": "Only when a search with `q` found nothing and a corrected query finds something: corrected versions of `q`, best first (words that matched nothing replaced by the nearest words the library uses). Search again with one as `q`." },
             },
         },
         "Category": {

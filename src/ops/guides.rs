@@ -51,6 +51,9 @@ pub struct GuidePage {
     end: usize,
     /// The cursor of the next page; `None` on the last.
     pub next_cursor: Option<String>,
+    /// Corrected queries that find something, when this one found nothing (at most
+    /// `SEARCH_MAX_SUGGESTIONS`); empty otherwise.
+    pub suggestions: Vec<String>,
 }
 
 impl GuidePage {
@@ -79,9 +82,20 @@ impl GuidePage {
         &GUIDES[usize::from(hit.guide)]
     }
 
+    /// The passage of a hit's guide that shows why it matched, matched words marked.
+    pub fn snippet(&self, hit: &Hit) -> Option<search::Snippet> {
+        self.ranked.snippet(hit)
+    }
+
     /// The ResourceSearchPage JSON, as `GET /v1/resources` serves it.
     pub fn to_json(&self) -> String {
-        search::page_json(&self.params.q, self.hits(), self.keyword(), self.next_cursor.as_deref())
+        search::page_json(
+            &self.params.q,
+            &self.ranked,
+            self.start..self.end,
+            self.next_cursor.as_deref(),
+            &self.suggestions,
+        )
     }
 }
 
@@ -140,7 +154,12 @@ pub fn search(params: SearchParams) -> GuidePage {
             &cursor::Binding { q: &params.q, category: params.category, limit: params.limit },
         )
     });
-    GuidePage { params, ranked, start, end, next_cursor }
+    let suggestions = if n_hits == 0 && ranked.keyword {
+        search::suggest(&params.q, params.category)
+    } else {
+        Vec::new()
+    };
+    GuidePage { params, ranked, start, end, next_cursor, suggestions }
 }
 
 /// Validates and runs a search.

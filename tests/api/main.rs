@@ -11,6 +11,7 @@
 //! - `wire`: the reply body, complete or streamed
 //! - `routes`: fixed routes, HTTP semantics, CORS, pages and twins, counts
 //! - `search`: `/v1/resources`, golden queries, paging, cursors, properties
+//! - `judged`: search quality, nDCG@10 over the judged query set in `tests/judged/`
 //! - `scoring`: readiness scoring rules and properties, the interactive page
 //! - `batch`: `/v1/batch` and Idempotency-Key
 //! - `oauth`: registration, tokens, export, key rotation, two processes
@@ -23,6 +24,7 @@
 mod architecture;
 mod batch;
 mod golden;
+mod judged;
 mod limits;
 mod mcp;
 mod negotiate;
