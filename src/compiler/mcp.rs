@@ -561,7 +561,7 @@ fn prompts(server: McpServer, content: &Content, shape: McpShape) -> Vec<Value> 
                     PromptId::AnswerFromGuides => (
                         "Answer from the guides",
                         format!(
-                            "Answer a question from {}'s guides, citing each guide used by title and URL; the most relevant guides come embedded.",
+                            "Answer a question from {}'s guides and pages, citing each source by title and URL; comes with a draft quoted from the content and the most relevant sources embedded.",
                             content.site.company
                         ),
                         "question",

@@ -11,15 +11,14 @@ use serde_json::{Map, Value};
 
 use super::error::McpError;
 use super::result::{complete, listings};
+use crate::answer::{self, AnswerKind, Question};
 use crate::model::{MCP_PROMPTS, McpServer, McpShape, PromptId};
-use crate::ops::guides::{self, GuidePage, SearchRequest};
+use crate::ops::guides::{self, SearchRequest};
 use crate::ops::{Error, content};
 use crate::tables::{COMPANY, INTERVIEW_PROMPT};
 
-/// Guides embedded whole in the answer prompt; the rest of the first page is listed only.
-pub const EMBEDDED_GUIDES: usize = 3;
-/// Guides the answer prompt lists.
-pub const LISTED_GUIDES: usize = 5;
+/// Sources embedded whole in the answer prompt; the others are listed only.
+pub const EMBEDDED_SOURCES: usize = 3;
 
 /// One message of a prompt.
 #[derive(Debug, Serialize)]
@@ -118,39 +117,55 @@ fn interview_messages(organisation: Option<&str>) -> Vec<Message> {
     vec![user(text)]
 }
 
-/// The messages that ask for an answer to `question` from the guides: instructions with the
-/// best guides listed, then the first few embedded whole.
+/// The messages that ask for an answer to `question`: instructions with the answer engine's
+/// cited draft (every sentence quoted from the content, numbered by source) and its sources,
+/// then the first few sources embedded whole as markdown. The draft is extractive, so the
+/// model can check each claim against the embedded text.
 pub fn answer_messages(question: &str) -> Result<Vec<Message>, Error> {
-    let page: GuidePage = guides::search_guides(&SearchRequest {
-        q: Some(question),
-        limit: Some(guides::Limit::Number(LISTED_GUIDES as u64)),
-        ..Default::default()
-    })?;
-    let hits = page.hits();
+    // The question is held to the guide search's bounds, as every question surface is.
+    guides::validate(&SearchRequest { q: Some(question), ..Default::default() })?;
+    let reply = answer::answer(&Question { text: question, prev: &[] });
     let mut text = format!(
-        "Answer the question below from {COMPANY}'s guides only. Cite every guide you use by its title and URL. If the guides do not answer it, say so plainly instead of guessing.\n\nQuestion: {question}\n"
+        "Answer the question below from {COMPANY}'s own content only. Cite every source you use by its title and URL. If the sources do not answer it, say so plainly instead of guessing.\n\nQuestion: {question}\n"
     );
-    if hits.is_empty() {
+    if reply.kind == AnswerKind::NotCovered {
         text.push_str(
-            "\nNo guide matched the question's words. Say that the guides do not seem to cover it, and suggest rephrasing or the search_guides tool.\n",
+            "\nThe content does not seem to cover this question. Say so, point to the closest sources below if they help, and offer the contact details.\n",
         );
     } else {
-        text.push_str("\nThe most relevant guides, best first (the first ones follow in full):\n");
+        text.push_str("\nA draft quoted from the content; the numbers are the sources below:\n\n");
+        for sentence in &reply.sentences {
+            text.push_str(sentence.text);
+            for idx in sentence.sources.clone() {
+                text.push_str(&format!(" [{}]", idx + 1));
+            }
+            text.push('\n');
+        }
     }
-    for hit in hits {
-        let guide = GuidePage::guide(hit);
-        text.push_str(&format!("\n- {} ({}): {}", guide.title, guide.url, guide.description));
+    text.push_str("\nSources, most relevant first (the first ones follow in full):\n");
+    for (idx, source) in reply.sources.iter().enumerate() {
+        text.push_str(&format!(
+            "\n[{}] {} ({}, {}): {}",
+            idx + 1,
+            source.title,
+            source.kind.name(),
+            source.url,
+            source.description
+        ));
     }
     let mut messages = vec![user(text)];
-    for hit in hits.iter().take(EMBEDDED_GUIDES) {
-        let guide = GuidePage::guide(hit);
+    if reply.kind == AnswerKind::NotCovered {
+        return Ok(messages);
+    }
+    let embedded = reply.sources.iter().filter_map(|source| content::item_by_url(source.url));
+    for item in embedded.take(EMBEDDED_SOURCES) {
         messages.push(Message {
             role: "user",
             content: Content::Resource {
                 resource: Embedded {
-                    uri: format!("{}index.md", guide.url),
+                    uri: format!("{}index.md", item.url()),
                     mime_type: "text/markdown",
-                    text: content::Item::Guide(guide).markdown(),
+                    text: item.markdown(),
                 },
             },
         });

@@ -597,26 +597,30 @@ async fn prompts_interview_and_answer_with_citations() {
         let messages = answer["messages"].as_array().expect("messages");
         let instructions = messages[0]["content"]["text"].as_str().expect("text");
         assert!(instructions.contains(question));
-        let hits = server
-            .get("/v1/resources?q=how+do+we+monitor+a+model+for+drift%3F&limit=5")
-            .await
-            .json();
-        let hits = hits["results"].as_array().expect("results");
-        assert!(!hits.is_empty());
-        for hit in hits {
-            assert!(
-                instructions.contains(hit["url"].as_str().expect("url")),
-                "cites {}",
-                hit["url"]
-            );
+        // The prompt carries the answer engine's cited draft and sources (one core for /ask,
+        // A2A and this prompt), and embeds the first sources' markdown twins.
+        let engine = consultancy_api::answer::answer(&consultancy_api::answer::Question {
+            text: question,
+            prev: &[],
+        });
+        assert!(!engine.sources.is_empty());
+        for sentence in &engine.sentences {
+            assert!(instructions.contains(sentence.text), "quotes {}", sentence.text);
         }
-        assert_eq!(messages.len(), 1 + hits.len().min(3));
-        for (message, hit) in messages[1..].iter().zip(hits) {
+        for source in &engine.sources {
+            assert!(instructions.contains(source.url), "cites {}", source.url);
+        }
+        assert_eq!(messages.len(), 1 + engine.sources.len().min(3));
+        for (message, source) in messages[1..].iter().zip(&engine.sources) {
             assert_eq!(message["content"]["type"], "resource");
-            let slug = hit["slug"].as_str().expect("slug");
+            let path = source
+                .url
+                .split_once("//")
+                .and_then(|(_, rest)| rest.find('/').map(|i| &rest[i..]));
+            let twin = format!("{}index.md", path.expect("a page path"));
             assert_eq!(
                 message["content"]["resource"]["text"],
-                server.get(&format!("/guides/{slug}/index.md")).await.text.as_str()
+                server.get(&twin).await.text.as_str()
             );
         }
         let nothing = result(
