@@ -172,7 +172,23 @@ pub struct FixedResponse {
     /// A strong validator, quoted, derived from the body bytes.
     pub etag: &'static str,
     pub body: &'static str,
+    /// The body compressed with gzip, when it is over `COMPRESS_MIN_BYTES` and that saves bytes.
+    pub gzip: Option<Encoded>,
+    /// The body compressed with brotli, likewise.
+    pub br: Option<Encoded>,
 }
+
+/// One precompressed variant of a fixed response: its bytes and its own strong validator
+/// (RFC 9110 section 8.8.3: each content coding is a different representation).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Encoded {
+    pub body: &'static [u8],
+    pub etag: &'static str,
+}
+
+/// Fixed responses larger than this many bytes are precompressed at build time; smaller ones
+/// gain too little to pay for the variant.
+pub const COMPRESS_MIN_BYTES: usize = 1024;
 
 /// The links of a website page or its markdown twin, for content negotiation and the `Link`
 /// response header.

@@ -14,6 +14,7 @@ pub mod diagnostic;
 pub mod discovery;
 pub mod documents;
 pub mod emit;
+pub mod encode;
 pub mod front_matter;
 pub mod index;
 pub mod json;
@@ -49,6 +50,9 @@ pub struct Compiled {
     pub routes: Vec<FixedRoute>,
     /// The endpoint table as markdown, included in the router's documentation.
     pub endpoints_doc: String,
+    /// Files to write next to `tables.rs` (precompressed bodies), by file name; the generated
+    /// code includes them with `include_bytes!`.
+    pub blobs: Vec<(String, Vec<u8>)>,
 }
 
 /// The contract's numbers, for the real content tree.
@@ -271,10 +275,15 @@ pub fn compile(
         })
         .collect();
     let export_tail = json::export_tail(config, &content);
-    let tables = emit::emit(&EmitInput {
+    let bodies: Vec<&str> = routes.iter().map(|route| route.body.as_str()).collect();
+    let variants = encode::encode_all(&bodies);
+    let mut blobs = Vec::new();
+    let tables = emit::emit(&mut EmitInput {
         config,
         content: &content,
         routes: &routes,
+        variants: &variants,
+        blobs: &mut blobs,
         index: &search_index,
         guide_json_open: &guide_json_open,
         export_tail: &export_tail,
@@ -285,7 +294,7 @@ pub fn compile(
         documents: &documents,
     });
     let tables = tables + &answer_tables(config, &content);
-    Ok(Compiled { tables, routes, endpoints_doc: emit::endpoints_markdown() })
+    Ok(Compiled { tables, routes, endpoints_doc: emit::endpoints_markdown(), blobs })
 }
 
 /// The answer engine's stage: passages and their index over every content type, and the

@@ -175,11 +175,12 @@ impl App {
             Route::Fixed(fixed) if is_get => {
                 // A page and its markdown twin share a URL; the validator is the chosen one's.
                 let chosen = site::representation(parts.uri.path(), fixed, &parts.headers);
-                let reply = if matches_etag(parts.headers.get(header::IF_NONE_MATCH), chosen.fixed)
-                {
-                    not_modified(chosen.fixed)
+                let coding = negotiate::coding(&parts.headers, chosen.fixed);
+                let etag = coding.etag(chosen.fixed);
+                let reply = if matches_etag(parts.headers.get(header::IF_NONE_MATCH), etag) {
+                    not_modified(chosen.fixed, etag)
                 } else {
-                    Reply::fixed(chosen.fixed)
+                    Reply::fixed_in(chosen.fixed, coding)
                 };
                 Ok((chosen.decorate(reply), None))
             }
@@ -290,18 +291,18 @@ fn idempotency_key(values: &[&HeaderValue]) -> Result<Option<String>, Error> {
     }
 }
 
-/// RFC 9110 weak comparison of `If-None-Match` against a fixed response's ETag.
-fn matches_etag(if_none_match: Option<&HeaderValue>, fixed: &FixedResponse) -> bool {
+/// RFC 9110 weak comparison of `If-None-Match` against the selected representation's ETag.
+fn matches_etag(if_none_match: Option<&HeaderValue>, etag: &str) -> bool {
     let Some(value) = if_none_match.and_then(|v| v.to_str().ok()) else { return false };
     value
         .split(',')
         .map(str::trim)
-        .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == fixed.etag)
+        .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag)
 }
 
-fn not_modified(fixed: &'static FixedResponse) -> Reply {
+fn not_modified(fixed: &'static FixedResponse, etag: &'static str) -> Reply {
     let mut reply = Reply::empty(StatusCode::NOT_MODIFIED);
-    reply.etag = Some(fixed.etag);
+    reply.etag = Some(etag);
     reply.cache_control = fixed.cache_control;
     reply
 }

@@ -7,6 +7,7 @@
 //! - `support`: server start-up, the client, OpenAPI validation
 //! - `architecture`: the layering and the protocol-free core, checked over the source; the
 //!   error table and the README's endpoint table
+//! - `encoding`: precompressed variants, Accept-Encoding and their validators
 //! - `golden`: a sample of responses pinned byte for byte
 //! - `wire`: the reply body, complete or streamed
 //! - `routes`: fixed routes, HTTP semantics, CORS, pages and twins, counts
@@ -23,6 +24,7 @@
 
 mod architecture;
 mod batch;
+mod encoding;
 mod golden;
 mod judged;
 mod limits;
