@@ -2,8 +2,9 @@
 //!
 //! Configuration comes from the environment at build time; every variable is optional:
 //! CONSULTANCY_BASE_URL, CONSULTANCY_SANDBOX_BASE_URL, CONSULTANCY_AUTH_URL,
-//! CONSULTANCY_SITE_URL (origins, default http://127.0.0.1:8080), and CONSULTANCY_DEPRECATION,
-//! CONSULTANCY_SUNSET, CONSULTANCY_DEPRECATION_LINK (mark this API version deprecated), and
+//! CONSULTANCY_SITE_URL, CONSULTANCY_AGENT_URL (origins, default http://127.0.0.1:8080), and
+//! CONSULTANCY_DEPRECATION, CONSULTANCY_SUNSET, CONSULTANCY_DEPRECATION_LINK (mark this API
+//! version deprecated), and
 //! SOURCE_DATE_EPOCH (the build date, for reproducible builds).
 
 // The compiler shares `model.rs` and `tokenize.rs` with the server; items only the server
@@ -16,11 +17,12 @@ use std::path::Path;
 use std::process::ExitCode;
 
 const LOCAL_ORIGIN: &str = "http://127.0.0.1:8080";
-const ENV: [&str; 8] = [
+const ENV: [&str; 9] = [
     "CONSULTANCY_BASE_URL",
     "CONSULTANCY_SANDBOX_BASE_URL",
     "CONSULTANCY_AUTH_URL",
     "CONSULTANCY_SITE_URL",
+    "CONSULTANCY_AGENT_URL",
     "CONSULTANCY_DEPRECATION",
     "CONSULTANCY_SUNSET",
     "CONSULTANCY_DEPRECATION_LINK",

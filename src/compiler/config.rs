@@ -12,6 +12,8 @@ pub struct Config {
     pub auth_url: String,
     /// The website origin of every content `url`.
     pub site_url: String,
+    /// The public origin of the agent surfaces (the MCP servers, their cards, the AI catalog).
+    pub agent_url: String,
     /// Building the sandbox flavour.
     pub sandbox: bool,
     /// The API description version (`info.version`).
@@ -52,6 +54,7 @@ pub fn config_from_env(
     let api_base = if sandbox { sandbox_base.clone() } else { production_base.clone() };
     let auth_url = origin("CONSULTANCY_AUTH_URL", &api_base)?;
     let site_url = origin("CONSULTANCY_SITE_URL", &api_base)?;
+    let agent_url = origin("CONSULTANCY_AGENT_URL", &api_base)?;
     let deprecation = match var("CONSULTANCY_DEPRECATION") {
         None => None,
         Some(deprecation) => {
@@ -90,6 +93,7 @@ pub fn config_from_env(
         sandbox_base,
         auth_url,
         site_url,
+        agent_url,
         sandbox,
         version: version.to_string(),
         api_base,
