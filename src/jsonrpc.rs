@@ -1,0 +1,222 @@
+//! JSON-RPC 2.0 framing, and nothing of any protocol built on it: reading a message (request,
+//! notification or response) out of a body, the standard error codes, and writing a result
+//! or an error object. The MCP servers use it; the A2A agent will too.
+//!
+//! Decisions where JSON-RPC 2.0 leaves room:
+//! - A request `id` is a string or a number; `null` (allowed by JSON-RPC, forbidden by MCP and
+//!   A2A) makes the message an invalid request. Ids are echoed exactly as received.
+//! - `params`, when present, must be an object or an array (JSON-RPC's "structured value").
+//! - A body that is a JSON array is a batch; whether batches are served is the protocol's
+//!   decision ([`Body::Batch`]).
+//! - Members other than `jsonrpc`, `id`, `method`, `params`, `result` and `error` are ignored.
+
+use serde_json::Value;
+
+/// Invalid JSON was received.
+pub const PARSE_ERROR: i32 = -32700;
+/// The JSON is not a valid request object.
+pub const INVALID_REQUEST: i32 = -32600;
+/// The method does not exist or is not available.
+pub const METHOD_NOT_FOUND: i32 = -32601;
+/// Invalid method parameters.
+pub const INVALID_PARAMS: i32 = -32602;
+/// Internal error.
+pub const INTERNAL_ERROR: i32 = -32603;
+
+/// A request id: a JSON string or number, kept as received so the response echoes it exactly.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Id(Value);
+
+impl Id {
+    /// The id as JSON.
+    pub fn as_value(&self) -> &Value {
+        &self.0
+    }
+}
+
+/// A request: it gets a response.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    pub id: Id,
+    pub method: String,
+    /// An object or an array, if given.
+    pub params: Option<Value>,
+}
+
+/// A notification: no `id`, no response.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Notification {
+    pub method: String,
+    pub params: Option<Value>,
+}
+
+/// One message received.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Message {
+    Request(Request),
+    Notification(Notification),
+    /// A response (result or error) sent to us, as a peer answering our requests would.
+    Response,
+}
+
+/// A JSON-RPC error object.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ErrorObject {
+    pub code: i32,
+    pub message: String,
+    pub data: Option<Value>,
+}
+
+/// What a body holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body {
+    /// One JSON value (a message if it is a well-formed object).
+    Single(Value),
+    /// A JSON array: a batch.
+    Batch(Vec<Value>),
+}
+
+/// A message that could not be read: an [`INVALID_REQUEST`], with the id if it was readable.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Invalid {
+    pub id: Option<Id>,
+    /// What is wrong, for the error's message.
+    pub message: String,
+}
+
+/// Parses a body as JSON; invalid JSON is a [`PARSE_ERROR`].
+pub fn parse_body(bytes: &[u8]) -> Result<Body, ErrorObject> {
+    let value: Value = serde_json::from_slice(bytes).map_err(|err| ErrorObject {
+        code: PARSE_ERROR,
+        message: format!("parse error: the body is not valid JSON ({err})"),
+        data: None,
+    })?;
+    Ok(match value {
+        Value::Array(items) => Body::Batch(items),
+        other => Body::Single(other),
+    })
+}
+
+fn invalid(id: Option<Id>, why: &str) -> Invalid {
+    Invalid { id, message: format!("invalid request: {why}") }
+}
+
+/// Reads one message out of a JSON value.
+pub fn message(value: Value) -> Result<Message, Invalid> {
+    let Value::Object(mut object) = value else {
+        return Err(invalid(None, "a message is a JSON object"));
+    };
+    let id = match object.remove("id") {
+        None => None,
+        Some(id @ (Value::String(_) | Value::Number(_))) => Some(Id(id)),
+        Some(_) => return Err(invalid(None, "`id` must be a string or a number")),
+    };
+    if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return Err(invalid(id, "`jsonrpc` must be \"2.0\""));
+    }
+    let Some(method) = object.remove("method") else {
+        if id.is_some() && (object.contains_key("result") || object.contains_key("error")) {
+            return Ok(Message::Response);
+        }
+        return Err(invalid(id, "`method` is missing"));
+    };
+    let Value::String(method) = method else {
+        return Err(invalid(id, "`method` must be a string"));
+    };
+    let params = match object.remove("params") {
+        None => None,
+        Some(params @ (Value::Object(_) | Value::Array(_))) => Some(params),
+        Some(_) => return Err(invalid(id, "`params` must be an object or an array")),
+    };
+    Ok(match id {
+        Some(id) => Message::Request(Request { id, method, params }),
+        None => Message::Notification(Notification { method, params }),
+    })
+}
+
+/// `{"jsonrpc":"2.0","id":<id>,"result":<result>}` around a result already serialised.
+pub fn result_text(id: &Id, result: &str) -> String {
+    let id = id.0.to_string();
+    let mut out = String::with_capacity(32 + id.len() + result.len());
+    out.push_str("{\"jsonrpc\":\"2.0\",\"id\":");
+    out.push_str(&id);
+    out.push_str(",\"result\":");
+    out.push_str(result);
+    out.push('}');
+    out
+}
+
+/// An error response; `id` is `null` when the request's id could not be read. Members are
+/// written in the order JSON-RPC lists them, whatever the map order of `serde_json`.
+pub fn error_text(id: Option<&Id>, error: &ErrorObject) -> String {
+    let id = id.map_or_else(|| "null".to_string(), |id| id.0.to_string());
+    let mut out = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"error\":{{\"code\":{},\"message\":{}",
+        error.code,
+        Value::from(error.message.as_str())
+    );
+    if let Some(data) = &error.data {
+        out.push_str(",\"data\":");
+        out.push_str(&data.to_string());
+    }
+    out.push_str("}}");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<Message, Invalid> {
+        match parse_body(text.as_bytes()) {
+            Ok(Body::Single(value)) => message(value),
+            other => panic!("not a single message: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn requests_notifications_and_responses_are_told_apart() {
+        let request = read(r#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#);
+        assert!(
+            matches!(request, Ok(Message::Request(Request { ref method, .. })) if method == "ping")
+        );
+        let note = read(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        assert!(matches!(note, Ok(Message::Notification(_))));
+        let response = read(r#"{"jsonrpc":"2.0","id":"a","result":{}}"#);
+        assert_eq!(response, Ok(Message::Response));
+    }
+
+    #[test]
+    fn malformed_envelopes_are_invalid_requests_keeping_a_readable_id() {
+        for (text, id) in [
+            (r#"{"jsonrpc":"1.0","id":1,"method":"x"}"#, Some(1)),
+            (r#"{"jsonrpc":"2.0","id":1,"method":5}"#, Some(1)),
+            (r#"{"jsonrpc":"2.0","id":1,"method":"x","params":3}"#, Some(1)),
+            (r#"{"jsonrpc":"2.0","id":null,"method":"x"}"#, None),
+            (r#"{"jsonrpc":"2.0","id":1}"#, Some(1)),
+            (r#"[1]"#, None),
+        ] {
+            let outcome = match parse_body(text.as_bytes()) {
+                Ok(Body::Single(value)) => message(value),
+                Ok(Body::Batch(_)) => continue,
+                Err(error) => panic!("{text}: {error:?}"),
+            };
+            let error = outcome.expect_err(text);
+            assert!(error.message.starts_with("invalid request: "), "{text}");
+            assert_eq!(error.id.map(|id| id.0), id.map(Value::from), "{text}");
+        }
+        assert_eq!(parse_body(b"{").map_err(|e| e.code), Err(PARSE_ERROR));
+        assert!(matches!(parse_body(b"[]"), Ok(Body::Batch(items)) if items.is_empty()));
+    }
+
+    #[test]
+    fn responses_echo_the_id_exactly() {
+        let id = Id(Value::from("req-1"));
+        assert_eq!(result_text(&id, "{}"), r#"{"jsonrpc":"2.0","id":"req-1","result":{}}"#);
+        let error = ErrorObject { code: METHOD_NOT_FOUND, message: "no".into(), data: None };
+        assert_eq!(
+            error_text(None, &error),
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"no"}}"#
+        );
+    }
+}
