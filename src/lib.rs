@@ -17,9 +17,12 @@
 //! 5. `ops`: the protocol-free core. Every operation the content supports as a typed call with
 //!    a typed error; inputs are validated here once, for every surface
 //! 6. `route` (what each path names), `wire` (the reply value, streaming bodies, form and
-//!    media types: what every HTTP surface shares)
-//! 7. `api`: the REST surface, adapters from HTTP to `ops` calls and back (batch included);
-//!    `web`: the website's run-time page (`/search/`), rendered from the same core
+//!    media types: what every HTTP surface shares), `jsonrpc` (JSON-RPC 2.0 framing, shared by
+//!    the JSON-RPC surfaces and knowing none of their methods)
+//! 7. the surfaces, adapters from their wire format to `ops` calls and back: `api` (REST,
+//!    batch included), `ask` (the NLWeb-compatible natural-language query endpoint), `a2a`
+//!    (the agent-to-agent JSON-RPC endpoint); `web`: the website's run-time page
+//!    (`/search/`), rendered from the same core
 //! 8. `http`: transport only (dispatch by route, body limits, CORS, common headers, the accept
 //!    loop)
 //!
@@ -38,7 +41,9 @@
 //! - Every error is an `ops::Error` whose kind is a row of `model::ERROR_CODES` (OAuth endpoints
 //!   excepted: they speak RFC 6749); every limit is a named constant in `limits`.
 //! - What exists is listed once, in `model::ENDPOINTS`: the `/v1` index, the OpenAPI paths, the
-//!   router's documentation and the README's table come from (or are checked against) it.
+//!   router's documentation and the README's table come from (or are checked against) it. The
+//!   A2A skills are listed once too (`model::A2A_SKILLS`); the agent card is generated from
+//!   that table at build time.
 //! - Time enters only as an argument (`clock`), so expiry and rate windows are testable.
 
 /// Writes one line to stderr, ignoring failure: a closed or full stderr must never take the
@@ -51,11 +56,14 @@ macro_rules! log_line {
     }};
 }
 
+pub mod a2a;
 pub mod answer;
 pub mod api;
+pub mod ask;
 pub mod auth;
 pub mod clock;
 pub mod http;
+pub mod jsonrpc;
 pub mod limits;
 pub mod model;
 pub mod ops;

@@ -29,6 +29,8 @@ use crate::tables::FIXED;
 pub const ALLOW_GET: &str = "GET, HEAD, OPTIONS";
 /// Methods of the POST endpoints.
 pub const ALLOW_POST: &str = "POST, OPTIONS";
+/// Methods of `/ask`: a question in the query string or in a JSON body.
+pub const ALLOW_ASK: &str = "GET, HEAD, POST, OPTIONS";
 /// Every method the server answers somewhere (`OPTIONS *`).
 pub const ALLOW_ANY: &str = "GET, HEAD, POST, OPTIONS";
 
@@ -39,8 +41,12 @@ type SlugLookup = fn(&str) -> Result<&'static crate::model::PageRecord, Error>;
 /// response headers it may read. `http::cors` holds the lists; agent surfaces get their own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CorsProfile {
-    /// The JSON API, OAuth, discovery documents, pages and twins.
+    /// The JSON API, OAuth, discovery documents (the agent card included), pages and twins.
     Api,
+    /// `/ask`: `Last-Event-ID` for resuming a stream.
+    Ask,
+    /// The A2A endpoint: A2A's service parameters (`A2A-Version`, `A2A-Extensions`).
+    A2a,
 }
 
 /// What a path names.
@@ -62,6 +68,10 @@ pub enum Route {
     Token,
     /// `GET /search/`, the website's search results page
     SearchPage,
+    /// `GET /ask` and `POST /ask`, the NLWeb-compatible query endpoint
+    Ask,
+    /// `POST /a2a`, the A2A agent's JSON-RPC endpoint
+    A2a,
     /// The canonical form of this path exists elsewhere (trailing slash).
     Redirect(String),
     /// Nothing is here, or the path is malformed: the error says which.
@@ -75,14 +85,21 @@ impl Route {
             Route::Fixed(_) | Route::Resources | Route::Export | Route::SearchPage => {
                 Some(ALLOW_GET)
             }
-            Route::Score | Route::Batch | Route::Register | Route::Token => Some(ALLOW_POST),
+            Route::Score | Route::Batch | Route::Register | Route::Token | Route::A2a => {
+                Some(ALLOW_POST)
+            }
+            Route::Ask => Some(ALLOW_ASK),
             _ => None,
         }
     }
 
     /// The cross-origin profile of this route's responses.
     pub fn cors(&self) -> CorsProfile {
-        CorsProfile::Api
+        match self {
+            Route::Ask => CorsProfile::Ask,
+            Route::A2a => CorsProfile::A2a,
+            _ => CorsProfile::Api,
+        }
     }
 
     /// Routes a raw request path (no query string).
@@ -134,6 +151,8 @@ fn exact(path: &str) -> Option<Route> {
         "/oauth/register" => Route::Register,
         "/oauth/token" => Route::Token,
         "/search/" => Route::SearchPage,
+        "/ask" => Route::Ask,
+        crate::model::A2A_PATH => Route::A2a,
         _ => return None,
     })
 }

@@ -16,8 +16,8 @@ const LAYERS: &[&[&str]] = &[
     &["search", "scoring", "auth"],
     &["answer"],
     &["ops"],
-    &["route", "wire"],
-    &["api", "web"],
+    &["route", "wire", "jsonrpc"],
+    &["api", "web", "ask", "a2a"],
     &["http"],
 ];
 
@@ -298,6 +298,18 @@ fn error_kinds_are_the_rows_of_the_error_table() {
         ErrorKind::InvalidToken,
         ErrorKind::RequestTimeout,
         ErrorKind::RateLimited,
+        ErrorKind::MissingQuery,
+        ErrorKind::QuestionTooLong,
+        ErrorKind::TooManyTurns,
+        ErrorKind::UnknownMode,
+        ErrorKind::InvalidRequest,
+        ErrorKind::UnknownMethod,
+        ErrorKind::InvalidParams,
+        ErrorKind::TaskNotFound,
+        ErrorKind::PushNotificationsNotSupported,
+        ErrorKind::UnsupportedOperation,
+        ErrorKind::ContentTypeNotSupported,
+        ErrorKind::VersionNotSupported,
     ];
     assert_eq!(kinds.len(), ERROR_CODES.len(), "one ErrorKind per row of ERROR_CODES");
     for kind in kinds {
@@ -312,6 +324,23 @@ fn error_kinds_are_the_rows_of_the_error_table() {
             .collect();
         assert_eq!(kind.code(), snake, "ERROR_CODES row of {kind:?}");
         assert!((400..500).contains(&kind.status()), "{kind:?} is a client error");
+    }
+}
+
+/// Error meanings that state a limit state the constant's value (`ERROR_CODES` is a const
+/// table, so its text cannot be formatted from the constant).
+#[test]
+fn error_meanings_state_the_current_limits() {
+    use consultancy_api::limits::{ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS};
+    for (kind, limit) in [
+        (ErrorKind::QuestionTooLong, ASK_QUERY_MAX_CHARS),
+        (ErrorKind::TooManyTurns, ASK_MAX_PREV_TURNS),
+    ] {
+        assert!(
+            kind.meaning().contains(&format!(" {limit} ")),
+            "{kind:?}: `{}` should state {limit}",
+            kind.meaning()
+        );
     }
 }
 
@@ -361,6 +390,11 @@ fn limits_are_used_by_name_only() {
         ("TOKEN_LIFETIME_SECS", TOKEN_LIFETIME_SECS),
         ("ECHO_MAX_BYTES", ECHO_MAX_BYTES as u64),
         ("HYPER_MIN_BUF_BYTES", HYPER_MIN_BUF_BYTES as u64),
+        ("ASK_QUERY_MAX_CHARS", ASK_QUERY_MAX_CHARS as u64),
+        ("ASK_MAX_PREV_TURNS", ASK_MAX_PREV_TURNS as u64),
+        ("ASK_ID_MAX_CHARS", ASK_ID_MAX_CHARS as u64),
+        ("ASK_BODY_MAX", ASK_BODY_MAX as u64),
+        ("A2A_BODY_MAX", A2A_BODY_MAX as u64),
     ];
     let mut found = Vec::new();
     for file in rust_files(&src_dir()) {
