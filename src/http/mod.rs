@@ -1,7 +1,8 @@
 //! The transport: one function that reads top to bottom for every request.
 //!
 //! rate limit → CORS preflight → route (`crate::route`) → body limits → the surface's adapter
-//! (`api` for REST and OAuth) → common headers (`respond`). Nothing here knows what an
+//! (`api` for REST and OAuth, `ask` for `/ask`, `a2a` for the A2A agent) → common headers
+//! (`respond`). Nothing here knows what an
 //! endpoint computes; the routes themselves are listed in `crate::route`.
 
 pub mod cors;
@@ -19,7 +20,6 @@ use http::header::{self, HeaderMap, HeaderValue};
 use http::{Method, Request, Response, StatusCode};
 use http_body_util::{BodyExt, Limited};
 
-use crate::api;
 use crate::auth::Keys;
 use crate::clock::Clock;
 use crate::limits::rate::RateLimiter;
@@ -29,6 +29,7 @@ use crate::ops::Error;
 use crate::route::{self, Route};
 use crate::wire::media::is_json;
 use crate::wire::{Body, Reply};
+use crate::{a2a, api, ask};
 use respond::{Context, finish};
 
 /// Everything a request may need, shared by all connections.
@@ -109,8 +110,15 @@ impl App {
                 }
             }
         } else {
-            api::error_reply(&Error::rate_limited(rate.reset_secs))
-                .with(header::RETRY_AFTER, HeaderValue::from(rate.reset_secs))
+            let error = Error::rate_limited(rate.reset_secs);
+            // Each surface refuses in its own shape: a JSON-RPC error on the A2A endpoint.
+            let refusal = match route {
+                Route::A2a => {
+                    a2a::refused(&error, a2a::version_of(request.headers(), request.uri().query()))
+                }
+                _ => api::error_reply(&error),
+            };
+            refusal.with(header::RETRY_AFTER, HeaderValue::from(rate.reset_secs))
         };
         let context = Context {
             rate,
@@ -221,6 +229,39 @@ impl App {
                         &body,
                         now_ms,
                     )
+                };
+                Ok((reply, None))
+            }
+            Route::Ask if is_get || is_post => {
+                let accept = negotiate::accept_header(&parts.headers);
+                let delivery = ask::Delivery {
+                    prefers_events: negotiate::prefers_event_stream(accept.as_deref()),
+                    last_event_id: parts.headers.get("last-event-id").and_then(|v| v.to_str().ok()),
+                };
+                if is_get {
+                    return Ok((ask::get(parts.uri.query(), delivery)?, None));
+                }
+                let content_type =
+                    parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
+                if let Some(found) = content_type.filter(|ct| !is_json(ct)) {
+                    return Err(Error::unsupported_media_type(found));
+                }
+                let body = self.read_body(parts, body, limits::ASK_BODY_MAX).await?;
+                Ok((ask::post(&body, parts.uri.query(), delivery)?, None))
+            }
+            Route::A2a => {
+                let version = a2a::version_of(&parts.headers, parts.uri.query());
+                if !is_post {
+                    let refusal =
+                        a2a::refused(&Error::method_not_allowed(method.as_str(), allow), version);
+                    return Ok((
+                        refusal.with(header::ALLOW, HeaderValue::from_static(allow)),
+                        None,
+                    ));
+                }
+                let reply = match self.read_body(parts, body, limits::A2A_BODY_MAX).await {
+                    Ok(body) => a2a::answer(&parts.headers, parts.uri.query(), &body),
+                    Err(error) => a2a::refused(&error, version),
                 };
                 Ok((reply, None))
             }
