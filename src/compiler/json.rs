@@ -103,10 +103,18 @@ pub fn contact(config: &Config, content: &Content) -> Value {
     value
 }
 
-/// `GET /v1`: the ApiIndex, every field filled.
+/// `GET /v1`: the ApiIndex, every field filled. `endpoints` lists the REST endpoints and the
+/// agent surfaces' endpoints (`/ask`, A2A); an agent endpoint's label carries its origin when
+/// the agent surfaces are published at another origin than the API.
 pub fn api_index(config: &Config, content: &Content) -> Value {
+    use super::model::{ENDPOINTS, Surface};
     let api = &config.api_base;
     let site = &config.site_url;
+    let agent = &config.agent_url;
+    let label = |e: &super::model::Endpoint| match e.surface {
+        Surface::Ask | Surface::A2a if agent != api => format!("{} {agent}{}", e.method, e.path),
+        _ => format!("{} {}", e.method, e.path),
+    };
     json!({
         "name": format!("{} public API", content.site.company),
         "version": config.version,
@@ -123,10 +131,12 @@ pub fn api_index(config: &Config, content: &Content) -> Value {
             "docs": format!("{api}/mcp/docs"),
             "serverCard": format!("{api}/.well-known/mcp/server-card.json"),
         },
-        "endpoints": super::model::ENDPOINTS
+        "ask": format!("{agent}/ask"),
+        "agentCard": format!("{agent}/.well-known/agent-card.json"),
+        "endpoints": ENDPOINTS
             .iter()
-            .filter(|e| e.surface == super::model::Surface::Rest)
-            .map(|e| (format!("{} {}", e.method, e.path), Value::from(e.summary)))
+            .filter(|e| matches!(e.surface, Surface::Rest | Surface::Ask | Surface::A2a))
+            .map(|e| (label(e), Value::from(e.summary)))
             .collect::<serde_json::Map<String, Value>>(),
         "auth": format!(
             "Keyless except GET /v1/export, which needs a bearer token with scope {scope}: register at {0}/oauth/register, then POST grant_type={grant} to {0}/oauth/token.",

@@ -5,9 +5,10 @@ use serde_json::{Value, json};
 
 use super::config::Config;
 use super::model::{
-    BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE, N_OPTIONS, N_QUESTIONS,
-    N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS,
-    TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
+    A2A_BODY_MAX, A2A_PATH, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS,
+    ASK_QUERY_MAX_CHARS, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE,
+    N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+    SEARCH_QUERY_MAX_CHARS, SourceKind, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
 };
 use super::validate::Content;
 
@@ -131,6 +132,38 @@ fn oauth_error_response(description: &str) -> Value {
         "description": description,
         "headers": common_headers(),
         "content": { "application/json": { "schema": schema_ref("OAuthError") } },
+    })
+}
+
+/// What `/ask` answers: the NLWeb v0.5 response as JSON or as events, 204 for a stream resumed
+/// after its last event, and the API's errors.
+fn ask_responses(post: bool) -> Value {
+    let mut responses = json!({
+        "200": {
+            "description": "The answer. JSON unless `streaming` is true, or absent with an `Accept` that prefers `text/event-stream` to `application/json`.",
+            "headers": { "Vary": { "description": "`accept`: without `streaming`, `Accept` picks JSON or events.", "schema": { "type": "string" } }, "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy"), "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },
+            "content": {
+                "application/json": { "schema": schema_ref("AskResponse") },
+                "text/event-stream": { "schema": { "type": "string", "description": "Four events, each `id: <n>` and one `data:` line of JSON: 1 `{\"_meta\": ...}` (the AskResponse's `_meta`), 2 `{\"content\": [the text item]}`, 3 `{\"content\": [the resource items]}`, 4 `{\"type\": \"done\"}`. With `Last-Event-ID: n` the stream resumes after event n." } },
+            },
+        },
+        "204": { "description": "`Last-Event-ID` names the last event: the client has the whole answer (an EventSource stops reconnecting on 204)", "headers": common_headers() },
+        "400": response_ref("BadRequest"),
+        "429": response_ref("TooManyRequests"),
+    });
+    if post {
+        responses["413"] = response_ref("PayloadTooLarge");
+        responses["415"] = response_ref("UnsupportedMediaType");
+    }
+    responses
+}
+
+/// A JSON-RPC error response of the A2A endpoint with this meaning.
+fn a2a_error(description: &str) -> Value {
+    json!({
+        "description": description,
+        "headers": common_headers(),
+        "content": { "application/json": { "schema": schema_ref("A2aErrorResponse") } },
     })
 }
 
@@ -406,6 +439,158 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
         }),
     );
 
+    let agent_servers = json!([{ "url": config.agent_url, "description": "Agent surfaces (/ask, A2A, the agent card)" }]);
+    let ask_description = format!(
+        "NLWeb-compatible natural-language query (NLWeb protocol v0.5): a question in plain language answered from the guides, services, industries, case studies and docs, \
+with no language model: `mode=summarize` (default) gives an extractive answer, a few sentences quoted from the content (or composed from the company's records for questions about the company), \
+each traceable to a source; `mode=list` gives the sources as a list instead. The sources follow as one resource item each, whose `data` is the item's schema.org object. \
+A question the content does not answer says so and lists the closest items and the contact record. The same request always gives the same answer and `request_id`. \
+Earlier questions (`prev`, oldest first) turn a follow-up such as \"what about in healthcare?\" into a full question. \
+Limits: the question and each earlier turn at most {ASK_QUERY_MAX_CHARS} characters (`question_too_long`), at most {ASK_MAX_PREV_TURNS} earlier turns (`too_many_turns`), `conversation_id` at most {ASK_ID_MAX_CHARS} characters. \
+A missing or blank question is `missing_query`; a mode other than list or summarize `unknown_mode`. Parameters NLWeb clients send that this endpoint does not use (`site`, `num_results`, ...) are ignored."
+    );
+    let ask_parameters = json!([
+        { "name": "query", "in": "query", "required": true, "description": "The question.", "schema": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } },
+        { "name": "prev", "in": "query", "required": false, "description": "An earlier question; repeat for several, oldest first. A value is one turn (never split at commas).", "style": "form", "explode": true, "schema": { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } } },
+        { "name": "mode", "in": "query", "required": false, "schema": { "type": "string", "enum": ["summarize", "list"], "default": "summarize" } },
+        { "name": "streaming", "in": "query", "required": false, "description": "true: server-sent events; false: one JSON body. Absent: events when `Accept` prefers text/event-stream.", "schema": { "type": "string", "enum": ["true", "false", "1", "0"] } },
+        { "name": "conversation_id", "in": "query", "required": false, "description": "Echoed in `_meta.conversation_id`.", "schema": { "type": "string", "maxLength": ASK_ID_MAX_CHARS } },
+        { "$ref": "#/components/parameters/LastEventId" },
+    ]);
+    path(
+        "/ask",
+        json!({
+            "servers": agent_servers,
+            "get": {
+                "operationId": "ask",
+                "summary": "Ask a question in plain language (NLWeb /ask)",
+                "description": ask_description,
+                "tags": ["agents"],
+                "parameters": ask_parameters,
+                "responses": ask_responses(false),
+            },
+            "post": {
+                "operationId": "askPost",
+                "summary": "Ask a question with a JSON body (flat or NLWeb v0.5)",
+                "description": format!("{ask_description} \
+        The body is flat (`query` a string, `prev`, `mode`, `streaming`, `conversation_id`) or NLWeb v0.5 (`query.text`, `context.prev`, `return_response.mode` and `.streaming`, `meta.conversation_id`); each setting in one of its two places (both is 400). \
+        Unknown fields are ignored; a query string is 400 (POST reads the body only). Bodies over {} KiB are 413.", ASK_BODY_MAX / 1024),
+                "tags": ["agents"],
+                "parameters": [{ "$ref": "#/components/parameters/LastEventId" }],
+                "requestBody": {
+                    "required": true,
+                    "content": { "application/json": { "schema": schema_ref("AskRequest") } },
+                },
+                "responses": ask_responses(true),
+            },
+        }),
+    );
+    let a2a_methods: Vec<&str> = [
+        "SendMessage",
+        "SendStreamingMessage",
+        "GetTask",
+        "ListTasks",
+        "CancelTask",
+        "SubscribeToTask",
+        "CreateTaskPushNotificationConfig",
+        "GetTaskPushNotificationConfig",
+        "ListTaskPushNotificationConfigs",
+        "DeleteTaskPushNotificationConfig",
+        "GetExtendedAgentCard",
+        "message/send",
+        "message/stream",
+        "tasks/get",
+        "tasks/cancel",
+        "tasks/resubscribe",
+        "tasks/pushNotificationConfig/set",
+        "tasks/pushNotificationConfig/get",
+        "tasks/pushNotificationConfig/list",
+        "tasks/pushNotificationConfig/delete",
+        "agent/getAuthenticatedExtendedCard",
+    ]
+    .to_vec();
+    path(
+        A2A_PATH,
+        json!({
+            "servers": agent_servers,
+            "post": {
+                "operationId": "a2a",
+                "summary": "The A2A agent: JSON-RPC 2.0, protocol 1.0 and 0.3",
+                "description": format!(
+                    "A2A JSON-RPC binding. `A2A-Version` (header or query parameter) names the protocol: 1.0, or 0.3 when absent; 1.0 methods are PascalCase (`SendMessage`), 0.3 methods `category/action` (`message/send`), and a method of the other version, or another version, is -32009. \
+        The agent answers every message with a message (never a task): a text question gets a text part with the extractive answer and a data part `{{answer, sentences, sources}}` (sources as schema.org objects); \
+        a data part `{{\"answers\": [...]}}` (16 option indices or 15 points) gets a text summary and the ReadinessResult. `SendStreamingMessage`/`message/stream` send that message as the one event of a text/event-stream. \
+        GetTask, CancelTask, SubscribeToTask: -32001 TaskNotFound; ListTasks: an empty page; push notification config methods: -32003; GetExtendedAgentCard: -32004. \
+        Errors are JSON-RPC errors with HTTP 200 (1.0: `data` holds a google.rpc.ErrorInfo whose `metadata.code` is a code of the Error table; 0.3: `data.code`); a body that is not JSON-typed is 415, over {} KiB 413, and the rate limit 429, each with a JSON-RPC error body. Notifications are 202. The agent card describes the skills.",
+                    A2A_BODY_MAX / 1024
+                ),
+                "tags": ["agents"],
+                "parameters": [
+                    { "name": "A2A-Version", "in": "header", "required": false, "description": "The A2A protocol version: 1.0 or 0.3 (a patch part is ignored). Absent or empty: 0.3.", "schema": { "type": "string" } },
+                    { "name": "A2A-Extensions", "in": "header", "required": false, "description": "Extensions the client wants; the agent declares none and activates none.", "schema": { "type": "string" } },
+                ],
+                "requestBody": {
+                    "required": true,
+                    "content": { "application/json": { "schema": {
+                        "type": "object",
+                        "required": ["jsonrpc", "id", "method"],
+                        "properties": {
+                            "jsonrpc": { "const": "2.0" },
+                            "id": { "type": ["string", "integer"] },
+                            "method": { "type": "string", "enum": a2a_methods },
+                            "params": { "type": "object", "description": "1.0: a SendMessageRequest ({message, configuration?, metadata?}) for the send methods; 0.3: MessageSendParams. Earlier questions may be sent as metadata.prev." },
+                        },
+                    } } },
+                },
+                "responses": {
+                    "200": {
+                        "description": "A JSON-RPC response (result or error); for the streaming methods a text/event-stream of one event",
+                        "headers": { "A2A-Version": { "description": "The protocol version the request was answered in.", "schema": { "type": "string", "enum": ["1.0", "0.3"] } }, "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy"), "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },
+                        "content": {
+                            "application/json": { "schema": { "anyOf": [schema_ref("A2aResultResponse"), schema_ref("A2aErrorResponse")] } },
+                            "text/event-stream": { "schema": { "type": "string", "description": "One event whose data line is the JSON-RPC response: 1.0 `{\"result\": {\"message\": ...}}`, 0.3 `{\"result\": {\"kind\": \"message\", ...}}`." } },
+                        },
+                    },
+                    "202": { "description": "A notification was accepted; no body", "headers": common_headers() },
+                    "413": a2a_error(&format!("The body is larger than {} KiB", A2A_BODY_MAX / 1024)),
+                    "415": a2a_error("The body is not JSON"),
+                    "429": {
+                        "description": "Rate limited",
+                        "headers": { "Retry-After": header_ref("Retry-After"), "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy") },
+                        "content": { "application/json": { "schema": schema_ref("A2aErrorResponse") } },
+                    },
+                },
+            },
+        }),
+    );
+    for (card_path, operation_id, summary) in [
+        ("/.well-known/agent-card.json", "getAgentCard", "The A2A agent card"),
+        (
+            "/.well-known/agent.json",
+            "getAgentCardLegacy",
+            "The same agent card at its pre-0.3 address",
+        ),
+    ] {
+        path(
+            card_path,
+            json!({
+                "servers": agent_servers,
+                "get": {
+                    "operationId": operation_id,
+                    "summary": summary,
+                    "description": "One card for both protocol versions: the 1.0 fields (supportedInterfaces, the JSON-RPC endpoint at 1.0 then at 0.3) and the fields a 0.3 client reads (url, preferredTransport, protocolVersion). Strong ETag; revalidate with If-None-Match.",
+                    "tags": ["agents"],
+                    "parameters": [{ "$ref": "#/components/parameters/IfNoneMatch" }],
+                    "responses": {
+                        "200": json_ok("The agent card", schema_ref("AgentCard"), true),
+                        "304": response_ref("NotModified"),
+                        "429": response_ref("TooManyRequests"),
+                    },
+                }
+            }),
+        );
+    }
+
     let paths = ordered_by_endpoint_table(paths)?;
 
     let string = json!({ "type": "string" });
@@ -420,7 +605,23 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
             "advice": { "type": ["string", "null"] },
         },
     });
-    let schemas = json!({
+    let schema_types: Vec<&str> = [
+        SourceKind::Guide,
+        SourceKind::Service,
+        SourceKind::Industry,
+        SourceKind::CaseStudy,
+        SourceKind::Docs,
+        SourceKind::Assessment,
+        SourceKind::Contact,
+    ]
+    .iter()
+    .map(|kind| kind.schema_type())
+    .collect();
+    let string_or_turns = json!({ "oneOf": [
+        { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS },
+        { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } },
+    ] });
+    let mut schemas = json!({
         "Page": {
             "type": "object",
             "description": "A service, an industry or a case study.",
@@ -610,6 +811,8 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
                     "type": "object",
                     "properties": { "product": uri, "docs": uri, "serverCard": uri },
                 },
+                "ask": uri,
+                "agentCard": uri,
                 "endpoints": { "type": "object", "additionalProperties": string },
                 "auth": string,
             },
@@ -708,6 +911,127 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
         },
     });
 
+    let agent_schemas = json!({
+        "AskRequest": {
+            "type": "object",
+            "description": "Flat (`query` a string) or NLWeb v0.5 (`query.text`, `context`, `return_response`, `meta`). Other fields are ignored.",
+            "properties": {
+                "query": { "oneOf": [
+                    { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS },
+                    { "type": "object", "required": ["text"], "properties": { "text": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS }, "site": {}, "location": {}, "price": {}, "type": {} } },
+                ] },
+                "prev": string_or_turns,
+                "mode": { "type": "string", "enum": ["summarize", "list"] },
+                "streaming": { "type": "boolean" },
+                "conversation_id": { "type": "string", "maxLength": ASK_ID_MAX_CHARS },
+                "context": { "type": "object", "properties": { "prev": string_or_turns } },
+                "return_response": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["summarize", "list"] }, "streaming": { "type": "boolean" } } },
+                "meta": { "type": "object", "properties": { "conversation_id": { "type": "string", "maxLength": ASK_ID_MAX_CHARS } } },
+            },
+        },
+        "AskResponse": {
+            "type": "object",
+            "description": "An NLWeb v0.5 AskResponse: the answer (or the list of sources) as the first, text item, then one resource item per source.",
+            "required": ["_meta", "content"],
+            "additionalProperties": false,
+            "properties": {
+                "_meta": {
+                    "type": "object",
+                    "required": ["version", "response_type", "request_id"],
+                    "additionalProperties": false,
+                    "properties": {
+                        "version": { "const": "0.5" },
+                        "response_type": { "const": "Answer" },
+                        "request_id": { "type": "string", "pattern": "^ask-[0-9a-f]{24}$", "description": "Derived from the question, the earlier turns and the mode: the same request always has the same id." },
+                        "conversation_id": { "type": "string", "description": "The request's, echoed." },
+                    },
+                },
+                "content": {
+                    "type": "array",
+                    "minItems": 1,
+                    "prefixItems": [schema_ref("AskTextItem")],
+                    "items": schema_ref("AskResourceItem"),
+                },
+            },
+        },
+        "AskTextItem": {
+            "type": "object",
+            "required": ["type", "text"],
+            "additionalProperties": false,
+            "properties": { "type": { "const": "text" }, "text": { "type": "string", "minLength": 1 } },
+        },
+        "AskResourceItem": {
+            "type": "object",
+            "required": ["type", "resource"],
+            "additionalProperties": false,
+            "properties": {
+                "type": { "const": "resource" },
+                "resource": { "type": "object", "required": ["data"], "additionalProperties": false, "properties": { "data": schema_ref("SchemaOrgItem") } },
+            },
+        },
+        "SchemaOrgItem": {
+            "type": "object",
+            "description": "A schema.org JSON-LD object of a cited item: Article (guide), Service, WebPage (industry), CreativeWork with genre \"Case study\", TechArticle (docs), WebApplication (the assessment), Organization (the contact record).",
+            "required": ["@context", "@type", "name", "url"],
+            "properties": {
+                "@context": { "const": "https://schema.org" },
+                "@type": { "type": "string", "enum": schema_types },
+                "name": { "type": "string" },
+                "url": { "type": "string", "format": "uri" },
+                "description": { "type": "string" },
+            },
+        },
+        "A2aResultResponse": {
+            "type": "object",
+            "required": ["jsonrpc", "id", "result"],
+            "properties": {
+                "jsonrpc": { "const": "2.0" },
+                "id": { "type": ["string", "integer"] },
+                "result": { "type": "object", "description": "1.0 SendMessage: {\"message\": Message}; 0.3 message/send: the Message with kind \"message\"; ListTasks: an empty ListTasksResponse." },
+            },
+        },
+        "A2aErrorResponse": {
+            "type": "object",
+            "required": ["jsonrpc", "id", "error"],
+            "properties": {
+                "jsonrpc": { "const": "2.0" },
+                "id": { "type": ["string", "integer", "null"] },
+                "error": {
+                    "type": "object",
+                    "required": ["code", "message"],
+                    "properties": {
+                        "code": { "type": "integer", "description": "-32700, -32600, -32601, -32602, or A2A's -32001, -32003, -32004, -32005, -32009." },
+                        "message": { "type": "string" },
+                        "data": { "description": "1.0: [google.rpc.ErrorInfo with metadata.code]; 0.3: {code, docs, ...}." },
+                    },
+                },
+            },
+        },
+        "AgentCard": {
+            "type": "object",
+            "required": ["name", "description", "supportedInterfaces", "version", "capabilities", "defaultInputModes", "defaultOutputModes", "skills"],
+            "properties": {
+                "name": { "type": "string" },
+                "description": { "type": "string" },
+                "supportedInterfaces": { "type": "array", "minItems": 1, "items": { "type": "object", "required": ["url", "protocolBinding", "protocolVersion"], "properties": { "url": { "type": "string", "format": "uri" }, "protocolBinding": { "const": "JSONRPC" }, "protocolVersion": { "enum": ["1.0", "0.3"] } } } },
+                "provider": { "type": "object", "required": ["organization", "url"], "properties": { "organization": { "type": "string" }, "url": { "type": "string", "format": "uri" } } },
+                "version": { "type": "string" },
+                "documentationUrl": { "type": "string", "format": "uri" },
+                "iconUrl": { "type": "string", "format": "uri" },
+                "capabilities": { "type": "object", "properties": { "streaming": { "type": "boolean" }, "pushNotifications": { "type": "boolean" }, "extendedAgentCard": { "type": "boolean" } } },
+                "defaultInputModes": { "type": "array", "items": { "type": "string" } },
+                "defaultOutputModes": { "type": "array", "items": { "type": "string" } },
+                "skills": { "type": "array", "items": { "type": "object", "required": ["id", "name", "description", "tags"], "properties": { "id": { "type": "string" }, "name": { "type": "string" }, "description": { "type": "string" }, "tags": { "type": "array", "items": { "type": "string" } }, "examples": { "type": "array", "items": { "type": "string" } }, "inputModes": { "type": "array", "items": { "type": "string" } }, "outputModes": { "type": "array", "items": { "type": "string" } } } } },
+                "url": { "type": "string", "format": "uri", "description": "For 0.3 clients: the JSON-RPC endpoint." },
+                "preferredTransport": { "const": "JSONRPC" },
+                "protocolVersion": { "const": "0.3.0", "description": "For 0.3 clients." },
+            },
+        },
+    });
+    if let (Some(all), Value::Object(agent)) = (schemas.as_object_mut(), agent_schemas) {
+        all.extend(agent);
+    }
+
     let error_content = json!({ "application/json": { "schema": schema_ref("Error") } });
     let error_response = |description: &str| json!({ "description": description, "headers": common_headers(), "content": error_content });
     let mut unauthorized = error_response("Missing or invalid bearer token");
@@ -737,6 +1061,7 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
     let parameters = json!({
         "Slug": { "name": "slug", "in": "path", "required": true, "schema": { "type": "string", "pattern": "^[a-z0-9-]+$" } },
         "IfNoneMatch": { "name": "If-None-Match", "in": "header", "required": false, "description": "An ETag from an earlier response; a match returns 304.", "schema": string },
+        "LastEventId": { "name": "Last-Event-ID", "in": "header", "required": false, "description": "Sent by a reconnecting EventSource: the stream resumes after this event (1 to 4); after the last one the answer is 204.", "schema": { "type": "string" } },
         "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": false, "description": "Optional; echoed back with Idempotency-Status.", "schema": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,255}$" } },
     });
     let security_schemes = json!({
@@ -773,6 +1098,7 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
             { "name": "export", "description": "The authenticated bulk export" },
             { "name": "oauth", "description": "Client registration, tokens and discovery metadata" },
             { "name": "meta", "description": "This document" },
+            { "name": "agents", "description": "Natural-language questions (NLWeb /ask) and the A2A agent with its card" },
         ],
         "externalDocs": { "url": format!("{site}/docs/api/"), "description": "API documentation" },
         "paths": paths,
@@ -807,8 +1133,10 @@ fn ordered_by_endpoint_table(
     }
     let mut ordered = serde_json::Map::new();
     for endpoint in ENDPOINTS {
+        // A path with several methods (`/ask`) has several rows; its item moved with the first.
         let described = paths
             .get(endpoint.path)
+            .or_else(|| ordered.get(endpoint.path))
             .is_some_and(|item| item.get(endpoint.method.to_ascii_lowercase()).is_some());
         if !described {
             return Err(format!(
