@@ -4,8 +4,7 @@
 //! CONSULTANCY_BASE_URL, CONSULTANCY_SANDBOX_BASE_URL, CONSULTANCY_AUTH_URL,
 //! CONSULTANCY_SITE_URL, CONSULTANCY_AGENT_URL (origins, default http://127.0.0.1:8080), and
 //! CONSULTANCY_DEPRECATION, CONSULTANCY_SUNSET, CONSULTANCY_DEPRECATION_LINK (mark this API
-//! version deprecated), and
-//! SOURCE_DATE_EPOCH (the build date, for reproducible builds).
+//! version deprecated), and SOURCE_DATE_EPOCH (the build date, for reproducible builds).
 
 // The compiler shares `model.rs` and `tokenize.rs` with the server; items only the server
 // (or the compiler tests) use are dead code from the build script's point of view.

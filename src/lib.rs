@@ -10,7 +10,8 @@
 //! 1. `model` (numbers of the contract, the endpoint and error tables, record shapes; shared
 //!    with build.rs), `clock` (the one place the wall clock is read)
 //! 2. `tables` (the generated data), `limits` (every limit, the rate limiter)
-//! 3. `search` (tokenizer shared with build.rs, ranking, cursors), `scoring` (points →
+//! 3. `search` (tokenizer shared with build.rs, query terms, typo tolerance, synonyms,
+//!    ranking, snippets, suggestions, cursors), `scoring` (points →
 //!    result), `auth` (stateless client secrets and JWT access tokens)
 //! 4. `answer`: the answer engine, questions in plain language to a short extractive answer
 //!    with cited sources, from a passage index over every content type
@@ -20,9 +21,9 @@
 //!    media types: what every HTTP surface shares), `jsonrpc` (JSON-RPC 2.0 framing, shared by
 //!    the JSON-RPC surfaces and knowing none of their methods)
 //! 7. the surfaces, adapters from their wire format to `ops` calls and back: `api` (REST,
-//!    batch included), `ask` (the NLWeb-compatible natural-language query endpoint), `a2a`
-//!    (the agent-to-agent JSON-RPC endpoint); `web`: the website's run-time page
-//!    (`/search/`), rendered from the same core
+//!    batch included), `mcp` (the two MCP servers), `ask` (the NLWeb-compatible
+//!    natural-language query endpoint), `a2a` (the agent-to-agent JSON-RPC endpoint), `web`
+//!    (the website's run-time page, `/search/`)
 //! 8. `http`: transport only (dispatch by route, body limits, CORS, common headers, the accept
 //!    loop)
 //!
@@ -42,8 +43,9 @@
 //!   excepted: they speak RFC 6749); every limit is a named constant in `limits`.
 //! - What exists is listed once, in `model::ENDPOINTS`: the `/v1` index, the OpenAPI paths, the
 //!   router's documentation and the README's table come from (or are checked against) it. The
-//!   A2A skills are listed once too (`model::A2A_SKILLS`); the agent card is generated from
-//!   that table at build time.
+//!   MCP tools and prompts are listed once too (`model::MCP_TOOLS`, `model::MCP_PROMPTS`); their
+//!   listings, server cards and the AI catalog are generated from those tables at build time.
+//!   The A2A skills too (`model::A2A_SKILLS`); the agent card is generated from that table.
 //! - Time enters only as an argument (`clock`), so expiry and rate windows are testable.
 
 /// Writes one line to stderr, ignoring failure: a closed or full stderr must never take the
@@ -65,6 +67,7 @@ pub mod clock;
 pub mod http;
 pub mod jsonrpc;
 pub mod limits;
+pub mod mcp;
 pub mod model;
 pub mod ops;
 pub mod route;

@@ -31,8 +31,21 @@ pub const SEARCH_LIMIT_DEFAULT: usize = 10;
 pub const SEARCH_LIMIT_MAX: usize = 50;
 /// Longest accepted `q`, in characters; a longer one is a 400 (`query_too_long`).
 pub const SEARCH_QUERY_MAX_CHARS: usize = 200;
+/// A query word of at least this many characters may match an indexed word one edit away
+/// (Meilisearch's default `oneTypo`). Shorter words must match exactly.
+pub const SEARCH_TYPO_ONE_MIN_CHARS: usize = 5;
+/// A query word of at least this many characters may match an indexed word two edits away
+/// (Meilisearch's default `twoTypos`).
+pub const SEARCH_TYPO_TWO_MIN_CHARS: usize = 9;
+/// Longest query word given typo tolerance; longer words match exactly (or as a prefix).
+pub const SEARCH_TYPO_MAX_CHARS: usize = 24;
+/// Most corrected queries in `suggestions` (offered when a search with `q` finds nothing).
+pub const SEARCH_MAX_SUGGESTIONS: usize = 3;
 /// Most items in one `POST /v1/batch`; more is a 400 (`batch_too_large`).
 pub const BATCH_MAX_ITEMS: usize = 20;
+/// Largest MCP request body in bytes (one JSON-RPC message; tool arguments are small). Past
+/// it: 413 with a JSON-RPC error, without reading the rest.
+pub const MCP_BODY_MAX: usize = 64 * 1024;
 /// Longest question in characters: `query` of `/ask`, the text of an A2A message, and each
 /// earlier turn. Longer is a 400 (`question_too_long`; JSON-RPC -32602 on A2A). The engine
 /// reads only a question's first `ANSWER_MAX_WORDS` words; the cap bounds what is parsed.
@@ -121,6 +134,20 @@ pub struct PageRecord {
     pub twin_path: &'static str,
     /// The Page JSON object exactly as the REST API serves it.
     pub json: &'static str,
+}
+
+/// One passage of a guide (its description, or a few sentences of its body): what a search
+/// hit's `snippet` shows. The text never contains `<mark>` or `</mark>`, so the marks added at
+/// query time are the only ones in a snippet.
+#[derive(Debug)]
+pub struct PassageRecord {
+    pub text: &'static str,
+    /// Whether `text` needs escaping inside a JSON string (a quote, backslash or control
+    /// character); most passages do not, and are copied as they are.
+    pub json_escape: bool,
+    /// `(start, end, term id)` of every indexed word (and synonym phrase) in `text`, by start;
+    /// offsets are bytes into `text`.
+    pub tokens: &'static [(u16, u16, u32)],
 }
 
 /// One guide category.
@@ -259,7 +286,60 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         429,
         "More than the fair-use number of requests this minute from your address; wait `Retry-After` seconds.",
     ),
-    // The natural-language surfaces (`/ask`, A2A): the question and its earlier turns.
+    // The JSON-RPC surfaces (the MCP servers, the A2A agent) answer JSON-RPC errors; the
+    // stable code is in `error.data` beside the JSON-RPC code. The status is the one MCP
+    // 2026-07-28 answers with (the README's MCP section gives the legacy revisions'); the A2A
+    // agent answers JSON-RPC errors with HTTP 200.
+    (
+        "invalid_request",
+        400,
+        "The body is not one JSON-RPC 2.0 request or notification: a batch (refused by A2A and since MCP 2025-06-18), a response, or a malformed envelope (JSON-RPC -32600).",
+    ),
+    (
+        "unknown_method",
+        404,
+        "This MCP server or the A2A agent does not implement the JSON-RPC method (JSON-RPC -32601; HTTP 200 in MCP's legacy revisions and on A2A).",
+    ),
+    (
+        "invalid_params",
+        400,
+        "The JSON-RPC params do not fit the method: not an object, a missing or mistyped field, a missing `_meta` field (MCP 2026-07-28), or a cursor this server did not issue (JSON-RPC -32602).",
+    ),
+    (
+        "unknown_tool",
+        400,
+        "No tool of this MCP server has this name; `tools/list` lists them (JSON-RPC -32602).",
+    ),
+    (
+        "unknown_prompt",
+        400,
+        "No prompt of this MCP server has this name, or a required prompt argument is missing (JSON-RPC -32602).",
+    ),
+    (
+        "unknown_resource",
+        400,
+        "No resource of this MCP server has this URI; `resources/list` lists them (JSON-RPC -32602; -32002 with HTTP 200 in the legacy revisions).",
+    ),
+    (
+        "header_mismatch",
+        400,
+        "An MCP 2026-07-28 request lacks `MCP-Protocol-Version`, `Mcp-Method` or `Mcp-Name`, or one disagrees with the body (JSON-RPC -32020).",
+    ),
+    (
+        "unsupported_protocol_version",
+        400,
+        "The MCP protocol version is not one this server speaks; `error.data.supported` lists them (JSON-RPC -32022).",
+    ),
+    (
+        "not_acceptable",
+        406,
+        "`Accept` allows neither `application/json` nor `text/event-stream`; an MCP client sends both.",
+    ),
+    (
+        "forbidden_origin",
+        403,
+        "The `Origin` header is not a serialised origin (`scheme://host[:port]` or `null`).",
+    ), // The natural-language surfaces (`/ask`, A2A): the question and its earlier turns.
     ("missing_query", 400, "No question: `query` (or the A2A message's text) is missing or blank."),
     (
         "question_too_long",
@@ -268,22 +348,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     ),
     ("too_many_turns", 400, "More than 25 earlier turns were sent with the question."),
     ("unknown_mode", 400, "`mode` of /ask is neither `list` nor `summarize`."),
-    // JSON-RPC surfaces: `error.data` carries one of these codes beside the JSON-RPC code.
-    (
-        "invalid_request",
-        400,
-        "The body is not one JSON-RPC 2.0 request: a batch, a response, or a malformed envelope (JSON-RPC -32600).",
-    ),
-    (
-        "unknown_method",
-        404,
-        "The JSON-RPC method does not exist on this endpoint (JSON-RPC -32601).",
-    ),
-    (
-        "invalid_params",
-        400,
-        "The JSON-RPC params do not fit the method: a missing or mistyped field (JSON-RPC -32602).",
-    ),
+    // The A2A agent's own errors (JSON-RPC -32001 to -32009); it answers them with HTTP 200.
     (
         "task_not_found",
         404,
@@ -343,13 +408,20 @@ pub enum ErrorKind {
     InvalidToken,
     RequestTimeout,
     RateLimited,
+    InvalidRequest,
+    UnknownMethod,
+    InvalidParams,
+    UnknownTool,
+    UnknownPrompt,
+    UnknownResource,
+    HeaderMismatch,
+    UnsupportedProtocolVersion,
+    NotAcceptable,
+    ForbiddenOrigin,
     MissingQuery,
     QuestionTooLong,
     TooManyTurns,
     UnknownMode,
-    InvalidRequest,
-    UnknownMethod,
-    InvalidParams,
     TaskNotFound,
     PushNotificationsNotSupported,
     UnsupportedOperation,
@@ -379,8 +451,11 @@ pub enum Surface {
     Rest,
     /// The OAuth authorization server (RFC 7591 registration, RFC 6749 token).
     OAuth,
-    /// Machine-readable discovery documents (OpenAPI, OAuth metadata, the agent card).
+    /// Machine-readable discovery documents (OpenAPI, OAuth metadata, MCP server cards, the
+    /// agent card, the AI catalog).
     Discovery,
+    /// The two MCP servers (Streamable HTTP, JSON-RPC 2.0).
+    Mcp,
     /// The NLWeb-compatible natural-language query endpoint (`/ask`).
     Ask,
     /// The A2A (agent-to-agent) JSON-RPC endpoint.
@@ -476,6 +551,42 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "Protected resource metadata of the export (RFC 9728)",
     ),
     endpoint("GET", "/openapi.json", Surface::Discovery, "This API's OpenAPI 3.1 document"),
+    endpoint(
+        "POST",
+        "/mcp",
+        Surface::Mcp,
+        "The product MCP server: services, industries, case studies, contact and readiness scoring as tools and resources",
+    ),
+    endpoint(
+        "POST",
+        "/mcp/docs",
+        Surface::Mcp,
+        "The docs MCP server: search and read the guides, the API documentation and the OpenAPI document",
+    ),
+    endpoint(
+        "GET",
+        "/mcp/server-card",
+        Surface::Discovery,
+        "Server card of the product MCP server (experimental MCP server-card extension)",
+    ),
+    endpoint(
+        "GET",
+        "/mcp/docs/server-card",
+        Surface::Discovery,
+        "Server card of the docs MCP server",
+    ),
+    endpoint(
+        "GET",
+        "/.well-known/mcp/server-card.json",
+        Surface::Discovery,
+        "The product server's card at the address the /v1 index links",
+    ),
+    endpoint(
+        "GET",
+        "/.well-known/ai-catalog.json",
+        Surface::Discovery,
+        "AI catalog of this domain: both MCP server cards and the A2A agent card",
+    ),
     endpoint(
         "GET",
         "/ask",
@@ -890,3 +1001,246 @@ pub const ANSWER_FILLER_WORDS: &[&str] = &[
     "would",
     "yet",
 ];
+
+/// An MCP protocol revision the two MCP servers speak: the modern, stateless 2026-07-28
+/// (every request carries its version in `_meta`) and three legacy revisions reached through
+/// the `initialize` handshake.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum McpVersion {
+    V2026_07_28,
+    V2025_11_25,
+    V2025_06_18,
+    V2025_03_26,
+}
+
+impl McpVersion {
+    /// Every revision served, newest first (`server/discover`'s `supportedVersions` and the
+    /// server cards' `supportedProtocolVersions`).
+    pub const ALL: [McpVersion; 4] = [
+        McpVersion::V2026_07_28,
+        McpVersion::V2025_11_25,
+        McpVersion::V2025_06_18,
+        McpVersion::V2025_03_26,
+    ];
+    /// The revisions with an `initialize` handshake, newest first; `initialize` answers with
+    /// the first when the client proposes one it does not know.
+    pub const LEGACY: [McpVersion; 3] =
+        [McpVersion::V2025_11_25, McpVersion::V2025_06_18, McpVersion::V2025_03_26];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            McpVersion::V2026_07_28 => "2026-07-28",
+            McpVersion::V2025_11_25 => "2025-11-25",
+            McpVersion::V2025_06_18 => "2025-06-18",
+            McpVersion::V2025_03_26 => "2025-03-26",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<McpVersion> {
+        McpVersion::ALL.into_iter().find(|version| version.as_str() == text)
+    }
+
+    /// Whether this is the stateless revision (no `initialize`, per-request `_meta`).
+    pub const fn is_modern(self) -> bool {
+        matches!(self, McpVersion::V2026_07_28)
+    }
+
+    /// The shape of this revision's results.
+    pub const fn shape(self) -> McpShape {
+        match self {
+            McpVersion::V2026_07_28 => McpShape::Modern,
+            McpVersion::V2025_11_25 | McpVersion::V2025_06_18 => McpShape::Structured,
+            McpVersion::V2025_03_26 => McpShape::Plain,
+        }
+    }
+
+    /// Index into `McpListings::initialize` (`LEGACY` order); `None` for the modern revision.
+    pub const fn legacy_index(self) -> Option<usize> {
+        match self {
+            McpVersion::V2026_07_28 => None,
+            McpVersion::V2025_11_25 => Some(0),
+            McpVersion::V2025_06_18 => Some(1),
+            McpVersion::V2025_03_26 => Some(2),
+        }
+    }
+}
+
+/// How results look in a group of revisions; precomputed listings are kept once per shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum McpShape {
+    /// 2026-07-28: `resultType`, `ttlMs` and `cacheScope`, `_meta` with `serverInfo`.
+    Modern = 0,
+    /// 2025-06-18 and 2025-11-25: titles, `outputSchema` and `structuredContent`.
+    Structured = 1,
+    /// 2025-03-26: neither titles nor structured output.
+    Plain = 2,
+}
+
+/// Number of [`McpShape`]s; listings are `[&str; N_MCP_SHAPES]` indexed by `shape as usize`.
+pub const N_MCP_SHAPES: usize = 3;
+/// Items on one page of `resources/list`; more pages are reached with `nextCursor`.
+pub const MCP_PAGE_SIZE: usize = 50;
+/// `ttlMs` of cacheable 2026-07-28 results: the content changes only with a deploy, so five
+/// minutes, like the HTTP `Cache-Control` of the content routes.
+pub const MCP_CACHE_TTL_MS: u64 = 300_000;
+
+/// The two MCP servers on the listener.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum McpServer {
+    /// `/mcp`: what the consultancy offers.
+    Product,
+    /// `/mcp/docs`: the guides and the API documentation.
+    Docs,
+}
+
+impl McpServer {
+    pub const ALL: [McpServer; 2] = [McpServer::Product, McpServer::Docs];
+
+    /// The endpoint path; the server card is at this path plus `/server-card`.
+    pub const fn path(self) -> &'static str {
+        match self {
+            McpServer::Product => "/mcp",
+            McpServer::Docs => "/mcp/docs",
+        }
+    }
+}
+
+/// What a tool does; each server's adapter matches on it, so a tool listed without an
+/// implementation does not compile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ToolId {
+    ListServices,
+    GetService,
+    ListIndustries,
+    ListCaseStudies,
+    GetCaseStudy,
+    GetContact,
+    GetAssessment,
+    ScoreAssessment,
+    SearchGuides,
+    GetGuide,
+    ListCategories,
+    SearchApiDocs,
+    /// The `search` of ChatGPT connectors and deep research, over the server's own content.
+    Search,
+    /// The `fetch` that goes with `search`.
+    Fetch,
+}
+
+/// One tool of one server. Descriptions and schemas are written in `src/compiler/mcp.rs`,
+/// which builds `tools/list` from this table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct McpTool {
+    pub server: McpServer,
+    pub name: &'static str,
+    pub id: ToolId,
+}
+
+const fn tool(server: McpServer, name: &'static str, id: ToolId) -> McpTool {
+    McpTool { server, name, id }
+}
+
+/// Every tool of both servers, in the order `tools/list` gives them. To add one: add its
+/// `ToolId` and row here, its description and schemas in `src/compiler/mcp.rs` (the build
+/// fails until they exist) and its call in `src/mcp/tools.rs` (the match is exhaustive).
+pub const MCP_TOOLS: &[McpTool] = &[
+    tool(McpServer::Product, "list_services", ToolId::ListServices),
+    tool(McpServer::Product, "get_service", ToolId::GetService),
+    tool(McpServer::Product, "list_industries", ToolId::ListIndustries),
+    tool(McpServer::Product, "list_case_studies", ToolId::ListCaseStudies),
+    tool(McpServer::Product, "get_case_study", ToolId::GetCaseStudy),
+    tool(McpServer::Product, "get_contact", ToolId::GetContact),
+    tool(McpServer::Product, "get_assessment_questions", ToolId::GetAssessment),
+    tool(McpServer::Product, "score_assessment", ToolId::ScoreAssessment),
+    tool(McpServer::Product, "search", ToolId::Search),
+    tool(McpServer::Product, "fetch", ToolId::Fetch),
+    tool(McpServer::Docs, "search_guides", ToolId::SearchGuides),
+    tool(McpServer::Docs, "get_guide", ToolId::GetGuide),
+    tool(McpServer::Docs, "list_categories", ToolId::ListCategories),
+    tool(McpServer::Docs, "search_api_docs", ToolId::SearchApiDocs),
+    tool(McpServer::Docs, "search", ToolId::Search),
+    tool(McpServer::Docs, "fetch", ToolId::Fetch),
+];
+
+/// What a prompt does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PromptId {
+    /// Interview a person through the assessment, then call `score_assessment`.
+    ReadinessInterview,
+    /// Answer a question from the guides, citing them.
+    AnswerFromGuides,
+}
+
+/// One prompt of one server, in the order `prompts/list` gives them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct McpPrompt {
+    pub server: McpServer,
+    pub name: &'static str,
+    pub id: PromptId,
+}
+
+/// Every prompt of both servers.
+pub const MCP_PROMPTS: &[McpPrompt] = &[
+    McpPrompt {
+        server: McpServer::Product,
+        name: "readiness_interview",
+        id: PromptId::ReadinessInterview,
+    },
+    McpPrompt {
+        server: McpServer::Docs,
+        name: "answer_from_guides",
+        id: PromptId::AnswerFromGuides,
+    },
+];
+
+/// One MCP server's precomputed JSON-RPC `result` objects, each as JSON text.
+#[derive(Debug)]
+pub struct McpListings {
+    /// `initialize` results, one per `McpVersion::LEGACY` revision.
+    pub initialize: [&'static str; 3],
+    /// The 2026-07-28 `server/discover` result.
+    pub discover: &'static str,
+    /// `tools/list` per shape.
+    pub tools: [&'static str; N_MCP_SHAPES],
+    /// `prompts/list` per shape.
+    pub prompts: [&'static str; N_MCP_SHAPES],
+    /// `resources/templates/list` per shape.
+    pub templates: [&'static str; N_MCP_SHAPES],
+    /// `resources/list` pages: the cursor that asks for the page (`""` for the first) and the
+    /// result per shape.
+    pub resources: &'static [(&'static str, [&'static str; N_MCP_SHAPES])],
+    /// The `"_meta":{"io.modelcontextprotocol/serverInfo":{...}}` member that 2026-07-28
+    /// results built at run time carry.
+    pub server_info_meta: &'static str,
+}
+
+/// What a searchable document (other than a guide) is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DocKind {
+    /// A service, industry, case study or documentation page.
+    Page(ItemKind),
+    /// A row of [`ERROR_CODES`].
+    ErrorCode,
+    /// An operation of the OpenAPI document.
+    Operation,
+}
+
+/// A document of the small search corpora (pages, error codes, API operations): what the
+/// agent surfaces search, cite and read. Guides are searched through the BM25F index instead.
+#[derive(Debug)]
+pub struct DocumentRecord {
+    pub kind: DocKind,
+    /// `services/<slug>`, `docs/<slug>`, `errors/<code>` or `operations/<operationId>`.
+    pub id: &'static str,
+    pub title: &'static str,
+    /// One or two sentences.
+    pub summary: &'static str,
+    /// Where a person reads it.
+    pub url: &'static str,
+    /// The full text as markdown.
+    pub markdown: &'static str,
+    /// Stems of the title, summary and text, sorted and without duplicates.
+    pub terms: &'static [&'static str],
+    /// Stems of the title, sorted and without duplicates.
+    pub title_terms: &'static [&'static str],
+}

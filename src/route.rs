@@ -21,7 +21,7 @@
 
 use std::borrow::Cow;
 
-use crate::model::FixedResponse;
+use crate::model::{FixedResponse, McpServer};
 use crate::ops::{Error, content};
 use crate::tables::FIXED;
 
@@ -29,6 +29,9 @@ use crate::tables::FIXED;
 pub const ALLOW_GET: &str = "GET, HEAD, OPTIONS";
 /// Methods of the POST endpoints.
 pub const ALLOW_POST: &str = "POST, OPTIONS";
+/// Methods of the MCP endpoints: JSON-RPC over POST only (no SSE stream on GET, no sessions
+/// to DELETE).
+pub const ALLOW_MCP: &str = "POST, OPTIONS";
 /// Methods of `/ask`: a question in the query string or in a JSON body.
 pub const ALLOW_ASK: &str = "GET, HEAD, POST, OPTIONS";
 /// Every method the server answers somewhere (`OPTIONS *`).
@@ -41,8 +44,11 @@ type SlugLookup = fn(&str) -> Result<&'static crate::model::PageRecord, Error>;
 /// response headers it may read. `http::cors` holds the lists; agent surfaces get their own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CorsProfile {
-    /// The JSON API, OAuth, discovery documents (the agent card included), pages and twins.
+    /// The JSON API, OAuth, discovery documents (server cards, the agent card and the AI
+    /// catalog included), pages and twins.
     Api,
+    /// The MCP endpoints: MCP's request headers, and its session and version headers exposed.
+    Mcp,
     /// `/ask`: `Last-Event-ID` for resuming a stream.
     Ask,
     /// The A2A endpoint: A2A's service parameters (`A2A-Version`, `A2A-Extensions`).
@@ -68,6 +74,8 @@ pub enum Route {
     Token,
     /// `GET /search/`, the website's search results page
     SearchPage,
+    /// `POST /mcp` and `POST /mcp/docs`
+    Mcp(McpServer),
     /// `GET /ask` and `POST /ask`, the NLWeb-compatible query endpoint
     Ask,
     /// `POST /a2a`, the A2A agent's JSON-RPC endpoint
@@ -89,6 +97,7 @@ impl Route {
                 Some(ALLOW_POST)
             }
             Route::Ask => Some(ALLOW_ASK),
+            Route::Mcp(_) => Some(ALLOW_MCP),
             _ => None,
         }
     }
@@ -96,6 +105,7 @@ impl Route {
     /// The cross-origin profile of this route's responses.
     pub fn cors(&self) -> CorsProfile {
         match self {
+            Route::Mcp(_) => CorsProfile::Mcp,
             Route::Ask => CorsProfile::Ask,
             Route::A2a => CorsProfile::A2a,
             _ => CorsProfile::Api,
@@ -151,6 +161,8 @@ fn exact(path: &str) -> Option<Route> {
         "/oauth/register" => Route::Register,
         "/oauth/token" => Route::Token,
         "/search/" => Route::SearchPage,
+        "/mcp" => Route::Mcp(McpServer::Product),
+        "/mcp/docs" => Route::Mcp(McpServer::Docs),
         "/ask" => Route::Ask,
         crate::model::A2A_PATH => Route::A2a,
         _ => return None,

@@ -15,6 +15,8 @@ use super::config::Config;
 use super::model::{A2A_MODES, A2A_PATH, A2A_SKILLS};
 use super::validate::Content;
 
+/// The media type of an A2A agent card in an AI catalog entry.
+pub const CARD_MEDIA_TYPE: &str = "application/a2a-agent-card+json";
 /// The paths the card is served at.
 pub const CARD_PATHS: [&str; 2] = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
 

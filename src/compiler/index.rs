@@ -4,12 +4,21 @@
 //! description above body), summed, and fed to BM25 with the weighted document length. Every
 //! part of that formula is fixed at build time, so each posting stores its final contribution
 //! ("impact") and a query only adds impacts.
+//!
+//! Besides single stems, the index has one term per synonym phrase (`machine learning` is the
+//! term `machin learn`): a guide contains it where those stems follow each other. It also
+//! holds everything search needs beyond postings: the vocabulary of written words (for prefix
+//! and typo matching, emitted as an FST), the synonym expansions, the document frequency
+//! weights, and each guide's passages (the snippets a hit may show) with, per posting, which
+//! passages contain the term.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use pulldown_cmark::{Event, Parser};
+use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
-use super::tokenize::for_each_token;
+use super::model::{SEARCH_TYPO_MAX_CHARS, SEARCH_TYPO_ONE_MIN_CHARS, SEARCH_TYPO_TWO_MIN_CHARS};
+use super::synonyms::Synonyms;
+use super::tokenize::{Token, for_each_deletion_variant, for_each_token};
 use super::validate::Guide;
 
 /// Field weights of BM25F. Titles and the questions a guide answers say most about it.
@@ -24,26 +33,94 @@ pub const B: f64 = 0.75;
 /// Impacts are stored as integers: `impact * IMPACT_SCALE`, rounded. Integer sums keep the
 /// ranking exact and identical on every machine.
 pub const IMPACT_SCALE: f64 = 1000.0;
+/// Most words in a passage. Sentences are packed into passages up to this size; a longer
+/// sentence is cut at word boundaries, with `…` where it was cut. About two lines of text.
+pub const PASSAGE_MAX_WORDS: usize = 30;
+/// Most passages per guide: a posting records the passages holding its term as a 64-bit mask.
+/// Passages past this one are not offered as snippets (no guide comes near it today).
+pub const MAX_PASSAGES: usize = 64;
+
+/// One posting: a guide containing the term.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Posting {
+    pub guide: u16,
+    /// BM25F contribution × `IMPACT_SCALE`.
+    pub impact: u16,
+    /// Bit `p` is set if passage `p` of the guide contains the term.
+    pub passages: u64,
+}
+
+/// One passage: its text and the indexed words (and phrases) in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Passage {
+    pub text: String,
+    /// `(start, end, term id)` by start; byte offsets into `text`.
+    pub tokens: Vec<(u16, u16, u32)>,
+}
+
+/// A word or phrase found in a text: `(start, end, key)`, byte offsets.
+type Keyed = (usize, usize, String);
 
 /// The finished index, ready to emit.
 #[derive(Debug, Default)]
 pub struct SearchIndex {
-    /// `(stem, postings)` sorted by stem; postings are `(guide index, impact)` by guide index.
-    pub terms: Vec<(String, Vec<(u16, u16)>)>,
-    /// `(word as written, lowercased; term index)` sorted by word, for prefix matching.
+    /// `(key, postings)` sorted by key; a key is a stem or a synonym phrase (stems joined by
+    /// spaces). Postings are by guide index. The position is the term id.
+    pub terms: Vec<(String, Vec<Posting>)>,
+    /// `(word as written, lowercased; term id)` sorted by word: the vocabulary for prefix and
+    /// typo matching.
     pub words: Vec<(String, u32)>,
+    /// `(input key, term ids it also finds)` sorted by key, from `content/synonyms.toml`.
+    pub synonyms: Vec<(String, Vec<u32>)>,
+    /// Stems in the longest synonym input.
+    pub max_phrase_stems: usize,
+    /// BM25 idf × `IMPACT_SCALE` for a document frequency of 0 to the number of guides.
+    pub idf_by_df: Vec<u16>,
+    /// For one and for two edits: deletion variant → indexes into `words` of the words that
+    /// have it, sorted by variant; the symmetric-deletion indexes behind typo tolerance (see
+    /// `tokenize`).
+    pub typo_variants: [Vec<(String, Vec<u16>)>; 2],
+    /// Every guide's passages, guide after guide.
+    pub passages: Vec<Passage>,
+    /// Passages of guide `g` are `passages[passage_start[g]..passage_start[g + 1]]`.
+    pub passage_start: Vec<u32>,
+}
+
+impl SearchIndex {
+    /// Whether `key` (a stem or phrase) occurs in any guide.
+    pub fn occurs(&self, key: &str) -> bool {
+        self.terms
+            .binary_search_by(|(k, _)| k.as_str().cmp(key))
+            .is_ok_and(|idx| !self.terms[idx].1.is_empty())
+    }
+}
+
+/// BM25 idf of a term found in `df` of `n_docs` documents.
+pub fn idf(n_docs: f64, df: f64) -> f64 {
+    (1.0 + (n_docs - df + 0.5) / (df + 0.5)).ln()
 }
 
 /// Builds the index over `guides` (already in published order).
-pub fn build_index(guides: &[Guide]) -> SearchIndex {
-    // stem -> guide -> weighted term frequency
+pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
+    let phrases = synonyms.phrase_keys();
+    let max_phrase_stems =
+        phrases.iter().map(|p| p.split(' ').count()).chain([1]).max().unwrap_or(1);
+    // key -> guide -> weighted term frequency
     let mut frequencies: BTreeMap<String, BTreeMap<u16, f64>> = BTreeMap::new();
+    // key -> guide -> passage mask
+    let mut masks: BTreeMap<String, BTreeMap<u16, u64>> = BTreeMap::new();
     let mut word_stems: BTreeMap<String, String> = BTreeMap::new();
     let mut lengths = Vec::with_capacity(guides.len());
+    // Per guide: passage texts with their (start, end, key) tokens.
+    let mut guide_passages: Vec<Vec<(String, Vec<Keyed>)>> = Vec::new();
+    for key in &phrases {
+        frequencies.entry(key.clone()).or_default();
+    }
     for (guide_idx, guide) in guides.iter().enumerate() {
         let guide_idx = guide_idx as u16;
         let mut length = 0.0;
-        let body_text = plain_text(&guide.body);
+        let blocks = body_blocks(&guide.body);
+        let body_text = blocks.iter().map(|(_, text)| text.as_str()).collect::<Vec<_>>().join(" ");
         let answers = guide.answers.join(" ");
         let fields: [(&str, f64); 4] = [
             (&guide.title, WEIGHT_TITLE),
@@ -52,55 +129,250 @@ pub fn build_index(guides: &[Guide]) -> SearchIndex {
             (&body_text, WEIGHT_BODY),
         ];
         for (text, weight) in fields {
-            for_each_token(text, |token| {
-                length += weight;
-                *frequencies
-                    .entry(token.stem.clone())
-                    .or_default()
-                    .entry(guide_idx)
-                    .or_default() += weight;
+            let tokens = tokens_of(text);
+            length += weight * tokens.len() as f64;
+            for (_, _, key) in keyed(&tokens, &phrases, max_phrase_stems) {
+                *frequencies.entry(key).or_default().entry(guide_idx).or_default() += weight;
+            }
+            for token in tokens {
                 word_stems.entry(token.word).or_insert(token.stem);
-            });
+            }
         }
         lengths.push(length);
+
+        let mut passages = Vec::new();
+        let texts = passages_of(&guide.description).into_iter().chain(
+            blocks.iter().filter(|(heading, _)| !heading).flat_map(|(_, text)| passages_of(text)),
+        );
+        for text in texts.filter(|t| {
+            !t.to_lowercase().contains("<mark>") && !t.to_lowercase().contains("</mark>")
+        }) {
+            if passages.len() == MAX_PASSAGES {
+                break;
+            }
+            let tokens = keyed(&tokens_of(&text), &phrases, max_phrase_stems);
+            if tokens.is_empty() {
+                continue;
+            }
+            let bit = 1u64 << passages.len();
+            for (_, _, key) in &tokens {
+                *masks.entry(key.clone()).or_default().entry(guide_idx).or_default() |= bit;
+            }
+            passages.push((text, tokens));
+        }
+        guide_passages.push(passages);
     }
     let n_docs = guides.len() as f64;
     let average_length = lengths.iter().sum::<f64>() / n_docs.max(1.0);
     let mut terms = Vec::with_capacity(frequencies.len());
-    for (stem, postings) in frequencies {
-        let df = postings.len() as f64;
-        let idf = (1.0 + (n_docs - df + 0.5) / (df + 0.5)).ln();
+    for (key, postings) in frequencies {
+        let term_masks = masks.get(&key);
+        let idf = idf(n_docs, postings.len() as f64);
         let postings = postings
             .into_iter()
             .map(|(guide_idx, tf)| {
                 let norm = K1 * (1.0 - B + B * lengths[usize::from(guide_idx)] / average_length);
                 let impact = idf * tf * (K1 + 1.0) / (tf + norm);
-                (guide_idx, (impact * IMPACT_SCALE).round().clamp(1.0, f64::from(u16::MAX)) as u16)
+                Posting {
+                    guide: guide_idx,
+                    impact: (impact * IMPACT_SCALE).round().clamp(1.0, f64::from(u16::MAX)) as u16,
+                    passages: term_masks.and_then(|m| m.get(&guide_idx)).copied().unwrap_or(0),
+                }
             })
             .collect();
-        terms.push((stem, postings));
+        terms.push((key, postings));
     }
     let term_index: BTreeMap<&str, u32> =
         terms.iter().enumerate().map(|(i, (s, _))| (s.as_str(), i as u32)).collect();
-    let words = word_stems
+    let words: Vec<(String, u32)> = word_stems
         .iter()
         .filter_map(|(word, stem)| Some((word.clone(), *term_index.get(stem.as_str())?)))
         .collect();
-    SearchIndex { terms, words }
+    let typo_variants = [typo_variants(&words, 1), typo_variants(&words, 2)];
+    let synonyms = synonyms
+        .expansions()
+        .into_iter()
+        .map(|(input, targets)| {
+            let ids: BTreeSet<u32> =
+                targets.iter().filter_map(|t| term_index.get(t.as_str()).copied()).collect();
+            (input, ids.into_iter().collect())
+        })
+        .collect();
+    let mut passages = Vec::new();
+    let mut passage_start = vec![0u32];
+    for guide in guide_passages {
+        for (text, tokens) in guide {
+            let tokens = tokens
+                .into_iter()
+                .filter_map(|(start, end, key)| {
+                    Some((
+                        u16::try_from(start).ok()?,
+                        u16::try_from(end).ok()?,
+                        *term_index.get(key.as_str())?,
+                    ))
+                })
+                .collect();
+            passages.push(Passage { text, tokens });
+        }
+        passage_start.push(passages.len() as u32);
+    }
+    let idf_by_df = (0..=guides.len())
+        .map(|df| {
+            (idf(n_docs, df as f64) * IMPACT_SCALE).round().clamp(0.0, f64::from(u16::MAX)) as u16
+        })
+        .collect();
+    SearchIndex {
+        terms,
+        words,
+        synonyms,
+        max_phrase_stems,
+        idf_by_df,
+        typo_variants,
+        passages,
+        passage_start,
+    }
 }
 
-/// The readable text of a markdown body: link targets, markup and code fences are dropped.
-pub fn plain_text(markdown: &str) -> String {
-    let mut out = String::with_capacity(markdown.len());
+/// The deletion variants of every word a typo may reach, in two indexes: for one edit, the
+/// one-deletion variants of every word at least one character shorter than
+/// `SEARCH_TYPO_ONE_MIN_CHARS`; for two edits, the two-deletion variants of every word at least
+/// two shorter than `SEARCH_TYPO_TWO_MIN_CHARS`. No word longer than the longest typo-tolerant
+/// query word plus two is reachable. Two indexes, because a one-edit lookup in the two-edit
+/// index would wade through candidates that can only be two edits away.
+fn typo_variants(words: &[(String, u32)], max_deletions: u8) -> Vec<(String, Vec<u16>)> {
+    let min_chars = if max_deletions == 1 {
+        SEARCH_TYPO_ONE_MIN_CHARS - 1
+    } else {
+        SEARCH_TYPO_TWO_MIN_CHARS - 2
+    };
+    let mut variants: BTreeMap<String, BTreeSet<u16>> = BTreeMap::new();
+    for (word_idx, (word, _)) in words.iter().enumerate() {
+        let chars: Vec<char> = word.chars().collect();
+        if chars.len() < min_chars || chars.len() > SEARCH_TYPO_MAX_CHARS + 2 {
+            continue;
+        }
+        let word_idx = u16::try_from(word_idx).expect("fewer than 65,536 distinct words");
+        for_each_deletion_variant(&chars, max_deletions, |variant| {
+            variants.entry(variant.to_string()).or_default().insert(word_idx);
+        });
+    }
+    variants.into_iter().map(|(variant, idx)| (variant, idx.into_iter().collect())).collect()
+}
+
+fn tokens_of(text: &str) -> Vec<Token> {
+    let mut tokens = Vec::new();
+    for_each_token(text, |token| tokens.push(token));
+    tokens
+}
+
+/// Every token's stem, then every synonym phrase the tokens spell (consecutive stems), each
+/// with its byte range; sorted by start.
+fn keyed(tokens: &[Token], phrases: &BTreeSet<String>, max_phrase_stems: usize) -> Vec<Keyed> {
+    let mut out: Vec<Keyed> = tokens.iter().map(|t| (t.start, t.end, t.stem.clone())).collect();
+    for first in 0..tokens.len() {
+        for len in 2..=max_phrase_stems.min(tokens.len() - first) {
+            let window = &tokens[first..first + len];
+            let key = window.iter().map(|t| t.stem.as_str()).collect::<Vec<_>>().join(" ");
+            if phrases.contains(&key) {
+                out.push((window[0].start, window[len - 1].end, key));
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    out
+}
+
+/// The readable text of a markdown body, block by block (`true` for headings): link targets,
+/// markup and code fences are dropped, whitespace is collapsed.
+pub fn body_blocks(markdown: &str) -> Vec<(bool, String)> {
+    let mut blocks = Vec::new();
+    let mut text = String::new();
+    let mut heading = false;
     for event in Parser::new(markdown) {
         match event {
-            Event::Text(text) | Event::Code(text) => {
-                out.push_str(&text);
-                out.push(' ');
+            // Pieces are joined as written: markup splits text without separating words.
+            Event::Text(piece) | Event::Code(piece) => text.push_str(&piece),
+            Event::SoftBreak | Event::HardBreak => text.push(' '),
+            Event::Start(Tag::Heading { .. }) => heading = true,
+            Event::End(
+                TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item | TagEnd::CodeBlock,
+            ) => {
+                let block = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                if !block.is_empty() {
+                    blocks.push((heading, block));
+                }
+                text.clear();
+                heading = false;
             }
-            Event::SoftBreak | Event::HardBreak => out.push(' '),
+            Event::Start(Tag::Item) => {
+                // An item's own text comes before any nested list; keep them apart.
+                let block = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                if !block.is_empty() {
+                    blocks.push((false, block));
+                }
+                text.clear();
+            }
             _ => {}
         }
     }
-    out
+    let rest = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if !rest.is_empty() {
+        blocks.push((false, rest));
+    }
+    blocks
+}
+
+/// The readable text of a markdown body as one string.
+pub fn plain_text(markdown: &str) -> String {
+    body_blocks(markdown).into_iter().map(|(_, text)| text).collect::<Vec<_>>().join(" ")
+}
+
+/// Splits one block of text into passages: whole sentences packed up to `PASSAGE_MAX_WORDS`
+/// words; a longer sentence is cut into pieces marked with `…` where it was cut.
+pub fn passages_of(block: &str) -> Vec<String> {
+    let mut sentences: Vec<Vec<&str>> = vec![Vec::new()];
+    for word in block.split_whitespace() {
+        if let Some(last) = sentences.last_mut() {
+            last.push(word);
+        }
+        let ends_sentence = word.ends_with(['.', '?', '!', ':'])
+            || word.ends_with(".)")
+            || word.ends_with(".\"")
+            || word.ends_with(".\u{201d}");
+        if ends_sentence {
+            sentences.push(Vec::new());
+        }
+    }
+    let mut passages: Vec<String> = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    for sentence in sentences.into_iter().filter(|s| !s.is_empty()) {
+        if current.len() + sentence.len() <= PASSAGE_MAX_WORDS {
+            current.extend(sentence);
+            continue;
+        }
+        if !current.is_empty() {
+            passages.push(current.join(" "));
+            current.clear();
+        }
+        if sentence.len() <= PASSAGE_MAX_WORDS {
+            current = sentence;
+            continue;
+        }
+        let pieces: Vec<&[&str]> = sentence.chunks(PASSAGE_MAX_WORDS).collect();
+        let n_pieces = pieces.len();
+        for (idx, piece) in pieces.into_iter().enumerate() {
+            let mut text = piece.join(" ");
+            if idx > 0 {
+                text.insert_str(0, "… ");
+            }
+            if idx + 1 < n_pieces {
+                text.push_str(" …");
+            }
+            passages.push(text);
+        }
+    }
+    if !current.is_empty() {
+        passages.push(current.join(" "));
+    }
+    passages
 }

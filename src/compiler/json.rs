@@ -104,15 +104,17 @@ pub fn contact(config: &Config, content: &Content) -> Value {
 }
 
 /// `GET /v1`: the ApiIndex, every field filled. `endpoints` lists the REST endpoints and the
-/// agent surfaces' endpoints (`/ask`, A2A); an agent endpoint's label carries its origin when
-/// the agent surfaces are published at another origin than the API.
+/// two MCP servers, `/ask` and the A2A endpoint; an agent surface's label carries its origin
+/// when the agent surfaces are published at another origin than the API.
 pub fn api_index(config: &Config, content: &Content) -> Value {
     use super::model::{ENDPOINTS, Surface};
     let api = &config.api_base;
     let site = &config.site_url;
     let agent = &config.agent_url;
     let label = |e: &super::model::Endpoint| match e.surface {
-        Surface::Ask | Surface::A2a if agent != api => format!("{} {agent}{}", e.method, e.path),
+        Surface::Mcp | Surface::Ask | Surface::A2a if agent != api => {
+            format!("{} {agent}{}", e.method, e.path)
+        }
         _ => format!("{} {}", e.method, e.path),
     };
     json!({
@@ -127,15 +129,15 @@ pub fn api_index(config: &Config, content: &Content) -> Value {
         "agentGuide": format!("{site}/docs/agents/"),
         "authDocs": format!("{site}/docs/authentication/"),
         "mcp": {
-            "product": format!("{api}/mcp"),
-            "docs": format!("{api}/mcp/docs"),
-            "serverCard": format!("{api}/.well-known/mcp/server-card.json"),
+            "product": format!("{agent}/mcp"),
+            "docs": format!("{agent}/mcp/docs"),
+            "serverCard": format!("{agent}/.well-known/mcp/server-card.json"),
         },
         "ask": format!("{agent}/ask"),
         "agentCard": format!("{agent}/.well-known/agent-card.json"),
         "endpoints": ENDPOINTS
             .iter()
-            .filter(|e| matches!(e.surface, Surface::Rest | Surface::Ask | Surface::A2a))
+            .filter(|e| matches!(e.surface, Surface::Rest | Surface::Mcp | Surface::Ask | Surface::A2a))
             .map(|e| (label(e), Value::from(e.summary)))
             .collect::<serde_json::Map<String, Value>>(),
         "auth": format!(

@@ -2,7 +2,8 @@
 //!
 //! `build.rs` includes this module with `#[path]`; the server never links it. The pipeline,
 //! in order: load → front matter → validate → render (pages, the JSON routes, the agent card)
-//! → index → emit, then the answer engine's
+//! → documents of the agent surfaces (the MCP listings, server cards and search corpora) →
+//! index (then the synonyms' vocabulary check) → emit, then the answer engine's
 //! stage (passages → company answers → emit, appended to the same module). Every content
 //! problem is collected as a [`Diagnostic`] so one build reports all of them.
 
@@ -12,16 +13,19 @@ pub mod config;
 pub mod date;
 pub mod diagnostic;
 pub mod discovery;
+pub mod documents;
 pub mod emit;
 pub mod front_matter;
 pub mod index;
 pub mod json;
 pub mod load;
+pub mod mcp;
 pub mod openapi;
 pub mod pages;
 pub mod passages;
 pub mod render;
 pub mod structured;
+pub mod synonyms;
 pub mod validate;
 
 #[path = "../model.rs"]
@@ -151,7 +155,7 @@ pub fn compile(
     json_route("/v1/contact".into(), json::contact(config, &content), CACHE_CONTENT);
     let openapi = openapi::document(config, &content)
         .map_err(|message| vec![Diagnostic::new(Path::new("src/model.rs"), message)])?;
-    json_route("/openapi.json".into(), openapi, CACHE_CONTENT);
+    json_route("/openapi.json".into(), openapi.clone(), CACHE_CONTENT);
     json_route(
         "/.well-known/oauth-authorization-server".into(),
         json::authorization_server_metadata(config),
@@ -226,6 +230,25 @@ pub fn compile(
             ),
         )]);
     }
+    let by_path: std::collections::BTreeMap<&str, &str> =
+        routes.iter().map(|route| (route.path.as_str(), route.body.as_str())).collect();
+    let published = |path: &str| by_path.get(path).copied();
+    let mcp::McpBuild { servers: mcp_servers, routes: cards, interview_prompt } = mcp::build(
+        config, &content, &openapi, &published,
+    )
+    .map_err(|message| {
+        // The only content a card's text comes from is the company name.
+        let hint =
+            "shorten the company name: a server card's title and description hold 100 characters";
+        vec![Diagnostic::new(&root.join("site.toml"), message).field("company").hint(hint)]
+    })?;
+    let documents = documents::build(config, &content, &openapi, &published);
+    routes.extend(cards.into_iter().map(|card| FixedRoute {
+        path: card.path,
+        content_type: card.content_type,
+        cache_control: CACHE_METADATA,
+        body: card.body,
+    }));
     routes.sort_by(|a, b| a.path.cmp(&b.path));
     if let Some(pair) = routes.windows(2).find(|pair| pair[0].path == pair[1].path) {
         return Err(vec![Diagnostic::new(
@@ -234,7 +257,16 @@ pub fn compile(
         )]);
     }
 
-    let search_index = index::build_index(&content.guides);
+    let search_index = index::build_index(&content.guides, &content.synonyms);
+    synonyms::check_used(
+        &content.synonyms_file,
+        &content.synonyms,
+        |key| search_index.occurs(key),
+        &mut diagnostics,
+    );
+    if !diagnostics.is_empty() {
+        return Err(diagnostics.list);
+    }
     let guide_json_open: Vec<String> = content
         .guides
         .iter()
@@ -253,6 +285,9 @@ pub fn compile(
         export_tail: &export_tail,
         page_links: &page_links,
         runtime: &runtime,
+        mcp_servers: &mcp_servers,
+        interview_prompt: &interview_prompt,
+        documents: &documents,
     });
     let tables = tables + &answer_tables(config, &content);
     Ok(Compiled { tables, routes, endpoints_doc: emit::endpoints_markdown() })

@@ -7,8 +7,9 @@ use super::config::Config;
 use super::model::{
     A2A_BODY_MAX, A2A_PATH, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS,
     ASK_QUERY_MAX_CHARS, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE,
-    N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
-    SEARCH_QUERY_MAX_CHARS, SourceKind, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
+    MCP_BODY_MAX, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT,
+    SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SourceKind,
+    TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
 };
 use super::validate::Content;
 
@@ -135,6 +136,99 @@ fn oauth_error_response(description: &str) -> Value {
     })
 }
 
+/// A JSON-RPC error response with this status and meaning (the MCP endpoints' errors).
+fn jsonrpc_error(description: &str) -> Value {
+    json!({
+        "description": description,
+        "headers": common_headers(),
+        "content": { "application/json": { "schema": schema_ref("JsonRpcErrorResponse") } },
+    })
+}
+
+/// An MCP server's endpoint: POST carries JSON-RPC; GET and DELETE are documented refusals.
+fn mcp_endpoint(operation_id: &str, summary: &str, tools: &str, agent_servers: &Value) -> Value {
+    let refusal = |method: &str| {
+        json!({
+            "operationId": format!("{operation_id}{method}"),
+            "summary": format!("{} is not supported (stateless Streamable HTTP)", method.to_ascii_uppercase()),
+            "description": "The server holds no sessions and opens no server-to-client stream, so GET (a standalone SSE stream) and DELETE (ending a session) answer 405 with `Allow`, as MCP 2026-07-28 prescribes and earlier revisions allow.",
+            "tags": ["mcp"],
+            "responses": { "405": jsonrpc_error("Method not allowed; `Allow` lists POST") },
+        })
+    };
+    let header = |name: &str, description: &str| json!({ "name": name, "in": "header", "required": false, "description": description, "schema": { "type": "string" } });
+    json!({
+        "servers": agent_servers,
+        "post": {
+            "operationId": operation_id,
+            "summary": summary,
+            "description": format!(
+                "An MCP server over the Streamable HTTP transport: the body is one JSON-RPC 2.0 request or notification (a batch only in revision 2025-03-26). Revisions: 2026-07-28 (stateless: every request carries `params._meta` with `io.modelcontextprotocol/protocolVersion` and `clientCapabilities`, plus the headers `MCP-Protocol-Version`, `Mcp-Method` and, for tools/call, resources/read and prompts/get, `Mcp-Name`; `server/discover` describes the server) and the legacy 2025-11-25, 2025-06-18 and 2025-03-26 through `initialize` (no session id is minted; `notifications/initialized` is 202). Requests are answered with `application/json`, or with one `text/event-stream` event when `Accept` allows only that. Notifications are 202 with no body. Errors are JSON-RPC errors whose `error.data.code` is a code of the Error table; in 2026-07-28 they carry the HTTP status that revision prescribes (400, or 404 for an unknown method), in the legacy revisions a JSON-RPC error to a well-formed request is HTTP 200. {tools}"
+            ),
+            "tags": ["mcp"],
+            "parameters": [
+                header("MCP-Protocol-Version", "The protocol revision: required on every 2026-07-28 request, then equal to `_meta[\"io.modelcontextprotocol/protocolVersion\"]`; the negotiated revision on legacy requests after `initialize` (absent means 2025-03-26)."),
+                header("Mcp-Method", "2026-07-28: the JSON-RPC method, equal to the body's."),
+                header("Mcp-Name", "2026-07-28: for tools/call and prompts/get the `name`, for resources/read the `uri`; values that are not plain ASCII come as `=?base64?<base64>?=`."),
+            ],
+            "requestBody": {
+                "required": true,
+                "content": { "application/json": { "schema": schema_ref("JsonRpcRequest") } },
+            },
+            "responses": {
+                "200": {
+                    "description": "The JSON-RPC response (in the legacy revisions also a JSON-RPC error to a well-formed request)",
+                    "headers": common_headers(),
+                    "content": {
+                        "application/json": { "schema": { "anyOf": [schema_ref("JsonRpcResultResponse"), schema_ref("JsonRpcErrorResponse"), { "type": "array", "items": { "anyOf": [schema_ref("JsonRpcResultResponse"), schema_ref("JsonRpcErrorResponse")] }, "description": "A 2025-03-26 batch's responses" }] } },
+                        "text/event-stream": { "schema": { "type": "string", "description": "One `event: message` whose data is the JSON-RPC response" } },
+                    },
+                },
+                "202": { "description": "A notification (or a legacy client's response message) was accepted; no body", "headers": common_headers() },
+                "400": jsonrpc_error("Parse error (-32700), invalid request or batch (-32600), invalid params, unknown tool, prompt or resource (-32602), header mismatch (-32020) or unsupported protocol version (-32022)"),
+                "403": jsonrpc_error("`Origin` is not a serialised origin"),
+                "404": jsonrpc_error("2026-07-28: the method is not implemented (-32601)"),
+                "406": jsonrpc_error("`Accept` allows neither application/json nor text/event-stream"),
+                "413": jsonrpc_error(&format!("The body is larger than {} KiB", MCP_BODY_MAX / 1024)),
+                "415": jsonrpc_error("The body is not JSON"),
+                "429": {
+                    "description": "Rate limited; every POST counts",
+                    "headers": { "Retry-After": header_ref("Retry-After"), "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy") },
+                    "content": { "application/json": { "schema": schema_ref("JsonRpcErrorResponse") } },
+                },
+            },
+        },
+        "get": refusal("get"),
+        "delete": refusal("delete"),
+    })
+}
+
+/// A GET of a discovery document served with its own media type.
+fn discovery_get(
+    operation_id: &str,
+    summary: &str,
+    media_type: &str,
+    schema: &str,
+    servers: &Value,
+) -> Value {
+    let mut ok = json_ok("OK", schema_ref(schema), true);
+    ok["content"] = json!({ media_type: { "schema": schema_ref(schema) } });
+    json!({
+        "servers": servers,
+        "get": {
+            "operationId": operation_id,
+            "summary": summary,
+            "tags": ["mcp"],
+            "parameters": [{ "$ref": "#/components/parameters/IfNoneMatch" }],
+            "responses": {
+                "200": ok,
+                "304": response_ref("NotModified"),
+                "429": response_ref("TooManyRequests"),
+            },
+        }
+    })
+}
+
 /// What `/ask` answers: the NLWeb v0.5 response as JSON or as events, 204 for a stream resumed
 /// after its last event, and the API's errors.
 fn ask_responses(post: bool) -> Value {
@@ -238,10 +332,17 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
                 "summary": "Search and page through the guide library",
                 "description": format!(
                     "Full-text search over guide titles, the questions guides answer, descriptions and bodies. \
-        Terms are lowercased, split on non-alphanumerics, stripped of stop words and stemmed (Snowball English); \
-        the last term of three or more characters also matches as a prefix. A guide matches if any term matches. \
-        Order with `q`: `relevance` (distinct query terms matched) descending, then a BM25F score (title and answers weigh more than body), \
-        then library order. Without `q` (or with a blank `q`): the whole library or category in library order (category order, then title), with no `relevance`, and `query` is the empty string. \
+        Terms are lowercased, split on non-alphanumerics, stripped of stop words and stemmed (Snowball English). \
+        Typo tolerance: a word of 5 to 8 characters that matches nothing as typed also matches words one edit away, a word of 9 or more two edits \
+        (insertions, deletions, substitutions and swaps of neighbouring letters; an edit at the first letter counts as two). \
+        The last word of three or more characters also matches as a prefix, typo-tolerant too. \
+        Synonyms and abbreviations from the library's synonym table also match (ML and machine learning, BI, KPI and metric, and everyday words for trade terms). \
+        A guide matches if any term matches; `relevance` is the number of distinct query terms it matched (a synonym phrase such as `machine learning` is one term). \
+        Order with `q`: a BM25F score (title and answers weigh more than body; each term weighs by its rarity, so the rare words that carry the question decide, not the count of matched words; \
+        synonym and typo matches count less than exact ones), then fewer typo matches, then library order. A guide matching a word as typed always ranks above one matching it only through a typo. \
+        Each result may carry a `snippet`: the passage of the guide that best shows the match, with matched words between `<mark>` and `</mark>`. \
+        When a search with `q` finds nothing, `suggestions` may offer corrected queries that do find something. \
+        Without `q` (or with a blank `q`): the whole library or category in library order (category order, then title), with no `relevance` or `snippet`, and `query` is the empty string. \
         Page with `nextCursor` until it is null; a cursor is bound to the q, category and limit it was issued for. Unknown or repeated parameters are 400. \
         `q` longer than {SEARCH_QUERY_MAX_CHARS} characters is 400."
                 ),
@@ -439,7 +540,58 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
         }),
     );
 
-    let agent_servers = json!([{ "url": config.agent_url, "description": "Agent surfaces (/ask, A2A, the agent card)" }]);
+    let agent_servers = json!([{ "url": config.agent_url, "description": "Agent surfaces (MCP servers, server cards, /ask, the A2A agent and its card, AI catalog)" }]);
+    path(
+        "/mcp",
+        mcp_endpoint(
+            "mcpProduct",
+            "Product MCP server (JSON-RPC over Streamable HTTP)",
+            "Tools: list_services, get_service, list_industries, list_case_studies, get_case_study, get_contact, get_assessment_questions, score_assessment, search, fetch; \
+every service, industry and case study as a markdown resource, the assessment as a JSON resource; the readiness_interview prompt.",
+            &agent_servers,
+        ),
+    );
+    path(
+        "/mcp/docs",
+        mcp_endpoint(
+            "mcpDocs",
+            "Docs MCP server (JSON-RPC over Streamable HTTP)",
+            "Tools: search_guides, get_guide, list_categories, search_api_docs, search, fetch; every guide and documentation page as a markdown resource \
+and the OpenAPI document, listed in pages; a resource template for guides by slug; the answer_from_guides prompt.",
+            &agent_servers,
+        ),
+    );
+    for (card_path, operation_id, summary) in [
+        ("/mcp/server-card", "getProductServerCard", "Server card of the product MCP server"),
+        ("/mcp/docs/server-card", "getDocsServerCard", "Server card of the docs MCP server"),
+        (
+            "/.well-known/mcp/server-card.json",
+            "getWellKnownServerCard",
+            "The product server's card at the /v1 index's `mcp.serverCard` address",
+        ),
+    ] {
+        path(
+            card_path,
+            discovery_get(
+                operation_id,
+                summary,
+                "application/mcp-server-card+json",
+                "ServerCard",
+                &agent_servers,
+            ),
+        );
+    }
+    path(
+        "/.well-known/ai-catalog.json",
+        discovery_get(
+            "getAiCatalog",
+            "AI catalog: this domain's MCP server cards and A2A agent card",
+            "application/ai-catalog+json",
+            "AiCatalog",
+            &agent_servers,
+        ),
+    );
+
     let ask_description = format!(
         "NLWeb-compatible natural-language query (NLWeb protocol v0.5): a question in plain language answered from the guides, services, industries, case studies and docs, \
 with no language model: `mode=summarize` (default) gives an extractive answer, a few sentences quoted from the content (or composed from the company's records for questions about the company), \
@@ -621,7 +773,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS },
         { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } },
     ] });
-    let mut schemas = json!({
+    let schemas = json!({
         "Page": {
             "type": "object",
             "description": "A service, an industry or a case study.",
@@ -644,7 +796,8 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                 "category": { "type": "string", "enum": category_names },
                 "description": string,
                 "answers": { "type": "array", "items": string, "description": "The questions the guide answers." },
-                "relevance": { "type": "integer", "minimum": 1, "description": "Keyword searches only: the number of distinct query terms that matched." },
+                "relevance": { "type": "integer", "minimum": 1, "description": "Keyword searches only: the number of distinct query terms that matched (a synonym or typo match counts; a synonym phrase is one term)." },
+                "snippet": { "type": "string", "minLength": 1, "description": "Keyword searches only, when the match is in the description or body: a short passage of the guide with each matched word wrapped in `<mark>` and `</mark>`. The text is not HTML-escaped and never contains those two strings otherwise: to show it in HTML, escape the whole string, then turn `&lt;mark&gt;` and `&lt;/mark&gt;` back into tags." },
             },
         },
         "ResourceSearchPage": {
@@ -655,6 +808,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                 "count": { "type": "integer", "minimum": 0, "maximum": SEARCH_LIMIT_MAX, "description": "Number of results on this page." },
                 "nextCursor": { "type": ["string", "null"], "description": "Opaque token for the next page; null on the last page." },
                 "results": { "type": "array", "items": schema_ref("Resource"), "maxItems": SEARCH_LIMIT_MAX },
+                "suggestions": { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1, "maxItems": SEARCH_MAX_SUGGESTIONS, "description": "Only when a search with `q` found nothing and a corrected query finds something: corrected versions of `q`, best first (words that matched nothing replaced by the nearest words the library uses). Search again with one as `q`." },
             },
         },
         "Category": {
@@ -911,7 +1065,108 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         },
     });
 
+    // The agent surfaces' schemas: a second literal, as one `json!` this size exceeds the
+    // macro recursion limit.
     let agent_schemas = json!({
+        "JsonRpcRequest": {
+            "type": "object",
+            "description": "A JSON-RPC 2.0 request (with `id`) or notification (without).",
+            "required": ["jsonrpc", "method"],
+            "properties": {
+                "jsonrpc": { "const": "2.0" },
+                "id": { "type": ["string", "integer"], "description": "Absent on notifications; never null." },
+                "method": { "type": "string", "examples": ["initialize", "server/discover", "tools/list", "tools/call"] },
+                "params": { "type": "object" },
+            },
+        },
+        "JsonRpcResultResponse": {
+            "type": "object",
+            "required": ["jsonrpc", "id", "result"],
+            "properties": {
+                "jsonrpc": { "const": "2.0" },
+                "id": { "type": ["string", "number"] },
+                "result": { "type": "object", "description": "In 2026-07-28 every result has `resultType`; listings and reads also `ttlMs` and `cacheScope`." },
+            },
+        },
+        "JsonRpcErrorResponse": {
+            "type": "object",
+            "required": ["jsonrpc", "id", "error"],
+            "properties": {
+                "jsonrpc": { "const": "2.0" },
+                "id": { "type": ["string", "number", "null"], "description": "null when the request's id could not be read." },
+                "error": {
+                    "type": "object",
+                    "required": ["code", "message"],
+                    "properties": {
+                        "code": { "type": "integer", "description": "JSON-RPC code: -32700, -32600, -32601, -32602, -32002 (legacy unknown resource), -32020, -32022." },
+                        "message": string,
+                        "data": {
+                            "type": "object",
+                            "required": ["code"],
+                            "properties": {
+                                "code": { "type": "string", "enum": error_codes, "description": "The stable code, as in the Error table." },
+                                "docs": uri,
+                                "supported": { "type": "array", "items": string, "description": "-32022: the protocol versions served." },
+                                "requested": { "type": "string", "description": "-32022: the version asked for." },
+                                "uri": { "type": "string", "description": "Unknown resource: the URI asked for." },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+        "ServerCard": {
+            "type": "object",
+            "description": "An MCP server card (experimental server-card extension).",
+            "required": ["$schema", "name", "version", "description"],
+            "properties": {
+                "$schema": { "const": super::mcp::CARD_SCHEMA },
+                "name": { "type": "string", "pattern": "^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$", "minLength": 3, "maxLength": 200 },
+                "version": { "type": "string", "maxLength": 255 },
+                "description": { "type": "string", "minLength": 1, "maxLength": super::mcp::CARD_TEXT_MAX_CHARS },
+                "title": { "type": "string", "minLength": 1, "maxLength": super::mcp::CARD_TEXT_MAX_CHARS },
+                "websiteUrl": uri,
+                "remotes": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["type", "url"],
+                        "properties": {
+                            "type": { "enum": ["streamable-http", "sse"] },
+                            "url": { "type": "string", "pattern": "^https?://[^\\s]+$" },
+                            "supportedProtocolVersions": { "type": "array", "items": string },
+                        },
+                    },
+                },
+            },
+        },
+        "AiCatalog": {
+            "type": "object",
+            "required": ["specVersion", "entries"],
+            "properties": {
+                "specVersion": { "const": "1.0" },
+                "entries": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["identifier", "type", "url"],
+                        "properties": {
+                            "identifier": { "type": "string", "pattern": "^urn:air:" },
+                            "type": { "enum": [super::mcp::CARD_MEDIA_TYPE, super::agent_card::CARD_MEDIA_TYPE] },
+                            "url": uri,
+                        },
+                    },
+                },
+            },
+        },
+    });
+    let mut schemas = schemas;
+    if let (Some(all), Value::Object(agent)) = (schemas.as_object_mut(), agent_schemas) {
+        all.extend(agent);
+    }
+
+    // `/ask` and the A2A agent: a third literal, for the same reason.
+    let ask_a2a_schemas = json!({
         "AskRequest": {
             "type": "object",
             "description": "Flat (`query` a string) or NLWeb v0.5 (`query.text`, `context`, `return_response`, `meta`). Other fields are ignored.",
@@ -1028,8 +1283,8 @@ A missing or blank question is `missing_query`; a mode other than list or summar
             },
         },
     });
-    if let (Some(all), Value::Object(agent)) = (schemas.as_object_mut(), agent_schemas) {
-        all.extend(agent);
+    if let (Some(all), Value::Object(ask_a2a)) = (schemas.as_object_mut(), ask_a2a_schemas) {
+        all.extend(ask_a2a);
     }
 
     let error_content = json!({ "application/json": { "schema": schema_ref("Error") } });
@@ -1098,6 +1353,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
             { "name": "export", "description": "The authenticated bulk export" },
             { "name": "oauth", "description": "Client registration, tokens and discovery metadata" },
             { "name": "meta", "description": "This document" },
+            { "name": "mcp", "description": "The MCP servers, their server cards and the AI catalog (agent surfaces)" },
             { "name": "agents", "description": "Natural-language questions (NLWeb /ask) and the A2A agent with its card" },
         ],
         "externalDocs": { "url": format!("{site}/docs/api/"), "description": "API documentation" },
@@ -1123,6 +1379,12 @@ fn ordered_by_endpoint_table(
                 .contains(&key.as_str())
         });
         for method in operations {
+            // An operation that only documents a refusal (GET on an MCP endpoint) is not an
+            // endpoint of the table.
+            let responses = item[&method]["responses"].as_object();
+            if responses.is_some_and(|r| r.keys().all(|status| status == "405")) {
+                continue;
+            }
             let method = method.to_ascii_uppercase();
             if !ENDPOINTS.iter().any(|e| e.path == path && e.method == method) {
                 return Err(format!(

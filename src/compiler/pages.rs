@@ -818,7 +818,8 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
 fn errors_page(shell: &Shell<'_>) -> SitePage {
     let site = &shell.config.site_url;
     let intro = "Every error response of the API has the body {\"error\": {\"code\", \"message\", \"docs\", \"openapi\"}}. \
-The code is stable and machine-readable; the message is for people and may improve. The OAuth endpoints answer with RFC 6749 error bodies instead.";
+The code is stable and machine-readable; the message is for people and may improve. The OAuth endpoints answer with RFC 6749 error bodies instead. \
+The MCP servers answer JSON-RPC errors, with the code in `error.data.code`.";
     let mut main =
         format!("<h1>Error codes</h1>\n<p class=\"lede\">{}</p>\n<dl>\n", escape_html(intro));
     let mut markdown =

@@ -9,6 +9,7 @@ use super::diagnostic::{Diagnostic, Diagnostics};
 use super::front_matter::{self, Datetime, RawAssessment, RawContact, RawGuide, RawPage, RawSite};
 use super::load::{SourceFile, Sources};
 use super::model::is_slug;
+use super::synonyms::{self, Synonyms};
 
 /// The numbers the content must meet. The real build uses the contract's numbers (see
 /// `model.rs`); compiler tests use small fixture trees with their own.
@@ -128,6 +129,10 @@ pub struct Content {
     pub docs: Vec<Page>,
     pub guides: Vec<Guide>,
     pub assessment: Assessment,
+    /// Checked for shape here; whether the guides use its terms is checked with the index.
+    pub synonyms: Synonyms,
+    /// `content/synonyms.toml`, for the diagnostics of that later check.
+    pub synonyms_file: SourceFile,
 }
 
 /// Validates every source; returns `None` if anything failed (the reasons are in `diagnostics`).
@@ -151,6 +156,7 @@ pub fn validate(
         diagnostics,
     );
     let docs = pages(&sources.docs, "docs", None, expect, diagnostics);
+    let synonyms = sources.synonyms.as_ref().and_then(|file| synonyms::validate(file, diagnostics));
     let (site, categories) = site?;
     let guides = guides(&sources.guides, &categories, expect, diagnostics);
     if !diagnostics.is_empty() {
@@ -166,6 +172,8 @@ pub fn validate(
         docs,
         guides,
         assessment: assessment?,
+        synonyms: synonyms?,
+        synonyms_file: sources.synonyms.clone()?,
     })
 }
 

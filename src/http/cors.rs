@@ -16,6 +16,15 @@ WWW-Authenticate, X-Sandbox, Deprecation, Sunset, Link, Location";
 /// Request headers API clients send. `Authorization` must be named: `*` never covers it.
 pub const API_ALLOW_HEADERS: &str =
     "Authorization, Content-Type, Idempotency-Key, If-None-Match, Accept";
+/// Response headers a browser MCP client must be able to read. `Mcp-Session-Id` is never sent
+/// (the servers are stateless) but listed, as MCP clients look for it.
+pub const MCP_EXPOSE_HEADERS: &str =
+    "Mcp-Session-Id, MCP-Protocol-Version, RateLimit, RateLimit-Policy, Retry-After, X-Sandbox";
+/// Request headers MCP clients send: the 2026-07-28 routing headers, and the legacy session
+/// and resumption headers (ignored here, but allowed so a legacy browser client's preflight
+/// passes). `Mcp-Param-*` headers cannot be listed in advance; no tool declares one.
+pub const MCP_ALLOW_HEADERS: &str = "Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, \
+Mcp-Session-Id, Last-Event-ID";
 /// Response headers a browser client of `/ask` reads.
 pub const ASK_EXPOSE_HEADERS: &str = "RateLimit, RateLimit-Policy, Retry-After, X-Sandbox, Vary";
 /// Request headers `/ask` clients send: `Last-Event-ID` is what an `EventSource` sends when it
@@ -44,6 +53,9 @@ pub const fn policy(profile: CorsProfile) -> Policy {
     match profile {
         CorsProfile::Api => {
             Policy { allow_headers: API_ALLOW_HEADERS, expose_headers: API_EXPOSE_HEADERS }
+        }
+        CorsProfile::Mcp => {
+            Policy { allow_headers: MCP_ALLOW_HEADERS, expose_headers: MCP_EXPOSE_HEADERS }
         }
         CorsProfile::Ask => {
             Policy { allow_headers: ASK_ALLOW_HEADERS, expose_headers: ASK_EXPOSE_HEADERS }

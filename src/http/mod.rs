@@ -1,9 +1,9 @@
 //! The transport: one function that reads top to bottom for every request.
 //!
 //! rate limit → CORS preflight → route (`crate::route`) → body limits → the surface's adapter
-//! (`api` for REST and OAuth, `ask` for `/ask`, `a2a` for the A2A agent) → common headers
-//! (`respond`). Nothing here knows what an
-//! endpoint computes; the routes themselves are listed in `crate::route`.
+//! (`api` for REST and OAuth, `mcp` for the MCP servers, `ask` for `/ask`, `a2a` for the A2A
+//! agent) → common headers (`respond`). Nothing here knows what an endpoint computes; the
+//! routes themselves are listed in `crate::route`.
 
 pub mod cors;
 pub mod negotiate;
@@ -29,7 +29,7 @@ use crate::ops::Error;
 use crate::route::{self, Route};
 use crate::wire::media::is_json;
 use crate::wire::{Body, Reply};
-use crate::{a2a, api, ask};
+use crate::{a2a, api, ask, mcp};
 use respond::{Context, finish};
 
 /// Everything a request may need, shared by all connections.
@@ -111,8 +111,10 @@ impl App {
             }
         } else {
             let error = Error::rate_limited(rate.reset_secs);
-            // Each surface refuses in its own shape: a JSON-RPC error on the A2A endpoint.
+            // Each surface refuses in its own shape: a JSON-RPC error on the MCP endpoints and
+            // the A2A endpoint.
             let refusal = match route {
+                Route::Mcp(_) => mcp::refused(&error),
                 Route::A2a => {
                     a2a::refused(&error, a2a::version_of(request.headers(), request.uri().query()))
                 }
@@ -232,6 +234,18 @@ impl App {
                 };
                 Ok((reply, None))
             }
+            Route::Mcp(server) if is_post => {
+                let format = match mcp::check(&parts.headers) {
+                    Ok(format) => format,
+                    Err(refusal) => return Ok((*refusal, None)),
+                };
+                let reply = match self.read_body(parts, body, limits::MCP_BODY_MAX).await {
+                    Ok(body) => mcp::answer(*server, &parts.headers, format, &body),
+                    Err(error) => mcp::refused(&error),
+                };
+                Ok((reply, None))
+            }
+            Route::Mcp(_) => Ok((mcp::method_not_allowed(method.as_str()), None)),
             Route::Ask if is_get || is_post => {
                 let accept = negotiate::accept_header(&parts.headers);
                 let delivery = ask::Delivery {

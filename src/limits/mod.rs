@@ -8,8 +8,9 @@ use std::time::Duration;
 
 pub use crate::model::{
     A2A_BODY_MAX, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS,
-    BATCH_MAX_ITEMS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS,
-    TOKEN_LIFETIME_SECS,
+    BATCH_MAX_ITEMS, MCP_BODY_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS,
+    SEARCH_QUERY_MAX_CHARS, SEARCH_TYPO_MAX_CHARS, SEARCH_TYPO_ONE_MIN_CHARS,
+    SEARCH_TYPO_TWO_MIN_CHARS, TOKEN_LIFETIME_SECS,
 };
 
 /// Requests per client IP per window by default (`--rate-limit` overrides). Past it: 429.
@@ -21,6 +22,23 @@ pub const RATE_WINDOW_MS: u64 = 60_000;
 pub const RATE_MAX_TRACKED: usize = 262_144;
 /// Shards of the limiter table; a request locks one shard only.
 pub const RATE_SHARDS: usize = 64;
+
+/// Words shorter than this never match as a prefix (too many expansions to mean anything).
+pub const SEARCH_PREFIX_MIN_CHARS: usize = 3;
+/// Distinct query terms considered; later ones are ignored. `q` is at most 200 characters, so
+/// this is only reached by queries of many tiny words.
+pub const SEARCH_MAX_QUERY_TERMS: usize = 64;
+/// What one edit at the first letter costs (an edit elsewhere costs 1): so only words long
+/// enough for two typos, 9 characters or more, may differ at the first letter, and then by
+/// that one edit only. People rarely mistype the first letter, and it keeps the lookup small.
+pub const SEARCH_TYPO_FIRST_LETTER_COST: u8 = 2;
+/// Query terms given typo tolerance (and corrections for `suggestions`); later terms match
+/// exactly only. Bounds the work of a long query of misspelt words.
+pub const SEARCH_TYPO_MAX_TERMS: usize = 10;
+/// Indexed words one query term may expand to by typo tolerance, closest first.
+pub const SEARCH_TYPO_MAX_EXPANSIONS: usize = 24;
+/// Indexed words the last query term may expand to as a prefix, in word order.
+pub const SEARCH_PREFIX_MAX_EXPANSIONS: usize = 256;
 
 /// Largest `POST /v1/ai-readiness/score` body. Past it: 413 without reading the rest.
 pub const SCORE_BODY_MAX: usize = 8 * 1024;

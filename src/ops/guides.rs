@@ -51,6 +51,9 @@ pub struct GuidePage {
     end: usize,
     /// The cursor of the next page; `None` on the last.
     pub next_cursor: Option<String>,
+    /// Corrected queries that find something, when this one found nothing (at most
+    /// `SEARCH_MAX_SUGGESTIONS`); empty otherwise.
+    pub suggestions: Vec<String>,
 }
 
 impl GuidePage {
@@ -79,9 +82,20 @@ impl GuidePage {
         &GUIDES[usize::from(hit.guide)]
     }
 
+    /// The passage of a hit's guide that shows why it matched, matched words marked.
+    pub fn snippet(&self, hit: &Hit) -> Option<search::Snippet> {
+        self.ranked.snippet(hit)
+    }
+
     /// The ResourceSearchPage JSON, as `GET /v1/resources` serves it.
     pub fn to_json(&self) -> String {
-        search::page_json(&self.params.q, self.hits(), self.keyword(), self.next_cursor.as_deref())
+        search::page_json(
+            &self.params.q,
+            &self.ranked,
+            self.start..self.end,
+            self.next_cursor.as_deref(),
+            &self.suggestions,
+        )
     }
 }
 
@@ -102,7 +116,19 @@ pub fn validate(request: &SearchRequest<'_>) -> Result<SearchParams, Error> {
                 .ok_or_else(|| Error::unknown_category(name))?,
         ),
     };
-    let limit = match request.limit {
+    let limit = page_size(request.limit)?;
+    let offset = match request.cursor {
+        None => 0,
+        Some(token) => cursor::decode(token, &cursor::Binding { q, category, limit })
+            .map_err(Error::invalid_cursor)?,
+    };
+    Ok(SearchParams { q: q.to_string(), category, limit, offset })
+}
+
+/// A page size as given (or the default), checked against `1..=SEARCH_LIMIT_MAX`; every
+/// surface's `limit` goes through here.
+pub fn page_size(limit: Option<Limit<'_>>) -> Result<usize, Error> {
+    Ok(match limit {
         None => SEARCH_LIMIT_DEFAULT,
         Some(Limit::Number(n)) if (1..=SEARCH_LIMIT_MAX as u64).contains(&n) => n as usize,
         Some(Limit::Number(n)) => return Err(Error::invalid_limit(itoa::Buffer::new().format(n))),
@@ -113,13 +139,7 @@ pub fn validate(request: &SearchRequest<'_>) -> Result<SearchParams, Error> {
                 (1..=SEARCH_LIMIT_MAX).contains(n) && text.bytes().all(|b| b.is_ascii_digit())
             })
             .ok_or_else(|| Error::invalid_limit(text))?,
-    };
-    let offset = match request.cursor {
-        None => 0,
-        Some(token) => cursor::decode(token, &cursor::Binding { q, category, limit })
-            .map_err(Error::invalid_cursor)?,
-    };
-    Ok(SearchParams { q: q.to_string(), category, limit, offset })
+    })
 }
 
 /// Runs a validated search and cuts out the requested page.
@@ -134,7 +154,12 @@ pub fn search(params: SearchParams) -> GuidePage {
             &cursor::Binding { q: &params.q, category: params.category, limit: params.limit },
         )
     });
-    GuidePage { params, ranked, start, end, next_cursor }
+    let suggestions = if n_hits == 0 && ranked.keyword {
+        search::suggest(&params.q, params.category)
+    } else {
+        Vec::new()
+    };
+    GuidePage { params, ranked, start, end, next_cursor, suggestions }
 }
 
 /// Validates and runs a search.

@@ -9,6 +9,8 @@
 //! - `ask`: a question in plain language (and its earlier turns) checked and answered
 //! - `content`: services, industries, case studies, docs pages, contact, categories; any item
 //!   by slug or URL and its markdown twin
+//! - `documents`: anything searchable and readable whole by a short id (pages, guides, error
+//!   codes, API operations), in two collections: the offering and the library
 //! - `guides`: guide search with cursor paging, one guide
 //! - `readiness`: the assessment and scoring
 //! - `export`: token check and the bulk export
@@ -16,6 +18,7 @@
 
 pub mod ask;
 pub mod content;
+pub mod documents;
 pub mod error;
 pub mod export;
 pub mod guides;

@@ -2,7 +2,8 @@
 //!
 //! Text is split on anything that is not a letter or digit (Unicode-aware), lowercased,
 //! stripped of one-character tokens and stop words, then stemmed with the Snowball English
-//! stemmer. The caller sees both the lowercased word (used for prefix matching) and its stem.
+//! stemmer. The caller sees the lowercased word (used for prefix and typo matching), its stem,
+//! and where it stands in the text (byte offsets, used to highlight snippets).
 //! This file crosses the build boundary and depends only on `rust_stemmers`.
 
 use rust_stemmers::{Algorithm, Stemmer};
@@ -19,11 +20,15 @@ pub const STOP_WORDS: &[&str] = &[
     "why", "will", "with", "you", "your",
 ];
 
-/// One token: the lowercased word as written and its stem.
+/// One token: the lowercased word as written, its stem, and its byte range in the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
     pub word: String,
     pub stem: String,
+    /// Byte offset of the word's first character in the text.
+    pub start: usize,
+    /// Byte offset just past the word's last character (apostrophes inside it included).
+    pub end: usize,
 }
 
 /// Whether `word` (already lowercased) is a stop word.
@@ -35,25 +40,30 @@ pub fn is_stop_word(word: &str) -> bool {
 pub fn for_each_token(text: &str, mut each: impl FnMut(Token)) {
     let stemmer = Stemmer::create(Algorithm::English);
     let mut word = String::new();
-    let mut flush = |word: &mut String| {
+    let (mut start, mut end) = (0, 0);
+    let mut flush = |word: &mut String, start: usize, end: usize| {
         if word.chars().nth(1).is_some() && !is_stop_word(word) {
             let stem = stemmer.stem(word).into_owned();
-            each(Token { word: std::mem::take(word), stem });
+            each(Token { word: std::mem::take(word), stem, start, end });
         }
         word.clear();
     };
-    for ch in text.chars() {
+    for (offset, ch) in text.char_indices() {
         if ch.is_alphanumeric() {
+            if word.is_empty() {
+                start = offset;
+            }
             word.extend(ch.to_lowercase());
+            end = offset + ch.len_utf8();
         } else if ch == '\'' || ch == '\u{2019}' {
             // Apostrophes are dropped inside a word rather than splitting it, so "team's" reads
             // as "teams" (stem "team") and "don't" as "dont", never as a stray "t" or "s".
             continue;
         } else {
-            flush(&mut word);
+            flush(&mut word, start, end);
         }
     }
-    flush(&mut word);
+    flush(&mut word, start, end);
 }
 
 /// All tokens of `text`, in order.
@@ -61,4 +71,36 @@ pub fn tokens(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
     for_each_token(text, |token| out.push(token));
     out
+}
+
+/// Calls `each` with every string made from `chars` by deleting characters, the word itself
+/// included: with `max_deletions` 1, one character anywhere but the first; with 2, also the
+/// first character alone, or any two characters but the first.
+///
+/// Typo lookups are symmetric deletion: a query word and a vocabulary word within the allowed
+/// edits (an edit at the first letter counting two) always share one of these variants, so
+/// the build indexes the variants of every vocabulary word and a query looks up its own.
+/// Index and query must generate them the same way, so this lives in the shared file.
+pub fn for_each_deletion_variant(chars: &[char], max_deletions: u8, mut each: impl FnMut(&str)) {
+    let mut variant = String::with_capacity(chars.len() * 4);
+    let mut emit = |skip: &[usize]| {
+        variant.clear();
+        variant.extend(chars.iter().enumerate().filter(|(i, _)| !skip.contains(i)).map(|(_, c)| c));
+        each(&variant);
+    };
+    emit(&[]);
+    if max_deletions == 0 {
+        return;
+    }
+    for first in 1..chars.len() {
+        emit(&[first]);
+    }
+    if max_deletions >= 2 && !chars.is_empty() {
+        emit(&[0]);
+        for first in 1..chars.len() {
+            for second in first + 1..chars.len() {
+                emit(&[first, second]);
+            }
+        }
+    }
 }

@@ -13,10 +13,12 @@
 //! - `wire`: the reply body, complete or streamed
 //! - `routes`: fixed routes, HTTP semantics, CORS, pages and twins, counts
 //! - `search`: `/v1/resources`, golden queries, paging, cursors, properties
+//! - `judged`: search quality, nDCG@10 over the judged query set in `tests/judged/`
 //! - `scoring`: readiness scoring rules and properties, the interactive page
 //! - `batch`: `/v1/batch` and Idempotency-Key
 //! - `oauth`: registration, tokens, export, key rotation, two processes
 //! - `limits`: rate limiting, body caps, slow clients, deprecation headers
+//! - `mcp`: the two MCP servers, raw and through the official Rust SDK client
 //! - `sandbox`: behaviour of the `--features sandbox` build
 //! - `site`: discovery files, structured data, the search results page
 //! - `negotiate`: markdown twins by `Accept`, `Link` headers, the HTML 404
@@ -26,7 +28,9 @@ mod architecture;
 mod ask;
 mod batch;
 mod golden;
+mod judged;
 mod limits;
+mod mcp;
 mod negotiate;
 mod oauth;
 mod routes;

@@ -58,9 +58,10 @@ async fn json_routes_conform_to_the_openapi_document_and_the_contract_counts() {
     let endpoints = index["endpoints"].as_object().expect("endpoints");
     let rest = endpoints.keys().filter(|label| label.contains(" /v1")).count();
     assert_eq!(rest, 13, "one line per endpoint of the spec");
-    for label in ["GET /ask", "POST /ask", "POST /a2a"] {
+    for label in ["POST /mcp", "POST /mcp/docs", "GET /ask", "POST /ask", "POST /a2a"] {
         assert!(endpoints.contains_key(label), "the agent surfaces are listed: {label}");
     }
+    assert_eq!(endpoints.len(), 13 + 5, "and nothing else");
     for field in ["ask", "agentCard"] {
         assert!(index[field].is_string(), "ApiIndex.{field} is missing");
     }

@@ -549,3 +549,189 @@ fn every_page_is_in_the_sitemap_llms_full_and_page_links() {
     }
     assert_eq!(pages.len(), body("/sitemap.xml").matches("<url>").count(), "only pages");
 }
+/// Issue 11: the agent surfaces' public origin is configurable; the index, the server cards
+/// and the AI catalog name it, and the MCP listings are built for the fixture content too.
+#[test]
+fn the_agent_origin_drives_the_mcp_links_cards_and_catalog() {
+    let agent =
+        config(&[("CONSULTANCY_AGENT_URL", "https://mcp.example.com")], false).expect("config");
+    assert_eq!(agent.agent_url, "https://mcp.example.com");
+    assert_eq!(local().agent_url, "http://127.0.0.1:8080", "defaults to the API origin");
+    let error = config(&[("CONSULTANCY_AGENT_URL", "https://mcp.example.com/mcp")], false)
+        .expect_err("a path is not an origin");
+    assert!(error.contains("CONSULTANCY_AGENT_URL"), "{error}");
+
+    let compiled = compile(Path::new(FIXTURE), &agent, &fixture_expectations()).expect("compiles");
+    let body = |path: &str| -> serde_json::Value {
+        let route = compiled.routes.iter().find(|r| r.path == path).expect(path);
+        serde_json::from_str(&route.body).expect("JSON")
+    };
+    let index = body("/v1");
+    assert_eq!(index["mcp"]["product"], "https://mcp.example.com/mcp");
+    assert_eq!(
+        index["mcp"]["serverCard"],
+        "https://mcp.example.com/.well-known/mcp/server-card.json"
+    );
+    assert!(index["endpoints"]["POST https://mcp.example.com/mcp/docs"].is_string());
+    assert!(index["endpoints"]["GET /v1/services"].is_string(), "REST labels stay relative");
+    let card = body("/mcp/docs/server-card");
+    assert_eq!(card["remotes"][0]["url"], "https://mcp.example.com/mcp/docs");
+    assert_eq!(body("/.well-known/mcp/server-card.json"), body("/mcp/server-card"));
+    let catalog = body("/.well-known/ai-catalog.json");
+    assert_eq!(catalog["entries"][1]["url"], "https://mcp.example.com/mcp/docs/server-card");
+    let openapi = body("/openapi.json");
+    assert_eq!(openapi["paths"]["/mcp"]["servers"][0]["url"], "https://mcp.example.com");
+    assert!(compiled.tables.contains("pub const AGENT_URL: &str = \"https://mcp.example.com\";"));
+    assert!(compiled.tables.contains("pub static MCP_LISTINGS: [McpListings; 2]"));
+}
+
+#[test]
+fn a_company_name_too_long_for_the_server_cards_is_refused() {
+    let name = "Fixture Consulting With A Name Long Enough To Overflow The Card";
+    Scratch::new("long-company").edit("site.toml", "Fixture Consulting", name).expect(
+        "site.toml",
+        Some("company"),
+        "has more than 100 characters",
+    );
+}
+
+/// Asserts the exact diagnostics of a broken `synonyms.toml`: `(line, field, message)` each.
+fn expect_synonym_diagnostics(scratch: &Scratch, expected: &[(usize, &str, &str)]) {
+    let found: Vec<(usize, String, String)> = scratch
+        .diagnostics()
+        .into_iter()
+        .filter(|d| d.path.ends_with("synonyms.toml"))
+        .map(|d| (d.line.unwrap_or(0), d.field.unwrap_or_default(), d.message))
+        .collect();
+    let expected: Vec<(usize, String, String)> =
+        expected.iter().map(|(l, f, m)| (*l, f.to_string(), m.to_string())).collect();
+    assert_eq!(found, expected);
+}
+
+#[test]
+fn synonyms_with_an_empty_side_or_unsearchable_terms_are_rejected() {
+    let scratch = Scratch::new("synonyms-empty");
+    scratch.write(
+        "synonyms.toml",
+        "[[equivalent]]\nterms = [\"alpha\"]\n\n[[one_way]]\nfrom = \"watching\"\nto = []\n\n[[equivalent]]\nterms = [\"the\", \"A/B test\", \"alpha\"]\n",
+    );
+    expect_synonym_diagnostics(
+        &scratch,
+        &[
+            (1, "equivalent.terms", "an equivalent group needs at least two terms, found 1"),
+            (9, "equivalent.terms", "`the` has no searchable words"),
+            (9, "equivalent.terms", "`A/B test` has a one-letter word, `b`, that search ignores"),
+            (4, "one_way.to", "the one-way entry from `watching` has no `to` terms"),
+        ],
+    );
+}
+
+#[test]
+fn synonyms_may_not_repeat_a_term_or_start_two_entries() {
+    let scratch = Scratch::new("synonyms-duplicates");
+    scratch.write(
+        "synonyms.toml",
+        "[[equivalent]]\nterms = [\"alpha\", \"Alphas\", \"first letter\"]\n\n[[one_way]]\nfrom = \"alpha\"\nto = [\"drift monitoring\"]\n",
+    );
+    expect_synonym_diagnostics(
+        &scratch,
+        &[
+            (
+                2,
+                "equivalent.terms",
+                "`Alphas` repeats `alpha` in the same entry (both read as `alpha`)",
+            ),
+            (5, "one_way.from", "`alpha` already starts the entry on line 2"),
+        ],
+    );
+}
+
+#[test]
+fn one_way_synonyms_may_not_form_a_cycle() {
+    let scratch = Scratch::new("synonyms-cycle");
+    scratch.write(
+        "synonyms.toml",
+        "[[one_way]]\nfrom = \"watching\"\nto = [\"monitoring\"]\n\n[[one_way]]\nfrom = \"monitoring\"\nto = [\"drift\"]\n\n[[one_way]]\nfrom = \"drift\"\nto = [\"watching\"]\n",
+    );
+    expect_synonym_diagnostics(
+        &scratch,
+        &[(
+            7,
+            "one_way.to",
+            "one-way synonyms form a cycle: `drift` → `watching` → `monitoring` → `drift`",
+        )],
+    );
+}
+
+#[test]
+fn synonyms_the_library_never_uses_are_rejected() {
+    let scratch = Scratch::new("synonyms-unused");
+    scratch.write(
+        "synonyms.toml",
+        "[[equivalent]]\nterms = [\"gamma\", \"delta ray\"]\n\n[[one_way]]\nfrom = \"watching\"\nto = [\"drift monitoring\", \"monitoring drift\"]\n",
+    );
+    expect_synonym_diagnostics(
+        &scratch,
+        &[
+            (2, "equivalent.terms", "no guide uses any of `gamma`, `delta ray`"),
+            (6, "one_way.to", "no guide uses `monitoring drift`"),
+        ],
+    );
+    let scratch = Scratch::new("synonyms-missing");
+    fs::remove_file(scratch.path("synonyms.toml")).expect("remove");
+    scratch.expect("synonyms.toml", None, "cannot read file");
+    let scratch = Scratch::new("synonyms-unknown-key");
+    scratch.write("synonyms.toml", "[[one_way]]\nfrom = \"watching\"\ntoo = [\"drift\"]\n");
+    scratch.expect("synonyms.toml", Some("too"), "unknown field `too`");
+}
+
+#[test]
+fn passages_are_sentences_packed_to_thirty_words() {
+    use compiler::index::{body_blocks, passages_of};
+    let short = "One two three. Four five? Six: seven.";
+    assert_eq!(passages_of(short), [short]);
+    let sentence = |n: usize, word: &str| format!("{}.", vec![word; n].join(" "));
+    let text = format!("{} {} {}", sentence(20, "a"), sentence(20, "b"), sentence(5, "c"));
+    let passages = passages_of(&text);
+    assert_eq!(
+        passages,
+        [sentence(20, "a"), format!("{} {}", sentence(20, "b"), sentence(5, "c"))]
+    );
+    // A sentence longer than a passage is cut, and the cuts are marked.
+    let long = passages_of(&vec!["w"; 65].join(" "));
+    assert_eq!(long.len(), 3);
+    assert!(long[0].ends_with(" …") && long[1].starts_with("… ") && long[1].ends_with(" …"));
+    assert!(long[2].starts_with("… ") && !long[2].ends_with('…'));
+    // Markdown becomes blocks of text; headings are marked as such.
+    let blocks = body_blocks(
+        "## Title here\n\nA *short* [link](/x/) and `code`.\n\n- item one\n- item two\n",
+    );
+    assert_eq!(
+        blocks,
+        [
+            (true, "Title here".to_string()),
+            (false, "A short link and code.".to_string()),
+            (false, "item one".to_string()),
+            (false, "item two".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn passages_holding_the_snippet_marks_are_not_offered() {
+    // A code span is text, so `<mark>` would reach a passage; that passage is dropped, so the
+    // marks added at query time are the only ones a snippet has.
+    let scratch = Scratch::new("mark-in-body");
+    scratch.edit(
+        "guides/alpha/alpha-guide.md",
+        "Alpha drift monitoring.",
+        "Alpha drift monitoring. Use `<mark>` tags.",
+    );
+    let compiled = compile(&scratch.root, &local(), &fixture_expectations()).expect("compiles");
+    let passages: Vec<&str> =
+        compiled.tables.lines().filter(|l| l.contains("PassageRecord { text:")).collect();
+    assert!(passages.iter().any(|p| p.contains("word0")), "{passages:?}");
+    assert!(passages.iter().all(|p| !p.contains("<mark>")), "{passages:?}");
+    let clean = compile(Path::new(FIXTURE), &local(), &fixture_expectations()).expect("compiles");
+    assert!(clean.tables.contains("PassageRecord { text: \"Alpha drift monitoring.\""));
+}

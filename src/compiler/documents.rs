@@ -1,0 +1,181 @@
+//! The small search corpora of the agent surfaces: every page that is not a guide (services,
+//! industries, case studies, documentation), every error code and every OpenAPI operation, as
+//! documents with an id, a title, a summary, a URL, their full markdown and their stems.
+//!
+//! Guides have their own BM25F index (`index.rs`); these corpora are small (tens of
+//! documents), so a query only counts which of its stems each document contains. The stems
+//! come from the shared tokenizer, so query and document words are split the same way.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+use super::config::Config;
+use super::model::{DocKind, ERROR_CODES, ItemKind};
+use super::pages::{ERRORS_PATH, item_path};
+use super::tokenize::for_each_token;
+use super::validate::{Content, Page};
+
+/// One document, ready to emit as a `model::DocumentRecord`.
+#[derive(Debug)]
+pub struct Document {
+    pub kind: DocKind,
+    pub id: String,
+    pub title: String,
+    pub summary: String,
+    pub url: String,
+    pub markdown: String,
+    pub terms: Vec<String>,
+    pub title_terms: Vec<String>,
+}
+
+/// Sorted, distinct stems of `text`.
+fn stems(text: &str) -> Vec<String> {
+    let mut set = BTreeSet::new();
+    for_each_token(text, |token| {
+        set.insert(token.stem);
+    });
+    set.into_iter().collect()
+}
+
+fn document(
+    kind: DocKind,
+    id: String,
+    title: &str,
+    summary: &str,
+    url: String,
+    markdown: String,
+) -> Document {
+    let terms = stems(&format!("{title}\n{summary}\n{markdown}"));
+    Document {
+        kind,
+        id,
+        title: title.to_string(),
+        summary: summary.to_string(),
+        url,
+        markdown,
+        terms,
+        title_terms: stems(title),
+    }
+}
+
+/// Every document, in the order the corpora list them: services, industries, case studies,
+/// documentation pages, error codes, operations. `published` gives the body of a route (the
+/// pages' markdown twins).
+pub fn build<'a>(
+    config: &Config,
+    content: &Content,
+    openapi: &Value,
+    published: &'a dyn Fn(&str) -> Option<&'a str>,
+) -> Vec<Document> {
+    let mut out = Vec::new();
+    let kinds: [(ItemKind, &[Page]); 4] = [
+        (ItemKind::Service, &content.services),
+        (ItemKind::Industry, &content.industries),
+        (ItemKind::CaseStudy, &content.case_studies),
+        (ItemKind::Docs, &content.docs),
+    ];
+    for (kind, pages) in kinds {
+        for page in pages {
+            let path = item_path(kind.segment(), &page.slug);
+            out.push(document(
+                DocKind::Page(kind),
+                format!("{}/{}", kind.segment(), page.slug),
+                &page.name,
+                &page.description,
+                format!("{}{path}", config.site_url),
+                published(&format!("{path}index.md")).unwrap_or("").to_string(),
+            ));
+        }
+    }
+    for (code, status, meaning) in ERROR_CODES {
+        let markdown = format!(
+            "# Error code `{code}`\n\nHTTP status {status}.\n\n{meaning}\n\nThe REST API sends it as `error.code` in its Error body; the MCP servers send it as `error.data.code` of a JSON-RPC error. Every code is listed at {site}{ERRORS_PATH}.\n",
+            site = config.site_url
+        );
+        out.push(document(
+            DocKind::ErrorCode,
+            format!("errors/{code}"),
+            &format!("Error code {code} ({status})"),
+            meaning,
+            format!("{}{ERRORS_PATH}#{code}", config.site_url),
+            markdown,
+        ));
+    }
+    out.extend(operations(config, openapi));
+    out
+}
+
+/// One document per OpenAPI operation, in the document's order. Operations that only
+/// describe a refusal (a 405 on the MCP endpoints) are left out.
+fn operations(config: &Config, openapi: &Value) -> Vec<Document> {
+    let mut out = Vec::new();
+    let Some(paths) = openapi["paths"].as_object() else { return out };
+    for (path, item) in paths {
+        let Some(item) = item.as_object() else { continue };
+        for (method, operation) in item {
+            let Some(operation_id) = operation["operationId"].as_str() else { continue };
+            let responses = operation["responses"].as_object();
+            if responses.is_some_and(|r| r.keys().all(|status| status == "405")) {
+                continue;
+            }
+            let method = method.to_ascii_uppercase();
+            let summary = operation["summary"].as_str().unwrap_or("");
+            let description = operation["description"].as_str().unwrap_or("");
+            let mut markdown = format!("# {method} {path}\n\n{summary}.\n\n");
+            if !description.is_empty() {
+                let _ = write!(markdown, "{description}\n\n");
+            }
+            let parameters = operation["parameters"].as_array().into_iter().flatten();
+            let named: Vec<&Value> = parameters.filter(|p| p["name"].is_string()).collect();
+            if !named.is_empty() {
+                markdown.push_str("## Parameters\n\n");
+                for parameter in named {
+                    let _ = writeln!(
+                        markdown,
+                        "- `{}` ({}, {}): {}",
+                        parameter["name"].as_str().unwrap_or(""),
+                        parameter["in"].as_str().unwrap_or(""),
+                        if parameter["required"] == true { "required" } else { "optional" },
+                        parameter["description"].as_str().unwrap_or("")
+                    );
+                }
+                markdown.push('\n');
+            }
+            if let Some(responses) = responses {
+                markdown.push_str("## Responses\n\n");
+                for (status, response) in responses {
+                    let description = response["description"]
+                        .as_str()
+                        .or_else(|| {
+                            let name = response["$ref"].as_str()?.rsplit('/').next()?;
+                            openapi["components"]["responses"][name]["description"].as_str()
+                        })
+                        .unwrap_or("");
+                    let _ = writeln!(markdown, "- {status}: {description}");
+                }
+            }
+            let escaped = path.replace('~', "~0").replace('/', "~1");
+            let pointer = format!("/paths/{escaped}/{}", method.to_ascii_lowercase());
+            let fragment = pointer.replace('{', "%7B").replace('}', "%7D");
+            out.push(document(
+                DocKind::Operation,
+                format!("operations/{operation_id}"),
+                &format!("{method} {path}: {summary}"),
+                if description.is_empty() { summary } else { first_sentence(description) },
+                format!("{}/openapi.json#{fragment}", config.api_base),
+                markdown,
+            ));
+        }
+    }
+    out
+}
+
+/// The first sentence of `text` (up to and including the first `. `), or all of it.
+fn first_sentence(text: &str) -> &str {
+    match text.find(". ") {
+        Some(end) => &text[..=end],
+        None => text,
+    }
+}

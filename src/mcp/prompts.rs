@@ -1,0 +1,174 @@
+//! `prompts/get`: the readiness interview (product server) and answering from the guides
+//! (docs server).
+//!
+//! The interview's text is built at build time from the assessment (`tables::INTERVIEW_PROMPT`).
+//! The answer prompt searches the guides for the question and embeds the best ones, so the
+//! model answers from them and cites their URLs; [`answer_messages`] is the one place to
+//! change when an answer engine replaces the plain search.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::error::McpError;
+use super::result::{complete, listings};
+use crate::answer::{self, AnswerKind, Question};
+use crate::model::{MCP_PROMPTS, McpServer, McpShape, PromptId};
+use crate::ops::guides::{self, SearchRequest};
+use crate::ops::{Error, content};
+use crate::tables::{COMPANY, INTERVIEW_PROMPT};
+
+/// Sources embedded whole in the answer prompt; the others are listed only.
+pub const EMBEDDED_SOURCES: usize = 3;
+
+/// One message of a prompt.
+#[derive(Debug, Serialize)]
+pub struct Message {
+    role: &'static str,
+    content: Content,
+}
+
+/// A message's content block.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Content {
+    Text { text: String },
+    Resource { resource: Embedded },
+}
+
+/// An embedded resource: a guide's markdown.
+#[derive(Debug, Serialize)]
+pub struct Embedded {
+    uri: String,
+    #[serde(rename = "mimeType")]
+    mime_type: &'static str,
+    text: &'static str,
+}
+
+/// Answers `prompts/get` with a `GetPromptResult` as JSON text.
+pub fn get(
+    server: McpServer,
+    shape: McpShape,
+    params: Option<&Map<String, Value>>,
+) -> Result<String, McpError> {
+    let Some(name) = params.and_then(|p| p.get("name")).and_then(Value::as_str) else {
+        return Err(McpError::invalid_params(
+            "invalid params: prompts/get needs the prompt's `name`",
+        ));
+    };
+    let Some(prompt) = MCP_PROMPTS.iter().find(|p| p.server == server && p.name == name) else {
+        return Err(McpError::unknown_prompt(name));
+    };
+    let empty = Map::new();
+    let arguments = match params.and_then(|p| p.get("arguments")) {
+        None | Some(Value::Null) => &empty,
+        Some(Value::Object(arguments)) => arguments,
+        Some(_) => {
+            return Err(McpError::invalid_params("invalid params: `arguments` must be an object"));
+        }
+    };
+    let argument = |key: &str| -> Result<Option<&str>, McpError> {
+        match arguments.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(text)) => Ok(Some(text.trim()).filter(|t| !t.is_empty())),
+            Some(_) => Err(McpError::invalid_params(format!(
+                "invalid params: prompt argument `{key}` must be a string"
+            ))),
+        }
+    };
+    let known: &[&str] = match prompt.id {
+        PromptId::ReadinessInterview => &["organisation"],
+        PromptId::AnswerFromGuides => &["question"],
+    };
+    if let Some(unknown) = arguments.keys().find(|key| !known.contains(&key.as_str())) {
+        return Err(McpError::invalid_params(format!(
+            "invalid params: {name} takes no argument `{}`",
+            crate::ops::error::truncate(unknown)
+        )));
+    }
+    let messages = match prompt.id {
+        PromptId::ReadinessInterview => interview_messages(argument("organisation")?),
+        PromptId::AnswerFromGuides => {
+            let Some(question) = argument("question")? else {
+                return Err(McpError::invalid_params(
+                    "invalid params: answer_from_guides needs the argument `question`",
+                ));
+            };
+            answer_messages(question).map_err(|error| {
+                McpError::invalid_params(format!("invalid params: {}", error.message))
+            })?
+        }
+    };
+    // Serialising strings cannot fail.
+    let messages = serde_json::to_string(&messages).unwrap_or_default();
+    Ok(complete(shape, listings(server), &format!("\"messages\":{messages}")))
+}
+
+fn user(text: String) -> Message {
+    Message { role: "user", content: Content::Text { text } }
+}
+
+fn interview_messages(organisation: Option<&str>) -> Vec<Message> {
+    let text = match organisation {
+        Some(organisation) => {
+            format!("The organisation being assessed is {organisation}.\n\n{INTERVIEW_PROMPT}")
+        }
+        None => INTERVIEW_PROMPT.to_string(),
+    };
+    vec![user(text)]
+}
+
+/// The messages that ask for an answer to `question`: instructions with the answer engine's
+/// cited draft (every sentence quoted from the content, numbered by source) and its sources,
+/// then the first few sources embedded whole as markdown. The draft is extractive, so the
+/// model can check each claim against the embedded text.
+pub fn answer_messages(question: &str) -> Result<Vec<Message>, Error> {
+    // The question is held to the guide search's bounds, as every question surface is.
+    guides::validate(&SearchRequest { q: Some(question), ..Default::default() })?;
+    let reply = answer::answer(&Question { text: question, prev: &[] });
+    let mut text = format!(
+        "Answer the question below from {COMPANY}'s own content only. Cite every source you use by its title and URL. If the sources do not answer it, say so plainly instead of guessing.\n\nQuestion: {question}\n"
+    );
+    if reply.kind == AnswerKind::NotCovered {
+        text.push_str(
+            "\nThe content does not seem to cover this question. Say so, point to the closest sources below if they help, and offer the contact details.\n",
+        );
+    } else {
+        text.push_str("\nA draft quoted from the content; the numbers are the sources below:\n\n");
+        for sentence in &reply.sentences {
+            text.push_str(sentence.text);
+            for idx in sentence.sources.clone() {
+                text.push_str(&format!(" [{}]", idx + 1));
+            }
+            text.push('\n');
+        }
+    }
+    text.push_str("\nSources, most relevant first (the first ones follow in full):\n");
+    for (idx, source) in reply.sources.iter().enumerate() {
+        text.push_str(&format!(
+            "\n[{}] {} ({}, {}): {}",
+            idx + 1,
+            source.title,
+            source.kind.name(),
+            source.url,
+            source.description
+        ));
+    }
+    let mut messages = vec![user(text)];
+    if reply.kind == AnswerKind::NotCovered {
+        return Ok(messages);
+    }
+    let embedded = reply.sources.iter().filter_map(|source| content::item_by_url(source.url));
+    for item in embedded.take(EMBEDDED_SOURCES) {
+        messages.push(Message {
+            role: "user",
+            content: Content::Resource {
+                resource: Embedded {
+                    uri: format!("{}index.md", item.url()),
+                    mime_type: "text/markdown",
+                    text: item.markdown(),
+                },
+            },
+        });
+    }
+    Ok(messages)
+}

@@ -1,0 +1,72 @@
+//! `resources/read`: a URI → the resource's text.
+//!
+//! A content item's URI is its markdown twin's URL (its page URL plus `index.md`); the page URL
+//! itself is accepted too. The product server reads services, industries, case studies and the
+//! assessment (`<api>/v1/ai-readiness/questions`, JSON); the docs server reads guides,
+//! documentation pages and the OpenAPI document (`<api>/openapi.json`). Anything else is an
+//! unknown resource: -32602 in 2026-07-28, -32002 before.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::error::McpError;
+use super::result::{complete, listings};
+use crate::model::{ItemKind, MCP_CACHE_TTL_MS, McpServer, McpVersion};
+use crate::ops::content::{self, Item};
+use crate::ops::readiness;
+use crate::tables::{API_BASE, FIXED, SITE_URL};
+
+/// Answers `resources/read` with a `ReadResourceResult` as JSON text.
+pub fn read(
+    server: McpServer,
+    version: McpVersion,
+    params: Option<&Map<String, Value>>,
+) -> Result<String, McpError> {
+    let Some(uri) = params.and_then(|p| p.get("uri")).and_then(Value::as_str) else {
+        return Err(McpError::invalid_params(
+            "invalid params: resources/read needs a `uri` string",
+        ));
+    };
+    let (mime_type, text) =
+        resolve(server, uri).ok_or_else(|| McpError::unknown_resource(uri, version))?;
+    #[derive(Serialize)]
+    struct Contents<'a> {
+        uri: &'a str,
+        #[serde(rename = "mimeType")]
+        mime_type: &'static str,
+        text: &'static str,
+    }
+    // Serialising strings cannot fail.
+    let contents = serde_json::to_string(&[Contents { uri, mime_type, text }]).unwrap_or_default();
+    let mut members = format!("\"contents\":{contents}");
+    if version.is_modern() {
+        members.push_str(&format!(",\"ttlMs\":{MCP_CACHE_TTL_MS},\"cacheScope\":\"public\""));
+    }
+    Ok(complete(version.shape(), listings(server), &members))
+}
+
+/// The media type and text of the resource at `uri` on `server`.
+pub fn resolve(server: McpServer, uri: &str) -> Option<(&'static str, &'static str)> {
+    // The API and the site may share an origin, so an API path that is not a resource falls
+    // through to the content lookup.
+    let json = match (server, uri.strip_prefix(API_BASE)) {
+        (McpServer::Product, Some("/v1/ai-readiness/questions")) => {
+            Some(readiness::questions_json())
+        }
+        (McpServer::Docs, Some("/openapi.json")) => FIXED.get("/openapi.json").map(|f| f.body),
+        _ => None,
+    };
+    if let Some(text) = json {
+        return Some(("application/json", text));
+    }
+    // Only this site's absolute URLs name content.
+    uri.strip_prefix(SITE_URL)?;
+    let item = content::item_by_url(uri)?;
+    let served = match server {
+        McpServer::Product => {
+            matches!(item.kind(), ItemKind::Service | ItemKind::Industry | ItemKind::CaseStudy)
+        }
+        McpServer::Docs => matches!(item, Item::Guide(_)) || item.kind() == ItemKind::Docs,
+    };
+    served.then(|| ("text/markdown", item.markdown()))
+}

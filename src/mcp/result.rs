@@ -1,0 +1,44 @@
+//! Results built at run time: the server's precomputed listings, and the envelope a computed
+//! result gets in each revision (`resultType` and the server's `_meta` in 2026-07-28).
+
+use crate::model::{McpListings, McpServer, McpShape};
+use crate::tables::MCP_LISTINGS;
+
+/// A server's precomputed listings.
+pub fn listings(server: McpServer) -> &'static McpListings {
+    &MCP_LISTINGS[server as usize]
+}
+
+/// A result built at run time: `members` (JSON object members without braces, or empty),
+/// with `resultType` in front and the server's `_meta` after in 2026-07-28.
+pub fn complete(shape: McpShape, listings: &McpListings, members: &str) -> String {
+    complete_with(shape, listings, members.len(), |out| out.push_str(members))
+}
+
+/// [`complete`], with the members written straight into the result by `write` (`capacity`:
+/// their expected length), so a large tool answer is copied once.
+pub fn complete_with(
+    shape: McpShape,
+    listings: &McpListings,
+    capacity: usize,
+    write: impl FnOnce(&mut String),
+) -> String {
+    let modern = shape == McpShape::Modern;
+    let mut out = String::with_capacity(capacity + listings.server_info_meta.len() + 32);
+    out.push('{');
+    if modern {
+        out.push_str("\"resultType\":\"complete\",");
+    }
+    let members_start = out.len();
+    write(&mut out);
+    if modern {
+        if out.len() == members_start {
+            // No members: drop the comma after `resultType`.
+            out.pop();
+        }
+        out.push(',');
+        out.push_str(listings.server_info_meta);
+    }
+    out.push('}');
+    out
+}

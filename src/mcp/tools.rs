@@ -1,0 +1,362 @@
+//! `tools/call`: arguments → a core call → a `CallToolResult`.
+//!
+//! A call that names no tool of this server, or whose params are malformed, is a protocol
+//! error (-32602). Anything the tool itself refuses (an unknown slug, an invalid answer list,
+//! an argument of the wrong type, an unknown argument) is a result with `isError: true` and
+//! the core's message, so the model can read it and correct itself.
+//!
+//! Every tool but `search` and `fetch` returns its JSON twice: as `structuredContent` (from
+//! 2025-06-18, checked against the tool's `outputSchema`) and as the text of one text block.
+//! That JSON is byte for byte the REST API's body for the same question (`list_services` is
+//! `GET /v1/services`, `search_guides` is `GET /v1/resources`, ...). `search` and `fetch`
+//! answer one text block holding the JSON ChatGPT connectors read.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::error::McpError;
+use super::result::{complete_with, listings};
+use crate::limits::SEARCH_LIMIT_DEFAULT;
+use crate::model::{ErrorKind, MCP_TOOLS, McpServer, McpShape, ToolId};
+use crate::ops::documents::{self, Collection, Document};
+use crate::ops::guides::{self, Limit, SearchRequest};
+use crate::ops::{Error, content, readiness};
+
+/// What a tool produced.
+#[derive(Debug)]
+pub enum Output {
+    /// JSON: `structuredContent` and the text of the text block.
+    Json(String),
+    /// The text of the only text block (`search`, `fetch`).
+    Text(String),
+}
+
+/// Answers `tools/call` on `server` with a `CallToolResult` as JSON text.
+pub fn call(
+    server: McpServer,
+    shape: McpShape,
+    params: Option<&Map<String, Value>>,
+) -> Result<String, McpError> {
+    let Some(name) = params.and_then(|p| p.get("name")).and_then(Value::as_str) else {
+        return Err(McpError::invalid_params("invalid params: tools/call needs the tool's `name`"));
+    };
+    let Some(tool) = MCP_TOOLS.iter().find(|tool| tool.server == server && tool.name == name)
+    else {
+        return Err(McpError::unknown_tool(name));
+    };
+    let empty = Map::new();
+    let arguments = match params.and_then(|p| p.get("arguments")) {
+        None | Some(Value::Null) => &empty,
+        Some(Value::Object(arguments)) => arguments,
+        Some(_) => {
+            return Err(McpError::invalid_params("invalid params: `arguments` must be an object"));
+        }
+    };
+    let outcome = run(server, tool.id, tool.name, arguments);
+    Ok(render(shape, server, outcome))
+}
+
+/// Runs a tool through the core.
+pub fn run(
+    server: McpServer,
+    id: ToolId,
+    name: &str,
+    arguments: &Map<String, Value>,
+) -> Result<Output, Error> {
+    let collection = match server {
+        McpServer::Product => Collection::Offering,
+        McpServer::Docs => Collection::Library,
+    };
+    let args = Arguments { tool: name, map: arguments };
+    match id {
+        ToolId::ListServices => {
+            args.only(&[])?;
+            Ok(Output::Json(content::list_json("services", content::services())))
+        }
+        ToolId::GetService => {
+            args.only(&["slug"])?;
+            Ok(Output::Json(content::service(args.required("slug")?)?.json.to_string()))
+        }
+        ToolId::ListIndustries => {
+            args.only(&[])?;
+            Ok(Output::Json(content::list_json("industries", content::industries())))
+        }
+        ToolId::ListCaseStudies => {
+            args.only(&[])?;
+            Ok(Output::Json(content::list_json("caseStudies", content::case_studies())))
+        }
+        ToolId::GetCaseStudy => {
+            args.only(&["slug"])?;
+            Ok(Output::Json(content::case_study(args.required("slug")?)?.json.to_string()))
+        }
+        ToolId::GetContact => {
+            args.only(&[])?;
+            Ok(Output::Json(content::contact_json().to_string()))
+        }
+        ToolId::GetAssessment => {
+            args.only(&[])?;
+            Ok(Output::Json(readiness::questions_json().to_string()))
+        }
+        ToolId::ScoreAssessment => {
+            // The arguments are the REST body, `{"answers": [...]}`, checked by the same core.
+            let result = readiness::score(&Value::Object(arguments.clone()))?;
+            Ok(Output::Json(String::from_utf8(readiness::result_json(&result)).unwrap_or_default()))
+        }
+        ToolId::SearchGuides => {
+            args.only(&["q", "category", "limit", "cursor"])?;
+            let page = guides::search_guides(&SearchRequest {
+                q: args.optional("q")?,
+                category: args.optional("category")?,
+                limit: args.limit()?,
+                cursor: args.optional("cursor")?,
+            })?;
+            Ok(Output::Json(page.to_json()))
+        }
+        ToolId::GetGuide => {
+            args.only(&["slug"])?;
+            let guide = guides::guide(args.required("slug")?)?;
+            Ok(Output::Json(guide_json(guide)))
+        }
+        ToolId::ListCategories => {
+            args.only(&[])?;
+            Ok(Output::Json(content::categories_json().to_string()))
+        }
+        ToolId::SearchApiDocs => {
+            args.only(&["query", "limit"])?;
+            let query = args.required_allow_blank("query")?;
+            let limit = guides::page_size(args.limit()?)?;
+            let hits = documents::search_reference(query, limit)?;
+            Ok(Output::Json(reference_page(query.trim(), &hits)))
+        }
+        ToolId::Search => {
+            args.only(&["query"])?;
+            let hits = documents::search(
+                collection,
+                args.required_allow_blank("query")?,
+                SEARCH_LIMIT_DEFAULT,
+            )?;
+            Ok(Output::Text(search_results(&hits)))
+        }
+        ToolId::Fetch => {
+            args.only(&["id"])?;
+            let document = documents::fetch(collection, args.required("id")?)?;
+            Ok(Output::Text(fetched(document)))
+        }
+    }
+}
+
+/// A tool's arguments, read with the messages the core uses for the same mistakes.
+struct Arguments<'a> {
+    tool: &'a str,
+    map: &'a Map<String, Value>,
+}
+
+impl<'a> Arguments<'a> {
+    /// Refuses arguments the tool does not take (as the REST API refuses unknown parameters).
+    fn only(&self, known: &[&str]) -> Result<(), Error> {
+        let Some(unknown) = self.map.keys().find(|key| !known.contains(&key.as_str())) else {
+            return Ok(());
+        };
+        let takes = if known.is_empty() {
+            "no arguments".to_string()
+        } else {
+            known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+        };
+        Err(Error::new(
+            ErrorKind::UnknownParameter,
+            format!(
+                "unknown argument `{}`; {} takes {takes}",
+                crate::ops::error::truncate(unknown),
+                self.tool
+            ),
+        ))
+    }
+
+    /// A string argument; absent or `null` is `None` (clients often send `null` for an
+    /// optional argument they leave out).
+    fn optional(&self, name: &str) -> Result<Option<&'a str>, Error> {
+        match self.map.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(text)) => Ok(Some(text)),
+            Some(other) => Err(Error::invalid_parameter(format!(
+                "argument `{name}` must be a string, not {}",
+                kind_of(other)
+            ))),
+        }
+    }
+
+    /// A required, non-blank string argument.
+    fn required(&self, name: &str) -> Result<&'a str, Error> {
+        match self.optional(name)? {
+            Some(text) if !text.trim().is_empty() => Ok(text),
+            _ => Err(Error::invalid_parameter(format!(
+                "argument `{name}` is required: {} needs it",
+                self.tool
+            ))),
+        }
+    }
+
+    /// A required string argument that may be blank.
+    fn required_allow_blank(&self, name: &str) -> Result<&'a str, Error> {
+        self.optional(name)?.ok_or_else(|| {
+            Error::invalid_parameter(format!(
+                "argument `{name}` is required: {} needs it",
+                self.tool
+            ))
+        })
+    }
+
+    /// `limit`: a JSON integer (`5` or `5.0`), or digits in a string as in the REST query.
+    fn limit(&self) -> Result<Option<Limit<'a>>, Error> {
+        match self.map.get("limit") {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(text)) => Ok(Some(Limit::Text(text))),
+            Some(number @ Value::Number(n)) => {
+                let whole = n.as_u64().or_else(|| {
+                    n.as_f64()
+                        .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f <= u32::MAX as f64)
+                        .map(|f| f as u64)
+                });
+                whole
+                    .map(|n| Some(Limit::Number(n)))
+                    .ok_or_else(|| Error::invalid_limit(&number.to_string()))
+            }
+            Some(other) => Err(Error::invalid_limit(&other.to_string())),
+        }
+    }
+}
+
+fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A guide's Resource object with `markdown` added.
+fn guide_json(guide: content::Item) -> String {
+    let content::Item::Guide(record) = guide else { return String::new() };
+    let markdown = guide.markdown();
+    let mut out = String::with_capacity(record.json_open.len() + markdown.len() + 32);
+    out.push_str(record.json_open);
+    out.push_str(",\"markdown\":");
+    out.push_str(&serde_json::to_string(markdown).unwrap_or_default());
+    out.push('}');
+    out
+}
+
+/// `search_api_docs`' answer.
+fn reference_page(query: &str, hits: &[documents::Hit]) -> String {
+    #[derive(Serialize)]
+    struct Page<'a> {
+        query: &'a str,
+        count: usize,
+        results: Vec<Row>,
+    }
+    #[derive(Serialize)]
+    struct Row {
+        id: String,
+        kind: &'static str,
+        title: &'static str,
+        summary: &'static str,
+        url: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        relevance: Option<u8>,
+    }
+    let results = hits
+        .iter()
+        .map(|hit| Row {
+            id: hit.document.id(),
+            kind: hit.document.kind_name(),
+            title: hit.document.title(),
+            summary: hit.document.summary(),
+            url: hit.document.url(),
+            relevance: (hit.relevance > 0).then_some(hit.relevance),
+        })
+        .collect();
+    // Serialising strings and numbers cannot fail.
+    serde_json::to_string(&Page { query, count: hits.len(), results }).unwrap_or_default()
+}
+
+/// `search`'s text: `{"results":[{"id","title","url","text"}]}`.
+fn search_results(hits: &[documents::Hit]) -> String {
+    #[derive(Serialize)]
+    struct Results {
+        results: Vec<Row>,
+    }
+    #[derive(Serialize)]
+    struct Row {
+        id: String,
+        title: &'static str,
+        url: &'static str,
+        text: &'static str,
+    }
+    let results = hits
+        .iter()
+        .map(|hit| Row {
+            id: hit.document.id(),
+            title: hit.document.title(),
+            url: hit.document.url(),
+            text: hit.document.summary(),
+        })
+        .collect();
+    serde_json::to_string(&Results { results }).unwrap_or_default()
+}
+
+/// `fetch`'s text: `{"id","title","text","url","metadata"}`.
+fn fetched(document: Document) -> String {
+    #[derive(Serialize)]
+    struct Fetched {
+        id: String,
+        title: &'static str,
+        text: &'static str,
+        url: &'static str,
+        metadata: Metadata,
+    }
+    #[derive(Serialize)]
+    struct Metadata {
+        kind: &'static str,
+        summary: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        category: Option<&'static str>,
+    }
+    let fetched = Fetched {
+        id: document.id(),
+        title: document.title(),
+        text: document.markdown(),
+        url: document.url(),
+        metadata: Metadata {
+            kind: document.kind_name(),
+            summary: document.summary(),
+            category: document.category(),
+        },
+    };
+    serde_json::to_string(&fetched).unwrap_or_default()
+}
+
+/// The `CallToolResult` for an outcome, shaped for the revision.
+pub fn render(shape: McpShape, server: McpServer, outcome: Result<Output, Error>) -> String {
+    let (text, structured, is_error) = match &outcome {
+        Ok(Output::Json(json)) => (json.as_str(), Some(json.as_str()), false),
+        Ok(Output::Text(text)) => (text.as_str(), None, false),
+        Err(error) => (error.message.as_str(), None, true),
+    };
+    // serde_json's escaping into its own buffer: far cheaper than `Value`'s `Display`.
+    let escaped = serde_json::to_string(text).unwrap_or_default();
+    let structured = structured.filter(|_| shape != McpShape::Plain);
+    let capacity = escaped.len() + structured.map_or(0, str::len) + 96;
+    complete_with(shape, listings(server), capacity, |out| {
+        out.push_str("\"content\":[{\"type\":\"text\",\"text\":");
+        out.push_str(&escaped);
+        out.push_str("}]");
+        if let Some(structured) = structured {
+            out.push_str(",\"structuredContent\":");
+            out.push_str(structured);
+        }
+        out.push_str(if is_error { ",\"isError\":true" } else { ",\"isError\":false" });
+    })
+}

@@ -1,0 +1,301 @@
+//! The Streamable HTTP transport's rules: which requests are acceptable (`Origin`, `Accept`,
+//! `Content-Type`), which revision a message is in, the 2026-07-28 header checks, and how an
+//! answer is framed (JSON, or one server-sent event).
+
+use std::collections::VecDeque;
+
+use base64::Engine as _;
+use bytes::Bytes;
+use http::StatusCode;
+use http::header::{self, HeaderMap, HeaderValue};
+use serde_json::Value;
+
+use super::error::McpError;
+use crate::model::McpVersion;
+use crate::wire::media::{EVENT_STREAM, is_json};
+use crate::wire::reply::NO_STORE;
+use crate::wire::{Body, Reply};
+
+/// `MCP-Protocol-Version`.
+pub const PROTOCOL_VERSION_HEADER: &str = "mcp-protocol-version";
+/// `Mcp-Method` (2026-07-28).
+pub const METHOD_HEADER: &str = "mcp-method";
+/// `Mcp-Name` (2026-07-28).
+pub const NAME_HEADER: &str = "mcp-name";
+/// `_meta` key of the request's protocol version (2026-07-28).
+pub const META_PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+/// `_meta` key of the client's capabilities (2026-07-28).
+pub const META_CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
+
+/// How the answer to a request is framed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// `application/json`: one JSON object.
+    Json,
+    /// `text/event-stream`: one `message` event holding the response, then the end.
+    Events,
+}
+
+/// Checks what can be checked before the body is read: `Origin`, `Accept`, `Content-Type`.
+///
+/// Origin policy: these servers are public, keyless, read-only and hold nothing per client,
+/// so a page on any origin may call them (CORS is open, as for the REST API); the DNS
+/// rebinding attack the MCP rule guards against gains nothing here. Validation is therefore
+/// of form: a present `Origin` must be one serialised origin or `null`, else 403.
+pub fn check(headers: &HeaderMap) -> Result<Format, McpError> {
+    let origins: Vec<&HeaderValue> = headers.get_all(header::ORIGIN).iter().collect();
+    match origins.as_slice() {
+        [] => {}
+        [origin] if origin.to_str().is_ok_and(is_origin) => {}
+        _ => return Err(McpError::forbidden_origin()),
+    }
+    let format = negotiate(headers)?;
+    let content_type = headers.get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap_or("?"));
+    if let Some(found) = content_type.filter(|ct| !is_json(ct)) {
+        return Err(McpError::refusal(&crate::ops::Error::unsupported_media_type(found)));
+    }
+    Ok(format)
+}
+
+/// `null`, or `scheme://host[:port]` with nothing after.
+fn is_origin(value: &str) -> bool {
+    if value == "null" {
+        return true;
+    }
+    let Some((scheme, rest)) = value.split_once("://") else { return false };
+    let scheme_ok = scheme.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    let host_ok = !rest.is_empty()
+        && rest.bytes().all(|b| b.is_ascii_graphic() && !matches!(b, b'/' | b'?' | b'#' | b'@'));
+    scheme_ok && host_ok
+}
+
+/// Picks JSON or SSE from `Accept` (RFC 9110 content negotiation): the more specific media
+/// range decides each type's weight; the higher weight wins and JSON wins ties. No `Accept`
+/// accepts anything. Neither acceptable: 406.
+fn negotiate(headers: &HeaderMap) -> Result<Format, McpError> {
+    let values: Vec<&str> =
+        headers.get_all(header::ACCEPT).iter().filter_map(|v| v.to_str().ok()).collect();
+    if values.is_empty() {
+        return Ok(Format::Json);
+    }
+    let ranges: Vec<(&str, f32)> = values
+        .iter()
+        .flat_map(|value| value.split(','))
+        .filter_map(|range| {
+            let mut parts = range.split(';');
+            let media = parts.next()?.trim();
+            let weight = parts
+                .filter_map(|p| p.trim().strip_prefix("q=").or(p.trim().strip_prefix("Q=")))
+                .find_map(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            (!media.is_empty()).then_some((media, weight))
+        })
+        .collect();
+    let weight_of = |kind: &str, subtype: &str| -> f32 {
+        let exact = format!("{kind}/{subtype}");
+        let wildcard = format!("{kind}/*");
+        [exact.as_str(), wildcard.as_str(), "*/*"]
+            .iter()
+            .find_map(|wanted| {
+                ranges.iter().find(|(media, _)| media.eq_ignore_ascii_case(wanted)).map(|r| r.1)
+            })
+            .unwrap_or(0.0)
+    };
+    let json = weight_of("application", "json");
+    let events = weight_of("text", "event-stream");
+    if events > json {
+        Ok(Format::Events)
+    } else if json > 0.0 {
+        Ok(Format::Json)
+    } else {
+        Err(McpError::not_acceptable())
+    }
+}
+
+/// Which revision a message is in, and whether it came with the headers of 2026-07-28.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Era {
+    /// A 2026-07-28 request: checked by [`check_modern`].
+    Modern,
+    /// A legacy request in this revision (after `initialize`, or 2025-03-26 when the client
+    /// sends no `MCP-Protocol-Version`).
+    Legacy(McpVersion),
+    /// An `initialize` request: legacy, its revision negotiated from its params.
+    Handshake,
+}
+
+impl Era {
+    /// The revision whose rules answer errors (a handshake's: the newest legacy revision).
+    pub fn version(self) -> McpVersion {
+        match self {
+            Era::Modern => McpVersion::V2026_07_28,
+            Era::Legacy(version) => version,
+            Era::Handshake => McpVersion::V2025_11_25,
+        }
+    }
+}
+
+/// The one `MCP-Protocol-Version` value, if sent. Sent twice: a header mismatch.
+pub fn version_header(headers: &HeaderMap) -> Result<Option<&str>, McpError> {
+    let values: Vec<&HeaderValue> = headers.get_all(PROTOCOL_VERSION_HEADER).iter().collect();
+    match values.as_slice() {
+        [] => Ok(None),
+        [value] => value.to_str().map(|v| Some(v.trim())).map_err(|_| {
+            McpError::header_mismatch(
+                "header mismatch: MCP-Protocol-Version has invalid characters",
+            )
+        }),
+        _ => Err(McpError::header_mismatch(
+            "header mismatch: MCP-Protocol-Version is sent more than once",
+        )),
+    }
+}
+
+/// The protocol version a 2026-07-28 body names in `params._meta`, if it names one.
+fn meta_version(params: Option<&Value>) -> Option<&Value> {
+    params?.get("_meta")?.get(META_PROTOCOL_VERSION)
+}
+
+/// The revision of a request with `method` and `params`, from `MCP-Protocol-Version` and the
+/// body. `initialize` is always the legacy handshake. A known legacy version in the header
+/// is that revision; the 2026-07-28 version, an unknown one with a 2026-07-28 body, or a
+/// 2026-07-28 body without the header is the modern revision (whose checks then explain what
+/// is wrong). No header and no `_meta` version: 2025-03-26, as that revision had no header.
+pub fn era(header: Option<&str>, method: &str, params: Option<&Value>) -> Result<Era, McpError> {
+    if method == "initialize" {
+        return Ok(Era::Handshake);
+    }
+    let modern_body = meta_version(params).is_some();
+    match header {
+        None if modern_body => Ok(Era::Modern),
+        None => Ok(Era::Legacy(McpVersion::V2025_03_26)),
+        Some(text) => match McpVersion::parse(text) {
+            Some(version) if version.is_modern() => Ok(Era::Modern),
+            Some(version) => Ok(Era::Legacy(version)),
+            None if modern_body => Ok(Era::Modern),
+            None => Err(McpError::unsupported_version(text)),
+        },
+    }
+}
+
+/// The checks of a 2026-07-28 request, in order: `params._meta` carries the protocol version
+/// and the client capabilities (else -32602); the headers are sent once each and agree with
+/// the body (`MCP-Protocol-Version`, `Mcp-Method`, and `Mcp-Name` for tools/call, prompts/get
+/// and resources/read, decoded from `=?base64?...?=`; else -32020); the version is served
+/// (else -32022).
+pub fn check_modern(
+    headers: &HeaderMap,
+    method: &str,
+    params: Option<&Value>,
+) -> Result<(), McpError> {
+    let meta = params.and_then(|p| p.get("_meta")).and_then(Value::as_object);
+    let Some(meta) = meta else {
+        return Err(McpError::invalid_meta(format!(
+            "invalid params: a 2026-07-28 request carries params._meta with `{META_PROTOCOL_VERSION}` and `{META_CLIENT_CAPABILITIES}`"
+        )));
+    };
+    let missing: Vec<&str> = [META_PROTOCOL_VERSION, META_CLIENT_CAPABILITIES]
+        .into_iter()
+        .filter(|key| !meta.contains_key(*key))
+        .collect();
+    if !missing.is_empty() {
+        return Err(McpError::invalid_meta(format!(
+            "invalid params: params._meta lacks {}",
+            missing.join(" and ")
+        )));
+    }
+    for name in [PROTOCOL_VERSION_HEADER, METHOD_HEADER, NAME_HEADER] {
+        if headers.get_all(name).iter().nth(1).is_some() {
+            return Err(McpError::header_mismatch(format!(
+                "header mismatch: {name} is sent more than once"
+            )));
+        }
+    }
+    let body_version = &meta[META_PROTOCOL_VERSION];
+    match headers.get(PROTOCOL_VERSION_HEADER).map(|v| v.to_str()) {
+        None => {
+            return Err(McpError::header_mismatch(
+                "header mismatch: MCP-Protocol-Version is required on every 2026-07-28 request",
+            ));
+        }
+        Some(Ok(value)) if body_version.as_str() == Some(value.trim()) => {}
+        Some(_) => {
+            return Err(McpError::header_mismatch(
+                "header mismatch: MCP-Protocol-Version differs from params._meta's protocol version",
+            ));
+        }
+    }
+    match headers.get(METHOD_HEADER).map(|v| v.to_str()) {
+        Some(Ok(value)) if value.trim() == method => {}
+        None => {
+            return Err(McpError::header_mismatch(
+                "header mismatch: Mcp-Method is required on every 2026-07-28 request",
+            ));
+        }
+        Some(_) => {
+            return Err(McpError::header_mismatch(
+                "header mismatch: Mcp-Method differs from the body's method",
+            ));
+        }
+    }
+    let name_key = match method {
+        "tools/call" | "prompts/get" => Some("name"),
+        "resources/read" => Some("uri"),
+        _ => None,
+    };
+    // A body without the name is refused by the method itself (invalid params).
+    let body_name = name_key.and_then(|key| Some((key, params?.get(key)?)));
+    if let Some((key, body_name)) = body_name.filter(|(_, value)| !value.is_null()) {
+        let header = headers.get(NAME_HEADER);
+        let decoded = header.and_then(decode_header_value);
+        if header.is_none() {
+            return Err(McpError::header_mismatch(format!(
+                "header mismatch: Mcp-Name is required on {method} (the params' `{key}`)"
+            )));
+        }
+        if decoded.as_deref() != body_name.as_str() {
+            return Err(McpError::header_mismatch(format!(
+                "header mismatch: Mcp-Name differs from the params' `{key}` (or is malformed)"
+            )));
+        }
+    }
+    match body_version.as_str() {
+        Some(version) if McpVersion::parse(version).is_some_and(McpVersion::is_modern) => Ok(()),
+        Some(version) => Err(McpError::unsupported_version(version)),
+        None => Err(McpError::invalid_meta(format!(
+            "invalid params: `{META_PROTOCOL_VERSION}` must be a string"
+        ))),
+    }
+}
+
+/// A header value as MCP sends it: plain visible ASCII, or `=?base64?<base64>?=` around the
+/// UTF-8 of any other value. `None` if neither (invalid characters, bad base64, non-canonical
+/// padding, bad UTF-8), so a corrupt header never matches a body value.
+pub fn decode_header_value(value: &HeaderValue) -> Option<String> {
+    let text = value.to_str().ok()?;
+    let Some(payload) = text.strip_prefix("=?base64?").and_then(|rest| rest.strip_suffix("?="))
+    else {
+        return Some(text.to_string());
+    };
+    let engine = base64::engine::general_purpose::STANDARD;
+    let bytes = engine.decode(payload).ok()?;
+    // Only the canonical encoding round-trips; stray bits in the padding are refused.
+    (engine.encode(&bytes) == payload).then_some(())?;
+    String::from_utf8(bytes).ok()
+}
+
+/// A JSON-RPC message answered with `status`, framed as the client asked.
+pub fn reply(status: StatusCode, format: Format, text: String) -> Reply {
+    // Only a successful exchange is streamed: an HTTP error status with an event stream is
+    // not something clients read.
+    if format == Format::Events && status == StatusCode::OK {
+        let frame = format!("event: message\ndata: {text}\n\n");
+        let mut reply = Reply::empty(status);
+        reply.body = Body::Events(VecDeque::from([Bytes::from(frame)]));
+        reply.content_type = EVENT_STREAM;
+        reply.static_headers.push(http::header::HeaderName::from_static("x-accel-buffering"), "no");
+        return reply;
+    }
+    Reply::json(status, text, NO_STORE)
+}

@@ -1,0 +1,242 @@
+//! Documents: anything an agent can search, cite and read whole, by a short id.
+//!
+//! Ids are `<kind segment>/<slug>` for content (`services/mlops`, `guides/<slug>`,
+//! `docs/api`), `errors/<code>` for an error code and `operations/<operationId>` for an API
+//! operation. Documents come in two collections: the offering (services, industries, case
+//! studies) and the library (guides, documentation pages, error codes, API operations); a
+//! surface searches and reads within one.
+//!
+//! Guides are ranked by the BM25F index (`ops::guides`); the other documents are few, so a
+//! query counts the distinct query stems each contains (`relevance`), then the stems its title
+//! contains, then keeps the table order. Both use the shared tokenizer.
+
+use super::content::{self, Item};
+use super::error::Error;
+use super::guides::{self, SearchRequest};
+use crate::limits::SEARCH_QUERY_MAX_CHARS;
+use crate::model::{DocKind, DocumentRecord, ItemKind};
+use crate::search::tokenize::for_each_token;
+use crate::tables::{CATEGORIES, DOCUMENTS};
+
+/// A set of documents a surface serves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Collection {
+    /// Services, industries and case studies.
+    Offering,
+    /// Guides, documentation pages, error codes and API operations.
+    Library,
+}
+
+impl Collection {
+    fn holds(self, kind: DocKind) -> bool {
+        match self {
+            Collection::Offering => matches!(
+                kind,
+                DocKind::Page(ItemKind::Service | ItemKind::Industry | ItemKind::CaseStudy)
+            ),
+            Collection::Library => matches!(
+                kind,
+                DocKind::Page(ItemKind::Docs | ItemKind::Guide)
+                    | DocKind::ErrorCode
+                    | DocKind::Operation
+            ),
+        }
+    }
+}
+
+/// Which documents of the library the API documentation search covers.
+fn is_reference(kind: DocKind) -> bool {
+    matches!(kind, DocKind::Page(ItemKind::Docs) | DocKind::ErrorCode | DocKind::Operation)
+}
+
+/// One readable document.
+#[derive(Debug, Clone, Copy)]
+pub enum Document {
+    /// A guide.
+    Guide(Item),
+    /// A page, an error code or an operation.
+    Record(&'static DocumentRecord),
+}
+
+impl Document {
+    pub fn kind(self) -> DocKind {
+        match self {
+            Document::Guide(item) => DocKind::Page(item.kind()),
+            Document::Record(record) => record.kind,
+        }
+    }
+    /// The id `fetch` takes.
+    pub fn id(self) -> String {
+        match self {
+            Document::Guide(item) => format!("guides/{}", item.slug()),
+            Document::Record(record) => record.id.to_string(),
+        }
+    }
+    pub fn title(self) -> &'static str {
+        match self {
+            Document::Guide(item) => item.title(),
+            Document::Record(record) => record.title,
+        }
+    }
+    /// One or two sentences about it.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Document::Guide(item) => item.description(),
+            Document::Record(record) => record.summary,
+        }
+    }
+    /// Where a person reads it; what a citation links.
+    pub fn url(self) -> &'static str {
+        match self {
+            Document::Guide(item) => item.url(),
+            Document::Record(record) => record.url,
+        }
+    }
+    /// The whole text as markdown.
+    pub fn markdown(self) -> &'static str {
+        match self {
+            Document::Guide(item) => item.markdown(),
+            Document::Record(record) => record.markdown,
+        }
+    }
+    /// A word for the kind: `service`, `industry`, `case-study`, `guide`, `page`, `error`,
+    /// `operation`.
+    pub fn kind_name(self) -> &'static str {
+        match self.kind() {
+            DocKind::Page(ItemKind::Service) => "service",
+            DocKind::Page(ItemKind::Industry) => "industry",
+            DocKind::Page(ItemKind::CaseStudy) => "case-study",
+            DocKind::Page(ItemKind::Guide) => "guide",
+            DocKind::Page(ItemKind::Docs) => "page",
+            DocKind::ErrorCode => "error",
+            DocKind::Operation => "operation",
+        }
+    }
+    /// The guide's category name, for guides.
+    pub fn category(self) -> Option<&'static str> {
+        match self {
+            Document::Guide(Item::Guide(guide)) => {
+                CATEGORIES.get(usize::from(guide.category)).map(|c| c.name)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// One search result.
+#[derive(Debug, Clone, Copy)]
+pub struct Hit {
+    pub document: Document,
+    /// Distinct query terms matched; 0 when the query was blank.
+    pub relevance: u8,
+}
+
+/// The document with this id in `collection`, or `not_found` naming the id. Full canonical
+/// URLs of content items are accepted too.
+pub fn fetch(collection: Collection, id: &str) -> Result<Document, Error> {
+    let trimmed = id.trim();
+    let document = match trimmed.strip_prefix("guides/") {
+        Some(slug) => {
+            content::item(ItemKind::Guide, slug.trim_end_matches('/')).map(Document::Guide)
+        }
+        None => DOCUMENTS.iter().find(|record| record.id == trimmed).map(Document::Record),
+    };
+    let document = document.or_else(|| by_url(trimmed));
+    document.filter(|document| collection.holds(document.kind())).ok_or_else(|| {
+        Error::new(
+            crate::model::ErrorKind::NotFound,
+            format!(
+                "no document has the id `{}` here; use an id the search tool returned",
+                super::error::truncate(id)
+            ),
+        )
+    })
+}
+
+fn by_url(url: &str) -> Option<Document> {
+    match content::item_by_url(url)? {
+        item @ Item::Guide(_) => Some(Document::Guide(item)),
+        Item::Page(page) => {
+            let id = format!("{}/{}", page.kind.segment(), page.slug);
+            DOCUMENTS.iter().find(|record| record.id == id).map(Document::Record)
+        }
+    }
+}
+
+/// Sorted distinct stems of a query, after the same length check as the guide search.
+fn query_stems(query: &str) -> Result<Vec<String>, Error> {
+    let n_chars = query.chars().count();
+    if n_chars > SEARCH_QUERY_MAX_CHARS {
+        return Err(Error::query_too_long(n_chars));
+    }
+    let mut stems = Vec::new();
+    for_each_token(query, |token| stems.push(token.stem));
+    stems.sort_unstable();
+    stems.dedup();
+    Ok(stems)
+}
+
+/// Ranks the records `keep` selects: relevance, then title matches, then table order. A
+/// blank query keeps every record in table order with relevance 0.
+fn rank_records(stems: &[String], keep: impl Fn(DocKind) -> bool) -> Vec<Hit> {
+    let mut scored: Vec<(u8, u8, usize)> = Vec::new();
+    for (record_idx, record) in DOCUMENTS.iter().enumerate() {
+        if !keep(record.kind) {
+            continue;
+        }
+        if stems.is_empty() {
+            scored.push((0, 0, record_idx));
+            continue;
+        }
+        let contains = |terms: &[&str], stem: &String| terms.binary_search(&stem.as_str()).is_ok();
+        let relevance = stems.iter().filter(|stem| contains(record.terms, stem)).count();
+        if relevance > 0 {
+            let in_title = stems.iter().filter(|stem| contains(record.title_terms, stem)).count();
+            scored.push((clamp(relevance), clamp(in_title), record_idx));
+        }
+    }
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    scored
+        .into_iter()
+        .map(|(relevance, _, record_idx)| Hit {
+            document: Document::Record(&DOCUMENTS[record_idx]),
+            relevance,
+        })
+        .collect()
+}
+
+fn clamp(n: usize) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
+/// Searches a collection for `query`, best first, at most `limit` hits. In the library,
+/// guides come first among documents of equal relevance.
+pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<Hit>, Error> {
+    let query = query.trim();
+    let stems = query_stems(query)?;
+    let mut hits = rank_records(&stems, |kind| collection.holds(kind));
+    if collection == Collection::Library {
+        let params = guides::validate(&SearchRequest { q: Some(query), ..Default::default() })?;
+        let page = guides::search(guides::SearchParams { limit, ..params });
+        let guide_hits = page.hits().iter().map(|hit| Hit {
+            document: Document::Guide(Item::Guide(guides::GuidePage::guide(hit))),
+            relevance: hit.relevance,
+        });
+        let mut merged: Vec<Hit> = guide_hits.collect();
+        merged.append(&mut hits);
+        // Stable: guides keep their BM25F order and precede records of equal relevance.
+        merged.sort_by_key(|hit| std::cmp::Reverse(hit.relevance));
+        hits = merged;
+    }
+    hits.truncate(limit);
+    Ok(hits)
+}
+
+/// Searches the API documentation (documentation pages, error codes, operations), at most
+/// `limit` hits.
+pub fn search_reference(query: &str, limit: usize) -> Result<Vec<Hit>, Error> {
+    let stems = query_stems(query.trim())?;
+    let mut hits = rank_records(&stems, is_reference);
+    hits.truncate(limit);
+    Ok(hits)
+}

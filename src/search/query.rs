@@ -1,0 +1,136 @@
+//! A query as search sees it: units (a word, or a synonym phrase of several words), each with
+//! the index terms it may match and how (exactly, as a prefix, through a synonym, or with a
+//! typo).
+
+use std::ops::Range;
+
+use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_PREFIX_MIN_CHARS, SEARCH_TYPO_MAX_TERMS};
+use crate::tables::{MAX_PHRASE_STEMS, POSTINGS_START, SYNONYMS, TERM_IDS};
+
+use super::tokenize::{self, Token};
+use super::typo;
+
+/// How an index term came to match a query unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The unit's own stem or phrase.
+    Exact,
+    /// A word the last unit's word begins.
+    Prefix,
+    /// A term `content/synonyms.toml` gives for the unit.
+    Synonym,
+    /// A word this many edits away from the unit's word (1 or 2).
+    Typo(u8),
+}
+
+/// One index term a unit may match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Alternative {
+    pub term: u32,
+    pub kind: Kind,
+}
+
+/// One unit of the query: what `relevance` counts.
+#[derive(Debug, Clone)]
+pub struct Unit {
+    /// The stem, or the stems of a synonym phrase joined by spaces.
+    pub key: String,
+    /// For a single word: the word as typed (lowercased) and its byte range in the query.
+    pub word: Option<(String, Range<usize>)>,
+    /// Whether the word may be unfinished (the last word of the query).
+    pub prefix: bool,
+    /// Distinct terms, each with the best way it matched.
+    pub alternatives: Vec<Alternative>,
+}
+
+/// Whether `term` is in any guide.
+pub fn has_postings(term: u32) -> bool {
+    let term = term as usize;
+    POSTINGS_START.get(term + 1).is_some_and(|&end| end > POSTINGS_START[term])
+}
+
+/// Splits `q` into units: at each word, the longest run of words that is a synonym phrase
+/// becomes one unit, otherwise the word alone. Repeated units are kept once; at most
+/// [`SEARCH_MAX_QUERY_TERMS`].
+pub fn units(q: &str) -> Vec<Unit> {
+    let tokens: Vec<Token> = tokenize::tokens(q);
+    let mut units: Vec<Unit> = Vec::new();
+    let mut phrase = String::new();
+    let mut idx = 0;
+    while idx < tokens.len() && units.len() < SEARCH_MAX_QUERY_TERMS {
+        let mut taken = 1;
+        let mut key = tokens[idx].stem.clone();
+        for len in (2..=MAX_PHRASE_STEMS.min(tokens.len() - idx)).rev() {
+            phrase.clear();
+            for (n, token) in tokens[idx..idx + len].iter().enumerate() {
+                if n > 0 {
+                    phrase.push(' ');
+                }
+                phrase.push_str(&token.stem);
+            }
+            if SYNONYMS.contains_key(phrase.as_str()) {
+                key = phrase.clone();
+                taken = len;
+                break;
+            }
+        }
+        let last = idx + taken == tokens.len();
+        let word =
+            (taken == 1).then(|| (tokens[idx].word.clone(), tokens[idx].start..tokens[idx].end));
+        let prefix = last
+            && word.as_ref().is_some_and(|(w, _)| w.chars().count() >= SEARCH_PREFIX_MIN_CHARS);
+        match units.iter_mut().find(|unit| unit.key == key) {
+            // A repeated word may still be the unfinished last one.
+            Some(unit) => unit.prefix |= prefix,
+            None => units.push(Unit { key, word, prefix, alternatives: Vec::new() }),
+        }
+        idx += taken;
+    }
+    for (unit_idx, unit) in units.iter_mut().enumerate() {
+        expand(unit, unit_idx < SEARCH_TYPO_MAX_TERMS);
+    }
+    units
+}
+
+fn push(alternatives: &mut Vec<Alternative>, term: u32, kind: Kind) {
+    if !alternatives.iter().any(|a| a.term == term) {
+        alternatives.push(Alternative { term, kind });
+    }
+}
+
+/// Fills in a unit's alternatives. Typo matches are looked for only when the word matches
+/// nothing exactly (nor, for the last word, as a prefix): a word the library uses is taken to
+/// be meant (see README, "Search").
+fn expand(unit: &mut Unit, typo_tolerant: bool) {
+    let mut alternatives = Vec::new();
+    if let Some(&term) = TERM_IDS.get(unit.key.as_str()) {
+        push(&mut alternatives, term, Kind::Exact);
+    }
+    if let Some(synonyms) = SYNONYMS.get(unit.key.as_str()) {
+        for &term in synonyms.iter() {
+            push(&mut alternatives, term, Kind::Synonym);
+        }
+    }
+    if let Some((word, _)) = &unit.word {
+        if unit.prefix {
+            let mut completions = Vec::new();
+            typo::prefix_terms(word, &mut completions);
+            for term in completions {
+                push(&mut alternatives, term, Kind::Prefix);
+            }
+        }
+        let found_as_typed = alternatives
+            .iter()
+            .any(|a| matches!(a.kind, Kind::Exact | Kind::Prefix) && has_postings(a.term));
+        if typo_tolerant && !found_as_typed {
+            // For the last word: when the word as typed is a near miss of whole words, it was
+            // finished ("chrun" is "churn"), so words it merely begins near ("chunk") are left out.
+            let near = typo::typo_words(word, unit.prefix);
+            let any_whole = near.iter().any(|n| n.whole);
+            for near in near.into_iter().filter(|n| n.distance > 0 && (n.whole || !any_whole)) {
+                push(&mut alternatives, near.term, Kind::Typo(near.distance));
+            }
+        }
+    }
+    unit.alternatives = alternatives;
+}

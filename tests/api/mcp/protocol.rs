@@ -1,0 +1,734 @@
+//! The MCP servers over raw HTTP: the handshakes, and every error case of both eras with the
+//! JSON-RPC code and HTTP status its revision prescribes.
+
+use consultancy_api::limits::{BATCH_MAX_ITEMS, MCP_BODY_MAX};
+use serde_json::{Value, json};
+
+use super::{Era, LEGACY, MODERN, call, meta, post, request, result, rpc_error};
+use crate::support::{Setup, start, start_with};
+
+const PATHS: [&str; 2] = ["/mcp", "/mcp/docs"];
+
+fn initialize_body(version: &str) -> String {
+    json!({
+        "jsonrpc": "2.0",
+        "id": "init",
+        "method": "initialize",
+        "params": {
+            "protocolVersion": version,
+            "capabilities": {},
+            "clientInfo": { "name": "raw", "version": "1" },
+        },
+    })
+    .to_string()
+}
+
+fn plain_headers() -> Vec<(String, String)> {
+    vec![
+        ("content-type".into(), "application/json".into()),
+        ("accept".into(), "application/json, text/event-stream".into()),
+    ]
+}
+
+#[tokio::test]
+async fn initialize_negotiates_each_legacy_revision_and_mints_no_session() {
+    let server = start().await;
+    for path in PATHS {
+        for version in LEGACY {
+            let response = post(&server, path, &plain_headers(), &initialize_body(version)).await;
+            assert!(response.header("mcp-session-id").is_none(), "stateless: no session id");
+            let body = response.conforms("POST", path, 200);
+            assert_eq!(body["id"], "init");
+            let result = &body["result"];
+            assert_eq!(result["protocolVersion"], version, "{path} echoes {version}");
+            assert!(result["capabilities"]["tools"].is_object());
+            assert!(result["capabilities"]["resources"].is_object());
+            assert!(result["capabilities"]["prompts"].is_object());
+            assert!(result["instructions"].as_str().is_some_and(|i| i.len() > 100));
+            let info = &result["serverInfo"];
+            assert!(info["name"].as_str().is_some_and(|n| n.contains('/')));
+            assert_eq!(info["version"], "1.1.0");
+            // Implementation grew fields over the revisions.
+            assert_eq!(info["title"].is_string(), version != "2025-03-26", "{version}: {info}");
+            assert_eq!(
+                info["description"].is_string(),
+                version == "2025-11-25",
+                "{version}: {info}"
+            );
+            assert!(result.get("resultType").is_none(), "legacy results have no resultType");
+        }
+        // A revision we do not speak gets our newest legacy one; the client decides.
+        for proposed in ["2024-11-05", MODERN, "1999-01-01"] {
+            let response = post(&server, path, &plain_headers(), &initialize_body(proposed)).await;
+            let body = response.conforms("POST", path, 200);
+            assert_eq!(body["result"]["protocolVersion"], "2025-11-25", "{proposed}");
+        }
+        // The MCP-Protocol-Version header never changes what initialize is.
+        let mut headers = plain_headers();
+        headers.push(("mcp-protocol-version".into(), MODERN.into()));
+        let response = post(&server, path, &headers, &initialize_body("2025-06-18")).await;
+        assert_eq!(response.json()["result"]["protocolVersion"], "2025-06-18");
+    }
+}
+
+#[tokio::test]
+async fn initialize_params_are_checked() {
+    let server = start().await;
+    for params in [
+        json!(null),
+        json!({}),
+        json!({ "protocolVersion": 5 }),
+        json!({ "protocolVersion": MODERN, "capabilities": [] }),
+    ] {
+        let mut body = json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize" });
+        if !params.is_null() {
+            body["params"] = params.clone();
+        }
+        let response = post(&server, "/mcp", &plain_headers(), &body.to_string()).await;
+        // A well-formed legacy request with bad params: a JSON-RPC error in an HTTP 200.
+        rpc_error(&response, "/mcp", 200, -32602, "invalid_params");
+    }
+}
+
+#[tokio::test]
+async fn notifications_and_client_responses_are_accepted_with_202() {
+    let server = start().await;
+    for path in PATHS {
+        for era in Era::ALL {
+            let (_, headers) = request(era, "notifications/initialized", Value::Null);
+            let body =
+                json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }).to_string();
+            let response = post(&server, path, &headers, &body).await;
+            assert_eq!(response.status, 202, "{era:?}");
+            assert!(response.text.is_empty());
+            let cancelled = json!({ "jsonrpc": "2.0", "method": "notifications/cancelled", "params": { "requestId": 3 } });
+            let response = post(&server, path, &headers, &cancelled.to_string()).await;
+            assert_eq!(response.status, 202, "any notification is accepted");
+        }
+        // A legacy client may answer a server request; 2026-07-28 forbids client responses.
+        let answer = json!({ "jsonrpc": "2.0", "id": 9, "result": {} }).to_string();
+        let (_, legacy) = request(Era::Legacy(LEGACY[0]), "x", Value::Null);
+        assert_eq!(post(&server, path, &legacy, &answer).await.status, 202);
+        let (_, modern) = request(Era::Modern, "x", Value::Null);
+        let response = post(&server, path, &modern, &answer).await;
+        rpc_error(&response, path, 400, -32600, "invalid_request");
+    }
+}
+
+#[tokio::test]
+async fn discovery_is_modern_and_ping_works_in_both_eras() {
+    let server = start().await;
+    for path in PATHS {
+        let discover = result(&server, path, Era::Modern, "server/discover", json!({})).await;
+        assert_eq!(discover["supportedVersions"], json!([MODERN, LEGACY[0], LEGACY[1], LEGACY[2]]));
+        assert_eq!(discover["ttlMs"], 300_000);
+        assert_eq!(discover["cacheScope"], "public");
+        assert!(discover["_meta"]["io.modelcontextprotocol/serverInfo"]["name"].is_string());
+        for key in ["tools", "resources", "prompts"] {
+            assert!(discover["capabilities"][key].is_object(), "{key}");
+        }
+        // server/discover does not exist before 2026-07-28.
+        let response =
+            call(&server, path, Era::Legacy(LEGACY[0]), "server/discover", json!({})).await;
+        rpc_error(&response, path, 200, -32601, "unknown_method");
+        for era in Era::ALL {
+            let ping = result(&server, path, era, "ping", Value::Null).await;
+            if era.is_modern() {
+                assert!(ping["_meta"]["io.modelcontextprotocol/serverInfo"].is_object());
+            } else {
+                assert_eq!(ping, json!({}));
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn other_methods_than_post_are_405_with_allow() {
+    let server = start().await;
+    for path in PATHS {
+        for method in ["GET", "DELETE", "PUT", "PATCH"] {
+            let response = server
+                .client
+                .request(
+                    reqwest::Method::from_bytes(method.as_bytes()).expect("method"),
+                    server.url(path),
+                )
+                .header("accept", "text/event-stream")
+                .header("mcp-session-id", "abc")
+                .send()
+                .await
+                .expect("request");
+            let response = crate::support::Checked::read(response).await;
+            assert_eq!(response.status, 405, "{method} {path}");
+            assert_eq!(response.header("allow"), Some("POST, OPTIONS"));
+            if method == "GET" || method == "DELETE" {
+                let body = response.conforms(method, path, 405);
+                assert_eq!(body["id"], Value::Null);
+                assert_eq!(body["error"]["data"]["code"], "method_not_allowed");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn malformed_json_and_envelopes_are_refused_in_both_eras() {
+    let server = start().await;
+    for path in PATHS {
+        for era in Era::ALL {
+            let (_, headers) = request(era, "ping", Value::Null);
+            for bad_json in ["{", "", "{\"jsonrpc\":\"2.0\",", "nul"] {
+                let response = post(&server, path, &headers, bad_json).await;
+                let body = rpc_error(&response, path, 400, -32700, "invalid_json");
+                assert_eq!(body["id"], Value::Null);
+            }
+            for (envelope, id) in [
+                (json!(3), Value::Null),
+                (json!("ping"), Value::Null),
+                (json!({ "jsonrpc": "1.0", "id": 4, "method": "ping" }), json!(4)),
+                (json!({ "jsonrpc": "2.0", "id": 4, "method": 12 }), json!(4)),
+                (json!({ "jsonrpc": "2.0", "id": null, "method": "ping" }), Value::Null),
+                (json!({ "jsonrpc": "2.0", "id": "x", "method": "ping", "params": 1 }), json!("x")),
+                (json!({ "jsonrpc": "2.0", "id": 4 }), json!(4)),
+            ] {
+                let response = post(&server, path, &headers, &envelope.to_string()).await;
+                let body = rpc_error(&response, path, 400, -32600, "invalid_request");
+                assert_eq!(body["id"], id, "{envelope}");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn batches_are_served_in_2025_03_26_and_refused_after() {
+    let server = start().await;
+    let batch = json!([
+        { "jsonrpc": "2.0", "id": 1, "method": "ping" },
+        { "jsonrpc": "2.0", "method": "notifications/initialized" },
+        { "jsonrpc": "2.0", "id": 2, "method": "tools/list" },
+        { "jsonrpc": "2.0", "id": 3, "method": "no/such" },
+        { "jsonrpc": "2.0", "id": 4, "method": "initialize", "params": { "protocolVersion": "2025-03-26" } },
+    ])
+    .to_string();
+    // 2025-03-26: with its version header, or with none (that revision had no header).
+    for headers in [request(Era::Legacy("2025-03-26"), "x", Value::Null).1, plain_headers()] {
+        let response = post(&server, "/mcp", &headers, &batch).await;
+        let body = response.conforms("POST", "/mcp", 200);
+        let responses = body.as_array().expect("an array of responses");
+        let ids: Vec<&Value> = responses.iter().map(|r| &r["id"]).collect();
+        assert_eq!(ids, [&json!(1), &json!(2), &json!(3), &json!(4)], "the notification gets none");
+        assert_eq!(responses[0]["result"], json!({}));
+        assert!(responses[1]["result"]["tools"].is_array());
+        assert_eq!(responses[2]["error"]["code"], -32601);
+        assert_eq!(responses[3]["error"]["code"], -32600, "initialize may not be batched");
+    }
+    let notifications = json!([{ "jsonrpc": "2.0", "method": "notifications/initialized" }]);
+    let response = post(&server, "/mcp", &plain_headers(), &notifications.to_string()).await;
+    assert_eq!(response.status, 202, "a batch of notifications only");
+    for era in [Era::Modern, Era::Legacy(LEGACY[0]), Era::Legacy(LEGACY[1])] {
+        let (_, headers) = request(era, "ping", Value::Null);
+        let response = post(&server, "/mcp", &headers, &batch).await;
+        rpc_error(&response, "/mcp", 400, -32600, "invalid_request");
+    }
+    let (_, headers) = request(Era::Legacy("2025-03-26"), "x", Value::Null);
+    let too_many: Vec<Value> = (0..=BATCH_MAX_ITEMS)
+        .map(|n| json!({ "jsonrpc": "2.0", "id": n, "method": "ping" }))
+        .collect();
+    for items in [json!([]), Value::Array(too_many)] {
+        let response = post(&server, "/mcp", &headers, &items.to_string()).await;
+        rpc_error(&response, "/mcp", 400, -32600, "invalid_request");
+    }
+}
+
+#[tokio::test]
+async fn unknown_methods_are_404_in_2026_07_28_and_200_before() {
+    let server = start().await;
+    for path in PATHS {
+        for era in Era::ALL {
+            for method in [
+                "no/such",
+                "completion/complete",
+                "logging/setLevel",
+                "resources/subscribe",
+                "subscriptions/listen",
+            ] {
+                let response = call(&server, path, era, method, json!({})).await;
+                let status = if era.is_modern() { 404 } else { 200 };
+                rpc_error(&response, path, status, -32601, "unknown_method");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn bad_params_and_unknown_names_are_invalid_params() {
+    let server = start().await;
+    for era in Era::ALL {
+        let status = if era.is_modern() { 400 } else { 200 };
+        let cases: Vec<(&str, &str, Value, &str)> = vec![
+            ("/mcp", "tools/call", json!({ "name": "no_such_tool" }), "unknown_tool"),
+            ("/mcp", "tools/call", json!({ "name": "search_guides" }), "unknown_tool"),
+            ("/mcp/docs", "tools/call", json!({ "name": "list_services" }), "unknown_tool"),
+            ("/mcp", "tools/call", json!({ "arguments": {} }), "invalid_params"),
+            (
+                "/mcp",
+                "tools/call",
+                json!({ "name": "list_services", "arguments": [] }),
+                "invalid_params",
+            ),
+            ("/mcp", "prompts/get", json!({ "name": "no_such_prompt" }), "unknown_prompt"),
+            (
+                "/mcp/docs",
+                "prompts/get",
+                json!({ "name": "readiness_interview" }),
+                "unknown_prompt",
+            ),
+            ("/mcp/docs", "prompts/get", json!({ "name": "answer_from_guides" }), "invalid_params"),
+            (
+                "/mcp/docs",
+                "prompts/get",
+                json!({ "name": "answer_from_guides", "arguments": { "question": 3 } }),
+                "invalid_params",
+            ),
+            (
+                "/mcp/docs",
+                "prompts/get",
+                json!({ "name": "answer_from_guides", "arguments": { "question": "x", "other": "y" } }),
+                "invalid_params",
+            ),
+            ("/mcp", "resources/read", json!({}), "invalid_params"),
+            ("/mcp", "tools/list", json!({ "cursor": "page-9" }), "invalid_params"),
+            ("/mcp", "tools/list", json!({ "cursor": 3 }), "invalid_params"),
+            ("/mcp/docs", "resources/list", json!({ "cursor": "not-ours" }), "invalid_params"),
+            ("/mcp/docs", "prompts/list", json!({ "cursor": "x" }), "invalid_params"),
+        ];
+        for (path, method, params, stable) in cases {
+            let response = call(&server, path, era, method, params.clone()).await;
+            rpc_error(&response, path, status, -32602, stable);
+        }
+    }
+    // params that are not an object (JSON-RPC allows arrays; MCP methods take objects).
+    for era in [Era::Legacy(LEGACY[0]), Era::Legacy(LEGACY[2])] {
+        let (_, headers) = request(era, "tools/list", Value::Null);
+        let body = json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": [1] });
+        let response = post(&server, "/mcp", &headers, &body.to_string()).await;
+        rpc_error(&response, "/mcp", 200, -32602, "invalid_params");
+    }
+}
+
+#[tokio::test]
+async fn unknown_resources_are_32602_in_2026_07_28_and_32002_before() {
+    let server = start().await;
+    let site = consultancy_api::tables::SITE_URL;
+    let api = consultancy_api::tables::API_BASE;
+    let cases = [
+        ("/mcp", "https://elsewhere.example/services/mlops/index.md".to_string()),
+        ("/mcp", format!("{site}/guides/no-such-guide/index.md")),
+        // Each server reads its own content only.
+        ("/mcp", format!("{site}/docs/api/index.md")),
+        ("/mcp/docs", format!("{site}/services/mlops/index.md")),
+        ("/mcp/docs", format!("{api}/v1/ai-readiness/questions")),
+        ("/mcp", format!("{api}/openapi.json")),
+        ("/mcp", "services/mlops".to_string()),
+    ];
+    for era in Era::ALL {
+        for (path, uri) in &cases {
+            let response = call(&server, path, era, "resources/read", json!({ "uri": uri })).await;
+            let body = if era.is_modern() {
+                rpc_error(&response, path, 400, -32602, "unknown_resource")
+            } else {
+                rpc_error(&response, path, 200, -32002, "unknown_resource")
+            };
+            assert_eq!(body["error"]["data"]["uri"], uri.as_str());
+        }
+    }
+}
+
+/// 2026-07-28's checks: `_meta`, then the headers against the body, then the version.
+#[tokio::test]
+async fn modern_requests_are_checked_header_by_header() {
+    let server = start().await;
+    let path = "/mcp/docs";
+    let params = json!({ "name": "list_categories", "arguments": {}, "_meta": meta() });
+    let body =
+        json!({ "jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params }).to_string();
+    let good = vec![
+        ("content-type", "application/json"),
+        ("accept", "application/json, text/event-stream"),
+        ("mcp-protocol-version", MODERN),
+        ("mcp-method", "tools/call"),
+        ("mcp-name", "list_categories"),
+    ];
+    let send = |headers: Vec<(&str, &str)>, body: String| {
+        let headers: Vec<(String, String)> =
+            headers.into_iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
+        let server = &server;
+        async move { post(server, path, &headers, &body).await }
+    };
+    let ok = send(good.clone(), body.clone()).await;
+    assert_eq!(ok.conforms("POST", path, 200)["result"]["isError"], false);
+
+    let without = |name: &str| good.iter().filter(|(n, _)| *n != name).cloned().collect::<Vec<_>>();
+    let with = |name: &'static str, value: &'static str| {
+        let mut headers = without(name);
+        headers.push((name, value));
+        headers
+    };
+    // The `Mcp-Name` value of "list_categories" in the base64 sentinel form.
+    let encoded = "=?base64?bGlzdF9jYXRlZ29yaWVz?=";
+    assert_eq!(
+        send(with("mcp-name", encoded), body.clone()).await.status,
+        200,
+        "base64 is decoded"
+    );
+    let mismatches = vec![
+        without("mcp-protocol-version"),
+        without("mcp-method"),
+        without("mcp-name"),
+        with("mcp-protocol-version", "2026-07-29"),
+        with("mcp-method", "tools/list"),
+        with("mcp-name", "search_guides"),
+        with("mcp-name", "=?base64?bGlzdF9jYXRlZ29yaWVz?"),
+        // Not base64; padding where none belongs; the encoding of another name.
+        with("mcp-name", "=?base64?***?="),
+        with("mcp-name", "=?base64?bGlzdF9jYXRlZ29yaWVz=?="),
+        with("mcp-name", "=?base64?bGlzdF9jYXRlZ29yaWV6?="),
+    ];
+    for headers in mismatches {
+        let response = send(headers.clone(), body.clone()).await;
+        let error = rpc_error(&response, path, 400, -32020, "header_mismatch");
+        assert_eq!(error["id"], 7, "{headers:?}");
+    }
+    let mut doubled = good.clone();
+    doubled.push(("mcp-method", "tools/call"));
+    rpc_error(&send(doubled, body.clone()).await, path, 400, -32020, "header_mismatch");
+
+    // `_meta` must carry the version and the client capabilities.
+    for meta_value in
+        [json!(null), json!({}), json!({ "io.modelcontextprotocol/protocolVersion": MODERN })]
+    {
+        let mut params = json!({ "name": "list_categories" });
+        if !meta_value.is_null() {
+            params["_meta"] = meta_value;
+        }
+        let body = json!({ "jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params });
+        let response = send(good.clone(), body.to_string()).await;
+        rpc_error(&response, path, 400, -32602, "invalid_params");
+    }
+    // Session and resumption headers of the legacy transport are ignored.
+    let mut legacy_headers = good.clone();
+    legacy_headers.push(("mcp-session-id", "s-1"));
+    legacy_headers.push(("last-event-id", "42"));
+    let response = send(legacy_headers, body.clone()).await;
+    assert_eq!(response.status, 200);
+    assert!(response.header("mcp-session-id").is_none());
+}
+
+#[tokio::test]
+async fn unsupported_protocol_versions_name_the_supported_ones() {
+    let server = start().await;
+    let supported = json!([MODERN, LEGACY[0], LEGACY[1], LEGACY[2]]);
+    // A 2026-07-28-style body at a version we do not know.
+    let mut meta_value = meta();
+    meta_value["io.modelcontextprotocol/protocolVersion"] = json!("2099-01-01");
+    let body = json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": { "_meta": meta_value } });
+    let headers: Vec<(String, String)> = [
+        ("content-type", "application/json"),
+        ("mcp-protocol-version", "2099-01-01"),
+        ("mcp-method", "tools/list"),
+    ]
+    .iter()
+    .map(|(n, v)| (n.to_string(), v.to_string()))
+    .collect();
+    let response = post(&server, "/mcp", &headers, &body.to_string()).await;
+    let error = rpc_error(&response, "/mcp", 400, -32022, "unsupported_protocol_version");
+    assert_eq!(error["error"]["data"]["supported"], supported);
+    assert_eq!(error["error"]["data"]["requested"], "2099-01-01");
+    // A legacy client after initialize at a revision we do not serve.
+    let (body, mut headers) = request(Era::Legacy("2024-11-05"), "tools/list", Value::Null);
+    headers.retain(|(n, _)| n != "mcp-protocol-version");
+    headers.push(("mcp-protocol-version".into(), "2024-11-05".into()));
+    let response = post(&server, "/mcp", &headers, &body).await;
+    let error = rpc_error(&response, "/mcp", 400, -32022, "unsupported_protocol_version");
+    assert_eq!(error["error"]["data"]["supported"], supported);
+    // Sent twice, the version header is a mismatch whatever it says.
+    headers.push(("mcp-protocol-version".into(), LEGACY[0].into()));
+    let response = post(&server, "/mcp", &headers, &body).await;
+    rpc_error(&response, "/mcp", 400, -32020, "header_mismatch");
+}
+
+#[tokio::test]
+async fn accept_chooses_json_or_one_event_and_refuses_neither() {
+    let server = start().await;
+    let (body, headers) = request(Era::Modern, "tools/list", Value::Null);
+    let with_accept = |accept: Option<&str>| {
+        let mut headers = headers.clone();
+        headers.retain(|(n, _)| n != "accept");
+        if let Some(accept) = accept {
+            headers.push(("accept".into(), accept.into()));
+        }
+        headers
+    };
+    for accept in [
+        None,
+        Some("*/*"),
+        Some("application/json"),
+        Some("application/*"),
+        Some("application/json, text/event-stream"),
+        Some("text/event-stream;q=0.5, application/json"),
+    ] {
+        let response = post(&server, "/mcp", &with_accept(accept), &body).await;
+        assert_eq!(
+            response.header("content-type"),
+            Some("application/json; charset=utf-8"),
+            "{accept:?}"
+        );
+        assert!(response.json()["result"]["tools"].is_array());
+    }
+    for accept in ["text/event-stream", "application/json;q=0.2, text/event-stream", "text/*"] {
+        let response = post(&server, "/mcp", &with_accept(Some(accept)), &body).await;
+        assert_eq!(response.status, 200, "{accept}");
+        assert_eq!(response.header("content-type"), Some("text/event-stream"), "{accept}");
+        assert_eq!(response.header("x-accel-buffering"), Some("no"));
+        let data = response
+            .text
+            .strip_prefix("event: message\ndata: ")
+            .and_then(|rest| rest.strip_suffix("\n\n"))
+            .unwrap_or_else(|| panic!("one SSE event: {}", response.text));
+        let message: Value = serde_json::from_str(data).expect("the event's data is JSON");
+        assert!(message["result"]["tools"].is_array());
+    }
+    // An error status is never streamed.
+    let (bad, _) = request(Era::Modern, "no/such", Value::Null);
+    let mut sse_only = with_accept(Some("text/event-stream"));
+    sse_only.retain(|(n, _)| n != "mcp-method");
+    sse_only.push(("mcp-method".into(), "no/such".into()));
+    let response = post(&server, "/mcp", &sse_only, &bad).await;
+    rpc_error(&response, "/mcp", 404, -32601, "unknown_method");
+    for accept in ["text/html", "application/json;q=0", "image/*, text/plain"] {
+        let response = post(&server, "/mcp", &with_accept(Some(accept)), &body).await;
+        rpc_error(&response, "/mcp", 406, -32600, "not_acceptable");
+    }
+}
+
+#[tokio::test]
+async fn content_type_origin_and_size_are_checked_before_the_body() {
+    let server = start().await;
+    let (body, headers) = request(Era::Legacy(LEGACY[0]), "tools/list", Value::Null);
+    let with = |name: &str, values: &[&str]| {
+        let mut out: Vec<(String, String)> =
+            headers.iter().filter(|(n, _)| n != name).cloned().collect();
+        for value in values {
+            out.push((name.to_string(), value.to_string()));
+        }
+        out
+    };
+    for content_type in ["text/plain", "application/x-www-form-urlencoded"] {
+        let response = post(&server, "/mcp", &with("content-type", &[content_type]), &body).await;
+        rpc_error(&response, "/mcp", 415, -32600, "unsupported_media_type");
+    }
+    let response = post(&server, "/mcp", &with("content-type", &[]), &body).await;
+    assert_eq!(response.status, 200, "a missing Content-Type is read as JSON, as on the REST API");
+
+    // Public and keyless: any well-formed origin may call; a malformed one is 403.
+    for origin in ["https://app.example", "http://localhost:6274", "null"] {
+        let response = post(&server, "/mcp", &with("origin", &[origin]), &body).await;
+        assert_eq!(response.status, 200, "{origin}");
+        assert_eq!(response.header("access-control-allow-origin"), Some("*"));
+    }
+    for origins in [
+        vec!["not an origin"],
+        vec!["https://a.example/path"],
+        vec!["https://a.example", "https://b.example"],
+    ] {
+        let response = post(&server, "/mcp", &with("origin", &origins), &body).await;
+        let error = rpc_error(&response, "/mcp", 403, -32600, "forbidden_origin");
+        assert_eq!(error["id"], Value::Null);
+    }
+
+    let padding = "x".repeat(MCP_BODY_MAX);
+    let big = json!({ "jsonrpc": "2.0", "id": 1, "method": "ping", "params": { "pad": padding } });
+    let response = post(&server, "/mcp", &headers, &big.to_string()).await;
+    rpc_error(&response, "/mcp", 413, -32600, "payload_too_large");
+}
+
+#[tokio::test]
+async fn every_post_counts_towards_the_rate_limit_and_429_is_a_jsonrpc_error() {
+    let server = start_with(Setup { rate_limit: 3, ..Setup::default() }).await;
+    let (body, headers) = request(Era::Modern, "tools/list", Value::Null);
+    let note = json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }).to_string();
+    assert_eq!(post(&server, "/mcp", &headers, &body).await.status, 200);
+    assert_eq!(post(&server, "/mcp", &headers, &note).await.status, 202);
+    assert_eq!(post(&server, "/mcp/docs", &headers, "{").await.status, 400);
+    let limited = post(&server, "/mcp", &headers, &body).await;
+    let error = rpc_error(&limited, "/mcp", 429, -32600, "rate_limited");
+    assert_eq!(error["id"], Value::Null);
+    assert!(limited.header("retry-after").is_some_and(|s| s.parse::<u64>().is_ok()));
+    assert!(limited.header("ratelimit").is_some());
+}
+
+#[tokio::test]
+async fn browser_clients_pass_the_preflight_and_read_the_mcp_headers() {
+    let server = start().await;
+    for path in PATHS {
+        let response = server
+            .client
+            .request(reqwest::Method::OPTIONS, server.url(path))
+            .header("origin", "https://inspector.example")
+            .header("access-control-request-method", "POST")
+            .header(
+                "access-control-request-headers",
+                "content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id",
+            )
+            .send()
+            .await
+            .expect("OPTIONS");
+        assert_eq!(response.status(), 204, "{path}");
+        let header = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_ascii_lowercase()
+        };
+        assert_eq!(header("access-control-allow-origin"), "*");
+        assert_eq!(header("access-control-allow-methods"), "post, options");
+        for wanted in [
+            "content-type",
+            "accept",
+            "mcp-protocol-version",
+            "mcp-method",
+            "mcp-name",
+            "mcp-session-id",
+            "last-event-id",
+        ] {
+            assert!(
+                header("access-control-allow-headers").split(", ").any(|h| h == wanted),
+                "{wanted}"
+            );
+        }
+        assert!(response.headers().get("access-control-allow-credentials").is_none());
+    }
+    let response = call(&server, "/mcp", Era::Modern, "tools/list", Value::Null).await;
+    let expose =
+        response.header("access-control-expose-headers").unwrap_or("").to_ascii_lowercase();
+    for wanted in ["mcp-session-id", "mcp-protocol-version", "ratelimit", "retry-after"] {
+        assert!(expose.split(", ").any(|h| h == wanted), "{wanted} in {expose}");
+    }
+}
+
+#[tokio::test]
+async fn a_trailing_slash_redirects_to_the_endpoint() {
+    let server = start().await;
+    let response = post(&server, "/mcp/", &plain_headers(), &initialize_body(LEGACY[0])).await;
+    assert_eq!(response.status, 308);
+    assert_eq!(response.header("location"), Some("/mcp"));
+}
+
+mod hostile {
+    //! Arbitrary bodies and headers against both servers in process: never a 5xx or a panic,
+    //! always a JSON-RPC answer or a 202.
+
+    use std::net::IpAddr;
+    use std::sync::Arc;
+
+    use bytes::Bytes;
+    use consultancy_api::auth::Keys;
+    use consultancy_api::clock::SystemClock;
+    use consultancy_api::http::App;
+    use http_body_util::{BodyExt, Full};
+    use proptest::prelude::*;
+
+    fn body() -> impl Strategy<Value = String> {
+        let method = prop_oneof![
+            Just("initialize"),
+            Just("server/discover"),
+            Just("ping"),
+            Just("tools/list"),
+            Just("tools/call"),
+            Just("resources/list"),
+            Just("resources/read"),
+            Just("resources/templates/list"),
+            Just("prompts/list"),
+            Just("prompts/get"),
+            Just("notifications/initialized"),
+        ];
+        let value = prop_oneof![
+            Just("null".to_string()),
+            Just("1".to_string()),
+            Just("-1.5".to_string()),
+            Just("\"\"".to_string()),
+            Just("[]".to_string()),
+            Just("{}".to_string()),
+            "\"[a-z_/:.=?-]{0,12}\"",
+            Just("\"list_services\"".to_string()),
+            Just("\"search_guides\"".to_string()),
+            Just("\"fetch\"".to_string()),
+            Just("\"get_guide\"".to_string()),
+            Just("\"answer_from_guides\"".to_string()),
+        ];
+        let arguments = prop::collection::vec(
+            (
+                prop_oneof![
+                    Just("q"),
+                    Just("slug"),
+                    Just("limit"),
+                    Just("cursor"),
+                    Just("query"),
+                    Just("id"),
+                    Just("answers"),
+                    Just("question"),
+                    Just("category")
+                ],
+                value.clone(),
+            ),
+            0..4,
+        );
+        prop_oneof![
+            "[\\[\\]{}\":,a-z0-9 ]{0,60}",
+            (method, value.clone(), value, arguments).prop_map(|(method, id, name, arguments)| {
+                let arguments: Vec<String> = arguments.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+                format!(
+                    "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"{method}\",\"params\":{{\"name\":{name},\"uri\":{name},\"arguments\":{{{}}},\"_meta\":{{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{{}}}}}}}}",
+                    arguments.join(",")
+                )
+            }),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn no_message_gets_a_server_error(
+            path in prop_oneof![Just("/mcp"), Just("/mcp/docs")],
+            body in body(),
+            version in prop_oneof![Just(None), Just(Some("2026-07-28")), Just(Some("2025-11-25")), Just(Some("2025-03-26")), Just(Some("x"))],
+            method_header in prop_oneof![Just(None), Just(Some("tools/call")), Just(Some("ping"))],
+            accept in prop_oneof![Just("application/json, text/event-stream"), Just("text/event-stream"), Just("text/html")],
+        ) {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+            let app = App::new(u32::MAX, Keys::from_hex(crate::support::TEST_KEY, None).expect("key"), Arc::new(SystemClock), false);
+            let mut request = http::Request::post(path).header("content-type", "application/json").header("accept", accept);
+            if let Some(version) = version {
+                request = request.header("mcp-protocol-version", version);
+            }
+            if let Some(method) = method_header {
+                request = request.header("mcp-method", method).header("mcp-name", "list_services");
+            }
+            let request = request.body(Full::new(Bytes::from(body.clone()))).expect("request");
+            let response = runtime.block_on(app.handle(request, IpAddr::from([127, 0, 0, 1])));
+            let status = response.status().as_u16();
+            prop_assert!(status < 500, "{status} for {body}");
+            let bytes = runtime.block_on(response.into_body().collect()).expect("body").to_bytes();
+            if status != 202 {
+                let text = String::from_utf8_lossy(&bytes).to_string();
+                let json = text.strip_prefix("event: message\ndata: ").map_or(text.as_str(), |t| t.trim_end());
+                let value: serde_json::Value = serde_json::from_str(json).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
+                let first = value.as_array().and_then(|a| a.first()).unwrap_or(&value);
+                prop_assert_eq!(&first["jsonrpc"], "2.0");
+            } else {
+                prop_assert!(bytes.is_empty());
+            }
+        }
+    }
+}

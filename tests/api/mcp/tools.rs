@@ -1,0 +1,651 @@
+//! The tools, resources and prompts of both servers: one core, so each tool answers exactly
+//! the REST body for the same question, and every `structuredContent` fits its tool's
+//! `outputSchema`.
+
+use consultancy_api::model::{
+    MCP_TOOLS, McpServer, N_CASE_STUDIES, N_GUIDES, N_INDUSTRIES, N_QUESTIONS, N_SERVICES,
+};
+use consultancy_api::ops::content;
+use serde_json::{Value, json};
+
+use super::{Era, call, result, rpc_error, tool};
+use crate::support::{TestServer, start};
+
+/// `tools/list` of a server in an era, by name.
+async fn tool_list(server: &TestServer, path: &str, era: Era) -> Vec<Value> {
+    let listing = result(server, path, era, "tools/list", Value::Null).await;
+    listing["tools"].as_array().expect("tools").clone()
+}
+
+fn validator(schema: &Value) -> jsonschema::Validator {
+    jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(schema)
+        .unwrap_or_else(|e| panic!("outputSchema compiles ({e}): {schema}"))
+}
+
+/// Calls `name` in the modern era; checks `structuredContent` against the tool's
+/// `outputSchema` and the text block against `structuredContent`; returns the text.
+async fn structured(server: &TestServer, path: &str, name: &str, arguments: Value) -> String {
+    let tools = tool_list(server, path, Era::Modern).await;
+    let definition = tools.iter().find(|t| t["name"] == name).expect("the tool is listed");
+    let answer = tool(server, path, Era::Modern, name, arguments.clone()).await;
+    assert_eq!(answer["isError"], false, "{name} {arguments}: {answer}");
+    let content = answer["content"].as_array().expect("content");
+    assert_eq!(content.len(), 1, "one text block");
+    assert_eq!(content[0]["type"], "text");
+    let text = content[0]["text"].as_str().expect("text").to_string();
+    let structured_content = &answer["structuredContent"];
+    assert_eq!(
+        &serde_json::from_str::<Value>(&text).expect("the text is JSON"),
+        structured_content
+    );
+    let errors: Vec<String> = validator(&definition["outputSchema"])
+        .iter_errors(structured_content)
+        .map(|e| format!("{e} at {}", e.instance_path))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{name}: structuredContent fails its outputSchema:\n{}",
+        errors.join("\n")
+    );
+    text
+}
+
+#[tokio::test]
+async fn every_tool_is_listed_in_every_era_with_the_shape_of_that_era() {
+    let server = start().await;
+    for mcp_server in McpServer::ALL {
+        let path = mcp_server.path();
+        let expected: Vec<&str> =
+            MCP_TOOLS.iter().filter(|t| t.server == mcp_server).map(|t| t.name).collect();
+        for era in Era::ALL {
+            let listing = result(&server, path, era, "tools/list", Value::Null).await;
+            if era.is_modern() {
+                assert_eq!(listing["ttlMs"], 300_000);
+                assert_eq!(listing["cacheScope"], "public");
+                assert!(listing["_meta"]["io.modelcontextprotocol/serverInfo"].is_object());
+            }
+            assert!(listing.get("nextCursor").is_none(), "one page");
+            let tools = listing["tools"].as_array().expect("tools");
+            let names: Vec<&str> =
+                tools.iter().map(|t| t["name"].as_str().expect("name")).collect();
+            assert_eq!(names, expected, "{path} {era:?}");
+            let plain = era == Era::Legacy("2025-03-26");
+            for definition in tools {
+                let name = definition["name"].as_str().expect("name");
+                assert!(definition["description"].as_str().is_some_and(|d| d.len() > 40), "{name}");
+                assert_eq!(definition["inputSchema"]["type"], "object", "{name}");
+                validator(&definition["inputSchema"]);
+                let annotations = &definition["annotations"];
+                assert_eq!(annotations["readOnlyHint"], true, "{name}");
+                assert_eq!(annotations["idempotentHint"], true, "{name}");
+                assert_eq!(annotations["openWorldHint"], false, "{name}");
+                assert_eq!(annotations["destructiveHint"], false, "{name}");
+                assert_eq!(definition["title"].is_string(), !plain, "{name} {era:?}");
+                let chatgpt = name == "search" || name == "fetch";
+                assert_eq!(
+                    definition["outputSchema"].is_object(),
+                    !plain && !chatgpt,
+                    "{name} {era:?}"
+                );
+                if let Some(output) = definition.get("outputSchema") {
+                    assert_eq!(output["type"], "object", "2025-06-18 wants object output schemas");
+                    validator(output);
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn product_tools_answer_the_rest_bodies_byte_for_byte() {
+    let server = start().await;
+    let path = "/mcp";
+    let rest = |p: &'static str| {
+        let server = &server;
+        async move {
+            let response = server.get(p).await;
+            assert_eq!(response.status, 200, "{p}");
+            response.text
+        }
+    };
+    assert_eq!(
+        structured(&server, path, "list_services", json!({})).await,
+        rest("/v1/services").await
+    );
+    assert_eq!(
+        structured(&server, path, "list_industries", json!({})).await,
+        rest("/v1/industries").await
+    );
+    assert_eq!(
+        structured(&server, path, "list_case_studies", json!({})).await,
+        rest("/v1/case-studies").await
+    );
+    assert_eq!(
+        structured(&server, path, "get_contact", json!({})).await,
+        rest("/v1/contact").await
+    );
+    assert_eq!(
+        structured(&server, path, "get_assessment_questions", json!({})).await,
+        rest("/v1/ai-readiness/questions").await
+    );
+    for service in content::services() {
+        let text = structured(&server, path, "get_service", json!({ "slug": service.slug })).await;
+        assert_eq!(text, server.get(&format!("/v1/services/{}", service.slug)).await.text);
+    }
+    for case in content::case_studies() {
+        let text = structured(&server, path, "get_case_study", json!({ "slug": case.slug })).await;
+        assert_eq!(text, server.get(&format!("/v1/case-studies/{}", case.slug)).await.text);
+    }
+    let answer_sets = [
+        json!(vec![0; N_QUESTIONS]),
+        json!(vec![4; N_QUESTIONS]),
+        json!([2, 1, 3, 0, 4, 2, 2, 1, 3, 3, 0, 1, 4, 2, 2, 1]),
+        json!([5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 3, 3, 3, 3, 3]),
+        json!([2.0, 1, 3, 0, 4, 2, 2, 1, 3, 3, 0, 1, 4, 2, 2, 1]),
+    ];
+    for answers in answer_sets {
+        let body = json!({ "answers": answers });
+        let text = structured(&server, path, "score_assessment", body.clone()).await;
+        let scored = server.post_json("/v1/ai-readiness/score", &body.to_string()).await;
+        assert_eq!(scored.status, 200);
+        assert_eq!(text, scored.text, "{answers}");
+    }
+}
+
+#[tokio::test]
+async fn docs_tools_answer_the_rest_bodies_byte_for_byte() {
+    let server = start().await;
+    let path = "/mcp/docs";
+    assert_eq!(
+        structured(&server, path, "list_categories", json!({})).await,
+        server.get("/v1/resources/categories").await.text
+    );
+    let searches = [
+        (json!({}), "/v1/resources"),
+        (json!({ "q": "data quality" }), "/v1/resources?q=data+quality"),
+        (json!({ "q": "  retrai  ", "limit": 3 }), "/v1/resources?q=++retrai++&limit=3"),
+        (json!({ "q": "", "limit": "7" }), "/v1/resources?q=&limit=7"),
+        (
+            json!({ "category": "Analytics and BI", "limit": 50 }),
+            "/v1/resources?category=Analytics+and+BI&limit=50",
+        ),
+        (
+            json!({ "q": "model drift monitoring", "category": null, "cursor": null }),
+            "/v1/resources?q=model+drift+monitoring",
+        ),
+    ];
+    for (arguments, rest) in searches {
+        assert_eq!(
+            structured(&server, path, "search_guides", arguments.clone()).await,
+            server.get(rest).await.text,
+            "{arguments}"
+        );
+    }
+    // Paging: every page through nextCursor, tool and REST in step.
+    let mut cursor: Option<String> = None;
+    let mut n_results = 0;
+    loop {
+        let mut arguments = json!({ "q": "data", "limit": 7 });
+        let mut rest = "/v1/resources?q=data&limit=7".to_string();
+        if let Some(cursor) = &cursor {
+            arguments["cursor"] = json!(cursor);
+            rest.push_str(&format!("&cursor={cursor}"));
+        }
+        let text = structured(&server, path, "search_guides", arguments).await;
+        assert_eq!(text, server.get(&rest).await.text);
+        let page: Value = serde_json::from_str(&text).expect("page");
+        n_results += page["count"].as_u64().expect("count");
+        match page["nextCursor"].as_str() {
+            Some(next) => cursor = Some(next.to_string()),
+            None => break,
+        }
+    }
+    assert!(n_results > 20, "paged through {n_results} results");
+
+    // A guide: the search's Resource object plus its markdown twin.
+    let library = server.get("/v1/resources?limit=50").await.json();
+    for resource in library["results"].as_array().expect("results").iter().take(12) {
+        let slug = resource["slug"].as_str().expect("slug");
+        let text = structured(&server, path, "get_guide", json!({ "slug": slug })).await;
+        let mut guide: Value = serde_json::from_str(&text).expect("guide JSON");
+        let markdown = guide.as_object_mut().and_then(|g| g.remove("markdown")).expect("markdown");
+        assert_eq!(&guide, resource);
+        let twin = server.get(&format!("/guides/{slug}/index.md")).await;
+        assert_eq!(markdown, twin.text);
+    }
+
+    let text =
+        structured(&server, path, "search_api_docs", json!({ "query": "invalid_cursor" })).await;
+    let page: Value = serde_json::from_str(&text).expect("page");
+    assert_eq!(page["results"][0]["id"], "errors/invalid_cursor", "{page}");
+    let text = structured(
+        &server,
+        path,
+        "search_api_docs",
+        json!({ "query": "export bearer token", "limit": 5 }),
+    )
+    .await;
+    let page: Value = serde_json::from_str(&text).expect("page");
+    assert_eq!(page["count"], 5);
+    let ids: Vec<&str> = page["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["id"].as_str().unwrap_or(""))
+        .collect();
+    assert!(ids.contains(&"operations/exportAll"), "{ids:?}");
+    let everything =
+        structured(&server, path, "search_api_docs", json!({ "query": " ", "limit": 50 })).await;
+    let page: Value = serde_json::from_str(&everything).expect("page");
+    let kinds: Vec<&str> = page["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["kind"].as_str().unwrap_or(""))
+        .collect();
+    assert!(kinds.contains(&"page") && kinds.contains(&"error") && kinds.contains(&"operation"));
+    assert!(page["results"][0].get("relevance").is_none(), "no relevance without a query");
+}
+
+/// What the core refuses is a tool result with `isError` and the REST API's message, in every
+/// era; never a protocol error.
+#[tokio::test]
+async fn tool_failures_are_results_with_the_core_message() {
+    let server = start().await;
+    let rest_message = |p: String| {
+        let server = &server;
+        async move {
+            server.get(&p).await.json()["error"]["message"].as_str().expect("message").to_string()
+        }
+    };
+    let score_message = |body: Value| {
+        let server = &server;
+        async move {
+            server.post_json("/v1/ai-readiness/score", &body.to_string()).await.json()["error"]["message"]
+                .as_str()
+                .expect("message")
+                .to_string()
+        }
+    };
+    let cases = vec![
+        (
+            "/mcp",
+            "get_service",
+            json!({ "slug": "Bad_Slug" }),
+            rest_message("/v1/services/Bad_Slug".into()).await,
+        ),
+        (
+            "/mcp",
+            "get_service",
+            json!({ "slug": "no-such-service" }),
+            rest_message("/v1/services/no-such-service".into()).await,
+        ),
+        (
+            "/mcp",
+            "get_case_study",
+            json!({ "slug": "no-such-case" }),
+            rest_message("/v1/case-studies/no-such-case".into()).await,
+        ),
+        (
+            "/mcp",
+            "score_assessment",
+            json!({ "answers": [1, 2] }),
+            score_message(json!({ "answers": [1, 2] })).await,
+        ),
+        (
+            "/mcp",
+            "score_assessment",
+            json!({ "answers": vec![9; N_QUESTIONS] }),
+            score_message(json!({ "answers": vec![9; N_QUESTIONS] })).await,
+        ),
+        ("/mcp", "score_assessment", json!({}), score_message(json!({})).await),
+        (
+            "/mcp",
+            "score_assessment",
+            json!({ "answers": [], "x": 1 }),
+            score_message(json!({ "answers": [], "x": 1 })).await,
+        ),
+        (
+            "/mcp/docs",
+            "search_guides",
+            json!({ "limit": 0 }),
+            rest_message("/v1/resources?limit=0".into()).await,
+        ),
+        (
+            "/mcp/docs",
+            "search_guides",
+            json!({ "limit": 51 }),
+            rest_message("/v1/resources?limit=51".into()).await,
+        ),
+        (
+            "/mcp/docs",
+            "search_guides",
+            json!({ "category": "Nope" }),
+            rest_message("/v1/resources?category=Nope".into()).await,
+        ),
+        (
+            "/mcp/docs",
+            "search_guides",
+            json!({ "cursor": "AAAA" }),
+            rest_message("/v1/resources?cursor=AAAA".into()).await,
+        ),
+        (
+            "/mcp/docs",
+            "search_guides",
+            json!({ "q": "x".repeat(201) }),
+            rest_message(format!("/v1/resources?q={}", "x".repeat(201))).await,
+        ),
+        (
+            "/mcp/docs",
+            "get_guide",
+            json!({ "slug": "Bad_Slug" }),
+            rest_message("/v1/services/Bad_Slug".into()).await,
+        ),
+    ];
+    for era in Era::ALL {
+        for (path, name, arguments, message) in &cases {
+            let answer = tool(&server, path, era, name, arguments.clone()).await;
+            assert_eq!(answer["isError"], true, "{name} {arguments}: {answer}");
+            assert_eq!(answer["content"][0]["text"], message.as_str(), "{name} {arguments}");
+            assert!(answer.get("structuredContent").is_none());
+        }
+        // Mistakes only a tool call can make: argument names and types.
+        for (path, name, arguments, wanted) in [
+            ("/mcp", "list_services", json!({ "page": 2 }), "unknown argument `page`"),
+            ("/mcp/docs", "search_guides", json!({ "query": "x" }), "unknown argument `query`"),
+            ("/mcp/docs", "search_guides", json!({ "q": 5 }), "argument `q` must be a string"),
+            (
+                "/mcp/docs",
+                "search_guides",
+                json!({ "limit": 2.5 }),
+                "limit `2.5` must be an integer",
+            ),
+            (
+                "/mcp/docs",
+                "search_guides",
+                json!({ "limit": true }),
+                "limit `true` must be an integer",
+            ),
+            ("/mcp/docs", "get_guide", json!({}), "argument `slug` is required"),
+            ("/mcp/docs", "get_guide", json!({ "slug": "no-such-guide" }), "no guide has the slug"),
+            ("/mcp/docs", "search_api_docs", json!({}), "argument `query` is required"),
+            ("/mcp", "fetch", json!({ "id": "guides/data-quality" }), "no document has the id"),
+            ("/mcp/docs", "fetch", json!({ "id": "services/mlops" }), "no document has the id"),
+        ] {
+            let answer = tool(&server, path, era, name, arguments.clone()).await;
+            assert_eq!(answer["isError"], true, "{name} {arguments}");
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            assert!(text.contains(wanted), "{name} {arguments}: {text}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_oldest_revision_gets_text_only() {
+    let server = start().await;
+    let answer = tool(&server, "/mcp", Era::Legacy("2025-03-26"), "list_services", json!({})).await;
+    assert_eq!(answer.as_object().map(|o| o.len()), Some(2), "content and isError: {answer}");
+    assert_eq!(answer["content"][0]["text"], server.get("/v1/services").await.text.as_str());
+    for era in [Era::Legacy("2025-06-18"), Era::Legacy("2025-11-25")] {
+        let answer = tool(&server, "/mcp", era, "list_services", json!({})).await;
+        assert!(answer["structuredContent"]["services"].is_array(), "{era:?}");
+    }
+}
+
+#[tokio::test]
+async fn search_and_fetch_answer_as_chatgpt_connectors_expect() {
+    let server = start().await;
+    for (path, query, wanted_prefix) in [
+        ("/mcp", "machine learning operations", "services/"),
+        ("/mcp/docs", "data quality rules", "guides/"),
+    ] {
+        for era in Era::ALL {
+            let answer = tool(&server, path, era, "search", json!({ "query": query })).await;
+            assert_eq!(answer["isError"], false);
+            let content = answer["content"].as_array().expect("content");
+            assert_eq!(content.len(), 1, "exactly one text item");
+            assert!(answer.get("structuredContent").is_none());
+            let found: Value =
+                serde_json::from_str(content[0]["text"].as_str().expect("text")).expect("JSON");
+            let results = found["results"].as_array().expect("results");
+            assert!(!results.is_empty(), "{path} finds {query}");
+            assert!(
+                results
+                    .iter()
+                    .any(|r| r["id"].as_str().is_some_and(|id| id.starts_with(wanted_prefix)))
+            );
+            for hit in results {
+                let keys: Vec<&String> = hit.as_object().expect("object").keys().collect();
+                assert_eq!(keys, ["id", "title", "url", "text"]);
+            }
+            let first = &results[0];
+            let answer = tool(&server, path, era, "fetch", json!({ "id": first["id"] })).await;
+            let document: Value =
+                serde_json::from_str(answer["content"][0]["text"].as_str().expect("text"))
+                    .expect("JSON");
+            let keys: Vec<&String> = document.as_object().expect("object").keys().collect();
+            assert_eq!(keys, ["id", "title", "text", "url", "metadata"]);
+            assert_eq!(document["id"], first["id"]);
+            assert_eq!(document["url"], first["url"]);
+            let url = first["url"].as_str().expect("url");
+            let local = url
+                .split_once("://")
+                .and_then(|(_, rest)| rest.find('/').map(|i| &rest[i..]))
+                .expect("path");
+            let twin = server.get(&format!("{local}index.md")).await;
+            assert_eq!(document["text"], twin.text.as_str(), "fetch gives the whole markdown twin");
+        }
+    }
+    // The library also holds the API documentation.
+    let answer =
+        tool(&server, "/mcp/docs", Era::Modern, "fetch", json!({ "id": "errors/invalid_cursor" }))
+            .await;
+    let document: Value =
+        serde_json::from_str(answer["content"][0]["text"].as_str().expect("text")).expect("JSON");
+    assert!(document["text"].as_str().is_some_and(|t| t.contains("400")));
+    assert!(document["url"].as_str().is_some_and(|u| u.ends_with("/docs/errors/#invalid_cursor")));
+    assert_eq!(document["metadata"]["kind"], "error");
+    let answer = tool(
+        &server,
+        "/mcp/docs",
+        Era::Modern,
+        "fetch",
+        json!({ "id": "operations/searchResources" }),
+    )
+    .await;
+    let document: Value =
+        serde_json::from_str(answer["content"][0]["text"].as_str().expect("text")).expect("JSON");
+    assert!(document["text"].as_str().is_some_and(|t| t.starts_with("# GET /v1/resources")));
+}
+
+/// `resources/list` pages with `nextCursor`; each resource reads as its markdown twin (or the
+/// JSON document it names); templates expand to readable URIs.
+#[tokio::test]
+async fn resources_page_through_every_item_and_read_as_their_twins() {
+    let server = start().await;
+    let n_docs = content::docs_pages().len();
+    for (path, expected) in [
+        ("/mcp", N_SERVICES + N_INDUSTRIES + N_CASE_STUDIES + 1),
+        ("/mcp/docs", N_GUIDES + n_docs + 1),
+    ] {
+        for era in Era::ALL {
+            let mut uris = Vec::new();
+            let mut cursor: Option<String> = None;
+            let mut n_pages = 0;
+            loop {
+                let params = cursor.as_ref().map_or(json!({}), |c| json!({ "cursor": c }));
+                let page = result(&server, path, era, "resources/list", params).await;
+                n_pages += 1;
+                for resource in page["resources"].as_array().expect("resources") {
+                    assert_eq!(resource["title"].is_string(), era != Era::Legacy("2025-03-26"));
+                    assert!(resource["size"].as_u64().is_some_and(|s| s > 0));
+                    uris.push((
+                        resource["uri"].as_str().expect("uri").to_string(),
+                        resource["mimeType"].as_str().expect("mime").to_string(),
+                        resource["size"].as_u64().unwrap_or(0),
+                    ));
+                }
+                match page["nextCursor"].as_str() {
+                    Some(next) => cursor = Some(next.to_string()),
+                    None => break,
+                }
+            }
+            assert_eq!(uris.len(), expected, "{path} {era:?}");
+            let mut distinct: Vec<&String> = uris.iter().map(|u| &u.0).collect();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), expected, "URIs are unique");
+            if path == "/mcp/docs" {
+                assert!(n_pages > 1, "the library is paged");
+            }
+            if era != Era::Modern && era != Era::Legacy("2025-03-26") {
+                continue;
+            }
+            for (uri, mime, size) in &uris {
+                let read =
+                    result(&server, path, era, "resources/read", json!({ "uri": uri })).await;
+                let contents = read["contents"].as_array().expect("contents");
+                assert_eq!(contents.len(), 1);
+                assert_eq!(contents[0]["uri"], uri.as_str());
+                assert_eq!(contents[0]["mimeType"], mime.as_str());
+                let text = contents[0]["text"].as_str().expect("text");
+                assert_eq!(text.len() as u64, *size, "{uri}: size is the text's length");
+                let local = uri
+                    .split_once("://")
+                    .and_then(|(_, rest)| rest.find('/').map(|i| &rest[i..]))
+                    .expect("path");
+                assert_eq!(text, server.get(local).await.text, "{uri}");
+                if era.is_modern() {
+                    assert_eq!(read["ttlMs"], 300_000);
+                    assert_eq!(read["cacheScope"], "public");
+                }
+            }
+        }
+    }
+    // The page URL (without index.md) reads the same resource.
+    let service = &content::services()[0];
+    let read =
+        result(&server, "/mcp", Era::Modern, "resources/read", json!({ "uri": service.url })).await;
+    assert_eq!(
+        read["contents"][0]["text"],
+        server.get(&format!("/services/{}/index.md", service.slug)).await.text.as_str()
+    );
+
+    for era in Era::ALL {
+        let templates =
+            result(&server, "/mcp/docs", era, "resources/templates/list", Value::Null).await;
+        let template = templates["resourceTemplates"][0]["uriTemplate"]
+            .as_str()
+            .expect("template")
+            .to_string();
+        let guide = &consultancy_api::tables::GUIDES[0];
+        let uri = template.replace("{slug}", guide.slug);
+        let read = result(&server, "/mcp/docs", era, "resources/read", json!({ "uri": uri })).await;
+        assert_eq!(read["contents"][0]["text"], server.get(guide.twin_path).await.text.as_str());
+        let none = result(&server, "/mcp", era, "resources/templates/list", Value::Null).await;
+        assert_eq!(none["resourceTemplates"], json!([]));
+    }
+}
+
+#[tokio::test]
+async fn prompts_interview_and_answer_with_citations() {
+    let server = start().await;
+    for era in Era::ALL {
+        let listing = result(&server, "/mcp", era, "prompts/list", Value::Null).await;
+        assert_eq!(listing["prompts"][0]["name"], "readiness_interview");
+        assert_eq!(listing["prompts"][0]["arguments"][0]["required"], false);
+        let listing = result(&server, "/mcp/docs", era, "prompts/list", Value::Null).await;
+        assert_eq!(listing["prompts"][0]["name"], "answer_from_guides");
+        assert_eq!(listing["prompts"][0]["arguments"][0]["required"], true);
+
+        let interview =
+            result(&server, "/mcp", era, "prompts/get", json!({ "name": "readiness_interview" }))
+                .await;
+        let text = interview["messages"][0]["content"]["text"].as_str().expect("text");
+        assert_eq!(interview["messages"][0]["role"], "user");
+        assert!(text.contains("score_assessment"));
+        let assessment = server.get("/v1/ai-readiness/questions").await.json();
+        for section in assessment["sections"].as_array().expect("sections") {
+            for question in section["questions"].as_array().expect("questions") {
+                assert!(
+                    text.contains(question["q"].as_str().expect("q")),
+                    "every question is asked"
+                );
+                for option in question["opts"].as_array().expect("opts") {
+                    assert!(text.contains(option.as_str().expect("option")));
+                }
+            }
+        }
+        let named = result(&server, "/mcp", era, "prompts/get", json!({ "name": "readiness_interview", "arguments": { "organisation": "Example Ltd" } })).await;
+        assert!(
+            named["messages"][0]["content"]["text"]
+                .as_str()
+                .is_some_and(|t| t.contains("Example Ltd"))
+        );
+
+        let question = "how do we monitor a model for drift?";
+        let answer = result(
+            &server,
+            "/mcp/docs",
+            era,
+            "prompts/get",
+            json!({ "name": "answer_from_guides", "arguments": { "question": question } }),
+        )
+        .await;
+        let messages = answer["messages"].as_array().expect("messages");
+        let instructions = messages[0]["content"]["text"].as_str().expect("text");
+        assert!(instructions.contains(question));
+        // The prompt carries the answer engine's cited draft and sources (one core for /ask,
+        // A2A and this prompt), and embeds the first sources' markdown twins.
+        let engine = consultancy_api::answer::answer(&consultancy_api::answer::Question {
+            text: question,
+            prev: &[],
+        });
+        assert!(!engine.sources.is_empty());
+        for sentence in &engine.sentences {
+            assert!(instructions.contains(sentence.text), "quotes {}", sentence.text);
+        }
+        for source in &engine.sources {
+            assert!(instructions.contains(source.url), "cites {}", source.url);
+        }
+        assert_eq!(messages.len(), 1 + engine.sources.len().min(3));
+        for (message, source) in messages[1..].iter().zip(&engine.sources) {
+            assert_eq!(message["content"]["type"], "resource");
+            let path = source
+                .url
+                .split_once("//")
+                .and_then(|(_, rest)| rest.find('/').map(|i| &rest[i..]));
+            let twin = format!("{}index.md", path.expect("a page path"));
+            assert_eq!(
+                message["content"]["resource"]["text"],
+                server.get(&twin).await.text.as_str()
+            );
+        }
+        let nothing = result(
+            &server,
+            "/mcp/docs",
+            era,
+            "prompts/get",
+            json!({ "name": "answer_from_guides", "arguments": { "question": "zzzz qqqq" } }),
+        )
+        .await;
+        assert_eq!(nothing["messages"].as_array().map(Vec::len), Some(1));
+        let long = call(
+            &server,
+            "/mcp/docs",
+            era,
+            "prompts/get",
+            json!({ "name": "answer_from_guides", "arguments": { "question": "x".repeat(201) } }),
+        )
+        .await;
+        rpc_error(
+            &long,
+            "/mcp/docs",
+            if era.is_modern() { 400 } else { 200 },
+            -32602,
+            "invalid_params",
+        );
+    }
+}
