@@ -602,7 +602,7 @@ Limits: the question and each earlier turn at most {ASK_QUERY_MAX_CHARS} charact
 A missing or blank question is `missing_query`; a mode other than list or summarize `unknown_mode`. Parameters NLWeb clients send that this endpoint does not use (`site`, `num_results`, ...) are ignored."
     );
     let ask_parameters = json!([
-        { "name": "query", "in": "query", "required": true, "description": "The question.", "schema": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } },
+        { "name": "query", "in": "query", "required": true, "description": "The question (not blank).", "schema": { "type": "string", "minLength": 1, "maxLength": ASK_QUERY_MAX_CHARS, "pattern": "\\S" } },
         { "name": "prev", "in": "query", "required": false, "description": "An earlier question; repeat for several, oldest first. A value is one turn (never split at commas).", "style": "form", "explode": true, "schema": { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } } },
         { "name": "mode", "in": "query", "required": false, "schema": { "type": "string", "enum": ["summarize", "list"], "default": "summarize" } },
         { "name": "streaming", "in": "query", "required": false, "description": "true: server-sent events; false: one JSON body. Absent: events when `Accept` prefers text/event-stream.", "schema": { "type": "string", "enum": ["true", "false", "1", "0"] } },
@@ -769,6 +769,8 @@ A missing or blank question is `missing_query`; a mode other than list or summar
     .iter()
     .map(|kind| kind.schema_type())
     .collect();
+    // A question: not blank (a non-space character somewhere), at most the limit.
+    let question = json!({ "type": "string", "minLength": 1, "maxLength": ASK_QUERY_MAX_CHARS, "pattern": "\\S" });
     let string_or_turns = json!({ "oneOf": [
         { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS },
         { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } },
@@ -1169,11 +1171,18 @@ A missing or blank question is `missing_query`; a mode other than list or summar
     let ask_a2a_schemas = json!({
         "AskRequest": {
             "type": "object",
-            "description": "Flat (`query` a string) or NLWeb v0.5 (`query.text`, `context`, `return_response`, `meta`). Other fields are ignored.",
+            "description": "Flat (`query` a string) or NLWeb v0.5 (`query.text`, `context`, `return_response`, `meta`), each setting in one of its two places. Other fields are ignored.",
+            "required": ["query"],
+            "not": { "anyOf": [
+                { "required": ["prev", "context"], "properties": { "context": { "required": ["prev"] } } },
+                { "required": ["mode", "return_response"], "properties": { "return_response": { "required": ["mode"] } } },
+                { "required": ["streaming", "return_response"], "properties": { "return_response": { "required": ["streaming"] } } },
+                { "required": ["conversation_id", "meta"], "properties": { "meta": { "required": ["conversation_id"] } } },
+            ] },
             "properties": {
                 "query": { "oneOf": [
-                    { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS },
-                    { "type": "object", "required": ["text"], "properties": { "text": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS }, "site": {}, "location": {}, "price": {}, "type": {} } },
+                    question.clone(),
+                    { "type": "object", "required": ["text"], "properties": { "text": question, "site": {}, "location": {}, "price": {}, "type": {} } },
                 ] },
                 "prev": string_or_turns,
                 "mode": { "type": "string", "enum": ["summarize", "list"] },

@@ -573,7 +573,9 @@ async fn envelopes_versions_and_transport_refusals() {
     }
 }
 
-/// The same question gets the same data on every surface: the core, `/ask` and A2A.
+/// The same question gets the same data on every surface: the core, `/ask`, A2A, and the
+/// MCP docs server's `answer_from_guides` prompt (which quotes the same sentences and lists the
+/// same sources for a model to work from).
 #[tokio::test]
 async fn every_surface_gives_the_same_answer() {
     let server = start().await;
@@ -596,5 +598,22 @@ async fn every_surface_gives_the_same_answer() {
         let from_a2a: Vec<&Value> =
             parts[1]["data"]["sources"].as_array().expect("sources").iter().collect();
         assert_eq!(from_ask, from_a2a, "{question}");
+        let prompt = crate::mcp::result(
+            &server,
+            "/mcp/docs",
+            crate::mcp::Era::Modern,
+            "prompts/get",
+            json!({ "name": "answer_from_guides", "arguments": { "question": question } }),
+        )
+        .await;
+        let text = prompt["messages"][0]["content"]["text"].as_str().expect("prompt text");
+        if core.kind != consultancy_api::answer::AnswerKind::NotCovered {
+            for sentence in &core.sentences {
+                assert!(text.contains(sentence.text), "MCP quotes `{}`", sentence.text);
+            }
+        }
+        for source in &core.sources {
+            assert!(text.contains(source.url), "MCP lists {} for {question}", source.url);
+        }
     }
 }
