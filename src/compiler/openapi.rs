@@ -238,7 +238,20 @@ fn ask_responses(post: bool) -> Value {
             "headers": { "Vary": { "description": "`accept`: without `streaming`, `Accept` picks JSON or events.", "schema": { "type": "string" } }, "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy"), "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },
             "content": {
                 "application/json": { "schema": schema_ref("AskResponse") },
-                "text/event-stream": { "schema": { "type": "string", "description": "Four events, each `id: <n>` and one `data:` line of JSON: 1 `{\"_meta\": ...}` (the AskResponse's `_meta`), 2 `{\"content\": [the text item]}`, 3 `{\"content\": [the resource items]}`, 4 `{\"type\": \"done\"}`. With `Last-Event-ID: n` the stream resumes after event n." } },
+                "text/event-stream": { "schema": {
+                    "type": "object",
+                    "description": "Each event (this schema) has an `id` from 1 to 4 and one `data` line of JSON: 1 `{\"_meta\": ...}` (the AskResponse's `_meta`), 2 `{\"content\": [the text item]}`, 3 `{\"content\": [the resource items]}`, 4 `{\"type\": \"done\"}`. With `Last-Event-ID: n` the stream resumes after event n.",
+                    "required": ["data", "id"],
+                    "properties": {
+                        "id": { "type": "string", "enum": ["1", "2", "3", "4"] },
+                        "event": { "const": "message" },
+                        "data": { "type": "string", "contentMediaType": "application/json", "contentSchema": { "anyOf": [
+                            { "type": "object", "required": ["_meta"], "properties": { "_meta": { "type": "object" } } },
+                            { "type": "object", "required": ["content"], "properties": { "content": { "type": "array", "items": { "anyOf": [schema_ref("AskTextItem"), schema_ref("AskResourceItem")] } } } },
+                            { "const": { "type": "done" } },
+                        ] } },
+                    },
+                } },
             },
         },
         "204": { "description": "`Last-Event-ID` names the last event: the client has the whole answer (an EventSource stops reconnecting on 204)", "headers": common_headers() },
@@ -700,7 +713,15 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                         "headers": { "A2A-Version": { "description": "The protocol version the request was answered in.", "schema": { "type": "string", "enum": ["1.0", "0.3"] } }, "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy"), "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },
                         "content": {
                             "application/json": { "schema": { "anyOf": [schema_ref("A2aResultResponse"), schema_ref("A2aErrorResponse")] } },
-                            "text/event-stream": { "schema": { "type": "string", "description": "One event whose data line is the JSON-RPC response: 1.0 `{\"result\": {\"message\": ...}}`, 0.3 `{\"result\": {\"kind\": \"message\", ...}}`." } },
+                            "text/event-stream": { "schema": {
+                                "type": "object",
+                                "description": "The stream's one event (this schema): its data line is the JSON-RPC response, 1.0 `{\"result\": {\"message\": ...}}`, 0.3 `{\"result\": {\"kind\": \"message\", ...}}`.",
+                                "required": ["data"],
+                                "properties": {
+                                    "event": { "const": "message" },
+                                    "data": { "type": "string", "contentMediaType": "application/json", "contentSchema": schema_ref("A2aResultResponse") },
+                                },
+                            } },
                         },
                     },
                     "202": { "description": "A notification was accepted; no body", "headers": common_headers() },
@@ -771,7 +792,9 @@ A missing or blank question is `missing_query`; a mode other than list or summar
     .collect();
     // A question: not blank (a non-space character somewhere), at most the limit.
     let question = json!({ "type": "string", "minLength": 1, "maxLength": ASK_QUERY_MAX_CHARS, "pattern": "\\S" });
+    // Null members count as absent: Python NLWeb clients send unset optionals as null.
     let string_or_turns = json!({ "oneOf": [
+        { "type": "null" },
         { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS },
         { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } },
     ] });
@@ -1185,12 +1208,12 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                     { "type": "object", "required": ["text"], "properties": { "text": question, "site": {}, "location": {}, "price": {}, "type": {} } },
                 ] },
                 "prev": string_or_turns,
-                "mode": { "type": "string", "enum": ["summarize", "list"] },
-                "streaming": { "type": "boolean" },
-                "conversation_id": { "type": "string", "maxLength": ASK_ID_MAX_CHARS },
-                "context": { "type": "object", "properties": { "prev": string_or_turns } },
-                "return_response": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["summarize", "list"] }, "streaming": { "type": "boolean" } } },
-                "meta": { "type": "object", "properties": { "conversation_id": { "type": "string", "maxLength": ASK_ID_MAX_CHARS } } },
+                "mode": { "enum": ["summarize", "list", null] },
+                "streaming": { "type": ["boolean", "null"] },
+                "conversation_id": { "type": ["string", "null"], "maxLength": ASK_ID_MAX_CHARS },
+                "context": { "type": ["object", "null"], "properties": { "prev": string_or_turns } },
+                "return_response": { "type": ["object", "null"], "properties": { "mode": { "enum": ["summarize", "list", null] }, "streaming": { "type": ["boolean", "null"] } } },
+                "meta": { "type": ["object", "null"], "properties": { "conversation_id": { "type": ["string", "null"], "maxLength": ASK_ID_MAX_CHARS } } },
             },
         },
         "AskResponse": {
@@ -1250,7 +1273,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
             "required": ["jsonrpc", "id", "result"],
             "properties": {
                 "jsonrpc": { "const": "2.0" },
-                "id": { "type": ["string", "integer"] },
+                "id": { "type": ["string", "number"], "description": "The request's id, echoed exactly." },
                 "result": { "type": "object", "description": "1.0 SendMessage: {\"message\": Message}; 0.3 message/send: the Message with kind \"message\"; ListTasks: an empty ListTasksResponse." },
             },
         },
@@ -1259,7 +1282,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
             "required": ["jsonrpc", "id", "error"],
             "properties": {
                 "jsonrpc": { "const": "2.0" },
-                "id": { "type": ["string", "integer", "null"] },
+                "id": { "type": ["string", "number", "null"], "description": "The request's id, echoed exactly; null when it could not be read." },
                 "error": {
                     "type": "object",
                     "required": ["code", "message"],
