@@ -1,12 +1,13 @@
 //! The content compiler: `content/` in, `tables.rs` out. Build time only.
 //!
 //! `build.rs` includes this module with `#[path]`; the server never links it. The pipeline,
-//! in order: load → front matter → validate → render → documents of the agent surfaces (the
-//! MCP listings, server cards and search corpora) → index (then the synonyms' vocabulary
-//! check) → emit, then the answer engine's
+//! in order: load → front matter → validate → render (pages, the JSON routes, the agent card)
+//! → documents of the agent surfaces (the MCP listings, server cards and search corpora) →
+//! index (then the synonyms' vocabulary check) → emit, then the answer engine's
 //! stage (passages → company answers → emit, appended to the same module). Every content
 //! problem is collected as a [`Diagnostic`] so one build reports all of them.
 
+pub mod agent_card;
 pub mod company;
 pub mod config;
 pub mod date;
@@ -169,6 +170,10 @@ pub fn compile(
         json::protected_resource_metadata(config, &content),
         CACHE_METADATA,
     );
+    let card = agent_card::card(config, &content);
+    for path in agent_card::CARD_PATHS {
+        json_route(path.into(), card.clone(), CACHE_METADATA);
+    }
     let mut text_route = |path: &str, content_type: &'static str, cache_control, body: String| {
         routes.push(FixedRoute { path: path.to_string(), content_type, cache_control, body });
     };

@@ -1,8 +1,9 @@
 //! The transport: one function that reads top to bottom for every request.
 //!
 //! rate limit → CORS preflight → route (`crate::route`) → body limits → the surface's adapter
-//! (`api` for REST and OAuth, `mcp` for the MCP servers) → common headers (`respond`). Nothing
-//! here knows what an endpoint computes; the routes themselves are listed in `crate::route`.
+//! (`api` for REST and OAuth, `mcp` for the MCP servers, `ask` for `/ask`, `a2a` for the A2A
+//! agent) → common headers (`respond`). Nothing here knows what an endpoint computes; the
+//! routes themselves are listed in `crate::route`.
 
 pub mod cors;
 pub mod negotiate;
@@ -28,7 +29,7 @@ use crate::ops::Error;
 use crate::route::{self, Route};
 use crate::wire::media::is_json;
 use crate::wire::{Body, Reply};
-use crate::{api, mcp};
+use crate::{a2a, api, ask, mcp};
 use respond::{Context, finish};
 
 /// Everything a request may need, shared by all connections.
@@ -110,9 +111,13 @@ impl App {
             }
         } else {
             let error = Error::rate_limited(rate.reset_secs);
-            // Each surface refuses in its own shape: a JSON-RPC error on the MCP endpoints.
+            // Each surface refuses in its own shape: a JSON-RPC error on the MCP endpoints and
+            // the A2A endpoint.
             let refusal = match route {
                 Route::Mcp(_) => mcp::refused(&error),
+                Route::A2a => {
+                    a2a::refused(&error, a2a::version_of(request.headers(), request.uri().query()))
+                }
                 _ => api::error_reply(&error),
             };
             refusal.with(header::RETRY_AFTER, HeaderValue::from(rate.reset_secs))
@@ -242,6 +247,39 @@ impl App {
                 Ok((reply, None))
             }
             Route::Mcp(_) => Ok((mcp::method_not_allowed(method.as_str()), None)),
+            Route::Ask if is_get || is_post => {
+                let accept = negotiate::accept_header(&parts.headers);
+                let delivery = ask::Delivery {
+                    prefers_events: negotiate::prefers_event_stream(accept.as_deref()),
+                    last_event_id: parts.headers.get("last-event-id").and_then(|v| v.to_str().ok()),
+                };
+                if is_get {
+                    return Ok((ask::get(parts.uri.query(), delivery)?, None));
+                }
+                let content_type =
+                    parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
+                if let Some(found) = content_type.filter(|ct| !is_json(ct)) {
+                    return Err(Error::unsupported_media_type(found));
+                }
+                let body = self.read_body(parts, body, limits::ASK_BODY_MAX).await?;
+                Ok((ask::post(&body, parts.uri.query(), delivery)?, None))
+            }
+            Route::A2a => {
+                let version = a2a::version_of(&parts.headers, parts.uri.query());
+                if !is_post {
+                    let refusal =
+                        a2a::refused(&Error::method_not_allowed(method.as_str(), allow), version);
+                    return Ok((
+                        refusal.with(header::ALLOW, HeaderValue::from_static(allow)),
+                        None,
+                    ));
+                }
+                let reply = match self.read_body(parts, body, limits::A2A_BODY_MAX).await {
+                    Ok(body) => a2a::answer(&parts.headers, parts.uri.query(), &body),
+                    Err(error) => a2a::refused(&error, version),
+                };
+                Ok((reply, None))
+            }
             _ => Ok((api::method_not_allowed(method.as_str(), allow), None)),
         }
     }

@@ -78,6 +78,14 @@ pub fn prefers_html(accept: Option<&str>) -> bool {
     html.matched >= Match::Type && html.quality > json.quality
 }
 
+/// Whether `/ask` should stream when the request does not say: `text/event-stream` is rated
+/// above `application/json` (an `EventSource` sends exactly `text/event-stream`; curl's
+/// `*/*` rates both alike and gets JSON).
+pub fn prefers_event_stream(accept: Option<&str>) -> bool {
+    let Some(accept) = accept else { return false };
+    preference(accept, "text/event-stream").quality > preference(accept, "application/json").quality
+}
+
 /// The quality `accept` gives `media_type` (`type/subtype`, lowercase).
 pub fn preference(accept: &str, media_type: &str) -> Preference {
     let (want_type, want_subtype) = media_type.split_once('/').unwrap_or((media_type, ""));

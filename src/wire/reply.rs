@@ -4,8 +4,10 @@ use bytes::Bytes;
 use http::StatusCode;
 use http::header::{HeaderName, HeaderValue};
 
+use std::collections::VecDeque;
+
 use super::body::Body;
-use super::media::JSON;
+use super::media::{EVENT_STREAM, JSON};
 use crate::model::{Encoded, FixedResponse};
 
 /// For responses that must never be stored: errors, tokens, scores, the export.
@@ -122,6 +124,19 @@ impl Reply {
             body: Body::full(body),
             content_type: JSON,
             cache_control,
+            etag: None,
+            static_headers: StaticHeaders::default(),
+            headers: Vec::new(),
+        }
+    }
+
+    /// A server-sent-events stream of ready frames (`wire::sse::event`), never stored.
+    pub fn events(frames: VecDeque<Bytes>) -> Reply {
+        Reply {
+            status: StatusCode::OK,
+            body: Body::Events(frames),
+            content_type: EVENT_STREAM,
+            cache_control: NO_STORE,
             etag: None,
             static_headers: StaticHeaders::default(),
             headers: Vec::new(),
