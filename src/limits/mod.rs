@@ -1,6 +1,7 @@
 //! Every limit of the service as a named constant, plus the rate limiter and the
 //! Idempotency-Key rules. Each constant's doc says what happens at the limit.
 
+pub mod addresses;
 pub mod idempotency;
 pub mod rate;
 
@@ -63,21 +64,76 @@ pub const HYPER_MIN_BUF_BYTES: usize = 8192;
 /// Longest batch item path (with query string); a longer one is `invalid_path` for that item.
 pub const BATCH_PATH_MAX: usize = 4096;
 
+/// Time a new connection has to send its first bytes: enough of them to tell an HTTP/1 request
+/// from the 24-byte HTTP/2 preface. Silent, or stuck inside the preface: closed without a
+/// response. This is the deadline the HTTP/1 header timeout cannot give, because it only starts
+/// once HTTP/1 is known.
+pub const FIRST_BYTES_TIMEOUT: Duration = Duration::from_secs(5);
 /// Time a client has to send its request headers (and, on a kept-alive connection, to start
 /// the next request). Slower: the connection is closed (slowloris).
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// Time a client has to send a whole request body once headers are in. Slower: 408.
 pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// Time an HTTP/2 connection may stay open with no open stream (answering pings does not
+/// count). Then: GOAWAY and close, as HTTP/1 keep-alive connections get after
+/// `HEADER_READ_TIMEOUT`.
+pub const H2_IDLE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Time a response may wait without the client taking any of its bytes: a zero HTTP/2
+/// flow-control window, or a full TCP window on either protocol. Then the connection is closed
+/// (GOAWAY first on HTTP/2) and every response it buffered is freed.
+pub const SEND_STALL_TIMEOUT: Duration = Duration::from_secs(10);
+/// Oldest a connection may get. Then it is ended gracefully: GOAWAY on HTTP/2,
+/// `Connection: close` on the next HTTP/1 response; in-flight requests get
+/// `CONNECTION_DRAIN_GRACE` to finish, and the client reconnects.
+pub const MAX_CONNECTION_AGE: Duration = Duration::from_secs(600);
+/// Time in-flight requests get after a connection is told to close (age, idleness). Past it
+/// the connection is dropped.
+pub const CONNECTION_DRAIN_GRACE: Duration = Duration::from_secs(10);
+/// How often each connection's deadlines (HTTP/2 idleness, send stalls, age) are checked, at
+/// most; a deadline fires up to this late. Shorter deadlines (tests) check four times as often
+/// as the shortest of them.
+pub const CONNECTION_CHECK_INTERVAL: Duration = Duration::from_secs(1);
 /// Most bytes hyper buffers for a request line and headers. Larger: 431 / connection closed.
 pub const MAX_HEADER_BYTES: usize = 32 * 1024;
 /// Most connections served at once; further clients wait in the accept backlog until one
 /// closes, so overload queues rather than failing.
 pub const MAX_CONNECTIONS: usize = 4096;
-/// Streams one HTTP/2 connection may have open at once; more are refused by the protocol.
-pub const H2_MAX_CONCURRENT_STREAMS: u32 = 100;
-/// How often an idle HTTP/2 connection is pinged.
+/// Connections one client address may hold open at once, by default
+/// (`--max-connections-per-ip`; 0 turns the cap off, and it is off by default behind
+/// `--trust-proxy`, where every connection comes from the proxy). IPv6 addresses count per /64,
+/// the block one host usually holds. A connection past the cap is answered once, on the
+/// protocol it speaks, with 429 `too_many_connections`, then closed; the address's other
+/// connections and every other address are unaffected.
+pub const MAX_CONNECTIONS_PER_IP_DEFAULT: usize = 64;
+/// Over-cap connections being refused at once (each for at most `REFUSAL_TIMEOUT`). Past it,
+/// further over-cap connections are closed at once without a response, so refusing can never
+/// cost more than this many sockets.
+pub const MAX_REFUSALS_IN_FLIGHT: usize = 64;
+/// Time an over-cap connection gets to send a request and read its 429.
+pub const REFUSAL_TIMEOUT: Duration = Duration::from_secs(1);
+/// HTTP/2 streams one connection may have open at once (`SETTINGS_MAX_CONCURRENT_STREAMS`).
+/// A client needing more queues on its side; this API's answers take microseconds, so a few
+/// dozen streams keep any client busy.
+pub const H2_MAX_CONCURRENT_STREAMS: u32 = 32;
+/// Response bytes one connection may have generated but not yet handed to its socket (HTTP/2
+/// flow control, a slow reader). A request arriving while a connection is at this budget waits
+/// before its response is generated, until the client reads; so a connection holds at most
+/// this plus one response, however many streams it opens.
+pub const RESPONSE_BUFFER_PER_CONNECTION: usize = 512 * 1024;
+/// Bytes of a response handed to hyper at a time (one HTTP/2 DATA frame at the default frame
+/// size). Send progress, for `SEND_STALL_TIMEOUT`, is measured per chunk.
+pub const RESPONSE_CHUNK: usize = 16 * 1024;
+/// Bytes h2 may queue per stream beyond what the peer's window lets it send.
+pub const H2_MAX_SEND_BUF: usize = 64 * 1024;
+/// Our HTTP/2 receive window per stream: the largest request body any endpoint takes, so a
+/// client never has to wait for a window update to send a valid request.
+pub const H2_STREAM_WINDOW: u32 = BATCH_BODY_MAX as u32;
+/// Our HTTP/2 receive window per connection: request bytes a client may have in flight on one
+/// connection before we read them.
+pub const H2_CONNECTION_WINDOW: u32 = 4 * H2_STREAM_WINDOW;
+/// Interval of HTTP/2 keep-alive pings, which find peers that vanished without closing.
 pub const H2_PING_INTERVAL: Duration = Duration::from_secs(30);
-/// An unanswered HTTP/2 ping closes the connection after this long.
+/// Time a ping may go unanswered before the connection is closed.
 pub const H2_PING_TIMEOUT: Duration = Duration::from_secs(10);
 /// Grace period for in-flight requests at shutdown.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);

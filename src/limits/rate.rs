@@ -3,6 +3,9 @@
 //! window closes. So no client is ever answered more than `limit` times in any window of its
 //! own, which a refilling token bucket cannot promise.
 //!
+//! Requests are counted in units: a request is one unit, and a batch is one unit per item
+//! (`check_n`), since each item does the work of a request.
+//!
 //! The table is sharded (a request locks one shard) and bounded (see `RATE_MAX_TRACKED`).
 
 use std::collections::HashMap;
@@ -15,8 +18,11 @@ use super::{RATE_MAX_TRACKED, RATE_SHARDS, RATE_WINDOW_MS};
 /// What the limiter decided for one request, and what the headers must say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decision {
+    /// Every unit asked for was granted.
     pub allowed: bool,
-    /// Requests left in the current window after this one.
+    /// Units granted and counted: all asked for, or as many as were left.
+    pub granted: u32,
+    /// Units left in the current window after this decision.
     pub remaining: u32,
     /// Whole seconds until the window closes (rounded up): the honest `Retry-After`.
     pub reset_secs: u64,
@@ -66,6 +72,14 @@ impl RateLimiter {
 
     /// Counts one request from `ip` at `now_ms` and says whether to answer it.
     pub fn check(&self, ip: IpAddr, now_ms: u64) -> Decision {
+        self.check_n(ip, now_ms, 1)
+    }
+
+    /// Counts `units` from `ip` at `now_ms`: grants them all if that many are left, otherwise
+    /// as many as are left (possibly none), and counts what it grants. A caller that can do
+    /// part of its work (a batch answering its first items) uses `granted`; one that cannot
+    /// uses `allowed`.
+    pub fn check_n(&self, ip: IpAddr, now_ms: u64, units: u32) -> Decision {
         let shard = &self.shards[(self.hasher.hash_one(ip) as usize) % self.shards.len()];
         // A poisoned lock only means another request panicked mid-update; the counts are
         // still plain integers, so keep serving with them.
@@ -77,13 +91,12 @@ impl RateLimiter {
         if now_ms >= window.start_ms + RATE_WINDOW_MS || now_ms < window.start_ms {
             *window = Window { start_ms: now_ms, count: 0 };
         }
-        let allowed = window.count < self.limit;
-        if allowed {
-            window.count += 1;
-        }
+        let granted = units.min(self.limit - window.count);
+        window.count += granted;
         let ends = window.start_ms + RATE_WINDOW_MS;
         Decision {
-            allowed,
+            allowed: granted == units,
+            granted,
             remaining: self.limit - window.count,
             reset_secs: (ends - now_ms).div_ceil(1000),
             limit: self.limit,
