@@ -302,6 +302,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         429,
         "More than the fair-use number of requests this minute from your address; wait `Retry-After` seconds.",
     ),
+    (
+        "too_many_connections",
+        429,
+        "Your address already holds the most connections one client may open; reuse one (keep-alive) or close one first.",
+    ),
     // The JSON-RPC surfaces (the MCP servers, the A2A agent) answer JSON-RPC errors; the
     // stable code is in `error.data` beside the JSON-RPC code. The status is the one MCP
     // 2026-07-28 answers with (the README's MCP section gives the legacy revisions'); the A2A
@@ -424,6 +429,7 @@ pub enum ErrorKind {
     InvalidToken,
     RequestTimeout,
     RateLimited,
+    TooManyConnections,
     InvalidRequest,
     UnknownMethod,
     InvalidParams,

@@ -173,6 +173,14 @@ impl Error {
             format!("fair use is exceeded for this minute; retry in {retry_after} s"),
         )
     }
+    pub fn too_many_connections(cap: usize) -> Error {
+        Error::new(
+            ErrorKind::TooManyConnections,
+            format!(
+                "your address already has {cap} connections open; reuse one (keep-alive) or close one, then retry"
+            ),
+        )
+    }
 }
 
 /// Keeps echoed client input short in messages.
