@@ -30,6 +30,30 @@ fn value(text: &str) -> HeaderValue {
 
 /// The response: the reply plus CORS, RateLimit, sandbox, deprecation and idempotency headers.
 pub fn finish(reply: Reply, context: &Context<'_>) -> Response<Body> {
+    let mut response = respond(reply, context.cors);
+    let headers = response.headers_mut();
+    headers.insert(HeaderName::from_static("ratelimit-policy"), context.rate_policy.clone());
+    headers.insert(
+        HeaderName::from_static("ratelimit"),
+        ratelimit_value(context.rate.remaining, context.rate.reset_secs),
+    );
+    if let Some(deprecation) = context.deprecation {
+        add_deprecation(headers, deprecation);
+    }
+    if let Some(key) = context.idempotency_key {
+        headers.insert(HeaderName::from_static("idempotency-key"), value(key));
+        headers.insert(
+            HeaderName::from_static("idempotency-status"),
+            HeaderValue::from_static(idempotency::STATUS_DETERMINISTIC),
+        );
+    }
+    response
+}
+
+/// The response with the headers every answer carries, whoever sends it (the service, or the
+/// accept loop refusing a connection): CORS, `X-Content-Type-Options: nosniff` and the
+/// sandbox marker. `finish` adds the ones that depend on the request.
+pub fn respond(reply: Reply, cors: CorsProfile) -> Response<Body> {
     let mut response = Response::new(reply.body);
     *response.status_mut() = reply.status;
     let headers = response.headers_mut();
@@ -48,24 +72,12 @@ pub fn finish(reply: Reply, context: &Context<'_>) -> Response<Body> {
     for (name, value) in reply.headers {
         headers.append(name, value);
     }
-    cors::add_response_headers(headers, context.cors);
-    headers.insert(HeaderName::from_static("ratelimit-policy"), context.rate_policy.clone());
-    headers.insert(
-        HeaderName::from_static("ratelimit"),
-        ratelimit_value(context.rate.remaining, context.rate.reset_secs),
-    );
+    cors::add_response_headers(headers, cors);
+    // Browsers must take every body as the type it is labelled with: a JSON error echoing
+    // part of a path must never be sniffed into HTML.
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     if cfg!(feature = "sandbox") {
         headers.insert(HeaderName::from_static("x-sandbox"), HeaderValue::from_static("true"));
-    }
-    if let Some(deprecation) = context.deprecation {
-        add_deprecation(headers, deprecation);
-    }
-    if let Some(key) = context.idempotency_key {
-        headers.insert(HeaderName::from_static("idempotency-key"), value(key));
-        headers.insert(
-            HeaderName::from_static("idempotency-status"),
-            HeaderValue::from_static(idempotency::STATUS_DETERMINISTIC),
-        );
     }
     response
 }
