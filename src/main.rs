@@ -1,7 +1,8 @@
 //! `consultancy-api`: read the configuration, bind, serve, shut down gracefully.
 //!
 //! Flags: `--listen ADDR` (default 127.0.0.1:8080), `--rate-limit N` (requests per minute per
-//! client IP, default 300), `--trust-proxy`, `--help`, `--version`. Environment: `TOKEN_KEY`
+//! client IP, default 300), `--max-connections-per-ip N` (default 64, 0 for none), `--trust-proxy`,
+//! `--help`, `--version`. Environment: `TOKEN_KEY`
 //! (hex, at least 32 bytes) and `TOKEN_KEY_PREVIOUS` (accepted for verification during a
 //! rotation).
 
@@ -13,7 +14,7 @@ use consultancy_api::auth::Keys;
 use consultancy_api::clock::SystemClock;
 use consultancy_api::http::App;
 use consultancy_api::http::server::{ServerOptions, serve};
-use consultancy_api::limits::RATE_LIMIT_DEFAULT;
+use consultancy_api::limits::{MAX_CONNECTIONS_PER_IP_DEFAULT, RATE_LIMIT_DEFAULT};
 use consultancy_api::tables;
 
 fn usage() -> String {
@@ -21,14 +22,16 @@ fn usage() -> String {
         "consultancy-api: the public read API, website and markdown twins, served from embedded content
 
 USAGE:
-    consultancy-api [--listen ADDR] [--rate-limit N] [--trust-proxy]
+    consultancy-api [--listen ADDR] [--rate-limit N] [--max-connections-per-ip N] [--trust-proxy]
 
 OPTIONS:
-    --listen ADDR     address to listen on [default: 127.0.0.1:8080]
-    --rate-limit N    requests per minute per client IP [default: {RATE_LIMIT_DEFAULT}]
-    --trust-proxy     take the client IP from the rightmost X-Forwarded-For entry
-    -h, --help        print this help
-    -V, --version     print the version
+    --listen ADDR                 address to listen on [default: 127.0.0.1:8080]
+    --rate-limit N                requests per minute per client IP [default: {RATE_LIMIT_DEFAULT}]
+    --max-connections-per-ip N    open connections per client address (IPv6: per /64); 0 for
+                                  no cap [default: 64; 0 with --trust-proxy]
+    --trust-proxy                 take the client IP from the rightmost X-Forwarded-For entry
+    -h, --help                    print this help
+    -V, --version                 print the version
 
 ENVIRONMENT:
     TOKEN_KEY           hex signing key for OAuth secrets and tokens, at least 32 bytes;
@@ -42,7 +45,21 @@ ENVIRONMENT:
 struct Options {
     listen: SocketAddr,
     rate_limit: u32,
+    /// `None`: the default, which depends on `trust_proxy`.
+    max_connections_per_ip: Option<usize>,
     trust_proxy: bool,
+}
+
+impl Options {
+    /// Behind a trusted proxy every connection comes from the proxy, so the per-address cap
+    /// is off unless asked for.
+    fn connections_per_ip(&self) -> usize {
+        self.max_connections_per_ip.unwrap_or(if self.trust_proxy {
+            0
+        } else {
+            MAX_CONNECTIONS_PER_IP_DEFAULT
+        })
+    }
 }
 
 enum Parsed {
@@ -54,6 +71,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
     let mut options = Options {
         listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
         rate_limit: RATE_LIMIT_DEFAULT,
+        max_connections_per_ip: None,
         trust_proxy: false,
     };
     let mut args = args.peekable();
@@ -81,6 +99,14 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
                     .ok()
                     .filter(|n| *n > 0)
                     .ok_or(format!("--rate-limit `{text}` is not a positive whole number"))?;
+            }
+            "--max-connections-per-ip" => {
+                let text = value("--max-connections-per-ip")?;
+                options.max_connections_per_ip = Some(text.parse().map_err(|_| {
+                    format!(
+                        "--max-connections-per-ip `{text}` is not a whole number (0 for no cap)"
+                    )
+                })?);
             }
             "--trust-proxy" => options.trust_proxy = true,
             "-h" | "--help" => return Ok(Parsed::Exit(usage())),
@@ -190,7 +216,11 @@ fn main() -> ExitCode {
             Arc::new(SystemClock),
             options.trust_proxy,
         ));
-        serve(listener, app, ServerOptions::default(), shutdown).await;
+        let server_options = ServerOptions {
+            max_connections_per_ip: options.connections_per_ip(),
+            ..ServerOptions::default()
+        };
+        serve(listener, app, server_options, shutdown).await;
         consultancy_api::log_line!("consultancy-api stopped");
         ExitCode::SUCCESS
     })

@@ -6,6 +6,8 @@
 //! routes themselves are listed in `crate::route`.
 
 pub mod cors;
+pub mod detect;
+pub mod flow;
 pub mod negotiate;
 pub mod respond;
 pub mod server;

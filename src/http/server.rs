@@ -1,37 +1,100 @@
-//! The accept loop: HTTP/1.1 with keep-alive and HTTP/2 cleartext (auto-detected), slow-client
-//! timeouts, a connection cap, and graceful shutdown.
+//! The accept loop: HTTP/1.1 with keep-alive and HTTP/2 cleartext on one listener, a deadline
+//! for every phase of a connection, a connection cap overall and per client address, and
+//! graceful shutdown.
+//!
+//! A connection's life and the limit on each phase (all in `limits`):
+//!
+//! | phase | limit | past it |
+//! |---|---|---|
+//! | accepted | `MAX_CONNECTIONS` overall | the next client waits in the kernel's backlog |
+//! | accepted | `--max-connections-per-ip` per address | one 429 `too_many_connections`, then closed |
+//! | first bytes, protocol detection | `FIRST_BYTES_TIMEOUT` | closed |
+//! | HTTP/1 headers, HTTP/1 idle keep-alive | `HEADER_READ_TIMEOUT` | closed |
+//! | request body | `BODY_READ_TIMEOUT` | 408 |
+//! | HTTP/2 with no open stream | `H2_IDLE_TIMEOUT` | GOAWAY, closed |
+//! | a response the client does not read | `SEND_STALL_TIMEOUT` | GOAWAY on HTTP/2, closed, buffers freed |
+//! | the connection as a whole | `MAX_CONNECTION_AGE` | GOAWAY / `Connection: close`, `CONNECTION_DRAIN_GRACE` to finish |
+//!
+//! Each connection runs in its own task: detection (`detect`), then hyper's HTTP/1 or HTTP/2
+//! connection driven next to a watchdog that ticks every `CONNECTION_CHECK_INTERVAL` and judges
+//! the connection's `Flow` (idleness, stalled responses) and its age.
 
 use std::convert::Infallible;
 use std::future::Future;
+use std::net::SocketAddr;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use http::header::{self, HeaderValue};
+use http::{Request, Response};
+use hyper::body::Incoming;
+use hyper::server::conn::{http1, http2};
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto;
-use hyper_util::server::graceful::GracefulShutdown;
-use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
+use tokio::time::MissedTickBehavior;
 
 use super::App;
-use crate::limits;
+use super::detect::{Protocol, detect};
+use super::flow::{Flow, Tracked, Verdict};
+use super::respond::respond;
+use crate::api;
+use crate::limits::{self, addresses::AddressSlots};
+use crate::ops::Error;
+use crate::route::CorsProfile;
+use crate::wire::Body;
 
-/// Connection-level settings; tests shorten the timeouts.
+/// Connection-level settings; tests shorten the deadlines.
 #[derive(Debug, Clone)]
 pub struct ServerOptions {
+    pub first_bytes_timeout: Duration,
     pub header_read_timeout: Duration,
+    pub h2_idle_timeout: Duration,
+    pub send_stall_timeout: Duration,
+    pub max_connection_age: Duration,
+    pub drain_grace: Duration,
     pub max_connections: usize,
+    /// Connections one client address may hold open; 0 means no cap.
+    pub max_connections_per_ip: usize,
+    pub response_buffer: usize,
     pub shutdown_grace: Duration,
+    /// Counters the server keeps up to date, for tests and diagnostics.
+    pub gauges: Arc<Gauges>,
 }
 
 impl Default for ServerOptions {
     fn default() -> ServerOptions {
         ServerOptions {
+            first_bytes_timeout: limits::FIRST_BYTES_TIMEOUT,
             header_read_timeout: limits::HEADER_READ_TIMEOUT,
+            h2_idle_timeout: limits::H2_IDLE_TIMEOUT,
+            send_stall_timeout: limits::SEND_STALL_TIMEOUT,
+            max_connection_age: limits::MAX_CONNECTION_AGE,
+            drain_grace: limits::CONNECTION_DRAIN_GRACE,
             max_connections: limits::MAX_CONNECTIONS,
+            max_connections_per_ip: limits::MAX_CONNECTIONS_PER_IP_DEFAULT,
+            response_buffer: limits::RESPONSE_BUFFER_PER_CONNECTION,
             shutdown_grace: limits::SHUTDOWN_GRACE,
+            gauges: Arc::default(),
         }
     }
+}
+
+/// Live counts of what the server holds.
+#[derive(Debug, Default)]
+pub struct Gauges {
+    /// Connections accepted and not yet closed (refused ones excepted).
+    pub connections: AtomicUsize,
+    /// Connection states alive: a connection's state lives until its last response body is
+    /// freed, so this reaching zero means every buffered response is gone.
+    pub flows: AtomicUsize,
+    /// Connections refused at the per-address cap, ever.
+    pub refused: AtomicUsize,
+    /// Connections closed because a response made no progress, ever.
+    pub stalled: AtomicUsize,
 }
 
 /// Serves `listener` until `shutdown` resolves, then lets in-flight requests finish (up to the
@@ -42,32 +105,16 @@ pub async fn serve(
     options: ServerOptions,
     shutdown: impl Future<Output = ()>,
 ) {
-    let mut builder = auto::Builder::new(TokioExecutor::new());
-    builder
-        .http1()
-        .timer(TokioTimer::new())
-        .header_read_timeout(options.header_read_timeout)
-        .max_buf_size(limits::MAX_HEADER_BYTES.max(limits::HYPER_MIN_BUF_BYTES))
-        .keep_alive(true);
-    builder
-        .http2()
-        .timer(TokioTimer::new())
-        .max_header_list_size(limits::MAX_HEADER_BYTES as u32)
-        .max_concurrent_streams(limits::H2_MAX_CONCURRENT_STREAMS)
-        .keep_alive_interval(Some(limits::H2_PING_INTERVAL))
-        .keep_alive_timeout(limits::H2_PING_TIMEOUT);
-    let graceful = GracefulShutdown::new();
-    let connections = Arc::new(Semaphore::new(options.max_connections));
-    let sweeper = {
-        let app = app.clone();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(limits::RATE_SWEEP_INTERVAL);
-            loop {
-                tick.tick().await;
-                app.limiter.sweep(app.clock.now_ms());
-            }
-        })
-    };
+    let (stop, stopping) = watch::channel(false);
+    let server = Arc::new(Server::new(app.clone(), options, stopping));
+    let connections = Arc::new(Semaphore::new(server.options.max_connections));
+    let sweeper = tokio::spawn(async move {
+        let mut tick = tokio::time::interval(limits::RATE_SWEEP_INTERVAL);
+        loop {
+            tick.tick().await;
+            app.limiter.sweep(app.clock.now_ms());
+        }
+    });
     tokio::pin!(shutdown);
     loop {
         // Past the cap, stop accepting: new clients wait in the kernel's backlog.
@@ -88,22 +135,259 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        let app = app.clone();
-        let service = service_fn(move |request| {
-            let app = app.clone();
-            async move { Ok::<_, Infallible>(app.handle(request, peer.ip()).await) }
-        });
-        let connection = builder.serve_connection(TokioIo::new(stream), service).into_owned();
-        let connection = graceful.watch(connection);
-        tokio::spawn(async move {
-            let _ = connection.await;
-            drop(permit);
-        });
+        match server.addresses.try_open(peer.ip()) {
+            Some(slot) => {
+                let server = server.clone();
+                tokio::spawn(async move {
+                    let _open = Open::new(&server.options.gauges);
+                    server.connection(stream, peer).await;
+                    drop((slot, permit));
+                });
+            }
+            None => {
+                drop(permit);
+                server.refuse(stream);
+            }
+        }
     }
     sweeper.abort();
     drop(listener);
+    let _ = stop.send(true);
+    let all = u32::try_from(server.options.max_connections).unwrap_or(u32::MAX);
     tokio::select! {
-        () = graceful.shutdown() => {}
-        () = tokio::time::sleep(options.shutdown_grace) => crate::log_line!("shutdown grace period over; closing remaining connections"),
+        _ = connections.acquire_many(all) => {}
+        () = tokio::time::sleep(server.options.shutdown_grace) => crate::log_line!("shutdown grace period over; closing remaining connections"),
+    }
+}
+
+/// Everything the connection tasks share.
+struct Server {
+    app: Arc<App>,
+    options: ServerOptions,
+    deadlines: Deadlines,
+    http1: http1::Builder,
+    /// HTTP/1 for refused connections: one answer, then close.
+    http1_refusal: http1::Builder,
+    http2: http2::Builder<TokioExecutor>,
+    addresses: Arc<AddressSlots>,
+    refusals: Arc<Semaphore>,
+    stopping: watch::Receiver<bool>,
+}
+
+impl Server {
+    fn new(app: Arc<App>, options: ServerOptions, stopping: watch::Receiver<bool>) -> Server {
+        let mut http1 = http1::Builder::new();
+        http1
+            .timer(TokioTimer::new())
+            .header_read_timeout(options.header_read_timeout)
+            .max_buf_size(limits::MAX_HEADER_BYTES.max(limits::HYPER_MIN_BUF_BYTES))
+            .keep_alive(true);
+        let mut http1_refusal = http1::Builder::new();
+        http1_refusal
+            .timer(TokioTimer::new())
+            .header_read_timeout(limits::REFUSAL_TIMEOUT)
+            .keep_alive(false);
+        let mut http2 = http2::Builder::new(TokioExecutor::new());
+        http2
+            .timer(TokioTimer::new())
+            .max_header_list_size(limits::MAX_HEADER_BYTES as u32)
+            .max_concurrent_streams(limits::H2_MAX_CONCURRENT_STREAMS)
+            .max_send_buf_size(limits::H2_MAX_SEND_BUF)
+            .initial_stream_window_size(limits::H2_STREAM_WINDOW)
+            .initial_connection_window_size(limits::H2_CONNECTION_WINDOW)
+            .keep_alive_interval(Some(limits::H2_PING_INTERVAL))
+            .keep_alive_timeout(limits::H2_PING_TIMEOUT);
+        Server {
+            deadlines: Deadlines::new(&options),
+            addresses: AddressSlots::new(options.max_connections_per_ip),
+            refusals: Arc::new(Semaphore::new(limits::MAX_REFUSALS_IN_FLIGHT)),
+            app,
+            options,
+            http1,
+            http1_refusal,
+            http2,
+            stopping,
+        }
+    }
+
+    /// One accepted connection, from its first byte to its close.
+    async fn connection(&self, stream: TcpStream, peer: SocketAddr) {
+        let Some((io, protocol)) = detect(stream, self.options.first_bytes_timeout).await else {
+            return;
+        };
+        let flow = Flow::new(self.options.response_buffer, self.options.gauges.clone());
+        let service = {
+            let app = self.app.clone();
+            let flow = flow.clone();
+            service_fn(move |request| {
+                let app = app.clone();
+                let flow = flow.clone();
+                async move { Ok::<_, Infallible>(answer(&app, &flow, request, peer).await) }
+            })
+        };
+        let io = TokioIo::new(io);
+        match protocol {
+            Protocol::Http1 => {
+                let connection = self.http1.serve_connection(io, service);
+                self.drive(connection, |c| c.graceful_shutdown(), &flow, protocol).await;
+            }
+            Protocol::Http2 => {
+                let connection = self.http2.serve_connection(io, service);
+                self.drive(connection, |c| c.graceful_shutdown(), &flow, protocol).await;
+            }
+        }
+    }
+
+    /// Runs a hyper connection next to its watchdog until it ends or is ended.
+    async fn drive<C: Future>(
+        &self,
+        connection: C,
+        graceful: impl Fn(Pin<&mut C>),
+        flow: &Flow,
+        protocol: Protocol,
+    ) {
+        let deadlines = &self.deadlines;
+        tokio::pin!(connection);
+        let mut stopping = self.stopping.clone();
+        let mut stop_seen = false;
+        let start = tokio::time::Instant::now() + deadlines.interval;
+        let mut ticks = tokio::time::interval_at(start, deadlines.interval);
+        ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        // The tick by which the connection is dropped, once it has been told to close.
+        let mut close_by: Option<u64> = None;
+        loop {
+            tokio::select! {
+                _ = connection.as_mut() => return,
+                _ = stopping.wait_for(|stop| *stop), if !stop_seen => {
+                    stop_seen = true;
+                    // The accept loop enforces the shutdown grace; just stop taking requests.
+                    graceful(connection.as_mut());
+                }
+                _ = ticks.tick() => {
+                    let (now, verdict) = flow.check(deadlines.stall_ticks, deadlines.idle_ticks);
+                    if close_by.is_some_and(|by| now >= by) {
+                        return;
+                    }
+                    // Nothing in flight to wait for after a stall or idleness: the GOAWAY
+                    // gets two ticks to go out (and its ping to be answered), then the
+                    // connection is dropped with everything it holds.
+                    let closing = if verdict == Verdict::Stalled {
+                        self.options.gauges.stalled.fetch_add(1, Ordering::Relaxed);
+                        Some(now + 2)
+                    } else if close_by.is_some() {
+                        None
+                    } else if verdict == Verdict::Idle && protocol == Protocol::Http2 {
+                        // HTTP/1 idleness is hyper's header timeout.
+                        Some(now + 2)
+                    } else if now >= deadlines.age_ticks {
+                        Some(now + deadlines.drain_ticks)
+                    } else {
+                        None
+                    };
+                    if let Some(by) = closing {
+                        if close_by.is_none() {
+                            graceful(connection.as_mut());
+                        }
+                        close_by = Some(close_by.map_or(by, |earlier| earlier.min(by)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Answers a connection past its address's cap once with 429 `too_many_connections`, on
+    /// the protocol it speaks, within `REFUSAL_TIMEOUT`; then closes it. When
+    /// `MAX_REFUSALS_IN_FLIGHT` refusals are already running, closes it at once.
+    fn refuse(self: &Arc<Self>, stream: TcpStream) {
+        self.options.gauges.refused.fetch_add(1, Ordering::Relaxed);
+        let Ok(permit) = self.refusals.clone().try_acquire_owned() else { return };
+        let server = self.clone();
+        tokio::spawn(async move {
+            let _permit: OwnedSemaphorePermit = permit;
+            let cap = server.addresses.cap();
+            let refusal = async {
+                let Some((io, protocol)) = detect(stream, limits::REFUSAL_TIMEOUT).await else {
+                    return;
+                };
+                let service = service_fn(move |_request: Request<Incoming>| async move {
+                    Ok::<_, Infallible>(too_many_connections(cap))
+                });
+                let io = TokioIo::new(io);
+                let _ = match protocol {
+                    Protocol::Http1 => server.http1_refusal.serve_connection(io, service).await,
+                    Protocol::Http2 => server.http2.serve_connection(io, service).await,
+                };
+            };
+            let _ = tokio::time::timeout(limits::REFUSAL_TIMEOUT, refusal).await;
+        });
+    }
+}
+
+/// One request: wait for the connection's turn and budget, answer, and hand hyper a tracked
+/// body.
+async fn answer(
+    app: &App,
+    flow: &Arc<Flow>,
+    request: Request<Incoming>,
+    peer: SocketAddr,
+) -> Response<Tracked<Body>> {
+    let _in_service = flow.enter();
+    let _turn = flow.admit().await;
+    app.handle(request, peer.ip()).await.map(|body| flow.track(body))
+}
+
+fn too_many_connections(cap: usize) -> Response<Body> {
+    let reply = api::error_reply(&Error::too_many_connections(cap))
+        .with(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    respond(reply, CorsProfile::Api)
+}
+
+/// The watchdog's deadlines in ticks of `interval`.
+#[derive(Debug, Clone, Copy)]
+struct Deadlines {
+    interval: Duration,
+    stall_ticks: u64,
+    idle_ticks: u64,
+    age_ticks: u64,
+    drain_ticks: u64,
+}
+
+impl Deadlines {
+    fn new(options: &ServerOptions) -> Deadlines {
+        let shortest =
+            [options.h2_idle_timeout, options.send_stall_timeout, options.max_connection_age]
+                .into_iter()
+                .min()
+                .unwrap_or(limits::CONNECTION_CHECK_INTERVAL);
+        let interval =
+            (shortest / 4).clamp(Duration::from_millis(5), limits::CONNECTION_CHECK_INTERVAL);
+        // A stamp is taken somewhere inside a tick, so one more tick guarantees the full time.
+        let ticks = |deadline: Duration| {
+            u64::try_from(deadline.as_nanos().div_ceil(interval.as_nanos())).unwrap_or(u64::MAX / 2)
+                + 1
+        };
+        Deadlines {
+            interval,
+            stall_ticks: ticks(options.send_stall_timeout),
+            idle_ticks: ticks(options.h2_idle_timeout),
+            age_ticks: ticks(options.max_connection_age),
+            drain_ticks: ticks(options.drain_grace),
+        }
+    }
+}
+
+/// Counts an accepted connection in the gauges while it lives.
+struct Open<'a>(&'a Gauges);
+
+impl<'a> Open<'a> {
+    fn new(gauges: &'a Gauges) -> Open<'a> {
+        gauges.connections.fetch_add(1, Ordering::Relaxed);
+        Open(gauges)
+    }
+}
+
+impl Drop for Open<'_> {
+    fn drop(&mut self) {
+        self.0.connections.fetch_sub(1, Ordering::Relaxed);
     }
 }

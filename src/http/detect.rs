@@ -1,0 +1,111 @@
+//! Protocol detection with a deadline: read a new connection's first bytes, decide between
+//! HTTP/1 and the HTTP/2 preface, and hand the bytes back to whichever speaks.
+//!
+//! hyper-util's auto builder does the same detection without any deadline, so a client that
+//! sends nothing, one byte, or part of the preface held its connection forever. Here the
+//! whole detection runs under one deadline (`limits::FIRST_BYTES_TIMEOUT`).
+
+use std::io;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, ReadBuf};
+
+/// The client connection preface of HTTP/2 over cleartext with prior knowledge (RFC 9113
+/// section 3.4).
+pub const H2_PREFACE: &[u8; 24] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+
+/// What a connection speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    Http1,
+    Http2,
+}
+
+/// Reads until the first bytes tell the protocol: the first byte that differs from the HTTP/2
+/// preface means HTTP/1 (an HTTP/1 request differs at its first or second byte), the whole
+/// preface means HTTP/2. `None` if the client is silent past `deadline`, closes first, or the
+/// read fails; the caller then just closes the connection, since there is no one to answer.
+pub async fn detect<S>(mut stream: S, deadline: Duration) -> Option<(Prefixed<S>, Protocol)>
+where
+    S: AsyncRead + Unpin,
+{
+    let mut prefix = [0u8; H2_PREFACE.len()];
+    let mut len = 0;
+    let protocol = tokio::time::timeout(deadline, async {
+        loop {
+            let read = stream.read(&mut prefix[len..]).await.ok()?;
+            if read == 0 {
+                return None;
+            }
+            len += read;
+            if prefix[..len] != H2_PREFACE[..len] {
+                return Some(Protocol::Http1);
+            }
+            if len == H2_PREFACE.len() {
+                return Some(Protocol::Http2);
+            }
+        }
+    })
+    .await
+    .ok()??;
+    Some((Prefixed { prefix, start: 0, end: len, inner: stream }, protocol))
+}
+
+/// A stream that first replays the bytes detection read, then reads on from the socket.
+/// Writes go straight through (vectored too, which HTTP/1 responses rely on).
+#[derive(Debug)]
+pub struct Prefixed<S> {
+    prefix: [u8; H2_PREFACE.len()],
+    start: usize,
+    end: usize,
+    inner: S,
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for Prefixed<S> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = &mut *self;
+        if this.start < this.end {
+            let n = (this.end - this.start).min(buf.remaining());
+            buf.put_slice(&this.prefix[this.start..this.start + n]);
+            this.start += n;
+            return Poll::Ready(Ok(()));
+        }
+        Pin::new(&mut this.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for Prefixed<S> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}

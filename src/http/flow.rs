@@ -1,0 +1,284 @@
+//! One connection's responses on their way to the socket: a byte budget per connection, and
+//! the progress each response makes, so a client that never reads is found and cut off.
+//!
+//! - **Budget.** A response is counted from the moment it is generated until hyper has taken
+//!   all of its bytes. Requests on one connection generate their responses one at a time
+//!   (`admit`), and only while the connection is under its budget; so a connection never holds
+//!   more than the budget plus one response, however many HTTP/2 streams it opens and however
+//!   large each answer is (a batch of heavy searches is over half a megabyte).
+//! - **Progress.** Bodies go to hyper in chunks (`RESPONSE_CHUNK`), and hyper asks for the next
+//!   chunk only when the peer can take it (HTTP/2 flow control) or the socket can (TCP). Every
+//!   chunk taken stamps the body with the connection's current tick; the connection's watchdog
+//!   (in `server`) ticks, and a body whose stamp is too old is a stalled reader.
+//!
+//! Stamps are watchdog ticks rather than clock readings, so a response costs a few atomic
+//! operations and two uncontended locks, never a clock call.
+
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::task::{Context, Poll};
+
+use bytes::Bytes;
+use hyper::body::{Body, Frame, SizeHint};
+use tokio::sync::{Notify, Semaphore, SemaphorePermit};
+
+use super::server::Gauges;
+use crate::limits::RESPONSE_CHUNK;
+
+/// A free slot in the table of live bodies.
+const FREE: u64 = u64::MAX;
+
+/// What the watchdog should do about a connection, from its latest tick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// A request is being answered or a response is moving, or it has not been idle long.
+    Active,
+    /// No request in service and no response pending for `idle_ticks`.
+    Idle,
+    /// A response has not made progress for `stall_ticks`.
+    Stalled,
+}
+
+/// One connection's response accounting. Shared by the connection's service, its response
+/// bodies and its watchdog.
+#[derive(Debug)]
+pub struct Flow {
+    budget: usize,
+    /// Response bytes generated but not yet taken by hyper.
+    outstanding: AtomicUsize,
+    /// Held while a request waits for the budget and generates its response.
+    turn: Semaphore,
+    /// Woken when `outstanding` falls below the budget.
+    drained: Notify,
+    /// Requests between arrival and their response being handed to hyper.
+    in_service: AtomicUsize,
+    /// Watchdog ticks so far.
+    tick: AtomicU64,
+    /// The tick of the last request arrival, response progress or response end.
+    last_activity: AtomicU64,
+    /// Live response bodies: the tick each last made progress, or `FREE`.
+    bodies: Mutex<Vec<u64>>,
+    gauges: Arc<Gauges>,
+}
+
+impl Flow {
+    pub fn new(budget: usize, gauges: Arc<Gauges>) -> Arc<Flow> {
+        gauges.flows.fetch_add(1, Ordering::Relaxed);
+        Arc::new(Flow {
+            budget,
+            outstanding: AtomicUsize::new(0),
+            turn: Semaphore::new(1),
+            drained: Notify::new(),
+            in_service: AtomicUsize::new(0),
+            tick: AtomicU64::new(0),
+            last_activity: AtomicU64::new(0),
+            bodies: Mutex::new(Vec::new()),
+            gauges,
+        })
+    }
+
+    /// Marks a request as in service until the guard drops.
+    pub fn enter(self: &Arc<Self>) -> InService {
+        self.in_service.fetch_add(1, Ordering::AcqRel);
+        self.touch();
+        InService(self.clone())
+    }
+
+    /// Waits for this connection's turn to generate a response, and for its budget to have
+    /// room. Hold the permit until the response is tracked.
+    pub async fn admit(&self) -> Option<SemaphorePermit<'_>> {
+        // The semaphore is never closed, so this is always a permit.
+        let turn = self.turn.acquire().await.ok();
+        loop {
+            let drained = self.drained.notified();
+            tokio::pin!(drained);
+            // Register before checking, so a drain between the check and the wait is not lost.
+            drained.as_mut().enable();
+            if self.outstanding.load(Ordering::Acquire) < self.budget {
+                return turn;
+            }
+            drained.await;
+        }
+    }
+
+    /// Counts a response body against the budget and watches its progress.
+    pub fn track<B: Body<Data = Bytes> + Unpin>(self: &Arc<Self>, body: B) -> Tracked<B> {
+        let hint = body.size_hint();
+        let counted = usize::try_from(hint.exact().unwrap_or(hint.lower())).unwrap_or(usize::MAX);
+        self.outstanding.fetch_add(counted, Ordering::AcqRel);
+        let now = self.tick.load(Ordering::Acquire);
+        let mut bodies = self.bodies();
+        let slot = match bodies.iter().position(|stamp| *stamp == FREE) {
+            Some(free) => {
+                bodies[free] = now;
+                free
+            }
+            None => {
+                bodies.push(now);
+                bodies.len() - 1
+            }
+        };
+        drop(bodies);
+        Tracked {
+            inner: body,
+            pending: Bytes::new(),
+            flow: self.clone(),
+            slot: Some(slot),
+            counted,
+        }
+    }
+
+    /// Advances the watchdog's clock by one tick and judges the connection.
+    pub fn check(&self, stall_ticks: u64, idle_ticks: u64) -> (u64, Verdict) {
+        let now = self.tick.fetch_add(1, Ordering::AcqRel) + 1;
+        let bodies = self.bodies();
+        let oldest = bodies.iter().copied().filter(|stamp| *stamp != FREE).min();
+        drop(bodies);
+        let verdict = match oldest {
+            Some(stamp) if now.saturating_sub(stamp) >= stall_ticks => Verdict::Stalled,
+            Some(_) => Verdict::Active,
+            None if self.in_service.load(Ordering::Acquire) > 0 => Verdict::Active,
+            None if now.saturating_sub(self.last_activity.load(Ordering::Acquire))
+                >= idle_ticks =>
+            {
+                Verdict::Idle
+            }
+            None => Verdict::Active,
+        };
+        (now, verdict)
+    }
+
+    /// Response bytes generated and not yet taken by hyper.
+    pub fn outstanding(&self) -> usize {
+        self.outstanding.load(Ordering::Acquire)
+    }
+
+    fn touch(&self) {
+        self.last_activity.store(self.tick.load(Ordering::Acquire), Ordering::Release);
+    }
+
+    fn bodies(&self) -> MutexGuard<'_, Vec<u64>> {
+        // The stamps are plain integers; a panic elsewhere cannot leave them inconsistent.
+        self.bodies.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// `n` counted bytes left the connection's hands.
+    fn release(&self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        let before = self.outstanding.fetch_sub(n, Ordering::AcqRel);
+        if before >= self.budget && before - n < self.budget {
+            self.drained.notify_waiters();
+        }
+    }
+}
+
+impl Drop for Flow {
+    fn drop(&mut self) {
+        self.gauges.flows.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// A request in service (see `Flow::enter`).
+#[derive(Debug)]
+pub struct InService(Arc<Flow>);
+
+impl Drop for InService {
+    fn drop(&mut self) {
+        self.0.in_service.fetch_sub(1, Ordering::AcqRel);
+        self.0.touch();
+    }
+}
+
+/// A response body handed to hyper in chunks, counted against its connection's budget until
+/// the last chunk is taken, and stamped with each chunk taken.
+#[derive(Debug)]
+pub struct Tracked<B> {
+    inner: B,
+    /// The rest of the inner body's current data frame.
+    pending: Bytes,
+    flow: Arc<Flow>,
+    /// This body's entry in the flow's table; `None` once the body is done.
+    slot: Option<usize>,
+    /// Bytes still counted against the budget.
+    counted: usize,
+}
+
+impl<B> Tracked<B> {
+    fn progressed(&mut self, taken: usize) {
+        let released = taken.min(self.counted);
+        self.counted -= released;
+        self.flow.release(released);
+        self.flow.touch();
+        if let Some(slot) = self.slot {
+            let now = self.flow.tick.load(Ordering::Acquire);
+            self.flow.bodies()[slot] = now;
+        }
+    }
+
+    fn done(&mut self) {
+        let counted = std::mem::take(&mut self.counted);
+        self.flow.release(counted);
+        if let Some(slot) = self.slot.take() {
+            self.flow.bodies()[slot] = FREE;
+            self.flow.touch();
+        }
+    }
+}
+
+impl<B: Body<Data = Bytes> + Unpin> Body for Tracked<B> {
+    type Data = Bytes;
+    type Error = B::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, B::Error>>> {
+        let this = self.get_mut();
+        loop {
+            if !this.pending.is_empty() {
+                let chunk = this.pending.split_to(this.pending.len().min(RESPONSE_CHUNK));
+                this.progressed(chunk.len());
+                if this.pending.is_empty() && this.inner.is_end_stream() {
+                    this.done();
+                }
+                return Poll::Ready(Some(Ok(Frame::data(chunk))));
+            }
+            match Pin::new(&mut this.inner).poll_frame(cx) {
+                Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
+                    Ok(data) => this.pending = data,
+                    Err(frame) => return Poll::Ready(Some(Ok(frame))),
+                },
+                Poll::Ready(Some(Err(error))) => return Poll::Ready(Some(Err(error))),
+                Poll::Ready(None) => {
+                    this.done();
+                    return Poll::Ready(None);
+                }
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.pending.is_empty() && self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        let inner = self.inner.size_hint();
+        let pending = self.pending.len() as u64;
+        let mut hint = SizeHint::new();
+        hint.set_lower(inner.lower() + pending);
+        if let Some(upper) = inner.upper() {
+            hint.set_upper(upper + pending);
+        }
+        hint
+    }
+}
+
+impl<B> Drop for Tracked<B> {
+    fn drop(&mut self) {
+        self.done();
+    }
+}
