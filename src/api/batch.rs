@@ -11,6 +11,11 @@
 //! | unknown | 404 |
 //!
 //! A path differing from a route only by a trailing slash is answered as the canonical path.
+//!
+//! Fair use counts every item as one request. The call itself was counted as the first item
+//! before its body was read, so a call is refused whole (429) only when not even one request
+//! is left; otherwise the items that fit are answered in order and each item past the limit
+//! gets status 429 with the `rate_limited` Error body.
 
 use http::StatusCode;
 use serde::Deserialize;
@@ -35,9 +40,24 @@ struct BatchItem {
     path: String,
 }
 
+/// How many of a batch's items fair use lets run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Allowance {
+    /// The first `items` items run; the rest get 429.
+    pub items: usize,
+    /// What those 429s tell the client to wait, in seconds.
+    pub retry_after_secs: u64,
+}
+
 /// Runs a batch: every item through [`super::get`], the GET dispatcher of direct requests,
-/// without credentials.
-pub fn run(body: &[u8], keys: &Keys, now_ms: u64) -> Result<Reply, Error> {
+/// without credentials. `charge` is given the number of items once the body is known valid,
+/// and says how many of them fair use lets run.
+pub fn run(
+    body: &[u8],
+    keys: &Keys,
+    now_ms: u64,
+    charge: impl FnOnce(usize) -> Allowance,
+) -> Result<Reply, Error> {
     let value = parse_json(body)?;
     if !value.is_object() {
         return Err(Error::invalid_body(
@@ -52,13 +72,18 @@ pub fn run(body: &[u8], keys: &Keys, now_ms: u64) -> Result<Reply, Error> {
     if batch.requests.len() > BATCH_MAX_ITEMS {
         return Err(Error::batch_too_large(batch.requests.len()));
     }
+    let allowance = charge(batch.requests.len());
     let mut out = Vec::with_capacity(64 + batch.requests.len() * 2048);
     out.extend_from_slice(b"{\"responses\":[");
     for (idx, item) in batch.requests.iter().enumerate() {
         if idx > 0 {
             out.push(b',');
         }
-        let reply = run_item(&item.path, keys, now_ms);
+        let reply = if idx < allowance.items {
+            run_item(&item.path, keys, now_ms)
+        } else {
+            error_reply(&Error::rate_limited(allowance.retry_after_secs))
+        };
         out.extend_from_slice(b"{\"path\":");
         // Writing to a Vec cannot fail.
         let _ = serde_json::to_writer(&mut out, &item.path);

@@ -417,7 +417,8 @@ A missing Content-Type is read as JSON; any other non-JSON type is 415. Bodies o
             "Each item is run as a GET through the same router in process, in order; each response item has the requested `path`, the `status` and the `body` a direct GET would return. \
 Items never fail the whole call: a path outside /v1 gets status 400 `path_outside_api`; a malformed path or one with dot segments 400 `invalid_path`; \
 a POST-only path 405 `method_not_allowed`; /v1/export 401 `missing_token` (a batch carries no credentials); an unknown path 404. \
-A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413.",
+Every item counts as one request towards the rate limit, and the RateLimit header counts them: when not even one request is left the whole call is 429; \
+otherwise the items that fit run in order and each item past the limit gets status 429 with the `rate_limited` Error body. Bodies over 64 KiB are 413.",
             "BatchRequest",
             "BatchResponse",
         ),

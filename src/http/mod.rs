@@ -24,7 +24,7 @@ use http_body_util::{BodyExt, Limited};
 
 use crate::auth::Keys;
 use crate::clock::Clock;
-use crate::limits::rate::RateLimiter;
+use crate::limits::rate::{Decision, RateLimiter};
 use crate::limits::{self, idempotency};
 use crate::model::{Deprecation, FixedResponse};
 use crate::ops::Error;
@@ -95,14 +95,16 @@ impl App {
         B::Error: std::error::Error + Send + Sync + 'static,
     {
         let now_ms = self.clock.now_ms();
-        let rate = self.limiter.check(self.client_ip(request.headers(), peer), now_ms);
+        let client = self.client_ip(request.headers(), peer);
+        let mut rate = self.limiter.check(client, now_ms);
         let deprecation = self.deprecation.as_ref().filter(|_| is_v1(request.uri().path()));
         let route = Route::parse(request.uri().path());
         let mut idempotency_key = None;
         let reply = if rate.allowed {
             let (parts, body) = request.into_parts();
             let key_header = parts.headers.get_all("idempotency-key");
-            match self.dispatch(&route, &parts, body, now_ms, key_header.iter().collect()).await {
+            let keys = key_header.iter().collect();
+            match self.dispatch(&route, &parts, body, now_ms, keys, client, &mut rate).await {
                 Ok((reply, key)) => {
                     idempotency_key = key;
                     reply
@@ -141,6 +143,8 @@ impl App {
         body: B,
         now_ms: u64,
         idempotency_keys: Vec<&HeaderValue>,
+        client: IpAddr,
+        rate: &mut Decision,
     ) -> Result<(Reply, Option<String>), Error>
     where
         B: hyper::body::Body<Data = Bytes>,
@@ -214,7 +218,14 @@ impl App {
                     api::assessment::score(&body)?
                 } else {
                     let body = self.read_body(parts, body, limits::BATCH_BODY_MAX).await?;
-                    api::batch::run(&body, &self.keys, now_ms)?
+                    // Each item is a request; the call was counted as the first.
+                    let charge = |n_items: usize| {
+                        let more = u32::try_from(n_items.saturating_sub(1)).unwrap_or(u32::MAX);
+                        *rate = self.limiter.check_n(client, now_ms, more);
+                        let items = 1 + rate.granted as usize;
+                        api::batch::Allowance { items, retry_after_secs: rate.reset_secs }
+                    };
+                    api::batch::run(&body, &self.keys, now_ms, charge)?
                 };
                 Ok((reply, key))
             }
