@@ -159,6 +159,9 @@ pub fn token(
         return invalid_request("the body has an invalid percent-encoding");
     };
     let mut fields: [Option<String>; 4] = Default::default();
+    // Section 3.2: a parameter must not repeat, empty or not (`client_id=&client_id=x`
+    // repeats client_id even though the empty one counts as omitted).
+    let mut seen = [false; 4];
     for (name, value) in pairs {
         let slot = match name.as_str() {
             "grant_type" => 0,
@@ -168,7 +171,7 @@ pub fn token(
             // RFC 6749 section 3.2: unrecognised parameters are ignored (e.g. RFC 8707 resource).
             _ => continue,
         };
-        if fields[slot].is_some() {
+        if std::mem::replace(&mut seen[slot], true) {
             return invalid_request(&format!("parameter {name} is repeated"));
         }
         // Section 3.2: a parameter sent without a value is treated as omitted.
