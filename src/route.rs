@@ -12,7 +12,7 @@
 //!   route matches, and fixed routes ignore them.
 //! - Percent-encoded unreserved characters (`A-Z a-z 0-9 - . _ ~`) are decoded first, as RFC
 //!   3986 section 6.2.2.2 makes them equivalent; any other escape stays as it is and so never
-//!   matches a route. A malformed escape (`%G1`, a lone `%`) is 400 `invalid_path`.
+//!   matches a route. A malformed escape (`%G1`, `%+1`, a lone `%`) is 400 `invalid_path`.
 //! - A path that differs from a route only by a trailing slash answers 308 with the canonical
 //!   `Location` (API routes have none, pages end in `/`).
 //! - Under `/v1/services/` and `/v1/case-studies/`, a slug outside `^[a-z0-9-]+$` is 400
@@ -189,8 +189,7 @@ pub fn decode_unreserved(path: &str) -> Result<Cow<'_, str>, &'static str> {
     let mut idx = 0;
     while idx < bytes.len() {
         if bytes[idx] == b'%' {
-            let hex = bytes.get(idx + 1..idx + 3).and_then(|h| std::str::from_utf8(h).ok());
-            let Some(byte) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) else {
+            let Some(byte) = bytes.get(idx + 1..idx + 3).and_then(hex_byte) else {
                 return Err("the path has a malformed percent-escape");
             };
             if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~') {
@@ -207,4 +206,12 @@ pub fn decode_unreserved(path: &str) -> Result<Cow<'_, str>, &'static str> {
         }
     }
     Ok(Cow::Owned(out))
+}
+
+/// The byte two hex digits spell. Exactly two hex digits: `u8::from_str_radix` alone would
+/// also take a sign (`%+1`).
+fn hex_byte(digits: &[u8]) -> Option<u8> {
+    let [high, low] = digits else { return None };
+    let value = |digit: u8| char::from(digit).to_digit(16);
+    Some((value(*high)? * 16 + value(*low)?) as u8)
 }
