@@ -1,7 +1,8 @@
 //! The A2A agent card, built once from `model::A2A_SKILLS`, the company's records and the
 //! agent origin, and served as a fixed route at `/.well-known/agent-card.json` and at the
 //! pre-0.3 name `/.well-known/agent.json` (same bytes, same strong ETag; `Cache-Control`
-//! `public, max-age=3600`, as A2A 1.0 section 8.6 advises).
+//! `max-age=3600, private="RateLimit"`: cacheable, as A2A 1.0 section 8.6 advises, but a
+//! shared cache never stores the client's own `RateLimit` field).
 //!
 //! One card serves both protocol versions, the way A2A's own SDK serves one: the 1.0 fields
 //! (`supportedInterfaces` with the JSON-RPC endpoint at 1.0 first, then the same endpoint at

@@ -83,9 +83,14 @@ const TEXT: &str = "text/plain; charset=utf-8";
 const XML: &str = "application/xml; charset=utf-8";
 const SVG: &str = "image/svg+xml";
 /// Content changes only with a deploy; five minutes of freshness, then revalidation by ETag.
-const CACHE_CONTENT: &str = "public, max-age=300";
+/// Every response also carries the client's own `RateLimit` state, which a shared cache must
+/// not replay to another client: the qualified `private` (RFC 9111 section 5.2.2.7) lets a
+/// shared cache store the response without that field, and a cache that does not implement
+/// the qualified form treats it as plain `private` and stores nothing, which is also safe.
+/// Must equal `wire::reply::CACHE_CONTENT`.
+const CACHE_CONTENT: &str = "max-age=300, private=\"RateLimit\"";
 /// Discovery documents change even more rarely.
-const CACHE_METADATA: &str = "public, max-age=3600";
+const CACHE_METADATA: &str = "max-age=3600, private=\"RateLimit\"";
 
 /// Runs the whole pipeline over the content tree at `root`.
 pub fn compile(

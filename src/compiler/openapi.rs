@@ -1340,7 +1340,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "RateLimit-Policy": { "description": "Quota policy: `\"ip\";q=<requests>;w=60`.", "schema": string },
         "Retry-After": { "description": "Whole seconds until a request will be answered again.", "schema": { "type": "integer", "minimum": 0 } },
         "ETag": { "description": "Strong validator of the body; send it back in If-None-Match for a 304.", "schema": string },
-        "Cache-Control": { "description": "Caching policy.", "schema": string },
+        "Cache-Control": { "description": "Caching policy: `max-age=300, private=\"RateLimit\"` on content and search (3600 on OAuth metadata), so a shared cache may store the response but never the client's own RateLimit field; `no-store` on everything else.", "schema": string },
         "Access-Control-Allow-Origin": { "description": "CORS is open: always `*`.", "schema": string },
         "WWW-Authenticate": { "description": "`Bearer resource_metadata=\"<protected resource metadata URL>\"`, plus `error=\"invalid_token\"` when a token was presented.", "schema": string },
         "Idempotency-Key": { "description": "The request's Idempotency-Key, echoed.", "schema": string },

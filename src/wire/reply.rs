@@ -12,8 +12,10 @@ use crate::model::{Encoded, FixedResponse};
 
 /// For responses that must never be stored: errors, tokens, scores, the export.
 pub const NO_STORE: &str = "no-store";
-/// Search results change only with a deploy, like the fixed content.
-pub const CACHE_CONTENT: &str = "public, max-age=300";
+/// Search results change only with a deploy, like the fixed content. Any cache may store them,
+/// but a shared cache not with the client's own `RateLimit` field (RFC 9111 section
+/// 5.2.2.7); the compiler gives fixed content the same value.
+pub const CACHE_CONTENT: &str = "max-age=300, private=\"RateLimit\"";
 
 /// A content coding of a fixed response (RFC 9110 section 8.4.1), chosen by `Accept-Encoding`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -87,7 +87,7 @@ async fn the_card_is_served_twice_with_a_validator() {
     assert_eq!(legacy.text, card.text, "one card at both addresses");
     legacy.conforms("GET", "/.well-known/agent.json", 200);
     let etag = card.header("etag").expect("ETag");
-    assert_eq!(card.header("cache-control"), Some("public, max-age=3600"));
+    assert_eq!(card.header("cache-control"), Some("max-age=3600, private=\"RateLimit\""));
     let revalidated =
         server.get_with("/.well-known/agent-card.json", &[("if-none-match", etag)]).await;
     assert_eq!(revalidated.status, 304);

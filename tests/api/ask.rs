@@ -98,7 +98,7 @@ async fn a_json_answer_is_an_nlweb_response_with_the_cores_answer() {
     assert_nlweb(&json);
     assert_eq!(response.header("content-type"), Some("application/json; charset=utf-8"));
     assert_eq!(response.header("vary"), Some("accept"));
-    assert_eq!(response.header("cache-control"), Some("public, max-age=300"));
+    assert_eq!(response.header("cache-control"), Some("max-age=300, private=\"RateLimit\""));
     let core = ops::ask::answer(question, &[]).expect("the core answers");
     let content = json["content"].as_array().expect("content");
     assert_eq!(content[0], json!({ "type": "text", "text": core.text() }));

@@ -405,7 +405,7 @@ async fn the_search_page_matches_the_api_page_for_page() {
     let page = server.get("/search/?q=model+monitoring").await;
     assert_eq!(page.status, 200);
     assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
-    assert_eq!(page.header("cache-control"), Some("public, max-age=300"));
+    assert_eq!(page.header("cache-control"), Some("max-age=300, private=\"RateLimit\""));
     assert!(page.text.contains("<meta name=\"robots\" content=\"noindex\">"));
     assert!(page.text.contains("<title>Search results for \u{201c}model monitoring\u{201d} |"));
     assert!(page.text.contains("value=\"model monitoring\""), "the box keeps the query");

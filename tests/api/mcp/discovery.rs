@@ -34,7 +34,7 @@ async fn each_card_matches_what_discover_and_initialize_say() {
         assert!(
             response.header("access-control-expose-headers").is_some_and(|h| h.contains("ETag"))
         );
-        assert_eq!(response.header("cache-control"), Some("public, max-age=3600"));
+        assert_eq!(response.header("cache-control"), Some("max-age=3600, private=\"RateLimit\""));
         let etag = response.header("etag").expect("ETag").to_string();
         let revalidated = server
             .client
