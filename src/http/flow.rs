@@ -15,7 +15,7 @@
 //! operations and two uncontended locks, never a clock call.
 
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
 
@@ -59,6 +59,8 @@ pub struct Flow {
     last_activity: AtomicU64,
     /// Live response bodies: the tick each last made progress, or `FREE`.
     bodies: Mutex<Vec<u64>>,
+    /// The connection is to end after its next response (HTTP/1 past its maximum age).
+    closing: AtomicBool,
     gauges: Arc<Gauges>,
 }
 
@@ -74,6 +76,7 @@ impl Flow {
             tick: AtomicU64::new(0),
             last_activity: AtomicU64::new(0),
             bodies: Mutex::new(Vec::new()),
+            closing: AtomicBool::new(false),
             gauges,
         })
     }
@@ -147,6 +150,18 @@ impl Flow {
             None => Verdict::Active,
         };
         (now, verdict)
+    }
+
+    /// Asks for the connection to end after its next response: on HTTP/1 that response says
+    /// `Connection: close`, which ends a kept-alive connection without the race of closing it
+    /// while a request may be on its way.
+    pub fn close_after_next_response(&self) {
+        self.closing.store(true, Ordering::Release);
+    }
+
+    /// Whether responses should now say `Connection: close`.
+    pub fn closing(&self) -> bool {
+        self.closing.load(Ordering::Acquire)
     }
 
     /// Response bytes generated and not yet taken by hyper.

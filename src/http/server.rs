@@ -286,7 +286,16 @@ impl Server {
                     };
                     if let Some(by) = closing {
                         if close_by.is_none() {
-                            graceful(connection.as_mut());
+                            if verdict != Verdict::Stalled && protocol == Protocol::Http1 {
+                                // Aged: hyper's graceful shutdown
+                                // would close an idle HTTP/1 connection at once, racing a
+                                // request already on its way. `Connection: close` on the next
+                                // response ends it without that race; an idle one meets
+                                // HEADER_READ_TIMEOUT first.
+                                flow.close_after_next_response();
+                            } else {
+                                graceful(connection.as_mut());
+                            }
                         }
                         close_by = Some(close_by.map_or(by, |earlier| earlier.min(by)));
                     }
@@ -333,7 +342,11 @@ async fn answer(
 ) -> Response<Tracked<Body>> {
     let _in_service = flow.enter();
     let _turn = flow.admit().await;
-    app.handle(request, peer.ip()).await.map(|body| flow.track(body))
+    let mut response = app.handle(request, peer.ip()).await;
+    if flow.closing() {
+        response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    }
+    response.map(|body| flow.track(body))
 }
 
 fn too_many_connections(cap: usize) -> Response<Body> {
