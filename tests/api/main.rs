@@ -20,6 +20,8 @@
 //! - `oauth`: registration, tokens, export, key rotation, two processes
 //! - `limits`: rate limiting, body caps, slow clients, deprecation headers
 //! - `mcp`: the two MCP servers, raw and through the official Rust SDK client
+//! - `hostile`: issue 17: connection deadlines, the per-address cap, zero-window HTTP/2 readers,
+//!   batch weighting, nosniff, caching beside RateLimit, memory of the real binary
 //! - `sandbox`: behaviour of the `--features sandbox` build
 //! - `site`: discovery files, structured data, the search results page
 //! - `negotiate`: markdown twins by `Accept`, `Link` headers, the HTML 404
@@ -30,6 +32,7 @@ mod ask;
 mod batch;
 mod encoding;
 mod golden;
+mod hostile;
 mod judged;
 mod limits;
 mod mcp;
