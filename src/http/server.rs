@@ -38,7 +38,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 use tokio::time::MissedTickBehavior;
 
 use super::App;
-use super::detect::{Protocol, detect};
+use super::detect::{Prefixed, Protocol, detect};
 use super::flow::{Flow, Tracked, Verdict};
 use super::respond::respond;
 use crate::api;
@@ -215,6 +215,14 @@ impl Server {
         let Some((io, protocol)) = detect(stream, self.options.first_bytes_timeout).await else {
             return;
         };
+        // The state of a served connection (hyper's connection, the watchdog) is a few KiB;
+        // boxed, it is allocated only once a client has spoken, so each of thousands of
+        // silent connections costs a few hundred bytes rather than all of it.
+        Box::pin(self.serve_detected(io, protocol, peer)).await;
+    }
+
+    /// A connection whose protocol is known, served until it ends or is ended.
+    async fn serve_detected(&self, io: Prefixed<TcpStream>, protocol: Protocol, peer: SocketAddr) {
         let flow = Flow::new(self.options.response_buffer, self.options.gauges.clone());
         let service = {
             let app = self.app.clone();
