@@ -1,0 +1,165 @@
+//! The reference server of the load harness: bare hyper 1.x (HTTP/1.1 with keep-alive, one
+//! `serve_connection` per accepted socket, nothing else) on the same tokio runtime as the
+//! service, answering each benchmarked request with a response computed once at start-up.
+//!
+//! The responses are the service's own: at start-up every request listed in the requests
+//! file is run once through `App::handle` in process (an export request first gets a token
+//! from the in-process OAuth endpoints), and the status, headers and body are kept. So the
+//! bytes and the headers on the wire are the service's, and the difference between the two
+//! servers is what the service does per request (routing, limits, search, scoring, the
+//! connection deadlines), not what it sends.
+//!
+//! ```sh
+//! bare --listen 127.0.0.1:18082 --requests benches/load/requests.txt
+//! ```
+//!
+//! The requests file has one request a line, `name METHOD PATH [BODY_FILE]`, as `run.sh`
+//! reads it; a request not in the file is 404 with an empty body.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
+use std::path::Path;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use consultancy_api::auth::Keys;
+use consultancy_api::clock::SystemClock;
+use consultancy_api::http::App;
+use http::{HeaderMap, HeaderValue, Method, Request, Response, StatusCode};
+use http_body_util::{BodyExt, Full};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::TokioIo;
+use serde_json::Value;
+
+/// The key the harness gives both servers, so tokens from one work on the other.
+const KEY_ENV: &str = "TOKEN_KEY";
+
+/// A finished response, as the service sent it once.
+struct Canned {
+    status: StatusCode,
+    headers: HeaderMap,
+    body: Bytes,
+}
+
+type Table = HashMap<(Method, String), Canned>;
+
+fn main() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let mut listen: SocketAddr = SocketAddr::from(([127, 0, 0, 1], 18082));
+    let mut requests = None;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--listen" => {
+                let value = args.next().ok_or("--listen needs an address")?;
+                listen = value.parse().map_err(|_| format!("bad address {value}"))?;
+            }
+            "--requests" => requests = Some(args.next().ok_or("--requests needs a file")?),
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    let requests = requests.ok_or("--requests FILE is required")?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(async move {
+        let table = Arc::new(precompute(Path::new(&requests)).await?);
+        let listener = tokio::net::TcpListener::bind(listen).await.map_err(|e| e.to_string())?;
+        eprintln!("bare: {} responses, listening on http://{listen}", table.len());
+        loop {
+            let Ok((stream, _)) = listener.accept().await else { continue };
+            let _ = stream.set_nodelay(true);
+            let table = table.clone();
+            tokio::spawn(async move {
+                let service = service_fn(move |request| answer(table.clone(), request));
+                let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), service).await;
+            });
+        }
+    })
+}
+
+async fn answer(
+    table: Arc<Table>,
+    request: Request<hyper::body::Incoming>,
+) -> Result<Response<Full<Bytes>>, Infallible> {
+    let key = (request.method().clone(), request.uri().to_string());
+    // Read the body as the service does, so a POST costs its upload here too.
+    let _ = request.into_body().collect().await;
+    let Some(canned) = table.get(&key) else {
+        let mut missing = Response::new(Full::new(Bytes::new()));
+        *missing.status_mut() = StatusCode::NOT_FOUND;
+        return Ok(missing);
+    };
+    let mut response = Response::new(Full::new(canned.body.clone()));
+    *response.status_mut() = canned.status;
+    *response.headers_mut() = canned.headers.clone();
+    Ok(response)
+}
+
+/// Runs every request of the file once through the service in process.
+async fn precompute(requests: &Path) -> Result<Table, String> {
+    let key = std::env::var(KEY_ENV).map_err(|_| format!("{KEY_ENV} must be set"))?;
+    let keys = Keys::from_hex(&key, None)?;
+    let app = App::new(u32::MAX, keys, Arc::new(SystemClock), false);
+    let peer = IpAddr::from([127, 0, 0, 1]);
+    let token = export_token(&app, peer).await?;
+    let text = std::fs::read_to_string(requests).map_err(|e| format!("{requests:?}: {e}"))?;
+    let base = requests.parent().unwrap_or(Path::new("."));
+    let mut table = Table::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (method, path) = match fields.as_slice() {
+            [_name, method, path, ..] => (*method, *path),
+            _ => return Err(format!("bad line: {line}")),
+        };
+        let body = match fields.get(3) {
+            Some(file) => std::fs::read(base.join(file)).map_err(|e| format!("{file}: {e}"))?,
+            None => Vec::new(),
+        };
+        let method: Method = method.parse().map_err(|_| format!("bad method in {line}"))?;
+        let mut request = Request::builder().method(method.clone()).uri(path);
+        if !body.is_empty() {
+            request = request.header("content-type", "application/json");
+        }
+        if path == "/v1/export" {
+            request = request.header("authorization", format!("Bearer {token}"));
+        }
+        let request = request.body(Full::new(Bytes::from(body))).map_err(|e| e.to_string())?;
+        let response = app.handle(request, peer).await;
+        let (parts, body) = response.into_parts();
+        let body = body.collect().await.map_err(|e| e.to_string())?.to_bytes();
+        if !parts.status.is_success() {
+            return Err(format!("{line}: the service answers {}", parts.status));
+        }
+        let canned = Canned { status: parts.status, headers: parts.headers, body };
+        table.insert((method, path.to_string()), canned);
+    }
+    Ok(table)
+}
+
+/// A bearer token from the in-process OAuth endpoints.
+async fn export_token(app: &App, peer: IpAddr) -> Result<String, String> {
+    let register = Request::post("/oauth/register")
+        .header("content-type", "application/json")
+        .body(Full::new(Bytes::from_static(b"{\"client_name\":\"bare\"}")))
+        .map_err(|e| e.to_string())?;
+    let registered = json(app.handle(register, peer).await).await?;
+    let (id, secret) = (
+        registered["client_id"].as_str().ok_or("no client_id")?,
+        registered["client_secret"].as_str().ok_or("no client_secret")?,
+    );
+    let form = format!("grant_type=client_credentials&client_id={id}&client_secret={secret}");
+    let token = Request::post("/oauth/token")
+        .header("content-type", HeaderValue::from_static("application/x-www-form-urlencoded"))
+        .body(Full::new(Bytes::from(form)))
+        .map_err(|e| e.to_string())?;
+    let issued = json(app.handle(token, peer).await).await?;
+    Ok(issued["access_token"].as_str().ok_or("no access_token")?.to_string())
+}
+
+async fn json(response: Response<Full<Bytes>>) -> Result<Value, String> {
+    let body = response.into_body().collect().await.map_err(|e| e.to_string())?.to_bytes();
+    serde_json::from_slice(&body).map_err(|e| e.to_string())
+}

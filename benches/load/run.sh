@@ -1,0 +1,279 @@
+#!/usr/bin/env bash
+# The load harness: the service against a bare hyper server sending the same bytes, and the
+# service under hostile load. Usage:
+#
+#   benches/load/run.sh [baseline|hostile|all]      (default: all)
+#
+# baseline  For every request in requests.txt, the service and the bare hyper 1.x reference
+#           server (bare.rs: same runtime, the service's own responses computed once at
+#           start-up) in alternating rounds. Each server is pinned to one core, wrk (one
+#           thread, keep-alive connections) to the other; the best of ROUNDS rounds of
+#           DURATION seconds counts. Prints req/s of both and the ratio, p50/p99 latency, and
+#           CPU per request from the server process's /proc/PID/stat.
+# hostile   The service alone. Normal wrk clients are measured in rounds that alternate
+#           between no attack and an attack by attacker.rs: 4,000 silent connections and 10
+#           zero-window HTTP/2 readers from other loopback addresses. The best round of each
+#           side counts. Prints throughput kept, the p99 ratio and the server's resident
+#           memory before, at its peak (VmHWM) and after.
+#
+# Environment: ROUNDS (7), DURATION (2, seconds), CONNECTIONS (32), SERVER_CPU (0),
+# CLIENT_CPU (1), PORT (18081), BARE_PORT (18082), HOSTILE_REQUESTS ("services search-2"),
+# SILENT (4000), ZERO_WINDOW (10). Needs Linux (/proc, taskset) and wrk, which it installs
+# from Debian's packages when missing. Results also go to target/load/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+mode=${1:-all}
+case "$mode" in baseline | hostile | all) ;; *)
+    echo "usage: $0 [baseline|hostile|all]" >&2
+    exit 2
+    ;;
+esac
+ROUNDS=${ROUNDS:-7}
+DURATION=${DURATION:-2}
+CONNECTIONS=${CONNECTIONS:-32}
+SERVER_CPU=${SERVER_CPU:-0}
+CLIENT_CPU=${CLIENT_CPU:-1}
+PORT=${PORT:-18081}
+BARE_PORT=${BARE_PORT:-18082}
+HOSTILE_REQUESTS=${HOSTILE_REQUESTS:-services search-2}
+SILENT=${SILENT:-4000}
+ZERO_WINDOW=${ZERO_WINDOW:-10}
+HERE=benches/load
+OUT=target/load
+mkdir -p "$OUT"
+# Both servers sign with this key, so the export token works on each.
+export TOKEN_KEY=4c6f61642068617276657374206b65793a206e6f74206120736563726574210a
+CLK_TCK=$(getconf CLK_TCK)
+
+if ! command -v wrk >/dev/null; then
+    echo "== installing wrk"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo=sudo
+    $sudo apt-get update -qq && $sudo apt-get install -y -qq wrk >/dev/null
+fi
+# 4,000 silent connections need as many descriptors, in the server and in the attacker.
+ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+
+echo "== building"
+cargo build --release --quiet --bin consultancy-api --example bare --example attacker
+
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+}
+trap cleanup EXIT
+
+wait_for() {
+    for _ in $(seq 100); do
+        curl -fs -o /dev/null "$1" && return 0
+        sleep 0.1
+    done
+    echo "no answer from $1" >&2
+    exit 1
+}
+
+start_service() {
+    taskset -c "$SERVER_CPU" target/release/consultancy-api --listen "127.0.0.1:$PORT" \
+        --rate-limit 1000000000 2>"$OUT/service.log" &
+    service_pid=$!
+    pids+=("$service_pid")
+    wait_for "http://127.0.0.1:$PORT/v1"
+}
+
+start_bare() {
+    taskset -c "$SERVER_CPU" target/release/examples/bare --listen "127.0.0.1:$BARE_PORT" \
+        --requests "$HERE/requests.txt" 2>"$OUT/bare.log" &
+    bare_pid=$!
+    pids+=("$bare_pid")
+    wait_for "http://127.0.0.1:$BARE_PORT/v1/services"
+}
+
+stop() {
+    kill "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+}
+
+# A bearer token from the service's own OAuth endpoints.
+export_token() {
+    local registered id secret
+    registered=$(curl -fs -H 'content-type: application/json' -d '{"client_name":"load harness"}' \
+        "http://127.0.0.1:$PORT/oauth/register")
+    id=$(sed -n 's/.*"client_id":"\([^"]*\)".*/\1/p' <<<"$registered")
+    secret=$(sed -n 's/.*"client_secret":"\([^"]*\)".*/\1/p' <<<"$registered")
+    curl -fs -d "grant_type=client_credentials&client_id=$id&client_secret=$secret" \
+        "http://127.0.0.1:$PORT/oauth/token" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p'
+}
+
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+status_kib() { awk -v f="$2:" '$1 == f { print $2 }' "/proc/$1/status"; }
+
+# One wrk round: prints "req/s p50_us p99_us cpu_us_per_request non_2xx_3xx".
+# Arguments: server pid, port, method, path, body file (or -), seconds.
+round() {
+    local pid=$1 port=$2 method=$3 path=$4 body=$5 seconds=$6 before after output
+    local args=(-t1 "-c$CONNECTIONS" "-d${seconds}s" --latency)
+    [ "$method" = POST ] && args+=(-s "$HERE/post.lua")
+    [ "$path" = /v1/export ] && args+=(-H "Authorization: Bearer $TOKEN")
+    before=$(cpu_ticks "$pid")
+    output=$(WRK_BODY="$HERE/$body" taskset -c "$CLIENT_CPU" wrk "${args[@]}" "http://127.0.0.1:$port$path")
+    after=$(cpu_ticks "$pid")
+    awk -v ticks=$((after - before)) -v hz="$CLK_TCK" '
+        function us(v) {
+            if (v ~ /us$/) return v + 0
+            if (v ~ /ms$/) return (v + 0) * 1000
+            return (v + 0) * 1000000
+        }
+        $1 == "50%" { p50 = us($2) }
+        $1 == "99%" { p99 = us($2) }
+        / requests in / { n = $1 }
+        /^Requests\/sec:/ { rps = $2 }
+        /Non-2xx or 3xx responses:/ { bad = $NF }
+        END { printf "%.0f %.0f %.0f %.2f %d\n", rps, p50, p99, n ? ticks * 1e6 / hz / n : 0, bad }
+    ' <<<"$output"
+}
+
+# The best (highest req/s) of a list of round lines.
+best() { sort -k1,1nr | head -1; }
+
+machine() {
+    echo "Machine: $(nproc) cores, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)," \
+        "Linux $(uname -r), $(wrk --version 2>&1 | head -1 | awk '{ print $1, $2 }'), commit" \
+        "$(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(date -u +%Y-%m-%d)." \
+        "Server on core $SERVER_CPU, wrk (1 thread, $CONNECTIONS connections) on core $CLIENT_CPU;" \
+        "best of $ROUNDS rounds of ${DURATION} s."
+}
+
+baseline() {
+    start_service
+    start_bare
+    TOKEN=$(export_token)
+    local report="$OUT/baseline.md"
+    {
+        machine
+        echo
+        echo "| request | service req/s | bare req/s | ratio | p50 µs service / bare | p99 µs service / bare | CPU µs/request service / bare |"
+        echo "|---|---|---|---|---|---|---|"
+    } | tee "$report"
+    while read -r name method path body; do
+        [[ -z "$name" || "$name" == \#* ]] && continue
+        body=${body:--}
+        round "$service_pid" "$PORT" "$method" "$path" "$body" 1 >/dev/null
+        round "$bare_pid" "$BARE_PORT" "$method" "$path" "$body" 1 >/dev/null
+        local service_rounds="" bare_rounds="" r
+        for r in $(seq "$ROUNDS"); do
+            # Alternate which server goes first, so neither always follows the other.
+            if ((r % 2)); then
+                service_rounds+=$(round "$service_pid" "$PORT" "$method" "$path" "$body" "$DURATION")$'\n'
+                bare_rounds+=$(round "$bare_pid" "$BARE_PORT" "$method" "$path" "$body" "$DURATION")$'\n'
+            else
+                bare_rounds+=$(round "$bare_pid" "$BARE_PORT" "$method" "$path" "$body" "$DURATION")$'\n'
+                service_rounds+=$(round "$service_pid" "$PORT" "$method" "$path" "$body" "$DURATION")$'\n'
+            fi
+        done
+        read -r s_rps s_p50 s_p99 s_cpu s_bad <<<"$(best <<<"$service_rounds")"
+        read -r b_rps b_p50 b_p99 b_cpu b_bad <<<"$(best <<<"$bare_rounds")"
+        [ "$s_bad" -eq 0 ] || echo "warning: $name: $s_bad responses from the service were not 2xx/3xx" >&2
+        awk -v n="$name" -v sr="$s_rps" -v br="$b_rps" -v s50="$s_p50" -v b50="$b_p50" \
+            -v s99="$s_p99" -v b99="$b_p99" -v sc="$s_cpu" -v bc="$b_cpu" 'BEGIN {
+            printf "| %s | %d | %d | %.2f | %d / %d | %d / %d | %.1f / %.1f |\n",
+                n, sr, br, br ? sr / br : 0, s50, b50, s99, b99, sc, bc
+        }' | tee -a "$report"
+    done <"$HERE/requests.txt"
+    stop "$bare_pid"
+    stop "$service_pid"
+}
+
+start_attacker() {
+    taskset -c "$CLIENT_CPU" target/release/examples/attacker --target "127.0.0.1:$PORT" \
+        --silent "$SILENT" --zero-window "$ZERO_WINDOW" 2>>"$OUT/attacker.log" &
+    attacker_pid=$!
+    pids+=("$attacker_pid")
+    # Let every silent connection open and every zero-window reader fill its streams.
+    sleep 4
+}
+
+hostile() {
+    start_service
+    TOKEN=""
+    local report="$OUT/hostile.md" name method path body r
+    local -A alone=() attacked=()
+    : >"$OUT/attacker.log"
+    rss_start=$(status_kib "$service_pid" VmRSS)
+    for name in $HOSTILE_REQUESTS; do
+        read -r _ method path body < <(awk -v n="$name" '$1 == n' "$HERE/requests.txt")
+        round "$service_pid" "$PORT" "$method" "$path" "${body:--}" 1 >/dev/null
+    done
+    rss_before=$(status_kib "$service_pid" VmRSS)
+    (
+        while sleep 0.5; do status_kib "$service_pid" VmRSS; done
+    ) >"$OUT/rss-samples" &
+    local sampler=$!
+    pids+=("$sampler")
+    local attacker_ticks=0 attacked_seconds=0 before
+    # Rounds alternate between no attack and attack, so a change in the machine's background
+    # load falls on both sides alike.
+    for r in $(seq "$ROUNDS"); do
+        for name in $HOSTILE_REQUESTS; do
+            read -r _ method path body < <(awk -v n="$name" '$1 == n' "$HERE/requests.txt")
+            alone[$name]+=$(round "$service_pid" "$PORT" "$method" "$path" "${body:--}" "$DURATION")$'\n'
+        done
+        start_attacker
+        before=$(cpu_ticks "$attacker_pid")
+        for name in $HOSTILE_REQUESTS; do
+            read -r _ method path body < <(awk -v n="$name" '$1 == n' "$HERE/requests.txt")
+            attacked[$name]+=$(round "$service_pid" "$PORT" "$method" "$path" "${body:--}" "$DURATION")$'\n'
+            attacked_seconds=$((attacked_seconds + DURATION))
+        done
+        attacker_ticks=$((attacker_ticks + $(cpu_ticks "$attacker_pid") - before))
+        held=$(grep '^attacker:' "$OUT/attacker.log" | tail -1)
+        stop "$attacker_pid"
+        # Give the server time to see every attacking connection close.
+        sleep 3
+    done
+    stop "$sampler"
+    local attacker_cpu
+    attacker_cpu=$(awk -v t="$attacker_ticks" -v hz="$CLK_TCK" -v s="$attacked_seconds" \
+        'BEGIN { printf "%.0f", s ? t / hz / s * 100 : 0 }')
+    rss_peak=$(status_kib "$service_pid" VmHWM)
+    rss_max=$(sort -n "$OUT/rss-samples" | tail -1)
+    sleep 2
+    rss_after=$(status_kib "$service_pid" VmRSS)
+    {
+        machine
+        echo "Attack: $SILENT silent connections (50 per address from 127.0.1.1) and $ZERO_WINDOW" \
+            "zero-window HTTP/2 readers (one per address from 127.0.2.1, each asking 100 streams" \
+            "for a 576 KB batch each); rounds with and without the attack alternate; the attacker" \
+            "shares wrk's core and used ${attacker_cpu}% of it."
+        echo "Attacker's last report: ${held#attacker: }"
+        echo
+        echo "| request | alone req/s | attacked req/s | throughput kept | p99 µs alone / attacked | p99 ratio | CPU µs/request alone / attacked |"
+        echo "|---|---|---|---|---|---|---|"
+        for name in $HOSTILE_REQUESTS; do
+            read -r a_rps _ a_p99 a_cpu _ <<<"$(best <<<"${alone[$name]}")"
+            read -r h_rps _ h_p99 h_cpu _ <<<"$(best <<<"${attacked[$name]}")"
+            awk -v n="$name" -v ar="$a_rps" -v hr="$h_rps" -v a99="$a_p99" -v h99="$h_p99" \
+                -v ac="$a_cpu" -v hc="$h_cpu" 'BEGIN {
+                printf "| %s | %d | %d | %.0f%% | %d / %d | %.2f | %.1f / %.1f |\n",
+                    n, ar, hr, hr / ar * 100, a99, h99, h99 / a99, ac, hc
+            }'
+        done
+        echo
+        echo "Server RSS: $((rss_start / 1024)) MiB at start, $((rss_before / 1024)) MiB after warm-up," \
+            "$((rss_max / 1024)) MiB at most while measured (sampled every 0.5 s), peak" \
+            "$((rss_peak / 1024)) MiB (VmHWM), $((rss_after / 1024)) MiB 5 s after the last attack."
+        echo "Goals: throughput kept >= 90%, p99 within 2x, peak RSS < 64 MiB."
+    } | tee "$report"
+    stop "$service_pid"
+}
+
+case "$mode" in
+baseline) baseline ;;
+hostile) hostile ;;
+all)
+    baseline
+    echo
+    hostile
+    ;;
+esac
