@@ -1336,7 +1336,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "NotModified": { "description": "The If-None-Match validator matches; no body", "headers": { "ETag": header_ref("ETag") } },
     });
     let headers = json!({
-        "RateLimit": { "description": "Live quota, draft-ietf-httpapi-ratelimit-headers: `\"ip\";r=<remaining>;t=<seconds until the window resets>`.", "schema": string },
+        "RateLimit": { "description": "Live quota, draft-ietf-httpapi-ratelimit-headers: `\"ip\";r=<remaining>;t=<seconds until the window resets>`. A request counts one; a batch counts one per item.", "schema": string },
         "RateLimit-Policy": { "description": "Quota policy: `\"ip\";q=<requests>;w=60`.", "schema": string },
         "Retry-After": { "description": "Whole seconds until a request will be answered again.", "schema": { "type": "integer", "minimum": 0 } },
         "ETag": { "description": "Strong validator of the body; send it back in If-None-Match for a 304.", "schema": string },
