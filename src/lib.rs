@@ -9,7 +9,8 @@
 //!
 //! 1. `model` (numbers of the contract, the endpoint and error tables, record shapes; shared
 //!    with build.rs), `clock` (the one place the wall clock is read)
-//! 2. `tables` (the generated data), `limits` (every limit, the rate limiter)
+//! 2. `tables` (the generated data), `limits` (every limit, the rate limiter, per-address
+//!    connection slots, Idempotency-Key rules)
 //! 3. `search` (tokenizer shared with build.rs, query terms, typo tolerance, synonyms,
 //!    ranking, snippets, suggestions, cursors), `scoring` (points →
 //!    result), `auth` (stateless client secrets and JWT access tokens)
@@ -24,8 +25,8 @@
 //!    batch included), `mcp` (the two MCP servers), `ask` (the NLWeb-compatible
 //!    natural-language query endpoint), `a2a` (the agent-to-agent JSON-RPC endpoint), `web`
 //!    (the website's run-time page, `/search/`)
-//! 8. `http`: transport only (dispatch by route, body limits, CORS, common headers, the accept
-//!    loop)
+//! 8. `http`: transport only (dispatch by route, body limits, CORS, common headers; the accept
+//!    loop with its protocol detection, connection deadlines and per-connection response budget)
 //!
 //! # Invariants
 //!

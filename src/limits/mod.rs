@@ -1,5 +1,6 @@
-//! Every limit of the service as a named constant, plus the rate limiter and the
-//! Idempotency-Key rules. Each constant's doc says what happens at the limit.
+//! Every limit of the service as a named constant, plus the rate limiter, the per-address
+//! connection slots and the Idempotency-Key rules. Each constant's doc says what happens at
+//! the limit.
 
 pub mod addresses;
 pub mod idempotency;
