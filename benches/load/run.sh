@@ -18,8 +18,11 @@
 #
 # Environment: ROUNDS (7), DURATION (2, seconds), CONNECTIONS (32), SERVER_CPU (0),
 # CLIENT_CPU (1), PORT (18081), BARE_PORT (18082), HOSTILE_REQUESTS ("services search-2"),
-# SILENT (4000), ZERO_WINDOW (10). Needs Linux (/proc, taskset) and wrk, which it installs
-# from Debian's packages when missing. Results also go to target/load/.
+# SILENT (4000), ZERO_WINDOW (10), ATTACK_RAMP (12, seconds of attack before a measured round,
+# so the server's deadlines have fired and reconnections are going on), NICE (0; on a machine
+# shared with other work, a negative value such as -10, as root, keeps their load out of the
+# figures). Needs Linux (/proc, taskset) and wrk, which it installs from Debian's packages when
+# missing. Results also go to target/load/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -39,6 +42,8 @@ BARE_PORT=${BARE_PORT:-18082}
 HOSTILE_REQUESTS=${HOSTILE_REQUESTS:-services search-2}
 SILENT=${SILENT:-4000}
 ZERO_WINDOW=${ZERO_WINDOW:-10}
+ATTACK_RAMP=${ATTACK_RAMP:-12}
+NICE=${NICE:-0}
 HERE=benches/load
 OUT=target/load
 mkdir -p "$OUT"
@@ -75,7 +80,7 @@ wait_for() {
 }
 
 start_service() {
-    taskset -c "$SERVER_CPU" target/release/consultancy-api --listen "127.0.0.1:$PORT" \
+    nice -n "$NICE" taskset -c "$SERVER_CPU" target/release/consultancy-api --listen "127.0.0.1:$PORT" \
         --rate-limit 1000000000 2>"$OUT/service.log" &
     service_pid=$!
     pids+=("$service_pid")
@@ -83,7 +88,7 @@ start_service() {
 }
 
 start_bare() {
-    taskset -c "$SERVER_CPU" target/release/examples/bare --listen "127.0.0.1:$BARE_PORT" \
+    nice -n "$NICE" taskset -c "$SERVER_CPU" target/release/examples/bare --listen "127.0.0.1:$BARE_PORT" \
         --requests "$HERE/requests.txt" 2>"$OUT/bare.log" &
     bare_pid=$!
     pids+=("$bare_pid")
@@ -117,7 +122,7 @@ round() {
     [ "$method" = POST ] && args+=(-s "$HERE/post.lua")
     [ "$path" = /v1/export ] && args+=(-H "Authorization: Bearer $TOKEN")
     before=$(cpu_ticks "$pid")
-    output=$(WRK_BODY="$HERE/$body" taskset -c "$CLIENT_CPU" wrk "${args[@]}" "http://127.0.0.1:$port$path")
+    output=$(WRK_BODY="$HERE/$body" nice -n "$NICE" taskset -c "$CLIENT_CPU" wrk "${args[@]}" "http://127.0.0.1:$port$path")
     after=$(cpu_ticks "$pid")
     awk -v ticks=$((after - before)) -v hz="$CLK_TCK" '
         function us(v) {
@@ -142,7 +147,7 @@ machine() {
         "Linux $(uname -r), $(wrk --version 2>&1 | head -1 | awk '{ print $1, $2 }'), commit" \
         "$(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(date -u +%Y-%m-%d)." \
         "Server on core $SERVER_CPU, wrk (1 thread, $CONNECTIONS connections) on core $CLIENT_CPU;" \
-        "best of $ROUNDS rounds of ${DURATION} s."
+        "best of $ROUNDS rounds of ${DURATION} s; nice $NICE."
 }
 
 baseline() {
@@ -186,12 +191,13 @@ baseline() {
 }
 
 start_attacker() {
-    taskset -c "$CLIENT_CPU" target/release/examples/attacker --target "127.0.0.1:$PORT" \
+    nice -n "$NICE" taskset -c "$CLIENT_CPU" target/release/examples/attacker --target "127.0.0.1:$PORT" \
         --silent "$SILENT" --zero-window "$ZERO_WINDOW" 2>>"$OUT/attacker.log" &
     attacker_pid=$!
     pids+=("$attacker_pid")
-    # Let every silent connection open and every zero-window reader fill its streams.
-    sleep 4
+    # Let the silent connections open, the zero-window readers fill their streams, and the
+    # server's deadlines fire once, so the measured rounds see the attack's steady state.
+    sleep "$ATTACK_RAMP"
 }
 
 hostile() {
@@ -232,6 +238,16 @@ hostile() {
         # Give the server time to see every attacking connection close.
         sleep 3
     done
+    # What the attack alone costs the server: its CPU time over 10 s of attack and no other
+    # load, after the same ramp. Less noisy than throughput on a shared machine.
+    start_attacker
+    before=$(cpu_ticks "$service_pid")
+    sleep 10
+    local attack_cost
+    attack_cost=$(awk -v t=$(($(cpu_ticks "$service_pid") - before)) -v hz="$CLK_TCK" \
+        'BEGIN { printf "%.1f", t / hz / 10 * 100 }')
+    stop "$attacker_pid"
+    sleep 3
     stop "$sampler"
     local attacker_cpu
     attacker_cpu=$(awk -v t="$attacker_ticks" -v hz="$CLK_TCK" -v s="$attacked_seconds" \
@@ -244,8 +260,9 @@ hostile() {
         machine
         echo "Attack: $SILENT silent connections (50 per address from 127.0.1.1) and $ZERO_WINDOW" \
             "zero-window HTTP/2 readers (one per address from 127.0.2.1, each asking 100 streams" \
-            "for a 576 KB batch each); rounds with and without the attack alternate; the attacker" \
-            "shares wrk's core and used ${attacker_cpu}% of it."
+            "for a 576 KB batch each); rounds with and without the attack alternate, each attacked" \
+            "round after ${ATTACK_RAMP} s of attack; the attacker shares wrk's core and used" \
+            "${attacker_cpu}% of it."
         echo "Attacker's last report: ${held#attacker: }"
         echo
         echo "| request | alone req/s | attacked req/s | throughput kept | p99 µs alone / attacked | p99 ratio | CPU µs/request alone / attacked |"
@@ -263,6 +280,7 @@ hostile() {
         echo "Server RSS: $((rss_start / 1024)) MiB at start, $((rss_before / 1024)) MiB after warm-up," \
             "$((rss_max / 1024)) MiB at most while measured (sampled every 0.5 s), peak" \
             "$((rss_peak / 1024)) MiB (VmHWM), $((rss_after / 1024)) MiB 5 s after the last attack."
+        echo "The attack alone (no normal clients) costs the server ${attack_cost}% of its core."
         echo "Goals: throughput kept >= 90%, p99 within 2x, peak RSS < 64 MiB."
     } | tee "$report"
     stop "$service_pid"
