@@ -212,9 +212,13 @@ impl Server {
 
     /// One accepted connection, from its first byte to its close.
     async fn connection(&self, stream: TcpStream, peer: SocketAddr) {
-        let Some((io, protocol)) = detect(stream, self.options.first_bytes_timeout).await else {
-            return;
+        let mut stopping = self.stopping.clone();
+        let detected = tokio::select! {
+            detected = detect(stream, self.options.first_bytes_timeout) => detected,
+            // At shutdown a connection that has not spoken yet has nothing in flight.
+            _ = stopping.wait_for(|stop| *stop) => None,
         };
+        let Some((io, protocol)) = detected else { return };
         // The state of a served connection (hyper's connection, the watchdog) is a few KiB;
         // boxed, it is allocated only once a client has spoken, so each of thousands of
         // silent connections costs a few hundred bytes rather than all of it.

@@ -211,6 +211,27 @@ async fn silent_and_stalled_first_bytes_are_closed_by_their_deadline() {
 }
 
 #[tokio::test]
+async fn shutdown_closes_connections_that_have_not_spoken() {
+    let gauges = Arc::new(Gauges::default());
+    let options = ServerOptions {
+        first_bytes_timeout: Duration::from_secs(60),
+        gauges: gauges.clone(),
+        ..ServerOptions::default()
+    };
+    let mut server = start_with(Setup { options, ..Setup::default() }).await;
+    let mut silent = connect_from(client(2), server.addr).await;
+    assert!(
+        eventually(Duration::from_secs(5), || gauges.connections.load(Ordering::Relaxed) == 1)
+            .await
+    );
+    server.stop();
+    assert!(
+        closed_within(&mut silent, Duration::from_secs(10)).await,
+        "a silent connection does not hold shutdown up until its first-bytes deadline"
+    );
+}
+
+#[tokio::test]
 async fn an_http2_connection_without_streams_is_closed_even_while_it_answers_pings() {
     let gauges = Arc::new(Gauges::default());
     let server = start_with(Setup { options: short_deadlines(&gauges), ..Setup::default() }).await;
