@@ -159,7 +159,7 @@ async fn export_token(app: &App, peer: IpAddr) -> Result<String, String> {
     Ok(issued["access_token"].as_str().ok_or("no access_token")?.to_string())
 }
 
-async fn json(response: Response<Full<Bytes>>) -> Result<Value, String> {
+async fn json(response: Response<consultancy_api::wire::Body>) -> Result<Value, String> {
     let body = response.into_body().collect().await.map_err(|e| e.to_string())?.to_bytes();
     serde_json::from_slice(&body).map_err(|e| e.to_string())
 }

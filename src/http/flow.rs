@@ -23,7 +23,7 @@ use bytes::Bytes;
 use hyper::body::{Body, Frame, SizeHint};
 use tokio::sync::{Notify, Semaphore, SemaphorePermit};
 
-use super::server::Gauges;
+use super::gauges::Gauges;
 use crate::limits::RESPONSE_CHUNK;
 
 /// A free slot in the table of live bodies.

@@ -8,6 +8,7 @@
 pub mod cors;
 pub mod detect;
 pub mod flow;
+pub mod gauges;
 pub mod negotiate;
 pub mod respond;
 pub mod server;

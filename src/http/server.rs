@@ -24,7 +24,7 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use http::header::{self, HeaderValue};
@@ -40,6 +40,7 @@ use tokio::time::MissedTickBehavior;
 use super::App;
 use super::detect::{Prefixed, Protocol, detect};
 use super::flow::{Flow, Tracked, Verdict};
+pub use super::gauges::Gauges;
 use super::respond::respond;
 use crate::api;
 use crate::limits::{self, addresses::AddressSlots};
@@ -81,20 +82,6 @@ impl Default for ServerOptions {
             gauges: Arc::default(),
         }
     }
-}
-
-/// Live counts of what the server holds.
-#[derive(Debug, Default)]
-pub struct Gauges {
-    /// Connections accepted and not yet closed (refused ones excepted).
-    pub connections: AtomicUsize,
-    /// Connection states alive: a connection's state lives until its last response body is
-    /// freed, so this reaching zero means every buffered response is gone.
-    pub flows: AtomicUsize,
-    /// Connections refused at the per-address cap, ever.
-    pub refused: AtomicUsize,
-    /// Connections closed because a response made no progress, ever.
-    pub stalled: AtomicUsize,
 }
 
 /// Serves `listener` until `shutdown` resolves, then lets in-flight requests finish (up to the

@@ -298,6 +298,7 @@ fn error_kinds_are_the_rows_of_the_error_table() {
         ErrorKind::InvalidToken,
         ErrorKind::RequestTimeout,
         ErrorKind::RateLimited,
+        ErrorKind::TooManyConnections,
         ErrorKind::InvalidRequest,
         ErrorKind::UnknownMethod,
         ErrorKind::InvalidParams,
