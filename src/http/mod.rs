@@ -103,9 +103,7 @@ impl App {
         let mut idempotency_key = None;
         let reply = if rate.allowed {
             let (parts, body) = request.into_parts();
-            let key_header = parts.headers.get_all("idempotency-key");
-            let keys = key_header.iter().collect();
-            match self.dispatch(&route, &parts, body, now_ms, keys, client, &mut rate).await {
+            match self.dispatch(&route, &parts, body, now_ms, client, &mut rate).await {
                 Ok((reply, key)) => {
                     idempotency_key = key;
                     reply
@@ -143,7 +141,6 @@ impl App {
         parts: &http::request::Parts,
         body: B,
         now_ms: u64,
-        idempotency_keys: Vec<&HeaderValue>,
         client: IpAddr,
         rate: &mut Decision,
     ) -> Result<(Reply, Option<String>), Error>
@@ -208,7 +205,9 @@ impl App {
                 None,
             )),
             Route::Score | Route::Batch if is_post => {
-                let key = idempotency_key(&idempotency_keys)?;
+                let keys: Vec<&HeaderValue> =
+                    parts.headers.get_all("idempotency-key").iter().collect();
+                let key = idempotency_key(&keys)?;
                 let content_type =
                     parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
                 if let Some(found) = content_type.filter(|ct| !is_json(ct)) {
