@@ -13,7 +13,9 @@ use super::documents::Document;
 use super::encode::Variants;
 use super::index::SearchIndex;
 use super::mcp::ServerListings;
-use super::model::{ANSWER_FILLER_WORDS, DocKind, ENDPOINTS, ItemKind, PILLAR_KEYS};
+use super::model::{
+    ANSWER_FILLER_WORDS, DocKind, ENDPOINTS, EXPORT_MAX_AGE_SECS, ItemKind, PILLAR_KEYS,
+};
 use super::pages::{RuntimePages, item_path};
 use super::passages::AnswerIndex;
 use super::tokenize::for_each_token;
@@ -48,6 +50,13 @@ pub fn etag_bytes(body: &[u8]) -> String {
     let digest = Sha256::digest(body);
     let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
     format!("\"{hex}\"")
+}
+
+/// The weak ETag of the export: `W/"export-<digest of the constant part>"`.
+pub fn export_etag(export_tail: &str) -> String {
+    let digest = Sha256::digest(export_tail.as_bytes());
+    let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+    format!("W/\"export-{hex}\"")
 }
 
 /// A Rust string literal for `text`.
@@ -570,6 +579,16 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         out,
         "/// The BulkExport after its two dynamic fields: `\"services\":...}}`.\npub static EXPORT_TAIL: &str = {};",
         lit(export_tail)
+    );
+    let _ = writeln!(
+        out,
+        "/// The export's weak validator: it names the content version (a digest of `EXPORT_TAIL`),\n/// the same for every client and request of this build; the two dynamic fields do not change\n/// what the export means.\npub const EXPORT_ETAG: &str = {};",
+        lit(&export_etag(export_tail))
+    );
+    let _ = writeln!(
+        out,
+        "/// `Cache-Control` of a successful export: only the client's own cache may keep it.\npub const EXPORT_CACHE_CONTROL: &str = {};",
+        lit(&format!("private, max-age={EXPORT_MAX_AGE_SECS}"))
     );
     emit_mcp(&mut out, mcp_servers, interview_prompt);
     emit_documents(&mut out, documents);
