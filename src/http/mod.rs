@@ -190,16 +190,13 @@ impl App {
                 Ok((chosen.decorate(reply), None))
             }
             Route::SearchPage if is_get => Ok((site::search(parts.uri.query()), None)),
-            Route::Resources | Route::Export if is_get => Ok((
-                api::get(
-                    route,
-                    parts.uri.query(),
-                    parts.headers.get(header::AUTHORIZATION),
-                    &self.keys,
-                    now_ms,
-                ),
-                None,
-            )),
+            Route::Resources if is_get => {
+                Ok((api::get(route, parts.uri.query(), None, &self.keys, now_ms), None))
+            }
+            // The export answers `If-None-Match` after its token check.
+            Route::Export if is_get => {
+                Ok((api::export::get_direct(&self.keys, &parts.headers, now_ms), None))
+            }
             Route::Score | Route::Batch if is_post => {
                 let key = idempotency_key(&idempotency_keys)?;
                 let content_type =
