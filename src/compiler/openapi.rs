@@ -425,6 +425,7 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
     let mut export_headers = common_headers();
     export_headers["ETag"] = header_ref("ExportETag");
     export_headers["Cache-Control"] = header_ref("Cache-Control");
+    export_headers["Vary"] = json!({ "description": "`accept-encoding`: the export comes in brotli, gzip or as is.", "schema": { "type": "string", "enum": ["accept-encoding"] } });
     path(
         "/v1/export",
         json!({
@@ -435,7 +436,8 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
         A successful export is `Cache-Control: private, max-age={EXPORT_MAX_AGE_SECS}` (the client's own cache only, one token lifetime) with a weak `ETag` naming the content version: \
         the same for every client and every request until the next deploy (`exportedAt` and `client` are per request, so the validator is weak). \
         Send it back in `If-None-Match` (a list, weak comparison, or `*`) with a valid token to get 304 and no body while the content is unchanged. \
-        The token is checked first: without a valid one the answer is 401 whatever `If-None-Match` says."),
+        The token is checked first: without a valid one the answer is 401 whatever `If-None-Match` says. \
+        Like the fixed responses, the export comes in brotli or gzip when `Accept-Encoding` allows (`Vary: Accept-Encoding`), each coding with its own validator."),
                 "tags": ["export"],
                 "security": [{ "serviceOAuth": [EXPORT_SCOPE] }],
                 "parameters": [{ "$ref": "#/components/parameters/IfNoneMatch" }],
@@ -1351,7 +1353,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "RateLimit-Policy": { "description": "Quota policy: `\"ip\";q=<requests>;w=60`.", "schema": string },
         "Retry-After": { "description": "Whole seconds until a request will be answered again.", "schema": { "type": "integer", "minimum": 0 } },
         "ETag": { "description": "Strong validator of the body; send it back in If-None-Match for a 304.", "schema": string },
-        "ExportETag": { "description": "Weak validator naming the content version of the export, `W/\"export-<digest>\"`: the same for every client and request until the next deploy. Send it back in If-None-Match with a valid token for a 304.", "schema": { "type": "string", "pattern": "^W/\"[^\"]+\"$" } },
+        "ExportETag": { "description": "Weak validator naming the content version of the export, `W/\"export-<digest>\"` (`-gzip` or `-br` appended for a compressed representation): the same for every client and request until the next deploy. Send it back in If-None-Match with a valid token for a 304.", "schema": { "type": "string", "pattern": "^W/\"export-[0-9a-f]+(-gzip|-br)?\"$" } },
         "Cache-Control": { "description": "Caching policy.", "schema": string },
         "Access-Control-Allow-Origin": { "description": "CORS is open: always `*`.", "schema": string },
         "WWW-Authenticate": { "description": "`Bearer resource_metadata=\"<protected resource metadata URL>\"`, plus `error=\"invalid_token\"` when a token was presented.", "schema": string },
