@@ -193,9 +193,10 @@ impl App {
             Route::Resources if is_get => {
                 Ok((api::get(route, parts.uri.query(), None, &self.keys, now_ms), None))
             }
-            // The export answers `If-None-Match` after its token check.
+            // The export answers `If-None-Match` after its token check, and comes precompressed.
             Route::Export if is_get => {
-                Ok((api::export::get_direct(&self.keys, &parts.headers, now_ms), None))
+                let coding = negotiate::coding_among(&parts.headers, true, true);
+                Ok((api::export::get_direct(&self.keys, &parts.headers, coding, now_ms), None))
             }
             Route::Score | Route::Batch if is_post => {
                 let key = idempotency_key(&idempotency_keys)?;
