@@ -31,9 +31,11 @@ if ! cmp -s "$requirements" "$env/requirements.txt" 2>/dev/null; then
     cp "$requirements" "$env/requirements.txt"
 fi
 
-port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# CI_RELEASE_PORT (set by .ci/run) gives this script and .ci/browser.sh the same origin, so
+# they share one release build; alone, any free port.
+port=${CI_RELEASE_PORT:-$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 base="http://127.0.0.1:$port"
-CONSULTANCY_AGENT_URL="$base" cargo build --release --locked --quiet
+CONSULTANCY_BASE_URL="$base" CONSULTANCY_AGENT_URL="$base" cargo build --release --locked --quiet
 ./target/release/consultancy-api --listen "127.0.0.1:$port" --rate-limit 1000000 2>/dev/null &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT

@@ -38,10 +38,12 @@ venv=$(mktemp -d)
 python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check "llms-txt==0.0.7"
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# CI_RELEASE_PORT (set by .ci/run) gives this script and .ci/a2a.sh the same origin, so they
+# share one release build; alone, any free port.
+port=${CI_RELEASE_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 base="http://127.0.0.1:$port"
 echo "== browser: release build for $base"
-CONSULTANCY_BASE_URL="$base" cargo build --release --locked
+CONSULTANCY_BASE_URL="$base" CONSULTANCY_AGENT_URL="$base" cargo build --release --locked
 
 ./target/release/consultancy-api --listen "127.0.0.1:$port" --rate-limit 1000000 &
 server=$!

@@ -1,5 +1,6 @@
 //! The request path in process: routing alone, a fixed GET through `App::handle` (routing,
-//! rate limit, headers), a 20-item batch, and scoring. Budgets: a fixed GET well under a
+//! rate limit, headers), a 20-item batch, scoring, and the export with a valid token (as is,
+//! in brotli, and revalidated to a 304). Budgets: a fixed GET well under a
 //! microsecond of handler time; a 20-item batch under 20 µs.
 
 use std::net::IpAddr;
@@ -7,11 +8,13 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use bytes::Bytes;
-use consultancy_api::auth::Keys;
-use consultancy_api::clock::SystemClock;
+use consultancy_api::auth::{Keys, token};
+use consultancy_api::clock::{Clock, SystemClock};
 use consultancy_api::http::App;
 use consultancy_api::limits::rate::RateLimiter;
+use consultancy_api::ops::export::parties;
 use consultancy_api::route::Route;
+use consultancy_api::tables::EXPORT_ETAG_BR;
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use http::Request;
 use http_body_util::Full;
@@ -32,6 +35,9 @@ fn post(path: &str, body: &'static str) -> Request<Full<Bytes>> {
         .body(Full::new(Bytes::from_static(body.as_bytes())))
         .expect("request")
 }
+
+/// One export request: name, extra headers, expected status.
+type ExportCase = (&'static str, &'static [(&'static str, &'static str)], u16);
 
 fn routing(c: &mut Criterion) {
     let mut group = c.benchmark_group("route_parse");
@@ -84,6 +90,36 @@ fn handle(c: &mut Criterion) {
             response
         })
     });
+    let keys = Keys::from_hex(KEY, None).expect("key");
+    let bearer = format!(
+        "Bearer {}",
+        token::issue(&keys, parties(), "lc_bench", SystemClock.now_ms() / 1000)
+    );
+    let export_cases: [ExportCase; 3] = [
+        ("export_valid_token/identity", &[], 200),
+        ("export_valid_token/br", &[("accept-encoding", "gzip, deflate, br")], 200),
+        (
+            "export_valid_token/br_not_modified",
+            &[("accept-encoding", "gzip, deflate, br"), ("if-none-match", EXPORT_ETAG_BR)],
+            304,
+        ),
+    ];
+    for (name, headers, status) in export_cases {
+        let request = || {
+            let mut builder = Request::get("/v1/export").header("authorization", &bearer);
+            for (name, value) in headers {
+                builder = builder.header(*name, *value);
+            }
+            builder.body(Full::new(Bytes::new())).expect("request")
+        };
+        group.bench_function(name, |b| {
+            b.to_async(&runtime).iter(|| async {
+                let response = app.handle(request(), peer).await;
+                assert_eq!(response.status(), status);
+                response
+            })
+        });
+    }
     group.finish();
 }
 

@@ -1,10 +1,11 @@
 //! Search over the embedded index: ranking alone, snippets, corrections, and the whole endpoint
-//! (parameters, ranking, snippets, paging, JSON). Budgets on the 2-core CI machine: a 3-term
+//! (parameters, ranking, snippets, paging, JSON), including a page deep in a cursor walk. Budgets on the 2-core CI machine: a 3-term
 //! query under 5 µs ranking and under 10 µs through the endpoint; a typo-tolerant 8-term query
 //! under 20 µs.
 
 use consultancy_api::api::resources;
 use consultancy_api::model::SEARCH_QUERY_MAX_CHARS;
+use consultancy_api::ops::guides::GuidePage;
 use consultancy_api::search;
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 
@@ -86,7 +87,30 @@ fn endpoint(c: &mut Criterion) {
                 .expect("valid query")
         })
     });
+    // Deep in a cursor walk: the ninth page of ten over every guide matching one term.
+    let deep = deep_cursor_query("q=data&limit=10", DEEP_PAGE);
+    group.bench_function(format!("cursor_page={}", DEEP_PAGE + 1), |b| {
+        b.iter(|| {
+            let reply = resources::get(Some(black_box(&deep))).expect("valid cursor");
+            assert!(reply.body.bytes().is_some_and(|b| !b.is_empty()));
+            reply
+        })
+    });
     group.finish();
+}
+
+/// How many pages the deep-cursor case walks before the measured one.
+const DEEP_PAGE: usize = 8;
+
+/// The query string of page `n_pages + 1` of `first`, following `nextCursor`.
+fn deep_cursor_query(first: &str, n_pages: usize) -> String {
+    let mut query = first.to_string();
+    for _ in 0..n_pages {
+        let page: GuidePage = resources::search(Some(&query)).expect("valid query");
+        let cursor = page.next_cursor.expect("the walk has more pages");
+        query = format!("{first}&cursor={cursor}");
+    }
+    query
 }
 
 criterion_group!(benches, ranking, snippets_and_suggestions, endpoint);

@@ -66,6 +66,12 @@ pub const ASK_BODY_MAX: usize = 64 * 1024;
 pub const A2A_BODY_MAX: usize = 64 * 1024;
 /// Lifetime of an access token, in seconds.
 pub const TOKEN_LIFETIME_SECS: u64 = 3600;
+/// How long a client may reuse an export without asking again (`Cache-Control: private,
+/// max-age`), in seconds: one token lifetime. The content changes only with a deploy, so a
+/// copy an hour old is at worst one deploy behind, in line with the contract's advice to pull
+/// the export a few times a day at most; after that the client revalidates with the weak
+/// `ETag`, and an unchanged export costs a token check and a 304 with no body.
+pub const EXPORT_MAX_AGE_SECS: u64 = 3600;
 /// The only OAuth scope.
 pub const EXPORT_SCOPE: &str = "export";
 /// The only OAuth grant type.

@@ -1,14 +1,30 @@
 //! `GET /v1/export`: the bearer token from the `Authorization` header → `ops::export`.
+//!
+//! A successful export is cacheable by the client alone (`Cache-Control: private`, one token
+//! lifetime) and carries a weak `ETag` naming the content version, the same for every client
+//! and request of one build. A direct request whose `If-None-Match` matches gets 304 with no
+//! body, but only once its token has been checked: without a valid token the answer is 401
+//! whatever the validator says, so a 304 never tells an anonymous client anything.
+//!
+//! The export also comes in gzip and brotli, chosen by `Accept-Encoding` like a fixed
+//! response, without compressing anything per request: the build compressed the constant part
+//! and left each stream open, and the per-request suffix is appended as stored blocks
+//! (`wire::append`). Each coding has its own validator, and the response varies by
+//! `Accept-Encoding` whichever coding was chosen.
 
 use http::StatusCode;
-use http::header::{self, HeaderValue};
+use http::header::{self, HeaderMap, HeaderValue};
 
 use super::error::error_reply;
 use crate::auth::Keys;
 use crate::ops::export::{self, Denied};
-use crate::tables::{BEARER_CHALLENGE, RESOURCE_METADATA_URL};
-use crate::wire::Reply;
-use crate::wire::reply::NO_STORE;
+use crate::tables::{
+    BEARER_CHALLENGE, EXPORT_CACHE_CONTROL, EXPORT_ETAG, EXPORT_ETAG_BR, EXPORT_ETAG_GZIP,
+    EXPORT_HEAD, EXPORT_HEAD_BR, EXPORT_HEAD_CRC, EXPORT_HEAD_GZIP, RESOURCE_METADATA_URL,
+};
+use crate::wire::conditional::none_match;
+use crate::wire::reply::Coding;
+use crate::wire::{Reply, append};
 
 /// The RFC 6750 challenge: without an error code when no token was presented.
 fn challenge(denied: &Denied) -> HeaderValue {
@@ -29,11 +45,62 @@ pub fn bearer(authorization: Option<&HeaderValue>) -> Option<&str> {
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
+/// The export for an `Authorization` header alone (a batch item carries no other header).
 pub fn get(keys: &Keys, authorization: Option<&HeaderValue>, now_ms: u64) -> Reply {
-    match export::authorize(keys, bearer(authorization), now_ms) {
-        Ok(claims) => Reply::json(StatusCode::OK, export::export_json(&claims, now_ms), NO_STORE),
-        Err(denied) => {
-            error_reply(&denied.error).with(header::WWW_AUTHENTICATE, challenge(&denied))
-        }
+    answer(keys, authorization, None, Coding::Identity, now_ms)
+}
+
+/// The export for a direct request: its `Authorization` and conditional headers, in the
+/// coding negotiated from its `Accept-Encoding`.
+pub fn get_direct(keys: &Keys, headers: &HeaderMap, coding: Coding, now_ms: u64) -> Reply {
+    answer(keys, headers.get(header::AUTHORIZATION), Some(headers), coding, now_ms)
+}
+
+/// The validator of the export in `coding`.
+pub fn etag(coding: Coding) -> &'static str {
+    match coding {
+        Coding::Identity => EXPORT_ETAG,
+        Coding::Gzip => EXPORT_ETAG_GZIP,
+        Coding::Br => EXPORT_ETAG_BR,
     }
+}
+
+fn answer(
+    keys: &Keys,
+    authorization: Option<&HeaderValue>,
+    conditional: Option<&HeaderMap>,
+    coding: Coding,
+    now_ms: u64,
+) -> Reply {
+    let claims = match export::authorize(keys, bearer(authorization), now_ms) {
+        Ok(claims) => claims,
+        Err(denied) => {
+            return error_reply(&denied.error).with(header::WWW_AUTHENTICATE, challenge(&denied));
+        }
+    };
+    let etag = etag(coding);
+    let mut reply = if conditional.is_some_and(|headers| none_match(headers, etag)) {
+        Reply::empty(StatusCode::NOT_MODIFIED)
+    } else {
+        let suffix = || export::dynamic_suffix(&claims, now_ms);
+        let body = match coding {
+            Coding::Identity => export::export_json(&claims, now_ms),
+            Coding::Gzip => {
+                append::gzip(EXPORT_HEAD_GZIP, EXPORT_HEAD_CRC, EXPORT_HEAD.len(), &suffix())
+            }
+            Coding::Br => append::brotli(EXPORT_HEAD_BR, &suffix()),
+        };
+        let mut reply = Reply::json(StatusCode::OK, body, EXPORT_CACHE_CONTROL);
+        if coding != Coding::Identity {
+            reply.static_headers.push(header::CONTENT_ENCODING, coding.token());
+        }
+        reply
+    };
+    // A direct request may be answered in another coding: say so to caches, 304 included.
+    if conditional.is_some() {
+        reply.static_headers.push(header::VARY, "accept-encoding");
+    }
+    reply.cache_control = EXPORT_CACHE_CONTROL;
+    reply.etag = Some(etag);
+    reply
 }

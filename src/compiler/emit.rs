@@ -10,10 +10,12 @@ use sha2::{Digest, Sha256};
 use super::company::Canned;
 use super::config::Config;
 use super::documents::Document;
-use super::encode::Variants;
+use super::encode::{OpenStreams, Variants};
 use super::index::SearchIndex;
 use super::mcp::ServerListings;
-use super::model::{ANSWER_FILLER_WORDS, DocKind, ENDPOINTS, ItemKind, PILLAR_KEYS};
+use super::model::{
+    ANSWER_FILLER_WORDS, DocKind, ENDPOINTS, EXPORT_MAX_AGE_SECS, ItemKind, PILLAR_KEYS,
+};
 use super::pages::{RuntimePages, item_path};
 use super::passages::AnswerIndex;
 use super::tokenize::for_each_token;
@@ -48,6 +50,66 @@ pub fn etag_bytes(body: &[u8]) -> String {
     let digest = Sha256::digest(body);
     let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
     format!("\"{hex}\"")
+}
+
+/// The weak ETags of the export, `W/"export-<digest of its constant part>"`, with the
+/// coding appended for a compressed variant (each coding is its own representation).
+pub fn export_etags(export_head: &str) -> [String; 3] {
+    let digest = Sha256::digest(export_head.as_bytes());
+    let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+    ["", "-gzip", "-br"].map(|coding| format!("W/\"export-{hex}{coding}\""))
+}
+
+/// The export's constant part in each coding, its validators and its cache policy.
+fn emit_export(
+    out: &mut String,
+    blobs: &mut Vec<(String, Vec<u8>)>,
+    head: &str,
+    streams: &OpenStreams,
+) {
+    let [etag, etag_gzip, etag_br] = export_etags(head);
+    let _ = writeln!(
+        out,
+        "/// The BulkExport before its two dynamic fields, without the closing brace:\n/// `{{\"services\":...,\"contact\":{{...}}`.\npub static EXPORT_HEAD: &str = {};",
+        lit(head)
+    );
+    for (file, bytes, name, doc) in [
+        (
+            "export-head.gz",
+            &streams.gzip,
+            "EXPORT_HEAD_GZIP",
+            "`EXPORT_HEAD` as an open gzip member: header and sync-flushed deflate data, no final block, no trailer.",
+        ),
+        (
+            "export-head.br",
+            &streams.br,
+            "EXPORT_HEAD_BR",
+            "`EXPORT_HEAD` as an open brotli stream, flushed to a byte boundary, no last meta-block.",
+        ),
+    ] {
+        blobs.push((file.to_string(), bytes.clone()));
+        let _ = writeln!(
+            out,
+            "/// {doc}\npub static {name}: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "/// CRC-32 of `EXPORT_HEAD`, where the gzip trailer's checksum starts.\npub const EXPORT_HEAD_CRC: u32 = {:#010x};",
+        streams.gzip_crc
+    );
+    let _ = writeln!(
+        out,
+        "/// The export's weak validators, by coding: each names the content version (a digest of\n/// `EXPORT_HEAD`), the same for every client and request of this build; the two dynamic\n/// fields do not change what the export means.\npub const EXPORT_ETAG: &str = {};\npub const EXPORT_ETAG_GZIP: &str = {};\npub const EXPORT_ETAG_BR: &str = {};",
+        lit(&etag),
+        lit(&etag_gzip),
+        lit(&etag_br)
+    );
+    let _ = writeln!(
+        out,
+        "/// `Cache-Control` of a successful export: only the client's own cache may keep it.\npub const EXPORT_CACHE_CONTROL: &str = {};",
+        lit(&format!("private, max-age={EXPORT_MAX_AGE_SECS}"))
+    );
 }
 
 /// A Rust string literal for `text`.
@@ -85,7 +147,10 @@ pub struct EmitInput<'a> {
     pub index: &'a SearchIndex,
     /// `{guide json object without its closing brace}` per guide, in library order.
     pub guide_json_open: &'a [String],
-    pub export_tail: &'a str,
+    /// The BulkExport without its dynamic fields and closing brace.
+    pub export_head: &'a str,
+    /// `export_head` compressed and left open for the per-request suffix.
+    pub export_streams: &'a OpenStreams,
     pub page_links: &'a [PageLink],
     pub runtime: &'a RuntimePages,
     /// Each MCP server's precomputed listings, in `McpServer::ALL` order.
@@ -141,7 +206,7 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         routes,
         index,
         guide_json_open,
-        export_tail,
+        export_head,
         page_links,
         runtime,
         mcp_servers,
@@ -566,11 +631,7 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         "/// The export's challenge when no token was presented (RFC 6750 section 3.1: no error code).\npub const BEARER_CHALLENGE: &str = {};",
         lit(&format!("Bearer resource_metadata=\"{metadata_url}\""))
     );
-    let _ = writeln!(
-        out,
-        "/// The BulkExport after its two dynamic fields: `\"services\":...}}`.\npub static EXPORT_TAIL: &str = {};",
-        lit(export_tail)
-    );
+    emit_export(&mut out, input.blobs, export_head, input.export_streams);
     emit_mcp(&mut out, mcp_servers, interview_prompt);
     emit_documents(&mut out, documents);
     out

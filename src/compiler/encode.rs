@@ -64,3 +64,49 @@ fn brotli(body: &[u8]) -> Option<Vec<u8>> {
     brotli::BrotliCompress(&mut &body[..], &mut out, &params).ok()?;
     Some(out)
 }
+
+/// A body compressed up to a flush point and left open, so the server can append a few bytes
+/// per request without compressing anything (`wire::append`): used for the export, whose only
+/// per-request bytes are its last two fields.
+#[derive(Debug, Default, Clone)]
+pub struct OpenStreams {
+    /// A gzip member with its header and a sync-flushed, not final, deflate stream (byte
+    /// aligned, ending in an empty stored block); no trailer.
+    pub gzip: Vec<u8>,
+    /// The CRC-32 of the body, for the gzip trailer the server writes.
+    pub gzip_crc: u32,
+    /// A brotli stream flushed to a byte boundary, without its last meta-block.
+    pub br: Vec<u8>,
+}
+
+/// Compresses `body` at the same settings as the fixed responses and stops at a flush point.
+/// Dropping an encoder finishes its stream (the final block, the trailer); those bytes are
+/// cut off again, leaving exactly the flushed prefix.
+pub fn open_streams(body: &[u8]) -> OpenStreams {
+    let mut gzip = Vec::with_capacity(body.len() / 4);
+    let mut gzip_len = 0;
+    {
+        let mut encoder = flate2::write::GzEncoder::new(&mut gzip, flate2::Compression::best());
+        if encoder.write_all(body).is_ok() && encoder.flush().is_ok() {
+            gzip_len = encoder.get_ref().len();
+        }
+    }
+    gzip.truncate(gzip_len);
+    let mut br = Vec::with_capacity(body.len() / 4);
+    let mut br_len = 0;
+    {
+        let params = brotli::enc::BrotliEncoderParams {
+            quality: BROTLI_QUALITY as i32,
+            lgwin: BROTLI_WINDOW_BITS as i32,
+            ..Default::default()
+        };
+        let mut encoder = brotli::CompressorWriter::with_params(&mut br, 4096, &params);
+        if encoder.write_all(body).is_ok() && encoder.flush().is_ok() {
+            br_len = encoder.get_ref().len();
+        }
+    }
+    br.truncate(br_len);
+    let mut crc = flate2::Crc::new();
+    crc.update(body);
+    OpenStreams { gzip, gzip_crc: crc.sum(), br }
+}

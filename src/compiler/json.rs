@@ -149,12 +149,14 @@ pub fn api_index(config: &Config, content: &Content) -> Value {
     })
 }
 
-/// The constant part of the BulkExport, after `exportedAt` and `client`: everything from
-/// `"services"` to the final `}`. The server writes the two dynamic fields in front of it.
-pub fn export_tail(config: &Config, content: &Content) -> String {
+/// The constant part of the BulkExport: `{"services":...,"contact":{...}` without the closing
+/// brace. The server appends the two dynamic fields, `exportedAt` and `client`, and the brace,
+/// so this part can be compressed once at build time and the per-request bytes framed after
+/// it (`wire::append`).
+pub fn export_head(config: &Config, content: &Content) -> String {
     let resources: Vec<Value> =
         content.guides.iter().map(|g| resource(config, content, g)).collect();
-    let tail = json!({
+    let head = json!({
         "services": pages(config, "services", &content.services),
         "industries": pages(config, "industries", &content.industries),
         "caseStudies": pages(config, "case-studies", &content.case_studies),
@@ -162,9 +164,9 @@ pub fn export_tail(config: &Config, content: &Content) -> String {
         "assessment": assessment(content),
         "contact": contact(config, content),
     });
-    let text = to_string(&tail);
-    // `{"services":...}` → `"services":...}` so it can follow `"client":"...",`.
-    text[1..].to_string()
+    let text = to_string(&head);
+    // `{"services":...}` → `{"services":...` so `,"exportedAt":...}` can follow.
+    text[..text.len() - 1].to_string()
 }
 
 /// RFC 8414 metadata of the client-credentials-only authorization server.

@@ -284,7 +284,8 @@ pub fn compile(
             text[..text.len() - 1].to_string()
         })
         .collect();
-    let export_tail = json::export_tail(config, &content);
+    let export_head = json::export_head(config, &content);
+    let export_streams = encode::open_streams(export_head.as_bytes());
     let bodies: Vec<&str> = routes.iter().map(|route| route.body.as_str()).collect();
     let variants = encode::encode_all(&bodies);
     let mut blobs = Vec::new();
@@ -296,7 +297,8 @@ pub fn compile(
         blobs: &mut blobs,
         index: &search_index,
         guide_json_open: &guide_json_open,
-        export_tail: &export_tail,
+        export_head: &export_head,
+        export_streams: &export_streams,
         page_links: &page_links,
         runtime: &runtime,
         mcp_servers: &mcp_servers,

@@ -6,10 +6,10 @@ use serde_json::{Value, json};
 use super::config::Config;
 use super::model::{
     A2A_BODY_MAX, A2A_PATH, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS,
-    ASK_QUERY_MAX_CHARS, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE,
-    MCP_BODY_MAX, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT,
-    SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SourceKind,
-    TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
+    ASK_QUERY_MAX_CHARS, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_MAX_AGE_SECS,
+    EXPORT_SCOPE, GRANT_TYPE, MCP_BODY_MAX, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS,
+    SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS,
+    SourceKind, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
 };
 use super::validate::Content;
 
@@ -423,20 +423,34 @@ otherwise the items that fit run in order and each item past the limit gets stat
             "BatchResponse",
         ),
     );
+    let mut export_headers = common_headers();
+    export_headers["ETag"] = header_ref("ExportETag");
+    export_headers["Cache-Control"] = header_ref("Cache-Control");
+    export_headers["Vary"] = json!({ "description": "`accept-encoding`: the export comes in brotli, gzip or as is.", "schema": { "type": "string", "enum": ["accept-encoding"] } });
     path(
         "/v1/export",
         json!({
             "get": {
                 "operationId": "exportAll",
                 "summary": "Bulk export of the whole dataset",
-                "description": "Needs a bearer token with scope `export` from the client-credentials flow. Cache it: pulling it more than a few times a day suggests paging the search instead.",
+                "description": format!("Needs a bearer token with scope `export` from the client-credentials flow. Cache it: pulling it more than a few times a day suggests paging the search instead. \
+        A successful export is `Cache-Control: private, max-age={EXPORT_MAX_AGE_SECS}` (the client's own cache only, one token lifetime) with a weak `ETag` naming the content version: \
+        the same for every client and every request until the next deploy (`exportedAt` and `client` are per request, so the validator is weak). \
+        Send it back in `If-None-Match` (a list, weak comparison, or `*`) with a valid token to get 304 and no body while the content is unchanged. \
+        The token is checked first: without a valid one the answer is 401 whatever `If-None-Match` says. \
+        Like the fixed responses, the export comes in brotli or gzip when `Accept-Encoding` allows (`Vary: Accept-Encoding`), each coding with its own validator."),
                 "tags": ["export"],
                 "security": [{ "serviceOAuth": [EXPORT_SCOPE] }],
+                "parameters": [{ "$ref": "#/components/parameters/IfNoneMatch" }],
                 "responses": {
                     "200": {
                         "description": "The export",
-                        "headers": common_headers(),
+                        "headers": export_headers.clone(),
                         "content": { "application/json": { "schema": schema_ref("BulkExport") } },
+                    },
+                    "304": {
+                        "description": "The content has not changed since the export whose ETag was sent; no body",
+                        "headers": export_headers,
                     },
                     "401": response_ref("Unauthorized"),
                     "429": response_ref("TooManyRequests"),
@@ -1340,7 +1354,8 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "RateLimit-Policy": { "description": "Quota policy: `\"ip\";q=<requests>;w=60`.", "schema": string },
         "Retry-After": { "description": "Whole seconds until a request will be answered again.", "schema": { "type": "integer", "minimum": 0 } },
         "ETag": { "description": "Strong validator of the body; send it back in If-None-Match for a 304.", "schema": string },
-        "Cache-Control": { "description": "Caching policy: `max-age=300, private=\"RateLimit\"` on content and search (3600 on OAuth metadata), so a shared cache may store the response but never the client's own RateLimit field; `no-store` on everything else.", "schema": string },
+        "ExportETag": { "description": "Weak validator naming the content version of the export, `W/\"export-<digest>\"` (`-gzip` or `-br` appended for a compressed representation): the same for every client and request until the next deploy. Send it back in If-None-Match with a valid token for a 304.", "schema": { "type": "string", "pattern": "^W/\"export-[0-9a-f]+(-gzip|-br)?\"$" } },
+        "Cache-Control": { "description": "Caching policy: `max-age=300, private=\"RateLimit\"` on content and search (3600 on OAuth metadata), so a shared cache may store the response but never the client's own RateLimit field; `private, max-age=3600` on a successful export (it answers a credential); `no-store` on everything else.", "schema": string },
         "Access-Control-Allow-Origin": { "description": "CORS is open: always `*`.", "schema": string },
         "WWW-Authenticate": { "description": "`Bearer resource_metadata=\"<protected resource metadata URL>\"`, plus `error=\"invalid_token\"` when a token was presented.", "schema": string },
         "Idempotency-Key": { "description": "The request's Idempotency-Key, echoed.", "schema": string },

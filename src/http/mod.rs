@@ -186,7 +186,7 @@ impl App {
                 let chosen = site::representation(parts.uri.path(), fixed, &parts.headers);
                 let coding = negotiate::coding(&parts.headers, chosen.fixed);
                 let etag = coding.etag(chosen.fixed);
-                let reply = if matches_etag(parts.headers.get(header::IF_NONE_MATCH), etag) {
+                let reply = if crate::wire::conditional::none_match(&parts.headers, etag) {
                     not_modified(chosen.fixed, etag)
                 } else {
                     Reply::fixed_in(chosen.fixed, coding)
@@ -194,16 +194,14 @@ impl App {
                 Ok((chosen.decorate(reply), None))
             }
             Route::SearchPage if is_get => Ok((site::search(parts.uri.query()), None)),
-            Route::Resources | Route::Export if is_get => Ok((
-                api::get(
-                    route,
-                    parts.uri.query(),
-                    parts.headers.get(header::AUTHORIZATION),
-                    &self.keys,
-                    now_ms,
-                ),
-                None,
-            )),
+            Route::Resources if is_get => {
+                Ok((api::get(route, parts.uri.query(), None, &self.keys, now_ms), None))
+            }
+            // The export answers `If-None-Match` after its token check, and comes precompressed.
+            Route::Export if is_get => {
+                let coding = negotiate::coding_among(&parts.headers, true, true);
+                Ok((api::export::get_direct(&self.keys, &parts.headers, coding, now_ms), None))
+            }
             Route::Score | Route::Batch if is_post => {
                 let keys: Vec<&HeaderValue> =
                     parts.headers.get_all("idempotency-key").iter().collect();
@@ -340,15 +338,6 @@ fn idempotency_key(values: &[&HeaderValue]) -> Result<Option<String>, Error> {
             .ok_or_else(Error::invalid_idempotency_key),
         _ => Err(Error::invalid_idempotency_key()),
     }
-}
-
-/// RFC 9110 weak comparison of `If-None-Match` against the selected representation's ETag.
-fn matches_etag(if_none_match: Option<&HeaderValue>, etag: &str) -> bool {
-    let Some(value) = if_none_match.and_then(|v| v.to_str().ok()) else { return false };
-    value
-        .split(',')
-        .map(str::trim)
-        .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag)
 }
 
 fn not_modified(fixed: &'static FixedResponse, etag: &'static str) -> Reply {

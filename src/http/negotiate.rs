@@ -145,7 +145,12 @@ fn parse_weight(text: &str) -> Option<u16> {
 /// means identity: many clients that send none cannot decode. When everything is refused the
 /// answer is identity anyway rather than a 406, as most servers do.
 pub fn coding(headers: &HeaderMap, fixed: &FixedResponse) -> Coding {
-    if fixed.gzip.is_none() && fixed.br.is_none() {
+    coding_among(headers, fixed.gzip.is_some(), fixed.br.is_some())
+}
+
+/// The same choice for a body that exists in gzip and brotli as the flags say (the export).
+pub fn coding_among(headers: &HeaderMap, has_gzip: bool, has_br: bool) -> Coding {
+    if !has_gzip && !has_br {
         return Coding::Identity;
     }
     let mut values = headers.get_all(ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok());
@@ -156,11 +161,7 @@ pub fn coding(headers: &HeaderMap, fixed: &FixedResponse) -> Coding {
             rated.read(item);
         }
     }
-    let candidates = [
-        (Coding::Br, fixed.br.is_some()),
-        (Coding::Gzip, fixed.gzip.is_some()),
-        (Coding::Identity, true),
-    ];
+    let candidates = [(Coding::Br, has_br), (Coding::Gzip, has_gzip), (Coding::Identity, true)];
     // In preference order, so a tie keeps the earlier (smaller) coding.
     let mut best = (Coding::Identity, 0);
     for (coding, available) in candidates {

@@ -1,10 +1,11 @@
 //! The bulk export for a verified client. Only `exportedAt` and `client` are written per
-//! request; the rest is the precomputed `tables::EXPORT_TAIL`.
+//! request, after the precomputed `tables::EXPORT_HEAD` (last, so the constant part can also
+//! be served precompressed: see `api::export`).
 
 use super::error::Error;
 use crate::auth::Keys;
 use crate::auth::token::{self, Claims, Parties, Rejection};
-use crate::tables::{API_BASE, AUTH_URL, EXPORT_TAIL};
+use crate::tables::{API_BASE, AUTH_URL, EXPORT_HEAD};
 
 /// Who issues and who accepts tokens for this build.
 pub fn parties() -> Parties<'static> {
@@ -31,16 +32,25 @@ pub fn authorize(keys: &Keys, bearer: Option<&str>, now_ms: u64) -> Result<Claim
 
 /// The BulkExport JSON for a verified client at `now_ms`.
 pub fn export_json(claims: &Claims, now_ms: u64) -> Vec<u8> {
+    let suffix = dynamic_suffix(claims, now_ms);
+    let mut body = Vec::with_capacity(EXPORT_HEAD.len() + suffix.len());
+    body.extend_from_slice(EXPORT_HEAD.as_bytes());
+    body.extend_from_slice(&suffix);
+    body
+}
+
+/// What follows `EXPORT_HEAD` for this client at `now_ms`:
+/// `,"exportedAt":"<RFC 3339>","client":"<client_id>"}`.
+pub fn dynamic_suffix(claims: &Claims, now_ms: u64) -> Vec<u8> {
     let exported_at = humantime::format_rfc3339_seconds(
         std::time::UNIX_EPOCH + std::time::Duration::from_millis(now_ms),
     );
-    let mut body = Vec::with_capacity(EXPORT_TAIL.len() + 128);
-    body.extend_from_slice(b"{\"exportedAt\":\"");
-    body.extend_from_slice(exported_at.to_string().as_bytes());
-    body.extend_from_slice(b"\",\"client\":");
+    let mut suffix = Vec::with_capacity(64 + claims.client_id.len());
+    suffix.extend_from_slice(b",\"exportedAt\":\"");
+    suffix.extend_from_slice(exported_at.to_string().as_bytes());
+    suffix.extend_from_slice(b"\",\"client\":");
     // Writing to a Vec cannot fail.
-    let _ = serde_json::to_writer(&mut body, &claims.client_id);
-    body.push(b',');
-    body.extend_from_slice(EXPORT_TAIL.as_bytes());
-    body
+    let _ = serde_json::to_writer(&mut suffix, &claims.client_id);
+    suffix.push(b'}');
+    suffix
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use consultancy_api::answer::{Question, SourceItem, answer};
-use consultancy_api::tables::{ANSWER_ITEMS, EXPORT_TAIL};
+use consultancy_api::tables::{ANSWER_ITEMS, EXPORT_HEAD};
 use serde::Deserialize;
 
 /// The share of questions that must cite a judged item among their first three sources.
@@ -82,7 +82,7 @@ fn the_judged_set_is_big_enough_names_real_items_and_copies_no_guide_question() 
     assert!(set.question.len() >= MIN_QUESTIONS, "{} questions", set.question.len());
     let items: BTreeSet<String> = ANSWER_ITEMS.iter().map(key).collect();
     let export: serde_json::Value =
-        serde_json::from_str(&format!("{{{EXPORT_TAIL}")).expect("the export parses");
+        serde_json::from_str(&format!("{EXPORT_HEAD}}}")).expect("the export parses");
     let guide_questions: BTreeSet<String> = export["resources"]
         .as_array()
         .expect("resources")

@@ -12,7 +12,7 @@ use http::HeaderMap;
 
 use crate::support::start;
 
-fn decode(coding: &str, bytes: &[u8]) -> Vec<u8> {
+pub fn decode(coding: &str, bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     match coding {
         "br" => {

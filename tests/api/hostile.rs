@@ -690,8 +690,10 @@ async fn memory_stays_bounded_under_zero_window_readers_and_does_not_ratchet() {
             "memory comes back near the baseline: {baseline} KiB before, {after} KiB after"
         );
     }
+    // Runs on a loaded machine differ by a few MiB (which tokio worker's malloc arena serves
+    // which connection); the ratchet of the issue added hundreds of MiB per attack.
     assert!(
-        peak_second <= peak_first + 4 * 1024,
+        peak_second <= peak_first + 8 * 1024,
         "a second attack reuses what the first left rather than adding to it: peaks of \
          {peak_first} then {peak_second} KiB"
     );

@@ -10,6 +10,7 @@
 //! - `architecture`: the layering and the protocol-free core, checked over the source; the
 //!   error table and the README's endpoint table
 //! - `encoding`: precompressed variants, Accept-Encoding and their validators
+//! - `export`: the export's cache lifetime, weak validator and 304 after the token check
 //! - `golden`: a sample of responses pinned byte for byte
 //! - `wire`: the reply body, complete or streamed
 //! - `routes`: fixed routes, HTTP semantics, CORS, pages and twins, counts
@@ -31,6 +32,7 @@ mod architecture;
 mod ask;
 mod batch;
 mod encoding;
+mod export;
 mod golden;
 mod hostile;
 mod judged;

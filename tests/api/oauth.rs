@@ -71,7 +71,7 @@ async fn the_client_library_drives_the_whole_flow() {
         let token = token_with_library(&server, &id, &secret, auth_type).await.expect("token");
         let response = export(&server, &token).await;
         let json = response.conforms("GET", "/v1/export", 200);
-        assert_eq!(response.header("cache-control"), Some("no-store"));
+        assert_eq!(response.header("cache-control"), Some("private, max-age=3600"));
         assert_eq!(json["client"], id.as_str());
         let exported_at = json["exportedAt"].as_str().expect("exportedAt");
         assert!(

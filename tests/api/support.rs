@@ -218,3 +218,49 @@ pub fn validate(method: &str, path: &str, status: u16, body: &Value) {
         errors.join("\n")
     );
 }
+
+/// Asserts that the response carries every header the OpenAPI document lists for `method
+/// path_template` at its status, each value valid against the header's schema.
+pub fn headers_conform(checked: &Checked, method: &str, path_template: &str) {
+    let doc = openapi();
+    let operation = &doc["paths"][path_template][method.to_ascii_lowercase()];
+    let mut response = &operation["responses"][checked.status.to_string()];
+    assert!(
+        response.is_object(),
+        "status {} is not documented for {method} {path_template}",
+        checked.status
+    );
+    if let Some(reference) = response["$ref"].as_str() {
+        response = doc.pointer(&reference[1..]).expect("response $ref resolves");
+    }
+    let headers = response["headers"].as_object().cloned().unwrap_or_default();
+    for (name, header) in headers {
+        let (header, pointer) = match header["$ref"].as_str() {
+            Some(reference) => {
+                (doc.pointer(&reference[1..]).expect("header $ref resolves"), reference.to_string())
+            }
+            None => (&header, String::new()),
+        };
+        let value = checked.header(&name).unwrap_or_else(|| {
+            panic!("{method} {path_template} {}: no {name} header", checked.status)
+        });
+        let schema = &header["schema"];
+        if schema.is_null() {
+            continue;
+        }
+        let instance = if schema["type"] == "integer" {
+            Value::from(value.parse::<i64>().unwrap_or_else(|_| panic!("{name}: {value}")))
+        } else {
+            Value::String(value.to_string())
+        };
+        let validator = jsonschema::draft202012::options()
+            .should_validate_formats(true)
+            .build(schema)
+            .expect("the header schema compiles");
+        assert!(
+            validator.is_valid(&instance),
+            "{method} {path_template} {}: header {name} = {value:?} does not match {pointer}",
+            checked.status
+        );
+    }
+}
