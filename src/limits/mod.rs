@@ -1,6 +1,8 @@
-//! Every limit of the service as a named constant, plus the rate limiter and the
-//! Idempotency-Key rules. Each constant's doc says what happens at the limit.
+//! Every limit of the service as a named constant, plus the rate limiter, the client key
+//! every per-client limit is kept under, and the Idempotency-Key rules. Each constant's doc
+//! says what happens at the limit.
 
+pub mod client;
 pub mod idempotency;
 pub mod rate;
 
@@ -21,6 +23,13 @@ pub const RATE_WINDOW_MS: u64 = 60_000;
 pub const RATE_MAX_TRACKED: usize = 262_144;
 /// Shards of the limiter table; a request locks one shard only.
 pub const RATE_SHARDS: usize = 64;
+/// IPv6 clients are keyed by this many leading bits of their address by default
+/// (`--ipv6-prefix`): a /64, the block one host is normally given. Every address of one /64
+/// then shares one budget, and rotating through them gains nothing.
+pub const IPV6_PREFIX_DEFAULT: u8 = 64;
+/// Shortest `--ipv6-prefix` accepted. A shorter one would lump whole providers' customers into
+/// one budget; the flag refuses it at start-up.
+pub const IPV6_PREFIX_MIN: u8 = 16;
 
 /// Words shorter than this never match as a prefix (too many expansions to mean anything).
 pub const SEARCH_PREFIX_MIN_CHARS: usize = 3;
