@@ -394,6 +394,9 @@ pub enum Surface {
     Discovery,
     /// The two MCP servers (Streamable HTTP, JSON-RPC 2.0).
     Mcp,
+    /// What the people and machines running the service use (`/healthz`); not part of the
+    /// API index.
+    Operations,
 }
 
 /// One endpoint of the service: what exists, in one place. The `/v1` index, the OpenAPI
@@ -520,6 +523,12 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/.well-known/ai-catalog.json",
         Surface::Discovery,
         "AI catalog of this domain: both MCP server cards",
+    ),
+    endpoint(
+        "GET",
+        "/healthz",
+        Surface::Operations,
+        "Liveness and readiness for load balancers: 200 while serving, 503 once stopping; not rate-limited",
     ),
 ];
 

@@ -70,6 +70,8 @@ pub enum Route {
     SearchPage,
     /// `POST /mcp` and `POST /mcp/docs`
     Mcp(McpServer),
+    /// `GET /healthz`, liveness and readiness (not rate-limited)
+    Health,
     /// The canonical form of this path exists elsewhere (trailing slash).
     Redirect(String),
     /// Nothing is here, or the path is malformed: the error says which.
@@ -80,9 +82,11 @@ impl Route {
     /// Methods this route answers, for `Allow` and preflights; `None` if it does not exist.
     pub fn allow(&self) -> Option<&'static str> {
         match self {
-            Route::Fixed(_) | Route::Resources | Route::Export | Route::SearchPage => {
-                Some(ALLOW_GET)
-            }
+            Route::Fixed(_)
+            | Route::Resources
+            | Route::Export
+            | Route::SearchPage
+            | Route::Health => Some(ALLOW_GET),
             Route::Score | Route::Batch | Route::Register | Route::Token => Some(ALLOW_POST),
             Route::Mcp(_) => Some(ALLOW_MCP),
             _ => None,
@@ -148,6 +152,7 @@ fn exact(path: &str) -> Option<Route> {
         "/search/" => Route::SearchPage,
         "/mcp" => Route::Mcp(McpServer::Product),
         "/mcp/docs" => Route::Mcp(McpServer::Docs),
+        "/healthz" => Route::Health,
         _ => return None,
     })
 }

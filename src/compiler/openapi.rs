@@ -558,6 +558,30 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
         ),
     );
 
+    path(
+        "/healthz",
+        json!({
+            "get": {
+                "operationId": "getHealth",
+                "summary": "Liveness and readiness",
+                "description": "For load balancers and orchestrators. 200 `{\"status\":\"ok\"}` while the process serves; 503 `{\"status\":\"draining\"}` once it has been told to stop (it still finishes what it has in flight). The process needs nothing outside itself, so serving is being ready. Not rate-limited and never cached; no RateLimit headers.",
+                "tags": ["operations"],
+                "responses": {
+                    "200": {
+                        "description": "Serving",
+                        "headers": { "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },
+                        "content": { "application/json": { "schema": schema_ref("Health") } },
+                    },
+                    "503": {
+                        "description": "Stopping: take this process out of rotation",
+                        "headers": { "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },
+                        "content": { "application/json": { "schema": schema_ref("Health") } },
+                    },
+                },
+            }
+        }),
+    );
+
     let paths = ordered_by_endpoint_table(paths)?;
 
     let string = json!({ "type": "string" });
@@ -749,6 +773,13 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
                 "how": string,
                 "note": string,
             },
+        },
+        "Health": {
+            "type": "object",
+            "description": "Whether this process serves: `ok`, or `draining` once it has been told to stop.",
+            "required": ["status"],
+            "additionalProperties": false,
+            "properties": { "status": { "type": "string", "enum": ["ok", "draining"] } },
         },
         "ApiIndex": {
             "type": "object",
@@ -1028,6 +1059,7 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
             { "name": "oauth", "description": "Client registration, tokens and discovery metadata" },
             { "name": "meta", "description": "This document" },
             { "name": "mcp", "description": "The MCP servers, their server cards and the AI catalog (agent surfaces)" },
+            { "name": "operations", "description": "For the people and machines running the service: health" },
         ],
         "externalDocs": { "url": format!("{site}/docs/api/"), "description": "API documentation" },
         "paths": paths,

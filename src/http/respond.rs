@@ -14,7 +14,8 @@ use crate::wire::{Body, Reply};
 /// Everything about the request that the common headers depend on.
 #[derive(Debug, Clone, Copy)]
 pub struct Context<'a> {
-    pub rate: Decision,
+    /// The rate limiter's decision; `None` for a route it does not apply to (`/healthz`).
+    pub rate: Option<Decision>,
     pub rate_policy: &'a HeaderValue,
     /// The route's cross-origin profile.
     pub cors: CorsProfile,
@@ -49,11 +50,13 @@ pub fn finish(reply: Reply, context: &Context<'_>) -> Response<Body> {
         headers.append(name, value);
     }
     cors::add_response_headers(headers, context.cors);
-    headers.insert(HeaderName::from_static("ratelimit-policy"), context.rate_policy.clone());
-    headers.insert(
-        HeaderName::from_static("ratelimit"),
-        ratelimit_value(context.rate.remaining, context.rate.reset_secs),
-    );
+    if let Some(rate) = context.rate {
+        headers.insert(HeaderName::from_static("ratelimit-policy"), context.rate_policy.clone());
+        headers.insert(
+            HeaderName::from_static("ratelimit"),
+            ratelimit_value(rate.remaining, rate.reset_secs),
+        );
+    }
     if cfg!(feature = "sandbox") {
         headers.insert(HeaderName::from_static("x-sandbox"), HeaderValue::from_static("true"));
     }

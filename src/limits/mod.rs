@@ -87,6 +87,13 @@ pub const H2_MAX_CONCURRENT_STREAMS: u32 = 100;
 pub const H2_PING_INTERVAL: Duration = Duration::from_secs(30);
 /// An unanswered HTTP/2 ping closes the connection after this long.
 pub const H2_PING_TIMEOUT: Duration = Duration::from_secs(10);
+/// Access-log lines queued for the writer thread at most (`--access-log`). Past it (standard
+/// output blocked or slower than the traffic), further lines are dropped and counted in
+/// `consultancy_api_access_log_dropped_total`; a request never waits for the log.
+pub const ACCESS_LOG_QUEUE: usize = 16 * 1024;
+/// Connections the metrics listener (`--metrics-listen`) serves at once; it is for a scraper
+/// or two, so further connections wait in its backlog.
+pub const METRICS_MAX_CONNECTIONS: usize = 16;
 /// Grace period for in-flight requests at shutdown.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 /// Leeway when checking token expiry and issue time, for clock differences between processes.
