@@ -88,6 +88,7 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
+        let metrics = app.metrics.clone();
         let app = app.clone();
         let service = service_fn(move |request| {
             let app = app.clone();
@@ -96,6 +97,7 @@ pub async fn serve(
         let connection = builder.serve_connection(TokioIo::new(stream), service).into_owned();
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
+            let _open = metrics.open_connection();
             let _ = connection.await;
             drop(permit);
         });
