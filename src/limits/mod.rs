@@ -94,6 +94,10 @@ pub const ACCESS_LOG_QUEUE: usize = 16 * 1024;
 /// Connections the metrics listener (`--metrics-listen`) serves at once; it is for a scraper
 /// or two, so further connections wait in its backlog.
 pub const METRICS_MAX_CONNECTIONS: usize = 16;
+/// At shutdown, time a connection accepted before the stop has to send its first request,
+/// which is then answered (with `Connection: close`). Silent past it: closed. A client that
+/// connected is owed an answer, and one that is about to send needs microseconds.
+pub const SHUTDOWN_FIRST_REQUEST_GRACE: Duration = Duration::from_secs(1);
 /// Grace period for in-flight requests at shutdown.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 /// Leeway when checking token expiry and issue time, for clock differences between processes.
