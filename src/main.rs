@@ -446,12 +446,7 @@ fn main() -> ExitCode {
             }
             tokio::spawn(serve_metrics(listener, app.clone(), std::future::pending()))
         });
-        let draining = app.clone();
-        let shutdown = async move {
-            signal.await;
-            draining.start_draining();
-        };
-        serve(listener, app, ServerOptions::default(), shutdown).await;
+        serve(listener, app, ServerOptions::default(), signal).await;
         if let Some(metrics_server) = metrics_server {
             metrics_server.abort();
         }

@@ -17,6 +17,8 @@
 //! - `oauth`: registration, tokens, export, key rotation, two processes
 //! - `limits`: rate limiting, body caps, slow clients, deprecation headers
 //! - `mcp`: the two MCP servers, raw and through the official Rust SDK client
+//! - `operations`: `/healthz`, metrics, the access log, `--check`, credentials, socket
+//!   activation's failure modes (the fleet itself is `.ci/fleet.sh`)
 //! - `sandbox`: behaviour of the `--features sandbox` build
 //! - `site`: discovery files, structured data, the search results page
 //! - `negotiate`: markdown twins by `Accept`, `Link` headers, the HTML 404
@@ -29,6 +31,7 @@ mod limits;
 mod mcp;
 mod negotiate;
 mod oauth;
+mod operations;
 mod routes;
 mod sandbox;
 mod scoring;
