@@ -91,7 +91,7 @@ async fn initialize_params_are_checked() {
 }
 
 #[tokio::test]
-async fn notifications_and_client_responses_are_accepted_with_202() {
+async fn notifications_and_client_responses_are_accepted_with_202_in_a_served_revision() {
     let server = start().await;
     for path in PATHS {
         for era in Era::ALL {
@@ -112,6 +112,19 @@ async fn notifications_and_client_responses_are_accepted_with_202() {
         let (_, modern) = request(Era::Modern, "x", Value::Null);
         let response = post(&server, path, &modern, &answer).await;
         rpc_error(&response, path, 400, -32600, "invalid_request");
+        // A revision we do not serve is refused whatever the message (MCP's transport rules).
+        let note = json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }).to_string();
+        for body in [&note, &answer] {
+            for version in ["1999-01-01", ""] {
+                let mut headers = plain_headers();
+                headers.push(("mcp-protocol-version".into(), version.into()));
+                let response = post(&server, path, &headers, body).await;
+                let refusal =
+                    rpc_error(&response, path, 400, -32022, "unsupported_protocol_version");
+                assert_eq!(refusal["error"]["data"]["requested"], version);
+                assert_eq!(refusal["id"], Value::Null);
+            }
+        }
     }
 }
 
