@@ -5,8 +5,8 @@ use serde_json::{Value, json};
 
 use super::config::Config;
 use super::model::{
-    BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE, MCP_BODY_MAX, N_OPTIONS,
-    N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+    BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE, MCP_BODY_MAX, McpVersion,
+    N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
     SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
 };
 use super::validate::Content;
@@ -143,17 +143,10 @@ fn jsonrpc_error(description: &str) -> Value {
     })
 }
 
-/// An MCP server's endpoint: POST carries JSON-RPC; GET and DELETE are documented refusals.
+/// An MCP server's endpoint: POST carries JSON-RPC. GET and DELETE are not operations of it:
+/// they answer 405 with `Allow: POST, OPTIONS` like any method a path does not have, and the
+/// POST description says why.
 fn mcp_endpoint(operation_id: &str, summary: &str, tools: &str, agent_servers: &Value) -> Value {
-    let refusal = |method: &str| {
-        json!({
-            "operationId": format!("{operation_id}{method}"),
-            "summary": format!("{} is not supported (stateless Streamable HTTP)", method.to_ascii_uppercase()),
-            "description": "The server holds no sessions and opens no server-to-client stream, so GET (a standalone SSE stream) and DELETE (ending a session) answer 405 with `Allow`, as MCP 2026-07-28 prescribes and earlier revisions allow.",
-            "tags": ["mcp"],
-            "responses": { "405": jsonrpc_error("Method not allowed; `Allow` lists POST") },
-        })
-    };
     let header = |name: &str, description: &str| json!({ "name": name, "in": "header", "required": false, "description": description, "schema": { "type": "string" } });
     json!({
         "servers": agent_servers,
@@ -161,17 +154,25 @@ fn mcp_endpoint(operation_id: &str, summary: &str, tools: &str, agent_servers: &
             "operationId": operation_id,
             "summary": summary,
             "description": format!(
-                "An MCP server over the Streamable HTTP transport: the body is one JSON-RPC 2.0 request or notification (a batch only in revision 2025-03-26). Revisions: 2026-07-28 (stateless: every request carries `params._meta` with `io.modelcontextprotocol/protocolVersion` and `clientCapabilities`, plus the headers `MCP-Protocol-Version`, `Mcp-Method` and, for tools/call, resources/read and prompts/get, `Mcp-Name`; `server/discover` describes the server) and the legacy 2025-11-25, 2025-06-18 and 2025-03-26 through `initialize` (no session id is minted; `notifications/initialized` is 202). Requests are answered with `application/json`, or with one `text/event-stream` event when `Accept` allows only that. Notifications are 202 with no body. Errors are JSON-RPC errors whose `error.data.code` is a code of the Error table; in 2026-07-28 they carry the HTTP status that revision prescribes (400, or 404 for an unknown method), in the legacy revisions a JSON-RPC error to a well-formed request is HTTP 200. {tools}"
+                "An MCP server over the Streamable HTTP transport: the body is one JSON-RPC 2.0 request or notification (a batch only in revision 2025-03-26). Revisions: 2026-07-28 (stateless: every request carries `params._meta` with `io.modelcontextprotocol/protocolVersion` and `clientCapabilities`, plus the headers `MCP-Protocol-Version`, `Mcp-Method` and, for tools/call, resources/read and prompts/get, `Mcp-Name`; `server/discover` describes the server) and the legacy 2025-11-25, 2025-06-18 and 2025-03-26 through `initialize` (no session id is minted; `notifications/initialized` is 202). Requests are answered with `application/json`, or with one `text/event-stream` event when `Accept` allows only that. Notifications are 202 with no body. Errors are JSON-RPC errors whose `error.data.code` is a code of the Error table; in 2026-07-28 they carry the HTTP status that revision prescribes (400, or 404 for an unknown method), in the legacy revisions a JSON-RPC error to a well-formed request is HTTP 200. The server holds no sessions and opens no server-to-client stream, so GET (a standalone SSE stream) and DELETE (ending a session) answer 405 with `Allow: POST, OPTIONS` and a JSON-RPC error, as MCP 2026-07-28 prescribes and earlier revisions allow. {tools}"
             ),
             "tags": ["mcp"],
             "parameters": [
-                header("MCP-Protocol-Version", "The protocol revision: required on every 2026-07-28 request, then equal to `_meta[\"io.modelcontextprotocol/protocolVersion\"]`; the negotiated revision on legacy requests after `initialize` (absent means 2025-03-26)."),
+                {
+                    "name": "MCP-Protocol-Version", "in": "header", "required": false,
+                    "description": "The protocol revision: required on every 2026-07-28 request, then equal to `_meta[\"io.modelcontextprotocol/protocolVersion\"]`; the negotiated revision on legacy requests after `initialize` (absent means 2025-03-26). `initialize` ignores it (it negotiates in its params); on any other message another value is 400: -32022 (unsupported), or -32020 where it disagrees with the body.",
+                    "schema": { "type": "string", "enum": McpVersion::ALL.map(McpVersion::as_str) },
+                },
                 header("Mcp-Method", "2026-07-28: the JSON-RPC method, equal to the body's."),
                 header("Mcp-Name", "2026-07-28: for tools/call and prompts/get the `name`, for resources/read the `uri`; values that are not plain ASCII come as `=?base64?<base64>?=`."),
             ],
             "requestBody": {
                 "required": true,
-                "content": { "application/json": { "schema": schema_ref("JsonRpcRequest") } },
+                "content": { "application/json": { "schema": { "anyOf": [
+                    schema_ref("JsonRpcRequest"),
+                    { "type": "array", "minItems": 1, "maxItems": BATCH_MAX_ITEMS, "items": schema_ref("JsonRpcRequest"), "description": "2025-03-26 only: a batch, answered with an array of responses (400 in later revisions)" },
+                    { "type": "object", "required": ["jsonrpc", "id"], "properties": { "jsonrpc": { "const": "2.0" }, "id": { "type": ["string", "number"] }, "result": {}, "error": {} }, "anyOf": [{ "required": ["result"] }, { "required": ["error"] }], "description": "Legacy revisions only: a client's response to a server request (this server sends none), accepted with 202 (400 in 2026-07-28)" },
+                ] } } },
             },
             "responses": {
                 "200": {
@@ -196,8 +197,6 @@ fn mcp_endpoint(operation_id: &str, summary: &str, tools: &str, agent_servers: &
                 },
             },
         },
-        "get": refusal("get"),
-        "delete": refusal("delete"),
     })
 }
 
@@ -1084,12 +1083,6 @@ fn ordered_by_endpoint_table(
                 .contains(&key.as_str())
         });
         for method in operations {
-            // An operation that only documents a refusal (GET on an MCP endpoint) is not an
-            // endpoint of the table.
-            let responses = item[&method]["responses"].as_object();
-            if responses.is_some_and(|r| r.keys().all(|status| status == "405")) {
-                continue;
-            }
             let method = method.to_ascii_uppercase();
             if !ENDPOINTS.iter().any(|e| e.path == path && e.method == method) {
                 return Err(format!(

@@ -257,6 +257,19 @@ fn pointer_escape(segment: &str) -> String {
     segment.replace('~', "~0").replace('/', "~1").replace('{', "%7B").replace('}', "%7D")
 }
 
+/// Validates `body` against the document's component schema `name`.
+pub fn validate_component(name: &str, body: &Value) {
+    let mut root = openapi().clone();
+    root["$ref"] = Value::String(format!("#/components/schemas/{name}"));
+    let validator = jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&root)
+        .expect("the OpenAPI schemas compile");
+    let errors: Vec<String> =
+        validator.iter_errors(body).map(|e| format!("{} at {}", e, e.instance_path)).collect();
+    assert!(errors.is_empty(), "not a {name}:\n{}\nbody: {body}", errors.join("\n"));
+}
+
 /// Validates `body` against the response schema of `method path` at `status`.
 pub fn validate(method: &str, path: &str, status: u16, body: &Value) {
     let doc = openapi();

@@ -175,7 +175,10 @@ async fn other_methods_than_post_are_405_with_allow() {
             assert_eq!(response.status, 405, "{method} {path}");
             assert_eq!(response.header("allow"), Some("POST, OPTIONS"));
             if method == "GET" || method == "DELETE" {
-                let body = response.conforms(method, path, 405);
+                // Not operations of the document (schemathesis checks that every method it
+                // lists is served); the refusal is a JSON-RPC error all the same.
+                let body = response.json();
+                crate::support::validate_component("JsonRpcErrorResponse", &body);
                 assert_eq!(body["id"], Value::Null);
                 assert_eq!(body["error"]["data"]["code"], "method_not_allowed");
             }
