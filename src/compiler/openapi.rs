@@ -581,6 +581,7 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
         }),
     );
 
+    add_links(&mut paths);
     let paths = ordered_by_endpoint_table(paths)?;
 
     let string = json!({ "type": "string" });
@@ -1070,6 +1071,60 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
             "securitySchemes": security_schemes,
         },
     }))
+}
+
+/// OpenAPI links: how one operation's answer feeds the next. Clients and stateful testers
+/// (schemathesis follows them) can walk registration → token → export, and from a listing to
+/// one of its items.
+fn add_links(paths: &mut serde_json::Map<String, Value>) {
+    let mut link = |path: &str, method: &str, status: &str, links: Value| {
+        if let Some(response) = paths
+            .get_mut(path)
+            .and_then(|item| item.get_mut(method))
+            .and_then(|operation| operation["responses"].get_mut(status))
+        {
+            response["links"] = links;
+        }
+    };
+    link(
+        "/oauth/register",
+        "post",
+        "201",
+        json!({ "IssueToken": {
+            "operationId": "issueToken",
+            "description": "Exchange the new client's credentials for an access token (sent as form fields).",
+            "requestBody": {
+                "grant_type": GRANT_TYPE,
+                "client_id": "$response.body#/client_id",
+                "client_secret": "$response.body#/client_secret",
+            },
+        } }),
+    );
+    link(
+        "/oauth/token",
+        "post",
+        "200",
+        json!({ "Export": {
+            "operationId": "exportAll",
+            "description": "Use the access token on the export.",
+            "parameters": { "header.Authorization": "Bearer {$response.body#/access_token}" },
+        } }),
+    );
+    for (list, key, operation_id) in [
+        ("/v1/services", "services", "getService"),
+        ("/v1/case-studies", "caseStudies", "getCaseStudy"),
+    ] {
+        link(
+            list,
+            "get",
+            "200",
+            json!({ "GetItem": {
+                "operationId": operation_id,
+                "description": "Fetch a listed item by its slug.",
+                "parameters": { "path.slug": format!("$response.body#/{key}/0/slug") },
+            } }),
+        );
+    }
 }
 
 /// Checks the operations against `model::ENDPOINTS` and orders the paths as that table does.
