@@ -60,9 +60,9 @@ fn main() -> ExitCode {
     match compiler::compile(Path::new("content"), &config, &expectations) {
         Ok(compiled) => {
             let out_dir = Path::new(&std::env::var_os("OUT_DIR").unwrap_or_default()).to_owned();
-            for (name, text) in
-                [("tables.rs", compiled.tables), ("endpoints.md", compiled.endpoints_doc)]
-            {
+            let texts = [("tables.rs", compiled.tables), ("endpoints.md", compiled.endpoints_doc)];
+            let files = texts.into_iter().map(|(name, text)| (name.to_string(), text.into_bytes()));
+            for (name, text) in files.chain(compiled.blobs) {
                 let out = out_dir.join(name);
                 if let Err(err) = std::fs::write(&out, text) {
                     eprintln!("error: cannot write {}: {err}", out.display());

@@ -1,6 +1,6 @@
 //! JSON-RPC 2.0 framing, and nothing of any protocol built on it: reading a message (request,
 //! notification or response) out of a body, the standard error codes, and writing a result
-//! or an error object. The MCP servers use it; the A2A agent will too.
+//! or an error object. The MCP servers and the A2A agent use it.
 //!
 //! Decisions where JSON-RPC 2.0 leaves room:
 //! - A request `id` is a string or a number; `null` (allowed by JSON-RPC, forbidden by MCP and

@@ -21,8 +21,9 @@
 //!    media types: what every HTTP surface shares), `jsonrpc` (JSON-RPC 2.0 framing, shared by
 //!    the JSON-RPC surfaces and knowing none of their methods)
 //! 7. the surfaces, adapters from their wire format to `ops` calls and back: `api` (REST,
-//!    batch included), `mcp` (the two MCP servers), `web` (the website's run-time page,
-//!    `/search/`)
+//!    batch included), `mcp` (the two MCP servers), `ask` (the NLWeb-compatible
+//!    natural-language query endpoint), `a2a` (the agent-to-agent JSON-RPC endpoint), `web`
+//!    (the website's run-time page, `/search/`)
 //! 8. `http`: transport only (dispatch by route, body limits, CORS, common headers, the accept
 //!    loop)
 //!
@@ -44,6 +45,7 @@
 //!   router's documentation and the README's table come from (or are checked against) it. The
 //!   MCP tools and prompts are listed once too (`model::MCP_TOOLS`, `model::MCP_PROMPTS`); their
 //!   listings, server cards and the AI catalog are generated from those tables at build time.
+//!   The A2A skills too (`model::A2A_SKILLS`); the agent card is generated from that table.
 //! - Time enters only as an argument (`clock`), so expiry and rate windows are testable.
 
 /// Writes one line to stderr, ignoring failure: a closed or full stderr must never take the
@@ -56,8 +58,10 @@ macro_rules! log_line {
     }};
 }
 
+pub mod a2a;
 pub mod answer;
 pub mod api;
+pub mod ask;
 pub mod auth;
 pub mod clock;
 pub mod http;

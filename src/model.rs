@@ -46,6 +46,24 @@ pub const BATCH_MAX_ITEMS: usize = 20;
 /// Largest MCP request body in bytes (one JSON-RPC message; tool arguments are small). Past
 /// it: 413 with a JSON-RPC error, without reading the rest.
 pub const MCP_BODY_MAX: usize = 64 * 1024;
+/// Longest question in characters: `query` of `/ask`, the text of an A2A message, and each
+/// earlier turn. Longer is a 400 (`question_too_long`; JSON-RPC -32602 on A2A). The engine
+/// reads only a question's first `ANSWER_MAX_WORDS` words; the cap bounds what is parsed.
+pub const ASK_QUERY_MAX_CHARS: usize = 500;
+/// Most earlier turns one question may carry (`prev`, `context.prev`, A2A `metadata.prev`).
+/// More is a 400 (`too_many_turns`). The engine reads only the latest few
+/// (`ANSWER_MAX_PREV_TURNS`); the cap is generous so a chat client that sends every earlier
+/// question keeps working through a long conversation, while a request stays small.
+pub const ASK_MAX_PREV_TURNS: usize = 25;
+/// Longest client identifier echoed back (`conversation_id` of `/ask`), in characters.
+/// Longer is a 400 (`invalid_body` or `invalid_parameter`).
+pub const ASK_ID_MAX_CHARS: usize = 200;
+/// Largest `POST /ask` body in bytes: room for a question and every earlier turn at their
+/// longest. Past it: 413 without reading the rest.
+pub const ASK_BODY_MAX: usize = 64 * 1024;
+/// Largest A2A request body in bytes (one JSON-RPC request with one message). Past it: 413
+/// with a JSON-RPC error, without reading the rest.
+pub const A2A_BODY_MAX: usize = 64 * 1024;
 /// Lifetime of an access token, in seconds.
 pub const TOKEN_LIFETIME_SECS: u64 = 3600;
 /// The only OAuth scope.
@@ -172,7 +190,23 @@ pub struct FixedResponse {
     /// A strong validator, quoted, derived from the body bytes.
     pub etag: &'static str,
     pub body: &'static str,
+    /// The body compressed with gzip, when it is over `COMPRESS_MIN_BYTES` and that saves bytes.
+    pub gzip: Option<Encoded>,
+    /// The body compressed with brotli, likewise.
+    pub br: Option<Encoded>,
 }
+
+/// One precompressed variant of a fixed response: its bytes and its own strong validator
+/// (RFC 9110 section 8.8.3: each content coding is a different representation).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Encoded {
+    pub body: &'static [u8],
+    pub etag: &'static str,
+}
+
+/// Fixed responses larger than this many bytes are precompressed at build time; smaller ones
+/// gain too little to pay for the variant.
+pub const COMPRESS_MIN_BYTES: usize = 1024;
 
 /// The links of a website page or its markdown twin, for content negotiation and the `Link`
 /// response header.
@@ -268,23 +302,24 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         429,
         "More than the fair-use number of requests this minute from your address; wait `Retry-After` seconds.",
     ),
-    // The MCP servers answer JSON-RPC errors; `error.data.code` is one of these (or of the rows
-    // above that mean the same there). The status is the one the 2026-07-28 revision answers
-    // with; the README's MCP section gives the legacy revisions' statuses.
+    // The JSON-RPC surfaces (the MCP servers, the A2A agent) answer JSON-RPC errors; the
+    // stable code is in `error.data` beside the JSON-RPC code. The status is the one MCP
+    // 2026-07-28 answers with (the README's MCP section gives the legacy revisions'); the A2A
+    // agent answers JSON-RPC errors with HTTP 200.
     (
         "invalid_request",
         400,
-        "The body is not one JSON-RPC 2.0 request or notification: a batch (refused since MCP 2025-06-18), a response, or a malformed envelope (JSON-RPC -32600).",
+        "The body is not one JSON-RPC 2.0 request or notification: a batch (refused by A2A and since MCP 2025-06-18), a response, or a malformed envelope (JSON-RPC -32600).",
     ),
     (
         "unknown_method",
         404,
-        "This MCP server does not implement the JSON-RPC method (JSON-RPC -32601; HTTP 200 in the legacy revisions).",
+        "This MCP server or the A2A agent does not implement the JSON-RPC method (JSON-RPC -32601; HTTP 200 in MCP's legacy revisions and on A2A).",
     ),
     (
         "invalid_params",
         400,
-        "The JSON-RPC params do not fit the method: not an object, a missing or mistyped field, a missing `_meta` field (2026-07-28), or a cursor this server did not issue (JSON-RPC -32602).",
+        "The JSON-RPC params do not fit the method: not an object, a missing or mistyped field, a missing `_meta` field (MCP 2026-07-28), or a cursor this server did not issue (JSON-RPC -32602).",
     ),
     (
         "unknown_tool",
@@ -320,6 +355,40 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         "forbidden_origin",
         403,
         "The `Origin` header is not a serialised origin (`scheme://host[:port]` or `null`).",
+    ), // The natural-language surfaces (`/ask`, A2A): the question and its earlier turns.
+    ("missing_query", 400, "No question: `query` (or the A2A message's text) is missing or blank."),
+    (
+        "question_too_long",
+        400,
+        "The question, or one of its earlier turns, is longer than 500 characters.",
+    ),
+    ("too_many_turns", 400, "More than 25 earlier turns were sent with the question."),
+    ("unknown_mode", 400, "`mode` of /ask is neither `list` nor `summarize`."),
+    // The A2A agent's own errors (JSON-RPC -32001 to -32009); it answers them with HTTP 200.
+    (
+        "task_not_found",
+        404,
+        "A2A: no task has this id; the agent answers with messages and keeps no tasks (-32001).",
+    ),
+    (
+        "push_notifications_not_supported",
+        400,
+        "A2A: the agent sends no push notifications; its card says so (-32003).",
+    ),
+    (
+        "unsupported_operation",
+        400,
+        "A2A: the operation is not offered, such as the extended agent card (-32004).",
+    ),
+    (
+        "content_type_not_supported",
+        400,
+        "A2A: a part is a file or of a media type the agent does not read, or no accepted output mode is one it writes (-32005).",
+    ),
+    (
+        "version_not_supported",
+        400,
+        "A2A: the `A2A-Version` is not 0.3 or 1.0, or the method belongs to the other version (-32009).",
     ),
 ];
 
@@ -365,6 +434,15 @@ pub enum ErrorKind {
     UnsupportedProtocolVersion,
     NotAcceptable,
     ForbiddenOrigin,
+    MissingQuery,
+    QuestionTooLong,
+    TooManyTurns,
+    UnknownMode,
+    TaskNotFound,
+    PushNotificationsNotSupported,
+    UnsupportedOperation,
+    ContentTypeNotSupported,
+    VersionNotSupported,
 }
 
 impl ErrorKind {
@@ -390,10 +468,14 @@ pub enum Surface {
     /// The OAuth authorization server (RFC 7591 registration, RFC 6749 token).
     OAuth,
     /// Machine-readable discovery documents (OpenAPI, OAuth metadata, MCP server cards, the
-    /// AI catalog).
+    /// agent card, the AI catalog).
     Discovery,
     /// The two MCP servers (Streamable HTTP, JSON-RPC 2.0).
     Mcp,
+    /// The NLWeb-compatible natural-language query endpoint (`/ask`).
+    Ask,
+    /// The A2A (agent-to-agent) JSON-RPC endpoint.
+    A2a,
     /// What the people and machines running the service use (`/healthz`); not part of the
     /// API index.
     Operations,
@@ -522,7 +604,32 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "GET",
         "/.well-known/ai-catalog.json",
         Surface::Discovery,
-        "AI catalog of this domain: both MCP server cards",
+        "AI catalog of this domain: both MCP server cards and the A2A agent card",
+    ),
+    endpoint(
+        "GET",
+        "/ask",
+        Surface::Ask,
+        "Ask a question in plain language (NLWeb): a cited answer from the content, JSON or server-sent events",
+    ),
+    endpoint("POST", "/ask", Surface::Ask, "The same, with a JSON body (flat or NLWeb v0.5 shape)"),
+    endpoint(
+        "POST",
+        A2A_PATH,
+        Surface::A2a,
+        "The A2A agent (JSON-RPC, protocol 1.0 and 0.3): questions answered and readiness scored",
+    ),
+    endpoint(
+        "GET",
+        "/.well-known/agent-card.json",
+        Surface::Discovery,
+        "The A2A agent card: skills, interfaces, capabilities",
+    ),
+    endpoint(
+        "GET",
+        "/.well-known/agent.json",
+        Surface::Discovery,
+        "The same agent card at its pre-0.3 address",
     ),
     endpoint(
         "GET",
@@ -530,6 +637,78 @@ pub const ENDPOINTS: &[Endpoint] = &[
         Surface::Operations,
         "Liveness and readiness for load balancers: 200 while serving, 503 once stopping; not rate-limited",
     ),
+];
+
+/// Path of the A2A JSON-RPC endpoint on the agent origin.
+pub const A2A_PATH: &str = "/a2a";
+
+/// One skill of the A2A agent, as its card lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AgentSkill {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub tags: &'static [&'static str],
+    /// Example requests: plain questions, or the JSON of a data part.
+    pub examples: &'static [&'static str],
+    /// Media types the skill reads; the card's defaults when empty.
+    pub input_modes: &'static [&'static str],
+    /// Media types the skill writes; the card's defaults when empty.
+    pub output_modes: &'static [&'static str],
+}
+
+/// Media types every answer of the agent carries: a text part and a JSON data part.
+pub const A2A_MODES: [&str; 2] = ["text/plain", "application/json"];
+
+/// The A2A agent's skills, in the order its card lists them. The card (both addresses) is
+/// generated from this table at build time; a skill is chosen per message by its parts (a
+/// data part with `answers` is scored, text is answered), so add a row only with the code
+/// that serves it. Examples must work as written: a test sends each one.
+pub const A2A_SKILLS: &[AgentSkill] = &[
+    AgentSkill {
+        id: "answer-questions",
+        name: "Answer questions about data and AI",
+        description: "Answers a question in plain language with a few sentences quoted from the guide library, each citing its guide, and the sources as schema.org objects. Follow-ups work: send the contextId of the first answer, or earlier questions in metadata.prev. Questions the content does not answer get an honest 'not covered' with the closest guides.",
+        tags: &["data", "ai", "analytics", "guides", "question-answering"],
+        examples: &[
+            "How do we start with demand forecasting?",
+            "How should we monitor a model for drift in production?",
+            "What is a data contract?",
+        ],
+        input_modes: &["text/plain"],
+        output_modes: &[],
+    },
+    AgentSkill {
+        id: "services-and-case-studies",
+        name: "Services, industries and case studies",
+        description: "Tells which services the consultancy offers, which industries it works in and what its published case studies did, with links to each page.",
+        tags: &["services", "industries", "case-studies", "consultancy"],
+        examples: &[
+            "Which services do you offer?",
+            "Which industries do you work in?",
+            "Do you have a case study in retail?",
+        ],
+        input_modes: &["text/plain"],
+        output_modes: &[],
+    },
+    AgentSkill {
+        id: "score-ai-readiness",
+        name: "Score AI readiness",
+        description: "Scores the 16-question AI readiness assessment: send a data part {\"answers\": [...]} with 16 option indices (0-4, every question in order) or 15 points (1-5, scored questions only). Answers with the score, the maturity band, pillar averages and advice (the ReadinessResult of POST /v1/ai-readiness/score) and a one-paragraph summary. The questions are at GET /v1/ai-readiness/questions.",
+        tags: &["ai-readiness", "assessment", "scoring", "maturity"],
+        examples: &["{\"answers\":[2,3,2,1,2,3,1,2,2,3,1,2,3,2,1,2]}"],
+        input_modes: &["application/json"],
+        output_modes: &[],
+    },
+    AgentSkill {
+        id: "contact-details",
+        name: "Contact details and prices",
+        description: "Gives the consultancy's contact details and how to make an enquiry; says plainly that no prices are published.",
+        tags: &["contact", "enquiry", "pricing"],
+        examples: &["How can I get in touch?", "What do you charge?"],
+        input_modes: &["text/plain"],
+        output_modes: &[],
+    },
 ];
 
 /// A deprecated API version's headers (RFC 9745 `Deprecation`, RFC 8594 `Sunset`, and a

@@ -32,6 +32,8 @@ pub const ALLOW_POST: &str = "POST, OPTIONS";
 /// Methods of the MCP endpoints: JSON-RPC over POST only (no SSE stream on GET, no sessions
 /// to DELETE).
 pub const ALLOW_MCP: &str = "POST, OPTIONS";
+/// Methods of `/ask`: a question in the query string or in a JSON body.
+pub const ALLOW_ASK: &str = "GET, HEAD, POST, OPTIONS";
 /// Every method the server answers somewhere (`OPTIONS *`).
 pub const ALLOW_ANY: &str = "GET, HEAD, POST, OPTIONS";
 
@@ -42,11 +44,15 @@ type SlugLookup = fn(&str) -> Result<&'static crate::model::PageRecord, Error>;
 /// response headers it may read. `http::cors` holds the lists; agent surfaces get their own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CorsProfile {
-    /// The JSON API, OAuth, discovery documents (server cards and the AI catalog included),
-    /// pages and twins.
+    /// The JSON API, OAuth, discovery documents (server cards, the agent card and the AI
+    /// catalog included), pages and twins.
     Api,
     /// The MCP endpoints: MCP's request headers, and its session and version headers exposed.
     Mcp,
+    /// `/ask`: `Last-Event-ID` for resuming a stream.
+    Ask,
+    /// The A2A endpoint: A2A's service parameters (`A2A-Version`, `A2A-Extensions`).
+    A2a,
 }
 
 /// What a path names.
@@ -70,6 +76,10 @@ pub enum Route {
     SearchPage,
     /// `POST /mcp` and `POST /mcp/docs`
     Mcp(McpServer),
+    /// `GET /ask` and `POST /ask`, the NLWeb-compatible query endpoint
+    Ask,
+    /// `POST /a2a`, the A2A agent's JSON-RPC endpoint
+    A2a,
     /// `GET /healthz`, liveness and readiness (not rate-limited)
     Health,
     /// The canonical form of this path exists elsewhere (trailing slash).
@@ -87,7 +97,10 @@ impl Route {
             | Route::Export
             | Route::SearchPage
             | Route::Health => Some(ALLOW_GET),
-            Route::Score | Route::Batch | Route::Register | Route::Token => Some(ALLOW_POST),
+            Route::Score | Route::Batch | Route::Register | Route::Token | Route::A2a => {
+                Some(ALLOW_POST)
+            }
+            Route::Ask => Some(ALLOW_ASK),
             Route::Mcp(_) => Some(ALLOW_MCP),
             _ => None,
         }
@@ -97,6 +110,8 @@ impl Route {
     pub fn cors(&self) -> CorsProfile {
         match self {
             Route::Mcp(_) => CorsProfile::Mcp,
+            Route::Ask => CorsProfile::Ask,
+            Route::A2a => CorsProfile::A2a,
             _ => CorsProfile::Api,
         }
     }
@@ -152,6 +167,8 @@ fn exact(path: &str) -> Option<Route> {
         "/search/" => Route::SearchPage,
         "/mcp" => Route::Mcp(McpServer::Product),
         "/mcp/docs" => Route::Mcp(McpServer::Docs),
+        "/ask" => Route::Ask,
+        crate::model::A2A_PATH => Route::A2a,
         "/healthz" => Route::Health,
         _ => return None,
     })

@@ -8,8 +8,9 @@
 #![allow(clippy::unreadable_literal, clippy::large_const_arrays, clippy::large_stack_arrays)]
 
 use crate::model::{
-    BandRecord, CategoryRecord, Deprecation, DocKind, DocumentRecord, FixedResponse, GuideRecord,
-    ItemKind, McpListings, PageLinks, PageRecord, PassageRecord, PillarRecord, QuestionRecord,
+    BandRecord, CategoryRecord, Deprecation, DocKind, DocumentRecord, Encoded, FixedResponse,
+    GuideRecord, ItemKind, McpListings, PageLinks, PageRecord, PassageRecord, PillarRecord,
+    QuestionRecord,
 };
 use crate::model::{CannedAnswer, Passage, SourceItem, SourceKind};
 

@@ -104,15 +104,17 @@ pub fn contact(config: &Config, content: &Content) -> Value {
 }
 
 /// `GET /v1`: the ApiIndex, every field filled. `endpoints` lists the REST endpoints and the
-/// two MCP servers; an MCP server's label carries its origin when the agent surfaces are
-/// published at another origin than the API.
+/// two MCP servers, `/ask` and the A2A endpoint; an agent surface's label carries its origin
+/// when the agent surfaces are published at another origin than the API.
 pub fn api_index(config: &Config, content: &Content) -> Value {
     use super::model::{ENDPOINTS, Surface};
     let api = &config.api_base;
     let site = &config.site_url;
     let agent = &config.agent_url;
     let label = |e: &super::model::Endpoint| match e.surface {
-        Surface::Mcp if agent != api => format!("{} {agent}{}", e.method, e.path),
+        Surface::Mcp | Surface::Ask | Surface::A2a if agent != api => {
+            format!("{} {agent}{}", e.method, e.path)
+        }
         _ => format!("{} {}", e.method, e.path),
     };
     json!({
@@ -131,9 +133,11 @@ pub fn api_index(config: &Config, content: &Content) -> Value {
             "docs": format!("{agent}/mcp/docs"),
             "serverCard": format!("{agent}/.well-known/mcp/server-card.json"),
         },
+        "ask": format!("{agent}/ask"),
+        "agentCard": format!("{agent}/.well-known/agent-card.json"),
         "endpoints": ENDPOINTS
             .iter()
-            .filter(|e| matches!(e.surface, Surface::Rest | Surface::Mcp))
+            .filter(|e| matches!(e.surface, Surface::Rest | Surface::Mcp | Surface::Ask | Surface::A2a))
             .map(|e| (label(e), Value::from(e.summary)))
             .collect::<serde_json::Map<String, Value>>(),
         "auth": format!(

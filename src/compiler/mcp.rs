@@ -785,6 +785,13 @@ pub fn build(
         }
         servers.push(listings);
     }
+    // The A2A agent's card (`agent_card.rs`) is listed beside the MCP server cards, with the
+    // media type AI catalogs use for agent cards (none is registered yet).
+    entries.push(json!({
+        "identifier": format!("urn:air:{}:a2a:agent", reverse_dns(NAMESPACE)),
+        "type": super::agent_card::CARD_MEDIA_TYPE,
+        "url": format!("{}{}", config.agent_url, super::agent_card::CARD_PATHS[0]),
+    }));
     out_routes.push(Published {
         path: "/.well-known/ai-catalog.json".into(),
         content_type: CATALOG_CONTENT_TYPE,

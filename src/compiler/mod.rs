@@ -1,12 +1,13 @@
 //! The content compiler: `content/` in, `tables.rs` out. Build time only.
 //!
 //! `build.rs` includes this module with `#[path]`; the server never links it. The pipeline,
-//! in order: load → front matter → validate → render → documents of the agent surfaces (the
-//! MCP listings, server cards and search corpora) → index (then the synonyms' vocabulary
-//! check) → emit, then the answer engine's
+//! in order: load → front matter → validate → render (pages, the JSON routes, the agent card)
+//! → documents of the agent surfaces (the MCP listings, server cards and search corpora) →
+//! index (then the synonyms' vocabulary check) → emit, then the answer engine's
 //! stage (passages → company answers → emit, appended to the same module). Every content
 //! problem is collected as a [`Diagnostic`] so one build reports all of them.
 
+pub mod agent_card;
 pub mod company;
 pub mod config;
 pub mod date;
@@ -14,6 +15,7 @@ pub mod diagnostic;
 pub mod discovery;
 pub mod documents;
 pub mod emit;
+pub mod encode;
 pub mod front_matter;
 pub mod index;
 pub mod json;
@@ -49,6 +51,9 @@ pub struct Compiled {
     pub routes: Vec<FixedRoute>,
     /// The endpoint table as markdown, included in the router's documentation.
     pub endpoints_doc: String,
+    /// Files to write next to `tables.rs` (precompressed bodies), by file name; the generated
+    /// code includes them with `include_bytes!`.
+    pub blobs: Vec<(String, Vec<u8>)>,
 }
 
 /// The contract's numbers, for the real content tree.
@@ -165,6 +170,10 @@ pub fn compile(
         json::protected_resource_metadata(config, &content),
         CACHE_METADATA,
     );
+    let card = agent_card::card(config, &content);
+    for path in agent_card::CARD_PATHS {
+        json_route(path.into(), card.clone(), CACHE_METADATA);
+    }
     let mut text_route = |path: &str, content_type: &'static str, cache_control, body: String| {
         routes.push(FixedRoute { path: path.to_string(), content_type, cache_control, body });
     };
@@ -271,10 +280,15 @@ pub fn compile(
         })
         .collect();
     let export_tail = json::export_tail(config, &content);
-    let tables = emit::emit(&EmitInput {
+    let bodies: Vec<&str> = routes.iter().map(|route| route.body.as_str()).collect();
+    let variants = encode::encode_all(&bodies);
+    let mut blobs = Vec::new();
+    let tables = emit::emit(&mut EmitInput {
         config,
         content: &content,
         routes: &routes,
+        variants: &variants,
+        blobs: &mut blobs,
         index: &search_index,
         guide_json_open: &guide_json_open,
         export_tail: &export_tail,
@@ -285,7 +299,7 @@ pub fn compile(
         documents: &documents,
     });
     let tables = tables + &answer_tables(config, &content);
-    Ok(Compiled { tables, routes, endpoints_doc: emit::endpoints_markdown() })
+    Ok(Compiled { tables, routes, endpoints_doc: emit::endpoints_markdown(), blobs })
 }
 
 /// The answer engine's stage: passages and their index over every content type, and the

@@ -5,9 +5,11 @@ use serde_json::{Value, json};
 
 use super::config::Config;
 use super::model::{
-    BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE, MCP_BODY_MAX, McpVersion,
-    N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
-    SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
+    A2A_BODY_MAX, A2A_PATH, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS,
+    ASK_QUERY_MAX_CHARS, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE,
+    MCP_BODY_MAX, McpVersion, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT,
+    SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SourceKind,
+    TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
 };
 use super::validate::Content;
 
@@ -223,6 +225,51 @@ fn discovery_get(
                 "429": response_ref("TooManyRequests"),
             },
         }
+    })
+}
+
+/// What `/ask` answers: the NLWeb v0.5 response as JSON or as events, 204 for a stream resumed
+/// after its last event, and the API's errors.
+fn ask_responses(post: bool) -> Value {
+    let mut responses = json!({
+        "200": {
+            "description": "The answer. JSON unless `streaming` is true, or absent with an `Accept` that prefers `text/event-stream` to `application/json`.",
+            "headers": { "Vary": { "description": "`accept`: without `streaming`, `Accept` picks JSON or events.", "schema": { "type": "string" } }, "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy"), "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },
+            "content": {
+                "application/json": { "schema": schema_ref("AskResponse") },
+                "text/event-stream": { "schema": {
+                    "type": "object",
+                    "description": "Each event (this schema) has an `id` from 1 to 4 and one `data` line of JSON: 1 `{\"_meta\": ...}` (the AskResponse's `_meta`), 2 `{\"content\": [the text item]}`, 3 `{\"content\": [the resource items]}`, 4 `{\"type\": \"done\"}`. With `Last-Event-ID: n` the stream resumes after event n.",
+                    "required": ["data", "id"],
+                    "properties": {
+                        "id": { "type": "string", "enum": ["1", "2", "3", "4"] },
+                        "event": { "const": "message" },
+                        "data": { "type": "string", "contentMediaType": "application/json", "contentSchema": { "anyOf": [
+                            { "type": "object", "required": ["_meta"], "properties": { "_meta": { "type": "object" } } },
+                            { "type": "object", "required": ["content"], "properties": { "content": { "type": "array", "items": { "anyOf": [schema_ref("AskTextItem"), schema_ref("AskResourceItem")] } } } },
+                            { "const": { "type": "done" } },
+                        ] } },
+                    },
+                } },
+            },
+        },
+        "204": { "description": "`Last-Event-ID` names the last event: the client has the whole answer (an EventSource stops reconnecting on 204)", "headers": common_headers() },
+        "400": response_ref("BadRequest"),
+        "429": response_ref("TooManyRequests"),
+    });
+    if post {
+        responses["413"] = response_ref("PayloadTooLarge");
+        responses["415"] = response_ref("UnsupportedMediaType");
+    }
+    responses
+}
+
+/// A JSON-RPC error response of the A2A endpoint with this meaning.
+fn a2a_error(description: &str) -> Value {
+    json!({
+        "description": description,
+        "headers": common_headers(),
+        "content": { "application/json": { "schema": schema_ref("A2aErrorResponse") } },
     })
 }
 
@@ -505,7 +552,7 @@ A batch counts as one request towards the rate limit. Bodies over 64 KiB are 413
         }),
     );
 
-    let agent_servers = json!([{ "url": config.agent_url, "description": "Agent surfaces (MCP servers, server cards, AI catalog)" }]);
+    let agent_servers = json!([{ "url": config.agent_url, "description": "Agent surfaces (MCP servers, server cards, /ask, the A2A agent and its card, AI catalog)" }]);
     path(
         "/mcp",
         mcp_endpoint(
@@ -550,12 +597,171 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
         "/.well-known/ai-catalog.json",
         discovery_get(
             "getAiCatalog",
-            "AI catalog: this domain's MCP server cards",
+            "AI catalog: this domain's MCP server cards and A2A agent card",
             "application/ai-catalog+json",
             "AiCatalog",
             &agent_servers,
         ),
     );
+
+    let ask_description = format!(
+        "NLWeb-compatible natural-language query (NLWeb protocol v0.5): a question in plain language answered from the guides, services, industries, case studies and docs, \
+with no language model: `mode=summarize` (default) gives an extractive answer, a few sentences quoted from the content (or composed from the company's records for questions about the company), \
+each traceable to a source; `mode=list` gives the sources as a list instead. The sources follow as one resource item each, whose `data` is the item's schema.org object. \
+A question the content does not answer says so and lists the closest items and the contact record. The same request always gives the same answer and `request_id`. \
+Earlier questions (`prev`, oldest first) turn a follow-up such as \"what about in healthcare?\" into a full question. \
+Limits: the question and each earlier turn at most {ASK_QUERY_MAX_CHARS} characters (`question_too_long`), at most {ASK_MAX_PREV_TURNS} earlier turns (`too_many_turns`), `conversation_id` at most {ASK_ID_MAX_CHARS} characters. \
+A missing or blank question is `missing_query`; a mode other than list or summarize `unknown_mode`. Parameters NLWeb clients send that this endpoint does not use (`site`, `num_results`, ...) are ignored."
+    );
+    let ask_parameters = json!([
+        { "name": "query", "in": "query", "required": true, "description": "The question (not blank).", "schema": { "type": "string", "minLength": 1, "maxLength": ASK_QUERY_MAX_CHARS, "pattern": "\\S" } },
+        { "name": "prev", "in": "query", "required": false, "description": "An earlier question; repeat for several, oldest first. A value is one turn (never split at commas).", "style": "form", "explode": true, "schema": { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } } },
+        { "name": "mode", "in": "query", "required": false, "schema": { "type": "string", "enum": ["summarize", "list"], "default": "summarize" } },
+        { "name": "streaming", "in": "query", "required": false, "description": "true: server-sent events; false: one JSON body. Absent: events when `Accept` prefers text/event-stream.", "schema": { "type": "string", "enum": ["true", "false", "1", "0"] } },
+        { "name": "conversation_id", "in": "query", "required": false, "description": "Echoed in `_meta.conversation_id`.", "schema": { "type": "string", "maxLength": ASK_ID_MAX_CHARS } },
+        { "$ref": "#/components/parameters/LastEventId" },
+    ]);
+    path(
+        "/ask",
+        json!({
+            "servers": agent_servers,
+            "get": {
+                "operationId": "ask",
+                "summary": "Ask a question in plain language (NLWeb /ask)",
+                "description": ask_description,
+                "tags": ["agents"],
+                "parameters": ask_parameters,
+                "responses": ask_responses(false),
+            },
+            "post": {
+                "operationId": "askPost",
+                "summary": "Ask a question with a JSON body (flat or NLWeb v0.5)",
+                "description": format!("{ask_description} \
+        The body is flat (`query` a string, `prev`, `mode`, `streaming`, `conversation_id`) or NLWeb v0.5 (`query.text`, `context.prev`, `return_response.mode` and `.streaming`, `meta.conversation_id`); each setting in one of its two places (both is 400). \
+        Unknown fields are ignored; a query string is 400 (POST reads the body only). Bodies over {} KiB are 413.", ASK_BODY_MAX / 1024),
+                "tags": ["agents"],
+                "parameters": [{ "$ref": "#/components/parameters/LastEventId" }],
+                "requestBody": {
+                    "required": true,
+                    "content": { "application/json": { "schema": schema_ref("AskRequest") } },
+                },
+                "responses": ask_responses(true),
+            },
+        }),
+    );
+    let a2a_methods: Vec<&str> = [
+        "SendMessage",
+        "SendStreamingMessage",
+        "GetTask",
+        "ListTasks",
+        "CancelTask",
+        "SubscribeToTask",
+        "CreateTaskPushNotificationConfig",
+        "GetTaskPushNotificationConfig",
+        "ListTaskPushNotificationConfigs",
+        "DeleteTaskPushNotificationConfig",
+        "GetExtendedAgentCard",
+        "message/send",
+        "message/stream",
+        "tasks/get",
+        "tasks/cancel",
+        "tasks/resubscribe",
+        "tasks/pushNotificationConfig/set",
+        "tasks/pushNotificationConfig/get",
+        "tasks/pushNotificationConfig/list",
+        "tasks/pushNotificationConfig/delete",
+        "agent/getAuthenticatedExtendedCard",
+    ]
+    .to_vec();
+    path(
+        A2A_PATH,
+        json!({
+            "servers": agent_servers,
+            "post": {
+                "operationId": "a2a",
+                "summary": "The A2A agent: JSON-RPC 2.0, protocol 1.0 and 0.3",
+                "description": format!(
+                    "A2A JSON-RPC binding. `A2A-Version` (header or query parameter) names the protocol: 1.0, or 0.3 when absent; 1.0 methods are PascalCase (`SendMessage`), 0.3 methods `category/action` (`message/send`), and a method of the other version, or another version, is -32009. \
+        The agent answers every message with a message (never a task): a text question gets a text part with the extractive answer and a data part `{{answer, sentences, sources}}` (sources as schema.org objects); \
+        a data part `{{\"answers\": [...]}}` (16 option indices or 15 points) gets a text summary and the ReadinessResult. `SendStreamingMessage`/`message/stream` send that message as the one event of a text/event-stream. \
+        GetTask, CancelTask, SubscribeToTask: -32001 TaskNotFound; ListTasks: an empty page; push notification config methods: -32003; GetExtendedAgentCard: -32004. \
+        Errors are JSON-RPC errors with HTTP 200 (1.0: `data` holds a google.rpc.ErrorInfo whose `metadata.code` is a code of the Error table; 0.3: `data.code`); a body that is not JSON-typed is 415, over {} KiB 413, and the rate limit 429, each with a JSON-RPC error body. Notifications are 202. The agent card describes the skills.",
+                    A2A_BODY_MAX / 1024
+                ),
+                "tags": ["agents"],
+                "parameters": [
+                    { "name": "A2A-Version", "in": "header", "required": false, "description": "The A2A protocol version: 1.0 or 0.3 (a patch part is ignored). Absent or empty: 0.3.", "schema": { "type": "string" } },
+                    { "name": "A2A-Extensions", "in": "header", "required": false, "description": "Extensions the client wants; the agent declares none and activates none.", "schema": { "type": "string" } },
+                ],
+                "requestBody": {
+                    "required": true,
+                    "content": { "application/json": { "schema": {
+                        "type": "object",
+                        "required": ["jsonrpc", "id", "method"],
+                        "properties": {
+                            "jsonrpc": { "const": "2.0" },
+                            "id": { "type": ["string", "integer"] },
+                            "method": { "type": "string", "enum": a2a_methods },
+                            "params": { "type": "object", "description": "1.0: a SendMessageRequest ({message, configuration?, metadata?}) for the send methods; 0.3: MessageSendParams. Earlier questions may be sent as metadata.prev." },
+                        },
+                    } } },
+                },
+                "responses": {
+                    "200": {
+                        "description": "A JSON-RPC response (result or error); for the streaming methods a text/event-stream of one event",
+                        "headers": { "A2A-Version": { "description": "The protocol version the request was answered in.", "schema": { "type": "string", "enum": ["1.0", "0.3"] } }, "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy"), "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },
+                        "content": {
+                            "application/json": { "schema": { "anyOf": [schema_ref("A2aResultResponse"), schema_ref("A2aErrorResponse")] } },
+                            "text/event-stream": { "schema": {
+                                "type": "object",
+                                "description": "The stream's one event (this schema): its data line is the JSON-RPC response, 1.0 `{\"result\": {\"message\": ...}}`, 0.3 `{\"result\": {\"kind\": \"message\", ...}}`.",
+                                "required": ["data"],
+                                "properties": {
+                                    "event": { "const": "message" },
+                                    "data": { "type": "string", "contentMediaType": "application/json", "contentSchema": schema_ref("A2aResultResponse") },
+                                },
+                            } },
+                        },
+                    },
+                    "202": { "description": "A notification was accepted; no body", "headers": common_headers() },
+                    "413": a2a_error(&format!("The body is larger than {} KiB", A2A_BODY_MAX / 1024)),
+                    "415": a2a_error("The body is not JSON"),
+                    "429": {
+                        "description": "Rate limited",
+                        "headers": { "Retry-After": header_ref("Retry-After"), "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy") },
+                        "content": { "application/json": { "schema": schema_ref("A2aErrorResponse") } },
+                    },
+                },
+            },
+        }),
+    );
+    for (card_path, operation_id, summary) in [
+        ("/.well-known/agent-card.json", "getAgentCard", "The A2A agent card"),
+        (
+            "/.well-known/agent.json",
+            "getAgentCardLegacy",
+            "The same agent card at its pre-0.3 address",
+        ),
+    ] {
+        path(
+            card_path,
+            json!({
+                "servers": agent_servers,
+                "get": {
+                    "operationId": operation_id,
+                    "summary": summary,
+                    "description": "One card for both protocol versions: the 1.0 fields (supportedInterfaces, the JSON-RPC endpoint at 1.0 then at 0.3) and the fields a 0.3 client reads (url, preferredTransport, protocolVersion). Strong ETag; revalidate with If-None-Match.",
+                    "tags": ["agents"],
+                    "parameters": [{ "$ref": "#/components/parameters/IfNoneMatch" }],
+                    "responses": {
+                        "200": json_ok("The agent card", schema_ref("AgentCard"), true),
+                        "304": response_ref("NotModified"),
+                        "429": response_ref("TooManyRequests"),
+                    },
+                }
+            }),
+        );
+    }
 
     path(
         "/healthz",
@@ -596,6 +802,26 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
             "advice": { "type": ["string", "null"] },
         },
     });
+    let schema_types: Vec<&str> = [
+        SourceKind::Guide,
+        SourceKind::Service,
+        SourceKind::Industry,
+        SourceKind::CaseStudy,
+        SourceKind::Docs,
+        SourceKind::Assessment,
+        SourceKind::Contact,
+    ]
+    .iter()
+    .map(|kind| kind.schema_type())
+    .collect();
+    // A question: not blank (a non-space character somewhere), at most the limit.
+    let question = json!({ "type": "string", "minLength": 1, "maxLength": ASK_QUERY_MAX_CHARS, "pattern": "\\S" });
+    // Null members count as absent: Python NLWeb clients send unset optionals as null.
+    let string_or_turns = json!({ "oneOf": [
+        { "type": "null" },
+        { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS },
+        { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } },
+    ] });
     let schemas = json!({
         "Page": {
             "type": "object",
@@ -795,6 +1021,8 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
                     "type": "object",
                     "properties": { "product": uri, "docs": uri, "serverCard": uri },
                 },
+                "ask": uri,
+                "agentCard": uri,
                 "endpoints": { "type": "object", "additionalProperties": string },
                 "auth": string,
             },
@@ -980,7 +1208,7 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
                         "required": ["identifier", "type", "url"],
                         "properties": {
                             "identifier": { "type": "string", "pattern": "^urn:air:" },
-                            "type": { "const": super::mcp::CARD_MEDIA_TYPE },
+                            "type": { "enum": [super::mcp::CARD_MEDIA_TYPE, super::agent_card::CARD_MEDIA_TYPE] },
                             "url": uri,
                         },
                     },
@@ -991,6 +1219,135 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
     let mut schemas = schemas;
     if let (Some(all), Value::Object(agent)) = (schemas.as_object_mut(), agent_schemas) {
         all.extend(agent);
+    }
+
+    // `/ask` and the A2A agent: a third literal, for the same reason.
+    let ask_a2a_schemas = json!({
+        "AskRequest": {
+            "type": "object",
+            "description": "Flat (`query` a string) or NLWeb v0.5 (`query.text`, `context`, `return_response`, `meta`), each setting in one of its two places. Other fields are ignored.",
+            "required": ["query"],
+            "not": { "anyOf": [
+                { "required": ["prev", "context"], "properties": { "context": { "required": ["prev"] } } },
+                { "required": ["mode", "return_response"], "properties": { "return_response": { "required": ["mode"] } } },
+                { "required": ["streaming", "return_response"], "properties": { "return_response": { "required": ["streaming"] } } },
+                { "required": ["conversation_id", "meta"], "properties": { "meta": { "required": ["conversation_id"] } } },
+            ] },
+            "properties": {
+                "query": { "oneOf": [
+                    question.clone(),
+                    { "type": "object", "required": ["text"], "properties": { "text": question, "site": {}, "location": {}, "price": {}, "type": {} } },
+                ] },
+                "prev": string_or_turns,
+                "mode": { "enum": ["summarize", "list", null] },
+                "streaming": { "type": ["boolean", "null"] },
+                "conversation_id": { "type": ["string", "null"], "maxLength": ASK_ID_MAX_CHARS },
+                "context": { "type": ["object", "null"], "properties": { "prev": string_or_turns } },
+                "return_response": { "type": ["object", "null"], "properties": { "mode": { "enum": ["summarize", "list", null] }, "streaming": { "type": ["boolean", "null"] } } },
+                "meta": { "type": ["object", "null"], "properties": { "conversation_id": { "type": ["string", "null"], "maxLength": ASK_ID_MAX_CHARS } } },
+            },
+        },
+        "AskResponse": {
+            "type": "object",
+            "description": "An NLWeb v0.5 AskResponse: the answer (or the list of sources) as the first, text item, then one resource item per source.",
+            "required": ["_meta", "content"],
+            "additionalProperties": false,
+            "properties": {
+                "_meta": {
+                    "type": "object",
+                    "required": ["version", "response_type", "request_id"],
+                    "additionalProperties": false,
+                    "properties": {
+                        "version": { "const": "0.5" },
+                        "response_type": { "const": "Answer" },
+                        "request_id": { "type": "string", "pattern": "^ask-[0-9a-f]{24}$", "description": "Derived from the question, the earlier turns and the mode: the same request always has the same id." },
+                        "conversation_id": { "type": "string", "description": "The request's, echoed." },
+                    },
+                },
+                "content": {
+                    "type": "array",
+                    "minItems": 1,
+                    "prefixItems": [schema_ref("AskTextItem")],
+                    "items": schema_ref("AskResourceItem"),
+                },
+            },
+        },
+        "AskTextItem": {
+            "type": "object",
+            "required": ["type", "text"],
+            "additionalProperties": false,
+            "properties": { "type": { "const": "text" }, "text": { "type": "string", "minLength": 1 } },
+        },
+        "AskResourceItem": {
+            "type": "object",
+            "required": ["type", "resource"],
+            "additionalProperties": false,
+            "properties": {
+                "type": { "const": "resource" },
+                "resource": { "type": "object", "required": ["data"], "additionalProperties": false, "properties": { "data": schema_ref("SchemaOrgItem") } },
+            },
+        },
+        "SchemaOrgItem": {
+            "type": "object",
+            "description": "A schema.org JSON-LD object of a cited item: Article (guide), Service, WebPage (industry), CreativeWork with genre \"Case study\", TechArticle (docs), WebApplication (the assessment), Organization (the contact record).",
+            "required": ["@context", "@type", "name", "url"],
+            "properties": {
+                "@context": { "const": "https://schema.org" },
+                "@type": { "type": "string", "enum": schema_types },
+                "name": { "type": "string" },
+                "url": { "type": "string", "format": "uri" },
+                "description": { "type": "string" },
+            },
+        },
+        "A2aResultResponse": {
+            "type": "object",
+            "required": ["jsonrpc", "id", "result"],
+            "properties": {
+                "jsonrpc": { "const": "2.0" },
+                "id": { "type": ["string", "number"], "description": "The request's id, echoed exactly." },
+                "result": { "type": "object", "description": "1.0 SendMessage: {\"message\": Message}; 0.3 message/send: the Message with kind \"message\"; ListTasks: an empty ListTasksResponse." },
+            },
+        },
+        "A2aErrorResponse": {
+            "type": "object",
+            "required": ["jsonrpc", "id", "error"],
+            "properties": {
+                "jsonrpc": { "const": "2.0" },
+                "id": { "type": ["string", "number", "null"], "description": "The request's id, echoed exactly; null when it could not be read." },
+                "error": {
+                    "type": "object",
+                    "required": ["code", "message"],
+                    "properties": {
+                        "code": { "type": "integer", "description": "-32700, -32600, -32601, -32602, or A2A's -32001, -32003, -32004, -32005, -32009." },
+                        "message": { "type": "string" },
+                        "data": { "description": "1.0: [google.rpc.ErrorInfo with metadata.code]; 0.3: {code, docs, ...}." },
+                    },
+                },
+            },
+        },
+        "AgentCard": {
+            "type": "object",
+            "required": ["name", "description", "supportedInterfaces", "version", "capabilities", "defaultInputModes", "defaultOutputModes", "skills"],
+            "properties": {
+                "name": { "type": "string" },
+                "description": { "type": "string" },
+                "supportedInterfaces": { "type": "array", "minItems": 1, "items": { "type": "object", "required": ["url", "protocolBinding", "protocolVersion"], "properties": { "url": { "type": "string", "format": "uri" }, "protocolBinding": { "const": "JSONRPC" }, "protocolVersion": { "enum": ["1.0", "0.3"] } } } },
+                "provider": { "type": "object", "required": ["organization", "url"], "properties": { "organization": { "type": "string" }, "url": { "type": "string", "format": "uri" } } },
+                "version": { "type": "string" },
+                "documentationUrl": { "type": "string", "format": "uri" },
+                "iconUrl": { "type": "string", "format": "uri" },
+                "capabilities": { "type": "object", "properties": { "streaming": { "type": "boolean" }, "pushNotifications": { "type": "boolean" }, "extendedAgentCard": { "type": "boolean" } } },
+                "defaultInputModes": { "type": "array", "items": { "type": "string" } },
+                "defaultOutputModes": { "type": "array", "items": { "type": "string" } },
+                "skills": { "type": "array", "items": { "type": "object", "required": ["id", "name", "description", "tags"], "properties": { "id": { "type": "string" }, "name": { "type": "string" }, "description": { "type": "string" }, "tags": { "type": "array", "items": { "type": "string" } }, "examples": { "type": "array", "items": { "type": "string" } }, "inputModes": { "type": "array", "items": { "type": "string" } }, "outputModes": { "type": "array", "items": { "type": "string" } } } } },
+                "url": { "type": "string", "format": "uri", "description": "For 0.3 clients: the JSON-RPC endpoint." },
+                "preferredTransport": { "const": "JSONRPC" },
+                "protocolVersion": { "const": "0.3.0", "description": "For 0.3 clients." },
+            },
+        },
+    });
+    if let (Some(all), Value::Object(ask_a2a)) = (schemas.as_object_mut(), ask_a2a_schemas) {
+        all.extend(ask_a2a);
     }
 
     let error_content = json!({ "application/json": { "schema": schema_ref("Error") } });
@@ -1022,6 +1379,7 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
     let parameters = json!({
         "Slug": { "name": "slug", "in": "path", "required": true, "schema": { "type": "string", "pattern": "^[a-z0-9-]+$" } },
         "IfNoneMatch": { "name": "If-None-Match", "in": "header", "required": false, "description": "An ETag from an earlier response; a match returns 304.", "schema": string },
+        "LastEventId": { "name": "Last-Event-ID", "in": "header", "required": false, "description": "Sent by a reconnecting EventSource: the stream resumes after this event (1 to 4); after the last one the answer is 204.", "schema": { "type": "string" } },
         "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": false, "description": "Optional; echoed back with Idempotency-Status.", "schema": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,255}$" } },
     });
     let security_schemes = json!({
@@ -1059,6 +1417,7 @@ and the OpenAPI document, listed in pages; a resource template for guides by slu
             { "name": "oauth", "description": "Client registration, tokens and discovery metadata" },
             { "name": "meta", "description": "This document" },
             { "name": "mcp", "description": "The MCP servers, their server cards and the AI catalog (agent surfaces)" },
+            { "name": "agents", "description": "Natural-language questions (NLWeb /ask) and the A2A agent with its card" },
             { "name": "operations", "description": "For the people and machines running the service: health" },
         ],
         "externalDocs": { "url": format!("{site}/docs/api/"), "description": "API documentation" },
@@ -1148,8 +1507,10 @@ fn ordered_by_endpoint_table(
     }
     let mut ordered = serde_json::Map::new();
     for endpoint in ENDPOINTS {
+        // A path with several methods (`/ask`) has several rows; its item moved with the first.
         let described = paths
             .get(endpoint.path)
+            .or_else(|| ordered.get(endpoint.path))
             .is_some_and(|item| item.get(endpoint.method.to_ascii_lowercase()).is_some());
         if !described {
             return Err(format!(

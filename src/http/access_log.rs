@@ -135,7 +135,7 @@ fn clf_time(time_ms: u64, out: &mut Vec<u8>) {
 /// Copies `bytes`, writing `"`, `\` and anything outside printable ASCII as `\xHH`.
 fn escape(bytes: &[u8], out: &mut Vec<u8>) {
     for &byte in bytes {
-        if byte == b'"' || byte == b'\\' || !(0x20..0x7f).contains(&byte) {
+        if byte == b'"' || byte == b'\\' || !(b' '..=b'~').contains(&byte) {
             let _ = write!(out, "\\x{byte:02X}");
         } else {
             out.push(byte);

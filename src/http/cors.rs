@@ -25,6 +25,19 @@ pub const MCP_EXPOSE_HEADERS: &str =
 /// passes). `Mcp-Param-*` headers cannot be listed in advance; no tool declares one.
 pub const MCP_ALLOW_HEADERS: &str = "Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, \
 Mcp-Session-Id, Last-Event-ID";
+/// Response headers a browser client of `/ask` reads.
+pub const ASK_EXPOSE_HEADERS: &str = "RateLimit, RateLimit-Policy, Retry-After, X-Sandbox, Vary";
+/// Request headers `/ask` clients send: `Last-Event-ID` is what an `EventSource` sends when it
+/// reconnects, to resume the stream.
+pub const ASK_ALLOW_HEADERS: &str = "Content-Type, Accept, Last-Event-ID, Cache-Control";
+/// Response headers a browser A2A client reads.
+pub const A2A_EXPOSE_HEADERS: &str =
+    "A2A-Version, A2A-Extensions, RateLimit, RateLimit-Policy, Retry-After, X-Sandbox";
+/// Request headers A2A clients send: the service parameters (`A2A-Version`, `A2A-Extensions`
+/// and its 0.3 name `X-A2A-Extensions`), `Authorization` (an SDK may add it; the agent is
+/// keyless and ignores it), and what their SSE readers add.
+pub const A2A_ALLOW_HEADERS: &str = "Content-Type, Accept, A2A-Version, A2A-Extensions, X-A2A-Extensions, \
+Authorization, Last-Event-ID, Cache-Control";
 /// How long a browser may cache a preflight (Chromium caps this at 7200).
 pub const MAX_AGE: &str = "7200";
 
@@ -43,6 +56,12 @@ pub const fn policy(profile: CorsProfile) -> Policy {
         }
         CorsProfile::Mcp => {
             Policy { allow_headers: MCP_ALLOW_HEADERS, expose_headers: MCP_EXPOSE_HEADERS }
+        }
+        CorsProfile::Ask => {
+            Policy { allow_headers: ASK_ALLOW_HEADERS, expose_headers: ASK_EXPOSE_HEADERS }
+        }
+        CorsProfile::A2a => {
+            Policy { allow_headers: A2A_ALLOW_HEADERS, expose_headers: A2A_EXPOSE_HEADERS }
         }
     }
 }

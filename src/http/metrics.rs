@@ -44,7 +44,7 @@ pub enum RouteKind {
     Export,
     /// `POST /oauth/register` and `POST /oauth/token`
     OAuth,
-    /// Discovery documents: OpenAPI, OAuth metadata, server cards, AI catalog.
+    /// Discovery documents: OpenAPI, OAuth metadata, server cards, AI catalog, agent cards.
     Discovery,
     /// Website pages, their markdown twins and the discovery files of the site.
     Site,
@@ -52,6 +52,10 @@ pub enum RouteKind {
     SearchPage,
     /// `POST /mcp` and `POST /mcp/docs`
     Mcp,
+    /// `GET /ask` and `POST /ask`
+    Ask,
+    /// `POST /a2a`
+    A2a,
     /// `GET /healthz`
     Health,
     /// A trailing-slash redirect.
@@ -62,7 +66,7 @@ pub enum RouteKind {
 
 impl RouteKind {
     /// Every kind, in the order of the exposition.
-    pub const ALL: [RouteKind; 13] = [
+    pub const ALL: [RouteKind; 15] = [
         RouteKind::Content,
         RouteKind::Search,
         RouteKind::Score,
@@ -73,6 +77,8 @@ impl RouteKind {
         RouteKind::Site,
         RouteKind::SearchPage,
         RouteKind::Mcp,
+        RouteKind::Ask,
+        RouteKind::A2a,
         RouteKind::Health,
         RouteKind::Redirect,
         RouteKind::Unknown,
@@ -97,6 +103,8 @@ impl RouteKind {
             Route::Register | Route::Token => RouteKind::OAuth,
             Route::SearchPage => RouteKind::SearchPage,
             Route::Mcp(_) => RouteKind::Mcp,
+            Route::Ask => RouteKind::Ask,
+            Route::A2a => RouteKind::A2a,
             Route::Health => RouteKind::Health,
             Route::Redirect(_) => RouteKind::Redirect,
             Route::Missing(_) => RouteKind::Unknown,
@@ -116,6 +124,8 @@ impl RouteKind {
             RouteKind::Site => "site",
             RouteKind::SearchPage => "search_page",
             RouteKind::Mcp => "mcp",
+            RouteKind::Ask => "ask",
+            RouteKind::A2a => "a2a",
             RouteKind::Health => "healthz",
             RouteKind::Redirect => "redirect",
             RouteKind::Unknown => "unknown",

@@ -1,9 +1,10 @@
 //! The transport: one function that reads top to bottom for every request.
 //!
 //! route (`crate::route`) → rate limit (every route but `/healthz`) → CORS preflight → body
-//! limits → the surface's adapter (`api` for REST and OAuth, `mcp` for the MCP servers) →
-//! common headers (`respond`) → metrics and the access log. Nothing here knows what an
-//! endpoint computes; the routes themselves are listed in `crate::route`.
+//! limits → the surface's adapter (`api` for REST and OAuth, `mcp` for the MCP servers, `ask`
+//! for `/ask`, `a2a` for the A2A agent) → common headers (`respond`) → metrics and the access
+//! log. Nothing here knows what an endpoint computes; the routes themselves are listed in
+//! `crate::route`.
 
 pub mod access_log;
 pub mod admin;
@@ -34,7 +35,7 @@ use crate::ops::Error;
 use crate::route::{self, Route};
 use crate::wire::media::is_json;
 use crate::wire::{Body, Reply};
-use crate::{api, mcp};
+use crate::{a2a, api, ask, mcp};
 use access_log::AccessLog;
 use metrics::{Metrics, RouteKind};
 use respond::{Context, finish};
@@ -150,9 +151,13 @@ impl App {
         } else {
             let reset_secs = rate.map_or(0, |rate| rate.reset_secs);
             let error = Error::rate_limited(reset_secs);
-            // Each surface refuses in its own shape: a JSON-RPC error on the MCP endpoints.
+            // Each surface refuses in its own shape: a JSON-RPC error on the MCP endpoints and
+            // the A2A endpoint.
             let refusal = match route {
                 Route::Mcp(_) => mcp::refused(&error),
+                Route::A2a => {
+                    a2a::refused(&error, a2a::version_of(request.headers(), request.uri().query()))
+                }
                 _ => api::error_reply(&error),
             };
             refusal.with(header::RETRY_AFTER, HeaderValue::from(reset_secs))
@@ -233,11 +238,12 @@ impl App {
             Route::Fixed(fixed) if is_get => {
                 // A page and its markdown twin share a URL; the validator is the chosen one's.
                 let chosen = site::representation(parts.uri.path(), fixed, &parts.headers);
-                let reply = if matches_etag(parts.headers.get(header::IF_NONE_MATCH), chosen.fixed)
-                {
-                    not_modified(chosen.fixed)
+                let coding = negotiate::coding(&parts.headers, chosen.fixed);
+                let etag = coding.etag(chosen.fixed);
+                let reply = if matches_etag(parts.headers.get(header::IF_NONE_MATCH), etag) {
+                    not_modified(chosen.fixed, etag)
                 } else {
-                    Reply::fixed(chosen.fixed)
+                    Reply::fixed_in(chosen.fixed, coding)
                 };
                 Ok((chosen.decorate(reply), None))
             }
@@ -300,6 +306,39 @@ impl App {
                 Ok((reply, None))
             }
             Route::Mcp(_) => Ok((mcp::method_not_allowed(method.as_str()), None)),
+            Route::Ask if is_get || is_post => {
+                let accept = negotiate::accept_header(&parts.headers);
+                let delivery = ask::Delivery {
+                    prefers_events: negotiate::prefers_event_stream(accept.as_deref()),
+                    last_event_id: parts.headers.get("last-event-id").and_then(|v| v.to_str().ok()),
+                };
+                if is_get {
+                    return Ok((ask::get(parts.uri.query(), delivery)?, None));
+                }
+                let content_type =
+                    parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
+                if let Some(found) = content_type.filter(|ct| !is_json(ct)) {
+                    return Err(Error::unsupported_media_type(found));
+                }
+                let body = self.read_body(parts, body, limits::ASK_BODY_MAX).await?;
+                Ok((ask::post(&body, parts.uri.query(), delivery)?, None))
+            }
+            Route::A2a => {
+                let version = a2a::version_of(&parts.headers, parts.uri.query());
+                if !is_post {
+                    let refusal =
+                        a2a::refused(&Error::method_not_allowed(method.as_str(), allow), version);
+                    return Ok((
+                        refusal.with(header::ALLOW, HeaderValue::from_static(allow)),
+                        None,
+                    ));
+                }
+                let reply = match self.read_body(parts, body, limits::A2A_BODY_MAX).await {
+                    Ok(body) => a2a::answer(&parts.headers, parts.uri.query(), &body),
+                    Err(error) => a2a::refused(&error, version),
+                };
+                Ok((reply, None))
+            }
             _ => Ok((api::method_not_allowed(method.as_str(), allow), None)),
         }
     }
@@ -349,18 +388,18 @@ fn idempotency_key(values: &[&HeaderValue]) -> Result<Option<String>, Error> {
     }
 }
 
-/// RFC 9110 weak comparison of `If-None-Match` against a fixed response's ETag.
-fn matches_etag(if_none_match: Option<&HeaderValue>, fixed: &FixedResponse) -> bool {
+/// RFC 9110 weak comparison of `If-None-Match` against the selected representation's ETag.
+fn matches_etag(if_none_match: Option<&HeaderValue>, etag: &str) -> bool {
     let Some(value) = if_none_match.and_then(|v| v.to_str().ok()) else { return false };
     value
         .split(',')
         .map(str::trim)
-        .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == fixed.etag)
+        .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag)
 }
 
-fn not_modified(fixed: &'static FixedResponse) -> Reply {
+fn not_modified(fixed: &'static FixedResponse, etag: &'static str) -> Reply {
     let mut reply = Reply::empty(StatusCode::NOT_MODIFIED);
-    reply.etag = Some(fixed.etag);
+    reply.etag = Some(etag);
     reply.cache_control = fixed.cache_control;
     reply
 }

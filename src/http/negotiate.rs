@@ -17,7 +17,10 @@
 use std::borrow::Cow;
 
 use http::HeaderMap;
-use http::header::ACCEPT;
+use http::header::{ACCEPT, ACCEPT_ENCODING};
+
+use crate::model::FixedResponse;
+use crate::wire::reply::Coding;
 
 /// How a range matched a media type, least specific first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -75,6 +78,14 @@ pub fn prefers_html(accept: Option<&str>) -> bool {
     html.matched >= Match::Type && html.quality > json.quality
 }
 
+/// Whether `/ask` should stream when the request does not say: `text/event-stream` is rated
+/// above `application/json` (an `EventSource` sends exactly `text/event-stream`; curl's
+/// `*/*` rates both alike and gets JSON).
+pub fn prefers_event_stream(accept: Option<&str>) -> bool {
+    let Some(accept) = accept else { return false };
+    preference(accept, "text/event-stream").quality > preference(accept, "application/json").quality
+}
+
 /// The quality `accept` gives `media_type` (`type/subtype`, lowercase).
 pub fn preference(accept: &str, media_type: &str) -> Preference {
     let (want_type, want_subtype) = media_type.split_once('/').unwrap_or((media_type, ""));
@@ -124,5 +135,92 @@ fn parse_weight(text: &str) -> Option<u16> {
         "0" => Some(thousandths),
         "1" if thousandths == 0 => Some(1000),
         _ => None,
+    }
+}
+
+/// The content coding to send `fixed` in (RFC 9110 section 12.5.3): among the codings the
+/// build kept for it and identity, the one `Accept-Encoding` rates highest, ties going to
+/// brotli, then gzip, then identity (smallest first). `*` rates every coding not named;
+/// identity is acceptable unless refused (`identity;q=0`, or `*;q=0` without it). No header
+/// means identity: many clients that send none cannot decode. When everything is refused the
+/// answer is identity anyway rather than a 406, as most servers do.
+pub fn coding(headers: &HeaderMap, fixed: &FixedResponse) -> Coding {
+    if fixed.gzip.is_none() && fixed.br.is_none() {
+        return Coding::Identity;
+    }
+    let mut values = headers.get_all(ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok());
+    let Some(first) = values.next() else { return Coding::Identity };
+    let mut rated = Ratings::default();
+    for value in std::iter::once(first).chain(values) {
+        for item in value.split(',') {
+            rated.read(item);
+        }
+    }
+    let candidates = [
+        (Coding::Br, fixed.br.is_some()),
+        (Coding::Gzip, fixed.gzip.is_some()),
+        (Coding::Identity, true),
+    ];
+    // In preference order, so a tie keeps the earlier (smaller) coding.
+    let mut best = (Coding::Identity, 0);
+    for (coding, available) in candidates {
+        let quality = rated.quality(coding);
+        if available && quality > best.1 {
+            best = (coding, quality);
+        }
+    }
+    best.0
+}
+
+/// What an `Accept-Encoding` header says, in thousandths (`None`: not named).
+#[derive(Debug, Default)]
+struct Ratings {
+    br: Option<u16>,
+    gzip: Option<u16>,
+    identity: Option<u16>,
+    any: Option<u16>,
+}
+
+impl Ratings {
+    fn read(&mut self, item: &str) {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or("").trim();
+        let mut quality = Some(1000);
+        for parameter in parts {
+            if let Some((key, value)) = parameter.split_once('=') {
+                if key.trim().eq_ignore_ascii_case("q") {
+                    quality = parse_weight(value.trim());
+                }
+            }
+        }
+        // A malformed weight makes the item meaningless; ignore it.
+        let Some(quality) = quality else { return };
+        let slot = if name.eq_ignore_ascii_case("br") {
+            &mut self.br
+        } else if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
+            &mut self.gzip
+        } else if name.eq_ignore_ascii_case("identity") {
+            &mut self.identity
+        } else if name == "*" {
+            &mut self.any
+        } else {
+            return;
+        };
+        *slot = Some(slot.map_or(quality, |q| q.max(quality)));
+    }
+
+    fn quality(&self, coding: Coding) -> u16 {
+        let named = match coding {
+            Coding::Br => self.br,
+            Coding::Gzip => self.gzip,
+            Coding::Identity => self.identity,
+        };
+        match (named, coding) {
+            (Some(quality), _) => quality,
+            // Identity stays acceptable, last in line, unless `*;q=0` refuses everything not
+            // named.
+            (None, Coding::Identity) => u16::from(self.any != Some(0)),
+            (None, _) => self.any.unwrap_or(0),
+        }
     }
 }

@@ -22,19 +22,32 @@ pub const HTML: &str = "text/html; charset=utf-8";
 #[derive(Debug, Clone, Copy)]
 pub struct Representation {
     pub fixed: &'static FixedResponse,
+    /// What the URL itself names (the page when its twin was chosen): the URL varies by
+    /// encoding when either representation has compressed variants.
+    requested: &'static FixedResponse,
     links: Option<&'static PageLinks>,
     /// The twin's path when the markdown was chosen at the page's URL.
     content_location: Option<&'static str>,
 }
 
 impl Representation {
-    /// Adds `Vary: Accept` on a negotiated page, the page's `Link`, and `Content-Location` when
-    /// the markdown twin answered for the page.
+    /// Adds `Vary` (`Accept` on a negotiated page, `Accept-Encoding` when the response has
+    /// precompressed variants), the page's `Link`, and `Content-Location` when the markdown twin
+    /// answered for the page.
     pub fn decorate(&self, mut reply: Reply) -> Reply {
-        let Some(links) = self.links else { return reply };
-        if links.twin.is_some() {
-            reply.static_headers.push(header::VARY, "accept");
+        let compressed = |fixed: &FixedResponse| fixed.gzip.is_some() || fixed.br.is_some();
+        let by_encoding = compressed(self.fixed) || compressed(self.requested);
+        let by_accept = self.links.is_some_and(|links| links.twin.is_some());
+        let vary = match (by_accept, by_encoding) {
+            (true, true) => Some("accept, accept-encoding"),
+            (true, false) => Some("accept"),
+            (false, true) => Some("accept-encoding"),
+            (false, false) => None,
+        };
+        if let Some(vary) = vary {
+            reply.static_headers.push(header::VARY, vary);
         }
+        let Some(links) = self.links else { return reply };
         reply.static_headers.push(header::LINK, links.link);
         if let Some(location) = self.content_location {
             reply.static_headers.push(header::CONTENT_LOCATION, location);
@@ -50,7 +63,7 @@ pub fn representation(
     fixed: &'static FixedResponse,
     headers: &HeaderMap,
 ) -> Representation {
-    let plain = Representation { fixed, links: None, content_location: None };
+    let plain = Representation { fixed, requested: fixed, links: None, content_location: None };
     if !fixed.content_type.starts_with("text/html")
         && !fixed.content_type.starts_with("text/markdown")
     {
@@ -63,10 +76,15 @@ pub fn representation(
         .filter(|_| prefers_markdown(accept_header(headers).as_deref()))
         .and_then(|twin| FIXED.get(twin).map(|twin_fixed| (twin, twin_fixed)));
     match chosen_twin {
-        Some((twin, twin_fixed)) => {
-            Representation { fixed: twin_fixed, links: Some(links), content_location: Some(twin) }
+        Some((twin, twin_fixed)) => Representation {
+            fixed: twin_fixed,
+            requested: fixed,
+            links: Some(links),
+            content_location: Some(twin),
+        },
+        None => {
+            Representation { fixed, requested: fixed, links: Some(links), content_location: None }
         }
-        None => Representation { fixed, links: Some(links), content_location: None },
     }
 }
 

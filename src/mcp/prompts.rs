@@ -2,19 +2,17 @@
 //! (docs server).
 //!
 //! The interview's text is built at build time from the assessment (`tables::INTERVIEW_PROMPT`).
-//! The answer prompt searches the guides for the question and embeds the best ones, so the
-//! model answers from them and cites their URLs; [`answer_messages`] is the one place to
-//! change when an answer engine replaces the plain search.
+//! The answer prompt runs the question through the answer engine (as `/ask` does, with its
+//! bounds) and embeds the best sources, so the model answers from them and cites their URLs.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::error::McpError;
 use super::result::{complete, listings};
-use crate::answer::{self, AnswerKind, Question};
+use crate::answer::AnswerKind;
 use crate::model::{MCP_PROMPTS, McpServer, McpShape, PromptId};
-use crate::ops::guides::{self, SearchRequest};
-use crate::ops::{Error, content};
+use crate::ops::{Error, ask, content};
 use crate::tables::{COMPANY, INTERVIEW_PROMPT};
 
 /// Sources embedded whole in the answer prompt; the others are listed only.
@@ -122,9 +120,8 @@ fn interview_messages(organisation: Option<&str>) -> Vec<Message> {
 /// then the first few sources embedded whole as markdown. The draft is extractive, so the
 /// model can check each claim against the embedded text.
 pub fn answer_messages(question: &str) -> Result<Vec<Message>, Error> {
-    // The question is held to the guide search's bounds, as every question surface is.
-    guides::validate(&SearchRequest { q: Some(question), ..Default::default() })?;
-    let reply = answer::answer(&Question { text: question, prev: &[] });
+    // The question is held to the same bounds as `/ask` and the A2A agent.
+    let reply = ask::answer(question, &[])?;
     let mut text = format!(
         "Answer the question below from {COMPANY}'s own content only. Cite every source you use by its title and URL. If the sources do not answer it, say so plainly instead of guessing.\n\nQuestion: {question}\n"
     );

@@ -6,6 +6,7 @@
 //! input. Nothing here knows HTTP, JSON-RPC or SSE; a test fails if this module imports `http`,
 //! `api`, `wire` or the transport crates.
 //!
+//! - `ask`: a question in plain language (and its earlier turns) checked and answered
 //! - `content`: services, industries, case studies, docs pages, contact, categories; any item
 //!   by slug or URL and its markdown twin
 //! - `documents`: anything searchable and readable whole by a short id (pages, guides, error
@@ -15,6 +16,7 @@
 //! - `export`: token check and the bulk export
 //! - `error`: the one error type, kinds from `model::ERROR_CODES`
 
+pub mod ask;
 pub mod content;
 pub mod documents;
 pub mod error;

@@ -4,14 +4,50 @@ use bytes::Bytes;
 use http::StatusCode;
 use http::header::{HeaderName, HeaderValue};
 
+use std::collections::VecDeque;
+
 use super::body::Body;
-use super::media::JSON;
-use crate::model::FixedResponse;
+use super::media::{EVENT_STREAM, JSON};
+use crate::model::{Encoded, FixedResponse};
 
 /// For responses that must never be stored: errors, tokens, scores, the export.
 pub const NO_STORE: &str = "no-store";
 /// Search results change only with a deploy, like the fixed content.
 pub const CACHE_CONTENT: &str = "public, max-age=300";
+
+/// A content coding of a fixed response (RFC 9110 section 8.4.1), chosen by `Accept-Encoding`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coding {
+    Identity,
+    Gzip,
+    Br,
+}
+
+impl Coding {
+    /// The precompressed variant of `fixed` in this coding; `None` for identity or when the
+    /// build kept none (small bodies, or no saving).
+    pub fn variant(self, fixed: &'static FixedResponse) -> Option<&'static Encoded> {
+        match self {
+            Coding::Identity => None,
+            Coding::Gzip => fixed.gzip.as_ref(),
+            Coding::Br => fixed.br.as_ref(),
+        }
+    }
+
+    /// The `Content-Encoding` token.
+    pub const fn token(self) -> &'static str {
+        match self {
+            Coding::Identity => "identity",
+            Coding::Gzip => "gzip",
+            Coding::Br => "br",
+        }
+    }
+
+    /// The validator of `fixed` in this coding: each coding is its own representation.
+    pub fn etag(self, fixed: &'static FixedResponse) -> &'static str {
+        self.variant(fixed).map_or(fixed.etag, |encoded| encoded.etag)
+    }
+}
 
 /// A surface's answer: status, body and the headers that belong to it.
 #[derive(Debug)]
@@ -36,8 +72,9 @@ pub struct StaticHeaders {
     items: [Option<(HeaderName, &'static str)>; STATIC_HEADERS_MAX],
 }
 
-/// Most static headers one reply carries (a negotiated page: `Vary`, `Link`, `Content-Location`).
-pub const STATIC_HEADERS_MAX: usize = 3;
+/// Most static headers one reply carries (a negotiated, compressed page: `Content-Encoding`,
+/// `Vary`, `Link`, `Content-Location`).
+pub const STATIC_HEADERS_MAX: usize = 4;
 
 impl StaticHeaders {
     /// Adds a header; past `STATIC_HEADERS_MAX` it is dropped (a bug a test would show).
@@ -56,13 +93,27 @@ impl StaticHeaders {
 impl Reply {
     /// A precomputed response, served from its static bytes.
     pub fn fixed(fixed: &'static FixedResponse) -> Reply {
+        Reply::fixed_in(fixed, Coding::Identity)
+    }
+
+    /// A precomputed response in a content coding (identity when the build kept no variant in
+    /// that coding), with `Content-Encoding` and the variant's own validator.
+    pub fn fixed_in(fixed: &'static FixedResponse, coding: Coding) -> Reply {
+        let mut static_headers = StaticHeaders::default();
+        let (body, etag) = match coding.variant(fixed) {
+            Some(encoded) => {
+                static_headers.push(http::header::CONTENT_ENCODING, coding.token());
+                (Bytes::from_static(encoded.body), encoded.etag)
+            }
+            None => (Bytes::from_static(fixed.body.as_bytes()), fixed.etag),
+        };
         Reply {
             status: StatusCode::OK,
-            body: Body::full(Bytes::from_static(fixed.body.as_bytes())),
+            body: Body::full(body),
             content_type: fixed.content_type,
             cache_control: fixed.cache_control,
-            etag: Some(fixed.etag),
-            static_headers: StaticHeaders::default(),
+            etag: Some(etag),
+            static_headers,
             headers: Vec::new(),
         }
     }
@@ -73,6 +124,19 @@ impl Reply {
             body: Body::full(body),
             content_type: JSON,
             cache_control,
+            etag: None,
+            static_headers: StaticHeaders::default(),
+            headers: Vec::new(),
+        }
+    }
+
+    /// A server-sent-events stream of ready frames (`wire::sse::event`), never stored.
+    pub fn events(frames: VecDeque<Bytes>) -> Reply {
+        Reply {
+            status: StatusCode::OK,
+            body: Body::Events(frames),
+            content_type: EVENT_STREAM,
+            cache_control: NO_STORE,
             etag: None,
             static_headers: StaticHeaders::default(),
             headers: Vec::new(),

@@ -17,7 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["answer"],
     &["ops"],
     &["route", "wire", "jsonrpc"],
-    &["api", "web", "mcp"],
+    &["api", "web", "mcp", "ask", "a2a"],
     &["http"],
 ];
 
@@ -308,6 +308,15 @@ fn error_kinds_are_the_rows_of_the_error_table() {
         ErrorKind::UnsupportedProtocolVersion,
         ErrorKind::NotAcceptable,
         ErrorKind::ForbiddenOrigin,
+        ErrorKind::MissingQuery,
+        ErrorKind::QuestionTooLong,
+        ErrorKind::TooManyTurns,
+        ErrorKind::UnknownMode,
+        ErrorKind::TaskNotFound,
+        ErrorKind::PushNotificationsNotSupported,
+        ErrorKind::UnsupportedOperation,
+        ErrorKind::ContentTypeNotSupported,
+        ErrorKind::VersionNotSupported,
     ];
     assert_eq!(kinds.len(), ERROR_CODES.len(), "one ErrorKind per row of ERROR_CODES");
     for kind in kinds {
@@ -322,6 +331,23 @@ fn error_kinds_are_the_rows_of_the_error_table() {
             .collect();
         assert_eq!(kind.code(), snake, "ERROR_CODES row of {kind:?}");
         assert!((400..500).contains(&kind.status()), "{kind:?} is a client error");
+    }
+}
+
+/// Error meanings that state a limit state the constant's value (`ERROR_CODES` is a const
+/// table, so its text cannot be formatted from the constant).
+#[test]
+fn error_meanings_state_the_current_limits() {
+    use consultancy_api::limits::{ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS};
+    for (kind, limit) in [
+        (ErrorKind::QuestionTooLong, ASK_QUERY_MAX_CHARS),
+        (ErrorKind::TooManyTurns, ASK_MAX_PREV_TURNS),
+    ] {
+        assert!(
+            kind.meaning().contains(&format!(" {limit} ")),
+            "{kind:?}: `{}` should state {limit}",
+            kind.meaning()
+        );
     }
 }
 
@@ -372,6 +398,11 @@ fn limits_are_used_by_name_only() {
         ("ECHO_MAX_BYTES", ECHO_MAX_BYTES as u64),
         ("HYPER_MIN_BUF_BYTES", HYPER_MIN_BUF_BYTES as u64),
         ("MCP_BODY_MAX", MCP_BODY_MAX as u64),
+        ("ASK_QUERY_MAX_CHARS", ASK_QUERY_MAX_CHARS as u64),
+        ("ASK_MAX_PREV_TURNS", ASK_MAX_PREV_TURNS as u64),
+        ("ASK_ID_MAX_CHARS", ASK_ID_MAX_CHARS as u64),
+        ("ASK_BODY_MAX", ASK_BODY_MAX as u64),
+        ("A2A_BODY_MAX", A2A_BODY_MAX as u64),
     ];
     let mut found = Vec::new();
     for file in rust_files(&src_dir()) {
@@ -384,13 +415,19 @@ fn limits_are_used_by_name_only() {
             continue;
         }
         let text = std::fs::read_to_string(&file).expect("source");
+        let mut in_constant = false;
         for (line_no, line) in text.lines().enumerate() {
             let trimmed = line.trim_start();
-            // Comments, and other named constants (a cache lifetime may equal a limit by chance).
-            if trimmed.starts_with("//")
-                || trimmed.starts_with("pub const")
-                || trimmed.starts_with("const")
-            {
+            // Comments, and other named constants (a cache lifetime may equal a limit by chance),
+            // all the lines of one included (a table of histogram buckets spans several).
+            let starts_constant = (trimmed.starts_with("pub const")
+                || trimmed.starts_with("const"))
+                && !trimmed.contains("const fn");
+            if starts_constant || in_constant {
+                in_constant = !line.trim_end().ends_with(';');
+                continue;
+            }
+            if trimmed.starts_with("//") {
                 continue;
             }
             // Numbers inside the code and inside string literals alike (messages included).

@@ -5,8 +5,11 @@
 //! response a test sees can be checked against the OpenAPI document with `support::Checked`.
 //!
 //! - `support`: server start-up, the client, OpenAPI validation
+//! - `ask`: `/ask` (NLWeb): JSON and event streams, both request shapes, follow-ups, bad input
+//! - `a2a`: the A2A agent with raw JSON-RPC: card, messages in 1.0 and 0.3, every error
 //! - `architecture`: the layering and the protocol-free core, checked over the source; the
 //!   error table and the README's endpoint table
+//! - `encoding`: precompressed variants, Accept-Encoding and their validators
 //! - `golden`: a sample of responses pinned byte for byte
 //! - `wire`: the reply body, complete or streamed
 //! - `routes`: fixed routes, HTTP semantics, CORS, pages and twins, counts
@@ -23,8 +26,11 @@
 //! - `site`: discovery files, structured data, the search results page
 //! - `negotiate`: markdown twins by `Accept`, `Link` headers, the HTML 404
 
+mod a2a;
 mod architecture;
+mod ask;
 mod batch;
+mod encoding;
 mod golden;
 mod judged;
 mod limits;

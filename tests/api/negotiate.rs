@@ -3,6 +3,7 @@
 //! browser asking for a missing page gets the HTML 404 page while API clients keep JSON.
 
 use consultancy_api::http::negotiate::{Match, preference, prefers_html, prefers_markdown};
+use consultancy_api::model::FixedResponse;
 use consultancy_api::tables::{FIXED, NOT_FOUND_PAGE, SITE_URL};
 
 use crate::support::{Checked, start};
@@ -40,6 +41,17 @@ const PAGE_CASES: &[(&str, Expect)] = &[
     ("text/plain;q=0.5, text/markdown;q=0.4", Expect::Markdown),
 ];
 
+/// Whether a fixed response has precompressed variants (then its URL varies by encoding too).
+fn compressed(fixed: &FixedResponse) -> bool {
+    fixed.gzip.is_some() || fixed.br.is_some()
+}
+
+/// The `Vary` of a page URL: by `Accept`, and by `Accept-Encoding` when either of its
+/// representations is precompressed.
+fn page_vary(page: &FixedResponse, twin: &FixedResponse) -> &'static str {
+    if compressed(page) || compressed(twin) { "accept, accept-encoding" } else { "accept" }
+}
+
 fn assert_representation(response: &Checked, accept: &str, expect: Expect) {
     let html = FIXED.get(PAGE).expect("the page");
     let twin = FIXED.get(&format!("{PAGE}index.md")).expect("the twin");
@@ -51,7 +63,7 @@ fn assert_representation(response: &Checked, accept: &str, expect: Expect) {
     assert_eq!(response.text, body, "{accept}: {expect:?}");
     assert_eq!(response.header("content-type"), Some(content_type), "{accept}");
     assert_eq!(response.header("etag"), Some(etag), "{accept}");
-    assert_eq!(response.header("vary"), Some("accept"), "{accept}");
+    assert_eq!(response.header("vary"), Some(page_vary(html, twin)), "{accept}");
     assert_eq!(
         response.header("link"),
         Some(
@@ -86,7 +98,7 @@ async fn validators_and_head_follow_the_chosen_representation() {
         server.get_with(PAGE, &[("accept", "text/markdown"), ("if-none-match", twin.etag)]).await;
     assert_eq!(fresh.status, 304);
     assert_eq!(fresh.header("etag"), Some(twin.etag));
-    assert_eq!(fresh.header("vary"), Some("accept"), "304 keeps Vary");
+    assert_eq!(fresh.header("vary"), Some(page_vary(html, twin)), "304 keeps Vary");
     assert!(fresh.header("link").is_some(), "304 keeps Link");
     // The HTML's validator does not match the markdown.
     let stale =
@@ -119,7 +131,8 @@ async fn every_page_advertises_its_twin_and_every_twin_its_page() {
             let expected =
                 format!("<{SITE_URL}{path}index.md>; rel=\"alternate\"; type=\"text/markdown\"");
             assert_eq!(link, Some(expected.as_str()), "{path}");
-            assert_eq!(response.header("vary"), Some("accept"), "{path}");
+            let twin = FIXED.get(&format!("{path}index.md")).expect("every page has a twin");
+            assert_eq!(response.header("vary"), Some(page_vary(fixed, twin)), "{path}");
             assert!(
                 fixed.body.contains(&format!(
                     "<link rel=\"alternate\" type=\"text/markdown\" href=\"{SITE_URL}{path}index.md\">"
@@ -130,10 +143,12 @@ async fn every_page_advertises_its_twin_and_every_twin_its_page() {
             let page = path.strip_suffix("index.md").expect("twins end in index.md");
             let expected = format!("<{SITE_URL}{page}>; rel=\"canonical\"; type=\"text/html\"");
             assert_eq!(link, Some(expected.as_str()), "{path}");
-            assert_eq!(response.header("vary"), None, "{path}: a twin is not negotiated");
+            let vary = compressed(fixed).then_some("accept-encoding");
+            assert_eq!(response.header("vary"), vary, "{path}: a twin varies by encoding only");
         } else {
             assert_eq!(link, None, "{path}: only pages and twins carry Link");
-            assert_eq!(response.header("vary"), None, "{path}");
+            let vary = compressed(fixed).then_some("accept-encoding");
+            assert_eq!(response.header("vary"), vary, "{path}");
         }
     }
     // Asking a twin for HTML changes nothing: it has one representation.

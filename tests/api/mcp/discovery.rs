@@ -107,14 +107,24 @@ async fn each_card_matches_what_discover_and_initialize_say() {
 }
 
 #[tokio::test]
-async fn the_ai_catalog_lists_both_cards() {
+async fn the_ai_catalog_lists_both_cards_and_the_agent_card() {
     let server = start().await;
     let response = server.get("/.well-known/ai-catalog.json").await;
     assert_eq!(response.header("content-type"), Some("application/ai-catalog+json; charset=utf-8"));
     let catalog = response.conforms("GET", "/.well-known/ai-catalog.json", 200);
     assert_eq!(catalog["specVersion"], "1.0");
     let entries = catalog["entries"].as_array().expect("entries");
-    assert_eq!(entries.len(), McpServer::ALL.len());
+    assert_eq!(
+        entries.len(),
+        McpServer::ALL.len() + 1,
+        "the MCP server cards, then the agent card"
+    );
+    let agent = &entries[McpServer::ALL.len()];
+    assert_eq!(agent["type"], "application/a2a-agent-card+json");
+    assert!(agent["identifier"].as_str().is_some_and(|id| id.starts_with("urn:air:")));
+    let agent_url = agent["url"].as_str().expect("url");
+    assert_eq!(local_path(agent_url), "/.well-known/agent-card.json");
+    assert!(server.get(local_path(agent_url)).await.json()["supportedInterfaces"].is_array());
     for (entry, mcp_server) in entries.iter().zip(McpServer::ALL) {
         assert_eq!(entry["type"], "application/mcp-server-card+json");
         let url = entry["url"].as_str().expect("url");

@@ -632,12 +632,22 @@ async fn prompts_interview_and_answer_with_citations() {
         )
         .await;
         assert_eq!(nothing["messages"].as_array().map(Vec::len), Some(1));
+        // The question is held to /ask's bounds (500 characters), not the search's 200.
+        let longish = result(
+            &server,
+            "/mcp/docs",
+            era,
+            "prompts/get",
+            json!({ "name": "answer_from_guides", "arguments": { "question": "data ".repeat(100) } }),
+        )
+        .await;
+        assert!(longish["messages"].as_array().is_some_and(|m| !m.is_empty()), "{longish}");
         let long = call(
             &server,
             "/mcp/docs",
             era,
             "prompts/get",
-            json!({ "name": "answer_from_guides", "arguments": { "question": "x".repeat(201) } }),
+            json!({ "name": "answer_from_guides", "arguments": { "question": "x".repeat(501) } }),
         )
         .await;
         rpc_error(

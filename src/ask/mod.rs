@@ -1,0 +1,262 @@
+//! `/ask`: the NLWeb-compatible natural-language query endpoint, an adapter from NLWeb's
+//! request shapes to `ops::ask` (the answer engine behind the core's checks) and from its
+//! answer to an NLWeb v0.5 response.
+//!
+//! The response: `_meta` (`version` "0.5", `response_type` "Answer", `request_id`, and the
+//! client's `conversation_id` when sent) and `content`: one text item, then one resource item
+//! per source whose `data` is the source's schema.org object (NLWeb's own server and chat UI
+//! send one result per resource item, and the UI reads `resource.data` as one item).
+//!
+//! - `mode=summarize` (default): the text is the extractive answer, sentences quoted from the
+//!   content (or composed from the records for a question about the company).
+//! - `mode=list`: the text lists the sources, one `title (url)` per line, with no quoted
+//!   sentence; a question the content does not cover keeps its notice first.
+//!
+//! JSON or server-sent events: `streaming` decides when given; when absent, events go to a
+//! client whose `Accept` prefers `text/event-stream` to `application/json` (every
+//! `EventSource` does) and JSON to everyone else (curl, `fetch`, `requests`). NLWeb's own
+//! default is to stream; a plain HTTP client reading one JSON document is the common case
+//! here, and the stream carries the same data.
+//!
+//! The stream: `_meta`, the text batch, the resources batch, then `{"type":"done"}`, each
+//! event with an `id` (1 to 4). Since the same request always gives the same answer, a
+//! reconnecting `EventSource` (which sends `Last-Event-ID`) resumes after that event; after
+//! the last one it gets 204, which tells an `EventSource` to stop reconnecting.
+//!
+//! `request_id` is derived from the request (a hash of the question, the earlier turns and
+//! the mode), since nothing is stored: the same request always carries the same id.
+
+pub mod request;
+
+use std::collections::VecDeque;
+
+use bytes::Bytes;
+use http::StatusCode;
+use http::header;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use crate::answer::{Answer, AnswerKind};
+use crate::ops::{self, Error};
+use crate::wire::reply::{CACHE_CONTENT, NO_STORE};
+use crate::wire::{Reply, sse};
+pub use request::{AskRequest, Mode};
+
+/// The NLWeb protocol version of every response.
+pub const NLWEB_VERSION: &str = "0.5";
+/// The last event of a stream.
+const DONE: &str = "{\"type\":\"done\"}";
+/// Events in a stream: `_meta`, text, resources, done.
+pub const N_EVENTS: usize = 4;
+
+/// How the transport saw the request: what it prefers and where a stream left off.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Delivery<'a> {
+    /// `Accept` rates `text/event-stream` above `application/json`.
+    pub prefers_events: bool,
+    /// `Last-Event-ID` of a reconnecting `EventSource`.
+    pub last_event_id: Option<&'a str>,
+}
+
+/// `GET /ask?query=...`
+pub fn get(query: Option<&str>, delivery: Delivery<'_>) -> Result<Reply, Error> {
+    let request = request::from_query(query)?;
+    answer(&request, delivery, CACHE_CONTENT)
+}
+
+/// `POST /ask` with a JSON body. Its parameters are in the body only: a query string is a 400
+/// rather than silently ignored.
+pub fn post(body: &[u8], query: Option<&str>, delivery: Delivery<'_>) -> Result<Reply, Error> {
+    if query.is_some_and(|q| !q.is_empty()) {
+        return Err(Error::invalid_parameter(
+            "POST /ask reads its parameters from the JSON body; move the query string's parameters there (or use GET)",
+        ));
+    }
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Err(Error::invalid_json(
+            "the body is empty; send a JSON object such as {\"query\": \"...\"}",
+        ));
+    }
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|err| Error::invalid_json(format!("the body is not valid JSON: {err}")))?;
+    answer(&request::from_json(&value)?, delivery, NO_STORE)
+}
+
+/// Answers a parsed request as JSON or as events.
+pub fn answer(
+    request: &AskRequest,
+    delivery: Delivery<'_>,
+    cache_control: &'static str,
+) -> Result<Reply, Error> {
+    let prev: Vec<&str> = request.prev.iter().map(String::as_str).collect();
+    let answer = ops::ask::answer(&request.query, &prev)?;
+    let meta = meta(request, &prev);
+    let text = text_item(&answer, request.mode);
+    let resources = resource_items(&answer);
+    let streaming = request.streaming.unwrap_or(delivery.prefers_events);
+    let mut reply = if streaming {
+        let events = [
+            format!("{{\"_meta\":{meta}}}"),
+            format!("{{\"content\":[{text}]}}"),
+            format!("{{\"content\":[{resources}]}}"),
+            DONE.to_string(),
+        ];
+        let resume_after = delivery
+            .last_event_id
+            .and_then(|id| id.trim().parse::<usize>().ok())
+            .filter(|id| (1..=N_EVENTS).contains(id))
+            .unwrap_or(0);
+        if resume_after == N_EVENTS {
+            // The client has the whole answer; 204 tells an EventSource to stop reconnecting.
+            return Ok(Reply::empty(StatusCode::NO_CONTENT));
+        }
+        let frames: VecDeque<Bytes> = events
+            .iter()
+            .enumerate()
+            .skip(resume_after)
+            .map(|(idx, data)| sse::event(Some(idx + 1), data))
+            .collect();
+        Reply::events(frames)
+    } else {
+        let body = if resources.is_empty() {
+            format!("{{\"_meta\":{meta},\"content\":[{text}]}}")
+        } else {
+            format!("{{\"_meta\":{meta},\"content\":[{text},{resources}]}}")
+        };
+        Reply::json(StatusCode::OK, body, cache_control)
+    };
+    // The representation depends on `Accept` whenever `streaming` is not given.
+    reply.static_headers.push(header::VARY, "accept");
+    Ok(reply)
+}
+
+/// The `_meta` object.
+fn meta(request: &AskRequest, prev: &[&str]) -> String {
+    let mut meta = format!(
+        "{{\"version\":\"{NLWEB_VERSION}\",\"response_type\":\"Answer\",\"request_id\":\"{}\"",
+        request_id(request.query.trim(), prev, request.mode)
+    );
+    if let Some(id) = &request.conversation_id {
+        meta.push_str(",\"conversation_id\":");
+        meta.push_str(&Value::from(id.as_str()).to_string());
+    }
+    meta.push('}');
+    meta
+}
+
+/// `ask-` and 24 hex digits of a SHA-256 over the mode, the question and the earlier turns:
+/// the same request always gets the same id, and nothing needs to be stored.
+pub fn request_id(question: &str, prev: &[&str], mode: Mode) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(b"consultancy-api ask v1\0");
+    hasher.update(if mode == Mode::List { b"list\0".as_slice() } else { b"summarize\0" });
+    hasher.update(question.as_bytes());
+    for turn in prev {
+        hasher.update(b"\0");
+        hasher.update(turn.as_bytes());
+    }
+    let digest = hasher.finalize();
+    let mut id = String::with_capacity(28);
+    id.push_str("ask-");
+    for byte in &digest[..12] {
+        id.push(char::from(b"0123456789abcdef"[usize::from(byte >> 4)]));
+        id.push(char::from(b"0123456789abcdef"[usize::from(byte & 0xf)]));
+    }
+    id
+}
+
+/// The text item: the answer, or in list mode the sources one per line.
+fn text_item(answer: &Answer, mode: Mode) -> String {
+    let text = match mode {
+        Mode::Summarize => answer.text(),
+        Mode::List => {
+            let mut lines: Vec<String> = Vec::with_capacity(answer.sources.len() + 1);
+            if answer.kind == AnswerKind::NotCovered {
+                lines.extend(answer.sentences.first().map(|s| s.text.to_string()));
+            }
+            lines.extend(answer.sources.iter().map(|s| format!("{} ({})", s.title, s.url)));
+            lines.join("\n")
+        }
+    };
+    format!("{{\"type\":\"text\",\"text\":{}}}", Value::from(text))
+}
+
+/// One resource item per source, comma-separated, `data` its schema.org object.
+fn resource_items(answer: &Answer) -> String {
+    let mut items = String::new();
+    for source in &answer.sources {
+        if !items.is_empty() {
+            items.push(',');
+        }
+        items.push_str("{\"type\":\"resource\",\"resource\":{\"data\":");
+        items.push_str(source.schema_org);
+        items.push_str("}}");
+    }
+    items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::Body;
+
+    fn request(query: &str) -> AskRequest {
+        AskRequest {
+            query: query.into(),
+            prev: Vec::new(),
+            mode: Mode::Summarize,
+            streaming: Some(false),
+            conversation_id: None,
+        }
+    }
+
+    #[test]
+    fn the_request_id_depends_on_every_input_and_nothing_else() {
+        let id = request_id("how?", &["why?"], Mode::Summarize);
+        assert_eq!(id, request_id("how?", &["why?"], Mode::Summarize));
+        assert_eq!(id.len(), 28);
+        for other in [
+            request_id("how?", &[], Mode::Summarize),
+            request_id("how?", &["why?"], Mode::List),
+            request_id("how??", &["why?"], Mode::Summarize),
+        ] {
+            assert_ne!(id, other);
+        }
+    }
+
+    #[test]
+    fn a_json_answer_is_a_v05_response_with_one_resource_per_source() {
+        let reply =
+            answer(&request("Which industries do you work in?"), Delivery::default(), NO_STORE)
+                .expect("answered");
+        let json: Value =
+            serde_json::from_slice(reply.body.bytes().expect("complete")).expect("JSON");
+        assert_eq!(json["_meta"]["version"], "0.5");
+        let content = json["content"].as_array().expect("content");
+        assert_eq!(content[0]["type"], "text");
+        assert!(content.len() > 2, "{json}");
+        assert!(content[1..].iter().all(|item| item["resource"]["data"]["@type"].is_string()));
+    }
+
+    #[test]
+    fn a_resumed_stream_skips_what_the_client_has() {
+        let mut streaming = request("What is a data contract?");
+        streaming.streaming = Some(true);
+        let events = |last: Option<&str>| -> Option<usize> {
+            let reply = answer(
+                &streaming,
+                Delivery { prefers_events: false, last_event_id: last },
+                NO_STORE,
+            )
+            .expect("answered");
+            match reply.body {
+                Body::Events(frames) => Some(frames.len()),
+                Body::Full(_) => None,
+            }
+        };
+        assert_eq!(events(None), Some(N_EVENTS));
+        assert_eq!(events(Some("2")), Some(N_EVENTS - 2));
+        assert_eq!(events(Some("junk")), Some(N_EVENTS));
+        assert_eq!(events(Some("4")), None, "204 after the last event");
+    }
+}

@@ -1,0 +1,90 @@
+//! Answering a question in plain language, for every surface that takes one (`/ask`, the A2A
+//! agent): the question and its earlier turns are checked here, once, then handed to the
+//! answer engine.
+//!
+//! The rules, the same on every surface: the question is trimmed and may not be blank or
+//! longer than `ASK_QUERY_MAX_CHARS` characters; at most `ASK_MAX_PREV_TURNS` earlier turns,
+//! each within the same length (a blank turn is allowed and carries nothing). Everything
+//! else (how many words are read, which turns are looked back through) is the engine's own
+//! business and never an error.
+
+use super::error::Error;
+use crate::answer::{self, Answer, Question};
+use crate::limits::{ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS};
+use crate::model::ErrorKind;
+
+/// Answers `question` asked after `prev` (earlier questions, oldest first).
+pub fn answer(question: &str, prev: &[&str]) -> Result<Answer, Error> {
+    let text = check(question, prev)?;
+    Ok(answer::answer(&Question { text, prev }))
+}
+
+/// Checks a question and its earlier turns; returns the trimmed question.
+pub fn check<'a>(question: &'a str, prev: &[&str]) -> Result<&'a str, Error> {
+    let text = question.trim();
+    if text.is_empty() {
+        return Err(Error::new(
+            ErrorKind::MissingQuery,
+            "the question is missing or blank; send a question in plain language",
+        ));
+    }
+    let chars = text.chars().count();
+    if chars > ASK_QUERY_MAX_CHARS {
+        return Err(Error::new(
+            ErrorKind::QuestionTooLong,
+            format!("the question has {chars} characters; the limit is {ASK_QUERY_MAX_CHARS}"),
+        ));
+    }
+    if prev.len() > ASK_MAX_PREV_TURNS {
+        return Err(Error::new(
+            ErrorKind::TooManyTurns,
+            format!(
+                "{} earlier turns were sent; the limit is {ASK_MAX_PREV_TURNS} (send the latest ones)",
+                prev.len()
+            ),
+        ));
+    }
+    for (turn_idx, turn) in prev.iter().enumerate() {
+        let chars = turn.trim().chars().count();
+        if chars > ASK_QUERY_MAX_CHARS {
+            return Err(Error::new(
+                ErrorKind::QuestionTooLong,
+                format!(
+                    "earlier turn {turn_idx} has {chars} characters; the limit is {ASK_QUERY_MAX_CHARS}"
+                ),
+            ));
+        }
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::answer::AnswerKind;
+
+    #[test]
+    fn a_question_within_the_limits_is_answered() {
+        let reply = answer("  Which services do you offer?  ", &[]).expect("answered");
+        assert!(matches!(reply.kind, AnswerKind::Company(_)), "{:?}", reply.kind);
+    }
+
+    #[test]
+    fn each_limit_has_its_error() {
+        let long = "a".repeat(ASK_QUERY_MAX_CHARS + 1);
+        let at_limit = "é".repeat(ASK_QUERY_MAX_CHARS);
+        let many = vec!["x"; ASK_MAX_PREV_TURNS + 1];
+        let cases: [(&str, &[&str], Option<ErrorKind>); 6] = [
+            ("", &[], Some(ErrorKind::MissingQuery)),
+            (" \t\n", &[], Some(ErrorKind::MissingQuery)),
+            (&long, &[], Some(ErrorKind::QuestionTooLong)),
+            (&at_limit, &[], None),
+            ("why?", &[&long], Some(ErrorKind::QuestionTooLong)),
+            ("why?", &many, Some(ErrorKind::TooManyTurns)),
+        ];
+        for (question, prev, expected) in cases {
+            let outcome = check(question, prev).err().map(|error| error.kind);
+            assert_eq!(outcome, expected, "{question:.24} with {} turns", prev.len());
+        }
+    }
+}

@@ -1,0 +1,619 @@
+//! The A2A agent over real HTTP with raw JSON-RPC: the card, messages in 1.0 and 0.3 (never
+//! mixing their shapes), streams read with a real SSE parser, follow-ups through the
+//! context id, scoring from a data part, and every error with its JSON-RPC code and its
+//! stable code. The official Python SDK is run against the release binary by `.ci/a2a.sh`.
+
+use consultancy_api::model::{A2A_SKILLS, ErrorKind};
+use consultancy_api::ops;
+use eventsource_stream::Eventsource;
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+
+use crate::support::{Checked, TestServer, start};
+
+const V1: Option<&str> = Some("1.0");
+const V03: Option<&str> = None;
+
+async fn rpc(server: &TestServer, version: Option<&str>, body: &Value) -> Checked {
+    let mut request = server.client.post(server.url("/a2a")).json(body);
+    if let Some(version) = version {
+        request = request.header("A2A-Version", version);
+    }
+    Checked::read(request.send().await.expect("POST /a2a")).await
+}
+
+async fn call(server: &TestServer, version: Option<&str>, method: &str, params: Value) -> Value {
+    let body = json!({ "jsonrpc": "2.0", "id": "req-1", "method": method, "params": params });
+    let response = rpc(server, version, &body).await;
+    let json = response.conforms("POST", "/a2a", 200);
+    assert_eq!(json["id"], "req-1", "the id is echoed");
+    json
+}
+
+fn message_v1(parts: Value) -> Value {
+    json!({ "message": { "messageId": "m-1", "role": "ROLE_USER", "parts": parts } })
+}
+
+fn message_v03(parts: Value) -> Value {
+    json!({ "message": { "kind": "message", "messageId": "m-1", "role": "user", "parts": parts } })
+}
+
+/// Every object key in `value`, at any depth.
+fn keys(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map {
+                out.push(key.clone());
+                keys(inner, out);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| keys(item, out)),
+        _ => {}
+    }
+}
+
+/// Asserts an error response: HTTP 200, the JSON-RPC code, and the stable code in `data` as
+/// the version carries it.
+fn assert_error(json: &Value, version: Option<&str>, code: i64, stable: &str) {
+    assert_eq!(json["error"]["code"], code, "{json}");
+    let stable_code = if version == V1 {
+        assert_eq!(json["error"]["data"][0]["@type"], "type.googleapis.com/google.rpc.ErrorInfo");
+        assert_eq!(json["error"]["data"][0]["domain"], "a2a-protocol.org");
+        &json["error"]["data"][0]["metadata"]["code"]
+    } else {
+        &json["error"]["data"]["code"]
+    };
+    assert_eq!(stable_code, stable, "{json}");
+}
+
+async fn expect_error(
+    server: &TestServer,
+    version: Option<&str>,
+    method: &str,
+    params: Value,
+    code: i64,
+    stable: &str,
+) {
+    let json = call(server, version, method, params).await;
+    assert_error(&json, version, code, stable);
+}
+
+#[tokio::test]
+async fn the_card_is_served_twice_with_a_validator() {
+    let server = start().await;
+    let card = server.get("/.well-known/agent-card.json").await;
+    let json = card.conforms("GET", "/.well-known/agent-card.json", 200);
+    let legacy = server.get("/.well-known/agent.json").await;
+    assert_eq!(legacy.text, card.text, "one card at both addresses");
+    legacy.conforms("GET", "/.well-known/agent.json", 200);
+    let etag = card.header("etag").expect("ETag");
+    assert_eq!(card.header("cache-control"), Some("public, max-age=3600"));
+    let revalidated =
+        server.get_with("/.well-known/agent-card.json", &[("if-none-match", etag)]).await;
+    assert_eq!(revalidated.status, 304);
+
+    let interfaces = json["supportedInterfaces"].as_array().expect("interfaces");
+    let versions: Vec<&str> =
+        interfaces.iter().map(|i| i["protocolVersion"].as_str().unwrap_or("")).collect();
+    assert_eq!(versions, ["1.0", "0.3"], "1.0 first: the preferred interface");
+    assert!(interfaces.iter().all(|i| i["url"].as_str().is_some_and(|u| u.ends_with("/a2a"))));
+    assert_eq!(
+        json["capabilities"],
+        json!({ "streaming": true, "pushNotifications": false, "extendedAgentCard": false })
+    );
+    let ids: Vec<&str> = json["skills"]
+        .as_array()
+        .expect("skills")
+        .iter()
+        .map(|s| s["id"].as_str().unwrap_or(""))
+        .collect();
+    let expected: Vec<&str> = A2A_SKILLS.iter().map(|s| s.id).collect();
+    assert_eq!(ids, expected);
+    assert_eq!(json["url"], interfaces[0]["url"], "0.3 clients read `url`");
+    assert_eq!(json["protocolVersion"], "0.3.0");
+    assert!(json["documentationUrl"].as_str().is_some_and(|u| u.ends_with("/docs/agents/")));
+    let index = server.get("/v1").await.conforms("GET", "/v1", 200);
+    assert!(
+        index["agentCard"].as_str().is_some_and(|u| u.ends_with("/.well-known/agent-card.json"))
+    );
+}
+
+#[tokio::test]
+async fn a_question_is_answered_in_each_versions_own_shape() {
+    let server = start().await;
+    let question = "How should we monitor a model for drift in production?";
+    let core = ops::ask::answer(question, &[]).expect("answered");
+
+    let v1 = call(&server, V1, "SendMessage", message_v1(json!([{ "text": question }]))).await;
+    let message = &v1["result"]["message"];
+    assert_eq!(
+        v1["result"].as_object().map(|r| r.len()),
+        Some(1),
+        "SendMessageResponse holds one member"
+    );
+    assert_eq!(message["role"], "ROLE_AGENT");
+    assert_eq!(message["parts"][0]["text"], core.text());
+    let data = &message["parts"][1]["data"];
+    assert_eq!(data["answer"], core.kind.name());
+    let urls: Vec<&str> = data["sources"]
+        .as_array()
+        .expect("sources")
+        .iter()
+        .map(|s| s["url"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(urls, core.sources.iter().map(|s| s.url).collect::<Vec<_>>());
+    assert_eq!(data["sentences"].as_array().map(Vec::len), Some(core.sentences.len()));
+    assert!(message["messageId"].as_str().is_some_and(|id| id.starts_with("msg-")));
+    let mut all = Vec::new();
+    keys(&v1, &mut all);
+    assert!(!all.iter().any(|k| k == "kind"), "a 1.0 response has no `kind`: {v1}");
+
+    let v03 = call(
+        &server,
+        V03,
+        "message/send",
+        message_v03(json!([{ "kind": "text", "text": question }])),
+    )
+    .await;
+    let message = &v03["result"];
+    assert_eq!(message["kind"], "message");
+    assert_eq!(message["role"], "agent");
+    assert_eq!(message["parts"][0], json!({ "kind": "text", "text": core.text() }));
+    assert_eq!(message["parts"][1]["kind"], "data");
+    assert_eq!(message["parts"][1]["data"], *data, "the same data in both versions");
+    assert!(!v03.to_string().contains("ROLE_"), "a 0.3 response has no 1.0 enums");
+
+    // Deterministic: the same request, the same reply.
+    let again = call(&server, V1, "SendMessage", message_v1(json!([{ "text": question }]))).await;
+    assert_eq!(again, v1);
+}
+
+#[tokio::test]
+async fn streams_carry_the_one_message_as_one_event() {
+    let server = start().await;
+    for (version, method, params, result_of) in [
+        (
+            V1,
+            "SendStreamingMessage",
+            message_v1(json!([{ "text": "What is a data contract?" }])),
+            "/result/message",
+        ),
+        (
+            V03,
+            "message/stream",
+            message_v03(json!([{ "kind": "text", "text": "What is a data contract?" }])),
+            "/result",
+        ),
+    ] {
+        let plain_method = if version == V1 { "SendMessage" } else { "message/send" };
+        let plain = call(&server, version, plain_method, params.clone()).await;
+        let body = json!({ "jsonrpc": "2.0", "id": 9, "method": method, "params": params });
+        let mut request = server
+            .client
+            .post(server.url("/a2a"))
+            .json(&body)
+            .header("accept", "text/event-stream");
+        if let Some(version) = version {
+            request = request.header("A2A-Version", version);
+        }
+        let response = request.send().await.expect("POST");
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()["content-type"], "text/event-stream");
+        let mut stream = response.bytes_stream().eventsource();
+        let mut events = Vec::new();
+        while let Some(event) = stream.next().await {
+            events.push(event.expect("a well-formed event"));
+        }
+        assert_eq!(events.len(), 1, "a message-only stream has exactly one event");
+        let event: Value = serde_json::from_str(&events[0].data).expect("JSON-RPC response");
+        assert_eq!(event["id"], 9);
+        let streamed_result =
+            if version == V1 { &event["result"]["message"] } else { &event["result"] };
+        assert_eq!(Some(streamed_result), plain.pointer(result_of), "{method}");
+    }
+}
+
+#[tokio::test]
+async fn follow_ups_work_through_the_context_id_or_metadata() {
+    let server = start().await;
+    let first = "How do we start with demand forecasting?";
+    let follow_up = "what about in healthcare?";
+    let expected = ops::ask::answer(follow_up, &[first]).expect("answered").text();
+
+    let opening = call(&server, V1, "SendMessage", message_v1(json!([{ "text": first }]))).await;
+    let context_id = opening["result"]["message"]["contextId"]
+        .as_str()
+        .expect("a context id is minted")
+        .to_string();
+    let mut params = message_v1(json!([{ "text": follow_up }]));
+    params["message"]["contextId"] = json!(context_id);
+    params["message"]["messageId"] = json!("m-2");
+    let second = call(&server, V1, "SendMessage", params).await;
+    assert_eq!(
+        second["result"]["message"]["contextId"], context_id,
+        "the client's context id is preserved"
+    );
+    assert_eq!(second["result"]["message"]["parts"][0]["text"], expected);
+
+    let mut params = message_v03(json!([{ "kind": "text", "text": follow_up }]));
+    params["metadata"] = json!({ "prev": [first] });
+    let by_metadata = call(&server, V03, "message/send", params).await;
+    assert_eq!(by_metadata["result"]["parts"][0]["text"], expected);
+
+    let mut params = message_v1(json!([{ "text": follow_up }]));
+    params["message"]["contextId"] = json!("a-context-of-the-clients-own");
+    let foreign = call(&server, V1, "SendMessage", params).await;
+    assert_eq!(foreign["result"]["message"]["contextId"], "a-context-of-the-clients-own");
+    let alone = ops::ask::answer(follow_up, &[]).expect("answered").text();
+    assert_eq!(foreign["result"]["message"]["parts"][0]["text"], alone);
+}
+
+#[tokio::test]
+async fn a_data_part_is_scored_as_the_rest_api_scores_it() {
+    let server = start().await;
+    let answers = [2, 3, 2, 1, 2, 3, 1, 2, 2, 3, 1, 2, 3, 2, 1, 2];
+    let rest = server
+        .post_json("/v1/ai-readiness/score", &json!({ "answers": answers }).to_string())
+        .await
+        .conforms("POST", "/v1/ai-readiness/score", 200);
+    // The Python SDK sends numbers in data parts as doubles.
+    let doubles: Vec<f64> = answers.iter().map(|&a| f64::from(a)).collect();
+    let v1 =
+        call(&server, V1, "SendMessage", message_v1(json!([{ "data": { "answers": doubles } }])))
+            .await;
+    let parts = &v1["result"]["message"]["parts"];
+    assert_eq!(parts[1]["data"], rest);
+    assert_eq!(parts[1]["mediaType"], "application/json");
+    let summary = parts[0]["text"].as_str().expect("summary");
+    assert!(summary.contains(&format!("{} out of 100", rest["score"])), "{summary}");
+    let bare = call(&server, V1, "SendMessage", message_v1(json!([{ "data": answers }]))).await;
+    assert_eq!(bare["result"]["message"]["parts"][1]["data"], rest, "a bare array is the answers");
+    let v03 = call(
+        &server,
+        V03,
+        "message/send",
+        message_v03(json!([{ "kind": "data", "data": { "answers": answers } }])),
+    )
+    .await;
+    assert_eq!(v03["result"]["parts"][1], json!({ "kind": "data", "data": rest }));
+
+    for (data, stable) in [
+        (json!({ "answers": [1, 2] }), "invalid_answers"),
+        (json!({ "answers": vec![2.5; 16] }), "invalid_answers"),
+        (json!({ "score": 3 }), "invalid_params"),
+    ] {
+        expect_error(
+            &server,
+            V1,
+            "SendMessage",
+            message_v1(json!([{ "data": data }])),
+            -32602,
+            stable,
+        )
+        .await;
+    }
+}
+
+#[tokio::test]
+async fn accepted_output_modes_choose_the_parts() {
+    let server = start().await;
+    let mut params = message_v1(json!([{ "text": "Which services do you offer?" }]));
+    params["configuration"] = json!({ "acceptedOutputModes": ["text/plain"] });
+    let text_only = call(&server, V1, "SendMessage", params.clone()).await;
+    let parts = text_only["result"]["message"]["parts"].as_array().expect("parts");
+    assert_eq!(parts.len(), 1);
+    assert!(parts[0]["text"].is_string());
+    params["configuration"] = json!({ "acceptedOutputModes": ["application/json"] });
+    let data_only = call(&server, V1, "SendMessage", params.clone()).await;
+    assert!(data_only["result"]["message"]["parts"][0]["data"].is_object());
+    params["configuration"] = json!({ "acceptedOutputModes": ["image/png"] });
+    assert_error(
+        &call(&server, V1, "SendMessage", params).await,
+        V1,
+        -32005,
+        "content_type_not_supported",
+    );
+}
+
+#[tokio::test]
+async fn every_skill_example_works_as_written() {
+    let server = start().await;
+    for skill in A2A_SKILLS {
+        for example in skill.examples {
+            let part = match serde_json::from_str::<Value>(example) {
+                Ok(data) => json!({ "data": data }),
+                Err(_) => json!({ "text": example }),
+            };
+            let json = call(&server, V1, "SendMessage", message_v1(json!([part]))).await;
+            let data = &json["result"]["message"]["parts"][1]["data"];
+            assert!(json["error"].is_null(), "{example}: {json}");
+            assert_ne!(data["answer"], "not-covered", "{}: {example}", skill.id);
+        }
+    }
+}
+
+#[tokio::test]
+async fn task_and_card_methods_answer_with_their_errors_in_both_versions() {
+    let server = start().await;
+    for (version, method, params, code, stable) in [
+        (V1, "GetTask", json!({ "id": "task-1" }), -32001, "task_not_found"),
+        (V1, "CancelTask", json!({ "id": "task-1" }), -32001, "task_not_found"),
+        (V1, "SubscribeToTask", json!({ "id": "task-1" }), -32001, "task_not_found"),
+        (V1, "GetTask", json!({}), -32602, "invalid_params"),
+        (
+            V1,
+            "CreateTaskPushNotificationConfig",
+            json!({ "taskId": "t", "url": "https://hook.example" }),
+            -32003,
+            "push_notifications_not_supported",
+        ),
+        (
+            V1,
+            "GetTaskPushNotificationConfig",
+            json!({ "taskId": "t", "id": "c" }),
+            -32003,
+            "push_notifications_not_supported",
+        ),
+        (
+            V1,
+            "ListTaskPushNotificationConfigs",
+            json!({ "taskId": "t" }),
+            -32003,
+            "push_notifications_not_supported",
+        ),
+        (
+            V1,
+            "DeleteTaskPushNotificationConfig",
+            json!({ "taskId": "t", "id": "c" }),
+            -32003,
+            "push_notifications_not_supported",
+        ),
+        (V1, "GetExtendedAgentCard", json!({}), -32004, "unsupported_operation"),
+        (V1, "ListTasks", json!({ "pageSize": 0 }), -32602, "invalid_params"),
+        (V03, "tasks/get", json!({ "id": "task-1" }), -32001, "task_not_found"),
+        (V03, "tasks/cancel", json!({ "id": "task-1" }), -32001, "task_not_found"),
+        (V03, "tasks/resubscribe", json!({ "id": "task-1" }), -32001, "task_not_found"),
+        (
+            V03,
+            "tasks/pushNotificationConfig/set",
+            json!({ "taskId": "t" }),
+            -32003,
+            "push_notifications_not_supported",
+        ),
+        (V03, "agent/getAuthenticatedExtendedCard", json!({}), -32004, "unsupported_operation"),
+        (V03, "tasks/list", json!({}), -32601, "unknown_method"),
+        (V1, "tasks/get", json!({ "id": "t" }), -32009, "version_not_supported"),
+        (V03, "GetTask", json!({ "id": "t" }), -32009, "version_not_supported"),
+        (V1, "NoSuchMethod", json!({}), -32601, "unknown_method"),
+    ] {
+        expect_error(&server, version, method, params, code, stable).await;
+    }
+    let listed = call(&server, V1, "ListTasks", json!({})).await;
+    assert_eq!(
+        listed["result"],
+        json!({ "tasks": [], "nextPageToken": "", "pageSize": 50, "totalSize": 0 })
+    );
+}
+
+#[tokio::test]
+async fn malformed_messages_are_invalid_params_or_their_a2a_error() {
+    let server = start().await;
+    let long = "why ".repeat(200);
+    let many: Vec<&str> = vec!["and?"; consultancy_api::limits::ASK_MAX_PREV_TURNS + 1];
+    let cases: Vec<(Option<&str>, Value, i64, &str)> = vec![
+        (V1, json!({}), -32602, "invalid_params"),
+        (
+            V1,
+            json!({ "message": { "role": "ROLE_USER", "parts": [{ "text": "hi" }] } }),
+            -32602,
+            "invalid_params",
+        ),
+        (
+            V1,
+            json!({ "message": { "messageId": "m", "role": "user", "parts": [{ "text": "hi" }] } }),
+            -32602,
+            "invalid_params",
+        ),
+        (
+            V03,
+            json!({ "message": { "messageId": "m", "role": "ROLE_USER", "parts": [{ "kind": "text", "text": "hi" }] } }),
+            -32602,
+            "invalid_params",
+        ),
+        (V1, message_v1(json!([])), -32602, "invalid_params"),
+        (V1, message_v1(json!([{ "metadata": {} }])), -32602, "invalid_params"),
+        (V03, message_v03(json!([{ "text": "no kind" }])), -32602, "invalid_params"),
+        (V03, message_v03(json!([{ "kind": "data", "data": [1, 2] }])), -32602, "invalid_params"),
+        (
+            V1,
+            message_v1(json!([{ "data": { "answers": [] } }, { "data": { "answers": [] } }])),
+            -32602,
+            "invalid_params",
+        ),
+        (V1, message_v1(json!([{ "text": "   " }])), -32602, "missing_query"),
+        (V1, message_v1(json!([{ "text": long }])), -32602, "question_too_long"),
+        (
+            V1,
+            json!({ "message": { "messageId": "m", "role": "ROLE_USER", "parts": [{ "text": "and?" }], "metadata": { "prev": many } } }),
+            -32602,
+            "too_many_turns",
+        ),
+        (
+            V1,
+            json!({ "message": { "messageId": "m", "role": "ROLE_USER", "parts": [{ "text": "and?" }] }, "metadata": { "prev": 3 } }),
+            -32602,
+            "invalid_params",
+        ),
+        (
+            V1,
+            json!({ "message": { "messageId": "m", "role": "ROLE_USER", "taskId": "t-9", "parts": [{ "text": "hi" }] } }),
+            -32001,
+            "task_not_found",
+        ),
+        (
+            V1,
+            message_v1(
+                json!([{ "url": "https://files.example/a.pdf", "mediaType": "application/pdf" }]),
+            ),
+            -32005,
+            "content_type_not_supported",
+        ),
+        (V1, message_v1(json!([{ "raw": "aGk=" }])), -32005, "content_type_not_supported"),
+        (
+            V1,
+            message_v1(json!([{ "text": "hi", "mediaType": "image/png" }])),
+            -32005,
+            "content_type_not_supported",
+        ),
+        (
+            V03,
+            message_v03(
+                json!([{ "kind": "file", "file": { "uri": "https://files.example/a.pdf" } }]),
+            ),
+            -32005,
+            "content_type_not_supported",
+        ),
+        (
+            V1,
+            json!({ "message": { "messageId": "m", "role": "ROLE_USER", "parts": [{ "text": "hi" }] }, "configuration": { "taskPushNotificationConfig": { "url": "https://hook.example" } } }),
+            -32003,
+            "push_notifications_not_supported",
+        ),
+    ];
+    for (version, params, code, stable) in cases {
+        let method = if version == V1 { "SendMessage" } else { "message/send" };
+        let json = call(&server, version, method, params.clone()).await;
+        assert_error(&json, version, code, stable);
+        let _ = params;
+    }
+}
+
+#[tokio::test]
+async fn envelopes_versions_and_transport_refusals() {
+    let server = start().await;
+    let send = |id: Value| json!({ "jsonrpc": "2.0", "id": id, "method": "SendMessage", "params": message_v1(json!([{ "text": "hi" }])) });
+    // Parse error, batch, malformed envelope, a response sent to the agent.
+    for (raw, code, stable, id) in [
+        ("{not json", -32700, "invalid_json", Value::Null),
+        ("[]", -32600, "invalid_request", Value::Null),
+        (r#"{"jsonrpc":"1.0","id":4,"method":"SendMessage"}"#, -32600, "invalid_request", json!(4)),
+        (r#"{"jsonrpc":"2.0","id":5,"result":{}}"#, -32600, "invalid_request", Value::Null),
+    ] {
+        let response = server
+            .client
+            .post(server.url("/a2a"))
+            .header("content-type", "application/json")
+            .header("A2A-Version", "1.0")
+            .body(raw)
+            .send()
+            .await
+            .expect("POST");
+        let json = Checked::read(response).await.conforms("POST", "/a2a", 200);
+        assert_error(&json, V1, code, stable);
+        assert_eq!(json["id"], id, "{raw}");
+    }
+    // Versions: unknown ones are refused whatever the method; patch parts are ignored.
+    for version in ["2.0", "0.2", "one"] {
+        let json = rpc(&server, Some(version), &send(json!(1))).await.conforms("POST", "/a2a", 200);
+        assert_error(&json, V1, -32009, "version_not_supported");
+    }
+    let patched = rpc(&server, Some("1.0.1"), &send(json!(1))).await;
+    assert_eq!(patched.header("a2a-version"), Some("1.0"));
+    assert!(patched.json()["result"]["message"].is_object());
+    let by_query = server
+        .client
+        .post(server.url("/a2a?A2A-Version=1.0"))
+        .json(&send(json!(2)))
+        .send()
+        .await
+        .expect("POST");
+    assert!(Checked::read(by_query).await.json()["result"]["message"].is_object());
+    // A notification gets no body.
+    let note = json!({ "jsonrpc": "2.0", "method": "SendMessage", "params": {} });
+    let accepted = rpc(&server, V1, &note).await;
+    assert_eq!((accepted.status, accepted.text.as_str()), (202, ""));
+    // Transport refusals keep their status and carry a JSON-RPC error.
+    let not_json = server
+        .client
+        .post(server.url("/a2a"))
+        .header("content-type", "text/plain")
+        .body("{}")
+        .send()
+        .await
+        .expect("POST");
+    let not_json = Checked::read(not_json).await.conforms("POST", "/a2a", 415);
+    assert_eq!(not_json["error"]["code"], -32600);
+    let huge = format!("{{\"pad\":\"{}\"}}", "x".repeat(consultancy_api::limits::A2A_BODY_MAX));
+    let too_large = server
+        .client
+        .post(server.url("/a2a"))
+        .header("content-type", "application/json")
+        .body(huge)
+        .send()
+        .await
+        .expect("POST");
+    let too_large = Checked::read(too_large).await.conforms("POST", "/a2a", 413);
+    // No A2A-Version: shaped as 0.3.
+    assert_eq!(too_large["error"]["data"]["code"], ErrorKind::PayloadTooLarge.code());
+    let get = Checked::read(server.client.get(server.url("/a2a")).send().await.expect("GET")).await;
+    assert_eq!(get.status, 405);
+    assert_eq!(get.header("allow"), Some("POST, OPTIONS"));
+    assert_eq!(get.json()["error"]["code"], -32600);
+    let preflight = server
+        .client
+        .request(http::Method::OPTIONS, server.url("/a2a"))
+        .header("origin", "https://app.example")
+        .send()
+        .await
+        .expect("OPTIONS");
+    let allowed =
+        preflight.headers()["access-control-allow-headers"].to_str().expect("ASCII").to_string();
+    for name in ["A2A-Version", "A2A-Extensions", "Content-Type"] {
+        assert!(allowed.contains(name), "{name} in {allowed}");
+    }
+}
+
+/// The same question gets the same data on every surface: the core, `/ask`, A2A, and the
+/// MCP docs server's `answer_from_guides` prompt (which quotes the same sentences and lists the
+/// same sources for a model to work from).
+#[tokio::test]
+async fn every_surface_gives_the_same_answer() {
+    let server = start().await;
+    for question in
+        ["What is a data contract?", "What do you charge?", "What is the meaning of life?"]
+    {
+        let core = ops::ask::answer(question, &[]).expect("answered");
+        let ask = server
+            .post_json("/ask", &json!({ "query": question }).to_string())
+            .await
+            .conforms("POST", "/ask", 200);
+        let a2a = call(&server, V1, "SendMessage", message_v1(json!([{ "text": question }]))).await;
+        let parts = &a2a["result"]["message"]["parts"];
+        assert_eq!(ask["content"][0]["text"], core.text(), "{question}");
+        assert_eq!(parts[0]["text"], core.text(), "{question}");
+        let from_ask: Vec<&Value> = ask["content"].as_array().expect("content")[1..]
+            .iter()
+            .map(|item| &item["resource"]["data"])
+            .collect();
+        let from_a2a: Vec<&Value> =
+            parts[1]["data"]["sources"].as_array().expect("sources").iter().collect();
+        assert_eq!(from_ask, from_a2a, "{question}");
+        let prompt = crate::mcp::result(
+            &server,
+            "/mcp/docs",
+            crate::mcp::Era::Modern,
+            "prompts/get",
+            json!({ "name": "answer_from_guides", "arguments": { "question": question } }),
+        )
+        .await;
+        let text = prompt["messages"][0]["content"]["text"].as_str().expect("prompt text");
+        if core.kind != consultancy_api::answer::AnswerKind::NotCovered {
+            for sentence in &core.sentences {
+                assert!(text.contains(sentence.text), "MCP quotes `{}`", sentence.text);
+            }
+        }
+        for source in &core.sources {
+            assert!(text.contains(source.url), "MCP lists {} for {question}", source.url);
+        }
+    }
+}

@@ -1,0 +1,344 @@
+//! `/ask` over real HTTP: JSON answers checked against the OpenAPI document and the NLWeb
+//! v0.5 response schema (`tests/schemas/`), streams read with a real server-sent-events
+//! parser (`eventsource-stream`), both request shapes, follow-ups, and every bad input.
+
+use std::sync::OnceLock;
+
+use consultancy_api::limits::{ASK_BODY_MAX, ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS};
+use consultancy_api::ops;
+use eventsource_stream::{Event, Eventsource};
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+
+use crate::support::{Checked, TestServer, start};
+
+const SCHEMA: &str = include_str!("../schemas/nlweb-0.5-ask-response.schema.json");
+
+/// The NLWeb v0.5 response schema, compiled once.
+fn nlweb() -> &'static jsonschema::Validator {
+    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
+    VALIDATOR.get_or_init(|| {
+        let schema: Value = serde_json::from_str(SCHEMA).expect("the schema is JSON");
+        jsonschema::draft202012::new(&schema).expect("the schema compiles")
+    })
+}
+
+/// Asserts `response` is an NLWeb v0.5 AskResponse.
+fn assert_nlweb(response: &Value) {
+    let errors: Vec<String> = nlweb().iter_errors(response).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "not an NLWeb v0.5 response: {errors:?}\n{response}");
+}
+
+fn query_string(pairs: &[(&str, &str)]) -> String {
+    let encoded: Vec<String> = pairs
+        .iter()
+        .map(|(name, value)| {
+            let value: String = percent_encode(value);
+            format!("{name}={value}")
+        })
+        .collect();
+    encoded.join("&")
+}
+
+fn percent_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+async fn get(server: &TestServer, pairs: &[(&str, &str)], headers: &[(&str, &str)]) -> Checked {
+    server.get_with(&format!("/ask?{}", query_string(pairs)), headers).await
+}
+
+async fn post(server: &TestServer, body: &Value) -> Checked {
+    server.post_json("/ask", &body.to_string()).await
+}
+
+/// Reads a whole event stream with a real SSE parser.
+async fn events(response: reqwest::Response) -> Vec<Event> {
+    assert_eq!(response.status(), 200);
+    let content_type = response.headers()["content-type"].to_str().expect("ASCII").to_string();
+    assert_eq!(content_type, "text/event-stream");
+    let mut stream = response.bytes_stream().eventsource();
+    let mut events = Vec::new();
+    while let Some(event) = stream.next().await {
+        events.push(event.expect("a well-formed event"));
+    }
+    events
+}
+
+/// The JSON response a stream's events add up to.
+fn assemble(events: &[Event]) -> Value {
+    let mut meta = Value::Null;
+    let mut content = Vec::new();
+    for event in events {
+        let data: Value = serde_json::from_str(&event.data).expect("event data is JSON");
+        if let Some(m) = data.get("_meta") {
+            meta = m.clone();
+        }
+        if let Some(items) = data.get("content").and_then(Value::as_array) {
+            content.extend(items.iter().cloned());
+        }
+    }
+    json!({ "_meta": meta, "content": content })
+}
+
+#[tokio::test]
+async fn a_json_answer_is_an_nlweb_response_with_the_cores_answer() {
+    let server = start().await;
+    let question = "How should we monitor a model for drift in production?";
+    let response = get(&server, &[("query", question)], &[]).await;
+    let json = response.conforms("GET", "/ask", 200);
+    assert_nlweb(&json);
+    assert_eq!(response.header("content-type"), Some("application/json; charset=utf-8"));
+    assert_eq!(response.header("vary"), Some("accept"));
+    assert_eq!(response.header("cache-control"), Some("public, max-age=300"));
+    let core = ops::ask::answer(question, &[]).expect("the core answers");
+    let content = json["content"].as_array().expect("content");
+    assert_eq!(content[0], json!({ "type": "text", "text": core.text() }));
+    let urls: Vec<&str> = content[1..]
+        .iter()
+        .map(|item| item["resource"]["data"]["url"].as_str().unwrap_or(""))
+        .collect();
+    let expected: Vec<&str> = core.sources.iter().map(|s| s.url).collect();
+    assert_eq!(urls, expected, "one resource item per source, in order");
+    assert_eq!(json["_meta"]["version"], "0.5");
+    assert_eq!(json["_meta"]["response_type"], "Answer");
+
+    // Deterministic: the same request gives the same bytes, request id included.
+    let again = get(&server, &[("query", question)], &[]).await;
+    assert_eq!(again.text, response.text);
+}
+
+#[tokio::test]
+async fn the_flat_and_the_v05_bodies_answer_as_get_does() {
+    let server = start().await;
+    let pairs = [
+        ("query", "what about in healthcare?"),
+        ("prev", "How do we start with demand forecasting?"),
+        ("mode", "summarize"),
+        ("conversation_id", "conv-7"),
+    ];
+    let by_get = get(&server, &pairs, &[]).await.conforms("GET", "/ask", 200);
+    let flat = post(
+        &server,
+        &json!({
+            "query": "what about in healthcare?",
+            "prev": ["How do we start with demand forecasting?"],
+            "mode": "summarize", "conversation_id": "conv-7", "site": "all"
+        }),
+    )
+    .await;
+    assert_eq!(flat.header("cache-control"), Some("no-store"));
+    let flat = flat.conforms("POST", "/ask", 200);
+    let v05 = post(
+        &server,
+        &json!({
+            "query": { "text": "what about in healthcare?", "site": ["all"] },
+            "context": { "prev": ["How do we start with demand forecasting?"] },
+            "return_response": { "mode": "summarize", "streaming": false },
+            "meta": { "conversation_id": "conv-7", "api_version": "0.5" }
+        }),
+    )
+    .await
+    .conforms("POST", "/ask", 200);
+    assert_nlweb(&by_get);
+    assert_eq!(by_get, flat);
+    assert_eq!(by_get, v05);
+    assert_eq!(by_get["_meta"]["conversation_id"], "conv-7");
+}
+
+#[tokio::test]
+async fn follow_ups_borrow_the_earlier_question() {
+    let server = start().await;
+    let first = "How do we start with demand forecasting?";
+    let follow_up = "what about in healthcare?";
+    let alone = get(&server, &[("query", follow_up)], &[]).await.conforms("GET", "/ask", 200);
+    let after = get(&server, &[("query", follow_up), ("prev", first)], &[])
+        .await
+        .conforms("GET", "/ask", 200);
+    let core = ops::ask::answer(follow_up, &[first]).expect("answered");
+    assert_eq!(after["content"][0]["text"], core.text());
+    assert_ne!(alone["content"], after["content"], "the earlier turn changes the answer");
+    assert_ne!(alone["_meta"]["request_id"], after["_meta"]["request_id"]);
+    let cited = after["content"].to_string().to_lowercase();
+    assert!(cited.contains("forecast"), "the follow-up keeps the topic of the first question");
+    assert!(cited.contains("health"), "and adds its own: {cited}");
+}
+
+#[tokio::test]
+async fn list_mode_lists_the_sources_without_quoting() {
+    let server = start().await;
+    let question = "Which industries do you work in?";
+    let json = get(&server, &[("query", question), ("mode", "list")], &[])
+        .await
+        .conforms("GET", "/ask", 200);
+    assert_nlweb(&json);
+    let core = ops::ask::answer(question, &[]).expect("answered");
+    let lines: Vec<String> =
+        core.sources.iter().map(|s| format!("{} ({})", s.title, s.url)).collect();
+    assert_eq!(json["content"][0]["text"], lines.join("\n"));
+    assert_eq!(json["content"].as_array().map(Vec::len), Some(core.sources.len() + 1));
+}
+
+#[tokio::test]
+async fn streams_are_four_events_that_add_up_to_the_json_answer() {
+    let server = start().await;
+    let question = "What is a data contract?";
+    let json = get(&server, &[("query", question)], &[]).await.conforms("GET", "/ask", 200);
+    let url = server.url(&format!("/ask?{}", query_string(&[("query", question)])));
+    // An EventSource's request: Accept names only text/event-stream.
+    let request = server.client.get(&url).header("accept", "text/event-stream");
+    let response = request.send().await.expect("GET");
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let stream = events(response).await;
+    let ids: Vec<&str> = stream.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(ids, ["1", "2", "3", "4"]);
+    assert_eq!(stream[3].data, r#"{"type":"done"}"#);
+    assert!(stream[0].data.starts_with(r#"{"_meta":"#));
+    let assembled = assemble(&stream);
+    assert_nlweb(&assembled);
+    assert_eq!(assembled, json, "the stream carries what the JSON answer does");
+
+    // `streaming` decides when given, whatever `Accept` says; the v0.5 body too.
+    let forced =
+        server.client.get(format!("{url}&streaming=true")).header("accept", "application/json");
+    assert_eq!(assemble(&events(forced.send().await.expect("GET")).await), json);
+    let body = json!({ "query": { "text": question }, "return_response": { "streaming": true } });
+    let posted = server.client.post(server.url("/ask")).json(&body);
+    assert_eq!(assemble(&events(posted.send().await.expect("POST")).await), json);
+    let refused = get(
+        &server,
+        &[("query", question), ("streaming", "false")],
+        &[("accept", "text/event-stream")],
+    )
+    .await;
+    assert_eq!(refused.conforms("GET", "/ask", 200), json);
+    // curl's `*/*`, and no Accept at all, get JSON.
+    for accept in ["*/*", "application/json, text/event-stream", "text/event-stream;q=0.5, */*"] {
+        let plain = get(&server, &[("query", question)], &[("accept", accept)]).await;
+        assert_eq!(plain.conforms("GET", "/ask", 200), json, "Accept: {accept}");
+    }
+}
+
+#[tokio::test]
+async fn a_reconnecting_event_source_resumes_and_stops_after_the_last_event() {
+    let server = start().await;
+    let url = server.url("/ask?query=what%20is%20a%20data%20contract");
+    let resume = |last: &'static str| {
+        server.client.get(&url).header("accept", "text/event-stream").header("last-event-id", last)
+    };
+    let rest = events(resume("2").send().await.expect("GET")).await;
+    let ids: Vec<&str> = rest.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(ids, ["3", "4"]);
+    let done = resume("4").send().await.expect("GET");
+    assert_eq!(done.status(), 204, "204 tells an EventSource to stop reconnecting");
+    let foreign = events(resume("not-ours").send().await.expect("GET")).await;
+    assert_eq!(foreign.len(), 4, "an id this stream never sent restarts it");
+}
+
+#[tokio::test]
+async fn every_bad_input_is_a_400_with_its_code() {
+    let server = start().await;
+    let long = "word ".repeat(ASK_QUERY_MAX_CHARS / 5 + 1);
+    let turns: Vec<(&str, &str)> =
+        std::iter::repeat_n(("prev", "and then?"), ASK_MAX_PREV_TURNS + 1).collect();
+    let mut too_many = vec![("query", "why?")];
+    too_many.extend(turns);
+    let get_cases: Vec<(Vec<(&str, &str)>, &str)> = vec![
+        (vec![], "missing_query"),
+        (vec![("query", "   ")], "missing_query"),
+        (vec![("query", long.as_str())], "question_too_long"),
+        (vec![("query", "why?"), ("prev", long.as_str())], "question_too_long"),
+        (too_many, "too_many_turns"),
+        (vec![("query", "why?"), ("mode", "generate")], "unknown_mode"),
+        (vec![("query", "why?"), ("streaming", "maybe")], "invalid_parameter"),
+        (vec![("query", "why?"), ("query", "how?")], "duplicate_parameter"),
+    ];
+    for (pairs, code) in get_cases {
+        get(&server, &pairs, &[]).await.error("GET", "/ask", 400, code);
+    }
+    let post_cases = [
+        (json!({}), "missing_query"),
+        (json!({ "query": { "text": "" } }), "missing_query"),
+        (json!({ "query": long }), "question_too_long"),
+        (
+            json!({ "query": "why?", "prev": vec!["then?"; ASK_MAX_PREV_TURNS + 1] }),
+            "too_many_turns",
+        ),
+        (json!({ "query": "why?", "return_response": { "mode": "generate" } }), "unknown_mode"),
+        (json!([]), "invalid_body"),
+        (json!({ "query": 42 }), "invalid_body"),
+        (json!({ "query": { "text": ["why?"] } }), "invalid_body"),
+        (json!({ "query": "why?", "prev": [1, 2] }), "invalid_body"),
+        (json!({ "query": "why?", "streaming": "false" }), "invalid_body"),
+        (json!({ "query": "why?", "mode": true }), "invalid_body"),
+        (json!({ "query": "why?", "meta": "m" }), "invalid_body"),
+        (json!({ "query": "why?", "prev": "a", "context": { "prev": ["b"] } }), "invalid_body"),
+    ];
+    for (body, code) in post_cases {
+        post(&server, &body).await.error("POST", "/ask", 400, code);
+    }
+    for (raw, code) in [("", "invalid_json"), ("{\"query\":", "invalid_json")] {
+        server.post_json("/ask", raw).await.error("POST", "/ask", 400, code);
+    }
+    let with_query = server.post_json("/ask?streaming=false", r#"{"query":"why?"}"#).await;
+    with_query.error("POST", "/ask", 400, "invalid_parameter");
+    let form = server
+        .client
+        .post(server.url("/ask"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("query=why")
+        .send()
+        .await
+        .expect("POST");
+    Checked::read(form).await.error("POST", "/ask", 415, "unsupported_media_type");
+    let huge = format!("{{\"query\":\"why?\",\"pad\":\"{}\"}}", "x".repeat(ASK_BODY_MAX));
+    server.post_json("/ask", &huge).await.error("POST", "/ask", 413, "payload_too_large");
+}
+
+#[tokio::test]
+async fn a_question_of_the_longest_length_is_answered() {
+    let server = start().await;
+    let question = "é".repeat(ASK_QUERY_MAX_CHARS);
+    let prev: Vec<String> = vec!["a".repeat(ASK_QUERY_MAX_CHARS); ASK_MAX_PREV_TURNS];
+    let json = post(&server, &json!({ "query": question, "prev": prev }))
+        .await
+        .conforms("POST", "/ask", 200);
+    assert_nlweb(&json);
+}
+
+#[tokio::test]
+async fn browsers_may_call_it_and_resume_streams() {
+    let server = start().await;
+    let preflight = server
+        .client
+        .request(http::Method::OPTIONS, server.url("/ask"))
+        .header("origin", "https://app.example")
+        .header("access-control-request-method", "POST")
+        .send()
+        .await
+        .expect("OPTIONS");
+    assert_eq!(preflight.status(), 204);
+    let headers = preflight.headers();
+    assert_eq!(headers["allow"], "GET, HEAD, POST, OPTIONS");
+    let allowed = headers["access-control-allow-headers"].to_str().expect("ASCII");
+    for name in ["Content-Type", "Last-Event-ID"] {
+        assert!(allowed.contains(name), "{name} in {allowed}");
+    }
+    let answer = get(&server, &[("query", "who are you?")], &[]).await;
+    assert_eq!(answer.header("access-control-allow-origin"), Some("*"));
+    let trailing = server.get("/ask/?query=x").await;
+    assert_eq!(trailing.status, 308);
+    assert_eq!(trailing.header("location"), Some("/ask?query=x"));
+    let put = server.client.put(server.url("/ask")).send().await.expect("PUT");
+    let put = Checked::read(put).await;
+    assert_eq!(put.status, 405);
+    assert_eq!(put.header("allow"), Some("GET, HEAD, POST, OPTIONS"));
+}
