@@ -7,9 +7,9 @@ use super::config::Config;
 use super::model::{
     A2A_BODY_MAX, A2A_PATH, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS,
     ASK_QUERY_MAX_CHARS, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_SCOPE, GRANT_TYPE,
-    MCP_BODY_MAX, McpVersion, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT,
-    SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SourceKind,
-    TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
+    MAX_HEADER_BYTES, MCP_BODY_MAX, McpVersion, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS,
+    SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS,
+    SourceKind, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
 };
 use super::validate::Content;
 
@@ -260,6 +260,10 @@ fn ask_responses(post: bool) -> Value {
     if post {
         responses["413"] = response_ref("PayloadTooLarge");
         responses["415"] = response_ref("UnsupportedMediaType");
+    } else {
+        // Every parameter is within its bounds and the query string still too long: a long
+        // conversation in UTF-8, percent-encoded. POST carries it.
+        responses["431"] = response_ref("HeadTooLarge");
     }
     responses
 }
@@ -1361,6 +1365,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "NotFound": error_response("Unknown slug or path"),
         "Unauthorized": unauthorized,
         "PayloadTooLarge": error_response("Request body too large"),
+        "HeadTooLarge": { "description": format!("The request line and headers together exceed {} KiB: refused by the HTTP layer before the API reads the request, with no body (RFC 6585). A question with many long earlier turns fits in the body of `POST /ask`.", MAX_HEADER_BYTES / 1024) },
         "UnsupportedMediaType": error_response("Request body is not JSON"),
         "TooManyRequests": too_many,
         "NotModified": { "description": "The If-None-Match validator matches; no body", "headers": { "ETag": header_ref("ETag") } },

@@ -10,9 +10,9 @@ use std::time::Duration;
 
 pub use crate::model::{
     A2A_BODY_MAX, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS,
-    BATCH_MAX_ITEMS, MCP_BODY_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS,
-    SEARCH_QUERY_MAX_CHARS, SEARCH_TYPO_MAX_CHARS, SEARCH_TYPO_ONE_MIN_CHARS,
-    SEARCH_TYPO_TWO_MIN_CHARS, TOKEN_LIFETIME_SECS,
+    BATCH_MAX_ITEMS, MAX_HEADER_BYTES, MCP_BODY_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+    SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SEARCH_TYPO_MAX_CHARS,
+    SEARCH_TYPO_ONE_MIN_CHARS, SEARCH_TYPO_TWO_MIN_CHARS, TOKEN_LIFETIME_SECS,
 };
 
 /// Requests per client IP per window by default (`--rate-limit` overrides). Past it: 429.
@@ -77,8 +77,6 @@ pub const BATCH_PATH_MAX: usize = 4096;
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// Time a client has to send a whole request body once headers are in. Slower: 408.
 pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
-/// Most bytes hyper buffers for a request line and headers. Larger: 431 / connection closed.
-pub const MAX_HEADER_BYTES: usize = 32 * 1024;
 /// Most connections served at once; further clients wait in the accept backlog until one
 /// closes, so overload queues rather than failing.
 pub const MAX_CONNECTIONS: usize = 4096;
