@@ -11,6 +11,8 @@
 //!   error table and the README's endpoint table
 //! - `encoding`: precompressed variants, Accept-Encoding and their validators
 //! - `golden`: a sample of responses pinned byte for byte
+//! - `fuzz_corpus`: the cargo-fuzz corpus (`tests/fuzz/corpus/`) replayed through the targets'
+//!   checks
 //! - `wire`: the reply body, complete or streamed
 //! - `routes`: fixed routes, HTTP semantics, CORS, pages and twins, counts
 //! - `search`: `/v1/resources`, golden queries, paging, cursors, properties
@@ -31,6 +33,7 @@ mod architecture;
 mod ask;
 mod batch;
 mod encoding;
+mod fuzz_corpus;
 mod golden;
 mod judged;
 mod limits;
