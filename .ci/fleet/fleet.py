@@ -15,7 +15,8 @@ What it shows, in order: tokens and client secrets work across replicas; the 301
 in a minute is refused whichever replica serves the client (IPv4, IPv6 by /64, IPv4-mapped);
 responses through nginx (HTTP/1.1 and HTTP/2, gzip included) are the direct ones; killing a
 replica under load loses no GET; restarting one through its socket refuses no connection;
-then a soak of mixed load with memory and descriptors sampled. Prints one line per check and
+then a soak of mixed load (fixed GETs, search, score, batch, export, MCP, /ask as JSON and as
+events, A2A) with memory and descriptors sampled. Prints one line per check and
 a closing count; exits non-zero on any failure.
 """
 
@@ -837,6 +838,8 @@ def soak(replicas, nginx, tls_context, token, seconds):
     clients = {}
     queries = ["data quality", "model drift", "goverance framework", "customers leaving",
                "feature store", "llm latency", "dashboard lay", "zzzzqx", "cloud bill"]
+    questions = ["how should we monitor a model for drift", "which services do you offer",
+                 "what is a data contract", "how do we start with demand forecasting"]
     etags = {}
     mcp_headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
                    "MCP-Protocol-Version": "2025-06-18"}
@@ -876,7 +879,7 @@ def soak(replicas, nginx, tls_context, token, seconds):
             answer = client.request(nginx.tls_port, "GET", "/v1/export", source=address,
                                     headers={"Authorization": f"Bearer {token}"})
             kind, ok = "export", answer.status == 200
-        elif roll < 0.95:
+        elif roll < 0.92:
             message = rng.choice([
                 {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
                  "params": {"name": "search_guides", "arguments": {"q": rng.choice(queries)}}},
@@ -888,6 +891,21 @@ def soak(replicas, nginx, tls_context, token, seconds):
             answer = client.request(nginx.tls_port, "POST", server, body=json.dumps(message),
                                     headers=mcp_headers, source=address)
             kind, ok = "mcp", answer.status == 200 and "error" not in answer.json()
+        elif roll < 0.96:
+            # /ask, half of it as a server-sent-events stream (which nginx must not buffer).
+            q = urllib.parse.quote_plus(rng.choice(questions))
+            stream = rng.random() < 0.5
+            answer = client.request(nginx.tls_port, "GET", f"/ask?query={q}&streaming={str(stream).lower()}",
+                                    source=address)
+            done = b'"type":"done"' in answer.body if stream else "content" in answer.json()
+            kind, ok = "ask", answer.status == 200 and done
+        elif roll < 0.98:
+            message = {"jsonrpc": "2.0", "id": 1, "method": "SendMessage", "params": {"message": {
+                "messageId": f"soak-{idx}", "role": "ROLE_USER", "parts": [{"text": rng.choice(questions)}]}}}
+            answer = client.request(nginx.tls_port, "POST", "/a2a", body=json.dumps(message),
+                                    headers={"Content-Type": "application/json", "A2A-Version": "1.0"},
+                                    source=address)
+            kind, ok = "a2a", answer.status == 200 and "message" in answer.json().get("result", {})
         else:
             answer = client.request(nginx.tls_port, "GET", "/guides/",
                                     headers={"Accept": "text/markdown"}, source=address)
