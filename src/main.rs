@@ -1,10 +1,14 @@
-//! `consultancy-api`: read the configuration, bind, serve, shut down gracefully.
+//! `consultancy-api`: read the configuration, bind (or adopt the socket the service manager
+//! passes), serve, shut down gracefully.
 //!
 //! Flags: `--listen ADDR` (default 127.0.0.1:8080), `--rate-limit N` (requests per minute per
-//! client IP, default 300), `--max-connections-per-ip N` (default 64, 0 for none), `--trust-proxy`,
-//! `--help`, `--version`. Environment: `TOKEN_KEY`
-//! (hex, at least 32 bytes) and `TOKEN_KEY_PREVIOUS` (accepted for verification during a
-//! rotation).
+//! Flags: `--listen ADDR` (default 127.0.0.1:8080), `--rate-limit N` (requests per minute per
+//! client, default 300), `--max-connections-per-ip N` (default 64, 0 for none), `--trust-proxy`,
+//! `--ipv6-prefix N` (IPv6 clients are keyed by this prefix, default 64), `--access-log`,
+//! `--metrics-listen ADDR`, `--check`, `--help`, `--version`. Environment: `TOKEN_KEY` (hex, at
+//! least 32 bytes) and `TOKEN_KEY_PREVIOUS` (accepted for verification during a rotation), or
+//! the systemd credentials `token-key` and `token-key-previous`; `LISTEN_FDS`/`LISTEN_PID`
+//! (socket activation).
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -13,9 +17,20 @@ use std::sync::Arc;
 use consultancy_api::auth::Keys;
 use consultancy_api::clock::SystemClock;
 use consultancy_api::http::App;
+use consultancy_api::http::access_log::AccessLog;
+use consultancy_api::http::admin::serve_metrics;
 use consultancy_api::http::server::{ServerOptions, serve};
-use consultancy_api::limits::{MAX_CONNECTIONS_PER_IP_DEFAULT, RATE_LIMIT_DEFAULT};
+use consultancy_api::limits::client::parse_ipv6_prefix;
+use consultancy_api::limits::rate::RateLimiter;
+use consultancy_api::limits::{
+    IPV6_PREFIX_DEFAULT, MAX_CONNECTIONS_PER_IP_DEFAULT, RATE_LIMIT_DEFAULT,
+};
 use consultancy_api::tables;
+
+/// The systemd credential names (`LoadCredential=`) the keys may come from instead of the
+/// environment.
+const KEY_CREDENTIAL: &str = "token-key";
+const PREVIOUS_KEY_CREDENTIAL: &str = "token-key-previous";
 
 fn usage() -> String {
     format!(
@@ -23,13 +38,21 @@ fn usage() -> String {
 
 USAGE:
     consultancy-api [--listen ADDR] [--rate-limit N] [--max-connections-per-ip N] [--trust-proxy]
+                    [--ipv6-prefix N] [--access-log] [--metrics-listen ADDR] [--check]
 
 OPTIONS:
-    --listen ADDR                 address to listen on [default: 127.0.0.1:8080]
-    --rate-limit N                requests per minute per client IP [default: {RATE_LIMIT_DEFAULT}]
-    --max-connections-per-ip N    open connections per client address (IPv6: per /64); 0 for
-                                  no cap [default: 64; 0 with --trust-proxy]
+    --listen ADDR                 address to listen on, unless the service manager passes a
+                                  socket (LISTEN_FDS) [default: 127.0.0.1:8080]
+    --rate-limit N                requests per minute per client [default: {RATE_LIMIT_DEFAULT}]
+    --max-connections-per-ip N    open connections per client (IPv6: per prefix); 0 for no
+                                  cap [default: {MAX_CONNECTIONS_PER_IP_DEFAULT}; 0 with --trust-proxy]
     --trust-proxy                 take the client IP from the rightmost X-Forwarded-For entry
+    --ipv6-prefix N               count IPv6 clients by their first N bits, 16 to 128 [default: {IPV6_PREFIX_DEFAULT}]
+    --access-log                  write one line per request to standard output (Common Log
+                                  Format plus microseconds taken)
+    --metrics-listen ADDR         serve Prometheus metrics at http://ADDR/metrics [default: off]
+    --check                       validate the configuration (flags, key, addresses) and exit:
+                                  0 if it is usable, 2 if not
     -h, --help                    print this help
     -V, --version                 print the version
 
@@ -37,17 +60,27 @@ ENVIRONMENT:
     TOKEN_KEY           hex signing key for OAuth secrets and tokens, at least 32 bytes;
                         unset: a random key per process (tokens die with it)
     TOKEN_KEY_PREVIOUS  the previous key, still accepted for verification during a rotation
+    CREDENTIALS_DIRECTORY
+                        systemd credentials: `{KEY_CREDENTIAL}` and `{PREVIOUS_KEY_CREDENTIAL}` are read
+                        from here when the variables above are unset
+    LISTEN_FDS, LISTEN_PID
+                        socket activation: serve the first socket passed instead of binding
 "
     )
 }
 
 #[derive(Debug)]
 struct Options {
-    listen: SocketAddr,
+    /// `None`: not given; the default applies unless a socket is passed.
+    listen: Option<SocketAddr>,
     rate_limit: u32,
     /// `None`: the default, which depends on `trust_proxy`.
     max_connections_per_ip: Option<usize>,
     trust_proxy: bool,
+    ipv6_prefix: u8,
+    access_log: bool,
+    metrics_listen: Option<SocketAddr>,
+    check: bool,
 }
 
 impl Options {
@@ -62,17 +95,27 @@ impl Options {
     }
 }
 
+const DEFAULT_LISTEN: ([u8; 4], u16) = ([127, 0, 0, 1], 8080);
+
 enum Parsed {
     Run(Options),
     Exit(String),
 }
 
+fn parse_address(flag: &str, text: &str) -> Result<SocketAddr, String> {
+    text.parse().map_err(|_| format!("{flag} `{text}` is not an address like 127.0.0.1:8080"))
+}
+
 fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
     let mut options = Options {
-        listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+        listen: None,
         rate_limit: RATE_LIMIT_DEFAULT,
         max_connections_per_ip: None,
         trust_proxy: false,
+        ipv6_prefix: IPV6_PREFIX_DEFAULT,
+        access_log: false,
+        metrics_listen: None,
+        check: false,
     };
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
@@ -86,12 +129,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             inline.clone().or_else(|| args.next()).ok_or(format!("{name} needs a value"))
         };
         match flag.as_str() {
-            "--listen" => {
-                let text = value("--listen")?;
-                options.listen = text.parse().map_err(|_| {
-                    format!("--listen `{text}` is not an address like 127.0.0.1:8080")
-                })?;
-            }
+            "--listen" => options.listen = Some(parse_address("--listen", &value("--listen")?)?),
             "--rate-limit" => {
                 let text = value("--rate-limit")?;
                 options.rate_limit = text
@@ -109,6 +147,13 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
                 })?);
             }
             "--trust-proxy" => options.trust_proxy = true,
+            "--ipv6-prefix" => options.ipv6_prefix = parse_ipv6_prefix(&value("--ipv6-prefix")?)?,
+            "--access-log" => options.access_log = true,
+            "--metrics-listen" => {
+                options.metrics_listen =
+                    Some(parse_address("--metrics-listen", &value("--metrics-listen")?)?);
+            }
+            "--check" => options.check = true,
             "-h" | "--help" => return Ok(Parsed::Exit(usage())),
             "-V" | "--version" => {
                 let flavour = if tables::SANDBOX { " (sandbox)" } else { "" };
@@ -120,21 +165,81 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             other => return Err(format!("unknown argument `{other}`; see --help")),
         }
     }
+    if options.listen.is_some() && options.listen == options.metrics_listen {
+        return Err("--metrics-listen must differ from --listen".into());
+    }
     Ok(Parsed::Run(options))
 }
 
-fn load_keys() -> Result<Keys, String> {
-    let previous = std::env::var("TOKEN_KEY_PREVIOUS").ok().filter(|v| !v.is_empty());
-    match std::env::var("TOKEN_KEY").ok().filter(|v| !v.is_empty()) {
-        Some(current) => Keys::from_hex(&current, previous.as_deref()),
+/// Where the keys came from, for `--check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum KeySource {
+    Environment,
+    Credential,
+    Random,
+}
+
+/// A key's hex text from the environment variable `variable` or the systemd credential
+/// `credential`; both set is an error (which one is meant?).
+fn key_text(variable: &str, credential: &str) -> Result<Option<(String, KeySource)>, String> {
+    let from_env = std::env::var(variable).ok().filter(|v| !v.is_empty());
+    let from_credential = match std::env::var_os("CREDENTIALS_DIRECTORY") {
+        Some(dir) => {
+            let path = std::path::Path::new(&dir).join(credential);
+            match std::fs::read_to_string(&path) {
+                Ok(text) => Some(text.trim().to_string()).filter(|t| !t.is_empty()),
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
+                Err(error) => {
+                    return Err(format!("cannot read the credential {}: {error}", path.display()));
+                }
+            }
+        }
+        None => None,
+    };
+    match (from_env, from_credential) {
+        (Some(_), Some(_)) => Err(format!(
+            "{variable} is set both in the environment and as the credential `{credential}`; set one"
+        )),
+        (Some(text), None) => Ok(Some((text, KeySource::Environment))),
+        (None, Some(text)) => Ok(Some((text, KeySource::Credential))),
+        (None, None) => Ok(None),
+    }
+}
+
+fn load_keys() -> Result<(Keys, KeySource), String> {
+    let previous = key_text("TOKEN_KEY_PREVIOUS", PREVIOUS_KEY_CREDENTIAL)?;
+    match key_text("TOKEN_KEY", KEY_CREDENTIAL)? {
+        Some((current, source)) => {
+            let keys = Keys::from_hex(&current, previous.as_ref().map(|(p, _)| p.as_str()))?;
+            Ok((keys, source))
+        }
         None => {
             if previous.is_some() {
                 return Err("TOKEN_KEY_PREVIOUS is set without TOKEN_KEY".into());
             }
-            consultancy_api::log_line!(
-                "warning: TOKEN_KEY is not set; using a random key, so client secrets and tokens die with this process"
-            );
-            Keys::random()
+            Ok((Keys::random()?, KeySource::Random))
+        }
+    }
+}
+
+/// The listening socket passed by a service manager (`LISTEN_FDS`), if any. Read before any
+/// thread starts: the variables are removed from the environment once read.
+fn inherited_listener() -> Result<Option<std::net::TcpListener>, String> {
+    let mut passed = listenfd::ListenFd::from_env();
+    if passed.len() == 0 {
+        return Ok(None);
+    }
+    if passed.len() > 1 {
+        consultancy_api::log_line!(
+            "warning: {} sockets were passed (LISTEN_FDS); serving the first, ignoring the rest",
+            passed.len()
+        );
+    }
+    match passed.take_tcp_listener(0) {
+        Ok(Some(listener)) => Ok(Some(listener)),
+        Ok(None) => Ok(None),
+        Err(error) => {
+            Err(format!("the socket passed in LISTEN_FDS is not a TCP listener: {error}"))
         }
     }
 }
@@ -167,6 +272,99 @@ fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     }
 }
 
+/// `--check`: says what this configuration would do, and whether it can; exit code 0 or 2.
+fn check(
+    options: &Options,
+    inherited: Option<&std::net::TcpListener>,
+    keys: &Result<(Keys, KeySource), String>,
+) -> ExitCode {
+    let mut errors = Vec::new();
+    let mut notes = Vec::new();
+    let flavour = if tables::SANDBOX { "sandbox" } else { "production" };
+    notes.push(format!(
+        "build: consultancy-api {} ({flavour}); API origin {}, auth {}, site {}, agents {}",
+        env!("CARGO_PKG_VERSION"),
+        tables::API_BASE,
+        tables::AUTH_URL,
+        tables::SITE_URL,
+        tables::AGENT_URL
+    ));
+    if tables::API_BASE.contains("127.0.0.1") || tables::API_BASE.contains("localhost") {
+        notes.push(
+            "warning: built with a local API origin; a production build sets CONSULTANCY_BASE_URL (see deploy/README.md)"
+                .into(),
+        );
+    }
+    match keys {
+        Ok((_, KeySource::Environment)) => notes.push("key: TOKEN_KEY from the environment".into()),
+        Ok((_, KeySource::Credential)) => {
+            notes.push(format!("key: the systemd credential `{KEY_CREDENTIAL}`"));
+        }
+        Ok((_, KeySource::Random)) => errors.push(
+            "TOKEN_KEY is not set (nor the credential `token-key`): each process would sign with its own random key, so tokens and client secrets would not survive a restart or work on another replica".to_string(),
+        ),
+        Err(message) => errors.push(message.clone()),
+    }
+    if let Ok((keys, _)) = keys {
+        if keys.previous.is_some() {
+            notes.push("key: a previous key is accepted for verification (rotation)".into());
+        }
+    }
+    match inherited {
+        Some(listener) => match listener.local_addr() {
+            Ok(addr) => {
+                notes.push(format!("listen: {addr}, the socket passed by the service manager"))
+            }
+            Err(error) => errors.push(format!("the passed socket has no local address: {error}")),
+        },
+        None => {
+            let addr = options.listen.unwrap_or_else(|| SocketAddr::from(DEFAULT_LISTEN));
+            check_bindable("listen", addr, &mut notes, &mut errors);
+        }
+    }
+    if let Some(addr) = options.metrics_listen {
+        if inherited.and_then(|l| l.local_addr().ok()) == Some(addr) {
+            errors.push("--metrics-listen is the address of the passed socket".into());
+        } else {
+            check_bindable("metrics", addr, &mut notes, &mut errors);
+        }
+    }
+    notes.push(format!(
+        "limits: {} requests a minute per client; IPv6 clients counted per /{}; client address from {}",
+        options.rate_limit,
+        options.ipv6_prefix,
+        if options.trust_proxy { "the rightmost X-Forwarded-For entry" } else { "the connection" }
+    ));
+    notes.push(format!(
+        "access log: {}",
+        if options.access_log { "on, to standard output" } else { "off" }
+    ));
+    for note in &notes {
+        println!("{note}");
+    }
+    for error in &errors {
+        println!("error: {error}");
+    }
+    if errors.is_empty() {
+        println!("ok: the configuration is usable");
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    }
+}
+
+/// Binds `addr` and lets it go again. An address in use is not an error here: a running
+/// instance, or the socket unit that will pass it, may hold it.
+fn check_bindable(what: &str, addr: SocketAddr, notes: &mut Vec<String>, errors: &mut Vec<String>) {
+    match std::net::TcpListener::bind(addr) {
+        Ok(_) => notes.push(format!("{what}: {addr}, free to bind")),
+        Err(error) if error.kind() == std::io::ErrorKind::AddrInUse => notes.push(format!(
+            "{what}: {addr} is in use now (a running instance or its socket unit); it must be free when this one starts"
+        )),
+        Err(error) => errors.push(format!("cannot listen on {addr} ({what}): {error}")),
+    }
+}
+
 fn main() -> ExitCode {
     let options = match parse_args(std::env::args().skip(1)) {
         Ok(Parsed::Run(options)) => options,
@@ -179,12 +377,42 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let keys = match load_keys() {
-        Ok(keys) => keys,
+    // Before any thread exists: reading LISTEN_FDS also removes it from the environment.
+    let inherited = match inherited_listener() {
+        Ok(inherited) => inherited,
         Err(message) => {
             consultancy_api::log_line!("error: {message}");
             return ExitCode::from(2);
         }
+    };
+    let keys = load_keys();
+    if options.check {
+        return check(&options, inherited.as_ref(), &keys);
+    }
+    let keys = match keys {
+        Ok((keys, source)) => {
+            if source == KeySource::Random {
+                consultancy_api::log_line!(
+                    "warning: TOKEN_KEY is not set; using a random key, so client secrets and tokens die with this process"
+                );
+            }
+            keys
+        }
+        Err(message) => {
+            consultancy_api::log_line!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let (access_log, log_writer) = if options.access_log {
+        match AccessLog::start(Box::new(std::io::stdout())) {
+            Ok((log, writer)) => (Some(log), Some(writer)),
+            Err(error) => {
+                consultancy_api::log_line!("error: cannot start the access-log writer: {error}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        (None, None)
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
@@ -193,35 +421,76 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    runtime.block_on(async move {
-        let listener = match tokio::net::TcpListener::bind(options.listen).await {
+    let code = runtime.block_on(async move {
+        let passed = inherited.is_some();
+        let listener = match inherited {
+            Some(listener) => listener
+                .set_nonblocking(true)
+                .and_then(|()| tokio::net::TcpListener::from_std(listener))
+                .map_err(|error| format!("cannot use the socket passed in LISTEN_FDS: {error}")),
+            None => {
+                let addr = options.listen.unwrap_or_else(|| SocketAddr::from(DEFAULT_LISTEN));
+                tokio::net::TcpListener::bind(addr)
+                    .await
+                    .map_err(|error| format!("cannot listen on {addr}: {error}"))
+            }
+        };
+        let listener = match listener {
             Ok(listener) => listener,
-            Err(error) => {
-                consultancy_api::log_line!("error: cannot listen on {}: {error}", options.listen);
+            Err(message) => {
+                consultancy_api::log_line!("error: {message}");
                 return ExitCode::FAILURE;
             }
         };
+        let metrics_listener = match options.metrics_listen {
+            Some(addr) => match tokio::net::TcpListener::bind(addr).await {
+                Ok(listener) => Some(listener),
+                Err(error) => {
+                    consultancy_api::log_line!("error: cannot listen on {addr} (metrics): {error}");
+                    return ExitCode::FAILURE;
+                }
+            },
+            None => None,
+        };
         // Install the signal handlers before announcing the address: a supervisor may signal
         // as soon as it reads that line.
-        let shutdown = shutdown_signal();
+        let signal = shutdown_signal();
         let local = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
         let flavour = if tables::SANDBOX { "sandbox" } else { "production" };
+        let origin = if passed { " (socket passed by the service manager)" } else { "" };
         consultancy_api::log_line!(
-            "consultancy-api {} ({flavour}) listening on http://{local}",
+            "consultancy-api {} ({flavour}) listening on http://{local}{origin}",
             env!("CARGO_PKG_VERSION")
         );
-        let app = Arc::new(App::new(
-            options.rate_limit,
-            keys,
-            Arc::new(SystemClock),
-            options.trust_proxy,
-        ));
+        if passed && options.listen.is_some() {
+            consultancy_api::log_line!("note: --listen is ignored; the passed socket is served");
+        }
+        let limiter = RateLimiter::new(options.rate_limit).with_ipv6_prefix(options.ipv6_prefix);
+        let mut app = App::with_limiter(limiter, keys, Arc::new(SystemClock), options.trust_proxy);
+        app.access_log = access_log;
+        let app = Arc::new(app);
+        let metrics_server = metrics_listener.map(|listener| {
+            if let Ok(addr) = listener.local_addr() {
+                consultancy_api::log_line!("metrics on http://{addr}/metrics");
+            }
+            tokio::spawn(serve_metrics(listener, app.clone(), std::future::pending()))
+        });
         let server_options = ServerOptions {
             max_connections_per_ip: options.connections_per_ip(),
             ..ServerOptions::default()
         };
-        serve(listener, app, server_options, shutdown).await;
+        serve(listener, app, server_options, signal).await;
+        if let Some(metrics_server) = metrics_server {
+            metrics_server.abort();
+        }
         consultancy_api::log_line!("consultancy-api stopped");
         ExitCode::SUCCESS
-    })
+    });
+    // Dropping the runtime drops the last holders of the access log's sender, so its writer
+    // flushes what is queued and ends.
+    drop(runtime);
+    if let Some(writer) = log_writer {
+        let _ = writer.join();
+    }
+    code
 }

@@ -61,6 +61,10 @@ pub const ASK_ID_MAX_CHARS: usize = 200;
 /// Largest `POST /ask` body in bytes: room for a question and every earlier turn at their
 /// longest. Past it: 413 without reading the rest.
 pub const ASK_BODY_MAX: usize = 64 * 1024;
+/// Most bytes of a request line and headers (hyper's read buffer for them). Larger: hyper
+/// answers 431 with no body, or closes the connection, before the service sees the request.
+/// The OpenAPI document states it where parameters can outgrow it (`GET /ask`).
+pub const MAX_HEADER_BYTES: usize = 32 * 1024;
 /// Largest A2A request body in bytes (one JSON-RPC request with one message). Past it: 413
 /// with a JSON-RPC error, without reading the rest.
 pub const A2A_BODY_MAX: usize = 64 * 1024;
@@ -488,6 +492,9 @@ pub enum Surface {
     Ask,
     /// The A2A (agent-to-agent) JSON-RPC endpoint.
     A2a,
+    /// What the people and machines running the service use (`/healthz`); not part of the
+    /// API index.
+    Operations,
 }
 
 /// One endpoint of the service: what exists, in one place. The `/v1` index, the OpenAPI
@@ -639,6 +646,12 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "/.well-known/agent.json",
         Surface::Discovery,
         "The same agent card at its pre-0.3 address",
+    ),
+    endpoint(
+        "GET",
+        "/healthz",
+        Surface::Operations,
+        "Liveness and readiness for load balancers: 200 while serving, 503 once stopping; not rate-limited",
     ),
 ];
 

@@ -80,6 +80,8 @@ pub enum Route {
     Ask,
     /// `POST /a2a`, the A2A agent's JSON-RPC endpoint
     A2a,
+    /// `GET /healthz`, liveness and readiness (not rate-limited)
+    Health,
     /// The canonical form of this path exists elsewhere (trailing slash).
     Redirect(String),
     /// Nothing is here, or the path is malformed: the error says which.
@@ -90,9 +92,11 @@ impl Route {
     /// Methods this route answers, for `Allow` and preflights; `None` if it does not exist.
     pub fn allow(&self) -> Option<&'static str> {
         match self {
-            Route::Fixed(_) | Route::Resources | Route::Export | Route::SearchPage => {
-                Some(ALLOW_GET)
-            }
+            Route::Fixed(_)
+            | Route::Resources
+            | Route::Export
+            | Route::SearchPage
+            | Route::Health => Some(ALLOW_GET),
             Route::Score | Route::Batch | Route::Register | Route::Token | Route::A2a => {
                 Some(ALLOW_POST)
             }
@@ -165,6 +169,7 @@ fn exact(path: &str) -> Option<Route> {
         "/mcp/docs" => Route::Mcp(McpServer::Docs),
         "/ask" => Route::Ask,
         crate::model::A2A_PATH => Route::A2a,
+        "/healthz" => Route::Health,
         _ => return None,
     })
 }

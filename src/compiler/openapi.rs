@@ -7,9 +7,9 @@ use super::config::Config;
 use super::model::{
     A2A_BODY_MAX, A2A_PATH, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS,
     ASK_QUERY_MAX_CHARS, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_MAX_AGE_SECS,
-    EXPORT_SCOPE, GRANT_TYPE, MCP_BODY_MAX, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS,
-    SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS,
-    SourceKind, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
+    EXPORT_SCOPE, GRANT_TYPE, MAX_HEADER_BYTES, MCP_BODY_MAX, McpVersion, N_OPTIONS, N_QUESTIONS,
+    N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS,
+    SEARCH_QUERY_MAX_CHARS, SourceKind, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
 };
 use super::validate::Content;
 
@@ -145,17 +145,10 @@ fn jsonrpc_error(description: &str) -> Value {
     })
 }
 
-/// An MCP server's endpoint: POST carries JSON-RPC; GET and DELETE are documented refusals.
+/// An MCP server's endpoint: POST carries JSON-RPC. GET and DELETE are not operations of it:
+/// they answer 405 with `Allow: POST, OPTIONS` like any method a path does not have, and the
+/// POST description says why.
 fn mcp_endpoint(operation_id: &str, summary: &str, tools: &str, agent_servers: &Value) -> Value {
-    let refusal = |method: &str| {
-        json!({
-            "operationId": format!("{operation_id}{method}"),
-            "summary": format!("{} is not supported (stateless Streamable HTTP)", method.to_ascii_uppercase()),
-            "description": "The server holds no sessions and opens no server-to-client stream, so GET (a standalone SSE stream) and DELETE (ending a session) answer 405 with `Allow`, as MCP 2026-07-28 prescribes and earlier revisions allow.",
-            "tags": ["mcp"],
-            "responses": { "405": jsonrpc_error("Method not allowed; `Allow` lists POST") },
-        })
-    };
     let header = |name: &str, description: &str| json!({ "name": name, "in": "header", "required": false, "description": description, "schema": { "type": "string" } });
     json!({
         "servers": agent_servers,
@@ -163,17 +156,25 @@ fn mcp_endpoint(operation_id: &str, summary: &str, tools: &str, agent_servers: &
             "operationId": operation_id,
             "summary": summary,
             "description": format!(
-                "An MCP server over the Streamable HTTP transport: the body is one JSON-RPC 2.0 request or notification (a batch only in revision 2025-03-26). Revisions: 2026-07-28 (stateless: every request carries `params._meta` with `io.modelcontextprotocol/protocolVersion` and `clientCapabilities`, plus the headers `MCP-Protocol-Version`, `Mcp-Method` and, for tools/call, resources/read and prompts/get, `Mcp-Name`; `server/discover` describes the server) and the legacy 2025-11-25, 2025-06-18 and 2025-03-26 through `initialize` (no session id is minted; `notifications/initialized` is 202). Requests are answered with `application/json`, or with one `text/event-stream` event when `Accept` allows only that. Notifications are 202 with no body. Errors are JSON-RPC errors whose `error.data.code` is a code of the Error table; in 2026-07-28 they carry the HTTP status that revision prescribes (400, or 404 for an unknown method), in the legacy revisions a JSON-RPC error to a well-formed request is HTTP 200. {tools}"
+                "An MCP server over the Streamable HTTP transport: the body is one JSON-RPC 2.0 request or notification (a batch only in revision 2025-03-26). Revisions: 2026-07-28 (stateless: every request carries `params._meta` with `io.modelcontextprotocol/protocolVersion` and `clientCapabilities`, plus the headers `MCP-Protocol-Version`, `Mcp-Method` and, for tools/call, resources/read and prompts/get, `Mcp-Name`; `server/discover` describes the server) and the legacy 2025-11-25, 2025-06-18 and 2025-03-26 through `initialize` (no session id is minted; `notifications/initialized` is 202). Requests are answered with `application/json`, or with one `text/event-stream` event when `Accept` allows only that. Notifications are 202 with no body. Errors are JSON-RPC errors whose `error.data.code` is a code of the Error table; in 2026-07-28 they carry the HTTP status that revision prescribes (400, or 404 for an unknown method), in the legacy revisions a JSON-RPC error to a well-formed request is HTTP 200. The server holds no sessions and opens no server-to-client stream, so GET (a standalone SSE stream) and DELETE (ending a session) answer 405 with `Allow: POST, OPTIONS` and a JSON-RPC error, as MCP 2026-07-28 prescribes and earlier revisions allow. {tools}"
             ),
             "tags": ["mcp"],
             "parameters": [
-                header("MCP-Protocol-Version", "The protocol revision: required on every 2026-07-28 request, then equal to `_meta[\"io.modelcontextprotocol/protocolVersion\"]`; the negotiated revision on legacy requests after `initialize` (absent means 2025-03-26)."),
+                {
+                    "name": "MCP-Protocol-Version", "in": "header", "required": false,
+                    "description": "The protocol revision: required on every 2026-07-28 request, then equal to `_meta[\"io.modelcontextprotocol/protocolVersion\"]`; the negotiated revision on legacy requests after `initialize` (absent means 2025-03-26). `initialize` ignores it (it negotiates in its params); on any other message another value is 400: -32022 (unsupported), or -32020 where it disagrees with the body.",
+                    "schema": { "type": "string", "enum": McpVersion::ALL.map(McpVersion::as_str) },
+                },
                 header("Mcp-Method", "2026-07-28: the JSON-RPC method, equal to the body's."),
                 header("Mcp-Name", "2026-07-28: for tools/call and prompts/get the `name`, for resources/read the `uri`; values that are not plain ASCII come as `=?base64?<base64>?=`."),
             ],
             "requestBody": {
                 "required": true,
-                "content": { "application/json": { "schema": schema_ref("JsonRpcRequest") } },
+                "content": { "application/json": { "schema": { "anyOf": [
+                    schema_ref("JsonRpcRequest"),
+                    { "type": "array", "minItems": 1, "maxItems": BATCH_MAX_ITEMS, "items": schema_ref("JsonRpcRequest"), "description": "2025-03-26 only: a batch, answered with an array of responses (400 in later revisions)" },
+                    { "type": "object", "required": ["jsonrpc", "id"], "properties": { "jsonrpc": { "const": "2.0" }, "id": { "type": ["string", "number"] }, "result": {}, "error": {} }, "anyOf": [{ "required": ["result"] }, { "required": ["error"] }], "description": "Legacy revisions only: a client's response to a server request (this server sends none), accepted with 202 (400 in 2026-07-28)" },
+                ] } } },
             },
             "responses": {
                 "200": {
@@ -198,8 +199,6 @@ fn mcp_endpoint(operation_id: &str, summary: &str, tools: &str, agent_servers: &
                 },
             },
         },
-        "get": refusal("get"),
-        "delete": refusal("delete"),
     })
 }
 
@@ -261,6 +260,10 @@ fn ask_responses(post: bool) -> Value {
     if post {
         responses["413"] = response_ref("PayloadTooLarge");
         responses["415"] = response_ref("UnsupportedMediaType");
+    } else {
+        // Every parameter is within its bounds and the query string still too long: a long
+        // conversation in UTF-8, percent-encoded. POST carries it.
+        responses["431"] = response_ref("HeadTooLarge");
     }
     responses
 }
@@ -779,6 +782,31 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         );
     }
 
+    path(
+        "/healthz",
+        json!({
+            "get": {
+                "operationId": "getHealth",
+                "summary": "Liveness and readiness",
+                "description": "For load balancers and orchestrators. 200 `{\"status\":\"ok\"}` while the process serves; 503 `{\"status\":\"draining\"}` once it has been told to stop (it still finishes what it has in flight). The process needs nothing outside itself, so serving is being ready. Not rate-limited and never cached; no RateLimit headers.",
+                "tags": ["operations"],
+                "responses": {
+                    "200": {
+                        "description": "Serving",
+                        "headers": { "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },
+                        "content": { "application/json": { "schema": schema_ref("Health") } },
+                    },
+                    "503": {
+                        "description": "Stopping: take this process out of rotation",
+                        "headers": { "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },
+                        "content": { "application/json": { "schema": schema_ref("Health") } },
+                    },
+                },
+            }
+        }),
+    );
+
+    add_links(&mut paths);
     let paths = ordered_by_endpoint_table(paths)?;
 
     let string = json!({ "type": "string" });
@@ -990,6 +1018,13 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                 "how": string,
                 "note": string,
             },
+        },
+        "Health": {
+            "type": "object",
+            "description": "Whether this process serves: `ok`, or `draining` once it has been told to stop.",
+            "required": ["status"],
+            "additionalProperties": false,
+            "properties": { "status": { "type": "string", "enum": ["ok", "draining"] } },
         },
         "ApiIndex": {
             "type": "object",
@@ -1345,6 +1380,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "NotFound": error_response("Unknown slug or path"),
         "Unauthorized": unauthorized,
         "PayloadTooLarge": error_response("Request body too large"),
+        "HeadTooLarge": { "description": format!("The request line and headers together exceed {} KiB: refused by the HTTP layer before the API reads the request, with no body (RFC 6585). A question with many long earlier turns fits in the body of `POST /ask`.", MAX_HEADER_BYTES / 1024) },
         "UnsupportedMediaType": error_response("Request body is not JSON"),
         "TooManyRequests": too_many,
         "NotModified": { "description": "The If-None-Match validator matches; no body", "headers": { "ETag": header_ref("ETag") } },
@@ -1403,6 +1439,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
             { "name": "meta", "description": "This document" },
             { "name": "mcp", "description": "The MCP servers, their server cards and the AI catalog (agent surfaces)" },
             { "name": "agents", "description": "Natural-language questions (NLWeb /ask) and the A2A agent with its card" },
+            { "name": "operations", "description": "For the people and machines running the service: health" },
         ],
         "externalDocs": { "url": format!("{site}/docs/api/"), "description": "API documentation" },
         "paths": paths,
@@ -1416,6 +1453,60 @@ A missing or blank question is `missing_query`; a mode other than list or summar
     }))
 }
 
+/// OpenAPI links: how one operation's answer feeds the next. Clients and stateful testers
+/// (schemathesis follows them) can walk registration → token → export, and from a listing to
+/// one of its items.
+fn add_links(paths: &mut serde_json::Map<String, Value>) {
+    let mut link = |path: &str, method: &str, status: &str, links: Value| {
+        if let Some(response) = paths
+            .get_mut(path)
+            .and_then(|item| item.get_mut(method))
+            .and_then(|operation| operation["responses"].get_mut(status))
+        {
+            response["links"] = links;
+        }
+    };
+    link(
+        "/oauth/register",
+        "post",
+        "201",
+        json!({ "IssueToken": {
+            "operationId": "issueToken",
+            "description": "Exchange the new client's credentials for an access token (sent as form fields).",
+            "requestBody": {
+                "grant_type": GRANT_TYPE,
+                "client_id": "$response.body#/client_id",
+                "client_secret": "$response.body#/client_secret",
+            },
+        } }),
+    );
+    link(
+        "/oauth/token",
+        "post",
+        "200",
+        json!({ "Export": {
+            "operationId": "exportAll",
+            "description": "Use the access token on the export.",
+            "parameters": { "header.Authorization": "Bearer {$response.body#/access_token}" },
+        } }),
+    );
+    for (list, key, operation_id) in [
+        ("/v1/services", "services", "getService"),
+        ("/v1/case-studies", "caseStudies", "getCaseStudy"),
+    ] {
+        link(
+            list,
+            "get",
+            "200",
+            json!({ "GetItem": {
+                "operationId": operation_id,
+                "description": "Fetch a listed item by its slug.",
+                "parameters": { "path.slug": format!("$response.body#/{key}/0/slug") },
+            } }),
+        );
+    }
+}
+
 /// Checks the operations against `model::ENDPOINTS` and orders the paths as that table does.
 fn ordered_by_endpoint_table(
     mut paths: serde_json::Map<String, Value>,
@@ -1427,12 +1518,6 @@ fn ordered_by_endpoint_table(
                 .contains(&key.as_str())
         });
         for method in operations {
-            // An operation that only documents a refusal (GET on an MCP endpoint) is not an
-            // endpoint of the table.
-            let responses = item[&method]["responses"].as_object();
-            if responses.is_some_and(|r| r.keys().all(|status| status == "405")) {
-                continue;
-            }
             let method = method.to_ascii_uppercase();
             if !ENDPOINTS.iter().any(|e| e.path == path && e.method == method) {
                 return Err(format!(

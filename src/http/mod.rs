@@ -1,14 +1,19 @@
 //! The transport: one function that reads top to bottom for every request.
 //!
-//! rate limit → CORS preflight → route (`crate::route`) → body limits → the surface's adapter
-//! (`api` for REST and OAuth, `mcp` for the MCP servers, `ask` for `/ask`, `a2a` for the A2A
-//! agent) → common headers (`respond`). Nothing here knows what an endpoint computes; the
-//! routes themselves are listed in `crate::route`.
+//! route (`crate::route`) → rate limit (every route but `/healthz`) → CORS preflight → body
+//! limits → the surface's adapter (`api` for REST and OAuth, `mcp` for the MCP servers, `ask`
+//! for `/ask`, `a2a` for the A2A agent) → common headers (`respond`) → metrics and the access
+//! log. Nothing here knows what an endpoint computes; the routes themselves are listed in
+//! `crate::route`.
 
+pub mod access_log;
+pub mod admin;
 pub mod cors;
 pub mod detect;
 pub mod flow;
 pub mod gauges;
+pub mod health;
+pub mod metrics;
 pub mod negotiate;
 pub mod respond;
 pub mod server;
@@ -16,7 +21,8 @@ pub mod site;
 
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use http::header::{self, HeaderMap, HeaderValue};
@@ -33,6 +39,8 @@ use crate::route::{self, Route};
 use crate::wire::media::is_json;
 use crate::wire::{Body, Reply};
 use crate::{a2a, api, ask, mcp};
+use access_log::AccessLog;
+use metrics::{Metrics, RouteKind};
 use respond::{Context, finish};
 
 /// Everything a request may need, shared by all connections.
@@ -47,7 +55,13 @@ pub struct App {
     pub body_timeout: Duration,
     /// Deprecation headers for `/v1` responses; the build's `tables::DEPRECATION` by default.
     pub deprecation: Option<Deprecation>,
+    /// Request counters, shared with the accept loop and the metrics listener.
+    pub metrics: Arc<Metrics>,
+    /// Where each request's line goes, if `--access-log` is on.
+    pub access_log: Option<AccessLog>,
     rate_policy: HeaderValue,
+    /// Set once the server has been told to stop: `/healthz` then answers 503.
+    draining: AtomicBool,
 }
 
 impl App {
@@ -62,6 +76,7 @@ impl App {
         trust_proxy: bool,
     ) -> App {
         let policy = format!("\"ip\";q={};w={}", limiter.limit(), limits::RATE_WINDOW_MS / 1000);
+        let metrics = Arc::new(Metrics::new(clock.now_ms()));
         App {
             rate_policy: HeaderValue::from_str(&policy)
                 .unwrap_or_else(|_| HeaderValue::from_static("\"ip\"")),
@@ -71,7 +86,19 @@ impl App {
             trust_proxy,
             body_timeout: limits::BODY_READ_TIMEOUT,
             deprecation: crate::tables::DEPRECATION,
+            metrics,
+            access_log: None,
+            draining: AtomicBool::new(false),
         }
+    }
+
+    /// Marks the server as stopping: readiness (`/healthz`) fails from now on.
+    pub fn start_draining(&self) {
+        self.draining.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_draining(&self) -> bool {
+        self.draining.load(Ordering::Relaxed)
     }
 
     /// The client address the rate limit applies to.
@@ -95,13 +122,24 @@ impl App {
         B: hyper::body::Body<Data = Bytes>,
         B::Error: std::error::Error + Send + Sync + 'static,
     {
+        // Monotonic, for the latency histogram; the wall clock comes from `self.clock`.
+        let started = Instant::now();
         let now_ms = self.clock.now_ms();
-        let client = self.client_ip(request.headers(), peer);
-        let mut rate = self.limiter.check(client, now_ms);
-        let deprecation = self.deprecation.as_ref().filter(|_| is_v1(request.uri().path()));
         let route = Route::parse(request.uri().path());
+        let kind = RouteKind::of(&route, request.uri().path());
+        let client = self.client_ip(request.headers(), peer);
+        // Health checks are not counted: a balancer probing every second must never be
+        // refused, nor use up the budget of the address it probes from.
+        let mut rate = (route != Route::Health).then(|| self.limiter.check(client, now_ms));
+        let allowed = rate.is_none_or(|rate| rate.allowed);
+        let deprecation = self.deprecation.as_ref().filter(|_| is_v1(request.uri().path()));
+        let logged = self
+            .access_log
+            .as_ref()
+            .map(|_| (request.method().clone(), request.uri().clone(), request.version()));
+        let is_head = request.method() == Method::HEAD;
         let mut idempotency_key = None;
-        let reply = if rate.allowed {
+        let reply = if allowed {
             let (parts, body) = request.into_parts();
             match self.dispatch(&route, &parts, body, now_ms, client, &mut rate).await {
                 Ok((reply, key)) => {
@@ -113,7 +151,8 @@ impl App {
                 }
             }
         } else {
-            let error = Error::rate_limited(rate.reset_secs);
+            let reset_secs = rate.map_or(0, |rate| rate.reset_secs);
+            let error = Error::rate_limited(reset_secs);
             // Each surface refuses in its own shape: a JSON-RPC error on the MCP endpoints and
             // the A2A endpoint.
             let refusal = match route {
@@ -123,7 +162,7 @@ impl App {
                 }
                 _ => api::error_reply(&error),
             };
-            refusal.with(header::RETRY_AFTER, HeaderValue::from(rate.reset_secs))
+            refusal.with(header::RETRY_AFTER, HeaderValue::from(reset_secs))
         };
         let context = Context {
             rate,
@@ -132,7 +171,25 @@ impl App {
             idempotency_key: idempotency_key.as_deref(),
             deprecation,
         };
-        finish(reply, &context)
+        let response = finish(reply, &context);
+        let elapsed = started.elapsed();
+        self.metrics.record(kind, response.status().as_u16(), elapsed, !allowed);
+        if let (Some(log), Some((method, target, version))) = (&self.access_log, logged) {
+            let entry = access_log::Entry {
+                time_ms: now_ms,
+                client,
+                method,
+                target,
+                version,
+                status: response.status().as_u16(),
+                bytes: if is_head { 0 } else { response.body().len() },
+                micros: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
+            };
+            if !log.record(entry) {
+                self.metrics.access_log_dropped();
+            }
+        }
+        response
     }
 
     async fn dispatch<B>(
@@ -142,7 +199,7 @@ impl App {
         body: B,
         now_ms: u64,
         client: IpAddr,
-        rate: &mut Decision,
+        rate: &mut Option<Decision>,
     ) -> Result<(Reply, Option<String>), Error>
     where
         B: hyper::body::Body<Data = Bytes>,
@@ -194,6 +251,7 @@ impl App {
                 Ok((chosen.decorate(reply), None))
             }
             Route::SearchPage if is_get => Ok((site::search(parts.uri.query()), None)),
+            Route::Health if is_get => Ok((health::reply(self.is_draining()), None)),
             Route::Resources if is_get => {
                 Ok((api::get(route, parts.uri.query(), None, &self.keys, now_ms), None))
             }
@@ -219,9 +277,10 @@ impl App {
                     // Each item is a request; the call was counted as the first.
                     let charge = |n_items: usize| {
                         let more = u32::try_from(n_items.saturating_sub(1)).unwrap_or(u32::MAX);
-                        *rate = self.limiter.check_n(client, now_ms, more);
-                        let items = 1 + rate.granted as usize;
-                        api::batch::Allowance { items, retry_after_secs: rate.reset_secs }
+                        let decision = self.limiter.check_n(client, now_ms, more);
+                        *rate = Some(decision);
+                        let items = 1 + decision.granted as usize;
+                        api::batch::Allowance { items, retry_after_secs: decision.reset_secs }
                     };
                     api::batch::run(&body, &self.keys, now_ms, charge)?
                 };

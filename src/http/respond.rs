@@ -14,7 +14,8 @@ use crate::wire::{Body, Reply};
 /// Everything about the request that the common headers depend on.
 #[derive(Debug, Clone, Copy)]
 pub struct Context<'a> {
-    pub rate: Decision,
+    /// The rate limiter's decision; `None` for a route it does not apply to (`/healthz`).
+    pub rate: Option<Decision>,
     pub rate_policy: &'a HeaderValue,
     /// The route's cross-origin profile.
     pub cors: CorsProfile,
@@ -32,11 +33,13 @@ fn value(text: &str) -> HeaderValue {
 pub fn finish(reply: Reply, context: &Context<'_>) -> Response<Body> {
     let mut response = respond(reply, context.cors);
     let headers = response.headers_mut();
-    headers.insert(HeaderName::from_static("ratelimit-policy"), context.rate_policy.clone());
-    headers.insert(
-        HeaderName::from_static("ratelimit"),
-        ratelimit_value(context.rate.remaining, context.rate.reset_secs),
-    );
+    if let Some(rate) = context.rate {
+        headers.insert(HeaderName::from_static("ratelimit-policy"), context.rate_policy.clone());
+        headers.insert(
+            HeaderName::from_static("ratelimit"),
+            ratelimit_value(rate.remaining, rate.reset_secs),
+        );
+    }
     if let Some(deprecation) = context.deprecation {
         add_deprecation(headers, deprecation);
     }

@@ -18,6 +18,13 @@
 //! Each connection runs in its own task: detection (`detect`), then hyper's HTTP/1 or HTTP/2
 //! connection driven next to a watchdog that ticks every `CONNECTION_CHECK_INTERVAL` and judges
 //! the connection's `Flow` (idleness, stalled responses) and its age.
+//!
+//! At shutdown the listener is dropped first (under socket activation the service manager
+//! keeps the socket, so new connections wait for the next process), then every connection is
+//! told to finish. One accepted before the stop that has not sent its request yet gets
+//! `SHUTDOWN_FIRST_REQUEST_GRACE` to send it, and is answered (`Connection: close` on HTTP/1,
+//! GOAWAY on HTTP/2): its client connected successfully and is owed an answer, not a reset.
+//! The app is marked draining, so `/healthz` answers 503 on the connections still open.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -34,7 +41,7 @@ use hyper::server::conn::{http1, http2};
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, watch};
 use tokio::time::MissedTickBehavior;
 
 use super::App;
@@ -95,13 +102,16 @@ pub async fn serve(
     let (stop, stopping) = watch::channel(false);
     let server = Arc::new(Server::new(app.clone(), options, stopping));
     let connections = Arc::new(Semaphore::new(server.options.max_connections));
-    let sweeper = tokio::spawn(async move {
-        let mut tick = tokio::time::interval(limits::RATE_SWEEP_INTERVAL);
-        loop {
-            tick.tick().await;
-            app.limiter.sweep(app.clock.now_ms());
-        }
-    });
+    let sweeper = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(limits::RATE_SWEEP_INTERVAL);
+            loop {
+                tick.tick().await;
+                app.limiter.sweep(app.clock.now_ms());
+            }
+        })
+    };
     tokio::pin!(shutdown);
     loop {
         // Past the cap, stop accepting: new clients wait in the kernel's backlog.
@@ -125,8 +135,10 @@ pub async fn serve(
         match server.addresses.try_open(peer.ip()) {
             Some(slot) => {
                 let server = server.clone();
+                let metrics = app.metrics.clone();
                 tokio::spawn(async move {
                     let _open = Open::new(&server.options.gauges);
+                    let _counted = metrics.open_connection();
                     server.connection(stream, peer).await;
                     drop((slot, permit));
                 });
@@ -139,6 +151,7 @@ pub async fn serve(
     }
     sweeper.abort();
     drop(listener);
+    app.start_draining();
     let _ = stop.send(true);
     let all = u32::try_from(server.options.max_connections).unwrap_or(u32::MAX);
     tokio::select! {
@@ -186,7 +199,10 @@ impl Server {
             .keep_alive_timeout(limits::H2_PING_TIMEOUT);
         Server {
             deadlines: Deadlines::new(&options),
-            addresses: AddressSlots::new(options.max_connections_per_ip),
+            addresses: AddressSlots::with_ipv6_prefix(
+                options.max_connections_per_ip,
+                app.limiter.ipv6_prefix(),
+            ),
             refusals: Arc::new(Semaphore::new(limits::MAX_REFUSALS_IN_FLIGHT)),
             app,
             options,
@@ -200,10 +216,19 @@ impl Server {
     /// One accepted connection, from its first byte to its close.
     async fn connection(&self, stream: TcpStream, peer: SocketAddr) {
         let mut stopping = self.stopping.clone();
-        let detected = tokio::select! {
-            detected = detect(stream, self.options.first_bytes_timeout) => detected,
-            // At shutdown a connection that has not spoken yet has nothing in flight.
+        let detection = detect(stream, self.options.first_bytes_timeout);
+        tokio::pin!(detection);
+        let before_stop = tokio::select! {
+            detected = &mut detection => Some(detected),
             _ = stopping.wait_for(|stop| *stop) => None,
+        };
+        let detected = match before_stop {
+            Some(detected) => detected,
+            // Accepted before the stop: owed an answer if it speaks within the grace.
+            None => {
+                let grace = limits::SHUTDOWN_FIRST_REQUEST_GRACE;
+                tokio::time::timeout(grace, &mut detection).await.ok().flatten()
+            }
         };
         let Some((io, protocol)) = detected else { return };
         // The state of a served connection (hyper's connection, the watchdog) is a few KiB;
@@ -215,10 +240,14 @@ impl Server {
     /// A connection whose protocol is known, served until it ends or is ended.
     async fn serve_detected(&self, io: Prefixed<TcpStream>, protocol: Protocol, peer: SocketAddr) {
         let flow = Flow::new(self.options.response_buffer, self.options.gauges.clone());
+        // Notified on every request; it keeps one permit, so "has spoken" stays answered.
+        let spoken = Arc::new(Notify::new());
         let service = {
             let app = self.app.clone();
             let flow = flow.clone();
+            let spoken = spoken.clone();
             service_fn(move |request| {
+                spoken.notify_one();
                 let app = app.clone();
                 let flow = flow.clone();
                 async move { Ok::<_, Infallible>(answer(&app, &flow, request, peer).await) }
@@ -228,11 +257,11 @@ impl Server {
         match protocol {
             Protocol::Http1 => {
                 let connection = self.http1.serve_connection(io, service);
-                self.drive(connection, |c| c.graceful_shutdown(), &flow, protocol).await;
+                self.drive(connection, |c| c.graceful_shutdown(), &flow, &spoken, protocol).await;
             }
             Protocol::Http2 => {
                 let connection = self.http2.serve_connection(io, service);
-                self.drive(connection, |c| c.graceful_shutdown(), &flow, protocol).await;
+                self.drive(connection, |c| c.graceful_shutdown(), &flow, &spoken, protocol).await;
             }
         }
     }
@@ -243,12 +272,14 @@ impl Server {
         connection: C,
         graceful: impl Fn(Pin<&mut C>),
         flow: &Flow,
+        spoken: &Notify,
         protocol: Protocol,
     ) {
         let deadlines = &self.deadlines;
         tokio::pin!(connection);
         let mut stopping = self.stopping.clone();
         let mut stop_seen = false;
+        let mut first_request_by: Option<tokio::time::Instant> = None;
         let start = tokio::time::Instant::now() + deadlines.interval;
         let mut ticks = tokio::time::interval_at(start, deadlines.interval);
         ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -259,7 +290,14 @@ impl Server {
                 _ = connection.as_mut() => return,
                 _ = stopping.wait_for(|stop| *stop), if !stop_seen => {
                     stop_seen = true;
-                    // The accept loop enforces the shutdown grace; just stop taking requests.
+                    first_request_by =
+                        Some(tokio::time::Instant::now() + limits::SHUTDOWN_FIRST_REQUEST_GRACE);
+                }
+                // Stopping: the accept loop enforces the shutdown grace. A client that has not
+                // sent its first request yet gets `SHUTDOWN_FIRST_REQUEST_GRACE` to send it;
+                // then no further requests are taken.
+                () = first_request(spoken, first_request_by), if first_request_by.is_some() => {
+                    first_request_by = None;
                     graceful(connection.as_mut());
                 }
                 _ = ticks.tick() => {
@@ -341,8 +379,11 @@ async fn answer(
 ) -> Response<Tracked<Body>> {
     let _in_service = flow.enter();
     let _turn = flow.admit().await;
+    let http1 = request.version() < http::Version::HTTP_2;
     let mut response = app.handle(request, peer.ip()).await;
-    if flow.closing() {
+    // An aged connection, or a stopping server: say so on HTTP/1 (HTTP/2 has GOAWAY), so the
+    // client does not send its next request down a connection about to close.
+    if http1 && (flow.closing() || app.is_draining()) {
         response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
     }
     response.map(|body| flow.track(body))
@@ -352,6 +393,15 @@ fn too_many_connections(cap: usize) -> Response<Body> {
     let reply = api::error_reply(&Error::too_many_connections(cap))
         .with(header::RETRY_AFTER, HeaderValue::from_static("1"));
     respond(reply, CorsProfile::Api)
+}
+
+/// Resolves once the connection has had a request, or at `by`.
+async fn first_request(spoken: &Notify, by: Option<tokio::time::Instant>) {
+    let Some(by) = by else { return };
+    tokio::select! {
+        () = spoken.notified() => {}
+        () = tokio::time::sleep_until(by) => {}
+    }
 }
 
 /// The watchdog's deadlines in ticks of `interval`.

@@ -4,15 +4,21 @@
 //! The table holds one entry per address with an open connection and removes it when the last
 //! one closes, so it is never larger than the number of open connections. It is touched twice
 //! per connection (open and close), never per request, so one mutex is enough.
+//!
+//! Addresses are keyed as the rate limiter keys them (`client::client_key`): IPv4 as it is,
+//! IPv6 by its prefix (`--ipv6-prefix`, a /64 by default).
 
 use std::collections::HashMap;
-use std::net::{IpAddr, Ipv6Addr};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
+
+use super::client::client_key;
 
 /// The per-address connection counts and their cap.
 #[derive(Debug)]
 pub struct AddressSlots {
     cap: usize,
+    ipv6_prefix: u8,
     open: Mutex<HashMap<IpAddr, usize>>,
 }
 
@@ -24,9 +30,15 @@ pub struct AddressSlot {
 }
 
 impl AddressSlots {
-    /// A table allowing `cap` connections per address; 0 means no cap.
+    /// A table allowing `cap` connections per address, IPv6 keyed by the default prefix; 0
+    /// means no cap.
     pub fn new(cap: usize) -> Arc<AddressSlots> {
-        Arc::new(AddressSlots { cap, open: Mutex::new(HashMap::new()) })
+        AddressSlots::with_ipv6_prefix(cap, super::IPV6_PREFIX_DEFAULT)
+    }
+
+    /// A table allowing `cap` connections per address, IPv6 keyed by `ipv6_prefix` bits.
+    pub fn with_ipv6_prefix(cap: usize, ipv6_prefix: u8) -> Arc<AddressSlots> {
+        Arc::new(AddressSlots { cap, ipv6_prefix, open: Mutex::new(HashMap::new()) })
     }
 
     pub fn cap(&self) -> usize {
@@ -35,7 +47,7 @@ impl AddressSlots {
 
     /// Takes a slot for a new connection from `ip`, or `None` if the address is at its cap.
     pub fn try_open(self: &Arc<Self>, ip: IpAddr) -> Option<AddressSlot> {
-        let key = address_key(ip);
+        let key = client_key(ip, self.ipv6_prefix);
         if self.cap > 0 {
             // The counts are plain integers; a panic elsewhere cannot leave them inconsistent.
             let mut open = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -51,7 +63,7 @@ impl AddressSlots {
     /// Connections `ip` holds open now.
     pub fn open(&self, ip: IpAddr) -> usize {
         let open = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        open.get(&address_key(ip)).copied().unwrap_or(0)
+        open.get(&client_key(ip, self.ipv6_prefix)).copied().unwrap_or(0)
     }
 
     /// Addresses with at least one open connection.
@@ -75,15 +87,8 @@ impl Drop for AddressSlot {
     }
 }
 
-/// The address a connection counts against: IPv4 as it is (also when it arrives IPv4-mapped
-/// on an IPv6 socket), IPv6 by its /64, since one host usually holds a whole /64 and could
-/// otherwise open every connection from a different address.
+/// The address a connection counts against with the default prefix: IPv4 as it is (also
+/// when it arrives IPv4-mapped on an IPv6 socket), IPv6 by its /64.
 pub fn address_key(ip: IpAddr) -> IpAddr {
-    match ip.to_canonical() {
-        IpAddr::V4(v4) => IpAddr::V4(v4),
-        IpAddr::V6(v6) => {
-            let prefix = u128::from(v6) & !((1u128 << 64) - 1);
-            IpAddr::V6(Ipv6Addr::from(prefix))
-        }
-    }
+    client_key(ip, super::IPV6_PREFIX_DEFAULT)
 }

@@ -1,8 +1,9 @@
-//! Every limit of the service as a named constant, plus the rate limiter, the per-address
-//! connection slots and the Idempotency-Key rules. Each constant's doc says what happens at
-//! the limit.
+//! Every limit of the service as a named constant, plus the rate limiter, the client key
+//! every per-client limit is kept under, the per-address connection slots and the
+//! Idempotency-Key rules. Each constant's doc says what happens at the limit.
 
 pub mod addresses;
+pub mod client;
 pub mod idempotency;
 pub mod rate;
 
@@ -10,9 +11,9 @@ use std::time::Duration;
 
 pub use crate::model::{
     A2A_BODY_MAX, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS,
-    BATCH_MAX_ITEMS, MCP_BODY_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS,
-    SEARCH_QUERY_MAX_CHARS, SEARCH_TYPO_MAX_CHARS, SEARCH_TYPO_ONE_MIN_CHARS,
-    SEARCH_TYPO_TWO_MIN_CHARS, TOKEN_LIFETIME_SECS,
+    BATCH_MAX_ITEMS, MAX_HEADER_BYTES, MCP_BODY_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+    SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SEARCH_TYPO_MAX_CHARS,
+    SEARCH_TYPO_ONE_MIN_CHARS, SEARCH_TYPO_TWO_MIN_CHARS, TOKEN_LIFETIME_SECS,
 };
 
 /// Requests per client IP per window by default (`--rate-limit` overrides). Past it: 429.
@@ -24,6 +25,13 @@ pub const RATE_WINDOW_MS: u64 = 60_000;
 pub const RATE_MAX_TRACKED: usize = 262_144;
 /// Shards of the limiter table; a request locks one shard only.
 pub const RATE_SHARDS: usize = 64;
+/// IPv6 clients are keyed by this many leading bits of their address by default
+/// (`--ipv6-prefix`): a /64, the block one host is normally given. Every address of one /64
+/// then shares one budget, and rotating through them gains nothing.
+pub const IPV6_PREFIX_DEFAULT: u8 = 64;
+/// Shortest `--ipv6-prefix` accepted. A shorter one would lump whole providers' customers into
+/// one budget; the flag refuses it at start-up.
+pub const IPV6_PREFIX_MIN: u8 = 16;
 
 /// Words shorter than this never match as a prefix (too many expansions to mean anything).
 pub const SEARCH_PREFIX_MIN_CHARS: usize = 3;
@@ -94,8 +102,6 @@ pub const CONNECTION_DRAIN_GRACE: Duration = Duration::from_secs(10);
 /// most; a deadline fires up to this late. Shorter deadlines (tests) check four times as often
 /// as the shortest of them.
 pub const CONNECTION_CHECK_INTERVAL: Duration = Duration::from_secs(1);
-/// Most bytes hyper buffers for a request line and headers. Larger: 431 / connection closed.
-pub const MAX_HEADER_BYTES: usize = 32 * 1024;
 /// Most connections served at once; further clients wait in the accept backlog until one
 /// closes, so overload queues rather than failing.
 pub const MAX_CONNECTIONS: usize = 4096;
@@ -136,6 +142,17 @@ pub const H2_CONNECTION_WINDOW: u32 = 4 * H2_STREAM_WINDOW;
 pub const H2_PING_INTERVAL: Duration = Duration::from_secs(30);
 /// Time a ping may go unanswered before the connection is closed.
 pub const H2_PING_TIMEOUT: Duration = Duration::from_secs(10);
+/// Access-log lines queued for the writer thread at most (`--access-log`). Past it (standard
+/// output blocked or slower than the traffic), further lines are dropped and counted in
+/// `consultancy_api_access_log_dropped_total`; a request never waits for the log.
+pub const ACCESS_LOG_QUEUE: usize = 16 * 1024;
+/// Connections the metrics listener (`--metrics-listen`) serves at once; it is for a scraper
+/// or two, so further connections wait in its backlog.
+pub const METRICS_MAX_CONNECTIONS: usize = 16;
+/// At shutdown, time a connection accepted before the stop has to send its first request,
+/// which is then answered (with `Connection: close`). Silent past it: closed. A client that
+/// connected is owed an answer, and one that is about to send needs microseconds.
+pub const SHUTDOWN_FIRST_REQUEST_GRACE: Duration = Duration::from_secs(1);
 /// Grace period for in-flight requests at shutdown.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 /// Leeway when checking token expiry and issue time, for clock differences between processes.

@@ -6,6 +6,9 @@
 //! Requests are counted in units: a request is one unit, and a batch is one unit per item
 //! (`check_n`), since each item does the work of a request.
 //!
+//! Clients are keyed by `client::client_key`: IPv4 by address, IPv6 by prefix (a /64 unless
+//! configured otherwise).
+//!
 //! The table is sharded (a request locks one shard) and bounded (see `RATE_MAX_TRACKED`).
 
 use std::collections::HashMap;
@@ -13,7 +16,8 @@ use std::hash::{BuildHasher, RandomState};
 use std::net::IpAddr;
 use std::sync::Mutex;
 
-use super::{RATE_MAX_TRACKED, RATE_SHARDS, RATE_WINDOW_MS};
+use super::client::client_key;
+use super::{IPV6_PREFIX_DEFAULT, RATE_MAX_TRACKED, RATE_SHARDS, RATE_WINDOW_MS};
 
 /// What the limiter decided for one request, and what the headers must say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +52,7 @@ pub struct RateLimiter {
     shards: Box<[Shard]>,
     per_shard_cap: usize,
     hasher: RandomState,
+    ipv6_prefix: u8,
 }
 
 impl RateLimiter {
@@ -63,14 +68,27 @@ impl RateLimiter {
             shards,
             per_shard_cap: (max_tracked / RATE_SHARDS).max(1),
             hasher: RandomState::new(),
+            ipv6_prefix: IPV6_PREFIX_DEFAULT,
         }
+    }
+
+    /// Keys IPv6 clients by their first `bits` bits instead of `IPV6_PREFIX_DEFAULT`.
+    pub fn with_ipv6_prefix(mut self, bits: u8) -> RateLimiter {
+        self.ipv6_prefix = bits;
+        self
     }
 
     pub fn limit(&self) -> u32 {
         self.limit
     }
 
-    /// Counts one request from `ip` at `now_ms` and says whether to answer it.
+    /// The prefix length IPv6 clients are keyed by.
+    pub fn ipv6_prefix(&self) -> u8 {
+        self.ipv6_prefix
+    }
+
+    /// Counts one request from `ip` at `now_ms` and says whether to answer it. `ip` is the
+    /// client's address as seen; the window is kept under its client key.
     pub fn check(&self, ip: IpAddr, now_ms: u64) -> Decision {
         self.check_n(ip, now_ms, 1)
     }
@@ -80,6 +98,7 @@ impl RateLimiter {
     /// part of its work (a batch answering its first items) uses `granted`; one that cannot
     /// uses `allowed`.
     pub fn check_n(&self, ip: IpAddr, now_ms: u64, units: u32) -> Decision {
+        let ip = client_key(ip, self.ipv6_prefix);
         let shard = &self.shards[(self.hasher.hash_one(ip) as usize) % self.shards.len()];
         // A poisoned lock only means another request panicked mid-update; the counts are
         // still plain integers, so keep serving with them.
@@ -111,7 +130,7 @@ impl RateLimiter {
         }
     }
 
-    /// Addresses tracked right now.
+    /// Clients (addresses, or IPv6 prefixes) tracked right now.
     pub fn tracked(&self) -> usize {
         self.shards.iter().map(|s| s.0.lock().unwrap_or_else(|p| p.into_inner()).len()).sum()
     }

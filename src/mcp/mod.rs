@@ -117,6 +117,13 @@ fn one(
         }
     };
     let request = match message {
+        Message::Notification(_) | Message::Response if unknown_version(header) => {
+            // Nothing would carry the error to a request's caller, but a POST naming a revision
+            // we do not serve is 400 whatever it holds (MCP's transport rules; the Python SDK
+            // does the same). `initialize` alone ignores the header: it negotiates in its params.
+            let error = McpError::unsupported_version(header.unwrap_or_default());
+            return error_answer(None, &error, None);
+        }
         Message::Notification(_) => return Answer::Accepted,
         Message::Response => {
             // A legacy client may answer a server request (we never send one); 2026-07-28
@@ -153,6 +160,11 @@ fn one(
         }
         Err(error) => error_answer(Some(id), &error, Some(era.version())),
     }
+}
+
+/// Whether `MCP-Protocol-Version` was sent and names no revision this server serves.
+fn unknown_version(header: Option<&str>) -> bool {
+    header.is_some_and(|text| McpVersion::parse(text).is_none())
 }
 
 /// A JSON-RPC batch: served in 2025-03-26 only (the one revision that has batches), each

@@ -31,6 +31,20 @@ impl Body {
         Body::Full(None)
     }
 
+    /// Bytes still to send: the whole body until it is polled (a stream's frames are all
+    /// ready, so their length is known too).
+    pub fn len(&self) -> u64 {
+        match self {
+            Body::Full(bytes) => bytes.as_ref().map_or(0, |b| b.len() as u64),
+            Body::Events(events) => events.iter().map(|e| e.len() as u64).sum(),
+        }
+    }
+
+    /// Nothing left to send.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The complete bytes, if this is not a stream.
     pub fn bytes(&self) -> Option<&[u8]> {
         match self {

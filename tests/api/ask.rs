@@ -4,13 +4,15 @@
 
 use std::sync::OnceLock;
 
-use consultancy_api::limits::{ASK_BODY_MAX, ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS};
+use consultancy_api::limits::{
+    ASK_BODY_MAX, ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS, MAX_HEADER_BYTES,
+};
 use consultancy_api::ops;
 use eventsource_stream::{Event, Eventsource};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 
-use crate::support::{Checked, TestServer, start};
+use crate::support::{Checked, TestServer, openapi, start};
 
 const SCHEMA: &str = include_str!("../schemas/nlweb-0.5-ask-response.schema.json");
 
@@ -312,6 +314,27 @@ async fn a_question_of_the_longest_length_is_answered() {
         .await
         .conforms("POST", "/ask", 200);
     assert_nlweb(&json);
+}
+
+#[tokio::test]
+async fn a_conversation_too_long_for_a_url_is_431_on_get_and_answered_by_post() {
+    // Every parameter within its bounds, the whole query string past the header limit.
+    let server = start().await;
+    // (Just past it: the client's URI type holds at most 64 KiB.)
+    let long = "é".repeat(ASK_QUERY_MAX_CHARS);
+    let n_prev = MAX_HEADER_BYTES / percent_encode(&long).len() + 1;
+    assert!(n_prev <= ASK_MAX_PREV_TURNS);
+    let mut pairs = vec![("query", long.as_str())];
+    pairs.extend(std::iter::repeat_n(("prev", long.as_str()), n_prev));
+    assert!(query_string(&pairs).len() > MAX_HEADER_BYTES);
+    let response = get(&server, &pairs, &[]).await;
+    assert_eq!(response.status, 431);
+    assert!(response.text.is_empty());
+    let documented = &openapi()["paths"]["/ask"]["get"]["responses"]["431"]["$ref"];
+    assert_eq!(documented, "#/components/responses/HeadTooLarge");
+    let prev = vec![long.clone(); n_prev];
+    let answer = post(&server, &json!({ "query": long, "prev": prev })).await;
+    assert_nlweb(&answer.conforms("POST", "/ask", 200));
 }
 
 #[tokio::test]

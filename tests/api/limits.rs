@@ -281,6 +281,29 @@ async fn shutdown_lets_in_flight_requests_finish() {
     assert!(TcpStream::connect(server.addr).await.is_err(), "no new connections after shutdown");
 }
 
+/// Issue 16: under socket activation a restart must refuse nobody. A client whose connection
+/// was accepted just before the stop, and whose request arrives just after, is answered
+/// (and told the connection closes) instead of being cut off; a silent one is closed after
+/// the short grace, so it cannot hold up the restart.
+#[tokio::test]
+async fn a_connection_accepted_before_shutdown_still_gets_its_answer() {
+    let mut server = start().await;
+    let mut late = TcpStream::connect(server.addr).await.expect("connect");
+    let mut silent = TcpStream::connect(server.addr).await.expect("connect");
+    // Let the server accept both before it is stopped.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    server.stop();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    late.write_all(b"GET /v1/contact HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("write");
+    let answer =
+        read_to_end_within(&mut late, Duration::from_secs(5)).await.expect("answered and closed");
+    let text = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+    assert!(text.starts_with("http/1.1 200"), "{text}");
+    assert!(text.contains("connection: close"), "{text}");
+    let closed = read_to_end_within(&mut silent, Duration::from_secs(5)).await;
+    assert_eq!(closed, Some(Vec::new()), "the silent connection is closed without an answer");
+}
+
 #[tokio::test]
 async fn nothing_is_deprecated_now_and_the_mechanism_sets_the_headers() {
     let server = start().await;
@@ -349,4 +372,133 @@ async fn options_star_describes_the_whole_server() {
     let text = String::from_utf8_lossy(&answer).to_lowercase();
     assert!(text.starts_with("http/1.1 204"), "{text}");
     assert!(text.contains("allow: get, head, post, options"), "{text}");
+}
+
+/// An app answering in process, as the server's connections call it.
+fn in_process(rate_limit: u32, trust_proxy: bool, ipv6_prefix: u8) -> consultancy_api::http::App {
+    use consultancy_api::auth::Keys;
+    use consultancy_api::clock::SystemClock;
+    let limiter = RateLimiter::new(rate_limit).with_ipv6_prefix(ipv6_prefix);
+    let keys = Keys::from_hex(crate::support::TEST_KEY, None).expect("key");
+    consultancy_api::http::App::with_limiter(
+        limiter,
+        keys,
+        std::sync::Arc::new(SystemClock),
+        trust_proxy,
+    )
+}
+
+/// Statuses of one GET per peer address, with an optional `X-Forwarded-For` per request.
+async fn statuses(
+    app: &consultancy_api::http::App,
+    requests: impl IntoIterator<Item = (IpAddr, Option<String>)>,
+) -> Vec<u16> {
+    let mut out = Vec::new();
+    for (peer, forwarded) in requests {
+        let mut request = http::Request::get("/v1/contact");
+        if let Some(forwarded) = forwarded {
+            request = request.header("x-forwarded-for", forwarded);
+        }
+        let request =
+            request.body(http_body_util::Full::new(bytes::Bytes::new())).expect("request");
+        out.push(app.handle(request, peer).await.status().as_u16());
+    }
+    out
+}
+
+fn count(statuses: &[u16], status: u16) -> usize {
+    statuses.iter().filter(|s| **s == status).count()
+}
+
+/// The n-th address of a /64: random-looking interface identifiers, as a rotating client uses.
+fn in_64(prefix: [u16; 4], n: u32) -> IpAddr {
+    let [a, b, c, d] = prefix;
+    let host = u64::from(n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let words = [(host >> 48) as u16, (host >> 32) as u16, (host >> 16) as u16, host as u16];
+    IpAddr::from([a, b, c, d, words[0], words[1], words[2], words[3]])
+}
+
+#[tokio::test]
+async fn issue_16_400_addresses_of_one_ipv6_64_get_exactly_300_answers() {
+    let app = in_process(300, false, 64);
+    let rotating =
+        statuses(&app, (0..400).map(|n| (in_64([0x2001, 0xdb8, 0xa, 1], n), None))).await;
+    assert_eq!((count(&rotating, 200), count(&rotating, 429)), (300, 100));
+    assert_eq!(app.limiter.tracked(), 1, "one client, one table entry, however many addresses");
+    // Another /64 (even the neighbouring one) has its own budget.
+    let other = statuses(&app, (0..300).map(|n| (in_64([0x2001, 0xdb8, 0xa, 2], n), None))).await;
+    assert_eq!(count(&other, 200), 300);
+    let third = statuses(&app, [(in_64([0x2001, 0xdb8, 0xa, 2], 9999), None)]).await;
+    assert_eq!(third, [429], "and it is spent like anyone's");
+}
+
+#[tokio::test]
+async fn ipv6_clients_are_keyed_the_same_behind_a_trusted_proxy() {
+    let app = in_process(300, true, 64);
+    let proxy = IpAddr::from([127, 0, 0, 1]);
+    let forwarded = (0..400)
+        .map(|n| (proxy, Some(format!("203.0.113.1, {}", in_64([0x2001, 0xdb8, 0xb, 7], n)))));
+    let rotating = statuses(&app, forwarded).await;
+    assert_eq!(count(&rotating, 200), 300);
+    let other = statuses(
+        &app,
+        (0..10).map(|n| (proxy, Some(in_64([0x2001, 0xdb8, 0xb, 8], n).to_string()))),
+    )
+    .await;
+    assert_eq!(count(&other, 200), 10, "another /64 behind the same proxy is another client");
+}
+
+#[tokio::test]
+async fn an_ipv4_mapped_address_is_the_ipv4_client() {
+    let app = in_process(4, true, 64);
+    let v4: IpAddr = "198.51.100.7".parse().expect("v4");
+    let mapped: IpAddr = "::ffff:198.51.100.7".parse().expect("mapped");
+    let proxy = IpAddr::from([127, 0, 0, 1]);
+    let mixed = statuses(
+        &app,
+        [
+            (v4, None),
+            (mapped, None),
+            (proxy, Some("::ffff:198.51.100.7".to_string())),
+            (proxy, Some("198.51.100.7".to_string())),
+            (mapped, None),
+        ],
+    )
+    .await;
+    assert_eq!(mixed, [200, 200, 200, 200, 429], "one budget whichever way it is written");
+    // The neighbouring IPv4 address is another client: IPv4 is never grouped.
+    assert_eq!(statuses(&app, [("198.51.100.8".parse().expect("v4"), None)]).await, [200]);
+}
+
+#[tokio::test]
+async fn the_ipv6_prefix_is_configurable() {
+    let per_address = in_process(3, false, 128);
+    let all =
+        statuses(&per_address, (0..10).map(|n| (in_64([0x2001, 0xdb8, 0xc, 1], n), None))).await;
+    assert_eq!(count(&all, 200), 10, "/128: every address its own client");
+    let per_48 = in_process(3, false, 48);
+    let two_64s = statuses(
+        &per_48,
+        (0..4).map(|n| (in_64([0x2001, 0xdb8, 0xc, (n % 2) as u16 + 1], n), None)),
+    )
+    .await;
+    assert_eq!(two_64s, [200, 200, 200, 429], "/48: two /64s of one /48 share a budget");
+}
+
+#[test]
+fn client_keys_zero_the_host_bits_of_ipv6_only() {
+    use consultancy_api::limits::client::client_key;
+    for (address, prefix, key) in [
+        ("203.0.113.9", 64, "203.0.113.9"),
+        ("::ffff:203.0.113.9", 64, "203.0.113.9"),
+        ("2001:db8:1:2:3:4:5:6", 64, "2001:db8:1:2::"),
+        ("2001:db8:1:2:3:4:5:6", 56, "2001:db8:1::"),
+        ("2001:db8:1:2ff:3:4:5:6", 56, "2001:db8:1:200::"),
+        ("2001:db8:1:2:3:4:5:6", 128, "2001:db8:1:2:3:4:5:6"),
+        ("2001:db8:1:2:3:4:5:6", 0, "::"),
+        ("::1", 64, "::"),
+    ] {
+        let ip: IpAddr = address.parse().expect("address");
+        assert_eq!(client_key(ip, prefix).to_string(), key, "{address}/{prefix}");
+    }
 }

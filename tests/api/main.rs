@@ -12,6 +12,8 @@
 //! - `encoding`: precompressed variants, Accept-Encoding and their validators
 //! - `export`: the export's cache lifetime, weak validator and 304 after the token check
 //! - `golden`: a sample of responses pinned byte for byte
+//! - `fuzz_corpus`: the cargo-fuzz corpus (`tests/fuzz/corpus/`) replayed through the targets'
+//!   checks
 //! - `wire`: the reply body, complete or streamed
 //! - `routes`: fixed routes, HTTP semantics, CORS, pages and twins, counts
 //! - `search`: `/v1/resources`, golden queries, paging, cursors, properties
@@ -23,6 +25,8 @@
 //! - `mcp`: the two MCP servers, raw and through the official Rust SDK client
 //! - `hostile`: issue 17: connection deadlines, the per-address cap, zero-window HTTP/2 readers,
 //!   batch weighting, nosniff, caching beside RateLimit, memory of the real binary
+//! - `operations`: `/healthz`, metrics, the access log, `--check`, credentials, socket
+//!   activation's failure modes (the fleet itself is `.ci/fleet.sh`)
 //! - `sandbox`: behaviour of the `--features sandbox` build
 //! - `site`: discovery files, structured data, the search results page
 //! - `negotiate`: markdown twins by `Accept`, `Link` headers, the HTML 404
@@ -33,6 +37,7 @@ mod ask;
 mod batch;
 mod encoding;
 mod export;
+mod fuzz_corpus;
 mod golden;
 mod hostile;
 mod judged;
@@ -40,6 +45,7 @@ mod limits;
 mod mcp;
 mod negotiate;
 mod oauth;
+mod operations;
 mod routes;
 mod sandbox;
 mod scoring;

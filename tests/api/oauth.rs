@@ -533,3 +533,94 @@ fn without_a_key_the_server_warns_and_uses_a_random_one() {
     let _ = child.wait();
     assert!(first.starts_with("warning: TOKEN_KEY is not set"), "{first}");
 }
+
+/// The value of an OpenAPI runtime expression over `body`: `$response.body#/pointer`, alone or
+/// inside `{...}` in a template such as `Bearer {$response.body#/access_token}`; other text is
+/// kept as written.
+fn link_value(expression: &Value, body: &Value) -> String {
+    let pointer_value = |expr: &str| {
+        let pointer = expr.strip_prefix("$response.body#").expect("a body expression");
+        let found = body.pointer(pointer).unwrap_or_else(|| panic!("{pointer} in {body}"));
+        found.as_str().map_or_else(|| found.to_string(), str::to_string)
+    };
+    match expression.as_str() {
+        Some(expr) if expr.starts_with('$') => pointer_value(expr),
+        Some(template) => match (template.find('{'), template.find('}')) {
+            (Some(open), Some(close)) => format!(
+                "{}{}{}",
+                &template[..open],
+                pointer_value(&template[open + 1..close]),
+                &template[close + 1..]
+            ),
+            _ => template.to_string(),
+        },
+        None => expression.to_string(),
+    }
+}
+
+fn form_encode(pairs: &[(String, String)]) -> String {
+    let encode = |text: &str| -> String {
+        text.bytes()
+            .map(|byte| match byte {
+                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                    char::from(byte).to_string()
+                }
+                _ => format!("%{byte:02X}"),
+            })
+            .collect()
+    };
+    pairs.iter().map(|(k, v)| format!("{}={}", encode(k), encode(v))).collect::<Vec<_>>().join("&")
+}
+
+#[tokio::test]
+async fn the_openapi_links_walk_from_registration_to_the_export() {
+    // What a stateful tester (schemathesis) or a link-aware client does: nothing but the
+    // document's links carries the credentials from one answer to the next request.
+    let doc = crate::support::openapi();
+    let link = |path: &str, method: &str, status: &str, name: &str| -> Value {
+        let link = doc["paths"][path][method]["responses"][status]["links"][name].clone();
+        assert!(link.is_object(), "{method} {path} {status} has the link {name}");
+        link
+    };
+    let server = start().await;
+    let registered = server.post_json("/oauth/register", r#"{"client_name":"linked"}"#).await;
+    let registered = registered.conforms("POST", "/oauth/register", 201);
+
+    let to_token = link("/oauth/register", "post", "201", "IssueToken");
+    assert_eq!(to_token["operationId"], "issueToken");
+    assert_eq!(doc["paths"]["/oauth/token"]["post"]["operationId"], "issueToken");
+    let fields: Vec<(String, String)> = to_token["requestBody"]
+        .as_object()
+        .expect("the link sets the form fields")
+        .iter()
+        .map(|(name, expression)| (name.clone(), link_value(expression, &registered)))
+        .collect();
+    let form = "application/x-www-form-urlencoded";
+    let issued = token_request(&server, None, form, &form_encode(&fields)).await;
+    let issued = issued.conforms("POST", "/oauth/token", 200);
+
+    let to_export = link("/oauth/token", "post", "200", "Export");
+    assert_eq!(to_export["operationId"], "exportAll");
+    assert_eq!(doc["paths"]["/v1/export"]["get"]["operationId"], "exportAll");
+    let authorization = link_value(&to_export["parameters"]["header.Authorization"], &issued);
+    let response = server
+        .client
+        .get(server.url("/v1/export"))
+        .header("authorization", authorization)
+        .send()
+        .await
+        .expect("GET");
+    Checked::read(response).await.conforms("GET", "/v1/export", 200);
+
+    for (list, item, operation_id) in [
+        ("/v1/services", "/v1/services/{slug}", "getService"),
+        ("/v1/case-studies", "/v1/case-studies/{slug}", "getCaseStudy"),
+    ] {
+        let listed = server.get(list).await.conforms("GET", list, 200);
+        let to_item = link(list, "get", "200", "GetItem");
+        assert_eq!(to_item["operationId"], operation_id);
+        assert_eq!(doc["paths"][item]["get"]["operationId"], operation_id);
+        let slug = link_value(&to_item["parameters"]["path.slug"], &listed);
+        server.get(&item.replace("{slug}", &slug)).await.conforms("GET", item, 200);
+    }
+}

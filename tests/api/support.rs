@@ -7,6 +7,8 @@ use std::time::Duration;
 use consultancy_api::auth::Keys;
 use consultancy_api::clock::{Clock, ManualClock, SystemClock};
 use consultancy_api::http::App;
+use consultancy_api::http::access_log::AccessLog;
+use consultancy_api::http::admin::serve_metrics;
 use consultancy_api::http::server::{ServerOptions, serve};
 use consultancy_api::limits::rate::RateLimiter;
 use consultancy_api::tables::FIXED;
@@ -21,7 +23,51 @@ pub struct TestServer {
     pub addr: SocketAddr,
     pub client: reqwest::Client,
     pub clock: Option<Arc<ManualClock>>,
+    pub app: Arc<App>,
+    /// The metrics listener, if `Setup::metrics` asked for one.
+    pub metrics_addr: Option<SocketAddr>,
+    /// What the access log wrote, if `Setup::access_log` turned it on.
+    pub access_log: Option<SharedLog>,
     stop: Option<oneshot::Sender<()>>,
+}
+
+/// An in-memory sink for the access log that tests can read while the server writes.
+#[derive(Clone, Default)]
+pub struct SharedLog(Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for SharedLog {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl SharedLog {
+    /// The lines written so far.
+    pub fn lines(&self) -> Vec<String> {
+        let bytes = self.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        String::from_utf8(bytes)
+            .expect("the access log is UTF-8")
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+
+    /// Waits (up to 10 s) until at least `n` lines are written, then returns them all. The
+    /// writer is a thread of its own, so a line appears shortly after its response.
+    pub async fn wait_for_lines(&self, n: usize) -> Vec<String> {
+        for _ in 0..1000 {
+            let lines = self.lines();
+            if lines.len() >= n {
+                return lines;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("the access log has {} lines, expected {n}", self.lines().len());
+    }
 }
 
 impl Drop for TestServer {
@@ -42,6 +88,12 @@ pub struct Setup {
     pub options: ServerOptions,
     pub body_timeout: Option<Duration>,
     pub deprecation: Option<consultancy_api::model::Deprecation>,
+    /// IPv6 clients are keyed by this prefix length.
+    pub ipv6_prefix: u8,
+    /// Serve `/metrics` on a second ephemeral port.
+    pub metrics: bool,
+    /// Write the access log to `TestServer::access_log`.
+    pub access_log: bool,
 }
 
 impl Default for Setup {
@@ -55,6 +107,9 @@ impl Default for Setup {
             options: ServerOptions::default(),
             body_timeout: None,
             deprecation: None,
+            ipv6_prefix: consultancy_api::limits::IPV6_PREFIX_DEFAULT,
+            metrics: false,
+            access_log: false,
         }
     }
 }
@@ -69,7 +124,8 @@ pub async fn start_with(setup: Setup) -> TestServer {
         Some(manual) => manual.clone(),
         None => Arc::new(SystemClock),
     };
-    let limiter = RateLimiter::with_capacity(setup.rate_limit, setup.max_tracked);
+    let limiter = RateLimiter::with_capacity(setup.rate_limit, setup.max_tracked)
+        .with_ipv6_prefix(setup.ipv6_prefix);
     let mut app = App::with_limiter(limiter, setup.keys, clock, setup.trust_proxy);
     if let Some(timeout) = setup.body_timeout {
         app.body_timeout = timeout;
@@ -77,7 +133,22 @@ pub async fn start_with(setup: Setup) -> TestServer {
     if setup.deprecation.is_some() {
         app.deprecation = setup.deprecation;
     }
+    let access_log = setup.access_log.then(SharedLog::default);
+    if let Some(sink) = &access_log {
+        // The writer thread ends when the app (and so the sender) is dropped.
+        let (log, _writer) = AccessLog::start(Box::new(sink.clone())).expect("start the writer");
+        app.access_log = Some(log);
+    }
     let app = Arc::new(app);
+    let metrics_addr = if setup.metrics {
+        let listener =
+            tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind the metrics port");
+        let addr = listener.local_addr().expect("metrics address");
+        tokio::spawn(serve_metrics(listener, app.clone(), std::future::pending()));
+        Some(addr)
+    } else {
+        None
+    };
     let listener =
         tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind an ephemeral port");
     let addr = listener.local_addr().expect("local address");
@@ -89,7 +160,7 @@ pub async fn start_with(setup: Setup) -> TestServer {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("client");
-    TestServer { addr, client, clock: manual, stop: Some(stop) }
+    TestServer { addr, client, clock: manual, app, metrics_addr, access_log, stop: Some(stop) }
 }
 
 impl TestServer {
@@ -184,6 +255,19 @@ pub fn openapi() -> &'static Value {
 /// A JSON pointer segment as it may appear in a URI fragment.
 fn pointer_escape(segment: &str) -> String {
     segment.replace('~', "~0").replace('/', "~1").replace('{', "%7B").replace('}', "%7D")
+}
+
+/// Validates `body` against the document's component schema `name`.
+pub fn validate_component(name: &str, body: &Value) {
+    let mut root = openapi().clone();
+    root["$ref"] = Value::String(format!("#/components/schemas/{name}"));
+    let validator = jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&root)
+        .expect("the OpenAPI schemas compile");
+    let errors: Vec<String> =
+        validator.iter_errors(body).map(|e| format!("{} at {}", e, e.instance_path)).collect();
+    assert!(errors.is_empty(), "not a {name}:\n{}\nbody: {body}", errors.join("\n"));
 }
 
 /// Validates `body` against the response schema of `method path` at `status`.

@@ -2,6 +2,7 @@
 //! catalog, the `/v1` index's links and endpoint lines, and the OpenAPI description. A card
 //! says what `server/discover` and `initialize` say.
 
+use consultancy_api::limits::BATCH_MAX_ITEMS;
 use consultancy_api::model::McpServer;
 use consultancy_api::tables::AGENT_URL;
 use serde_json::{Value, json};
@@ -165,19 +166,22 @@ async fn openapi_describes_the_servers_and_their_documents() {
     for path in ["/mcp", "/mcp/docs"] {
         let item = &doc["paths"][path];
         let post = &item["post"];
-        assert_eq!(
-            post["requestBody"]["content"]["application/json"]["schema"]["$ref"],
-            "#/components/schemas/JsonRpcRequest"
-        );
+        let bodies = &post["requestBody"]["content"]["application/json"]["schema"]["anyOf"];
+        assert_eq!(bodies[0]["$ref"], "#/components/schemas/JsonRpcRequest", "{path}");
+        assert_eq!(bodies[1]["items"]["$ref"], "#/components/schemas/JsonRpcRequest", "a batch");
+        assert_eq!(bodies[1]["maxItems"], BATCH_MAX_ITEMS, "{path}");
+        assert_eq!(bodies[2]["required"], json!(["jsonrpc", "id"]), "a client's response");
         for status in ["200", "202", "400", "404", "406", "413", "415", "429"] {
             assert!(post["responses"][status].is_object(), "{path} documents {status}");
         }
         assert!(post["responses"]["200"]["content"]["text/event-stream"].is_object());
-        for refused in ["get", "delete"] {
-            let statuses: Vec<&String> =
-                item[refused]["responses"].as_object().expect("responses").keys().collect();
-            assert_eq!(statuses, ["405"], "{refused} {path} is documented as refused");
-        }
+        // GET and DELETE are refused (405 with `Allow`, like any method a path lacks), so they
+        // are no operations: a client or tester reads the document's methods as what is served.
+        assert!(item.get("get").is_none() && item.get("delete").is_none(), "{path}");
+        assert!(post["description"].as_str().is_some_and(|d| d.contains("405")), "{path}");
+        let versions = &post["parameters"][0];
+        assert_eq!(versions["name"], "MCP-Protocol-Version");
+        assert_eq!(versions["schema"]["enum"], json!([MODERN, LEGACY[0], LEGACY[1], LEGACY[2]]));
         assert_eq!(item["servers"][0]["url"], AGENT_URL);
     }
     for path in [

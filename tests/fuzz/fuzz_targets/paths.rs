@@ -1,11 +1,4 @@
-//! Request paths: routing and percent-decoding.
+//! Request paths: routing and percent-decoding. The check is `consultancy_api_fuzz::paths`.
 #![no_main]
 
-use consultancy_api::route::Route;
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| {
-    if let Ok(path) = std::str::from_utf8(data) {
-        let _ = Route::parse(path);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| consultancy_api_fuzz::paths(data));

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The fleet test (issue 16): three replicas of the release binary with one key behind the
+# shipped nginx configuration (deploy/nginx), on loopback. See .ci/fleet/fleet.py for what it
+# shows. Also checks the shipped systemd units with systemd-analyze and serves the binary
+# once under systemd's own socket activator.
+#
+# Locally: `bash .ci/fleet.sh` (installs nginx with apt-get if missing; needs python3 and curl).
+# FLEET_SOAK_SECONDS sets the soak's length (default 120: CI's 30-minute budget; longer soaks
+# locally, e.g. FLEET_SOAK_SECONDS=900).
+set -euo pipefail
+shopt -s inherit_errexit 2>/dev/null || true
+cd "$(dirname "$0")/.."
+
+echo "== fleet: three replicas behind nginx, restarts, a soak"
+started=$(date +%s)
+missing=()
+command -v nginx >/dev/null || missing+=(nginx)
+command -v curl >/dev/null || missing+=(curl)
+command -v openssl >/dev/null || missing+=(openssl)
+command -v systemd-analyze >/dev/null || missing+=(systemd)
+if ((${#missing[@]})); then
+    apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+nginx -v
+
+cargo build --release --quiet
+binary=target/release/consultancy-api
+
+# The units as shipped, with the binary where they expect it in a scratch copy.
+units=$(mktemp -d)
+trap 'rm -rf "$units"' EXIT
+for unit in consultancy-api@.service consultancy-api@.socket; do
+    sed "s|/usr/local/bin/consultancy-api|$PWD/$binary|" "deploy/systemd/$unit" >"$units/${unit/@/@1}"
+done
+(cd "$units" && systemd-analyze verify --man=no ./consultancy-api@1.socket ./consultancy-api@1.service)
+(cd "$units" && systemd-analyze security --offline=true --threshold=20 ./consultancy-api@1.service | tail -1)
+
+# systemd's own activator passes the socket as a unit would (LISTEN_FDS, LISTEN_PID,
+# LISTEN_FDNAMES): the server must serve it.
+if command -v systemd-socket-activate >/dev/null; then
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    TOKEN_KEY=$(openssl rand -hex 32) systemd-socket-activate -l "127.0.0.1:$port" -E TOKEN_KEY \
+        "$binary" --access-log >"$units/activated.log" 2>&1 &
+    activated=$!
+    health=$(curl -s --retry 20 --retry-connrefused --retry-delay 0 "http://127.0.0.1:$port/healthz")
+    kill "$activated"
+    wait "$activated" || true
+    if [[ "$health" != '{"status":"ok"}' ]] || ! grep -q "socket passed by the service manager" "$units/activated.log"; then
+        echo "systemd-socket-activate: the server did not serve the passed socket" >&2
+        cat "$units/activated.log" >&2
+        exit 1
+    fi
+    echo "systemd-socket-activate: served the passed socket; /healthz said $health"
+fi
+
+python3 .ci/fleet/fleet.py "$binary" --soak-seconds "${FLEET_SOAK_SECONDS:-120}"
+echo "fleet.sh took $(($(date +%s) - started)) s"

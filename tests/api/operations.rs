@@ -1,0 +1,454 @@
+//! Operations (issue 16): `/healthz`, the metrics listener, the access log, `--check`, the
+//! key from systemd credentials and a socket passed by the service manager. The fleet behind
+//! nginx, socket-activated restarts and the soak are `.ci/fleet.sh`'s.
+
+use std::io::Write as _;
+use std::net::IpAddr;
+use std::process::Command;
+use std::sync::mpsc;
+
+use consultancy_api::http::access_log::{AccessLog, Entry, format_line};
+use consultancy_api::http::metrics::RouteKind;
+use consultancy_api::limits::ACCESS_LOG_QUEUE;
+use consultancy_api::route::Route;
+use http::{Method, Uri, Version};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::support::{Setup, TEST_KEY, start_with};
+
+#[tokio::test]
+async fn healthz_answers_ok_and_is_never_rate_limited() {
+    let server = start_with(Setup { rate_limit: 3, ..Setup::default() }).await;
+    // The trailing-slash form redirects (and, being another route, counts).
+    let slash = server.get("/healthz/").await;
+    assert_eq!((slash.status, slash.header("location")), (308, Some("/healthz")));
+    for _ in 0..5 {
+        let health = server.get("/healthz").await;
+        let body = health.conforms("GET", "/healthz", 200);
+        assert_eq!(body, serde_json::json!({"status": "ok"}));
+        assert_eq!(health.header("cache-control"), Some("no-store"));
+        assert_eq!(health.header("ratelimit"), None, "health checks carry no RateLimit");
+        assert_eq!(health.header("ratelimit-policy"), None);
+        assert_eq!(health.header("access-control-allow-origin"), Some("*"));
+    }
+    // Five probes later the address still has its whole budget.
+    let first = server.get("/v1").await;
+    assert_eq!(first.status, 200);
+    assert_eq!(first.header("ratelimit").map(|v| v.starts_with("\"ip\";r=1;")), Some(true));
+    assert_eq!(server.get("/v1").await.status, 200);
+    assert_eq!(server.get("/v1").await.status, 429, "other routes are limited as before");
+    assert_eq!(server.get("/healthz").await.status, 200, "and health still answers");
+
+    let head = server.client.head(server.url("/healthz")).send().await.expect("HEAD");
+    assert_eq!(head.status(), 200);
+    let post = server.client.post(server.url("/healthz")).send().await.expect("POST");
+    assert_eq!(post.status(), 405);
+    assert_eq!(
+        post.headers().get("allow").and_then(|v| v.to_str().ok()),
+        Some("GET, HEAD, OPTIONS")
+    );
+}
+
+#[tokio::test]
+async fn healthz_fails_readiness_once_the_server_is_draining() {
+    let server = start_with(Setup::default()).await;
+    assert_eq!(server.get("/healthz").await.status, 200);
+    server.app.start_draining();
+    let draining = server.get("/healthz").await;
+    let body = draining.conforms("GET", "/healthz", 503);
+    assert_eq!(body, serde_json::json!({"status": "draining"}));
+    assert_eq!(server.get("/v1").await.status, 200, "draining still serves what arrives");
+}
+
+/// The exposition as (series, value) pairs; panics on a line that is not the text format.
+fn parse_exposition(text: &str) -> Vec<(String, f64)> {
+    let mut series = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("# HELP ") || line.starts_with("# TYPE ") {
+            continue;
+        }
+        let (name, value) = line.rsplit_once(' ').unwrap_or_else(|| panic!("bad line {line:?}"));
+        let value: f64 = value.parse().unwrap_or_else(|_| panic!("bad value in {line:?}"));
+        let bare = name.split('{').next().unwrap_or(name);
+        assert!(
+            bare.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+            "metric name {bare:?}"
+        );
+        if let Some(labels) = name.strip_prefix(bare) {
+            assert!(
+                labels.is_empty() || (labels.starts_with('{') && labels.ends_with('}')),
+                "{line}"
+            );
+        }
+        series.push((name.to_string(), value));
+    }
+    series
+}
+
+fn value(series: &[(String, f64)], name: &str) -> f64 {
+    series
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| *v)
+        .unwrap_or_else(|| panic!("no series {name}"))
+}
+
+#[tokio::test]
+async fn metrics_count_requests_by_route_and_status_with_bounded_labels() {
+    let server = start_with(Setup { rate_limit: 5, metrics: true, ..Setup::default() }).await;
+    for path in ["/v1/services", "/v1/services/mlops", "/v1/nothing", "/v1/resources?q=drift"] {
+        server.get(path).await;
+    }
+    server.post_json("/v1/ai-readiness/score", &format!("{{\"answers\":{:?}}}", [3; 16])).await;
+    // Over the limit (5): refused, counted as rate-limited.
+    assert_eq!(server.get("/v1/contact").await.status, 429);
+    for _ in 0..3 {
+        server.get("/healthz").await;
+    }
+    let metrics_url = format!("http://{}/metrics", server.metrics_addr.expect("metrics"));
+    let scrape = server.client.get(&metrics_url).send().await.expect("scrape");
+    assert_eq!(scrape.status(), 200);
+    assert_eq!(
+        scrape.headers().get("content-type").and_then(|v| v.to_str().ok()),
+        Some("text/plain; version=0.0.4; charset=utf-8")
+    );
+    let text = scrape.text().await.expect("body");
+    let series = parse_exposition(&text);
+    let requests = |route: &str, class: &str| {
+        value(
+            &series,
+            &format!("consultancy_api_http_requests_total{{route=\"{route}\",status=\"{class}\"}}"),
+        )
+    };
+    assert_eq!(requests("content", "2xx"), 2.0);
+    assert_eq!(requests("unknown", "4xx"), 1.0);
+    assert_eq!(requests("search", "2xx"), 1.0);
+    assert_eq!(requests("score", "2xx"), 1.0);
+    assert_eq!(requests("content", "4xx"), 1.0, "the 429");
+    assert_eq!(requests("healthz", "2xx"), 3.0);
+    assert_eq!(requests("export", "2xx"), 0.0, "every series exists from the start");
+    assert_eq!(value(&series, "consultancy_api_rate_limited_total{route=\"content\"}"), 1.0);
+    assert_eq!(value(&series, "consultancy_api_rate_limited_total{route=\"healthz\"}"), 0.0);
+    // The histogram: cumulative buckets ending in +Inf, which equals the count.
+    let buckets: Vec<f64> = series
+        .iter()
+        .filter(|(n, _)| {
+            n.starts_with("consultancy_api_http_request_duration_seconds_bucket{route=\"content\"")
+        })
+        .map(|(_, v)| *v)
+        .collect();
+    assert!(buckets.windows(2).all(|w| w[0] <= w[1]), "cumulative: {buckets:?}");
+    assert_eq!(buckets.last(), Some(&3.0));
+    assert_eq!(
+        value(&series, "consultancy_api_http_request_duration_seconds_count{route=\"content\"}"),
+        3.0
+    );
+    assert!(text.contains("le=\"+Inf\""));
+    assert!(value(&series, "consultancy_api_connections_total") >= 1.0);
+    assert_eq!(value(&series, "consultancy_api_rate_limiter_clients"), 1.0);
+    assert_eq!(value(&series, "consultancy_api_draining"), 0.0);
+    assert_eq!(value(&series, "consultancy_api_access_log_dropped_total"), 0.0);
+    if cfg!(target_os = "linux") {
+        assert!(value(&series, "process_resident_memory_bytes") > 1e6);
+        assert!(value(&series, "process_open_fds") >= 3.0);
+    }
+    // Bounded labels: nothing names a client, a path or a query.
+    for forbidden in ["127.0.0.1", "mlops", "drift", "nothing", "/v1"] {
+        assert!(!text.contains(forbidden), "the exposition mentions {forbidden}");
+    }
+    let label_values: std::collections::BTreeSet<&str> =
+        text.split("route=\"").skip(1).filter_map(|rest| rest.split('"').next()).collect();
+    let known: std::collections::BTreeSet<&str> =
+        RouteKind::ALL.iter().map(|k| k.label()).collect();
+    assert_eq!(label_values, known, "route labels are exactly the route kinds");
+
+    // The metrics listener answers only /metrics, and is not the API.
+    let other =
+        server.client.get(metrics_url.replace("/metrics", "/v1")).send().await.expect("GET");
+    assert_eq!(other.status(), 404);
+    let post = server.client.post(&metrics_url).send().await.expect("POST");
+    assert_eq!(post.status(), 405);
+    // Scraping is not a request of the API: the counters did not move.
+    let again = parse_exposition(
+        &server.client.get(&metrics_url).send().await.expect("scrape").text().await.expect("body"),
+    );
+    assert_eq!(
+        value(&again, "consultancy_api_http_requests_total{route=\"content\",status=\"2xx\"}"),
+        2.0
+    );
+    // Metrics are not on the public listener.
+    let public = start_with(Setup::default()).await;
+    assert_eq!(public.get("/metrics").await.status, 404);
+}
+
+#[test]
+fn route_kinds_name_what_a_path_is() {
+    for (path, kind) in [
+        ("/v1", "content"),
+        ("/v1/services/mlops", "content"),
+        ("/v1/resources", "search"),
+        ("/v1/batch", "batch"),
+        ("/v1/ai-readiness/score", "score"),
+        ("/v1/export", "export"),
+        ("/oauth/token", "oauth"),
+        ("/openapi.json", "discovery"),
+        ("/.well-known/oauth-authorization-server", "discovery"),
+        ("/mcp/server-card", "discovery"),
+        ("/guides/", "site"),
+        ("/llms.txt", "site"),
+        ("/search/", "search_page"),
+        ("/mcp/docs", "mcp"),
+        ("/ask", "ask"),
+        ("/a2a", "a2a"),
+        ("/.well-known/agent-card.json", "discovery"),
+        ("/healthz", "healthz"),
+        ("/guides", "redirect"),
+        ("/v1/services/unknown-one", "unknown"),
+        ("/%zz", "unknown"),
+    ] {
+        assert_eq!(RouteKind::of(&Route::parse(path), path).label(), kind, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_access_log_writes_one_common_log_format_line_per_request() {
+    let server =
+        start_with(Setup { access_log: true, trust_proxy: true, ..Setup::default() }).await;
+    let log = server.access_log.clone().expect("access log");
+    server.get("/v1/resources?q=model+drift&limit=2").await;
+    server.client.head(server.url("/v1/contact")).send().await.expect("HEAD");
+    server.post_json("/v1/ai-readiness/score", "{").await;
+    server.get_with("/v1/services", &[("x-forwarded-for", "198.51.100.4, 2001:db8::7")]).await;
+    // A target with a quote and a byte outside ASCII, sent raw.
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.expect("connect");
+    stream
+        .write_all(b"GET /v1/x\"y%41\xc3\xa9 HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")
+        .await
+        .expect("write");
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw).await;
+    let lines = log.wait_for_lines(4).await;
+    let pattern = |line: &str| {
+        // client - - [dd/Mon/yyyy:hh:mm:ss +0000] "METHOD target PROTO" status bytes micros
+        let (client, rest) = line.split_once(" - - [").expect("CLF start");
+        let (time, rest) = rest.split_once("] \"").expect("time");
+        let (request, rest) = rest.split_once("\" ").expect("request");
+        let fields: Vec<&str> = rest.split(' ').collect();
+        assert_eq!(time.len(), 26, "{line}");
+        assert!(time.ends_with(" +0000"), "{line}");
+        assert_eq!(fields.len(), 3, "{line}");
+        assert!(fields[2].parse::<u64>().is_ok(), "microseconds in {line}");
+        (client.to_string(), request.to_string(), fields[0].to_string(), fields[1].to_string())
+    };
+    let parsed: Vec<_> = lines.iter().map(|l| pattern(l)).collect();
+    assert_eq!(parsed[0].0, "127.0.0.1");
+    assert_eq!(parsed[0].1, "GET /v1/resources?q=model+drift&limit=2 HTTP/1.1");
+    assert_eq!(parsed[0].2, "200");
+    assert!(parsed[0].3.parse::<u64>().is_ok_and(|bytes| bytes > 100));
+    assert_eq!((parsed[1].1.as_str(), parsed[1].3.as_str()), ("HEAD /v1/contact HTTP/1.1", "-"));
+    assert_eq!(
+        (parsed[2].1.as_str(), parsed[2].2.as_str()),
+        ("POST /v1/ai-readiness/score HTTP/1.1", "400")
+    );
+    assert_eq!(parsed[3].0, "2001:db8::7", "the client is the one the rate limit applies to");
+    if let Some(raw_line) = lines.get(4) {
+        // hyper may refuse the raw target before the app sees it; if it answered, it is escaped.
+        assert!(raw_line.contains("\"GET /v1/x\\x22y%41\\xC3\\xA9 HTTP/1.1\""), "{raw_line}");
+    }
+    for line in &lines {
+        assert!(!line.contains('\n') && line.is_ascii(), "one ASCII line: {line:?}");
+    }
+}
+
+#[test]
+fn an_access_log_line_is_exactly_the_common_log_format() {
+    let entry = Entry {
+        time_ms: 1_795_449_017_123,
+        client: IpAddr::from([203, 0, 113, 9]),
+        method: Method::GET,
+        target: Uri::from_static("/v1/resources?q=drift"),
+        version: Version::HTTP_2,
+        status: 200,
+        bytes: 5120,
+        micros: 87,
+    };
+    let mut out = Vec::new();
+    format_line(&entry, &mut out);
+    assert_eq!(
+        String::from_utf8(out).expect("ASCII"),
+        "203.0.113.9 - - [23/Nov/2026:15:50:17 +0000] \"GET /v1/resources?q=drift HTTP/2.0\" 200 5120 87\n"
+    );
+    let empty = Entry { status: 304, bytes: 0, time_ms: 0, ..entry };
+    let mut out = Vec::new();
+    format_line(&empty, &mut out);
+    assert_eq!(
+        String::from_utf8(out).expect("ASCII"),
+        "203.0.113.9 - - [01/Jan/1970:00:00:00 +0000] \"GET /v1/resources?q=drift HTTP/2.0\" 304 - 87\n"
+    );
+}
+
+/// A sink that blocks until the test lets it go: standard output stuck behind a full pipe.
+struct Stuck(mpsc::Receiver<()>);
+
+impl std::io::Write for Stuck {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let _ = self.0.recv();
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_stuck_access_log_drops_lines_instead_of_blocking_requests() {
+    let (release, stuck) = mpsc::channel();
+    let (log, writer) = AccessLog::start(Box::new(Stuck(stuck))).expect("start");
+    let entry = || Entry {
+        time_ms: 0,
+        client: IpAddr::from([127, 0, 0, 1]),
+        method: Method::GET,
+        target: Uri::from_static("/v1"),
+        version: Version::HTTP_11,
+        status: 200,
+        bytes: 1,
+        micros: 1,
+    };
+    // The writer takes entries off the queue until its 64 KiB buffer is full (about 900 of
+    // these 70-byte lines) and the write blocks; the queue then fills. Every record returns
+    // at once, and past that point lines are refused rather than waited for.
+    let attempts = ACCESS_LOG_QUEUE + 2000;
+    let accepted = (0..attempts).filter(|_| log.record(entry())).count();
+    assert!(accepted <= ACCESS_LOG_QUEUE + 1000, "accepted {accepted}");
+    assert!(attempts - accepted >= 1000, "dropped {}", attempts - accepted);
+    drop(log);
+    drop(release);
+    writer.join().expect("the writer ends once the log is dropped");
+}
+
+fn binary() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_consultancy-api"));
+    command
+        .env_remove("TOKEN_KEY")
+        .env_remove("TOKEN_KEY_PREVIOUS")
+        .env_remove("CREDENTIALS_DIRECTORY")
+        .env_remove("LISTEN_FDS")
+        .env_remove("LISTEN_PID");
+    command
+}
+
+fn run(command: &mut Command) -> (Option<i32>, String, String) {
+    let output = command.output().expect("run the binary");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn check_validates_the_configuration_and_exits_0_or_2() {
+    let (code, out, _) =
+        run(binary().args(["--check", "--listen", "127.0.0.1:0"]).env("TOKEN_KEY", TEST_KEY));
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("key: TOKEN_KEY from the environment"), "{out}");
+    assert!(out.contains("listen: 127.0.0.1:0, free to bind"), "{out}");
+    assert!(out.contains("IPv6 clients counted per /64"), "{out}");
+    assert!(out.ends_with("ok: the configuration is usable\n"), "{out}");
+
+    let (code, out, _) = run(binary().args(["--check", "--listen", "127.0.0.1:0"]));
+    assert_eq!(code, Some(2), "no key: a fleet could not share tokens");
+    assert!(out.contains("error: TOKEN_KEY is not set"), "{out}");
+
+    let (code, out, _) =
+        run(binary().args(["--check", "--listen", "127.0.0.1:0"]).env("TOKEN_KEY", "abcd"));
+    assert_eq!(code, Some(2));
+    assert!(out.contains("error: TOKEN_KEY has 2 bytes"), "{out}");
+
+    // An address this host does not have (TEST-NET-1) cannot be bound.
+    let (code, out, _) =
+        run(binary().args(["--check", "--listen", "192.0.2.1:18999"]).env("TOKEN_KEY", TEST_KEY));
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("error: cannot listen on 192.0.2.1:18999"), "{out}");
+
+    // An address in use is reported, not refused: the running instance may hold it.
+    let held = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let addr = held.local_addr().expect("address").to_string();
+    let (code, out, _) = run(binary()
+        .args(["--check", "--listen", &addr, "--metrics-listen", "127.0.0.1:0"])
+        .env("TOKEN_KEY", TEST_KEY));
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains(&format!("listen: {addr} is in use now")), "{out}");
+    assert!(out.contains("metrics: 127.0.0.1:0, free to bind"), "{out}");
+}
+
+#[test]
+fn the_operations_flags_are_parsed_strictly() {
+    let (code, help, _) = run(binary().arg("--help"));
+    assert_eq!(code, Some(0));
+    for flag in
+        ["--ipv6-prefix", "--access-log", "--metrics-listen", "--check", "LISTEN_FDS", "token-key"]
+    {
+        assert!(help.contains(flag), "--help mentions {flag}");
+    }
+    for (args, needle) in [
+        (&["--ipv6-prefix", "8"][..], "--ipv6-prefix `8` is not a prefix length from 16 to 128"),
+        (&["--ipv6-prefix", "129"][..], "--ipv6-prefix"),
+        (&["--ipv6-prefix=/64"][..], "--ipv6-prefix"),
+        (&["--metrics-listen", "nowhere"][..], "--metrics-listen `nowhere`"),
+        (
+            &["--listen", "127.0.0.1:18998", "--metrics-listen", "127.0.0.1:18998"][..],
+            "--metrics-listen must differ from --listen",
+        ),
+    ] {
+        let (code, _, err) = run(binary().args(args).env("TOKEN_KEY", TEST_KEY));
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_key_can_come_from_systemd_credentials_but_not_from_two_places() {
+    let dir = std::env::temp_dir().join(format!("consultancy-credentials-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("credentials dir");
+    let mut file = std::fs::File::create(dir.join("token-key")).expect("credential");
+    writeln!(file, "{TEST_KEY}").expect("write");
+    let (code, out, _) = run(binary()
+        .args(["--check", "--listen", "127.0.0.1:0"])
+        .env("CREDENTIALS_DIRECTORY", &dir));
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("key: the systemd credential `token-key`"), "{out}");
+
+    let (code, out, _) = run(binary()
+        .args(["--check", "--listen", "127.0.0.1:0"])
+        .env("CREDENTIALS_DIRECTORY", &dir)
+        .env("TOKEN_KEY", TEST_KEY));
+    assert_eq!(code, Some(2));
+    assert!(out.contains("set both in the environment and as the credential"), "{out}");
+
+    std::fs::write(dir.join("token-key"), "not hex").expect("write");
+    let (code, _, err) =
+        run(binary().args(["--listen", "127.0.0.1:0"]).env("CREDENTIALS_DIRECTORY", &dir));
+    assert_eq!(code, Some(2), "a bad credential stops start-up");
+    assert!(err.contains("TOKEN_KEY must be hexadecimal"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_passed_descriptor_that_is_no_listening_socket_stops_start_up() {
+    // The child inherits only standard input, output and error, so descriptor 3 is closed.
+    let (code, out, err) = run(binary()
+        .args(["--check", "--listen", "127.0.0.1:0"])
+        .env("TOKEN_KEY", TEST_KEY)
+        .env("LISTEN_FDS", "1"));
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("the socket passed in LISTEN_FDS is not a TCP listener"), "{err}");
+    // LISTEN_PID naming another process: the variables are not for this one, which binds.
+    let (code, out, _) = run(binary()
+        .args(["--check", "--listen", "127.0.0.1:0"])
+        .env("TOKEN_KEY", TEST_KEY)
+        .env("LISTEN_FDS", "1")
+        .env("LISTEN_PID", std::process::id().to_string()));
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("listen: 127.0.0.1:0, free to bind"), "{out}");
+}
