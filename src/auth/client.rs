@@ -5,13 +5,13 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::Mac;
 
-use super::{KeySet, Keys, hmac_sha256};
+use super::{KeySet, Keys};
 
 /// Prefix of every client id, so ids are recognisable in logs.
 pub const CLIENT_ID_PREFIX: &str = "lc_";
 
 fn secret_mac(keys: &KeySet, client_id: &str) -> hmac::Hmac<sha2::Sha256> {
-    let mut mac = hmac_sha256(&keys.client_secret);
+    let mut mac = keys.client_secret_mac();
     mac.update(client_id.as_bytes());
     mac
 }

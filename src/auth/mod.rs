@@ -16,11 +16,15 @@ pub const MIN_KEY_BYTES: usize = 32;
 
 const FLAVOUR: &str = if cfg!(feature = "sandbox") { "sandbox" } else { "production" };
 
-/// The subkeys of one configured key.
+/// The subkeys of one configured key, and an HMAC keyed with each, prepared once: a MAC per
+/// request then starts from a copy of the keyed state instead of hashing the key's two pad
+/// blocks again (half the SHA-256 blocks of a token check).
 #[derive(Clone)]
 pub struct KeySet {
     pub token: [u8; 32],
     pub client_secret: [u8; 32],
+    token_mac: Hmac<Sha256>,
+    client_secret_mac: Hmac<Sha256>,
 }
 
 impl std::fmt::Debug for KeySet {
@@ -38,10 +42,24 @@ impl KeySet {
     /// The subkeys of `key` for a named flavour (`production` or `sandbox`); tests use it to
     /// forge the other flavour's tokens.
     pub fn derive_for(key: &[u8], flavour: &str) -> KeySet {
+        let token = subkey(key, flavour, "access-token");
+        let client_secret = subkey(key, flavour, "client-secret");
         KeySet {
-            token: subkey(key, flavour, "access-token"),
-            client_secret: subkey(key, flavour, "client-secret"),
+            token,
+            client_secret,
+            token_mac: hmac_sha256(&token),
+            client_secret_mac: hmac_sha256(&client_secret),
         }
+    }
+
+    /// A MAC keyed with the token subkey, ready for the signing input.
+    pub fn token_mac(&self) -> Hmac<Sha256> {
+        self.token_mac.clone()
+    }
+
+    /// A MAC keyed with the client-secret subkey, ready for the client id.
+    pub fn client_secret_mac(&self) -> Hmac<Sha256> {
+        self.client_secret_mac.clone()
     }
 }
 

@@ -10,7 +10,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::Mac;
 use serde::{Deserialize, Serialize};
 
-use super::{KeySet, Keys, hmac_sha256};
+use super::{KeySet, Keys};
 use crate::limits::{TOKEN_CLOCK_SKEW_SECS, TOKEN_LIFETIME_SECS, TOKEN_MAX_LEN};
 use crate::model::EXPORT_SCOPE;
 
@@ -38,7 +38,7 @@ pub struct Parties<'a> {
 }
 
 fn sign(keys: &KeySet, signing_input: &str) -> hmac::Hmac<sha2::Sha256> {
-    let mut mac = hmac_sha256(&keys.token);
+    let mut mac = keys.token_mac();
     mac.update(signing_input.as_bytes());
     mac
 }
