@@ -12,6 +12,7 @@
 //! (`wire::append`). Each coding has its own validator, and the response varies by
 //! `Accept-Encoding` whichever coding was chosen.
 
+use bytes::Bytes;
 use http::StatusCode;
 use http::header::{self, HeaderMap, HeaderValue};
 
@@ -24,7 +25,7 @@ use crate::tables::{
 };
 use crate::wire::conditional::none_match;
 use crate::wire::reply::Coding;
-use crate::wire::{Reply, append};
+use crate::wire::{Body, Reply, append};
 
 /// The RFC 6750 challenge: without an error code when no token was presented.
 fn challenge(denied: &Denied) -> HeaderValue {
@@ -82,15 +83,17 @@ fn answer(
     let mut reply = if conditional.is_some_and(|headers| none_match(headers, etag)) {
         Reply::empty(StatusCode::NOT_MODIFIED)
     } else {
-        let suffix = || export::dynamic_suffix(&claims, now_ms);
-        let body = match coding {
-            Coding::Identity => export::export_json(&claims, now_ms),
+        // The precomputed head goes out from the binary as it is; only the tail is new.
+        let suffix = export::dynamic_suffix(&claims, now_ms);
+        let (head, tail) = match coding {
+            Coding::Identity => (EXPORT_HEAD.as_bytes(), suffix),
             Coding::Gzip => {
-                append::gzip(EXPORT_HEAD_GZIP, EXPORT_HEAD_CRC, EXPORT_HEAD.len(), &suffix())
+                (EXPORT_HEAD_GZIP, append::gzip_tail(EXPORT_HEAD_CRC, EXPORT_HEAD.len(), &suffix))
             }
-            Coding::Br => append::brotli(EXPORT_HEAD_BR, &suffix()),
+            Coding::Br => (EXPORT_HEAD_BR, append::brotli_tail(&suffix)),
         };
-        let mut reply = Reply::json(StatusCode::OK, body, EXPORT_CACHE_CONTROL);
+        let mut reply = Reply::json(StatusCode::OK, Bytes::new(), EXPORT_CACHE_CONTROL);
+        reply.body = Body::parts([Bytes::from_static(head), Bytes::from(tail)]);
         if coding != Coding::Identity {
             reply.static_headers.push(header::CONTENT_ENCODING, coding.token());
         }

@@ -251,7 +251,7 @@ mod tests {
             .expect("answered");
             match reply.body {
                 Body::Events(frames) => Some(frames.len()),
-                Body::Full(_) => None,
+                Body::Full(_) | Body::Parts(_) => None,
             }
         };
         assert_eq!(events(None), Some(N_EVENTS));

@@ -24,9 +24,15 @@ const META_BLOCK_MAX: usize = 0x1_0000;
 /// followed by `suffix` in stored blocks and the trailer. `head_crc` and `head_len` are the
 /// CRC-32 and length of the bytes `open` encodes.
 pub fn gzip(open: &[u8], head_crc: u32, head_len: usize, suffix: &[u8]) -> Vec<u8> {
+    let mut out = open.to_vec();
+    out.extend_from_slice(&gzip_tail(head_crc, head_len, suffix));
+    out
+}
+
+/// What [`gzip`] writes after `open`, for sending `open` from where it lies.
+pub fn gzip_tail(head_crc: u32, head_len: usize, suffix: &[u8]) -> Vec<u8> {
     let n_blocks = suffix.len().div_ceil(STORED_BLOCK_MAX).max(1);
-    let mut out = Vec::with_capacity(open.len() + suffix.len() + 5 * n_blocks + 8);
-    out.extend_from_slice(open);
+    let mut out = Vec::with_capacity(suffix.len() + 5 * n_blocks + 8);
     let mut chunks = suffix.chunks(STORED_BLOCK_MAX).peekable();
     if chunks.peek().is_none() {
         // An empty suffix still needs the final block.
@@ -52,9 +58,15 @@ pub fn gzip(open: &[u8], head_crc: u32, head_len: usize, suffix: &[u8]) -> Vec<u
 /// A brotli stream: `open` (flushed to a byte boundary, no last meta-block) followed by
 /// `suffix` in uncompressed meta-blocks and an empty last meta-block.
 pub fn brotli(open: &[u8], suffix: &[u8]) -> Vec<u8> {
+    let mut out = open.to_vec();
+    out.extend_from_slice(&brotli_tail(suffix));
+    out
+}
+
+/// What [`brotli`] writes after `open`, for sending `open` from where it lies.
+pub fn brotli_tail(suffix: &[u8]) -> Vec<u8> {
     let n_blocks = suffix.len().div_ceil(META_BLOCK_MAX);
-    let mut out = Vec::with_capacity(open.len() + suffix.len() + 3 * n_blocks + 1);
-    out.extend_from_slice(open);
+    let mut out = Vec::with_capacity(suffix.len() + 3 * n_blocks + 1);
     for chunk in suffix.chunks(META_BLOCK_MAX) {
         // ISLAST = 0 (bit 0), MNIBBLES = 4 (bits 1-2 are 0), MLEN - 1 (bits 3-18),
         // ISUNCOMPRESSED = 1 (bit 19), then zero bits to the byte boundary: three bytes.

@@ -20,6 +20,10 @@ pub enum Body {
     Full(Option<Bytes>),
     /// Server-sent events, one data frame each, in order.
     Events(VecDeque<Bytes>),
+    /// Complete bytes in pieces of known total length, sent in order: a large static piece
+    /// (the export's precomputed head) leaves from the binary's own memory instead of being
+    /// copied next to the few bytes computed per request.
+    Parts(VecDeque<Bytes>),
 }
 
 impl Body {
@@ -36,7 +40,7 @@ impl Body {
     pub fn len(&self) -> u64 {
         match self {
             Body::Full(bytes) => bytes.as_ref().map_or(0, |b| b.len() as u64),
-            Body::Events(events) => events.iter().map(|e| e.len() as u64).sum(),
+            Body::Events(parts) | Body::Parts(parts) => parts.iter().map(|e| e.len() as u64).sum(),
         }
     }
 
@@ -45,12 +49,17 @@ impl Body {
         self.len() == 0
     }
 
-    /// The complete bytes, if this is not a stream.
+    /// The complete bytes, if they are in one piece (not a stream, nor in parts).
     pub fn bytes(&self) -> Option<&[u8]> {
         match self {
             Body::Full(bytes) => Some(bytes.as_deref().unwrap_or_default()),
-            Body::Events(_) => None,
+            Body::Events(_) | Body::Parts(_) => None,
         }
+    }
+
+    /// Complete bytes in pieces, empty pieces left out.
+    pub fn parts(parts: impl IntoIterator<Item = Bytes>) -> Body {
+        Body::Parts(parts.into_iter().filter(|p| !p.is_empty()).collect())
     }
 }
 
@@ -64,7 +73,7 @@ impl hyper::body::Body for Body {
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
         let next = match self.get_mut() {
             Body::Full(bytes) => bytes.take().filter(|b| !b.is_empty()),
-            Body::Events(events) => events.pop_front(),
+            Body::Events(parts) | Body::Parts(parts) => parts.pop_front(),
         };
         Poll::Ready(next.map(|bytes| Ok(Frame::data(bytes))))
     }
@@ -72,13 +81,15 @@ impl hyper::body::Body for Body {
     fn is_end_stream(&self) -> bool {
         match self {
             Body::Full(bytes) => bytes.as_ref().is_none_or(Bytes::is_empty),
-            Body::Events(events) => events.is_empty(),
+            Body::Events(parts) | Body::Parts(parts) => parts.is_empty(),
         }
     }
 
     fn size_hint(&self) -> SizeHint {
         match self {
             Body::Full(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
+            // Exact, so HTTP/1.1 sends `Content-Length` rather than chunks.
+            Body::Parts(_) => SizeHint::with_exact(self.len()),
             // Unknown: a stream goes out chunked (HTTP/1.1) or as data frames (HTTP/2).
             Body::Events(_) => SizeHint::default(),
         }
