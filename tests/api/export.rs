@@ -176,6 +176,10 @@ async fn the_export_comes_compressed_and_decodes_to_the_identity_bytes() {
         assert_eq!(header("vary"), Some("accept-encoding"), "{accept_encoding}");
         assert_eq!(header("cache-control"), identity.header("cache-control"));
         let body = response.bytes().await.expect("body");
+        // Sent in two parts (the static head, then this request's tail), but with its length
+        // up front, not chunked.
+        assert_eq!(header("content-length"), Some(body.len().to_string().as_str()));
+        assert!(header("transfer-encoding").is_none(), "{accept_encoding}");
         if coding == "identity" {
             assert!(header("content-encoding").is_none());
             assert_eq!(&body[..], identity.text.as_bytes());
