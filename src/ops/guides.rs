@@ -144,7 +144,8 @@ pub fn page_size(limit: Option<Limit<'_>>) -> Result<usize, Error> {
 
 /// Runs a validated search and cuts out the requested page.
 pub fn search(params: SearchParams) -> GuidePage {
-    let ranked = search::search(&params.q, params.category);
+    // The page and the cursor to the next need the first `offset + limit` ranks in order.
+    let ranked = search::search_top(&params.q, params.category, params.offset + params.limit);
     let n_hits = ranked.hits().len();
     let start = params.offset.min(n_hits);
     let end = (start + params.limit).min(n_hits);

@@ -116,12 +116,20 @@ fn percent(kind: Kind) -> u32 {
 
 /// Ranks the library for `q` (already trimmed), optionally within one category.
 pub fn search(q: &str, category: Option<u8>) -> Ranked {
-    search_ordered(q, category, ORDER)
+    search_ordered(q, category, ORDER, N_GUIDES)
 }
 
-/// [`search`] with another order, for comparing orders on the judged query set.
+/// [`search`] for a page that ends at rank `need`: every match is found and counted, but only
+/// the first `need` are put in order (a linear selection, then a sort of those alone), which
+/// is all a page, and its cursor to the next, needs. The rest of `hits()` follows in no
+/// particular order. Keys are distinct, so the first `need` are exactly those of [`search`].
+pub fn search_top(q: &str, category: Option<u8>, need: usize) -> Ranked {
+    search_ordered(q, category, ORDER, need)
+}
+
+/// [`search_top`] with another order, for comparing orders on the judged query set.
 #[doc(hidden)]
-pub fn search_ordered(q: &str, category: Option<u8>, order: Order) -> Ranked {
+pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) -> Ranked {
     let empty = Hit { guide: 0, relevance: 0, typos: 0, information: 0, score: 0 };
     let mut ranked = Ranked {
         hits: [empty; N_GUIDES],
@@ -197,8 +205,14 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order) -> Ranked {
             | guide as u128;
         n_hits += 1;
     }
-    keys[..n_hits].sort_unstable();
-    for (rank, key) in keys[..n_hits].iter().enumerate() {
+    let keys = &mut keys[..n_hits];
+    if need < n_hits {
+        keys.select_nth_unstable(need);
+        keys[..need].sort_unstable();
+    } else {
+        keys.sort_unstable();
+    }
+    for (rank, key) in keys.iter().enumerate() {
         let guide = (key & 0xffff) as usize;
         ranked.hits[rank] = Hit {
             guide: guide as u16,

@@ -58,7 +58,7 @@ fn dcg(grades: impl Iterator<Item = u8>) -> f64 {
 
 /// nDCG@10 of the engine's ranking for `judged`, in `order`.
 fn ndcg(judged: &JudgedQuery, order: Order) -> f64 {
-    let ranked = search::search_ordered(judged.q.trim(), None, order);
+    let ranked = search::search_ordered(judged.q.trim(), None, order, usize::MAX);
     let found = ranked
         .hits()
         .iter()

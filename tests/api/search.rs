@@ -560,3 +560,24 @@ async fn a_search_that_finds_nothing_suggests_a_corrected_query() {
     let page = first_page(&server, "data modl", "").await;
     assert!(page["count"].as_u64().expect("count") > 0 && page.get("suggestions").is_none());
 }
+
+#[test]
+fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
+    // `search_top` orders only the first `need` matches; they must be the full ranking's first
+    // `need`, in the same order, and every match must still be counted.
+    for q in ["data", "model monitoring drift", "governance", "machin lerning", "a b c d"] {
+        let full = search::search(q, None);
+        for need in [0, 1, 3, 10, 25, 60, 500] {
+            let top = search::search_top(q, None, need);
+            assert_eq!(top.hits().len(), full.hits().len(), "{q}: every match counted");
+            let n = need.min(full.hits().len());
+            assert_eq!(top.hits()[..n], full.hits()[..n], "{q}: first {need} in order");
+            let mut rest: Vec<u16> = top.hits()[n..].iter().map(|h| h.guide).collect();
+            let mut expected: Vec<u16> = full.hits()[n..].iter().map(|h| h.guide).collect();
+            rest.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(rest, expected, "{q}: the rest are the same matches");
+        }
+    }
+    assert!(search::search("data", None).hits().len() > 25, "a query with many matches");
+}
