@@ -12,6 +12,8 @@
 //! - The weakest pillar always carries its advice; any other pillar below 4.0 does too; the
 //!   rest carry `null`.
 
+use std::sync::LazyLock;
+
 use serde::Serialize;
 
 use crate::model::{N_SCORED, PILLAR_KEYS};
@@ -103,5 +105,153 @@ pub fn score(points: &[u8; N_SCORED]) -> ReadinessResult {
         scored_questions: N_SCORED,
         interactive_version: INTERACTIVE_URL,
         next_step: NEXT_STEPS[weakest],
+    }
+}
+
+/// The parts of every ReadinessResult's JSON that do not depend on the answers, serialised
+/// once: a result is then a few copies of these around its five numbers, instead of escaping
+/// the guidance and advice strings again on every request.
+struct Fragments {
+    /// `,"scale":...,"average":`.
+    scale: Vec<u8>,
+    /// `,"band":{...}` for each band.
+    bands: Vec<Vec<u8>>,
+    /// `"strategy":{"title":...,"average":` for each pillar, the first without the comma.
+    pillar_open: [Vec<u8>; 4],
+    /// `,"advice":"..."}` for each pillar.
+    advice: [Vec<u8>; 4],
+    /// `},"weakestPillar":...,"nextStep":...}` for each weakest pillar.
+    tail: [Vec<u8>; 4],
+}
+
+fn json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    // Plain strings and structs of strings always serialise.
+    serde_json::to_vec(value).unwrap_or_default()
+}
+
+static FRAGMENTS: LazyLock<Fragments> = LazyLock::new(|| {
+    let cat = |parts: &[&[u8]]| parts.concat();
+    Fragments {
+        scale: cat(&[b",\"scale\":", &json(SCALE), b",\"average\":"]),
+        bands: BANDS
+            .iter()
+            .map(|b| {
+                cat(&[b",\"band\":", &json(&BandResult { name: b.name, guidance: b.guidance })])
+            })
+            .collect(),
+        pillar_open: std::array::from_fn(|i| {
+            cat(&[
+                if i == 0 { b"" } else { b"," },
+                &json(PILLAR_KEYS[i]),
+                b":{\"title\":",
+                &json(PILLARS[i].title),
+                b",\"average\":",
+            ])
+        }),
+        advice: std::array::from_fn(|i| cat(&[b",\"advice\":", &json(PILLARS[i].advice), b"}"])),
+        tail: std::array::from_fn(|i| {
+            cat(&[
+                b"},\"weakestPillar\":",
+                &json(PILLAR_KEYS[i]),
+                b",\"scoredQuestions\":",
+                itoa::Buffer::new().format(N_SCORED).as_bytes(),
+                b",\"interactiveVersion\":",
+                &json(INTERACTIVE_URL),
+                b",\"nextStep\":",
+                &json(NEXT_STEPS[i]),
+                b"}",
+            ])
+        }),
+    }
+});
+
+/// The ReadinessResult as JSON, byte for byte what serde_json writes for it, assembled from
+/// [`FRAGMENTS`]. A result not made by [`score`] (a band or pillar not in the tables) is
+/// serialised by serde_json.
+pub fn to_json(result: &ReadinessResult) -> Vec<u8> {
+    let fragments = &*FRAGMENTS;
+    let band =
+        BANDS.iter().position(|b| b.name == result.band.name && b.guidance == result.band.guidance);
+    let weakest = PILLAR_KEYS.iter().position(|&k| k == result.weakest_pillar);
+    let pillars = [
+        &result.pillars.strategy,
+        &result.pillars.people,
+        &result.pillars.data,
+        &result.pillars.change,
+    ];
+    let tables_agree = pillars.iter().enumerate().all(|(i, p)| {
+        p.title == PILLARS[i].title && p.advice.is_none_or(|a| a == PILLARS[i].advice)
+    }) && result.scale == SCALE
+        && result.scored_questions == N_SCORED
+        && result.interactive_version == INTERACTIVE_URL;
+    let (Some(band), Some(weakest), true) = (band, weakest, tables_agree) else {
+        return json(result);
+    };
+    if result.next_step != NEXT_STEPS[weakest] {
+        return json(result);
+    }
+    let mut out = Vec::with_capacity(1024 + fragments.bands[band].len());
+    out.extend_from_slice(b"{\"score\":");
+    out.extend_from_slice(itoa::Buffer::new().format(result.score).as_bytes());
+    out.extend_from_slice(&fragments.scale);
+    push_float(&mut out, result.average);
+    out.extend_from_slice(&fragments.bands[band]);
+    out.extend_from_slice(b",\"pillars\":{");
+    for (i, pillar) in pillars.iter().enumerate() {
+        out.extend_from_slice(&fragments.pillar_open[i]);
+        push_float(&mut out, pillar.average);
+        match pillar.advice {
+            Some(_) => out.extend_from_slice(&fragments.advice[i]),
+            None => out.extend_from_slice(b",\"advice\":null}"),
+        }
+    }
+    out.extend_from_slice(&fragments.tail[weakest]);
+    out
+}
+
+/// A number as serde_json writes it (its own float formatting, `null` when not finite).
+fn push_float(out: &mut Vec<u8>, value: f64) {
+    // Writing to a Vec cannot fail.
+    let _ = serde_json::to_writer(out, &value);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `to_json` is serde_json's output, byte for byte, over every band and weakest pillar.
+    #[test]
+    fn fragments_give_what_serde_json_gives() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut cases: Vec<[u8; N_SCORED]> = (1..=5).map(|p| [p; N_SCORED]).collect();
+        for _ in 0..20_000 {
+            cases.push(std::array::from_fn(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                (seed % 5) as u8 + 1
+            }));
+        }
+        let mut bands = std::collections::HashSet::new();
+        let mut weakest = std::collections::HashSet::new();
+        for points in &cases {
+            let result = score(points);
+            assert_eq!(
+                String::from_utf8_lossy(&to_json(&result)),
+                serde_json::to_string(&result).expect("serialises"),
+                "{points:?}"
+            );
+            bands.insert(result.band.name);
+            weakest.insert(result.weakest_pillar);
+        }
+        assert_eq!(bands.len(), BANDS.len(), "every band seen");
+        assert_eq!(weakest.len(), 4, "every pillar weakest somewhere");
+    }
+
+    #[test]
+    fn a_result_the_tables_did_not_make_is_still_serialised() {
+        let mut result = score(&[3; N_SCORED]);
+        result.pillars.data.title = "Not a pillar title";
+        assert_eq!(to_json(&result), serde_json::to_vec(&result).expect("serialises"));
     }
 }

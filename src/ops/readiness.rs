@@ -23,8 +23,7 @@ pub fn score(request: &Value) -> Result<ReadinessResult, Error> {
 
 /// The ReadinessResult as JSON, as the REST endpoint serves it.
 pub fn result_json(result: &ReadinessResult) -> Vec<u8> {
-    // Serialising plain structs of numbers and strings cannot fail.
-    serde_json::to_vec(result).unwrap_or_default()
+    scoring::to_json(result)
 }
 
 /// Reads `{"answers": [...]}` into the 15 points, naming the first problem and its position.
