@@ -58,14 +58,7 @@ pub fn run(
     now_ms: u64,
     charge: impl FnOnce(usize) -> Allowance,
 ) -> Result<Reply, Error> {
-    let value = parse_json(body)?;
-    if !value.is_object() {
-        return Err(Error::invalid_body(
-            "the body must be a JSON object such as {\"requests\": [{\"path\": \"/v1/services\"}]}",
-        ));
-    }
-    let batch: BatchBody = serde_json::from_value(value)
-        .map_err(|err| Error::invalid_body(format!("invalid batch: {err}")))?;
+    let batch = read(body)?;
     if batch.requests.is_empty() {
         return Err(Error::batch_empty());
     }
@@ -95,6 +88,26 @@ pub fn run(
     }
     out.extend_from_slice(b"]}");
     Ok(Reply::json(StatusCode::OK, out, NO_STORE))
+}
+
+/// The batch body. A well-formed object is read straight into the items; anything else takes
+/// the general path, JSON value first, which names what is wrong in the same words whatever
+/// the input (serde would also read a struct from an array, which the object check refuses).
+fn read(body: &[u8]) -> Result<BatchBody, Error> {
+    let is_object = body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+    if is_object {
+        if let Ok(batch) = serde_json::from_slice::<BatchBody>(body) {
+            return Ok(batch);
+        }
+    }
+    let value = parse_json(body)?;
+    if !value.is_object() {
+        return Err(Error::invalid_body(
+            "the body must be a JSON object such as {\"requests\": [{\"path\": \"/v1/services\"}]}",
+        ));
+    }
+    serde_json::from_value(value)
+        .map_err(|err| Error::invalid_body(format!("invalid batch: {err}")))
 }
 
 fn run_item(raw: &str, keys: &Keys, now_ms: u64) -> Reply {
