@@ -22,6 +22,7 @@ pub mod site;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::Poll;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
@@ -371,7 +372,16 @@ impl App {
         if declared.is_some_and(|len| len > max as u64) {
             return Err(Error::payload_too_large(max));
         }
-        match tokio::time::timeout(self.body_timeout, Limited::new(body, max).collect()).await {
+        // A small body has usually arrived with the headers: take it without arming a timer
+        // (registering one and cancelling it costs more than reading the body). Only a body
+        // still on its way is read against the deadline.
+        let mut collect = std::pin::pin!(Limited::new(body, max).collect());
+        let first = std::future::poll_fn(|cx| Poll::Ready(collect.as_mut().poll(cx))).await;
+        let collected = match first {
+            Poll::Ready(collected) => Ok(collected),
+            Poll::Pending => tokio::time::timeout(self.body_timeout, collect).await,
+        };
+        match collected {
             Err(_) => Err(Error::request_timeout()),
             Ok(Err(error))
                 if error.downcast_ref::<http_body_util::LengthLimitError>().is_some() =>
