@@ -15,6 +15,10 @@
 //!
 //! The requests file has one request a line, `name METHOD PATH [BODY_FILE]`, as `run.sh`
 //! reads it; a request not in the file is 404 with an empty body.
+//!
+//! `--repeat NAME N` serves nothing: it runs the request named NAME N times through
+//! `App::handle` in process and exits, for counting instructions a request costs
+//! (`benches/load/icount.sh` runs it under callgrind with two values of N and subtracts).
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -49,6 +53,7 @@ fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
     let mut listen: SocketAddr = SocketAddr::from(([127, 0, 0, 1], 18082));
     let mut requests = None;
+    let mut repeat: Option<(String, u64)> = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--listen" => {
@@ -56,6 +61,11 @@ fn main() -> Result<(), String> {
                 listen = value.parse().map_err(|_| format!("bad address {value}"))?;
             }
             "--requests" => requests = Some(args.next().ok_or("--requests needs a file")?),
+            "--repeat" => {
+                let name = args.next().ok_or("--repeat needs a request name")?;
+                let count = args.next().and_then(|n| n.parse().ok()).ok_or("--repeat needs N")?;
+                repeat = Some((name, count));
+            }
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -64,6 +74,9 @@ fn main() -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
+    if let Some((name, count)) = repeat {
+        return runtime.block_on(run_repeatedly(Path::new(&requests), &name, count));
+    }
     runtime.block_on(async move {
         let table = Arc::new(precompute(Path::new(&requests)).await?);
         let listener = tokio::net::TcpListener::bind(listen).await.map_err(|e| e.to_string())?;
@@ -98,20 +111,22 @@ async fn answer(
     Ok(response)
 }
 
-/// Runs every request of the file once through the service in process.
-async fn precompute(requests: &Path) -> Result<Table, String> {
-    let key = std::env::var(KEY_ENV).map_err(|_| format!("{KEY_ENV} must be set"))?;
-    let keys = Keys::from_hex(&key, None)?;
-    let app = App::new(u32::MAX, keys, Arc::new(SystemClock), false);
-    let peer = IpAddr::from([127, 0, 0, 1]);
-    let token = export_token(&app, peer).await?;
+/// One line of the requests file.
+struct Line {
+    name: String,
+    method: Method,
+    path: String,
+    body: Vec<u8>,
+}
+
+fn read_lines(requests: &Path) -> Result<Vec<Line>, String> {
     let text = std::fs::read_to_string(requests).map_err(|e| format!("{requests:?}: {e}"))?;
     let base = requests.parent().unwrap_or(Path::new("."));
-    let mut table = Table::new();
+    let mut lines = Vec::new();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let fields: Vec<&str> = line.split_whitespace().collect();
-        let (method, path) = match fields.as_slice() {
-            [_name, method, path, ..] => (*method, *path),
+        let (name, method, path) = match fields.as_slice() {
+            [name, method, path, ..] => (*name, *method, *path),
             _ => return Err(format!("bad line: {line}")),
         };
         let body = match fields.get(3) {
@@ -119,24 +134,65 @@ async fn precompute(requests: &Path) -> Result<Table, String> {
             None => Vec::new(),
         };
         let method: Method = method.parse().map_err(|_| format!("bad method in {line}"))?;
-        let mut request = Request::builder().method(method.clone()).uri(path);
-        if !body.is_empty() {
-            request = request.header("content-type", "application/json");
-        }
-        if path == "/v1/export" {
-            request = request.header("authorization", format!("Bearer {token}"));
-        }
-        let request = request.body(Full::new(Bytes::from(body))).map_err(|e| e.to_string())?;
-        let response = app.handle(request, peer).await;
+        lines.push(Line { name: name.to_string(), method, path: path.to_string(), body });
+    }
+    Ok(lines)
+}
+
+fn app() -> Result<App, String> {
+    let key = std::env::var(KEY_ENV).map_err(|_| format!("{KEY_ENV} must be set"))?;
+    let keys = Keys::from_hex(&key, None)?;
+    Ok(App::new(u32::MAX, keys, Arc::new(SystemClock), false))
+}
+
+/// The request of `line` as wrk sends it (a JSON body's content type, the export's token).
+fn request(line: &Line, token: &str) -> Result<Request<Full<Bytes>>, String> {
+    let mut request = Request::builder().method(line.method.clone()).uri(&line.path);
+    if !line.body.is_empty() {
+        request = request.header("content-type", "application/json");
+    }
+    if line.path == "/v1/export" {
+        request = request.header("authorization", format!("Bearer {token}"));
+    }
+    request.body(Full::new(Bytes::from(line.body.clone()))).map_err(|e| e.to_string())
+}
+
+/// Runs every request of the file once through the service in process.
+async fn precompute(requests: &Path) -> Result<Table, String> {
+    let app = app()?;
+    let peer = IpAddr::from([127, 0, 0, 1]);
+    let token = export_token(&app, peer).await?;
+    let mut table = Table::new();
+    for line in read_lines(requests)? {
+        let response = app.handle(request(&line, &token)?, peer).await;
         let (parts, body) = response.into_parts();
         let body = body.collect().await.map_err(|e| e.to_string())?.to_bytes();
         if !parts.status.is_success() {
-            return Err(format!("{line}: the service answers {}", parts.status));
+            return Err(format!("{}: the service answers {}", line.name, parts.status));
         }
         let canned = Canned { status: parts.status, headers: parts.headers, body };
-        table.insert((method, path.to_string()), canned);
+        table.insert((line.method, line.path), canned);
     }
     Ok(table)
+}
+
+/// Runs the request named `name` `count` times through the service in process, reading each
+/// response body as hyper would.
+async fn run_repeatedly(requests: &Path, name: &str, count: u64) -> Result<(), String> {
+    let app = app()?;
+    let peer = IpAddr::from([127, 0, 0, 1]);
+    let token = export_token(&app, peer).await?;
+    let lines = read_lines(requests)?;
+    let line = lines.iter().find(|l| l.name == name).ok_or(format!("no request {name}"))?;
+    for _ in 0..count {
+        let response = app.handle(request(line, &token)?, peer).await;
+        if !response.status().is_success() {
+            return Err(format!("{name}: the service answers {}", response.status()));
+        }
+        let body = response.into_body().collect().await.map_err(|e| e.to_string())?;
+        std::hint::black_box(body);
+    }
+    Ok(())
 }
 
 /// A bearer token from the in-process OAuth endpoints.
