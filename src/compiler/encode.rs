@@ -24,19 +24,119 @@ const BROTLI_QUALITY: u32 = 10;
 const BROTLI_WINDOW_BITS: u32 = 22;
 
 /// The variants of every body, in order. The work is split over the machine's cores: brotli
-/// is the slowest step of a content build.
+/// is the slowest step of a content build. In a build script, variants are kept between runs
+/// (see [`Cache`]), so a content edit compresses only the responses it changed.
 pub fn encode_all(bodies: &[&str]) -> Vec<Variants> {
+    let cache = Cache::in_out_dir();
     let n_threads = std::thread::available_parallelism().map_or(1, |n| n.get()).max(1);
     let chunk = bodies.len().div_ceil(n_threads).max(1);
-    std::thread::scope(|scope| {
+    let cache_ref = cache.as_ref();
+    let variants = std::thread::scope(|scope| {
         let handles: Vec<_> = bodies
             .chunks(chunk)
             .map(|part| {
-                scope.spawn(move || part.iter().map(|b| encode(b.as_bytes())).collect::<Vec<_>>())
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|b| match cache_ref {
+                            Some(cache) => cache.encode(b.as_bytes()),
+                            None => encode(b.as_bytes()),
+                        })
+                        .collect::<Vec<_>>()
+                })
             })
             .collect();
         handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
-    })
+    });
+    if let Some(cache) = cache {
+        cache.forget_all_but(bodies);
+    }
+    variants
+}
+
+/// Variants from earlier runs of the build script, one file per body in `$OUT_DIR/encoded-cache`,
+/// named by the SHA-256 of the settings and the body. Compression is deterministic, so a hit is
+/// exactly what compressing again would give. Without `OUT_DIR` (the compiler's own tests)
+/// nothing is cached.
+pub struct Cache {
+    dir: std::path::PathBuf,
+}
+
+/// What the cache key covers besides the body: a change of settings misses every entry.
+const CACHE_SETTINGS: &str = "gzip-9 br-10-22 v1";
+
+impl Cache {
+    fn in_out_dir() -> Option<Cache> {
+        let dir = std::path::PathBuf::from(std::env::var_os("OUT_DIR")?).join("encoded-cache");
+        std::fs::create_dir_all(&dir).ok()?;
+        Some(Cache { dir })
+    }
+
+    fn path(&self, body: &[u8]) -> std::path::PathBuf {
+        use sha2::Digest as _;
+        let digest = sha2::Sha256::new()
+            .chain_update(CACHE_SETTINGS.as_bytes())
+            .chain_update(body)
+            .finalize();
+        let name: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        self.dir.join(name)
+    }
+
+    /// `encode(body)`, from the cache when it was compressed before.
+    fn encode(&self, body: &[u8]) -> Variants {
+        if body.len() <= COMPRESS_MIN_BYTES {
+            return Variants::default();
+        }
+        let path = self.path(body);
+        if let Some(variants) = std::fs::read(&path).ok().and_then(|bytes| Cache::decode(&bytes)) {
+            return variants;
+        }
+        let variants = encode(body);
+        // A cache that cannot be written only costs the next build its time.
+        let _ = std::fs::write(&path, Cache::encode_entry(&variants));
+        variants
+    }
+
+    /// An entry: for gzip then brotli, a flag byte (1 if kept), the length (u32 LE), the bytes.
+    fn encode_entry(variants: &Variants) -> Vec<u8> {
+        let mut out = Vec::new();
+        for variant in [&variants.gzip, &variants.br] {
+            let bytes = variant.as_deref().unwrap_or_default();
+            out.push(u8::from(variant.is_some()));
+            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+            out.extend_from_slice(bytes);
+        }
+        out
+    }
+
+    fn decode(mut bytes: &[u8]) -> Option<Variants> {
+        let mut take = || -> Option<Option<Vec<u8>>> {
+            let (&kept, rest) = bytes.split_first()?;
+            let len = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+            let data = rest.get(4..4 + len)?.to_vec();
+            bytes = &rest[4 + len..];
+            Some((kept == 1).then_some(data))
+        };
+        let gzip = take()?;
+        let br = take()?;
+        Some(Variants { gzip, br })
+    }
+
+    /// Once the cache holds more than four builds' worth of entries, removes those no body of
+    /// this build uses: an edit that is undone soon after still finds its old entries.
+    fn forget_all_but(&self, bodies: &[&str]) {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else { return };
+        let entries: Vec<_> = entries.flatten().collect();
+        if entries.len() <= 4 * bodies.len() {
+            return;
+        }
+        let keep: std::collections::HashSet<std::path::PathBuf> =
+            bodies.iter().map(|b| self.path(b.as_bytes())).collect();
+        for entry in entries {
+            if !keep.contains(&entry.path()) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
 }
 
 /// The variants of one body: none when it is small, each only when it saves bytes.
