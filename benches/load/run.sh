@@ -17,7 +17,8 @@
 #           memory before, at its peak (VmHWM) and after.
 #
 # Environment: ROUNDS (7), DURATION (2, seconds), CONNECTIONS (32), SERVER_CPU (0),
-# CLIENT_CPU (1), PORT (18081), BARE_PORT (18082), HOSTILE_REQUESTS ("services search-2"),
+# CLIENT_CPU (1), PORT (18081), BARE_PORT (18082), METRICS_PORT (18083, the service's
+# histogram of handler time, printed after the baseline table), HOSTILE_REQUESTS ("services search-2"),
 # SILENT (4000), ZERO_WINDOW (10), ATTACK_RAMP (12, seconds of attack before a measured round,
 # so the server's deadlines have fired and reconnections are going on), NICE (0; on a machine
 # shared with other work, a negative value such as -10, as root, keeps their load out of the
@@ -39,6 +40,7 @@ SERVER_CPU=${SERVER_CPU:-0}
 CLIENT_CPU=${CLIENT_CPU:-1}
 PORT=${PORT:-18081}
 BARE_PORT=${BARE_PORT:-18082}
+METRICS_PORT=${METRICS_PORT:-18083}
 HOSTILE_REQUESTS=${HOSTILE_REQUESTS:-services search-2}
 SILENT=${SILENT:-4000}
 ZERO_WINDOW=${ZERO_WINDOW:-10}
@@ -81,7 +83,7 @@ wait_for() {
 
 start_service() {
     nice -n "$NICE" taskset -c "$SERVER_CPU" target/release/consultancy-api --listen "127.0.0.1:$PORT" \
-        --rate-limit 1000000000 2>"$OUT/service.log" &
+        --rate-limit 1000000000 --metrics-listen "127.0.0.1:$METRICS_PORT" 2>"$OUT/service.log" &
     service_pid=$!
     pids+=("$service_pid")
     wait_for "http://127.0.0.1:$PORT/v1"
@@ -186,8 +188,44 @@ baseline() {
                 n, sr, br, br ? sr / br : 0, s50, b50, s99, b99, sc, bc
         }' | tee -a "$report"
     done <"$HERE/requests.txt"
+    handler_times | tee -a "$report"
     stop "$bare_pid"
     stop "$service_pid"
+}
+
+# Where the tail is: the service's own histogram of handler time (from the request's arrival
+# in App::handle to its response, so routing, the limiter, the work and the headers), over
+# every request of the run, against the p99 wrk saw over the socket. The bucket bounds are
+# the histogram's (25, 50, 100, 250 µs, ...); a quantile is the bound of the bucket it
+# falls in.
+handler_times() {
+    echo
+    echo "Handler time inside the service over the whole run (its /metrics histogram): the bucket each quantile falls in."
+    echo
+    echo "| route | requests | p50 | p99 | p99.9 | max bucket |"
+    echo "|---|---|---|---|---|---|"
+    curl -fs "http://127.0.0.1:$METRICS_PORT/metrics" | awk '
+        /^consultancy_api_http_request_duration_seconds_bucket/ {
+            match($0, /route="[^"]*"/); route = substr($0, RSTART + 7, RLENGTH - 8)
+            match($0, /le="[^"]*"/); le = substr($0, RSTART + 4, RLENGTH - 5)
+            n[route]++; bound[route, n[route]] = le; count[route, n[route]] = $NF
+        }
+        function label(le) { return le == "+Inf" ? "over 10 s" : sprintf("<= %g µs", le * 1e6) }
+        END {
+            for (route in n) {
+                total = count[route, n[route]]
+                if (total < 1000) continue
+                p50 = p99 = p999 = top = ""
+                for (i = 1; i <= n[route]; i++) {
+                    c = count[route, i]
+                    if (p50 == "" && c >= total * 0.5) p50 = label(bound[route, i])
+                    if (p99 == "" && c >= total * 0.99) p99 = label(bound[route, i])
+                    if (p999 == "" && c >= total * 0.999) p999 = label(bound[route, i])
+                    if (top == "" && c == total) top = label(bound[route, i])
+                }
+                printf "| %s | %d | %s | %s | %s | %s |\n", route, total, p50, p99, p999, top
+            }
+        }' | sort
 }
 
 start_attacker() {
