@@ -166,7 +166,7 @@ static FRAGMENTS: LazyLock<Fragments> = LazyLock::new(|| {
 });
 
 /// The ReadinessResult as JSON, byte for byte what serde_json writes for it, assembled from
-/// [`FRAGMENTS`]. A result not made by [`score`] (a band or pillar not in the tables) is
+/// fragments serialised once. A result not made by [`score`] (a band or pillar not in the tables) is
 /// serialised by serde_json.
 pub fn to_json(result: &ReadinessResult) -> Vec<u8> {
     let fragments = &*FRAGMENTS;

@@ -13,7 +13,9 @@
 //!   Their bytes are copied to the output as they are, so the decoder's literal context and
 //!   distance state, which the compressed part set up, are never consulted.
 //!
-//! The cost per request is a copy of the compressed bytes and a checksum over the suffix.
+//! The cost per request is a checksum over the suffix and a few bytes of framing: the
+//! compressed part is sent from where it lies, as the first part of the body
+//! (`gzip_tail` and `brotli_tail`); `gzip` and `brotli` give the whole stream, for tests.
 
 /// Largest payload of one deflate stored block (`LEN` is 16 bits).
 const STORED_BLOCK_MAX: usize = 0xffff;
