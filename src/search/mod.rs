@@ -154,32 +154,35 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
     let mut score = [0u32; N_GUIDES];
     let mut best = [0u32; N_GUIDES];
     let mut best_typo = [0u32; N_GUIDES];
+    // The guides this unit's postings reach, so the per-unit work is over them alone rather
+    // than the whole library; `best` and `best_typo` are cleared behind it.
+    let mut touched = [0u16; N_GUIDES];
     for unit in &units {
-        best.fill(0);
-        best_typo.fill(0);
+        let mut n_touched = 0;
         for alternative in &unit.alternatives {
             let share = percent(alternative.kind);
-            let slot =
-                if matches!(alternative.kind, Kind::Typo(_)) { &mut best_typo } else { &mut best };
+            let typo = matches!(alternative.kind, Kind::Typo(_));
             for &(guide, impact) in postings(alternative.term).0 {
-                let value = u32::from(impact) * share / 100;
-                slot[guide as usize] = slot[guide as usize].max(value.max(1));
+                let g = usize::from(guide);
+                if best[g] == 0 && best_typo[g] == 0 {
+                    touched[n_touched] = guide;
+                    n_touched += 1;
+                }
+                let slot = if typo { &mut best_typo[g] } else { &mut best[g] };
+                // Never 0, so a touched guide stays recognisable.
+                *slot = (*slot).max((u32::from(impact) * share / 100).max(1));
             }
         }
-        let df = (0..N_GUIDES).filter(|&g| best[g] > 0 || best_typo[g] > 0).count();
-        let weight = u32::from(IDF_BY_DF[df]);
-        for guide in 0..N_GUIDES {
-            let (value, typo) = if best[guide] > 0 {
-                (best[guide], false)
-            } else if best_typo[guide] > 0 {
-                (best_typo[guide], true)
-            } else {
-                continue;
-            };
-            matched[guide] += 1;
-            typos[guide] += u8::from(typo);
-            information[guide] += weight;
-            score[guide] += value;
+        let weight = u32::from(IDF_BY_DF[n_touched]);
+        for &guide in &touched[..n_touched] {
+            let g = usize::from(guide);
+            let (value, typo) = if best[g] > 0 { (best[g], false) } else { (best_typo[g], true) };
+            matched[g] += 1;
+            typos[g] += u8::from(typo);
+            information[g] += weight;
+            score[g] += value;
+            best[g] = 0;
+            best_typo[g] = 0;
         }
         let mut terms: Vec<u32> = unit.alternatives.iter().map(|a| a.term).collect();
         terms.sort_unstable();
