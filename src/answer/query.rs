@@ -10,7 +10,7 @@
 
 use crate::limits::{ANSWER_MAX_PREV_TURNS, ANSWER_MAX_TERMS, ANSWER_MAX_WORDS};
 use crate::model::CompanyTopic;
-use crate::search::tokenize::for_each_token;
+use crate::search::query::for_each_token;
 use crate::tables::{
     ANSWER_FILLER_STEMS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS, ANSWER_UNKNOWN_TERM_WEIGHT,
 };

@@ -430,6 +430,15 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         "/// Stem, or synonym phrase (stems joined by spaces) → term id (index into `POSTINGS_START`).\npub static TERM_IDS: phf::Map<&'static str, u32> = {};\n",
         terms.build()
     );
+    let _ = write!(
+        out,
+        "/// Term id → its stem or synonym phrase (the keys of `TERM_IDS` by id), so a query word found in `PREFIX_WORDS` needs no stemming.\npub static TERM_KEYS: [&str; {}] = [",
+        index.terms.len()
+    );
+    for (key, _) in &index.terms {
+        let _ = write!(out, "{},", lit(key));
+    }
+    out.push_str("];\n\n");
     let mut start = 0usize;
     let _ = write!(
         out,

@@ -15,7 +15,7 @@ use super::error::Error;
 use super::guides::{self, SearchRequest};
 use crate::limits::SEARCH_QUERY_MAX_CHARS;
 use crate::model::{DocKind, DocumentRecord, ItemKind};
-use crate::search::tokenize::for_each_token;
+use crate::search::query::for_each_token;
 use crate::tables::{CATEGORIES, DOCUMENTS};
 
 /// A set of documents a surface serves.

@@ -5,7 +5,9 @@
 use std::ops::Range;
 
 use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_PREFIX_MIN_CHARS, SEARCH_TYPO_MAX_TERMS};
-use crate::tables::{MAX_PHRASE_STEMS, POSTINGS_START, SYNONYMS, TERM_IDS};
+use crate::tables::{
+    MAX_PHRASE_STEMS, POSTINGS_START, PREFIX_WORDS, SYNONYMS, TERM_IDS, TERM_KEYS,
+};
 
 use super::tokenize::{self, Token};
 use super::typo;
@@ -49,40 +51,82 @@ pub fn has_postings(term: u32) -> bool {
     POSTINGS_START.get(term + 1).is_some_and(|&end| end > POSTINGS_START[term])
 }
 
+/// The stem of `word` (lowercased) if the library uses the word: the build stored each
+/// indexed word with its stem's term, so this is the stemmer's own output, found by a binary
+/// search instead of Snowball's suffix rules.
+pub fn known_stem(word: &str) -> Option<&'static str> {
+    let idx = PREFIX_WORDS.binary_search_by(|&(w, _)| w.cmp(word)).ok()?;
+    TERM_KEYS.get(PREFIX_WORDS[idx].1 as usize).copied()
+}
+
+/// [`tokenize::for_each_token`] with stems of known words from the build's vocabulary.
+pub fn for_each_token(text: &str, mut each: impl FnMut(Token)) {
+    tokenize::for_each_token_with(text, known_stem, |word, stem, span| {
+        each(Token {
+            word: word.to_owned(),
+            stem: stem.to_owned(),
+            start: span.start,
+            end: span.end,
+        })
+    });
+}
+
+/// A token of the query: its word and stem as ranges of one buffer, and where it stands in
+/// the query.
+struct QueryToken {
+    word: Range<usize>,
+    stem: Range<usize>,
+    span: Range<usize>,
+}
+
 /// Splits `q` into units: at each word, the longest run of words that is a synonym phrase
 /// becomes one unit, otherwise the word alone. Repeated units are kept once; at most
 /// [`SEARCH_MAX_QUERY_TERMS`].
 pub fn units(q: &str) -> Vec<Unit> {
-    let tokens: Vec<Token> = tokenize::tokens(q);
+    // Each token's word and stem are ranges of one buffer: no strings per token.
+    let mut buffer = String::with_capacity(2 * q.len());
+    let mut tokens: Vec<QueryToken> = Vec::new();
+    tokenize::for_each_token_with(q, known_stem, |word, stem, span| {
+        let word_at = buffer.len();
+        buffer.push_str(word);
+        let stem_at = buffer.len();
+        buffer.push_str(stem);
+        tokens.push(QueryToken { word: word_at..stem_at, stem: stem_at..buffer.len(), span });
+    });
+    let stem = |token: &QueryToken| &buffer[token.stem.clone()];
     let mut units: Vec<Unit> = Vec::new();
     let mut phrase = String::new();
     let mut idx = 0;
     while idx < tokens.len() && units.len() < SEARCH_MAX_QUERY_TERMS {
         let mut taken = 1;
-        let mut key = tokens[idx].stem.clone();
+        let mut key = stem(&tokens[idx]);
         for len in (2..=MAX_PHRASE_STEMS.min(tokens.len() - idx)).rev() {
             phrase.clear();
             for (n, token) in tokens[idx..idx + len].iter().enumerate() {
                 if n > 0 {
                     phrase.push(' ');
                 }
-                phrase.push_str(&token.stem);
+                phrase.push_str(stem(token));
             }
             if SYNONYMS.contains_key(phrase.as_str()) {
-                key = phrase.clone();
+                key = &phrase;
                 taken = len;
                 break;
             }
         }
         let last = idx + taken == tokens.len();
-        let word =
-            (taken == 1).then(|| (tokens[idx].word.clone(), tokens[idx].start..tokens[idx].end));
-        let prefix = last
-            && word.as_ref().is_some_and(|(w, _)| w.chars().count() >= SEARCH_PREFIX_MIN_CHARS);
+        let token = &tokens[idx];
+        let word = &buffer[token.word.clone()];
+        let prefix = taken == 1 && last && word.chars().count() >= SEARCH_PREFIX_MIN_CHARS;
         match units.iter_mut().find(|unit| unit.key == key) {
             // A repeated word may still be the unfinished last one.
             Some(unit) => unit.prefix |= prefix,
-            None => units.push(Unit { key, word, prefix, alternatives: Vec::new() }),
+            None => units.push(Unit {
+                key: key.to_owned(),
+                word: (taken == 1).then(|| (word.to_owned(), token.span.clone())),
+                prefix,
+                alternatives: Vec::new(),
+            }),
         }
         idx += taken;
     }

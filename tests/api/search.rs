@@ -581,3 +581,21 @@ fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
     }
     assert!(search::search("data", None).hits().len() > 25, "a query with many matches");
 }
+
+// Issue 13: query words the library uses take their stem from the build's vocabulary instead
+// of the stemmer; that must be exactly the stemmer's output, and the two paths must tokenize
+// a query the same way.
+#[test]
+fn known_stems_are_the_stemmers_own() {
+    let stemmer = rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English);
+    for &(word, _) in consultancy_api::tables::PREFIX_WORDS.iter() {
+        assert_eq!(search::query::known_stem(word), Some(stemmer.stem(word).as_ref()), "{word}");
+    }
+    assert_eq!(search::query::known_stem("zzyzxqv"), None);
+    for text in ["Model monitoring, drifting models and the team's dashboards", "qwertyish ünïcode"]
+    {
+        let mut fast = Vec::new();
+        search::query::for_each_token(text, |token| fast.push(token));
+        assert_eq!(fast, tokenize::tokens(text), "{text}");
+    }
+}

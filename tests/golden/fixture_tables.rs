@@ -275,6 +275,9 @@ pub static TERM_IDS: phf::Map<&'static str, u32> = ::phf::Map {
     ],
 };
 
+/// Term id → its stem or synonym phrase (the keys of `TERM_IDS` by id), so a query word found in `PREFIX_WORDS` needs no stemming.
+pub static TERM_KEYS: [&str; 49] = ["alpha","beta","drift","drift monitor","first letter","forecast","guid","monitor","read","word0","word1","word10","word11","word12","word13","word14","word15","word16","word17","word18","word19","word2","word20","word21","word22","word23","word24","word25","word26","word27","word28","word29","word3","word30","word31","word32","word33","word34","word35","word36","word37","word38","word39","word4","word5","word6","word7","word8","word9",];
+
 /// Postings of term `t` are `POSTINGS[POSTINGS_START[t]..POSTINGS_START[t + 1]]`.
 pub static POSTINGS_START: [u32; 50] = [0,1,3,4,5,5,6,8,9,10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48,50,52,54,56,58,60,62,64,66,68,70,72,74,76,78,80,82,84,86,88,90];
 
