@@ -83,7 +83,7 @@ impl GuidePage {
     }
 
     /// The passage of a hit's guide that shows why it matched, matched words marked.
-    pub fn snippet(&self, hit: &Hit) -> Option<search::Snippet> {
+    pub fn snippet(&self, hit: &Hit) -> Option<search::Snippet<'_>> {
         self.ranked.snippet(hit)
     }
 

@@ -92,7 +92,7 @@ impl Ranked {
 
     /// The passage of `hit`'s guide that best shows why it matched, with the matched words
     /// marked; `None` without terms or when the match is in the title or questions only.
-    pub fn snippet(&self, hit: &Hit) -> Option<Snippet> {
+    pub fn snippet(&self, hit: &Hit) -> Option<Snippet<'_>> {
         if !self.keyword {
             return None;
         }
@@ -192,41 +192,67 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
     ranked.terms.sort_unstable();
     ranked.terms.dedup();
     // Each hit becomes one integer key (primary, typos, secondary, guide); sorting plain
-    // integers is several times faster than sorting hits with a chained comparator.
-    let mut keys = [0u128; N_GUIDES];
-    let mut n_hits = 0;
-    for guide in (0..N_GUIDES).filter(|&g| matched[g] > 0 && in_category(g)) {
-        let (primary, secondary) = match order {
-            Order::Relevance => (u32::from(matched[guide]), score[guide]),
-            Order::Information => (information[guide], score[guide]),
-            Order::Score => (score[guide], 0),
-            Order::Blend => (information[guide].saturating_add(score[guide]), score[guide]),
-        };
-        keys[n_hits] = (u128::from(u32::MAX - primary) << 96)
-            | (u128::from(typos[guide]) << 88)
-            | (u128::from(u32::MAX - secondary) << 56)
-            | guide as u128;
-        n_hits += 1;
+    // integers is several times faster than sorting hits with a chained comparator. The
+    // served order has no secondary, so its keys fit in a u64 (cheaper to select and sort).
+    let hits = (0..N_GUIDES).filter(|&g| matched[g] > 0 && in_category(g));
+    let n_hits = if order == Order::Score {
+        let mut keys = [0u64; N_GUIDES];
+        let mut n_hits = 0;
+        for guide in hits {
+            keys[n_hits] = (u64::from(u32::MAX - score[guide]) << 24)
+                | (u64::from(typos[guide]) << 16)
+                | guide as u64;
+            n_hits += 1;
+        }
+        top_in_order(&mut keys[..n_hits], need, |key| (key & 0xffff) as usize, &mut ranked.hits)
+    } else {
+        let mut keys = [0u128; N_GUIDES];
+        let mut n_hits = 0;
+        for guide in hits {
+            let (primary, secondary) = match order {
+                Order::Relevance => (u32::from(matched[guide]), score[guide]),
+                Order::Information => (information[guide], score[guide]),
+                Order::Score => (score[guide], 0),
+                Order::Blend => (information[guide].saturating_add(score[guide]), score[guide]),
+            };
+            keys[n_hits] = (u128::from(u32::MAX - primary) << 96)
+                | (u128::from(typos[guide]) << 88)
+                | (u128::from(u32::MAX - secondary) << 56)
+                | guide as u128;
+            n_hits += 1;
+        }
+        top_in_order(&mut keys[..n_hits], need, |key| (key & 0xffff) as usize, &mut ranked.hits)
+    };
+    for hit in &mut ranked.hits[..n_hits] {
+        let guide = usize::from(hit.guide);
+        hit.relevance = matched[guide];
+        hit.typos = typos[guide];
+        hit.information = information[guide];
+        hit.score = score[guide];
     }
-    let keys = &mut keys[..n_hits];
-    if need < n_hits {
+    ranked.len = n_hits;
+    ranked
+}
+
+/// Puts the first `need` of `keys` in order (a linear selection, then a sort of those alone;
+/// everything when `need` covers them all) and writes each key's guide into `hits` in that
+/// order; returns how many keys there are.
+fn top_in_order<K: Ord + Copy>(
+    keys: &mut [K],
+    need: usize,
+    guide_of: impl Fn(K) -> usize,
+    hits: &mut [Hit],
+) -> usize {
+    if need < keys.len() {
         keys.select_nth_unstable(need);
         keys[..need].sort_unstable();
     } else {
         keys.sort_unstable();
     }
-    for (rank, key) in keys.iter().enumerate() {
-        let guide = (key & 0xffff) as usize;
-        ranked.hits[rank] = Hit {
-            guide: guide as u16,
-            relevance: matched[guide],
-            typos: typos[guide],
-            information: information[guide],
-            score: score[guide],
-        };
+    for (hit, &key) in hits.iter_mut().zip(keys.iter()) {
+        hit.guide = guide_of(key) as u16;
     }
-    ranked.len = n_hits;
-    ranked
+    keys.len()
 }
 
 /// Corrected versions of `q` that find something (in `category`, if given), best first, at
