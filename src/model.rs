@@ -192,6 +192,17 @@ pub struct BandRecord {
     pub guidance: &'static [&'static str],
 }
 
+/// The header values of a fixed response or one of its encoded variants, built when the
+/// binary is compiled (`HeaderValue::from_static` is a const fn, so an invalid value fails the
+/// build): serving one copies a pointer instead of validating the text again. They are the
+/// same text as the `&str` fields beside them.
+#[derive(Debug, PartialEq, Eq)]
+pub struct FixedValues {
+    pub content_type: http::HeaderValue,
+    pub cache_control: http::HeaderValue,
+    pub etag: http::HeaderValue,
+}
+
 /// A precomputed response for a fixed GET route.
 #[derive(Debug, PartialEq, Eq)]
 pub struct FixedResponse {
@@ -204,6 +215,8 @@ pub struct FixedResponse {
     pub gzip: Option<Encoded>,
     /// The body compressed with brotli, likewise.
     pub br: Option<Encoded>,
+    /// `content_type`, `cache_control` and `etag` as header values.
+    pub values: &'static FixedValues,
 }
 
 /// One precompressed variant of a fixed response: its bytes and its own strong validator
@@ -212,6 +225,9 @@ pub struct FixedResponse {
 pub struct Encoded {
     pub body: &'static [u8],
     pub etag: &'static str,
+    /// The response's content type and cache policy and this variant's `etag`, as header
+    /// values.
+    pub values: &'static FixedValues,
 }
 
 /// Fixed responses larger than this many bytes are precompressed at build time; smaller ones

@@ -9,8 +9,8 @@
 
 use crate::model::{
     BandRecord, CategoryRecord, Deprecation, DocKind, DocumentRecord, Encoded, FixedResponse,
-    GuideRecord, ItemKind, McpListings, PageLinks, PageRecord, PassageRecord, PillarRecord,
-    QuestionRecord,
+    FixedValues, GuideRecord, ItemKind, McpListings, PageLinks, PageRecord, PassageRecord,
+    PillarRecord, QuestionRecord,
 };
 use crate::model::{CannedAnswer, Passage, SourceItem, SourceKind};
 

@@ -271,7 +271,19 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
 
     // Fixed routes.
     let mut map = phf_codegen::Map::new();
-    let mut values = Vec::with_capacity(routes.len());
+    let mut responses = Vec::with_capacity(routes.len());
+    // Header values hold a `Bytes` (interior mutability), so they cannot sit in the map's
+    // promoted entries: they live in a static array, and each response refers into it.
+    let mut value_list: Vec<String> = Vec::new();
+    let mut values = |content_type: &str, cache_control: &str, etag: &str| {
+        value_list.push(format!(
+            "FixedValues {{ content_type: ::http::HeaderValue::from_static({}), cache_control: ::http::HeaderValue::from_static({}), etag: ::http::HeaderValue::from_static({}) }}",
+            lit(content_type),
+            lit(cache_control),
+            lit(etag)
+        ));
+        format!("&FIXED_VALUES[{}]", value_list.len() - 1)
+    };
     for (route_idx, route) in routes.iter().enumerate() {
         let variants = input.variants.get(route_idx).cloned().unwrap_or_default();
         let mut encoded = |bytes: Option<Vec<u8>>, extension: &str| match bytes {
@@ -281,22 +293,31 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
                 let etag = etag_bytes(&bytes);
                 input.blobs.push((file.clone(), bytes));
                 format!(
-                    "Some(Encoded {{ body: include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{file}\")), etag: {} }})",
-                    lit(&etag)
+                    "Some(Encoded {{ body: include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{file}\")), etag: {}, values: {} }})",
+                    lit(&etag),
+                    values(route.content_type, route.cache_control, &etag)
                 )
             }
         };
         let gzip = encoded(variants.gzip, "gz");
         let br = encoded(variants.br, "br");
-        values.push(format!(
-            "FixedResponse {{ content_type: {}, cache_control: {}, etag: {}, body: {}, gzip: {gzip}, br: {br} }}",
+        let identity_etag = etag(&route.body);
+        responses.push(format!(
+            "FixedResponse {{ content_type: {}, cache_control: {}, etag: {}, body: {}, gzip: {gzip}, br: {br}, values: {} }}",
             lit(route.content_type),
             lit(route.cache_control),
-            lit(&etag(&route.body)),
-            lit(&route.body)
+            lit(&identity_etag),
+            lit(&route.body),
+            values(route.content_type, route.cache_control, &identity_etag)
         ));
     }
-    for (route, value) in routes.iter().zip(&values) {
+    let _ = writeln!(
+        out,
+        "/// The header values of every fixed response and encoded variant, built with the binary.\npub static FIXED_VALUES: [FixedValues; {}] = [\n    {},\n];\n",
+        value_list.len(),
+        value_list.join(",\n    ")
+    );
+    for (route, value) in routes.iter().zip(&responses) {
         map.entry(route.path.as_str(), value);
     }
     let _ = writeln!(

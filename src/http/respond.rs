@@ -62,12 +62,30 @@ pub fn respond(reply: Reply, cors: CorsProfile) -> Response<Body> {
     let headers = response.headers_mut();
     // Every response carries about a dozen headers; size the map once instead of growing it.
     headers.reserve(16);
-    if !reply.content_type.is_empty() {
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(reply.content_type));
-    }
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(reply.cache_control));
-    if let Some(etag) = reply.etag {
-        headers.insert(header::ETAG, HeaderValue::from_static(etag));
+    match reply.values {
+        // A fixed response: its values were built with the binary.
+        Some(values) => {
+            debug_assert!(
+                values.content_type == reply.content_type
+                    && values.cache_control == reply.cache_control
+                    && reply.etag.is_some_and(|etag| values.etag == etag),
+                "a fixed reply's header values no longer match its fields"
+            );
+            if !reply.content_type.is_empty() {
+                headers.insert(header::CONTENT_TYPE, values.content_type.clone());
+            }
+            headers.insert(header::CACHE_CONTROL, values.cache_control.clone());
+            headers.insert(header::ETAG, values.etag.clone());
+        }
+        None => {
+            if !reply.content_type.is_empty() {
+                headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(reply.content_type));
+            }
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(reply.cache_control));
+            if let Some(etag) = reply.etag {
+                headers.insert(header::ETAG, HeaderValue::from_static(etag));
+            }
+        }
     }
     for (name, value) in reply.static_headers.iter() {
         headers.append(name.clone(), HeaderValue::from_static(value));

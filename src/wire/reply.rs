@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 
 use super::body::Body;
 use super::media::{EVENT_STREAM, JSON};
-use crate::model::{Encoded, FixedResponse};
+use crate::model::{Encoded, FixedResponse, FixedValues};
 
 /// For responses that must never be stored: errors, tokens, scores, the export.
 pub const NO_STORE: &str = "no-store";
@@ -65,6 +65,9 @@ pub struct Reply {
     /// Route-specific headers built per request (Allow, Location, WWW-Authenticate, ...).
     /// Empty for fixed routes, so they allocate nothing here.
     pub headers: Vec<(HeaderName, HeaderValue)>,
+    /// `content_type`, `cache_control` and `etag` as header values built with the binary:
+    /// set by [`Reply::fixed_in`] only, and only while those three fields are as it set them.
+    pub values: Option<&'static FixedValues>,
 }
 
 /// Up to `STATIC_HEADERS_MAX` headers whose values are `&'static str`, without a heap buffer.
@@ -102,12 +105,12 @@ impl Reply {
     /// that coding), with `Content-Encoding` and the variant's own validator.
     pub fn fixed_in(fixed: &'static FixedResponse, coding: Coding) -> Reply {
         let mut static_headers = StaticHeaders::default();
-        let (body, etag) = match coding.variant(fixed) {
+        let (body, etag, values) = match coding.variant(fixed) {
             Some(encoded) => {
                 static_headers.push(http::header::CONTENT_ENCODING, coding.token());
-                (Bytes::from_static(encoded.body), encoded.etag)
+                (Bytes::from_static(encoded.body), encoded.etag, encoded.values)
             }
-            None => (Bytes::from_static(fixed.body.as_bytes()), fixed.etag),
+            None => (Bytes::from_static(fixed.body.as_bytes()), fixed.etag, fixed.values),
         };
         Reply {
             status: StatusCode::OK,
@@ -117,6 +120,7 @@ impl Reply {
             etag: Some(etag),
             static_headers,
             headers: Vec::new(),
+            values: Some(values),
         }
     }
 
@@ -129,6 +133,7 @@ impl Reply {
             etag: None,
             static_headers: StaticHeaders::default(),
             headers: Vec::new(),
+            values: None,
         }
     }
 
@@ -142,6 +147,7 @@ impl Reply {
             etag: None,
             static_headers: StaticHeaders::default(),
             headers: Vec::new(),
+            values: None,
         }
     }
 
@@ -154,6 +160,7 @@ impl Reply {
             etag: None,
             static_headers: StaticHeaders::default(),
             headers: Vec::new(),
+            values: None,
         }
     }
 

@@ -139,3 +139,19 @@ fn accept_encoding_is_read_with_its_q_values() {
         assert_eq!(coding(&headers, small), Coding::Identity, "small: {accept_encoding:?}");
     }
 }
+
+// Issue 13: the header values built with the binary are the very text of the fields beside
+// them, for every fixed response and every encoded variant.
+#[test]
+fn prebuilt_header_values_match_their_fields() {
+    for (path, fixed) in FIXED.entries() {
+        let variants = [Some((fixed.etag, fixed.values))]
+            .into_iter()
+            .chain([&fixed.gzip, &fixed.br].map(|e| e.as_ref().map(|e| (e.etag, e.values))));
+        for (etag, values) in variants.flatten() {
+            assert_eq!(values.content_type, fixed.content_type, "{path}");
+            assert_eq!(values.cache_control, fixed.cache_control, "{path}");
+            assert_eq!(values.etag, etag, "{path}");
+        }
+    }
+}
