@@ -12,6 +12,11 @@ use super::validate::{Content, Page};
 /// than a year, so a build left running without a redeploy stops vouching for stale contacts.
 pub const SECURITY_TXT_VALID_DAYS: i64 = 180;
 
+/// The route whose bytes move with the build day rather than the content (its `Expires` is
+/// counted from the build date). The cursor key leaves it out, so two builds of the same
+/// content on different days (a fleet rolled out over a week) accept each other's cursors.
+pub const SECURITY_TXT_PATH: &str = "/.well-known/security.txt";
+
 /// `robots.txt`: everything may be crawled except the search results page (endless,
 /// near-duplicate pages) and the OAuth endpoints (POST only); the sitemap is named.
 pub fn robots_txt(config: &Config) -> String {

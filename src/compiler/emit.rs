@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 
 use super::company::Canned;
 use super::config::Config;
+use super::discovery::SECURITY_TXT_PATH;
 use super::documents::Document;
 use super::encode::{OpenStreams, Variants};
 use super::index::SearchIndex;
@@ -219,7 +220,7 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
 
     let mut hasher = Sha256::new();
     hasher.update(b"consultancy-api cursor key v1\0");
-    for route in routes.iter() {
+    for route in routes.iter().filter(|route| route.path != SECURITY_TXT_PATH) {
         hasher.update(route.path.as_bytes());
         hasher.update(route.body.as_bytes());
     }
@@ -252,7 +253,7 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     }
     let _ = writeln!(
         out,
-        "/// Key of the search cursor MAC: a hash of every published byte, so a cursor from another content build is rejected.\npub const CURSOR_KEY: [u8; 32] = {:?};",
+        "/// Key of the search cursor MAC: a hash of every published byte but the build-dated security.txt, so a cursor from other content is rejected and one from the same content built on another day is not.\npub const CURSOR_KEY: [u8; 32] = {:?};",
         content_hash.as_slice()
     );
     let deprecation = match &config.deprecation {

@@ -192,7 +192,7 @@ pub fn compile(
         discovery::llms_full_txt(config, &content, &site_pages),
     );
     text_route(
-        "/.well-known/security.txt",
+        discovery::SECURITY_TXT_PATH,
         TEXT,
         CACHE_METADATA,
         discovery::security_txt(config, &content),

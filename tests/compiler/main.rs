@@ -500,6 +500,45 @@ fn dates_drive_the_sitemap_and_security_txt() {
     assert!(error.contains("SOURCE_DATE_EPOCH"), "{error}");
 }
 
+/// The build date moves security.txt's `Expires` and nothing else: the search cursor key of
+/// one content tree is the same whichever day it is built, so a fleet built over several days
+/// honours one another's cursors (and recorded cursors stay valid from one day to the next).
+#[test]
+fn the_build_day_moves_only_security_txt_and_never_the_cursor_key() {
+    let on = |epoch: &str| {
+        let config = config(&[("SOURCE_DATE_EPOCH", epoch)], false).expect("config");
+        compile(Path::new("content"), &config, &contract_expectations()).unwrap_or_else(|d| {
+            panic!("{}", d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
+        })
+    };
+    // 2030-01-01 and 2030-03-17, both after the content's newest `updated`.
+    let (first, second) = (on("1893456000"), on("1900000000"));
+    assert_eq!(first.routes.len(), second.routes.len());
+    let moved: Vec<&str> = first
+        .routes
+        .iter()
+        .zip(&second.routes)
+        .filter(|(a, b)| a.path != b.path || a.body != b.body)
+        .map(|(a, _)| a.path.as_str())
+        .collect();
+    assert_eq!(moved, ["/.well-known/security.txt"]);
+    let key = |tables: &str| {
+        tables.lines().find(|line| line.starts_with("pub const CURSOR_KEY")).map(str::to_string)
+    };
+    assert!(key(&first.tables).is_some(), "the tables define CURSOR_KEY");
+    assert_eq!(key(&first.tables), key(&second.tables));
+    // Content does move it.
+    let scratch = Scratch::new("cursor-key");
+    let fixture = compile(&scratch.root, &local(), &fixture_expectations()).expect("compiles");
+    scratch.edit(
+        "services/service-two.md",
+        "slug = \"service-two\"",
+        "slug = \"service-two\"\nupdated = 2029-08-15",
+    );
+    let edited = compile(&scratch.root, &local(), &fixture_expectations()).expect("compiles");
+    assert_ne!(key(&fixture.tables), key(&edited.tables));
+}
+
 #[test]
 fn calendar_arithmetic_is_right_across_months_and_leap_years() {
     use compiler::date::Date;

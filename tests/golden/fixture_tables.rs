@@ -18,8 +18,8 @@ pub const AGENT_URL: &str = "http://127.0.0.1:8080";
 pub const COMPANY: &str = "Fixture Consulting";
 /// The API description version.
 pub const API_VERSION: &str = "1.1.0";
-/// Key of the search cursor MAC: a hash of every published byte, so a cursor from another content build is rejected.
-pub const CURSOR_KEY: [u8; 32] = [3, 128, 172, 60, 189, 230, 112, 55, 72, 229, 109, 246, 173, 71, 151, 49, 81, 52, 189, 201, 149, 199, 1, 246, 44, 5, 2, 183, 84, 12, 148, 43];
+/// Key of the search cursor MAC: a hash of every published byte but the build-dated security.txt, so a cursor from other content is rejected and one from the same content built on another day is not.
+pub const CURSOR_KEY: [u8; 32] = [105, 103, 241, 202, 207, 42, 200, 46, 141, 136, 148, 188, 195, 48, 173, 60, 72, 19, 127, 182, 233, 221, 160, 62, 122, 233, 122, 153, 9, 163, 26, 13];
 /// Deprecation of this API version, from build-time configuration; `None` while current.
 pub const DEPRECATION: Option<Deprecation> = None;
 
