@@ -155,9 +155,9 @@ pub struct PassageRecord {
     /// Whether `text` needs escaping inside a JSON string (a quote, backslash or control
     /// character); most passages do not, and are copied as they are.
     pub json_escape: bool,
-    /// `(start, end, term id)` of every indexed word (and synonym phrase) in `text`, by start;
-    /// offsets are bytes into `text`.
-    pub tokens: &'static [(u16, u16, u32)],
+    /// Every indexed word (and synonym phrase) in `text`, by start, each packed by
+    /// [`packed::token`]: its byte offsets into `text` and its term id.
+    pub tokens: &'static [u64],
 }
 
 /// One guide category.
@@ -1300,4 +1300,56 @@ pub struct DocumentRecord {
     pub terms: &'static [&'static str],
     /// Stems of the title, sorted and without duplicates.
     pub title_terms: &'static [&'static str],
+}
+
+/// The index's largest arrays, packed into integers.
+///
+/// The generated tables once held about 300,000 tuples (postings, passage tokens). rustc
+/// type-checks a tuple literal element by element, about 15 µs each, so those tuples alone cost
+/// some 4 of the library's 15 seconds of compilation after every content edit; an integer
+/// literal costs a tenth of that. Each row is packed by the compiler and unpacked by the
+/// server with the functions here, side by side so the two cannot disagree. Unpacking is a
+/// shift and a mask.
+pub mod packed {
+    /// A search posting (`tables::POSTINGS`): guide index and impact.
+    pub const fn posting(guide: u16, impact: u16) -> u32 {
+        guide as u32 | (impact as u32) << 16
+    }
+
+    /// `(guide index, impact)` of a packed search posting.
+    pub const fn unpack_posting(packed: u32) -> (u16, u16) {
+        (packed as u16, (packed >> 16) as u16)
+    }
+
+    /// A word of a snippet passage (`PassageRecord::tokens`): byte offsets and term id.
+    pub const fn token(start: u16, end: u16, term: u32) -> u64 {
+        start as u64 | (end as u64) << 16 | (term as u64) << 32
+    }
+
+    /// `(start, end, term id)` of a packed passage token.
+    pub const fn unpack_token(packed: u64) -> (u16, u16, u32) {
+        (packed as u16, (packed >> 16) as u16, (packed >> 32) as u32)
+    }
+
+    /// An answer-engine item posting (`tables::ANSWER_ITEM_POSTINGS`): item index, impact, and
+    /// whether the term is in the item's head.
+    pub const fn item_posting(item: u16, impact: u16, head: bool) -> u64 {
+        item as u64 | (impact as u64) << 16 | (head as u64) << 32
+    }
+
+    /// `(item index, impact, in its head)` of a packed item posting.
+    pub const fn unpack_item_posting(packed: u64) -> (u16, u16, bool) {
+        (packed as u16, (packed >> 16) as u16, (packed >> 32) & 1 == 1)
+    }
+
+    /// An answer-engine passage posting (`tables::ANSWER_PASSAGE_POSTINGS`): passage index,
+    /// impact, and whether the term is in the passage's own text.
+    pub const fn passage_posting(passage: u32, impact: u16, own_text: bool) -> u64 {
+        passage as u64 | (impact as u64) << 32 | (own_text as u64) << 48
+    }
+
+    /// `(passage index, impact, in its own text)` of a packed passage posting.
+    pub const fn unpack_passage_posting(packed: u64) -> (u32, u16, bool) {
+        (packed as u32, (packed >> 32) as u16, (packed >> 48) & 1 == 1)
+    }
 }

@@ -8,7 +8,7 @@
 //! All working memory is fixed-size arrays on the stack. Ties break on index, so the same
 //! query always gives the same answer.
 
-use crate::model::SourceKind;
+use crate::model::{SourceKind, packed};
 use crate::tables::{
     ANSWER_ITEM_PASSAGES, ANSWER_ITEM_POSTINGS, ANSWER_ITEM_POSTINGS_START, ANSWER_ITEMS,
     ANSWER_MAX_ITEM_PASSAGES, ANSWER_N_ITEMS, ANSWER_PASSAGE_POSTINGS,
@@ -111,7 +111,8 @@ pub fn rank_items(query: &Query, boost: Option<SourceKind>) -> RankedItems {
         let Some(term_id) = term.term_id else { continue };
         let start = ANSWER_ITEM_POSTINGS_START[term_id as usize] as usize;
         let end = ANSWER_ITEM_POSTINGS_START[term_id as usize + 1] as usize;
-        for &(item, impact, head) in &ANSWER_ITEM_POSTINGS[start..end] {
+        for &posting in &ANSWER_ITEM_POSTINGS[start..end] {
+            let (item, impact, head) = packed::unpack_item_posting(posting);
             let item = usize::from(item);
             score[item] += u64::from(impact) * u64::from(term.weight);
             // A word only the body mentions in passing counts half: an item is about what its
@@ -167,8 +168,10 @@ pub fn score_passages(
             let start = ANSWER_PASSAGE_POSTINGS_START[term_id as usize] as usize;
             let stop = ANSWER_PASSAGE_POSTINGS_START[term_id as usize + 1] as usize;
             let postings = &ANSWER_PASSAGE_POSTINGS[start..stop];
-            let from = postings.partition_point(|&(passage, _, _)| passage < first);
-            for &(passage, impact, own_text) in postings[from..].iter().take_while(|p| p.0 < end) {
+            let passage_of = |&posting: &u64| packed::unpack_passage_posting(posting).0;
+            let from = postings.partition_point(|p| passage_of(p) < first);
+            for &posting in postings[from..].iter().take_while(|p| passage_of(p) < end) {
+                let (passage, impact, own_text) = packed::unpack_passage_posting(posting);
                 let local = (passage - first) as usize;
                 score[local] += u64::from(impact) * u64::from(term.weight);
                 // A term only the heading or the item's title has counts half: the sentence

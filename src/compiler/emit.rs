@@ -15,7 +15,7 @@ use super::encode::{OpenStreams, Variants};
 use super::index::SearchIndex;
 use super::mcp::ServerListings;
 use super::model::{
-    ANSWER_FILLER_WORDS, DocKind, ENDPOINTS, EXPORT_MAX_AGE_SECS, ItemKind, PILLAR_KEYS,
+    ANSWER_FILLER_WORDS, DocKind, ENDPOINTS, EXPORT_MAX_AGE_SECS, ItemKind, PILLAR_KEYS, packed,
 };
 use super::pages::{RuntimePages, item_path};
 use super::passages::AnswerIndex;
@@ -474,11 +474,11 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     let _ = writeln!(out, "{start}];\n");
     let _ = write!(
         out,
-        "/// `(guide index, impact)` pairs by term, then guide; impact is the BM25F contribution times 1000.\npub static POSTINGS: [(u16, u16); {start}] = ["
+        "/// `(guide index, impact)` by term, then guide, packed by `model::packed::posting`; impact is the BM25F contribution times 1000.\npub static POSTINGS: [u32; {start}] = ["
     );
     for (_, postings) in &index.terms {
         for posting in postings {
-            let _ = write!(out, "({},{}),", posting.guide, posting.impact);
+            let _ = write!(out, "{},", packed::posting(posting.guide, posting.impact));
         }
     }
     out.push_str("];\n\n");
@@ -571,7 +571,7 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     );
     for passage in &index.passages {
         let tokens: Vec<String> =
-            passage.tokens.iter().map(|(s, e, t)| format!("({s},{e},{t})")).collect();
+            passage.tokens.iter().map(|&(s, e, t)| packed::token(s, e, t).to_string()).collect();
         let _ = writeln!(
             out,
             "    PassageRecord {{ text: {}, json_escape: {}, tokens: &[{}] }},",
@@ -797,26 +797,32 @@ pub fn emit_answer(index: &AnswerIndex, canned: &[Canned], not_covered: &[String
     postings_table(
         &mut out,
         "ANSWER_ITEM_POSTINGS",
-        "`(item index, impact, in its head)` by item; impact is the item's BM25F contribution × 1000, and the flag says the term is in its title, answers, description or headings.",
-        "(u16, u16, bool)",
+        "`(item index, impact, in its head)` by item, packed by `model::packed::item_posting`; impact is the item's BM25F contribution × 1000, and the flag says the term is in its title, answers, description or headings.",
+        "u64",
         index
             .terms
             .iter()
             .map(|t| {
-                t.item_postings.iter().map(|(i, v, head)| format!("({i},{v},{head})")).collect()
+                t.item_postings
+                    .iter()
+                    .map(|&(i, v, head)| packed::item_posting(i, v, head).to_string())
+                    .collect()
             })
             .collect(),
     );
     postings_table(
         &mut out,
         "ANSWER_PASSAGE_POSTINGS",
-        "`(passage index, impact, in its own text)` by passage; impact is the passage's BM25 contribution × 1000, and the flag is false when only its heading or item title has the term.",
-        "(u32, u16, bool)",
+        "`(passage index, impact, in its own text)` by passage, packed by `model::packed::passage_posting`; impact is the passage's BM25 contribution × 1000, and the flag is false when only its heading or item title has the term.",
+        "u64",
         index
             .terms
             .iter()
             .map(|t| {
-                t.passage_postings.iter().map(|(i, v, own)| format!("({i},{v},{own})")).collect()
+                t.passage_postings
+                    .iter()
+                    .map(|&(i, v, own)| packed::passage_posting(i, v, own).to_string())
+                    .collect()
             })
             .collect(),
     );

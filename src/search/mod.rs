@@ -28,7 +28,7 @@ pub mod typo;
 use std::ops::Range;
 
 use crate::limits::{SEARCH_MAX_SUGGESTIONS, SEARCH_TYPO_MAX_TERMS};
-use crate::model::N_GUIDES;
+use crate::model::{N_GUIDES, packed};
 use crate::tables::{GUIDES, IDF_BY_DF, POSTINGS, POSTINGS_START};
 
 use query::Kind;
@@ -100,7 +100,7 @@ impl Ranked {
     }
 }
 
-fn postings(term_id: u32) -> (&'static [(u16, u16)], usize) {
+fn postings(term_id: u32) -> (&'static [u32], usize) {
     let start = POSTINGS_START[term_id as usize] as usize;
     let end = POSTINGS_START[term_id as usize + 1] as usize;
     (&POSTINGS[start..end], start)
@@ -162,7 +162,8 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
         for alternative in &unit.alternatives {
             let share = percent(alternative.kind);
             let typo = matches!(alternative.kind, Kind::Typo(_));
-            for &(guide, impact) in postings(alternative.term).0 {
+            for &posting in postings(alternative.term).0 {
+                let (guide, impact) = packed::unpack_posting(posting);
                 let g = usize::from(guide);
                 if best[g] == 0 && best_typo[g] == 0 {
                     touched[n_touched] = guide;

@@ -11,6 +11,7 @@
 //! drops any that do), so a renderer HTML-escapes the whole string and then turns
 //! `&lt;mark&gt;` and `&lt;/mark&gt;` back into tags; an agent can read it as it is.
 
+use crate::model::packed;
 use crate::tables::{PASSAGE_START, PASSAGES, POSTING_PASSAGES, POSTINGS, POSTINGS_START};
 
 /// Opening mark of a matched word in a snippet.
@@ -34,8 +35,8 @@ pub struct Snippet<'a> {
     pub text: &'static str,
     /// Whether `text` needs escaping inside a JSON string.
     pub json_escape: bool,
-    /// `(start, end, term)` of the passage's words, by start.
-    tokens: &'static [(u16, u16, u32)],
+    /// The passage's words, by start, packed by `packed::token`.
+    tokens: &'static [u64],
     /// The terms to mark, sorted.
     terms: &'a [u32],
 }
@@ -48,8 +49,9 @@ impl Snippet<'_> {
         let mut matched = self
             .tokens
             .iter()
+            .map(|&token| packed::unpack_token(token))
             .filter(|(_, _, term)| self.terms.binary_search(term).is_ok())
-            .map(|&(start, end, _)| (usize::from(start), usize::from(end)))
+            .map(|(start, end, _)| (usize::from(start), usize::from(end)))
             .peekable();
         std::iter::from_fn(move || {
             let (start, mut end) = matched.next()?;
@@ -93,7 +95,7 @@ fn is_space(gap: &str) -> bool {
 fn passage_mask(term: u32, guide: u16) -> u64 {
     let start = POSTINGS_START[term as usize] as usize;
     let end = POSTINGS_START[term as usize + 1] as usize;
-    match POSTINGS[start..end].binary_search_by_key(&guide, |&(g, _)| g) {
+    match POSTINGS[start..end].binary_search_by_key(&guide, |&p| packed::unpack_posting(p).0) {
         Ok(idx) => POSTING_PASSAGES[start + idx],
         Err(_) => 0,
     }

@@ -500,6 +500,26 @@ fn dates_drive_the_sitemap_and_security_txt() {
     assert!(error.contains("SOURCE_DATE_EPOCH"), "{error}");
 }
 
+/// The packed rows of the index unpack to what was packed, at the extremes of every field.
+#[test]
+fn packed_index_rows_round_trip() {
+    use compiler::model::packed;
+    for (guide, impact) in [(0, 0), (u16::MAX, 0), (0, u16::MAX), (168, 54_321)] {
+        assert_eq!(packed::unpack_posting(packed::posting(guide, impact)), (guide, impact));
+    }
+    for (start, end, term) in [(0, 0, 0), (u16::MAX, 1, u32::MAX), (7, u16::MAX, 3_787)] {
+        assert_eq!(packed::unpack_token(packed::token(start, end, term)), (start, end, term));
+    }
+    for (item, impact, head) in [(0, 0, false), (u16::MAX, u16::MAX, true), (196, 1, true)] {
+        let row = packed::item_posting(item, impact, head);
+        assert_eq!(packed::unpack_item_posting(row), (item, impact, head));
+    }
+    for (passage, impact, own) in [(0, 0, false), (u32::MAX, u16::MAX, true), (7_601, 9, false)] {
+        let row = packed::passage_posting(passage, impact, own);
+        assert_eq!(packed::unpack_passage_posting(row), (passage, impact, own));
+    }
+}
+
 /// The build date moves security.txt's `Expires` and nothing else: the search cursor key of
 /// one content tree is the same whichever day it is built, so a fleet built over several days
 /// honours one another's cursors (and recorded cursors stay valid from one day to the next).
