@@ -1068,7 +1068,11 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                 "client_name": { "type": "string", "maxLength": 200 },
                 "grant_types": { "type": "array", "items": { "type": "string", "enum": [GRANT_TYPE] } },
                 "token_endpoint_auth_method": { "type": "string", "enum": TOKEN_AUTH_METHODS },
-                "scope": { "type": "string", "enum": [EXPORT_SCOPE] },
+                "scope": {
+                    "type": "string",
+                    "pattern": format!("^{EXPORT_SCOPE}( {EXPORT_SCOPE})*$"),
+                    "description": format!("Space-separated scope values (RFC 7591 section 2); the only one is `{EXPORT_SCOPE}`."),
+                },
             },
         },
         "ClientRegistrationResponse": {
@@ -1091,7 +1095,11 @@ A missing or blank question is `missing_query`; a mode other than list or summar
             "required": ["grant_type"],
             "properties": {
                 "grant_type": { "type": "string", "const": GRANT_TYPE },
-                "scope": { "type": "string", "const": EXPORT_SCOPE },
+                "scope": {
+                    "type": "string",
+                    "pattern": format!("^( *{EXPORT_SCOPE})* *$"),
+                    "description": format!("Space-delimited scopes (RFC 6749 section 3.3); the only one is `{EXPORT_SCOPE}`, which is also what an omitted or empty `scope` means (a parameter sent without a value is treated as omitted, section 3.1)."),
+                },
                 "client_id": string,
                 "client_secret": string,
             },

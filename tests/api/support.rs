@@ -257,6 +257,17 @@ fn pointer_escape(segment: &str) -> String {
     segment.replace('~', "~0").replace('/', "~1").replace('{', "%7B").replace('}', "%7D")
 }
 
+/// Whether `body` is valid against the document's component schema `name`.
+pub fn matches_component(name: &str, body: &Value) -> bool {
+    let mut root = openapi().clone();
+    root["$ref"] = Value::String(format!("#/components/schemas/{name}"));
+    let validator = jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&root)
+        .expect("the OpenAPI schemas compile");
+    validator.is_valid(body)
+}
+
 /// Validates `body` against the document's component schema `name`.
 pub fn validate_component(name: &str, body: &Value) {
     let mut root = openapi().clone();
