@@ -159,10 +159,28 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
     let mut touched = [0u16; N_GUIDES];
     for unit in &units {
         let mut n_touched = 0;
+        // A misspelt word's candidates all weigh as its most used one: the writer most likely
+        // meant a common word, and a rare neighbour's high idf would otherwise rank guides
+        // about it first (`modle` finding `module` above `model`, `traning` `tracing`).
+        let typo_df = unit
+            .alternatives
+            .iter()
+            .filter(|a| matches!(a.kind, Kind::Typo(_)))
+            .map(|a| postings(a.term).0.len())
+            .max()
+            .unwrap_or(0);
+        let typo_idf = u64::from(IDF_BY_DF[typo_df]);
         for alternative in &unit.alternatives {
-            let share = percent(alternative.kind);
+            let (postings, _) = postings(alternative.term);
             let typo = matches!(alternative.kind, Kind::Typo(_));
-            for &posting in postings(alternative.term).0 {
+            // Percent, then for a typo the idf of the most used candidate over its own.
+            let (numerator, denominator) = if typo {
+                let own_idf = u64::from(IDF_BY_DF[postings.len()]).max(1);
+                (u64::from(percent(alternative.kind)) * typo_idf.min(own_idf), 100 * own_idf)
+            } else {
+                (u64::from(percent(alternative.kind)), 100)
+            };
+            for &posting in postings {
                 let (guide, impact) = packed::unpack_posting(posting);
                 let g = usize::from(guide);
                 if best[g] == 0 && best_typo[g] == 0 {
@@ -170,8 +188,9 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
                     n_touched += 1;
                 }
                 let slot = if typo { &mut best_typo[g] } else { &mut best[g] };
+                let value = (u64::from(impact) * numerator / denominator) as u32;
                 // Never 0, so a touched guide stays recognisable.
-                *slot = (*slot).max((u32::from(impact) * share / 100).max(1));
+                *slot = (*slot).max(value.max(1));
             }
         }
         let weight = u32::from(IDF_BY_DF[n_touched]);
