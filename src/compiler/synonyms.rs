@@ -120,16 +120,28 @@ fn at(file: &SourceFile, line: usize, field: &str, message: impl Into<String>) -
     Diagnostic::new(&file.path, message).line(line).field(field)
 }
 
-/// The stems of `text` joined by spaces, and its one-letter words (which the tokenizer drops).
+/// The stems of `text` joined by spaces, and its one-letter words (which the tokenizer drops;
+/// initials it joins, as in `A/B`, are inside a token and not counted).
 fn key_of(text: &str) -> (String, Vec<String>) {
     let mut stems = Vec::new();
-    for_each_token(text, |token| stems.push(token.stem));
-    let one_letter = text
-        .split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '\u{2019}')
-        .filter(|w| w.chars().count() == 1)
-        .map(str::to_lowercase)
-        .filter(|w| STOP_WORDS.binary_search(&w.as_str()).is_err())
-        .collect();
+    let mut spans = Vec::new();
+    for_each_token(text, |token| {
+        stems.push(token.stem);
+        spans.push(token.start..token.end);
+    });
+    let mut one_letter = Vec::new();
+    let mut at = 0;
+    for piece in text.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '\u{2019}') {
+        let start = at;
+        at += piece.len() + text[at + piece.len()..].chars().next().map_or(0, char::len_utf8);
+        let word = piece.to_lowercase();
+        if piece.chars().count() == 1
+            && STOP_WORDS.binary_search(&word.as_str()).is_err()
+            && !spans.iter().any(|span| span.contains(&start))
+        {
+            one_letter.push(word);
+        }
+    }
     (stems.join(" "), one_letter)
 }
 
@@ -157,7 +169,7 @@ fn term(
                 field,
                 format!("`{text}` has a one-letter word, `{letter}`, that search ignores"),
             )
-            .hint("write the term without it, as people type it (`ab test` for `A/B test`)"),
+            .hint("write the term in words people type (`backup plan`, not `plan B`)"),
         );
         return None;
     }

@@ -1,7 +1,8 @@
 //! The one tokenizer: index time (`build.rs`) and query time run this same file.
 //!
-//! Text is split on anything that is not a letter or digit (Unicode-aware), lowercased,
-//! stripped of one-character tokens and stop words, then stemmed with the Snowball English
+//! Text is split on anything that is not a letter or digit (Unicode-aware; two initials joined
+//! by `/` or `&`, as in "A/B" or "R&D", are one word), lowercased, stripped of one-character
+//! tokens and stop words, then stemmed with the Snowball English
 //! stemmer. The caller sees the lowercased word (used for prefix and typo matching), its stem,
 //! and where it stands in the text (byte offsets, used to highlight snippets).
 //! This file crosses the build boundary and depends only on `rust_stemmers`.
@@ -86,11 +87,27 @@ pub fn for_each_token_with(
             // Apostrophes are dropped inside a word rather than splitting it, so "team's" reads
             // as "teams" (stem "team") and "don't" as "dont", never as a stray "t" or "s".
             continue;
+        } else if (ch == '/' || ch == '&') && joins_initials(&word, text, offset + 1) {
+            // "A/B", "R&D", "Q&A": two initials are one word ("ab", "rd", "qa"), not two
+            // one-letter tokens that would be dropped; the separator is skipped.
+            continue;
         } else {
             flush(&mut word, start, end);
         }
     }
     flush(&mut word, start, end);
+}
+
+/// Whether a `/` or `&` ending at `next` joins two initials: `word` so far is one letter, the
+/// separator is followed by one letter, and that letter ends the word. Digits never join,
+/// so "1/2" and "24/7" stay numbers.
+fn joins_initials(word: &str, text: &str, next: usize) -> bool {
+    let mut letters = word.chars();
+    let one_letter = letters.next().is_some_and(char::is_alphabetic) && letters.next().is_none();
+    let mut after = text[next..].chars();
+    one_letter
+        && after.next().is_some_and(char::is_alphabetic)
+        && !after.next().is_some_and(char::is_alphanumeric)
 }
 
 /// All tokens of `text`, in order.

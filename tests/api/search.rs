@@ -258,6 +258,29 @@ fn tokenizer_lowercases_splits_stems_and_drops_stop_words() {
     assert_eq!(spans, [(0, 5), (6, 11)]);
 }
 
+/// Two initials joined by `/` or `&` are one word, at index time and query time alike, so
+/// `a/b test` finds the A/B-testing guides instead of everything about tests.
+#[test]
+fn initials_joined_by_a_slash_or_ampersand_are_one_word() {
+    let words = |text: &str| -> Vec<String> {
+        tokenize::tokens(text).into_iter().map(|t| t.word).collect()
+    };
+    assert_eq!(words("an A/B test"), ["ab", "test"]);
+    assert_eq!(words("R&D, P&L and Q&A"), ["rd", "pl", "qa"]);
+    assert_eq!(words("run A/B's"), ["run", "abs"]);
+    // Not initials: words, numbers, or more than one letter on either side.
+    assert_eq!(words("and/or 24/7 1/2 I/O/X AB/C A/BC"), ["24", "io", "ab", "bc"]);
+    let text = "an A/B test";
+    let spans: Vec<&str> = tokenize::tokens(text).iter().map(|t| &text[t.start..t.end]).collect();
+    assert_eq!(spans, ["A/B", "test"]);
+    let page = search::search("a/b test", None);
+    let first = page.hits().first().map(|hit| GUIDES[usize::from(hit.guide)].slug);
+    assert!(
+        matches!(first, Some("ab-test-sample-size" | "read-ab-test-results")),
+        "a/b test finds {first:?} first"
+    );
+}
+
 fn distinct_terms(q: &str) -> usize {
     let mut stems: Vec<String> = tokenize::tokens(q).into_iter().map(|t| t.stem).collect();
     stems.sort();

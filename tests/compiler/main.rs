@@ -672,14 +672,14 @@ fn synonyms_with_an_empty_side_or_unsearchable_terms_are_rejected() {
     let scratch = Scratch::new("synonyms-empty");
     scratch.write(
         "synonyms.toml",
-        "[[equivalent]]\nterms = [\"alpha\"]\n\n[[one_way]]\nfrom = \"watching\"\nto = []\n\n[[equivalent]]\nterms = [\"the\", \"A/B test\", \"alpha\"]\n",
+        "[[equivalent]]\nterms = [\"alpha\"]\n\n[[one_way]]\nfrom = \"watching\"\nto = []\n\n[[equivalent]]\nterms = [\"the\", \"plan B\", \"alpha\", \"A/B test\"]\n",
     );
     expect_synonym_diagnostics(
         &scratch,
         &[
             (1, "equivalent.terms", "an equivalent group needs at least two terms, found 1"),
             (9, "equivalent.terms", "`the` has no searchable words"),
-            (9, "equivalent.terms", "`A/B test` has a one-letter word, `b`, that search ignores"),
+            (9, "equivalent.terms", "`plan B` has a one-letter word, `b`, that search ignores"),
             (4, "one_way.to", "the one-way entry from `watching` has no `to` terms"),
         ],
     );
