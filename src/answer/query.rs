@@ -11,8 +11,10 @@
 use crate::limits::{ANSWER_MAX_PREV_TURNS, ANSWER_MAX_TERMS, ANSWER_MAX_WORDS};
 use crate::model::CompanyTopic;
 use crate::search::query::for_each_token;
+use crate::search::typo;
 use crate::tables::{
     ANSWER_FILLER_STEMS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS, ANSWER_UNKNOWN_TERM_WEIGHT,
+    TERM_KEYS,
 };
 
 use super::intent;
@@ -115,6 +117,28 @@ pub fn first_words(text: &str, limit: usize) -> &str {
     text
 }
 
+/// The stem to look up for a word of a question: its own, or, for a word no item uses, the
+/// stem of the most used vocabulary word nearest to it within the search's typo budget
+/// (`modle` is `model`, not the rarer `module` or `mode`), so a misspelt question gets the
+/// answer the correct spelling gets instead of "not covered".
+fn meant_stem(word: &str, stem: String) -> String {
+    let max_edits = typo::allowed_edits(word.chars().count());
+    if max_edits == 0 || ANSWER_TERM_IDS.contains_key(stem.as_str()) {
+        return stem;
+    }
+    let near = typo::whole_words_near(word, max_edits);
+    let Some(closest) = near.iter().map(|n| n.distance).min() else { return stem };
+    near.iter()
+        .filter(|n| n.distance == closest)
+        .filter_map(|n| {
+            let key = TERM_KEYS.get(n.term as usize)?;
+            let id = ANSWER_TERM_IDS.get(key)?;
+            Some((ANSWER_TERM_WEIGHTS[*id as usize], *key))
+        })
+        .min()
+        .map_or(stem, |(_, key)| key.to_string())
+}
+
 /// Whether `stem` is the stem of a filler of question phrasing (`model::ANSWER_FILLER_WORDS`).
 pub fn is_filler(stem: &str) -> bool {
     ANSWER_FILLER_STEMS.binary_search(&stem).is_ok()
@@ -140,9 +164,10 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     let mut n_content = 0;
     let mut n_own = 0;
     for_each_token(text, |token| {
-        let filler = is_filler(&token.stem);
+        let stem = meant_stem(&token.word, token.stem);
+        let filler = is_filler(&stem);
         let weight = if filler { WEIGHT_FILLER } else { WEIGHT_QUESTION };
-        if builder.add(token.stem, weight, false) && !filler {
+        if builder.add(stem, weight, false) && !filler {
             n_own += 1;
             if !intent::is_company_word(&token.word) {
                 n_content += 1;
@@ -170,10 +195,11 @@ fn carry(builder: &mut Builder, prev: &[&str]) -> Option<CompanyTopic> {
         let turn = first_words(turn, ANSWER_MAX_WORDS);
         let mut carried = 0;
         for_each_token(turn, |token| {
-            if is_filler(&token.stem) {
+            let stem = meant_stem(&token.word, token.stem);
+            if is_filler(&stem) {
                 return;
             }
-            builder.add(token.stem, WEIGHT_CARRIED, true);
+            builder.add(stem, WEIGHT_CARRIED, true);
             carried += 1;
         });
         if carried > 0 {

@@ -26,10 +26,12 @@ const FIXED_GET_BLOCKS: u64 = 3;
 
 /// Allocations of one answer of the answer engine, by case: bounded by what the answer holds
 /// (its sentences and sources) plus the question's terms, never by the size of the library.
+/// A word no item uses also costs a typo lookup (its deletion variants and the candidates
+/// found): the off-topic question below makes 25 blocks (within 20 before typo lookups).
 const ANSWER_BLOCKS_MAX: [(&str, &str, u64); 4] = [
     ("ten words", "How should we monitor a machine learning model in production?", 24),
     ("company", "What services do you offer?", 16),
-    ("not covered", "How do I bake sourdough bread at home?", 20),
+    ("not covered", "How do I bake sourdough bread at home?", 26),
     ("one word", "governance", 16),
 ];
 

@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+use consultancy_api::answer::AnswerKind;
 use consultancy_api::limits::{
     ASK_BODY_MAX, ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS, MAX_HEADER_BYTES,
 };
@@ -154,6 +155,29 @@ async fn the_flat_and_the_v05_bodies_answer_as_get_does() {
     assert_eq!(by_get, flat);
     assert_eq!(by_get, v05);
     assert_eq!(by_get["_meta"]["conversation_id"], "conv-7");
+}
+
+/// A misspelt word is read as the most used vocabulary word nearest to it, as search reads
+/// it: the question gets the answer and sources its correct spelling gets, not "not covered".
+/// Nonsense stays unanswered.
+#[tokio::test]
+async fn a_misspelt_question_gets_the_answer_of_its_correct_spelling() {
+    let server = start().await;
+    for (typed, meant) in [
+        ("how do I detect modle drift", "how do I detect model drift"),
+        ("how do we reduse hallucinations", "how do we reduce hallucinations"),
+        ("what is a data contarct", "what is a data contract"),
+    ] {
+        let typed_answer =
+            get(&server, &[("query", typed)], &[]).await.conforms("GET", "/ask", 200);
+        let meant_answer =
+            get(&server, &[("query", meant)], &[]).await.conforms("GET", "/ask", 200);
+        assert_eq!(typed_answer["content"], meant_answer["content"], "{typed:?}");
+        let core = ops::ask::answer(typed, &[]).expect("answered");
+        assert_eq!(core.kind, AnswerKind::Answered, "{typed:?} is answered");
+    }
+    let nonsense = ops::ask::answer("zzzzqx blorf", &[]).expect("answered");
+    assert_eq!(nonsense.kind, AnswerKind::NotCovered, "nonsense is not corrected into an answer");
 }
 
 #[tokio::test]
