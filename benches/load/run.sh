@@ -2,7 +2,7 @@
 # The load harness: the service against a bare hyper server sending the same bytes, and the
 # service under hostile load. Usage:
 #
-#   benches/load/run.sh [baseline|hostile|all]      (default: all)
+#   benches/load/run.sh [baseline|paced|hostile|all]      (default: all)
 #
 # baseline  For every request in requests.txt, the service and the bare hyper 1.x reference
 #           server (bare.rs: same runtime, the service's own responses computed once at
@@ -10,6 +10,17 @@
 #           thread, keep-alive connections) to the other; the best of ROUNDS rounds of
 #           DURATION seconds counts. Prints req/s of both and the ratio, p50/p99 latency, and
 #           CPU per request from the server process's /proc/PID/stat.
+# paced     The tail at equal load. wrk saturates a server, so its latency is mostly the queue
+#           and follows throughput. Here paced.rs, an open-loop client that counts each
+#           request's latency from when it was due, asks both servers the same RATE (10000
+#           req/s; or, if PACE is set, PACE times the service's throughput in a one-second wrk
+#           round) over CONNECTIONS connections, in ROUNDS alternating rounds of DURATION
+#           seconds after half a second of warm-up. Prints p50/p99/p99.9/max of the round with
+#           the lowest p99 on each side, the ratio of those p99s and the median ratio over all
+#           rounds, and the bursts of answers at least 1 ms late per second, over all rounds.
+#           First, with no server running, paced.rs spins on each core for PROBE (5) seconds
+#           and reports what the machine takes from a busy process: the gaps over 100 µs,
+#           their total and the longest.
 # hostile   The service alone. Normal wrk clients are measured in rounds that alternate
 #           between no attack and an attack by attacker.rs: 4,000 silent connections and 10
 #           zero-window HTTP/2 readers from other loopback addresses. The best round of each
@@ -17,7 +28,7 @@
 #           memory before, at its peak (VmHWM) and after.
 #
 # Environment: ROUNDS (7), DURATION (2, seconds), CONNECTIONS (32), SERVER_CPU (0),
-# CLIENT_CPU (1), PORT (18081), BARE_PORT (18082), METRICS_PORT (18083, the service's
+# CLIENT_CPU (1), RATE (10000), PACE (unset), PROBE (5), PORT (18081), BARE_PORT (18082), METRICS_PORT (18083, the service's
 # histogram of handler time, printed after the baseline table), HOSTILE_REQUESTS ("services search-2"),
 # SILENT (4000), ZERO_WINDOW (10), ATTACK_RAMP (12, seconds of attack before a measured round,
 # so the server's deadlines have fired and reconnections are going on), NICE (0; on a machine
@@ -28,8 +39,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 mode=${1:-all}
-case "$mode" in baseline | hostile | all) ;; *)
-    echo "usage: $0 [baseline|hostile|all]" >&2
+case "$mode" in baseline | paced | hostile | all) ;; *)
+    echo "usage: $0 [baseline|paced|hostile|all]" >&2
     exit 2
     ;;
 esac
@@ -46,6 +57,9 @@ SILENT=${SILENT:-4000}
 ZERO_WINDOW=${ZERO_WINDOW:-10}
 ATTACK_RAMP=${ATTACK_RAMP:-12}
 NICE=${NICE:-0}
+RATE=${RATE:-10000}
+PACE=${PACE:-}
+PROBE=${PROBE:-5}
 HERE=benches/load
 OUT=target/load
 mkdir -p "$OUT"
@@ -63,7 +77,7 @@ fi
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 echo "== building"
-cargo build --release --quiet --bin consultancy-api --example bare --example attacker
+cargo build --release --quiet --bin consultancy-api --example bare --example attacker --example paced
 
 pids=()
 cleanup() {
@@ -228,6 +242,86 @@ handler_times() {
         }' | sort
 }
 
+# One paced round: prints "p50 p99 p99.9 max bad bursts client_gaps client_gap_total_us".
+# Arguments: port, method, path, body file (or -), rate.
+paced_round() {
+    local port=$1 method=$2 path=$3 body=$4 rate=$5 args
+    args=(--target "127.0.0.1:$port" --method "$method" --path "$path" --rate "$rate"
+        --connections "$CONNECTIONS" --seconds "$DURATION")
+    [ "$body" = - ] || args+=(--body "$HERE/$body")
+    [ "$path" = /v1/export ] && args+=(--header "Authorization: Bearer $TOKEN")
+    nice -n "$NICE" taskset -c "$CLIENT_CPU" target/release/examples/paced "${args[@]}" |
+        awk '{ print $3, $5, $6, $7, $8, $9, $10, $11 }'
+}
+
+paced() {
+    local report="$OUT/paced.md" c
+    {
+        machine
+        echo
+        echo "What the machine takes from a busy process with no server running: paced.rs spinning" \
+            "for $PROBE s on each core, gaps over 100 µs between two turns of its loop."
+        echo
+        echo "| core | gaps | lost in all | longest |"
+        echo "|---|---|---|---|"
+        for c in "$SERVER_CPU" "$CLIENT_CPU"; do
+            nice -n "$NICE" taskset -c "$c" target/release/examples/paced --probe --seconds "$PROBE" |
+                awk -v c="$c" '{ printf "| %s | %d | %.1f ms | %.1f ms |\n", c, $1, $2 / 1000, $3 / 1000 }'
+        done
+    } | tee "$report"
+    start_service
+    start_bare
+    TOKEN=$(export_token)
+    {
+        echo
+        local load="$RATE req/s"
+        [ -z "$PACE" ] || load="$PACE times the service's own throughput"
+        echo "Open-loop rounds at $load, the same rate for both servers:"
+        echo "the round with the lowest p99 on each side; the median over rounds of p99 service / p99 bare;"
+        echo "bursts of answers at least 1 ms late, per second over all rounds."
+        echo
+        echo "| request | rate req/s | p50 µs service / bare | p99 µs service / bare | p99 ratio, best / median | p99.9 µs service / bare | max µs service / bare | late bursts/s service / bare |"
+        echo "|---|---|---|---|---|---|---|---|"
+    } | tee -a "$report"
+    while read -r name method path body; do
+        [[ -z "$name" || "$name" == \#* ]] && continue
+        body=${body:--}
+        local capacity rate service_rounds="" bare_rounds="" ratios="" r s b
+        rate=$RATE
+        if [ -n "$PACE" ]; then
+            capacity=$(round "$service_pid" "$PORT" "$method" "$path" "$body" 1 | awk '{ print $1 }')
+            rate=$(awk -v c="$capacity" -v p="$PACE" 'BEGIN { printf "%d", c * p }')
+        fi
+        for r in $(seq "$ROUNDS"); do
+            if ((r % 2)); then
+                s=$(paced_round "$PORT" "$method" "$path" "$body" "$rate")
+                b=$(paced_round "$BARE_PORT" "$method" "$path" "$body" "$rate")
+            else
+                b=$(paced_round "$BARE_PORT" "$method" "$path" "$body" "$rate")
+                s=$(paced_round "$PORT" "$method" "$path" "$body" "$rate")
+            fi
+            service_rounds+=$s$'\n'
+            bare_rounds+=$b$'\n'
+            ratios+=$(awk -v s="${s#* }" -v b="${b#* }" 'BEGIN { split(s, x, " "); split(b, y, " "); printf "%.3f", y[1] ? x[1] / y[1] : 0 }')$'\n'
+        done
+        read -r s50 s99 s999 smax sbad _ <<<"$(grep . <<<"$service_rounds" | sort -k2,2n | head -1)"
+        read -r b50 b99 b999 bmax _ <<<"$(grep . <<<"$bare_rounds" | sort -k2,2n | head -1)"
+        sbursts=$(awk '{ n += $6 } END { print n }' <<<"$service_rounds")
+        bbursts=$(awk '{ n += $6 } END { print n }' <<<"$bare_rounds")
+        [ "$sbad" -eq 0 ] || echo "warning: $name: $sbad paced responses from the service were not 2xx/3xx" >&2
+        local median
+        median=$(grep . <<<"$ratios" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+        awk -v n="$name" -v rate="$rate" -v s50="$s50" -v b50="$b50" -v s99="$s99" -v b99="$b99" \
+            -v s999="$s999" -v b999="$b999" -v smax="$smax" -v bmax="$bmax" -v med="$median" \
+            -v sb="$sbursts" -v bb="$bbursts" -v secs=$((ROUNDS * DURATION)) 'BEGIN {
+            printf "| %s | %d | %d / %d | %d / %d | %.2f / %.2f | %d / %d | %d / %d | %.1f / %.1f |\n",
+                n, rate, s50, b50, s99, b99, b99 ? s99 / b99 : 0, med, s999, b999, smax, bmax, sb / secs, bb / secs
+        }' | tee -a "$report"
+    done <"$HERE/requests.txt"
+    stop "$bare_pid"
+    stop "$service_pid"
+}
+
 start_attacker() {
     nice -n "$NICE" taskset -c "$CLIENT_CPU" target/release/examples/attacker --target "127.0.0.1:$PORT" \
         --silent "$SILENT" --zero-window "$ZERO_WINDOW" 2>>"$OUT/attacker.log" &
@@ -326,9 +420,12 @@ hostile() {
 
 case "$mode" in
 baseline) baseline ;;
+paced) paced ;;
 hostile) hostile ;;
 all)
     baseline
+    echo
+    paced
     echo
     hostile
     ;;
