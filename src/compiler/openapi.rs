@@ -355,7 +355,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
         Synonyms and abbreviations from the library's synonym table also match (ML and machine learning, BI, KPI and metric, and everyday words for trade terms). \
         A guide matches if any term matches; `relevance` is the number of distinct query terms it matched (a synonym phrase such as `machine learning` is one term). \
         Order with `q`: a BM25F score (title and answers weigh more than body; each term weighs by its rarity, so the rare words that carry the question decide, not the count of matched words; \
-        synonym and typo matches count less than exact ones), then fewer typo matches, then library order. A guide matching a word as typed always ranks above one matching it only through a typo. \
+        synonym and typo matches count less than exact ones, and a misspelt word's candidates and the last word's completions weigh no more than the most used of them, so `contract` is not outranked by the rare `contractually`), then fewer typo matches, then library order. A guide matching a word as typed always ranks above one matching it only through a typo. \
         Each result may carry a `snippet`: the passage of the guide that best shows the match, with matched words between `<mark>` and `</mark>`. \
         When a search with `q` finds nothing, `suggestions` may offer corrected queries that do find something. \
         Without `q` (or with a blank `q`): the whole library or category in library order (category order, then title), with no `relevance` or `snippet`, and `query` is the empty string. \

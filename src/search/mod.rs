@@ -12,7 +12,9 @@
 //! summed BM25F score of the matched units, each unit contributing its idf times its
 //! saturated, field-weighted frequency, so the information matched decides and one rare word
 //! outweighs several common ones; synonym matches count 60% and typo matches 80% (one edit) or
-//! 60% (two). Then fewer typo matches, then library order. Typo matches are looked for only
+//! 60% (two); a misspelt word's candidates, and the last word's completions, weigh with the
+//! idf of the most used of them (capped at their own), so a rare neighbour or completion never
+//! outweighs the common word meant. Then fewer typo matches, then library order. Typo matches are looked for only
 //! for words that match nothing as typed, so a guide matching a word exactly always ranks
 //! above one matching it through a typo. Without terms: library order (category, then title).
 //!
@@ -170,13 +172,28 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
             .max()
             .unwrap_or(0);
         let typo_idf = u64::from(IDF_BY_DF[typo_df]);
+        // Likewise a finished word's completions weigh no more than the word itself: `contract`
+        // means contracts, and a rare `contractually` must not outrank the guide about them.
+        let prefix_idf = unit
+            .alternatives
+            .iter()
+            .filter(|a| matches!(a.kind, Kind::Exact | Kind::Prefix))
+            .map(|a| postings(a.term).0.len())
+            .max()
+            .map(|df| u64::from(IDF_BY_DF[df]));
         for alternative in &unit.alternatives {
             let (postings, _) = postings(alternative.term);
             let typo = matches!(alternative.kind, Kind::Typo(_));
-            // Percent, then for a typo the idf of the most used candidate over its own.
-            let (numerator, denominator) = if typo {
+            // Percent, then for a typo or a completion the idf of the most used candidate over
+            // its own.
+            let reference = match alternative.kind {
+                Kind::Typo(_) => Some(typo_idf),
+                Kind::Prefix => prefix_idf,
+                _ => None,
+            };
+            let (numerator, denominator) = if let Some(reference) = reference {
                 let own_idf = u64::from(IDF_BY_DF[postings.len()]).max(1);
-                (u64::from(percent(alternative.kind)) * typo_idf.min(own_idf), 100 * own_idf)
+                (u64::from(percent(alternative.kind)) * reference.min(own_idf), 100 * own_idf)
             } else {
                 (u64::from(percent(alternative.kind)), 100)
             };

@@ -281,6 +281,26 @@ fn initials_joined_by_a_slash_or_ampersand_are_one_word() {
     );
 }
 
+/// The last word also matches as a prefix, but a finished word's completions weigh no more
+/// than the most used of its candidates: `contract` begins `contractually`, a rare word whose
+/// idf once ranked three guides mentioning contracts in passing above the guide about them.
+#[test]
+fn a_finished_words_rare_completions_do_not_outrank_the_word() {
+    let first = |q: &str| {
+        search::search(q, None).hits().first().map(|hit| GUIDES[usize::from(hit.guide)].slug)
+    };
+    for q in ["contract", "data contract", "data contracts"] {
+        assert_eq!(first(q), Some("data-contracts-for-producers"), "{q}");
+    }
+    // The completions still match: `first-data-hires` says `contractors`, never `contract`.
+    let ranked = search::search("contract", None);
+    assert!(
+        ranked.hits().iter().any(|hit| GUIDES[usize::from(hit.guide)].slug == "first-data-hires")
+    );
+    // An unfinished word is still completed, to its most used completion's weight.
+    assert_eq!(first("feature sto"), Some("do-you-need-a-feature-store"));
+}
+
 fn distinct_terms(q: &str) -> usize {
     let mut stems: Vec<String> = tokenize::tokens(q).into_iter().map(|t| t.stem).collect();
     stems.sort();
