@@ -164,23 +164,20 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
         // A misspelt word's candidates all weigh as its most used one: the writer most likely
         // meant a common word, and a rare neighbour's high idf would otherwise rank guides
         // about it first (`modle` finding `module` above `model`, `traning` `tracing`).
-        let typo_df = unit
-            .alternatives
-            .iter()
-            .filter(|a| matches!(a.kind, Kind::Typo(_)))
-            .map(|a| postings(a.term).0.len())
-            .max()
-            .unwrap_or(0);
-        let typo_idf = u64::from(IDF_BY_DF[typo_df]);
         // Likewise a finished word's completions weigh no more than the word itself: `contract`
         // means contracts, and a rare `contractually` must not outrank the guide about them.
-        let prefix_idf = unit
-            .alternatives
-            .iter()
-            .filter(|a| matches!(a.kind, Kind::Exact | Kind::Prefix))
-            .map(|a| postings(a.term).0.len())
-            .max()
-            .map(|df| u64::from(IDF_BY_DF[df]));
+        let (mut typo_df, mut prefix_df) = (0, 0);
+        for a in &unit.alternatives {
+            match a.kind {
+                Kind::Typo(_) => typo_df = typo_df.max(postings(a.term).0.len()),
+                Kind::Exact | Kind::Prefix if unit.prefix => {
+                    prefix_df = prefix_df.max(postings(a.term).0.len());
+                }
+                _ => {}
+            }
+        }
+        let typo_idf = u64::from(IDF_BY_DF[typo_df]);
+        let prefix_idf = u64::from(IDF_BY_DF[prefix_df]);
         for alternative in &unit.alternatives {
             let (postings, _) = postings(alternative.term);
             let typo = matches!(alternative.kind, Kind::Typo(_));
@@ -188,7 +185,7 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
             // its own.
             let reference = match alternative.kind {
                 Kind::Typo(_) => Some(typo_idf),
-                Kind::Prefix => prefix_idf,
+                Kind::Prefix => Some(prefix_idf),
                 _ => None,
             };
             let (numerator, denominator) = if let Some(reference) = reference {
