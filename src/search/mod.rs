@@ -292,8 +292,9 @@ fn top_in_order<K: Ord + Copy>(
 /// Corrected versions of `q` that find something (in `category`, if given), best first, at
 /// most [`SEARCH_MAX_SUGGESTIONS`]: each word that matches nothing, even with typo tolerance,
 /// is replaced by the closest vocabulary word (1 edit for words of 3 or 4 characters, 2 for
-/// longer ones; the most used word among equally close ones). Empty when no word needs
-/// correcting or no correction finds anything. Meant for a search that found nothing.
+/// longer ones; the most used word among equally close ones, one form per stem). Empty when
+/// no word needs correcting or no correction finds anything. Meant for a search that found
+/// nothing.
 pub fn suggest(q: &str, category: Option<u8>) -> Vec<String> {
     // (byte range in q, candidate words best first)
     let mut corrections: Vec<(Range<usize>, Vec<String>)> = Vec::new();
@@ -311,7 +312,14 @@ pub fn suggest(q: &str, category: Option<u8>) -> Vec<String> {
         let mut near = typo::near_words(&word, max_edits, false, usize::MAX);
         near.retain(|n| n.distance > 0 && query::has_postings(n.term));
         near.sort_by_key(|n| (n.distance, std::cmp::Reverse(postings(n.term).0.len())));
-        near.dedup_by(|a, b| a.word == b.word);
+        // One word per stem: `table` and `tables` find the same guides, so offering both
+        // would be one suggestion twice. The closest form stays.
+        let mut stems = Vec::with_capacity(near.len());
+        near.retain(|n| {
+            let new = !stems.contains(&n.term);
+            stems.push(n.term);
+            new
+        });
         let candidates: Vec<String> =
             near.into_iter().take(SEARCH_MAX_SUGGESTIONS).map(|n| n.word).collect();
         if !candidates.is_empty() {

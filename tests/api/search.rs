@@ -593,6 +593,16 @@ async fn a_search_that_finds_nothing_suggests_a_corrected_query() {
         let q = suggestion.as_str().expect("string");
         assert!(!search::search(q, Some(5)).hits().is_empty(), "{q}");
     }
+    // One form per stem: `table` and `tables` would find the same guides.
+    let page = first_page(&server, "tableau", "").await;
+    let suggestions: Vec<&str> = page["suggestions"]
+        .as_array()
+        .expect("suggestions")
+        .iter()
+        .filter_map(|s| s.as_str())
+        .collect();
+    assert!(suggestions.contains(&"table") || suggestions.contains(&"tables"), "{page}");
+    assert!(!(suggestions.contains(&"table") && suggestions.contains(&"tables")), "{page}");
     // Nonsense matches nothing and has nothing to suggest.
     for q in ["zzzzqx", "qqqq wwww", "xylophonequartz"] {
         let page = first_page(&server, q, "").await;
