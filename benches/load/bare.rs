@@ -16,6 +16,11 @@
 //! The requests file has one request a line, `name METHOD PATH [BODY_FILE]`, as `run.sh`
 //! reads it; a request not in the file is 404 with an empty body.
 //!
+//! A path ending in `cursor=@N` asks for page N of a cursor walk: at start-up the query is
+//! walked through `App::handle` page by page and `@N` becomes the cursor of page N (cursors
+//! are fixed for a build, so the service accepts the same one). `--resolve` prints the file
+//! with those cursors filled in and exits, so `run.sh` sends exactly what this server answers.
+//!
 //! `--repeat NAME N` serves nothing: it runs the request named NAME N times through
 //! `App::handle` in process and exits, for counting instructions a request costs
 //! (`benches/load/icount.sh` runs it under callgrind with two values of N and subtracts).
@@ -54,6 +59,7 @@ fn main() -> Result<(), String> {
     let mut listen: SocketAddr = SocketAddr::from(([127, 0, 0, 1], 18082));
     let mut requests = None;
     let mut repeat: Option<(String, u64)> = None;
+    let mut resolve_only = false;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--listen" => {
@@ -66,6 +72,7 @@ fn main() -> Result<(), String> {
                 let count = args.next().and_then(|n| n.parse().ok()).ok_or("--repeat needs N")?;
                 repeat = Some((name, count));
             }
+            "--resolve" => resolve_only = true,
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -76,6 +83,16 @@ fn main() -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     if let Some((name, count)) = repeat {
         return runtime.block_on(run_repeatedly(Path::new(&requests), &name, count));
+    }
+    if resolve_only {
+        return runtime.block_on(async {
+            let app = app()?;
+            for line in resolved_lines(&app, Path::new(&requests)).await? {
+                let body = line.body_file.as_deref().unwrap_or("");
+                println!("{} {} {} {body}", line.name, line.method, line.path);
+            }
+            Ok(())
+        });
     }
     runtime.block_on(async move {
         let table = Arc::new(precompute(Path::new(&requests)).await?);
@@ -117,6 +134,8 @@ struct Line {
     method: Method,
     path: String,
     body: Vec<u8>,
+    /// The body's file as the requests file names it.
+    body_file: Option<String>,
 }
 
 fn read_lines(requests: &Path) -> Result<Vec<Line>, String> {
@@ -134,7 +153,45 @@ fn read_lines(requests: &Path) -> Result<Vec<Line>, String> {
             None => Vec::new(),
         };
         let method: Method = method.parse().map_err(|_| format!("bad method in {line}"))?;
-        lines.push(Line { name: name.to_string(), method, path: path.to_string(), body });
+        lines.push(Line {
+            name: name.to_string(),
+            method,
+            path: path.to_string(),
+            body,
+            body_file: fields.get(3).map(|f| f.to_string()),
+        });
+    }
+    Ok(lines)
+}
+
+/// The requests file with each `cursor=@N` replaced by the cursor of page N of its query.
+async fn resolved_lines(app: &App, requests: &Path) -> Result<Vec<Line>, String> {
+    let mut lines = read_lines(requests)?;
+    for line in &mut lines {
+        let Some((base, page)) = line.path.rsplit_once("cursor=@") else { continue };
+        let page: u32 =
+            page.parse().map_err(|_| format!("{}: bad page in {}", line.name, line.path))?;
+        let base = base.trim_end_matches('&');
+        let mut cursor: Option<String> = None;
+        for at in 1..page {
+            let path = match &cursor {
+                Some(c) => format!("{base}&cursor={c}"),
+                None => base.to_string(),
+            };
+            let get =
+                Request::get(path).body(Full::new(Bytes::new())).map_err(|e| e.to_string())?;
+            let listed = json(app.handle(get, IpAddr::from([127, 0, 0, 1])).await).await?;
+            cursor = Some(
+                listed["nextCursor"]
+                    .as_str()
+                    .ok_or(format!("{}: {base} has no page {}", line.name, at + 1))?
+                    .to_string(),
+            );
+        }
+        line.path = match cursor {
+            Some(c) => format!("{base}&cursor={c}"),
+            None => base.to_string(),
+        };
     }
     Ok(lines)
 }
@@ -163,7 +220,7 @@ async fn precompute(requests: &Path) -> Result<Table, String> {
     let peer = IpAddr::from([127, 0, 0, 1]);
     let token = export_token(&app, peer).await?;
     let mut table = Table::new();
-    for line in read_lines(requests)? {
+    for line in resolved_lines(&app, requests).await? {
         let response = app.handle(request(&line, &token)?, peer).await;
         let (parts, body) = response.into_parts();
         let body = body.collect().await.map_err(|e| e.to_string())?.to_bytes();
@@ -182,7 +239,7 @@ async fn run_repeatedly(requests: &Path, name: &str, count: u64) -> Result<(), S
     let app = app()?;
     let peer = IpAddr::from([127, 0, 0, 1]);
     let token = export_token(&app, peer).await?;
-    let lines = read_lines(requests)?;
+    let lines = resolved_lines(&app, requests).await?;
     let line = lines.iter().find(|l| l.name == name).ok_or(format!("no request {name}"))?;
     for _ in 0..count {
         let response = app.handle(request(line, &token)?, peer).await;

@@ -78,6 +78,10 @@ ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 echo "== building"
 cargo build --release --quiet --bin consultancy-api --example bare --example attacker --example paced
+# requests.txt with each `cursor=@N` (page N of a cursor walk) filled in by bare.rs, which
+# walks the query in process; cursors are fixed for a build, so the service takes them too.
+REQUESTS="$OUT/requests.txt"
+target/release/examples/bare --requests "$HERE/requests.txt" --resolve >"$REQUESTS"
 
 pids=()
 cleanup() {
@@ -201,7 +205,7 @@ baseline() {
             printf "| %s | %d | %d | %.2f | %d / %d | %d / %d | %.1f / %.1f |\n",
                 n, sr, br, br ? sr / br : 0, s50, b50, s99, b99, sc, bc
         }' | tee -a "$report"
-    done <"$HERE/requests.txt"
+    done <"$REQUESTS"
     handler_times | tee -a "$report"
     stop "$bare_pid"
     stop "$service_pid"
@@ -317,7 +321,7 @@ paced() {
             printf "| %s | %d | %d / %d | %d / %d | %.2f / %.2f | %d / %d | %d / %d | %.1f / %.1f |\n",
                 n, rate, s50, b50, s99, b99, b99 ? s99 / b99 : 0, med, s999, b999, smax, bmax, sb / secs, bb / secs
         }' | tee -a "$report"
-    done <"$HERE/requests.txt"
+    done <"$REQUESTS"
     stop "$bare_pid"
     stop "$service_pid"
 }
@@ -340,7 +344,7 @@ hostile() {
     : >"$OUT/attacker.log"
     rss_start=$(status_kib "$service_pid" VmRSS)
     for name in $HOSTILE_REQUESTS; do
-        read -r _ method path body < <(awk -v n="$name" '$1 == n' "$HERE/requests.txt")
+        read -r _ method path body < <(awk -v n="$name" '$1 == n' "$REQUESTS")
         round "$service_pid" "$PORT" "$method" "$path" "${body:--}" 1 >/dev/null
     done
     rss_before=$(status_kib "$service_pid" VmRSS)
@@ -354,13 +358,13 @@ hostile() {
     # load falls on both sides alike.
     for r in $(seq "$ROUNDS"); do
         for name in $HOSTILE_REQUESTS; do
-            read -r _ method path body < <(awk -v n="$name" '$1 == n' "$HERE/requests.txt")
+            read -r _ method path body < <(awk -v n="$name" '$1 == n' "$REQUESTS")
             alone[$name]+=$(round "$service_pid" "$PORT" "$method" "$path" "${body:--}" "$DURATION")$'\n'
         done
         start_attacker
         before=$(cpu_ticks "$attacker_pid")
         for name in $HOSTILE_REQUESTS; do
-            read -r _ method path body < <(awk -v n="$name" '$1 == n' "$HERE/requests.txt")
+            read -r _ method path body < <(awk -v n="$name" '$1 == n' "$REQUESTS")
             attacked[$name]+=$(round "$service_pid" "$PORT" "$method" "$path" "${body:--}" "$DURATION")$'\n'
             attacked_seconds=$((attacked_seconds + DURATION))
         done
