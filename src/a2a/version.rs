@@ -111,7 +111,10 @@ pub fn parse(value: &str) -> Option<Version> {
 /// `A2A-Version` from the query string, percent-decoded (case-insensitive name).
 fn query_parameter(query: Option<&str>) -> Option<String> {
     let pairs = crate::wire::form::parse_pairs(query?).ok()?;
-    pairs.into_iter().find(|(name, _)| name.eq_ignore_ascii_case(VERSION_HEADER)).map(|p| p.1)
+    pairs
+        .into_iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(VERSION_HEADER))
+        .map(|p| p.1.into_owned())
 }
 
 #[cfg(test)]

@@ -118,7 +118,7 @@ fn basic_credentials(authorization: &HeaderValue) -> Option<(String, String)> {
     let decoded = STANDARD.decode(encoded.trim()).ok()?;
     let decoded = String::from_utf8(decoded).ok()?;
     let (id, secret) = decoded.split_once(':')?;
-    Some((decode(id).ok()?, decode(secret).ok()?))
+    Some((decode(id).ok()?.into_owned(), decode(secret).ok()?.into_owned()))
 }
 
 fn invalid_client(basic_used: bool) -> Reply {
@@ -163,7 +163,7 @@ pub fn token(
     // repeats client_id even though the empty one counts as omitted).
     let mut seen = [false; 4];
     for (name, value) in pairs {
-        let slot = match name.as_str() {
+        let slot = match &*name {
             "grant_type" => 0,
             "scope" => 1,
             "client_id" => 2,
@@ -175,7 +175,7 @@ pub fn token(
             return invalid_request(&format!("parameter {name} is repeated"));
         }
         // Section 3.2: a parameter sent without a value is treated as omitted.
-        fields[slot] = Some(value).filter(|v| !v.is_empty());
+        fields[slot] = Some(value.into_owned()).filter(|v| !v.is_empty());
     }
     let [grant_type, scope, form_id, form_secret] = fields;
     let Some(grant_type) = grant_type else { return invalid_request("grant_type is missing") };

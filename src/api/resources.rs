@@ -23,9 +23,9 @@ pub fn search(query: Option<&str>) -> Result<GuidePage, Error> {
             bad.0
         ))
     })?;
-    let mut slots: [Option<String>; 4] = Default::default();
+    let mut slots: [Option<std::borrow::Cow<'_, str>>; 4] = Default::default();
     for (name, value) in pairs {
-        let slot = match name.as_str() {
+        let slot = match &*name {
             "q" => 0,
             "category" => 1,
             "limit" => 2,

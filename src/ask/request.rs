@@ -83,7 +83,8 @@ pub fn from_query(query: Option<&str>) -> Result<AskRequest, Error> {
     let mut streaming_text = None;
     let mut conversation_id = None;
     for (name, value) in pairs {
-        let slot = match name.as_str() {
+        let value = value.into_owned();
+        let slot = match &*name {
             "prev" => {
                 prev.push(value);
                 continue;

@@ -80,7 +80,8 @@ fn parse(query: &str) -> Result<Request, Error> {
     })?;
     let (mut q, mut category, mut cursor) = (None, None, None);
     for (name, value) in pairs {
-        let slot = match name.as_str() {
+        let value = value.into_owned();
+        let slot = match &*name {
             "q" => &mut q,
             "category" => &mut category,
             "cursor" => &mut cursor,
