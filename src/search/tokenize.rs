@@ -65,7 +65,7 @@ pub fn for_each_token_with(
     mut each: impl FnMut(&str, &str, Range<usize>),
 ) {
     let stemmer = Stemmer::create(Algorithm::English);
-    let mut word = String::new();
+    let mut word = String::with_capacity(32);
     let (mut start, mut end) = (0, 0);
     let mut flush = |word: &mut String, start: usize, end: usize| {
         if word.chars().nth(1).is_some() && !is_stop_word(word) {
@@ -81,7 +81,12 @@ pub fn for_each_token_with(
             if word.is_empty() {
                 start = offset;
             }
-            word.extend(ch.to_lowercase());
+            if ch.is_ascii() {
+                // Most text is ASCII: one push, not the Unicode case tables' iterator.
+                word.push(ch.to_ascii_lowercase());
+            } else {
+                word.extend(ch.to_lowercase());
+            }
             end = offset + ch.len_utf8();
         } else if ch == '\'' || ch == '\u{2019}' {
             // Apostrophes are dropped inside a word rather than splitting it, so "team's" reads
