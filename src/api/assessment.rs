@@ -8,7 +8,9 @@ use crate::wire::Reply;
 use crate::wire::reply::NO_STORE;
 
 pub fn score(body: &[u8]) -> Result<Reply, Error> {
-    let request = parse_json(body)?;
-    let result = readiness::score(&request)?;
+    let result = match readiness::score_plain(body) {
+        Some(result) => result,
+        None => readiness::score(&parse_json(body)?)?,
+    };
     Ok(Reply::json(StatusCode::OK, readiness::result_json(&result), NO_STORE))
 }
