@@ -66,17 +66,33 @@ pub fn run(
         return Err(Error::batch_too_large(batch.requests.len()));
     }
     let allowance = charge(batch.requests.len());
-    let mut out = Vec::with_capacity(64 + batch.requests.len() * 2048);
+    let replies: Vec<Reply> = batch
+        .requests
+        .iter()
+        .enumerate()
+        .map(|(idx, item)| {
+            if idx < allowance.items {
+                run_item(&item.path, keys, now_ms)
+            } else {
+                error_reply(&Error::rate_limited(allowance.retry_after_secs))
+            }
+        })
+        .collect();
+    // Sized once the items are answered, so the buffer is allocated once and never copied on
+    // growing (a path escapes to at most twice its length: control characters are refused).
+    let size = 16
+        + batch
+            .requests
+            .iter()
+            .zip(&replies)
+            .map(|(item, reply)| 48 + 2 * item.path.len() + reply.body.len() as usize)
+            .sum::<usize>();
+    let mut out = Vec::with_capacity(size);
     out.extend_from_slice(b"{\"responses\":[");
-    for (idx, item) in batch.requests.iter().enumerate() {
+    for (idx, (item, reply)) in batch.requests.iter().zip(replies).enumerate() {
         if idx > 0 {
             out.push(b',');
         }
-        let reply = if idx < allowance.items {
-            run_item(&item.path, keys, now_ms)
-        } else {
-            error_reply(&Error::rate_limited(allowance.retry_after_secs))
-        };
         out.extend_from_slice(b"{\"path\":");
         // Writing to a Vec cannot fail.
         let _ = serde_json::to_writer(&mut out, &item.path);
