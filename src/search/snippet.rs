@@ -106,11 +106,15 @@ fn passage_mask(term: u32, guide: u16) -> u64 {
 pub fn best<'a>(guide: usize, units: &[UnitTerms], terms: &'a [u32]) -> Option<Snippet<'a>> {
     let first = PASSAGE_START[guide] as usize;
     let n_passages = PASSAGE_START[guide + 1] as usize - first;
+    let in_guide = if n_passages >= 64 { u64::MAX } else { (1u64 << n_passages) - 1 };
     let mut weights = [0u32; 64];
+    let mut any = 0u64;
     for unit in units {
         let weight = unit.weight;
         let mask =
-            unit.terms.iter().fold(0u64, |mask, &term| mask | passage_mask(term, guide as u16));
+            unit.terms.iter().fold(0u64, |mask, &term| mask | passage_mask(term, guide as u16))
+                & in_guide;
+        any |= mask;
         let mut bits = mask;
         while bits != 0 {
             let passage = bits.trailing_zeros() as usize;
@@ -118,16 +122,20 @@ pub fn best<'a>(guide: usize, units: &[UnitTerms], terms: &'a [u32]) -> Option<S
             bits &= bits - 1;
         }
     }
-    // The heaviest passage, the earliest among equals (a plain loop: `max_by` with a chained
-    // comparator cost several times more).
-    let (mut passage, mut weight) = (0, 0);
-    for (idx, &w) in weights[..n_passages.min(64)].iter().enumerate() {
-        if w > weight {
-            (passage, weight) = (idx, w);
-        }
-    }
-    if weight == 0 {
+    if any == 0 {
         return None;
+    }
+    // The heaviest passage, the earliest among equals: only passages some unit matched are
+    // looked at, in order (a plain loop: `max_by` with a chained comparator cost several
+    // times more). With one unit that is simply the first.
+    let (mut passage, mut weight) = (0, 0);
+    let mut bits = any;
+    while bits != 0 {
+        let idx = bits.trailing_zeros() as usize;
+        if weights[idx] > weight {
+            (passage, weight) = (idx, weights[idx]);
+        }
+        bits &= bits - 1;
     }
     let record = &PASSAGES[first + passage];
     Some(Snippet {
