@@ -14,9 +14,10 @@
 //! outweighs several common ones; synonym matches count 60% and typo matches 80% (one edit) or
 //! 60% (two); a misspelt word's candidates, and the last word's completions, weigh with the
 //! idf of the most used of them (capped at their own), so a rare neighbour or completion never
-//! outweighs the common word meant. Then fewer typo matches, then library order. Typo matches are looked for only
-//! for words that match nothing as typed, so a guide matching a word exactly always ranks
-//! above one matching it through a typo. Without terms: library order (category, then title).
+//! outweighs the common word meant. Then fewer typo matches, then library order. Typo matches
+//! are looked for only for words that match nothing as typed, so a guide matching a word
+//! exactly always ranks above one matching it through a typo. Without terms: library order
+//! (category, then title).
 //!
 //! Working memory is fixed-size arrays on the stack plus the query's units; snippets are
 //! picked from passages stored at build time, so no markdown is read per request.
@@ -33,7 +34,7 @@ use crate::limits::{SEARCH_MAX_SUGGESTIONS, SEARCH_TYPO_MAX_TERMS};
 use crate::model::{N_GUIDES, packed};
 use crate::tables::{GUIDES, IDF_BY_DF, POSTINGS, POSTINGS_START};
 
-use query::Kind;
+use query::{Alternative, Kind};
 pub use snippet::Snippet;
 use snippet::UnitTerms;
 
@@ -160,64 +161,96 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
     // than the whole library; `best` and `best_typo` are cleared behind it.
     let mut touched = [0u16; N_GUIDES];
     for unit in &units {
-        let mut n_touched = 0;
-        // A misspelt word's candidates all weigh as its most used one: the writer most likely
-        // meant a common word, and a rare neighbour's high idf would otherwise rank guides
-        // about it first (`modle` finding `module` above `model`, `traning` `tracing`).
-        // Likewise a finished word's completions weigh no more than the word itself: `contract`
-        // means contracts, and a rare `contractually` must not outrank the guide about them.
-        let (mut typo_df, mut prefix_df) = (0, 0);
-        for a in &unit.alternatives {
-            match a.kind {
-                Kind::Typo(_) => typo_df = typo_df.max(postings(a.term).0.len()),
-                Kind::Exact | Kind::Prefix if unit.prefix => {
-                    prefix_df = prefix_df.max(postings(a.term).0.len());
+        let weight = match unit.alternatives[..] {
+            // One exact term, the common case (any word but the last, without synonyms): a
+            // term has one posting per guide, each counting in full, so the postings add
+            // straight into the totals, with no per-unit maximum to keep.
+            [Alternative { term, kind: Kind::Exact }] => {
+                let (postings, _) = postings(term);
+                let weight = u32::from(IDF_BY_DF[postings.len()]);
+                for &posting in postings {
+                    let (guide, impact) = packed::unpack_posting(posting);
+                    let g = usize::from(guide);
+                    matched[g] += 1;
+                    information[g] += weight;
+                    score[g] += u32::from(impact).max(1);
                 }
-                _ => {}
+                weight
             }
-        }
-        let typo_idf = u64::from(IDF_BY_DF[typo_df]);
-        let prefix_idf = u64::from(IDF_BY_DF[prefix_df]);
-        for alternative in &unit.alternatives {
-            let (postings, _) = postings(alternative.term);
-            let typo = matches!(alternative.kind, Kind::Typo(_));
-            // Percent, then for a typo or a completion the idf of the most used candidate over
-            // its own.
-            let reference = match alternative.kind {
-                Kind::Typo(_) => Some(typo_idf),
-                Kind::Prefix => Some(prefix_idf),
-                _ => None,
-            };
-            let (numerator, denominator) = if let Some(reference) = reference {
-                let own_idf = u64::from(IDF_BY_DF[postings.len()]).max(1);
-                (u64::from(percent(alternative.kind)) * reference.min(own_idf), 100 * own_idf)
-            } else {
-                (u64::from(percent(alternative.kind)), 100)
-            };
-            for &posting in postings {
-                let (guide, impact) = packed::unpack_posting(posting);
-                let g = usize::from(guide);
-                if best[g] == 0 && best_typo[g] == 0 {
-                    touched[n_touched] = guide;
-                    n_touched += 1;
+            _ => {
+                let mut n_touched = 0;
+                // A misspelt word's candidates all weigh as its most used one: the writer
+                // most likely meant a common word, and a rare neighbour's high idf would
+                // otherwise rank guides about it first (`modle` finding `module` above
+                // `model`, `traning` `tracing`). Likewise a finished word's completions weigh
+                // no more than the word itself: `contract` means contracts, and a rare
+                // `contractually` must not outrank the guide about them.
+                let (mut typo_df, mut prefix_df) = (0, 0);
+                for a in &unit.alternatives {
+                    match a.kind {
+                        Kind::Typo(_) => typo_df = typo_df.max(postings(a.term).0.len()),
+                        Kind::Exact | Kind::Prefix if unit.prefix => {
+                            prefix_df = prefix_df.max(postings(a.term).0.len());
+                        }
+                        _ => {}
+                    }
                 }
-                let slot = if typo { &mut best_typo[g] } else { &mut best[g] };
-                let value = (u64::from(impact) * numerator / denominator) as u32;
-                // Never 0, so a touched guide stays recognisable.
-                *slot = (*slot).max(value.max(1));
+                let typo_idf = u64::from(IDF_BY_DF[typo_df]);
+                let prefix_idf = u64::from(IDF_BY_DF[prefix_df]);
+                for alternative in &unit.alternatives {
+                    let (postings, _) = postings(alternative.term);
+                    let typo = matches!(alternative.kind, Kind::Typo(_));
+                    // Percent, then for a typo or a completion the idf of the most used
+                    // candidate over its own.
+                    let reference = match alternative.kind {
+                        Kind::Typo(_) => Some(typo_idf),
+                        Kind::Prefix => Some(prefix_idf),
+                        _ => None,
+                    };
+                    let (numerator, denominator) = if let Some(reference) = reference {
+                        let own_idf = u64::from(IDF_BY_DF[postings.len()]).max(1);
+                        (
+                            u64::from(percent(alternative.kind)) * reference.min(own_idf),
+                            100 * own_idf,
+                        )
+                    } else {
+                        (u64::from(percent(alternative.kind)), 100)
+                    };
+                    // Most alternatives count in full: skip the 64-bit division for them,
+                    // which costs one instruction but tens of cycles a posting.
+                    let whole = numerator == denominator;
+                    for &posting in postings {
+                        let (guide, impact) = packed::unpack_posting(posting);
+                        let g = usize::from(guide);
+                        if best[g] == 0 && best_typo[g] == 0 {
+                            touched[n_touched] = guide;
+                            n_touched += 1;
+                        }
+                        let slot = if typo { &mut best_typo[g] } else { &mut best[g] };
+                        let value = if whole {
+                            u32::from(impact)
+                        } else {
+                            (u64::from(impact) * numerator / denominator) as u32
+                        };
+                        // Never 0, so a touched guide stays recognisable.
+                        *slot = (*slot).max(value.max(1));
+                    }
+                }
+                let weight = u32::from(IDF_BY_DF[n_touched]);
+                for &guide in &touched[..n_touched] {
+                    let g = usize::from(guide);
+                    let (value, typo) =
+                        if best[g] > 0 { (best[g], false) } else { (best_typo[g], true) };
+                    matched[g] += 1;
+                    typos[g] += u8::from(typo);
+                    information[g] += weight;
+                    score[g] += value;
+                    best[g] = 0;
+                    best_typo[g] = 0;
+                }
+                weight
             }
-        }
-        let weight = u32::from(IDF_BY_DF[n_touched]);
-        for &guide in &touched[..n_touched] {
-            let g = usize::from(guide);
-            let (value, typo) = if best[g] > 0 { (best[g], false) } else { (best_typo[g], true) };
-            matched[g] += 1;
-            typos[g] += u8::from(typo);
-            information[g] += weight;
-            score[g] += value;
-            best[g] = 0;
-            best_typo[g] = 0;
-        }
+        };
         let mut terms: Vec<u32> = unit.alternatives.iter().map(|a| a.term).collect();
         terms.sort_unstable();
         ranked.terms.extend_from_slice(&terms);
