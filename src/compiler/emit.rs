@@ -3,6 +3,7 @@
 //! Output is byte-for-byte deterministic for the same content and configuration: inputs are
 //! walked in sorted order, maps are `BTreeMap`s, and phf uses a fixed seed.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use sha2::{Digest, Sha256};
@@ -551,6 +552,34 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         out,
         "/// Stems in the longest synonym phrase.\npub const MAX_PHRASE_STEMS: usize = {};\n",
         index.max_phrase_stems
+    );
+    // What lets a query skip hashing: which stems begin a synonym phrase (and its longest
+    // length), and which terms are a one-word synonym key.
+    let mut heads: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut synonym_terms: Vec<u32> = Vec::new();
+    for (input, _) in &index.synonyms {
+        let mut stems = input.split(' ');
+        let head = stems.next().unwrap_or_default();
+        let len = 1 + stems.count();
+        if len > 1 {
+            let longest = heads.entry(head).or_default();
+            *longest = (*longest).max(len);
+        } else if let Some(id) = index.terms.iter().position(|(key, _)| key == input) {
+            synonym_terms.push(id as u32);
+        }
+    }
+    synonym_terms.sort_unstable();
+    let _ = writeln!(
+        out,
+        "/// Each stem that begins a multi-word key of `SYNONYMS`, sorted, with the stems in the longest such key: a query looks for phrases only where one can begin.\npub static PHRASE_HEADS: [(&str, u8); {}] = {:?};\n",
+        heads.len(),
+        heads.into_iter().map(|(head, len)| (head, len as u8)).collect::<Vec<_>>()
+    );
+    let _ = writeln!(
+        out,
+        "/// Term ids (sorted) whose stem is a one-word key of `SYNONYMS`: a word of another known term has no synonyms to look up.\npub static SYNONYM_TERMS: [u32; {}] = {:?};\n",
+        synonym_terms.len(),
+        synonym_terms
     );
     let _ = writeln!(
         out,

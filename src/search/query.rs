@@ -2,11 +2,12 @@
 //! the index terms it may match and how (exactly, as a prefix, through a synonym, or with a
 //! typo).
 
+use std::cell::Cell;
 use std::ops::Range;
 
 use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_PREFIX_MIN_CHARS, SEARCH_TYPO_MAX_TERMS};
 use crate::tables::{
-    MAX_PHRASE_STEMS, POSTINGS_START, PREFIX_WORDS, SYNONYMS, TERM_IDS, TERM_KEYS,
+    PHRASE_HEADS, POSTINGS_START, PREFIX_WORDS, SYNONYM_TERMS, SYNONYMS, TERM_IDS, TERM_KEYS,
 };
 
 use super::tokenize::{self, Token};
@@ -41,6 +42,9 @@ pub struct Unit {
     pub word: Option<(String, Range<usize>)>,
     /// Whether the word may be unfinished (the last word of the query).
     pub prefix: bool,
+    /// For a single word the library uses: the term of its stem, found with the word (so it
+    /// need not be hashed to be looked up again).
+    pub term: Option<u32>,
     /// Distinct terms, each with the best way it matched.
     pub alternatives: Vec<Alternative>,
 }
@@ -55,8 +59,21 @@ pub fn has_postings(term: u32) -> bool {
 /// indexed word with its stem's term, so this is the stemmer's own output, found by a binary
 /// search instead of Snowball's suffix rules.
 pub fn known_stem(word: &str) -> Option<&'static str> {
+    known_term(word).map(|(stem, _)| stem)
+}
+
+/// [`known_stem`] with the stem's term id.
+fn known_term(word: &str) -> Option<(&'static str, u32)> {
     let idx = PREFIX_WORDS.binary_search_by(|&(w, _)| w.cmp(word)).ok()?;
-    TERM_KEYS.get(PREFIX_WORDS[idx].1 as usize).copied()
+    let term = PREFIX_WORDS[idx].1;
+    TERM_KEYS.get(term as usize).map(|&stem| (stem, term))
+}
+
+/// The most stems a synonym phrase beginning with `stem` has (1 if none begins with it).
+fn longest_phrase_from(stem: &str) -> usize {
+    PHRASE_HEADS
+        .binary_search_by(|&(head, _)| head.cmp(stem))
+        .map_or(1, |idx| usize::from(PHRASE_HEADS[idx].1))
 }
 
 /// [`tokenize::for_each_token`] with stems of known words from the build's vocabulary.
@@ -77,6 +94,8 @@ struct QueryToken {
     word: Range<usize>,
     stem: Range<usize>,
     span: Range<usize>,
+    /// The stem's term, when the word is one the library uses.
+    term: Option<u32>,
 }
 
 /// Splits `q` into units: at each word, the longest run of words that is a synonym phrase
@@ -86,12 +105,21 @@ pub fn units(q: &str) -> Vec<Unit> {
     // Each token's word and stem are ranges of one buffer: no strings per token.
     let mut buffer = String::with_capacity(2 * q.len());
     let mut tokens: Vec<QueryToken> = Vec::new();
-    tokenize::for_each_token_with(q, known_stem, |word, stem, span| {
+    // The tokenizer asks for a word's stem just before handing over its token, so the term
+    // found with the stem is passed along beside it.
+    let found = Cell::new(None);
+    let known = |word: &str| {
+        let known = known_term(word);
+        found.set(known.map(|(_, term)| term));
+        known.map(|(stem, _)| stem)
+    };
+    tokenize::for_each_token_with(q, known, |word, stem, span| {
         let word_at = buffer.len();
         buffer.push_str(word);
         let stem_at = buffer.len();
         buffer.push_str(stem);
-        tokens.push(QueryToken { word: word_at..stem_at, stem: stem_at..buffer.len(), span });
+        let term = found.take();
+        tokens.push(QueryToken { word: word_at..stem_at, stem: stem_at..buffer.len(), span, term });
     });
     let stem = |token: &QueryToken| &buffer[token.stem.clone()];
     let mut units: Vec<Unit> = Vec::new();
@@ -100,7 +128,8 @@ pub fn units(q: &str) -> Vec<Unit> {
     while idx < tokens.len() && units.len() < SEARCH_MAX_QUERY_TERMS {
         let mut taken = 1;
         let mut key = stem(&tokens[idx]);
-        for len in (2..=MAX_PHRASE_STEMS.min(tokens.len() - idx)).rev() {
+        let longest = longest_phrase_from(key).min(tokens.len() - idx);
+        for len in (2..=longest).rev() {
             phrase.clear();
             for (n, token) in tokens[idx..idx + len].iter().enumerate() {
                 if n > 0 {
@@ -125,6 +154,7 @@ pub fn units(q: &str) -> Vec<Unit> {
                 key: key.to_owned(),
                 word: (taken == 1).then(|| (word.to_owned(), token.span.clone())),
                 prefix,
+                term: if taken == 1 { token.term } else { None },
                 alternatives: Vec::new(),
             }),
         }
@@ -147,10 +177,12 @@ fn push(alternatives: &mut Vec<Alternative>, term: u32, kind: Kind) {
 /// be meant (see README, "Search").
 fn expand(unit: &mut Unit, typo_tolerant: bool) {
     let mut alternatives = Vec::new();
-    if let Some(&term) = TERM_IDS.get(unit.key.as_str()) {
+    if let Some(term) = unit.term.or_else(|| TERM_IDS.get(unit.key.as_str()).copied()) {
         push(&mut alternatives, term, Kind::Exact);
     }
-    if let Some(synonyms) = SYNONYMS.get(unit.key.as_str()) {
+    // A known word's term says whether its stem is a synonym key; only other keys are hashed.
+    let may_have_synonyms = unit.term.is_none_or(|term| SYNONYM_TERMS.binary_search(&term).is_ok());
+    if let Some(synonyms) = may_have_synonyms.then(|| SYNONYMS.get(unit.key.as_str())).flatten() {
         for &term in synonyms.iter() {
             push(&mut alternatives, term, Kind::Synonym);
         }

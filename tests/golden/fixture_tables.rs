@@ -475,6 +475,12 @@ pub static SYNONYMS: phf::Map<&'static str, &[u32]> = ::phf::Map {
 /// Stems in the longest synonym phrase.
 pub const MAX_PHRASE_STEMS: usize = 2;
 
+/// Each stem that begins a multi-word key of `SYNONYMS`, sorted, with the stems in the longest such key: a query looks for phrases only where one can begin.
+pub static PHRASE_HEADS: [(&str, u8); 1] = [("first", 2)];
+
+/// Term ids (sorted) whose stem is a one-word key of `SYNONYMS`: a word of another known term has no synonyms to look up.
+pub static SYNONYM_TERMS: [u32; 1] = [0];
+
 /// BM25 idf times 1000 by document frequency (0 to the number of guides).
 pub static IDF_BY_DF: [u16; 3] = [1792, 693, 182];
 
