@@ -502,6 +502,16 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         let _ = writeln!(out, "    ({}, {term}),", lit(word));
     }
     out.push_str("];\n\n");
+    let mut word_terms = phf_codegen::Map::new();
+    let term_ids: Vec<String> = index.words.iter().map(|(_, term)| term.to_string()).collect();
+    for ((word, _), term) in index.words.iter().zip(&term_ids) {
+        word_terms.entry(word.as_str(), term);
+    }
+    let _ = writeln!(
+        out,
+        "/// `PREFIX_WORDS` as a hash map (word → term id): a query word's stem in one look-up.\npub static WORD_TERMS: phf::Map<&'static str, u32> = {};\n",
+        word_terms.build()
+    );
     let mut vocabulary = fst::MapBuilder::memory();
     for (word, term) in &index.words {
         vocabulary

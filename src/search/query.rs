@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_PREFIX_MIN_CHARS, SEARCH_TYPO_MAX_TERMS};
 use crate::tables::{
-    PHRASE_HEADS, POSTINGS_START, PREFIX_WORDS, SYNONYM_TERMS, SYNONYMS, TERM_IDS, TERM_KEYS,
+    PHRASE_HEADS, POSTINGS_START, SYNONYM_TERMS, SYNONYMS, TERM_IDS, TERM_KEYS, WORD_TERMS,
 };
 
 use super::tokenize::{self, Token};
@@ -56,16 +56,15 @@ pub fn has_postings(term: u32) -> bool {
 }
 
 /// The stem of `word` (lowercased) if the library uses the word: the build stored each
-/// indexed word with its stem's term, so this is the stemmer's own output, found by a binary
-/// search instead of Snowball's suffix rules.
+/// indexed word with its stem's term, so this is the stemmer's own output, found by one hash
+/// look-up (`WORD_TERMS`) instead of Snowball's suffix rules.
 pub fn known_stem(word: &str) -> Option<&'static str> {
     known_term(word).map(|(stem, _)| stem)
 }
 
 /// [`known_stem`] with the stem's term id.
 fn known_term(word: &str) -> Option<(&'static str, u32)> {
-    let idx = PREFIX_WORDS.binary_search_by(|&(w, _)| w.cmp(word)).ok()?;
-    let term = PREFIX_WORDS[idx].1;
+    let term = *WORD_TERMS.get(word)?;
     TERM_KEYS.get(term as usize).map(|&stem| (stem, term))
 }
 
@@ -104,7 +103,7 @@ struct QueryToken {
 pub fn units(q: &str) -> Vec<Unit> {
     // Each token's word and stem are ranges of one buffer: no strings per token.
     let mut buffer = String::with_capacity(2 * q.len());
-    let mut tokens: Vec<QueryToken> = Vec::new();
+    let mut tokens: Vec<QueryToken> = Vec::with_capacity(16);
     // The tokenizer asks for a word's stem just before handing over its token, so the term
     // found with the stem is passed along beside it.
     let found = Cell::new(None);
@@ -122,7 +121,7 @@ pub fn units(q: &str) -> Vec<Unit> {
         tokens.push(QueryToken { word: word_at..stem_at, stem: stem_at..buffer.len(), span, term });
     });
     let stem = |token: &QueryToken| &buffer[token.stem.clone()];
-    let mut units: Vec<Unit> = Vec::new();
+    let mut units: Vec<Unit> = Vec::with_capacity(tokens.len().min(SEARCH_MAX_QUERY_TERMS));
     let mut phrase = String::new();
     let mut idx = 0;
     while idx < tokens.len() && units.len() < SEARCH_MAX_QUERY_TERMS {

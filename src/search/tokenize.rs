@@ -34,9 +34,21 @@ pub struct Token {
     pub end: usize,
 }
 
+/// The longest stop word's length in bytes: a longer word is never looked up.
+const STOP_WORD_MAX_LEN: usize = {
+    let (mut max, mut idx) = (0, 0);
+    while idx < STOP_WORDS.len() {
+        if STOP_WORDS[idx].len() > max {
+            max = STOP_WORDS[idx].len();
+        }
+        idx += 1;
+    }
+    max
+};
+
 /// Whether `word` (already lowercased) is a stop word.
 pub fn is_stop_word(word: &str) -> bool {
-    STOP_WORDS.binary_search(&word).is_ok()
+    word.len() <= STOP_WORD_MAX_LEN && STOP_WORDS.binary_search(&word).is_ok()
 }
 
 /// Calls `each` for every token of `text`, in order.
