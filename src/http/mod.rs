@@ -26,7 +26,7 @@ use std::task::Poll;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use http::header::{self, HeaderMap, HeaderValue};
+use http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use http::{Method, Request, Response, StatusCode};
 use http_body_util::{BodyExt, Limited};
 
@@ -263,7 +263,7 @@ impl App {
             }
             Route::Score | Route::Batch if is_post => {
                 let keys: Vec<&HeaderValue> =
-                    parts.headers.get_all("idempotency-key").iter().collect();
+                    parts.headers.get_all(&IDEMPOTENCY_KEY).iter().collect();
                 let key = idempotency_key(&keys)?;
                 let content_type =
                     parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
@@ -399,6 +399,9 @@ fn is_v1(path: &str) -> bool {
 }
 
 /// The validated Idempotency-Key, if one was sent; a malformed or repeated one is 400.
+/// The header's name, parsed once (a `&str` name is parsed and validated at every look-up).
+const IDEMPOTENCY_KEY: HeaderName = HeaderName::from_static("idempotency-key");
+
 fn idempotency_key(values: &[&HeaderValue]) -> Result<Option<String>, Error> {
     match values {
         [] => Ok(None),
