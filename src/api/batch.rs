@@ -25,8 +25,8 @@ use crate::auth::Keys;
 use crate::limits::{BATCH_MAX_ITEMS, BATCH_PATH_MAX};
 use crate::ops::Error;
 use crate::route::{self, Route};
-use crate::wire::Reply;
 use crate::wire::reply::NO_STORE;
+use crate::wire::{Body, Reply};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -66,16 +66,19 @@ pub fn run(
         return Err(Error::batch_too_large(batch.requests.len()));
     }
     let allowance = charge(batch.requests.len());
-    let replies: Vec<Reply> = batch
+    // Only each item's status and body are kept: a whole Reply (its inline headers) is
+    // several times larger, and moving twenty of them cost more than the copy saved.
+    let replies: Vec<(StatusCode, Body)> = batch
         .requests
         .iter()
         .enumerate()
         .map(|(idx, item)| {
-            if idx < allowance.items {
+            let reply = if idx < allowance.items {
                 run_item(&item.path, keys, now_ms)
             } else {
                 error_reply(&Error::rate_limited(allowance.retry_after_secs))
-            }
+            };
+            (reply.status, reply.body)
         })
         .collect();
     // Sized once the items are answered, so the buffer is allocated once and never copied on
@@ -85,11 +88,11 @@ pub fn run(
             .requests
             .iter()
             .zip(&replies)
-            .map(|(item, reply)| 48 + 2 * item.path.len() + reply.body.len() as usize)
+            .map(|(item, (_, body))| 48 + 2 * item.path.len() + body.len() as usize)
             .sum::<usize>();
     let mut out = Vec::with_capacity(size);
     out.extend_from_slice(b"{\"responses\":[");
-    for (idx, (item, reply)) in batch.requests.iter().zip(replies).enumerate() {
+    for (idx, (item, (status, body))) in batch.requests.iter().zip(replies).enumerate() {
         if idx > 0 {
             out.push(b',');
         }
@@ -97,9 +100,9 @@ pub fn run(
         // Writing to a Vec cannot fail.
         let _ = serde_json::to_writer(&mut out, &item.path);
         out.extend_from_slice(b",\"status\":");
-        out.extend_from_slice(reply.status.as_str().as_bytes());
+        out.extend_from_slice(status.as_str().as_bytes());
         out.extend_from_slice(b",\"body\":");
-        out.extend_from_slice(reply.body.bytes().unwrap_or_default());
+        out.extend_from_slice(body.bytes().unwrap_or_default());
         out.push(b'}');
     }
     out.extend_from_slice(b"]}");
