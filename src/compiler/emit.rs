@@ -502,15 +502,15 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         let _ = writeln!(out, "    ({}, {term}),", lit(word));
     }
     out.push_str("];\n\n");
-    let mut word_terms = phf_codegen::Map::new();
-    let term_ids: Vec<String> = index.words.iter().map(|(_, term)| term.to_string()).collect();
-    for ((word, _), term) in index.words.iter().zip(&term_ids) {
-        word_terms.entry(word.as_str(), term);
+    let mut word_index = phf_codegen::Map::new();
+    let places: Vec<String> = (0..index.words.len()).map(|idx| idx.to_string()).collect();
+    for ((word, _), place) in index.words.iter().zip(&places) {
+        word_index.entry(word.as_str(), place);
     }
     let _ = writeln!(
         out,
-        "/// `PREFIX_WORDS` as a hash map (word → term id): a query word's stem in one look-up.\npub static WORD_TERMS: phf::Map<&'static str, u32> = {};\n",
-        word_terms.build()
+        "/// Each word of `PREFIX_WORDS` → its index there: a query word's term (and so its stem), and where its completions begin, in one look-up.\npub static WORD_INDEX: phf::Map<&'static str, u32> = {};\n",
+        word_index.build()
     );
     let mut vocabulary = fst::MapBuilder::memory();
     for (word, term) in &index.words {

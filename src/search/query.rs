@@ -7,7 +7,8 @@ use std::ops::Range;
 
 use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_PREFIX_MIN_CHARS, SEARCH_TYPO_MAX_TERMS};
 use crate::tables::{
-    PHRASE_HEADS, POSTINGS_START, SYNONYM_TERMS, SYNONYMS, TERM_IDS, TERM_KEYS, WORD_TERMS,
+    PHRASE_HEADS, POSTINGS_START, PREFIX_WORDS, SYNONYM_TERMS, SYNONYMS, TERM_IDS, TERM_KEYS,
+    WORD_INDEX,
 };
 
 use super::tokenize::{self, Token};
@@ -42,9 +43,9 @@ pub struct Unit {
     pub word: Option<(String, Range<usize>)>,
     /// Whether the word may be unfinished (the last word of the query).
     pub prefix: bool,
-    /// For a single word the library uses: the term of its stem, found with the word (so it
-    /// need not be hashed to be looked up again).
-    pub term: Option<u32>,
+    /// For a single word the library uses: its place in the vocabulary and the term of its
+    /// stem, found with the word (so it need not be looked up again).
+    pub known: Option<Known>,
     /// Distinct terms, each with the best way it matched.
     pub alternatives: Vec<Alternative>,
 }
@@ -57,15 +58,23 @@ pub fn has_postings(term: u32) -> bool {
 
 /// The stem of `word` (lowercased) if the library uses the word: the build stored each
 /// indexed word with its stem's term, so this is the stemmer's own output, found by one hash
-/// look-up (`WORD_TERMS`) instead of Snowball's suffix rules.
+/// look-up (`WORD_INDEX`) instead of Snowball's suffix rules.
 pub fn known_stem(word: &str) -> Option<&'static str> {
     known_term(word).map(|(stem, _)| stem)
 }
 
-/// [`known_stem`] with the stem's term id.
-fn known_term(word: &str) -> Option<(&'static str, u32)> {
-    let term = *WORD_TERMS.get(word)?;
-    TERM_KEYS.get(term as usize).map(|&stem| (stem, term))
+/// A word the library uses: its place in `PREFIX_WORDS` and its stem's term id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Known {
+    pub place: u32,
+    pub term: u32,
+}
+
+/// [`known_stem`] with where the word stands in the vocabulary.
+fn known_term(word: &str) -> Option<(&'static str, Known)> {
+    let place = *WORD_INDEX.get(word)?;
+    let term = PREFIX_WORDS.get(place as usize)?.1;
+    TERM_KEYS.get(term as usize).map(|&stem| (stem, Known { place, term }))
 }
 
 /// The most stems a synonym phrase beginning with `stem` has (1 if none begins with it).
@@ -93,8 +102,8 @@ struct QueryToken {
     word: Range<usize>,
     stem: Range<usize>,
     span: Range<usize>,
-    /// The stem's term, when the word is one the library uses.
-    term: Option<u32>,
+    /// Where the word stands in the vocabulary, when the library uses it.
+    known: Option<Known>,
 }
 
 /// Splits `q` into units: at each word, the longest run of words that is a synonym phrase
@@ -109,7 +118,7 @@ pub fn units(q: &str) -> Vec<Unit> {
     let found = Cell::new(None);
     let known = |word: &str| {
         let known = known_term(word);
-        found.set(known.map(|(_, term)| term));
+        found.set(known.map(|(_, known)| known));
         known.map(|(stem, _)| stem)
     };
     tokenize::for_each_token_with(q, known, |word, stem, span| {
@@ -117,8 +126,13 @@ pub fn units(q: &str) -> Vec<Unit> {
         buffer.push_str(word);
         let stem_at = buffer.len();
         buffer.push_str(stem);
-        let term = found.take();
-        tokens.push(QueryToken { word: word_at..stem_at, stem: stem_at..buffer.len(), span, term });
+        let known = found.take();
+        tokens.push(QueryToken {
+            word: word_at..stem_at,
+            stem: stem_at..buffer.len(),
+            span,
+            known,
+        });
     });
     let stem = |token: &QueryToken| &buffer[token.stem.clone()];
     let mut units: Vec<Unit> = Vec::with_capacity(tokens.len().min(SEARCH_MAX_QUERY_TERMS));
@@ -153,7 +167,7 @@ pub fn units(q: &str) -> Vec<Unit> {
                 key: key.to_owned(),
                 word: (taken == 1).then(|| (word.to_owned(), token.span.clone())),
                 prefix,
-                term: if taken == 1 { token.term } else { None },
+                known: if taken == 1 { token.known } else { None },
                 alternatives: Vec::new(),
             }),
         }
@@ -176,11 +190,12 @@ fn push(alternatives: &mut Vec<Alternative>, term: u32, kind: Kind) {
 /// be meant (see README, "Search").
 fn expand(unit: &mut Unit, typo_tolerant: bool) {
     let mut alternatives = Vec::new();
-    if let Some(term) = unit.term.or_else(|| TERM_IDS.get(unit.key.as_str()).copied()) {
+    let term = unit.known.map(|known| known.term);
+    if let Some(term) = term.or_else(|| TERM_IDS.get(unit.key.as_str()).copied()) {
         push(&mut alternatives, term, Kind::Exact);
     }
     // A known word's term says whether its stem is a synonym key; only other keys are hashed.
-    let may_have_synonyms = unit.term.is_none_or(|term| SYNONYM_TERMS.binary_search(&term).is_ok());
+    let may_have_synonyms = term.is_none_or(|term| SYNONYM_TERMS.binary_search(&term).is_ok());
     if let Some(synonyms) = may_have_synonyms.then(|| SYNONYMS.get(unit.key.as_str())).flatten() {
         for &term in synonyms.iter() {
             push(&mut alternatives, term, Kind::Synonym);
@@ -189,7 +204,8 @@ fn expand(unit: &mut Unit, typo_tolerant: bool) {
     if let Some((word, _)) = &unit.word {
         if unit.prefix {
             let mut completions = Vec::new();
-            typo::prefix_terms(word, &mut completions);
+            let place = unit.known.map(|known| known.place as usize);
+            typo::prefix_terms(word, place, &mut completions);
             for term in completions {
                 push(&mut alternatives, term, Kind::Prefix);
             }

@@ -34,21 +34,41 @@ pub struct Token {
     pub end: usize,
 }
 
-/// The longest stop word's length in bytes: a longer word is never looked up.
-const STOP_WORD_MAX_LEN: usize = {
-    let (mut max, mut idx) = (0, 0);
-    while idx < STOP_WORDS.len() {
-        if STOP_WORDS[idx].len() > max {
-            max = STOP_WORDS[idx].len();
-        }
+/// A word of at most 7 bytes as an integer: its bytes big-endian, zero-padded, then its
+/// length. Equal only for equal words; for words without a zero byte (every token) they sort
+/// as the words do.
+const fn short_key(word: &[u8]) -> Option<u64> {
+    if word.len() > 7 {
+        return None;
+    }
+    let mut bytes = [0u8; 8];
+    let mut idx = 0;
+    while idx < word.len() {
+        bytes[idx] = word[idx];
         idx += 1;
     }
-    max
+    bytes[7] = word.len() as u8;
+    Some(u64::from_be_bytes(bytes))
+}
+
+/// `STOP_WORDS` as [`short_key`]s, in the same (sorted) order, built at compile time: a
+/// binary search over integers, not string comparisons whose branches mispredict.
+const STOP_KEYS: [u64; STOP_WORDS.len()] = {
+    let mut keys = [0u64; STOP_WORDS.len()];
+    let mut idx = 0;
+    while idx < STOP_WORDS.len() {
+        keys[idx] = match short_key(STOP_WORDS[idx].as_bytes()) {
+            Some(key) => key,
+            None => panic!("a stop word is longer than 7 bytes"),
+        };
+        idx += 1;
+    }
+    keys
 };
 
 /// Whether `word` (already lowercased) is a stop word.
 pub fn is_stop_word(word: &str) -> bool {
-    word.len() <= STOP_WORD_MAX_LEN && STOP_WORDS.binary_search(&word).is_ok()
+    short_key(word.as_bytes()).is_some_and(|key| STOP_KEYS.binary_search(&key).is_ok())
 }
 
 /// Calls `each` for every token of `text`, in order.
@@ -162,6 +182,27 @@ pub fn for_each_deletion_variant(chars: &[char], max_deletions: u8, mut each: im
             for second in first + 1..chars.len() {
                 emit(&[first, second]);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The integer keys keep the list's order (binary search needs it) and find exactly the
+    /// stop words.
+    #[test]
+    fn stop_word_keys_sort_as_the_words_and_find_only_them() {
+        assert!(STOP_WORDS.windows(2).all(|pair| pair[0] < pair[1]), "STOP_WORDS is sorted");
+        assert!(STOP_KEYS.windows(2).all(|pair| pair[0] < pair[1]), "keys sort as the words");
+        for word in STOP_WORDS {
+            assert!(is_stop_word(word), "{word}");
+        }
+        for word in
+            ["", "ab", "abou", "aboutt", "whom", "yours", "the\u{0}", "th", "shoulder", "data"]
+        {
+            assert!(!is_stop_word(word), "{word:?}");
         }
     }
 }
