@@ -2,7 +2,10 @@
 # The load harness: the service against a bare hyper server sending the same bytes, and the
 # service under hostile load. Usage:
 #
-#   benches/load/run.sh [baseline|paced|hostile|all]      (default: all)
+#   benches/load/run.sh [baseline|paced|hostile|all] [NAME ...]      (default: all)
+#
+# NAMEs (the first column of requests.txt) keep baseline and paced to those requests, for a
+# longer run of a few (with ROUNDS).
 #
 # baseline  For every request in requests.txt, the service and the bare hyper 1.x reference
 #           server (bare.rs: same runtime, the service's own responses computed once at
@@ -40,10 +43,18 @@ cd "$(dirname "$0")/../.."
 
 mode=${1:-all}
 case "$mode" in baseline | paced | hostile | all) ;; *)
-    echo "usage: $0 [baseline|paced|hostile|all]" >&2
+    echo "usage: $0 [baseline|paced|hostile|all] [NAME ...]" >&2
     exit 2
     ;;
 esac
+shift $(($# > 0 ? 1 : 0))
+ONLY="$*"
+for name in $ONLY; do
+    awk -v n="$name" '$1 == n { found = 1 } END { exit !found }' benches/load/requests.txt || {
+        echo "$0: no request named $name in benches/load/requests.txt" >&2
+        exit 2
+    }
+done
 ROUNDS=${ROUNDS:-7}
 DURATION=${DURATION:-2}
 CONNECTIONS=${CONNECTIONS:-32}
@@ -82,6 +93,10 @@ cargo build --release --quiet --bin consultancy-api --example bare --example att
 # walks the query in process; cursors are fixed for a build, so the service takes them too.
 REQUESTS="$OUT/requests.txt"
 target/release/examples/bare --requests "$HERE/requests.txt" --resolve >"$REQUESTS"
+# What baseline and paced measure: every request, or those named (hostile has its own list).
+MEASURED="$OUT/measured.txt"
+awk -v only="$ONLY" 'BEGIN { n = split(only, names, " "); for (i = 1; i <= n; i++) keep[names[i]] = 1 }
+    n == 0 || keep[$1]' "$REQUESTS" >"$MEASURED"
 
 pids=()
 cleanup() {
@@ -205,7 +220,7 @@ baseline() {
             printf "| %s | %d | %d | %.2f | %d / %d | %d / %d | %.1f / %.1f |\n",
                 n, sr, br, br ? sr / br : 0, s50, b50, s99, b99, sc, bc
         }' | tee -a "$report"
-    done <"$REQUESTS"
+    done <"$MEASURED"
     handler_times | tee -a "$report"
     stop "$bare_pid"
     stop "$service_pid"
@@ -321,7 +336,7 @@ paced() {
             printf "| %s | %d | %d / %d | %d / %d | %.2f / %.2f | %d / %d | %d / %d | %.1f / %.1f |\n",
                 n, rate, s50, b50, s99, b99, b99 ? s99 / b99 : 0, med, s999, b999, smax, bmax, sb / secs, bb / secs
         }' | tee -a "$report"
-    done <"$REQUESTS"
+    done <"$MEASURED"
     stop "$bare_pid"
     stop "$service_pid"
 }
