@@ -1,8 +1,8 @@
 //! The request path in process: routing alone, a fixed GET through `App::handle` (routing,
 //! rate limit, headers; also with the access log on, writing to a sink, to show what it costs
-//! the request path), a 20-item batch, scoring, and the export with a valid token (as is, in
-//! brotli, and revalidated to a 304). Budgets: a fixed GET well under a
-//! microsecond of handler time; a 20-item batch under 20 µs.
+//! the request path), a 20-item batch, scoring, the export with a valid token (as is, in
+//! brotli, and revalidated to a 304), and a connection's response accounting. Budgets: a fixed
+//! GET well under a microsecond of handler time; a 20-item batch under 20 µs.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -13,13 +13,16 @@ use consultancy_api::auth::{Keys, token};
 use consultancy_api::clock::{Clock, SystemClock};
 use consultancy_api::http::App;
 use consultancy_api::http::access_log::AccessLog;
+use consultancy_api::http::flow::Flow;
+use consultancy_api::http::gauges::Gauges;
 use consultancy_api::limits::rate::RateLimiter;
 use consultancy_api::ops::export::parties;
 use consultancy_api::route::Route;
 use consultancy_api::tables::EXPORT_ETAG_BR;
+use consultancy_api::wire::Body;
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use http::Request;
-use http_body_util::Full;
+use http_body_util::{BodyExt, Full};
 
 const KEY: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 
@@ -169,5 +172,29 @@ fn limiter(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, routing, handle, limiter);
+/// A connection's response accounting (`http::flow`) around one 2 KB response, against the same
+/// body collected without it: what the silent-socket defences cost every response.
+fn flow(c: &mut Criterion) {
+    let runtime =
+        tokio::runtime::Builder::new_current_thread().enable_time().build().expect("runtime");
+    let flow = Flow::new(256 * 1024, Arc::new(Gauges::default()));
+    let bytes = Bytes::from_static(&[b'x'; 2048]);
+    let mut group = c.benchmark_group("flow");
+    group.bench_function("response_2kb", |b| {
+        b.to_async(&runtime).iter(|| async {
+            let in_service = flow.enter();
+            let turn = flow.admit().await;
+            let body = flow.track(Body::full(bytes.clone()));
+            drop((turn, in_service));
+            body.collect().await.expect("body")
+        })
+    });
+    group.bench_function("response_2kb_untracked", |b| {
+        b.to_async(&runtime)
+            .iter(|| async { Body::full(bytes.clone()).collect().await.expect("body") })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, routing, handle, limiter, flow);
 criterion_main!(benches);
