@@ -334,7 +334,7 @@ mod tests {
     /// body that stops moving is found stalled `stall_ticks` after its last progress.
     #[tokio::test]
     async fn a_body_is_stamped_with_the_tick_of_its_last_progress() {
-        let flow = flow(1 << 20);
+        let flow = flow(64 * RESPONSE_CHUNK);
         let mut body = flow.track(Full::new(Bytes::from(vec![0u8; 4 * RESPONSE_CHUNK])));
         take_chunk(&mut body).await;
         take_chunk(&mut body).await;
