@@ -30,13 +30,13 @@ pub mod typo;
 
 use std::ops::Range;
 
-use crate::limits::{SEARCH_MAX_SUGGESTIONS, SEARCH_TYPO_MAX_TERMS};
+use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_MAX_SUGGESTIONS, SEARCH_TYPO_MAX_TERMS};
 use crate::model::{N_GUIDES, packed};
 use crate::tables::{GUIDES, IDF_BY_DF, POSTINGS, POSTINGS_START};
 
-use query::{Alternative, Kind};
+use query::{Alternative, Kind, Units};
+use snippet::MarkTerms;
 pub use snippet::Snippet;
-use snippet::UnitTerms;
 
 /// Share of a posting's impact a synonym match scores, in percent of an exact match.
 pub const SYNONYM_PERCENT: u32 = 60;
@@ -83,9 +83,10 @@ pub struct Ranked {
     len: usize,
     /// Whether the query had search terms (`relevance` is then reported).
     pub keyword: bool,
-    units: Vec<UnitTerms>,
-    /// Every term any unit matched through, sorted (for highlighting).
-    terms: Vec<u32>,
+    /// The query's units, weighed, for picking each hit's passage.
+    units: Units,
+    /// Every term any unit matched through (for highlighting).
+    terms: MarkTerms,
 }
 
 impl Ranked {
@@ -138,8 +139,8 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
         hits: [empty; N_GUIDES],
         len: 0,
         keyword: false,
-        units: Vec::new(),
-        terms: Vec::new(),
+        units: Units::default(),
+        terms: MarkTerms::default(),
     };
     let in_category = |guide: usize| category.is_none_or(|c| GUIDES[guide].category == c);
     if q.is_empty() {
@@ -150,7 +151,7 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
         return ranked;
     }
     ranked.keyword = true;
-    let units = query::units(q);
+    let mut units = query::units(q);
     let mut matched = [0u8; N_GUIDES];
     let mut typos = [0u8; N_GUIDES];
     let mut information = [0u32; N_GUIDES];
@@ -160,12 +161,13 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
     // The guides this unit's postings reach, so the per-unit work is over them alone rather
     // than the whole library; `best` and `best_typo` are cleared behind it.
     let mut touched = [0u16; N_GUIDES];
-    for unit in &units {
-        let weight = match unit.alternatives[..] {
+    let mut weights = [0u32; SEARCH_MAX_QUERY_TERMS];
+    for (unit, unit_weight) in units.iter().zip(&mut weights) {
+        *unit_weight = match unit.alternatives {
             // One exact term, the common case (any word but the last, without synonyms): a
             // term has one posting per guide, each counting in full, so the postings add
             // straight into the totals, with no per-unit maximum to keep.
-            [Alternative { term, kind: Kind::Exact }] => {
+            &[Alternative { term, kind: Kind::Exact }] => {
                 let (postings, _) = postings(term);
                 let weight = u32::from(IDF_BY_DF[postings.len()]);
                 for &posting in postings {
@@ -186,7 +188,7 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
                 // no more than the word itself: `contract` means contracts, and a rare
                 // `contractually` must not outrank the guide about them.
                 let (mut typo_df, mut prefix_df) = (0, 0);
-                for a in &unit.alternatives {
+                for a in unit.alternatives {
                     match a.kind {
                         Kind::Typo(_) => typo_df = typo_df.max(postings(a.term).0.len()),
                         Kind::Exact | Kind::Prefix if unit.prefix => {
@@ -197,7 +199,7 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
                 }
                 let typo_idf = u64::from(IDF_BY_DF[typo_df]);
                 let prefix_idf = u64::from(IDF_BY_DF[prefix_df]);
-                for alternative in &unit.alternatives {
+                for alternative in unit.alternatives {
                     let (postings, _) = postings(alternative.term);
                     let typo = matches!(alternative.kind, Kind::Typo(_));
                     // Percent, then for a typo or a completion the idf of the most used
@@ -251,13 +253,12 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
                 weight
             }
         };
-        let mut terms: Vec<u32> = unit.alternatives.iter().map(|a| a.term).collect();
-        terms.sort_unstable();
-        ranked.terms.extend_from_slice(&terms);
-        ranked.units.push(UnitTerms { terms, weight });
     }
-    ranked.terms.sort_unstable();
-    ranked.terms.dedup();
+    for (idx, &weight) in weights[..units.len()].iter().enumerate() {
+        units.set_weight(idx, weight);
+    }
+    ranked.terms = MarkTerms::new(units.alternatives().iter().map(|a| a.term).collect());
+    ranked.units = units;
     // Each hit becomes one integer key (primary, typos, secondary, guide); sorting plain
     // integers is several times faster than sorting hits with a chained comparator. The
     // served order has no secondary, so its keys fit in a u64 (cheaper to select and sort).
@@ -331,7 +332,8 @@ fn top_in_order<K: Ord + Copy>(
 pub fn suggest(q: &str, category: Option<u8>) -> Vec<String> {
     // (byte range in q, candidate words best first)
     let mut corrections: Vec<(Range<usize>, Vec<String>)> = Vec::new();
-    for unit in query::units(q).into_iter().take(SEARCH_TYPO_MAX_TERMS) {
+    let units = query::units(q);
+    for unit in units.iter().take(SEARCH_TYPO_MAX_TERMS) {
         let Some((word, range)) = unit.word else { continue };
         if unit.alternatives.iter().any(|a| query::has_postings(a.term)) {
             continue;
@@ -342,7 +344,7 @@ pub fn suggest(q: &str, category: Option<u8>) -> Vec<String> {
             3 | 4 => 1,
             _ => 2,
         };
-        let mut near = typo::near_words(&word, max_edits, false, usize::MAX);
+        let mut near = typo::near_words(word, max_edits, false, usize::MAX);
         near.retain(|n| n.distance > 0 && query::has_postings(n.term));
         near.sort_by_key(|n| (n.distance, std::cmp::Reverse(postings(n.term).0.len())));
         // One word per stem: `table` and `tables` find the same guides, so offering both

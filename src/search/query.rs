@@ -34,20 +34,84 @@ pub struct Alternative {
     pub kind: Kind,
 }
 
-/// One unit of the query: what `relevance` counts.
+/// One unit of the query: what `relevance` counts. Borrowed from the [`Units`] it is part of.
 #[derive(Debug, Clone)]
-pub struct Unit {
+pub struct Unit<'a> {
     /// The stem, or the stems of a synonym phrase joined by spaces.
-    pub key: String,
+    pub key: &'a str,
     /// For a single word: the word as typed (lowercased) and its byte range in the query.
-    pub word: Option<(String, Range<usize>)>,
+    pub word: Option<(&'a str, Range<usize>)>,
     /// Whether the word may be unfinished (the last word of the query).
     pub prefix: bool,
     /// For a single word the library uses: its place in the vocabulary and the term of its
     /// stem, found with the word (so it need not be looked up again).
     pub known: Option<Known>,
     /// Distinct terms, each with the best way it matched.
-    pub alternatives: Vec<Alternative>,
+    pub alternatives: &'a [Alternative],
+}
+
+/// A query split into units. Every unit's strings are ranges of one buffer and its
+/// alternatives a range of one list, so a query of any length takes the same few allocations
+/// (no string or list per word).
+#[derive(Debug, Clone, Default)]
+pub struct Units {
+    /// Words, stems and phrase keys, one after another.
+    text: String,
+    units: Vec<UnitAt>,
+    alternatives: Vec<Alternative>,
+}
+
+/// Where a unit's parts are in [`Units`].
+#[derive(Debug, Clone)]
+struct UnitAt {
+    key: Range<usize>,
+    /// The word in `text`, then its span in the query.
+    word: Option<(Range<usize>, Range<usize>)>,
+    prefix: bool,
+    known: Option<Known>,
+    alternatives: Range<usize>,
+    /// Set by the ranking: see [`Units::set_weight`].
+    weight: u32,
+}
+
+impl Units {
+    pub fn len(&self) -> usize {
+        self.units.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.units.is_empty()
+    }
+
+    /// The units in query order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Unit<'_>> + '_ {
+        self.units.iter().map(|at| Unit {
+            key: &self.text[at.key.clone()],
+            word: at.word.clone().map(|(word, span)| (&self.text[word], span)),
+            prefix: at.prefix,
+            known: at.known,
+            alternatives: &self.alternatives[at.alternatives.clone()],
+        })
+    }
+
+    /// Each unit's alternatives and weight, in query order: [`iter`](Self::iter) without the
+    /// strings, for work done once per hit.
+    pub fn weighed(&self) -> impl ExactSizeIterator<Item = (&[Alternative], u32)> + '_ {
+        self.units.iter().map(|at| (&self.alternatives[at.alternatives.clone()], at.weight))
+    }
+
+    /// Sets what the unit at `idx` (in query order) weighs in picking a hit's passage: the
+    /// ranking's idf for it (× 1000). 0 until set.
+    pub fn set_weight(&mut self, idx: usize, weight: u32) {
+        if let Some(unit) = self.units.get_mut(idx) {
+            unit.weight = weight;
+        }
+    }
+
+    /// Every unit's alternatives, one unit after another.
+    pub fn alternatives(&self) -> &[Alternative] {
+        &self.alternatives
+    }
 }
 
 /// Whether `term` is in any guide.
@@ -109,9 +173,10 @@ struct QueryToken {
 /// Splits `q` into units: at each word, the longest run of words that is a synonym phrase
 /// becomes one unit, otherwise the word alone. Repeated units are kept once; at most
 /// [`SEARCH_MAX_QUERY_TERMS`].
-pub fn units(q: &str) -> Vec<Unit> {
-    // Each token's word and stem are ranges of one buffer: no strings per token.
-    let mut buffer = String::with_capacity(2 * q.len());
+pub fn units(q: &str) -> Units {
+    // Each token's word and stem are ranges of one buffer: no strings per token. The keys of
+    // synonym phrases are written after them.
+    let mut text = String::with_capacity(3 * q.len());
     let mut tokens: Vec<QueryToken> = Vec::with_capacity(16);
     // The tokenizer asks for a word's stem just before handing over its token, so the term
     // found with the stem is passed along beside it.
@@ -122,65 +187,69 @@ pub fn units(q: &str) -> Vec<Unit> {
         known.map(|(stem, _)| stem)
     };
     tokenize::for_each_token_with(q, known, |word, stem, span| {
-        let word_at = buffer.len();
-        buffer.push_str(word);
-        let stem_at = buffer.len();
-        buffer.push_str(stem);
+        let word_at = text.len();
+        text.push_str(word);
+        let stem_at = text.len();
+        text.push_str(stem);
         let known = found.take();
-        tokens.push(QueryToken {
-            word: word_at..stem_at,
-            stem: stem_at..buffer.len(),
-            span,
-            known,
-        });
+        tokens.push(QueryToken { word: word_at..stem_at, stem: stem_at..text.len(), span, known });
     });
-    let stem = |token: &QueryToken| &buffer[token.stem.clone()];
-    let mut units: Vec<Unit> = Vec::with_capacity(tokens.len().min(SEARCH_MAX_QUERY_TERMS));
+    let mut units: Vec<UnitAt> = Vec::with_capacity(tokens.len().min(SEARCH_MAX_QUERY_TERMS));
+    // A candidate synonym phrase; allocated only for a query with a word some phrase begins.
     let mut phrase = String::new();
     let mut idx = 0;
     while idx < tokens.len() && units.len() < SEARCH_MAX_QUERY_TERMS {
         let mut taken = 1;
-        let mut key = stem(&tokens[idx]);
-        let longest = longest_phrase_from(key).min(tokens.len() - idx);
+        let mut key = tokens[idx].stem.clone();
+        let longest = longest_phrase_from(&text[key.clone()]).min(tokens.len() - idx);
         for len in (2..=longest).rev() {
             phrase.clear();
             for (n, token) in tokens[idx..idx + len].iter().enumerate() {
                 if n > 0 {
                     phrase.push(' ');
                 }
-                phrase.push_str(stem(token));
+                phrase.push_str(&text[token.stem.clone()]);
             }
             if SYNONYMS.contains_key(phrase.as_str()) {
-                key = &phrase;
+                let at = text.len();
+                text.push_str(&phrase);
+                key = at..text.len();
                 taken = len;
                 break;
             }
         }
         let last = idx + taken == tokens.len();
         let token = &tokens[idx];
-        let word = &buffer[token.word.clone()];
-        let prefix = taken == 1 && last && word.chars().count() >= SEARCH_PREFIX_MIN_CHARS;
-        match units.iter_mut().find(|unit| unit.key == key) {
+        let prefix = taken == 1
+            && last
+            && text[token.word.clone()].chars().count() >= SEARCH_PREFIX_MIN_CHARS;
+        match units.iter_mut().find(|unit| text[unit.key.clone()] == text[key.clone()]) {
             // A repeated word may still be the unfinished last one.
             Some(unit) => unit.prefix |= prefix,
-            None => units.push(Unit {
-                key: key.to_owned(),
-                word: (taken == 1).then(|| (word.to_owned(), token.span.clone())),
+            None => units.push(UnitAt {
+                key,
+                word: (taken == 1).then(|| (token.word.clone(), token.span.clone())),
                 prefix,
                 known: if taken == 1 { token.known } else { None },
-                alternatives: Vec::new(),
+                alternatives: 0..0,
+                weight: 0,
             }),
         }
         idx += taken;
     }
+    let mut alternatives = Vec::with_capacity(4 * units.len());
+    let mut completions = Vec::new();
     for (unit_idx, unit) in units.iter_mut().enumerate() {
-        expand(unit, unit_idx < SEARCH_TYPO_MAX_TERMS);
+        let first = alternatives.len();
+        expand(&text, unit, unit_idx < SEARCH_TYPO_MAX_TERMS, &mut alternatives, &mut completions);
+        unit.alternatives = first..alternatives.len();
     }
-    units
+    Units { text, units, alternatives }
 }
 
-fn push(alternatives: &mut Vec<Alternative>, term: u32, kind: Kind) {
-    if !alternatives.iter().any(|a| a.term == term) {
+/// Adds `term` to the alternatives of the unit that begins at `first`, unless it has it.
+fn push(alternatives: &mut Vec<Alternative>, first: usize, term: u32, kind: Kind) {
+    if !alternatives[first..].iter().any(|a| a.term == term) {
         alternatives.push(Alternative { term, kind });
     }
 }
@@ -188,29 +257,37 @@ fn push(alternatives: &mut Vec<Alternative>, term: u32, kind: Kind) {
 /// Fills in a unit's alternatives. Typo matches are looked for only when the word matches
 /// nothing exactly (nor, for the last word, as a prefix): a word the library uses is taken to
 /// be meant (see README, "Search").
-fn expand(unit: &mut Unit, typo_tolerant: bool) {
-    let mut alternatives = Vec::new();
+fn expand(
+    text: &str,
+    unit: &UnitAt,
+    typo_tolerant: bool,
+    alternatives: &mut Vec<Alternative>,
+    completions: &mut Vec<u32>,
+) {
+    let first = alternatives.len();
+    let key = &text[unit.key.clone()];
     let term = unit.known.map(|known| known.term);
-    if let Some(term) = term.or_else(|| TERM_IDS.get(unit.key.as_str()).copied()) {
-        push(&mut alternatives, term, Kind::Exact);
+    if let Some(term) = term.or_else(|| TERM_IDS.get(key).copied()) {
+        push(alternatives, first, term, Kind::Exact);
     }
     // A known word's term says whether its stem is a synonym key; only other keys are hashed.
     let may_have_synonyms = term.is_none_or(|term| SYNONYM_TERMS.binary_search(&term).is_ok());
-    if let Some(synonyms) = may_have_synonyms.then(|| SYNONYMS.get(unit.key.as_str())).flatten() {
+    if let Some(synonyms) = may_have_synonyms.then(|| SYNONYMS.get(key)).flatten() {
         for &term in synonyms.iter() {
-            push(&mut alternatives, term, Kind::Synonym);
+            push(alternatives, first, term, Kind::Synonym);
         }
     }
     if let Some((word, _)) = &unit.word {
+        let word = &text[word.clone()];
         if unit.prefix {
-            let mut completions = Vec::new();
+            completions.clear();
             let place = unit.known.map(|known| known.place as usize);
-            typo::prefix_terms(word, place, &mut completions);
-            for term in completions {
-                push(&mut alternatives, term, Kind::Prefix);
+            typo::prefix_terms(word, place, completions);
+            for &term in completions.iter() {
+                push(alternatives, first, term, Kind::Prefix);
             }
         }
-        let found_as_typed = alternatives
+        let found_as_typed = alternatives[first..]
             .iter()
             .any(|a| matches!(a.kind, Kind::Exact | Kind::Prefix) && has_postings(a.term));
         if typo_tolerant && !found_as_typed {
@@ -219,9 +296,58 @@ fn expand(unit: &mut Unit, typo_tolerant: bool) {
             let near = typo::typo_words(word, unit.prefix);
             let any_whole = near.iter().any(|n| n.whole);
             for near in near.into_iter().filter(|n| n.distance > 0 && (n.whole || !any_whole)) {
-                push(&mut alternatives, near.term, Kind::Typo(near.distance));
+                push(alternatives, first, near.term, Kind::Typo(near.distance));
             }
         }
     }
-    unit.alternatives = alternatives;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Kind, units};
+
+    #[test]
+    fn units_keep_each_word_once_and_their_own_alternatives() {
+        let units = units("Data data qualiti");
+        let all: Vec<_> = units.iter().collect();
+        assert_eq!(all.len(), 2, "{all:?}");
+        assert_eq!(all[0].key, super::known_stem("data").expect("a library word"));
+        assert_eq!(all[0].word, Some(("data", 0..4)));
+        assert!(!all[0].prefix, "a word that is not the last is finished");
+        assert!(all[1].prefix, "the last word may be unfinished");
+        assert_eq!(all[1].word, Some(("qualiti", 10..17)));
+        // Each unit's alternatives are its own slice of the shared list, distinct terms.
+        let lengths: usize = all.iter().map(|unit| unit.alternatives.len()).sum();
+        assert_eq!(lengths, units.alternatives().len());
+        for unit in &all {
+            let mut terms: Vec<u32> = unit.alternatives.iter().map(|a| a.term).collect();
+            terms.sort_unstable();
+            terms.dedup();
+            assert_eq!(terms.len(), unit.alternatives.len(), "{unit:?}");
+        }
+        assert!(matches!(all[0].alternatives[0].kind, Kind::Exact));
+    }
+
+    #[test]
+    fn a_synonym_phrase_is_one_unit_without_a_word() {
+        let units = units("large language models in production");
+        let first = units.iter().next().expect("a unit");
+        assert!(first.key.contains(' '), "{first:?}");
+        assert_eq!(first.word, None);
+        assert!(first.alternatives.iter().any(|a| a.kind == Kind::Synonym), "{first:?}");
+        // The buffer holds the phrase key after the words without disturbing them ("in" is
+        // a stop word).
+        let words: Vec<_> = units.iter().filter_map(|unit| unit.word).collect();
+        assert_eq!(words, [("production", 25..35)]);
+    }
+
+    #[test]
+    fn weights_start_at_zero_and_follow_set_weight() {
+        let mut units = units("model drift");
+        assert!(units.weighed().all(|(_, weight)| weight == 0));
+        units.set_weight(1, 7);
+        units.set_weight(9, 3); // out of range: ignored
+        let weights: Vec<u32> = units.weighed().map(|(_, weight)| weight).collect();
+        assert_eq!(weights, [0, 7]);
+    }
 }

@@ -11,6 +11,7 @@
 //! drops any that do), so a renderer HTML-escapes the whole string and then turns
 //! `&lt;mark&gt;` and `&lt;/mark&gt;` back into tags; an agent can read it as it is.
 
+use super::query::Units;
 use crate::model::packed;
 use crate::tables::{PASSAGE_START, PASSAGES, POSTING_PASSAGES, POSTINGS, POSTINGS_START};
 
@@ -19,12 +20,25 @@ pub const MARK_OPEN: &str = "<mark>";
 /// Closing mark of a matched word in a snippet.
 pub const MARK_CLOSE: &str = "</mark>";
 
-/// What a query unit contributes to picking a passage: the terms it matched through (sorted)
-/// and its weight (idf × 1000 over the whole library).
-#[derive(Debug, Clone)]
-pub struct UnitTerms {
-    pub terms: Vec<u32>,
-    pub weight: u32,
+/// The terms to mark in snippets: sorted, with a 64-bit filter (a bit per term modulo 64) that
+/// turns most of a passage's words away before the binary search.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MarkTerms {
+    terms: Vec<u32>,
+    filter: u64,
+}
+
+impl MarkTerms {
+    pub fn new(mut terms: Vec<u32>) -> Self {
+        terms.sort_unstable();
+        terms.dedup();
+        let filter = terms.iter().fold(0, |filter, &term| filter | 1 << (term % 64));
+        MarkTerms { terms, filter }
+    }
+
+    pub fn contains(&self, term: u32) -> bool {
+        self.filter & 1 << (term % 64) != 0 && self.terms.binary_search(&term).is_ok()
+    }
 }
 
 /// A passage with its matched words: the marks are worked out as the text is written, so
@@ -37,8 +51,8 @@ pub struct Snippet<'a> {
     pub json_escape: bool,
     /// The passage's words, by start, packed by `packed::token`.
     tokens: &'static [u64],
-    /// The terms to mark, sorted.
-    terms: &'a [u32],
+    /// The terms to mark.
+    terms: &'a MarkTerms,
 }
 
 impl Snippet<'_> {
@@ -50,7 +64,7 @@ impl Snippet<'_> {
             .tokens
             .iter()
             .map(|&token| packed::unpack_token(token))
-            .filter(|(_, _, term)| self.terms.binary_search(term).is_ok())
+            .filter(|&(_, _, term)| self.terms.contains(term))
             .map(|(start, end, _)| (usize::from(start), usize::from(end)))
             .peekable();
         std::iter::from_fn(move || {
@@ -101,18 +115,17 @@ fn passage_mask(term: u32, guide: u16) -> u64 {
     }
 }
 
-/// The best passage of `guide` for `units`: the one whose matched units weigh most, the
-/// earliest among equals; `terms` (sorted) are marked in it.
-pub fn best<'a>(guide: usize, units: &[UnitTerms], terms: &'a [u32]) -> Option<Snippet<'a>> {
+/// The best passage of `guide` for `units`: the one whose matched units weigh most (each
+/// unit's weight as the ranking set it), the earliest among equals; `terms` are marked in it.
+pub fn best<'a>(guide: usize, units: &Units, terms: &'a MarkTerms) -> Option<Snippet<'a>> {
     let first = PASSAGE_START[guide] as usize;
     let n_passages = PASSAGE_START[guide + 1] as usize - first;
     let in_guide = if n_passages >= 64 { u64::MAX } else { (1u64 << n_passages) - 1 };
     let mut weights = [0u32; 64];
     let mut any = 0u64;
-    for unit in units {
-        let weight = unit.weight;
+    for (alternatives, weight) in units.weighed() {
         let mask =
-            unit.terms.iter().fold(0u64, |mask, &term| mask | passage_mask(term, guide as u16))
+            alternatives.iter().fold(0u64, |mask, a| mask | passage_mask(a.term, guide as u16))
                 & in_guide;
         any |= mask;
         let mut bits = mask;
@@ -144,4 +157,22 @@ pub fn best<'a>(guide: usize, units: &[UnitTerms], terms: &'a [u32]) -> Option<S
         tokens: record.tokens,
         terms,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MarkTerms;
+
+    #[test]
+    fn mark_terms_filter_never_hides_a_term_and_the_search_settles_collisions() {
+        let terms = MarkTerms::new(vec![130, 3, 3, 64]);
+        for term in [3, 64, 130] {
+            assert!(terms.contains(term), "{term}");
+        }
+        // 67 and 131 share the filter bits of 3 and 130, 0 that of 64: the search decides.
+        for term in [0, 67, 131, 4, 65] {
+            assert!(!terms.contains(term), "{term}");
+        }
+        assert!(!MarkTerms::default().contains(0));
+    }
 }
