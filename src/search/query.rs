@@ -304,14 +304,14 @@ fn expand(
 
 #[cfg(test)]
 mod tests {
-    use super::{Kind, units};
+    use crate::search::query::{Kind, units};
 
     #[test]
     fn units_keep_each_word_once_and_their_own_alternatives() {
         let units = units("Data data qualiti");
         let all: Vec<_> = units.iter().collect();
         assert_eq!(all.len(), 2, "{all:?}");
-        assert_eq!(all[0].key, super::known_stem("data").expect("a library word"));
+        assert_eq!(all[0].key, crate::search::query::known_stem("data").expect("a library word"));
         assert_eq!(all[0].word, Some(("data", 0..4)));
         assert!(!all[0].prefix, "a word that is not the last is finished");
         assert!(all[1].prefix, "the last word may be unfinished");
@@ -330,7 +330,8 @@ mod tests {
 
     #[test]
     fn a_synonym_phrase_is_one_unit_without_a_word() {
-        let units = units("large language models in production");
+        let query = "large language models in production";
+        let units = units(query);
         let first = units.iter().next().expect("a unit");
         assert!(first.key.contains(' '), "{first:?}");
         assert_eq!(first.word, None);
@@ -338,7 +339,8 @@ mod tests {
         // The buffer holds the phrase key after the words without disturbing them ("in" is
         // a stop word).
         let words: Vec<_> = units.iter().filter_map(|unit| unit.word).collect();
-        assert_eq!(words, [("production", 25..35)]);
+        let at = query.find("production").expect("in the query");
+        assert_eq!(words, [("production", at..at + "production".len())]);
     }
 
     #[test]

@@ -11,8 +11,8 @@
 //! drops any that do), so a renderer HTML-escapes the whole string and then turns
 //! `&lt;mark&gt;` and `&lt;/mark&gt;` back into tags; an agent can read it as it is.
 
-use super::query::Units;
 use crate::model::packed;
+use crate::search::query::Units;
 use crate::tables::{PASSAGE_START, PASSAGES, POSTING_PASSAGES, POSTINGS, POSTINGS_START};
 
 /// Opening mark of a matched word in a snippet.
@@ -161,7 +161,7 @@ pub fn best<'a>(guide: usize, units: &Units, terms: &'a MarkTerms) -> Option<Sni
 
 #[cfg(test)]
 mod tests {
-    use super::MarkTerms;
+    use crate::search::snippet::MarkTerms;
 
     #[test]
     fn mark_terms_filter_never_hides_a_term_and_the_search_settles_collisions() {
