@@ -103,7 +103,8 @@ impl RateLimiter {
         // A poisoned lock only means another request panicked mid-update; the counts are
         // still plain integers, so keep serving with them.
         let mut table = shard.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if !table.contains_key(&ip) && table.len() >= self.per_shard_cap {
+        // Length first: the look-up hashes the address again, and a shard is rarely full.
+        if table.len() >= self.per_shard_cap && !table.contains_key(&ip) {
             evict(&mut table, now_ms, self.per_shard_cap);
         }
         let window = table.entry(ip).or_insert(Window { start_ms: now_ms, count: 0 });
