@@ -15,6 +15,7 @@ pub mod gauges;
 pub mod health;
 pub mod metrics;
 pub mod negotiate;
+pub mod polled_timer;
 pub mod respond;
 pub mod server;
 pub mod site;

@@ -9,7 +9,7 @@
 //! | accepted | `MAX_CONNECTIONS` overall | the next client waits in the kernel's backlog |
 //! | accepted | `--max-connections-per-ip` per address | one 429 `too_many_connections`, then closed |
 //! | first bytes, protocol detection | `FIRST_BYTES_TIMEOUT` | closed |
-//! | HTTP/1 headers, HTTP/1 idle keep-alive | `HEADER_READ_TIMEOUT` | closed |
+//! | HTTP/1 headers, HTTP/1 idle keep-alive | `HEADER_READ_TIMEOUT`, noticed at the watchdog's next tick | closed |
 //! | request body | `BODY_READ_TIMEOUT` | 408 |
 //! | HTTP/2 with no open stream | `H2_IDLE_TIMEOUT` | GOAWAY, closed |
 //! | a response the client does not read | `SEND_STALL_TIMEOUT` | GOAWAY on HTTP/2, closed, buffers freed |
@@ -48,6 +48,7 @@ use super::App;
 use super::detect::{Prefixed, Protocol, detect};
 use super::flow::{Flow, Tracked, Verdict};
 pub use super::gauges::Gauges;
+use super::polled_timer::PolledTimer;
 use super::respond::respond;
 use crate::api;
 use crate::limits::{self, addresses::AddressSlots};
@@ -178,7 +179,8 @@ impl Server {
     fn new(app: Arc<App>, options: ServerOptions, stopping: watch::Receiver<bool>) -> Server {
         let mut http1 = http1::Builder::new();
         http1
-            .timer(TokioTimer::new())
+            // Served only inside `drive`, whose ticks poll it: see `polled_timer`.
+            .timer(PolledTimer)
             .header_read_timeout(options.header_read_timeout)
             .max_buf_size(limits::MAX_HEADER_BYTES.max(limits::HYPER_MIN_BUF_BYTES))
             .keep_alive(true);
@@ -416,11 +418,17 @@ struct Deadlines {
 
 impl Deadlines {
     fn new(options: &ServerOptions) -> Deadlines {
-        let shortest =
-            [options.h2_idle_timeout, options.send_stall_timeout, options.max_connection_age]
-                .into_iter()
-                .min()
-                .unwrap_or(limits::CONNECTION_CHECK_INTERVAL);
+        // The HTTP/1 header deadline is hyper's, but it is only checked when a tick polls the
+        // connection (`polled_timer`), so it counts here too.
+        let shortest = [
+            options.header_read_timeout,
+            options.h2_idle_timeout,
+            options.send_stall_timeout,
+            options.max_connection_age,
+        ]
+        .into_iter()
+        .min()
+        .unwrap_or(limits::CONNECTION_CHECK_INTERVAL);
         let interval =
             (shortest / 4).clamp(Duration::from_millis(5), limits::CONNECTION_CHECK_INTERVAL);
         // A stamp is taken somewhere inside a tick, so one more tick guarantees the full time.
