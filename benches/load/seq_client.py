@@ -3,7 +3,7 @@ answer has been read whole, and fails on any status but 200. For icount-socket.s
 that is simple, sequential and the same for both servers, so the servers' instruction counts
 differ only by what the servers do.
 
-    python3 seq_client.py PORT METHOD PATH BODY_FILE|- N
+    python3 seq_client.py PORT METHOD PATH BODY_FILE|- N [BEARER_TOKEN]
 """
 
 import socket
@@ -12,11 +12,14 @@ import sys
 
 def main():
     port, method, path, body_file, n = sys.argv[1:6]
+    token = sys.argv[6] if len(sys.argv) > 6 else None
     body = b""
     if body_file != "-":
         with open(body_file, "rb") as f:
             body = f.read()
     head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUser-Agent: seq\r\nAccept: */*\r\n"
+    if token:
+        head += f"Authorization: Bearer {token}\r\n"
     if method == "POST":
         head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
     request = head.encode() + b"\r\n" + body
