@@ -50,6 +50,22 @@ pub const MCP_BODY_MAX: usize = 64 * 1024;
 /// earlier turn. Longer is a 400 (`question_too_long`; JSON-RPC -32602 on A2A). The engine
 /// reads only a question's first `ANSWER_MAX_WORDS` words; the cap bounds what is parsed.
 pub const ASK_QUERY_MAX_CHARS: usize = 500;
+/// The characters a question is trimmed of, and that make it blank when it has nothing else:
+/// Unicode's White_Space, what `str::trim` removes (a unit test checks every character). The
+/// OpenAPI document spells `not blank` as a class built from this table rather than as `\S`,
+/// whose meaning differs between regex dialects (ASCII-only in some, Unicode in others).
+pub const WHITE_SPACE: &[(char, char)] = &[
+    ('\t', '\r'),
+    (' ', ' '),
+    ('\u{85}', '\u{85}'),
+    ('\u{a0}', '\u{a0}'),
+    ('\u{1680}', '\u{1680}'),
+    ('\u{2000}', '\u{200a}'),
+    ('\u{2028}', '\u{2029}'),
+    ('\u{202f}', '\u{202f}'),
+    ('\u{205f}', '\u{205f}'),
+    ('\u{3000}', '\u{3000}'),
+];
 /// Most earlier turns one question may carry (`prev`, `context.prev`, A2A `metadata.prev`).
 /// More is a 400 (`too_many_turns`). The engine reads only the latest few
 /// (`ANSWER_MAX_PREV_TURNS`); the cap is generous so a chat client that sends every earlier

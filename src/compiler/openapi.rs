@@ -9,9 +9,26 @@ use super::model::{
     ASK_QUERY_MAX_CHARS, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_MAX_AGE_SECS,
     EXPORT_SCOPE, GRANT_TYPE, MAX_HEADER_BYTES, MCP_BODY_MAX, McpVersion, N_OPTIONS, N_QUESTIONS,
     N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS,
-    SEARCH_QUERY_MAX_CHARS, SourceKind, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS,
+    SEARCH_QUERY_MAX_CHARS, SourceKind, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS, WHITE_SPACE,
 };
 use super::validate::Content;
+
+/// The pattern of a string that is not blank: a character somewhere outside `WHITE_SPACE`,
+/// the set the server trims. Every character of the class is a `\uXXXX` escape, which ECMA-262,
+/// Python's `re` and Rust's `regex` all read the same way; `\S` is ASCII-only to some of them.
+fn not_blank() -> String {
+    let escape = |c: char| format!("\\u{:04X}", u32::from(c));
+    let mut class = String::from("[^");
+    for &(low, high) in WHITE_SPACE {
+        class.push_str(&escape(low));
+        if high != low {
+            class.push('-');
+            class.push_str(&escape(high));
+        }
+    }
+    class.push(']');
+    class
+}
 
 fn schema_ref(name: &str) -> Value {
     json!({ "$ref": format!("#/components/schemas/{name}") })
@@ -633,7 +650,7 @@ Limits: the question and each earlier turn at most {ASK_QUERY_MAX_CHARS} charact
 A missing or blank question is `missing_query`; a mode other than list or summarize `unknown_mode`. Parameters NLWeb clients send that this endpoint does not use (`site`, `num_results`, ...) are ignored."
     );
     let ask_parameters = json!([
-        { "name": "query", "in": "query", "required": true, "description": "The question (not blank).", "schema": { "type": "string", "minLength": 1, "maxLength": ASK_QUERY_MAX_CHARS, "pattern": "\\S" } },
+        { "name": "query", "in": "query", "required": true, "description": "The question (not blank).", "schema": { "type": "string", "minLength": 1, "maxLength": ASK_QUERY_MAX_CHARS, "pattern": not_blank() } },
         { "name": "prev", "in": "query", "required": false, "description": "An earlier question; repeat for several, oldest first. A value is one turn (never split at commas).", "style": "form", "explode": true, "schema": { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } } },
         { "name": "mode", "in": "query", "required": false, "schema": { "type": "string", "enum": ["summarize", "list"], "default": "summarize" } },
         { "name": "streaming", "in": "query", "required": false, "description": "true: server-sent events; false: one JSON body. Absent: events when `Accept` prefers text/event-stream.", "schema": { "type": "string", "enum": ["true", "false", "1", "0"] } },
@@ -834,7 +851,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
     .map(|kind| kind.schema_type())
     .collect();
     // A question: not blank (a non-space character somewhere), at most the limit.
-    let question = json!({ "type": "string", "minLength": 1, "maxLength": ASK_QUERY_MAX_CHARS, "pattern": "\\S" });
+    let question = json!({ "type": "string", "minLength": 1, "maxLength": ASK_QUERY_MAX_CHARS, "pattern": not_blank() });
     // Null members count as absent: Python NLWeb clients send unset optionals as null.
     let string_or_turns = json!({ "oneOf": [
         { "type": "null" },

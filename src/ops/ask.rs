@@ -62,11 +62,29 @@ pub fn check<'a>(question: &'a str, prev: &[&str]) -> Result<&'a str, Error> {
 mod tests {
     use super::*;
     use crate::answer::AnswerKind;
+    use crate::model::WHITE_SPACE;
 
     #[test]
     fn a_question_within_the_limits_is_answered() {
         let reply = answer("  Which services do you offer?  ", &[]).expect("answered");
         assert!(matches!(reply.kind, AnswerKind::Company(_)), "{:?}", reply.kind);
+    }
+
+    /// The OpenAPI document's `not blank` class is built from `WHITE_SPACE`; a question is
+    /// blank when trimming leaves nothing. The two must name the same characters.
+    #[test]
+    fn the_documented_white_space_is_what_trimming_removes() {
+        let listed = |c: char| WHITE_SPACE.iter().any(|&(low, high)| (low..=high).contains(&c));
+        let disagree: Vec<char> = (0..=u32::from(char::MAX))
+            .filter_map(char::from_u32)
+            .filter(|&c| listed(c) != c.to_string().trim().is_empty())
+            .collect();
+        assert!(disagree.is_empty(), "listed and trimmed differ on {disagree:?}");
+        for (low, _) in WHITE_SPACE {
+            let lone = low.to_string();
+            let outcome = check(&lone, &[]).err().map(|error| error.kind);
+            assert_eq!(outcome, Some(ErrorKind::MissingQuery), "{low:?} alone");
+        }
     }
 
     #[test]
