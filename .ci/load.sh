@@ -4,7 +4,8 @@
 # (wrk against the service and the bare server) and the paced rounds (the open-loop client),
 # then the hostile rounds (the attacker), each as short as it goes. The figures of so short a
 # run mean nothing; what is checked is that every mode completes, every request gets its row,
-# every answer was 2xx or 3xx, and the figures are numbers.
+# every answer was 2xx or 3xx, and the figures are numbers. Then each request's instructions,
+# counted by callgrind, against its ceiling: a regression guard that timing cannot be.
 #
 # Locally: `bash .ci/load.sh` (Linux; run.sh installs wrk with apt-get when missing).
 set -euo pipefail
@@ -41,3 +42,8 @@ for name in $(sed -n 's/^HOSTILE_REQUESTS=\${HOSTILE_REQUESTS:-\(.*\)}$/\1/p' be
     grep -q "^| $name | [1-9]" target/load/hostile.md || fail "hostile: no figures for $name"
 done
 echo "load.sh: every mode ran and every request has its figures"
+
+# The one performance check that can fail CI: instructions per request under callgrind, which do
+# not move with the machine's other work, each within its ceiling (benches/load/icount-ceilings.txt).
+echo "== instructions per request against their ceilings"
+benches/load/icount.sh --check
