@@ -758,6 +758,35 @@ class Load:
         return sum(self.statuses.values()) + sum(self.errors.values())
 
 
+def cut_short(path, call):
+    """Runs one request; a body cut short is reported with its path and how much arrived."""
+    try:
+        return call()
+    except http.client.IncompleteRead as error:
+        got = len(error.partial)
+        return f"IncompleteRead {path} ({got} of {got + (error.expected or 0)} bytes)"
+
+
+def judge_kill(load, killed_at, in_flight):
+    """What a SIGKILL may cost the clients of nginx, and nothing more.
+
+    nginx retries a request on another replica only while it has sent nothing of the answer
+    to the client. A process killed while writing a response larger than its socket buffer
+    (/guides/ and /openapi.json are 95 KB) leaves that one response cut short: nginx has
+    already passed on the head, so it closes the client's connection, and the client sees a
+    short body against its Content-Length, never a short body passed as whole. So: every
+    status is 200, and the only other outcome allowed is such a cut, at most one per client
+    thread, within two seconds of the kill."""
+    cuts = [(at, outcome) for at, outcome in load.samples if outcome.startswith("IncompleteRead")]
+    others = {k: v for k, v in load.errors.items() if not k.startswith("IncompleteRead")}
+    late = [outcome for at, outcome in cuts if not killed_at <= at <= killed_at + 2]
+    ok = (set(load.statuses) == {200} and not others and not late and len(cuts) <= in_flight)
+    cut = ("; cut short by the kill (detected by the client): " + ", ".join(o for _, o in cuts)
+           if cuts else "; none cut short")
+    return ok, (f"{load.total()} requests, statuses {load.statuses}, errors "
+                f"{others or 'none'}{cut}" + (f"; late cuts {late}" if late else ""))
+
+
 GET_PATHS = ["/v1", "/v1/services", "/v1/services/mlops", "/v1/industries", "/v1/contact",
              "/v1/resources?q=data+quality", "/v1/resources/categories", "/guides/",
              "/v1/ai-readiness/questions", "/openapi.json"]
@@ -772,21 +801,24 @@ def kill_under_load(replicas, nginx, tls_context):
         # Addresses in turn, not at random: a fast machine sends 4,000 requests a second here,
         # and at random the busiest of 240 addresses would near the limit of 300 a minute.
         address = sticky.setdefault(idx, Sticky(4, 2000, run=10, cycle=True)).next(rng)
-        return client.request(nginx.tls_port, "GET", rng.choice(GET_PATHS), source=address).status
+        path = rng.choice(GET_PATHS)
+        return cut_short(path, lambda: client.request(nginx.tls_port, "GET", path,
+                                                      source=address).status)
 
     victim = replicas[1]
-    with Load("kill", 6, work) as load:
+    threads = 6
+    with Load("kill", threads, work) as load:
         time.sleep(2.5)
         before = load.total()
-        victim.kill_machine()
         killed_at = time.monotonic()
+        victim.kill_machine()
         time.sleep(4)
-    statuses, errors = load.statuses, load.errors
     retried = nginx.error_log().count(f"127.0.0.1:{victim.port}")
-    check("killing replica 2 (process and socket) under GET load through nginx loses no request",
-          not errors and set(statuses) == {200},
-          f"{sum(statuses.values())} requests ({before} before the kill), statuses {statuses}, "
-          f"errors {errors}; nginx logged {retried} failed attempts on replica 2 and retried them")
+    ok, detail = judge_kill(load, killed_at, threads)
+    check("killing replica 2 (process and socket) under GET load through nginx fails no request "
+          "(only a response being written at the kill may be cut short, visibly)",
+          ok, f"{detail} ({before} before the kill); nginx logged {retried} failed attempts on "
+          f"replica 2 and retried them")
     victim.start()
     log(f"     kill under load: {time.monotonic() - t0:.1f}s (replica 2 back)")
 
@@ -811,7 +843,9 @@ def restart_without_refusal(replicas, nginx, tls_context):
             body = json.dumps({"answers": [rng.randrange(5) for _ in range(16)]})
             return client.request(nginx.tls_port, "POST", "/v1/ai-readiness/score", body=body,
                                   headers={"Content-Type": "application/json"}, source=address).status
-        return client.request(nginx.tls_port, "GET", rng.choice(GET_PATHS), source=address).status
+        path = rng.choice(GET_PATHS)
+        return cut_short(path, lambda: client.request(nginx.tls_port, "GET", path,
+                                                      source=address).status)
 
     with Load("direct", 4, direct_work) as direct_load, Load("front", 3, front_work) as front_load:
         time.sleep(1)
@@ -828,8 +862,11 @@ def restart_without_refusal(replicas, nginx, tls_context):
           not front_load.errors and set(front_load.statuses) == {200},
           f"{front_load.total()} requests, statuses {front_load.statuses}, errors {front_load.errors}")
 
-    with Load("direct", 4, direct_work) as crash_load, Load("front", 3, front_work) as front_load:
+    front_threads = 3
+    with Load("direct", 4, direct_work) as crash_load, \
+            Load("front", front_threads, front_work) as front_load:
         time.sleep(1)
+        killed_at = time.monotonic()
         target.crash()
         time.sleep(1.5)
     refused = crash_load.errors.get("refused", 0)
@@ -837,9 +874,9 @@ def restart_without_refusal(replicas, nginx, tls_context):
           refused == 0 and crash_load.statuses.get(200, 0) > 0,
           f"{crash_load.total()} direct requests: statuses {crash_load.statuses}, "
           f"lost in flight when the process died: {crash_load.errors or 'none'}")
-    check("through nginx the crash lost no request (GETs retried; POSTs too, if never sent)",
-          not front_load.errors and set(front_load.statuses) == {200},
-          f"{front_load.total()} requests, statuses {front_load.statuses}, errors {front_load.errors}")
+    ok, detail = judge_kill(front_load, killed_at, front_threads)
+    check("through nginx the crash failed no request (GETs and POSTs retried; only a response "
+          "being written at the kill may be cut short, visibly)", ok, detail)
     log(f"     restarts: {time.monotonic() - t0:.1f}s")
 
 
