@@ -30,15 +30,39 @@ fn value(text: &str) -> HeaderValue {
 }
 
 /// The response: the reply plus CORS, RateLimit, sandbox, deprecation and idempotency headers.
+///
+/// A fixed response's headers are the same on every request but for the `RateLimit` value,
+/// so its header map is built once per worker thread and cloned after (see [`templates`]).
 pub fn finish(reply: Reply, context: &Context<'_>) -> Response<Body> {
+    let Some(key) = templates::Key::of(&reply, context) else {
+        return build(reply, context);
+    };
+    if let Some(mut headers) = templates::get(&key) {
+        if let Some(rate) = context.rate {
+            // Replaces the template's value where it stands, so the order is the built one.
+            headers.insert(RATELIMIT, ratelimit_value(rate.remaining, rate.reset_secs));
+        }
+        let mut response = Response::new(reply.body);
+        *response.status_mut() = reply.status;
+        *response.headers_mut() = headers;
+        return response;
+    }
+    let pending = key.pending();
+    let response = build(reply, context);
+    templates::put(pending, response.headers());
+    response
+}
+
+const RATELIMIT: HeaderName = HeaderName::from_static("ratelimit");
+const RATELIMIT_POLICY: HeaderName = HeaderName::from_static("ratelimit-policy");
+
+/// [`finish`] without templates: every header inserted in turn.
+fn build(reply: Reply, context: &Context<'_>) -> Response<Body> {
     let mut response = respond(reply, context.cors);
     let headers = response.headers_mut();
     if let Some(rate) = context.rate {
-        headers.insert(HeaderName::from_static("ratelimit-policy"), context.rate_policy.clone());
-        headers.insert(
-            HeaderName::from_static("ratelimit"),
-            ratelimit_value(rate.remaining, rate.reset_secs),
-        );
+        headers.insert(RATELIMIT_POLICY, context.rate_policy.clone());
+        headers.insert(RATELIMIT, ratelimit_value(rate.remaining, rate.reset_secs));
     }
     if let Some(deprecation) = context.deprecation {
         add_deprecation(headers, deprecation);
@@ -132,4 +156,298 @@ pub fn add_deprecation(headers: &mut http::HeaderMap, deprecation: &Deprecation)
         header::LINK,
         value(&format!("<{}>; rel=\"deprecation\"; type=\"text/html\"", deprecation.link)),
     );
+}
+
+/// Header maps of fixed responses, kept per worker thread and cloned on later requests.
+///
+/// A fixed response's headers depend on the representation (its `FixedValues` and static
+/// headers), the status, the route's CORS profile and whether the limiter applies (with its
+/// policy), and on nothing else but the `RateLimit` value, which `finish` writes over the
+/// template's. Cloning the map the first request built costs about 40% of inserting a dozen
+/// headers into a fresh one, and is what a server of canned responses does.
+///
+/// A cache, not state: a template is a pure function of its key, so a miss only costs a
+/// build. Direct-mapped with `SLOTS` slots per thread (a colliding key replaces the slot's
+/// template), so it holds at most `SLOTS` maps of about a kilobyte. Replies with per-request
+/// headers (`Allow`, `Location`, idempotency, deprecation) are built every time.
+mod templates {
+    use std::cell::RefCell;
+
+    use http::StatusCode;
+    use http::header::{HeaderMap, HeaderValue};
+
+    use crate::model::FixedValues;
+    use crate::route::CorsProfile;
+    use crate::wire::Reply;
+    use crate::wire::reply::StaticHeaders;
+
+    use crate::http::respond::Context;
+
+    /// Templates kept per worker thread.
+    const SLOTS: usize = 128;
+
+    /// What a fixed response's header map depends on, borrowed from the request at hand.
+    pub struct Key<'a> {
+        values: &'static FixedValues,
+        status: StatusCode,
+        cors: CorsProfile,
+        statics: &'a StaticHeaders,
+        /// The limiter's policy when the limiter applies to the route.
+        policy: Option<&'a HeaderValue>,
+    }
+
+    impl<'a> Key<'a> {
+        /// The key of a reply whose headers can come from a template: a fixed
+        /// representation, with no header built for this request alone.
+        pub fn of(reply: &'a Reply, context: &Context<'a>) -> Option<Key<'a>> {
+            let values = reply.values?;
+            let plain = reply.headers.is_empty()
+                && context.deprecation.is_none()
+                && context.idempotency_key.is_none();
+            plain.then_some(Key {
+                values,
+                status: reply.status,
+                cors: context.cors,
+                statics: &reply.static_headers,
+                policy: context.rate.map(|_| context.rate_policy),
+            })
+        }
+
+        /// The template to be, owning its key, for [`put`] once the headers are built.
+        pub fn pending(&self) -> Pending {
+            Pending {
+                slot: self.slot(),
+                values: self.values,
+                status: self.status,
+                cors: self.cors,
+                statics: self.statics.clone(),
+                policy: self.policy.cloned(),
+            }
+        }
+
+        fn slot(&self) -> usize {
+            let mixed = (std::ptr::from_ref(self.values) as usize >> 3)
+                ^ usize::from(self.status.as_u16())
+                ^ (self.cors as usize) << 10
+                ^ usize::from(self.policy.is_some()) << 12;
+            // Fibonacci hashing: the top bits of the product spread neighbouring addresses.
+            (mixed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) as usize >> 7 & (SLOTS - 1)
+        }
+    }
+
+    /// A key of its own, waiting for the headers built for it.
+    pub struct Pending {
+        slot: usize,
+        values: &'static FixedValues,
+        status: StatusCode,
+        cors: CorsProfile,
+        statics: StaticHeaders,
+        policy: Option<HeaderValue>,
+    }
+
+    struct Template {
+        key: Pending,
+        headers: HeaderMap,
+    }
+
+    impl Pending {
+        /// Whether a template built for this key serves `key`: every part equal.
+        pub fn matches(&self, key: &Key<'_>) -> bool {
+            std::ptr::eq(self.values, key.values)
+                && self.status == key.status
+                && self.cors == key.cors
+                && self.policy.as_ref() == key.policy
+                && self.statics.same_as(key.statics)
+        }
+    }
+
+    thread_local! {
+        static TEMPLATES: RefCell<Vec<Option<Template>>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// A copy of the template for `key`, if this thread has it.
+    pub fn get(key: &Key<'_>) -> Option<HeaderMap> {
+        TEMPLATES
+            .try_with(|templates| {
+                let templates = templates.try_borrow().ok()?;
+                let template = templates.get(key.slot())?.as_ref()?;
+                template.key.matches(key).then(|| template.headers.clone())
+            })
+            .ok()
+            .flatten()
+    }
+
+    /// Keeps `headers`, just built for `key`, as its template.
+    pub fn put(key: Pending, headers: &HeaderMap) {
+        let _ = TEMPLATES.try_with(|templates| {
+            let Ok(mut templates) = templates.try_borrow_mut() else { return };
+            if templates.is_empty() {
+                templates.resize_with(SLOTS, || None);
+            }
+            if let Some(slot) = templates.get_mut(key.slot) {
+                *slot = Some(Template { key, headers: headers.clone() });
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use http::StatusCode;
+    use http::header::HeaderValue;
+
+    use crate::http::respond::{Context, finish};
+    use crate::limits::rate::Decision;
+    use crate::route::CorsProfile;
+    use crate::tables::FIXED;
+    use crate::wire::Reply;
+    use crate::wire::reply::Coding;
+
+    const PROFILES: [CorsProfile; 4] =
+        [CorsProfile::Api, CorsProfile::Mcp, CorsProfile::Ask, CorsProfile::A2a];
+
+    fn decision(remaining: u32, reset_secs: u64) -> Decision {
+        Decision { allowed: true, granted: 1, remaining, reset_secs, limit: 77 }
+    }
+
+    /// Every fixed representation (each path in each coding, as 200 and as 304), under every
+    /// CORS profile, with and without the limiter and under two policies: in `order`, the
+    /// headers `finish` gives with the limiter's decision `rate` (when it applies).
+    fn headers_of_every_case(rate: Decision, repeat: Option<Decision>) -> Vec<String> {
+        let policies = [
+            HeaderValue::from_static("\"ip\";q=77;w=60"),
+            HeaderValue::from_static("\"ip\";q=5;w=1"),
+        ];
+        let mut seen = Vec::new();
+        let mut paths: Vec<_> = FIXED.entries().collect();
+        paths.sort_by_key(|(path, _)| *path);
+        for (path, fixed) in paths {
+            for coding in [Coding::Identity, Coding::Gzip, Coding::Br] {
+                for status in [StatusCode::OK, StatusCode::NOT_MODIFIED] {
+                    for cors in PROFILES {
+                        for (policy, limited) in
+                            [(&policies[0], true), (&policies[1], true), (&policies[0], false)]
+                        {
+                            let mut context = Context {
+                                rate: limited.then_some(rate),
+                                rate_policy: policy,
+                                cors,
+                                idempotency_key: None,
+                                deprecation: None,
+                            };
+                            let reply = || {
+                                let mut reply = Reply::fixed_in(fixed, coding);
+                                reply.status = status;
+                                reply
+                            };
+                            let mut response = finish(reply(), &context);
+                            if let Some(again) = repeat {
+                                context.rate = limited.then_some(again);
+                                response = finish(reply(), &context);
+                            }
+                            let lines: Vec<String> = response
+                                .headers()
+                                .iter()
+                                .map(|(name, value)| format!("{name}: {value:?}"))
+                                .collect();
+                            seen.push(format!(
+                                "{path} {} {status} {cors:?} {policy:?} {limited}\n{}",
+                                coding.token(),
+                                lines.join("\n")
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn a_template_serves_only_a_key_equal_in_every_part() {
+        use crate::http::respond::templates::Key;
+        let policy = HeaderValue::from_static("\"ip\";q=77;w=60");
+        let same_text = HeaderValue::from_static("\"ip\";q=77;w=60");
+        let other_policy = HeaderValue::from_static("\"ip\";q=5;w=1");
+        let context = |cors, policy, limited: bool| Context {
+            rate: limited.then_some(decision(299, 60)),
+            rate_policy: policy,
+            cors,
+            idempotency_key: None,
+            deprecation: None,
+        };
+        let fixed = FIXED.get("/v1/services").expect("/v1/services");
+        let other = FIXED.get("/v1/industries").expect("/v1/industries");
+        let page = FIXED.get("/guides/").expect("/guides/");
+        let base = Reply::fixed(fixed);
+        let api = context(CorsProfile::Api, &policy, true);
+        let pending = Key::of(&base, &api).expect("a fixed reply has a key").pending();
+
+        let again = Reply::fixed(fixed);
+        let equal_policy = context(CorsProfile::Api, &same_text, true);
+        assert!(pending.matches(&Key::of(&again, &api).expect("key")));
+        assert!(pending.matches(&Key::of(&again, &equal_policy).expect("key")));
+
+        let not_modified = Reply { status: StatusCode::NOT_MODIFIED, ..Reply::fixed(fixed) };
+        let mut decorated = Reply::fixed(fixed);
+        decorated.static_headers.push(http::header::VARY, "accept-encoding");
+        let differing = [
+            ("representation", Reply::fixed(other), api),
+            ("coding", Reply::fixed_in(page, Coding::Br), api),
+            ("status", not_modified, api),
+            ("static headers", decorated, api),
+            ("CORS profile", Reply::fixed(fixed), context(CorsProfile::Mcp, &policy, true)),
+            ("policy", Reply::fixed(fixed), context(CorsProfile::Api, &other_policy, true)),
+            ("limiter", Reply::fixed(fixed), context(CorsProfile::Api, &policy, false)),
+        ];
+        for (part, reply, context) in &differing {
+            let key = Key::of(reply, context).expect("key");
+            assert!(!pending.matches(&key), "a key differing in its {part} took the template");
+        }
+
+        // Replies with a header of their own, and requests with one, are never templated.
+        let with_header =
+            Reply::fixed(fixed).with(http::header::ALLOW, HeaderValue::from_static("GET"));
+        assert!(Key::of(&with_header, &api).is_none());
+        let echoing = Context { idempotency_key: Some("k-1"), ..api };
+        assert!(Key::of(&Reply::fixed(fixed), &echoing).is_none());
+        assert!(Key::of(&Reply::json(StatusCode::OK, "{}", "no-store"), &api).is_none());
+        let sunset = crate::model::Deprecation {
+            deprecation: "@1767225600",
+            sunset: None,
+            link: "https://www.example.com/changes/",
+        };
+        let deprecated = Context { deprecation: Some(&sunset), ..api };
+        assert!(Key::of(&Reply::fixed(fixed), &deprecated).is_none());
+    }
+
+    fn on_a_new_thread(f: impl FnOnce() -> Vec<String> + Send + 'static) -> Vec<String> {
+        std::thread::spawn(f).join().expect("the thread finishes")
+    }
+
+    #[test]
+    fn a_header_template_gives_exactly_the_headers_a_fresh_build_gives() {
+        let (first, second) = (decision(299, 60), decision(7, 13));
+        // Fresh threads, each case once: every response is built, header by header.
+        let built_first = on_a_new_thread(move || headers_of_every_case(first, None));
+        let built_second = on_a_new_thread(move || headers_of_every_case(second, None));
+        // Each case twice in a row: the first request builds and keeps the template (and must
+        // not take the template of the case before, which differs in one part of the key);
+        // the second is served from it, with its own RateLimit value.
+        let templated = on_a_new_thread(move || headers_of_every_case(first, Some(second)));
+        assert_eq!(templated.len(), built_second.len());
+        for (served, built) in templated.iter().zip(&built_second) {
+            assert_eq!(served, built);
+        }
+        assert_ne!(built_first, built_second, "the two decisions differ on the wire");
+        let ratelimit = built_second
+            .iter()
+            .filter(|case| case.contains("ratelimit: \"\\\"ip\\\";r=7;t=13\""))
+            .count();
+        assert_eq!(
+            ratelimit,
+            built_second.len() / 3 * 2,
+            "every limited case carries its decision"
+        );
+    }
 }

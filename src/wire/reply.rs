@@ -93,6 +93,15 @@ impl StaticHeaders {
     pub fn iter(&self) -> impl Iterator<Item = &(HeaderName, &'static str)> {
         self.items[..self.len].iter().flatten()
     }
+
+    /// The same headers in the same order, each value the very same static string (compared
+    /// by address, so equal text at two addresses counts as different: never a false match).
+    pub fn same_as(&self, other: &StaticHeaders) -> bool {
+        self.len == other.len
+            && self.iter().zip(other.iter()).all(|((name, value), (other_name, other_value))| {
+                name == other_name && std::ptr::eq(*value, *other_value)
+            })
+    }
 }
 
 impl Reply {
