@@ -31,8 +31,8 @@ fn value(text: &str) -> HeaderValue {
 
 /// The response: the reply plus CORS, RateLimit, sandbox, deprecation and idempotency headers.
 ///
-/// A fixed response's headers are the same on every request but for the `RateLimit` value,
-/// so its header map is built once per worker thread and cloned after (see [`templates`]).
+/// Most replies' headers are the same on every request but for the `RateLimit` value, so
+/// their header map is built once per worker thread and cloned after (see `templates`).
 pub fn finish(reply: Reply, context: &Context<'_>) -> Response<Body> {
     let Some(key) = templates::Key::of(&reply, context) else {
         return build(reply, context);
@@ -158,13 +158,14 @@ pub fn add_deprecation(headers: &mut http::HeaderMap, deprecation: &Deprecation)
     );
 }
 
-/// Header maps of fixed responses, kept per worker thread and cloned on later requests.
+/// Header maps, kept per worker thread and cloned on later requests.
 ///
-/// A fixed response's headers depend on the representation (its `FixedValues` and static
-/// headers), the status, the route's CORS profile and whether the limiter applies (with its
-/// policy), and on nothing else but the `RateLimit` value, which `finish` writes over the
-/// template's. Cloning the map the first request built costs about 40% of inserting a dozen
-/// headers into a fresh one, and is what a server of canned responses does.
+/// The headers of a reply with no header built for it alone depend on its header values (a
+/// fixed representation's `FixedValues`, or the static texts of a JSON answer or an error),
+/// its static headers, the status, the route's CORS profile and whether the limiter applies
+/// (with its policy), and on nothing else but the `RateLimit` value, which `finish` writes
+/// over the template's. Cloning the map the first request built costs about 40% of inserting
+/// a dozen headers into a fresh one, and is what a server of canned responses does.
 ///
 /// A cache, not state: a template is a pure function of its key, so a miss only costs a
 /// build. Direct-mapped with `SLOTS` slots per thread (a colliding key replaces the slot's
@@ -186,9 +187,53 @@ mod templates {
     /// Templates kept per worker thread.
     const SLOTS: usize = 128;
 
-    /// What a fixed response's header map depends on, borrowed from the request at hand.
+    /// Where a reply's `Content-Type`, `Cache-Control` and `ETag` come from, compared by
+    /// address: the same address is the same text, and equal text at two addresses only
+    /// costs a template of its own.
+    #[derive(Clone, Copy)]
+    enum Values {
+        /// A fixed representation's values, built with the binary.
+        Fixed(&'static FixedValues),
+        /// Static texts (a JSON answer, an error, a stream).
+        Text { content_type: &'static str, cache_control: &'static str, etag: Option<&'static str> },
+    }
+
+    impl Values {
+        fn same_as(self, other: Values) -> bool {
+            use std::ptr::eq;
+            match (self, other) {
+                (Values::Fixed(a), Values::Fixed(b)) => eq(a, b),
+                (
+                    Values::Text { content_type, cache_control, etag },
+                    Values::Text { content_type: c, cache_control: cc, etag: e },
+                ) => {
+                    eq(content_type, c)
+                        && eq(cache_control, cc)
+                        && match (etag, e) {
+                            (Some(a), Some(b)) => eq(a, b),
+                            (None, None) => true,
+                            _ => false,
+                        }
+                }
+                _ => false,
+            }
+        }
+
+        fn address(self) -> usize {
+            match self {
+                Values::Fixed(values) => std::ptr::from_ref(values) as usize,
+                Values::Text { content_type, cache_control, etag } => {
+                    content_type.as_ptr() as usize
+                        ^ (cache_control.as_ptr() as usize).rotate_left(17)
+                        ^ etag.map_or(0, |etag| etag.as_ptr() as usize).rotate_left(34)
+                }
+            }
+        }
+    }
+
+    /// What a reply's header map depends on, borrowed from the request at hand.
     pub struct Key<'a> {
-        values: &'static FixedValues,
+        values: Values,
         status: StatusCode,
         cors: CorsProfile,
         statics: &'a StaticHeaders,
@@ -197,10 +242,17 @@ mod templates {
     }
 
     impl<'a> Key<'a> {
-        /// The key of a reply whose headers can come from a template: a fixed
-        /// representation, with no header built for this request alone.
+        /// The key of a reply whose headers can come from a template: one with no header
+        /// built for this request alone.
         pub fn of(reply: &'a Reply, context: &Context<'a>) -> Option<Key<'a>> {
-            let values = reply.values?;
+            let values = match reply.values {
+                Some(values) => Values::Fixed(values),
+                None => Values::Text {
+                    content_type: reply.content_type,
+                    cache_control: reply.cache_control,
+                    etag: reply.etag,
+                },
+            };
             let plain = reply.headers.is_empty()
                 && context.deprecation.is_none()
                 && context.idempotency_key.is_none();
@@ -226,7 +278,7 @@ mod templates {
         }
 
         fn slot(&self) -> usize {
-            let mixed = (std::ptr::from_ref(self.values) as usize >> 3)
+            let mixed = (self.values.address() >> 3)
                 ^ usize::from(self.status.as_u16())
                 ^ (self.cors as usize) << 10
                 ^ usize::from(self.policy.is_some()) << 12;
@@ -238,7 +290,7 @@ mod templates {
     /// A key of its own, waiting for the headers built for it.
     pub struct Pending {
         slot: usize,
-        values: &'static FixedValues,
+        values: Values,
         status: StatusCode,
         cors: CorsProfile,
         statics: StaticHeaders,
@@ -253,7 +305,7 @@ mod templates {
     impl Pending {
         /// Whether a template built for this key serves `key`: every part equal.
         pub fn matches(&self, key: &Key<'_>) -> bool {
-            std::ptr::eq(self.values, key.values)
+            self.values.same_as(key.values)
                 && self.status == key.status
                 && self.cors == key.cors
                 && self.policy.as_ref() == key.policy
@@ -296,12 +348,14 @@ mod tests {
     use http::StatusCode;
     use http::header::HeaderValue;
 
+    use crate::http::respond::templates::Key;
     use crate::http::respond::{Context, finish};
     use crate::limits::rate::Decision;
     use crate::route::CorsProfile;
     use crate::tables::FIXED;
     use crate::wire::Reply;
-    use crate::wire::reply::Coding;
+    use crate::wire::media::EVENT_STREAM;
+    use crate::wire::reply::{CACHE_CONTENT, Coding, NO_STORE};
 
     const PROFILES: [CorsProfile; 4] =
         [CorsProfile::Api, CorsProfile::Mcp, CorsProfile::Ask, CorsProfile::A2a];
@@ -310,115 +364,81 @@ mod tests {
         Decision { allowed: true, granted: 1, remaining, reset_secs, limit: 77 }
     }
 
-    /// Every fixed representation (each path in each coding, as 200 and as 304), under every
-    /// CORS profile, with and without the limiter and under two policies: in `order`, the
-    /// headers `finish` gives with the limiter's decision `rate` (when it applies).
+    /// A reply of every kind a template may serve: each fixed representation (each path in
+    /// each coding, as 200 and as 304), and answers with static header texts (JSON under
+    /// both cache policies, an event stream, with several statuses), each with a name.
+    fn every_reply() -> Vec<(String, Box<dyn Fn() -> Reply>)> {
+        let mut replies: Vec<(String, Box<dyn Fn() -> Reply>)> = Vec::new();
+        let mut paths: Vec<_> = FIXED.entries().collect();
+        paths.sort_by_key(|(path, _)| *path);
+        for (path, fixed) in paths {
+            for coding in [Coding::Identity, Coding::Gzip, Coding::Br] {
+                for status in [StatusCode::OK, StatusCode::NOT_MODIFIED] {
+                    replies.push((
+                        format!("{path} {} {status}", coding.token()),
+                        Box::new(move || Reply { status, ..Reply::fixed_in(fixed, coding) }),
+                    ));
+                }
+            }
+        }
+        let statuses = [StatusCode::OK, StatusCode::BAD_REQUEST, StatusCode::TOO_MANY_REQUESTS];
+        for status in statuses {
+            for cache in [NO_STORE, CACHE_CONTENT] {
+                replies.push((
+                    format!("json {status} {cache}"),
+                    Box::new(move || Reply::json(status, "{}", cache)),
+                ));
+            }
+            replies.push((
+                format!("stream {status}"),
+                Box::new(move || Reply {
+                    content_type: EVENT_STREAM,
+                    ..Reply::json(status, "", NO_STORE)
+                }),
+            ));
+        }
+        replies
+    }
+
+    /// Every reply of `every_reply` under every CORS profile, with and without the limiter
+    /// and under two policies, in order: the headers `finish` gives with the limiter's
+    /// decision `rate` (when it applies), or with `repeat` on a second request right after.
     fn headers_of_every_case(rate: Decision, repeat: Option<Decision>) -> Vec<String> {
         let policies = [
             HeaderValue::from_static("\"ip\";q=77;w=60"),
             HeaderValue::from_static("\"ip\";q=5;w=1"),
         ];
         let mut seen = Vec::new();
-        let mut paths: Vec<_> = FIXED.entries().collect();
-        paths.sort_by_key(|(path, _)| *path);
-        for (path, fixed) in paths {
-            for coding in [Coding::Identity, Coding::Gzip, Coding::Br] {
-                for status in [StatusCode::OK, StatusCode::NOT_MODIFIED] {
-                    for cors in PROFILES {
-                        for (policy, limited) in
-                            [(&policies[0], true), (&policies[1], true), (&policies[0], false)]
-                        {
-                            let mut context = Context {
-                                rate: limited.then_some(rate),
-                                rate_policy: policy,
-                                cors,
-                                idempotency_key: None,
-                                deprecation: None,
-                            };
-                            let reply = || {
-                                let mut reply = Reply::fixed_in(fixed, coding);
-                                reply.status = status;
-                                reply
-                            };
-                            let mut response = finish(reply(), &context);
-                            if let Some(again) = repeat {
-                                context.rate = limited.then_some(again);
-                                response = finish(reply(), &context);
-                            }
-                            let lines: Vec<String> = response
-                                .headers()
-                                .iter()
-                                .map(|(name, value)| format!("{name}: {value:?}"))
-                                .collect();
-                            seen.push(format!(
-                                "{path} {} {status} {cors:?} {policy:?} {limited}\n{}",
-                                coding.token(),
-                                lines.join("\n")
-                            ));
-                        }
+        for (name, reply) in every_reply() {
+            for cors in PROFILES {
+                for (policy, limited) in
+                    [(&policies[0], true), (&policies[1], true), (&policies[0], false)]
+                {
+                    let mut context = Context {
+                        rate: limited.then_some(rate),
+                        rate_policy: policy,
+                        cors,
+                        idempotency_key: None,
+                        deprecation: None,
+                    };
+                    let mut response = finish(reply(), &context);
+                    if let Some(again) = repeat {
+                        context.rate = limited.then_some(again);
+                        response = finish(reply(), &context);
                     }
+                    let lines: Vec<String> = response
+                        .headers()
+                        .iter()
+                        .map(|(name, value)| format!("{name}: {value:?}"))
+                        .collect();
+                    seen.push(format!(
+                        "{name} {cors:?} {policy:?} {limited}\n{}",
+                        lines.join("\n")
+                    ));
                 }
             }
         }
         seen
-    }
-
-    #[test]
-    fn a_template_serves_only_a_key_equal_in_every_part() {
-        use crate::http::respond::templates::Key;
-        let policy = HeaderValue::from_static("\"ip\";q=77;w=60");
-        let same_text = HeaderValue::from_static("\"ip\";q=77;w=60");
-        let other_policy = HeaderValue::from_static("\"ip\";q=5;w=1");
-        let context = |cors, policy, limited: bool| Context {
-            rate: limited.then_some(decision(299, 60)),
-            rate_policy: policy,
-            cors,
-            idempotency_key: None,
-            deprecation: None,
-        };
-        let fixed = FIXED.get("/v1/services").expect("/v1/services");
-        let other = FIXED.get("/v1/industries").expect("/v1/industries");
-        let page = FIXED.get("/guides/").expect("/guides/");
-        let base = Reply::fixed(fixed);
-        let api = context(CorsProfile::Api, &policy, true);
-        let pending = Key::of(&base, &api).expect("a fixed reply has a key").pending();
-
-        let again = Reply::fixed(fixed);
-        let equal_policy = context(CorsProfile::Api, &same_text, true);
-        assert!(pending.matches(&Key::of(&again, &api).expect("key")));
-        assert!(pending.matches(&Key::of(&again, &equal_policy).expect("key")));
-
-        let not_modified = Reply { status: StatusCode::NOT_MODIFIED, ..Reply::fixed(fixed) };
-        let mut decorated = Reply::fixed(fixed);
-        decorated.static_headers.push(http::header::VARY, "accept-encoding");
-        let differing = [
-            ("representation", Reply::fixed(other), api),
-            ("coding", Reply::fixed_in(page, Coding::Br), api),
-            ("status", not_modified, api),
-            ("static headers", decorated, api),
-            ("CORS profile", Reply::fixed(fixed), context(CorsProfile::Mcp, &policy, true)),
-            ("policy", Reply::fixed(fixed), context(CorsProfile::Api, &other_policy, true)),
-            ("limiter", Reply::fixed(fixed), context(CorsProfile::Api, &policy, false)),
-        ];
-        for (part, reply, context) in &differing {
-            let key = Key::of(reply, context).expect("key");
-            assert!(!pending.matches(&key), "a key differing in its {part} took the template");
-        }
-
-        // Replies with a header of their own, and requests with one, are never templated.
-        let with_header =
-            Reply::fixed(fixed).with(http::header::ALLOW, HeaderValue::from_static("GET"));
-        assert!(Key::of(&with_header, &api).is_none());
-        let echoing = Context { idempotency_key: Some("k-1"), ..api };
-        assert!(Key::of(&Reply::fixed(fixed), &echoing).is_none());
-        assert!(Key::of(&Reply::json(StatusCode::OK, "{}", "no-store"), &api).is_none());
-        let sunset = crate::model::Deprecation {
-            deprecation: "@1767225600",
-            sunset: None,
-            link: "https://www.example.com/changes/",
-        };
-        let deprecated = Context { deprecation: Some(&sunset), ..api };
-        assert!(Key::of(&Reply::fixed(fixed), &deprecated).is_none());
     }
 
     fn on_a_new_thread(f: impl FnOnce() -> Vec<String> + Send + 'static) -> Vec<String> {
@@ -440,14 +460,92 @@ mod tests {
             assert_eq!(served, built);
         }
         assert_ne!(built_first, built_second, "the two decisions differ on the wire");
-        let ratelimit = built_second
-            .iter()
-            .filter(|case| case.contains("ratelimit: \"\\\"ip\\\";r=7;t=13\""))
-            .count();
-        assert_eq!(
-            ratelimit,
-            built_second.len() / 3 * 2,
-            "every limited case carries its decision"
-        );
+        let ratelimit = "ratelimit: \"\\\"ip\\\";r=7;t=13\"";
+        let limited = built_second.iter().filter(|case| case.contains(ratelimit)).count();
+        assert_eq!(limited, built_second.len() / 3 * 2, "every limited case carries its decision");
+    }
+
+    #[test]
+    fn a_template_serves_only_a_key_equal_in_every_part() {
+        let policy = HeaderValue::from_static("\"ip\";q=77;w=60");
+        let same_text = HeaderValue::from_static("\"ip\";q=77;w=60");
+        let other_policy = HeaderValue::from_static("\"ip\";q=5;w=1");
+        let context = |cors, policy, limited: bool| Context {
+            rate: limited.then_some(decision(299, 60)),
+            rate_policy: policy,
+            cors,
+            idempotency_key: None,
+            deprecation: None,
+        };
+        let api = context(CorsProfile::Api, &policy, true);
+        let fixed = FIXED.get("/v1/services").expect("/v1/services");
+        let other = FIXED.get("/v1/industries").expect("/v1/industries");
+        let page = FIXED.get("/guides/").expect("/guides/");
+        let json = || Reply::json(StatusCode::OK, "{\"a\":1}", NO_STORE);
+        type Differing<'a> = Vec<(&'a str, Reply, Context<'a>)>;
+        let cases: [(&str, Reply, Differing<'_>); 2] = [
+            ("a fixed representation", Reply::fixed(fixed), {
+                let mut decorated = Reply::fixed(fixed);
+                decorated.static_headers.push(http::header::VARY, "accept-encoding");
+                vec![
+                    ("representation", Reply::fixed(other), api),
+                    ("coding", Reply::fixed_in(page, Coding::Br), api),
+                    (
+                        "status",
+                        Reply { status: StatusCode::NOT_MODIFIED, ..Reply::fixed(fixed) },
+                        api,
+                    ),
+                    ("static headers", decorated, api),
+                    // The same texts, not from the representation's values.
+                    ("kind of values", Reply { values: None, ..Reply::fixed(fixed) }, api),
+                    ("CORS profile", Reply::fixed(fixed), context(CorsProfile::Mcp, &policy, true)),
+                    ("policy", Reply::fixed(fixed), context(CorsProfile::Api, &other_policy, true)),
+                    ("limiter", Reply::fixed(fixed), context(CorsProfile::Api, &policy, false)),
+                ]
+            }),
+            ("a JSON answer", json(), {
+                let mut decorated = json();
+                decorated.static_headers.push(http::header::VARY, "accept");
+                vec![
+                    ("content type", Reply { content_type: EVENT_STREAM, ..json() }, api),
+                    ("cache policy", Reply::json(StatusCode::OK, "{}", CACHE_CONTENT), api),
+                    ("validator", Reply { etag: Some("\"v1\""), ..json() }, api),
+                    ("status", Reply::json(StatusCode::NOT_FOUND, "{}", NO_STORE), api),
+                    ("static headers", decorated, api),
+                    ("kind of values", Reply::fixed(fixed), api),
+                    ("CORS profile", json(), context(CorsProfile::A2a, &policy, true)),
+                    ("policy", json(), context(CorsProfile::Api, &other_policy, true)),
+                    ("limiter", json(), context(CorsProfile::Api, &policy, false)),
+                ]
+            }),
+        ];
+        for (kind, base, differing) in &cases {
+            let pending = Key::of(base, &api).expect("a plain reply has a key").pending();
+            // Another request for the same: another body, a policy of equal text.
+            let again = Reply { body: json().body, ..Reply::fixed(fixed) };
+            let again = if base.values.is_some() { again } else { json() };
+            let equal_policy = context(CorsProfile::Api, &same_text, true);
+            assert!(pending.matches(&Key::of(&again, &api).expect("key")), "{kind}");
+            assert!(pending.matches(&Key::of(&again, &equal_policy).expect("key")), "{kind}");
+            for (part, reply, context) in differing {
+                let key = Key::of(reply, context).expect("key");
+                assert!(!pending.matches(&key), "{kind}: a key differing in its {part} matched");
+            }
+        }
+
+        // Replies with a header of their own, and requests with one, are never templated.
+        let allow = Reply::fixed(fixed).with(http::header::ALLOW, HeaderValue::from_static("GET"));
+        assert!(Key::of(&allow, &api).is_none());
+        let retry = json().with(http::header::RETRY_AFTER, HeaderValue::from(60));
+        assert!(Key::of(&retry, &api).is_none());
+        let echoing = Context { idempotency_key: Some("k-1"), ..api };
+        assert!(Key::of(&Reply::fixed(fixed), &echoing).is_none());
+        let sunset = crate::model::Deprecation {
+            deprecation: "@1767225600",
+            sunset: None,
+            link: "https://www.example.com/changes/",
+        };
+        let deprecated = Context { deprecation: Some(&sunset), ..api };
+        assert!(Key::of(&json(), &deprecated).is_none());
     }
 }
