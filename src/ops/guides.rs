@@ -1,7 +1,8 @@
 //! The guide library: search with cursor paging, and one guide with its markdown.
 //!
-//! Every surface sends its search through [`search_guides`] with the same typed request, so the same
-//! input is refused the same way everywhere (REST, batch, MCP, the website's results page).
+//! Every surface checks its search with [`validate`] from the same typed request, so the same
+//! input is refused the same way everywhere (REST, batch, MCP, the website's results page), then
+//! runs it with [`search()`]; [`search_guides`] does both.
 
 use super::content::Item;
 use super::error::Error;
