@@ -2,10 +2,10 @@
 //! passes), serve, shut down gracefully.
 //!
 //! Flags: `--listen ADDR` (default 127.0.0.1:8080), `--rate-limit N` (requests per minute per
-//! Flags: `--listen ADDR` (default 127.0.0.1:8080), `--rate-limit N` (requests per minute per
 //! client, default 300), `--max-connections-per-ip N` (default 64, 0 for none), `--trust-proxy`,
 //! `--ipv6-prefix N` (IPv6 clients are keyed by this prefix, default 64), `--access-log`,
-//! `--metrics-listen ADDR`, `--check`, `--help`, `--version`. Environment: `TOKEN_KEY` (hex, at
+//! `--metrics-listen ADDR`, `--search-cache-kib N` (the search page cache's budget, default
+//! 2048, 0 for none), `--check`, `--help`, `--version`. Environment: `TOKEN_KEY` (hex, at
 //! least 32 bytes) and `TOKEN_KEY_PREVIOUS` (accepted for verification during a rotation), or
 //! the systemd credentials `token-key` and `token-key-previous`; `LISTEN_FDS`/`LISTEN_PID`
 //! (socket activation).
@@ -14,6 +14,7 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use consultancy_api::api::page_cache::{self, DEFAULT_BUDGET_KIB, MAX_BUDGET_KIB};
 use consultancy_api::auth::Keys;
 use consultancy_api::clock::SystemClock;
 use consultancy_api::http::App;
@@ -38,7 +39,8 @@ fn usage() -> String {
 
 USAGE:
     consultancy-api [--listen ADDR] [--rate-limit N] [--max-connections-per-ip N] [--trust-proxy]
-                    [--ipv6-prefix N] [--access-log] [--metrics-listen ADDR] [--check]
+                    [--ipv6-prefix N] [--access-log] [--metrics-listen ADDR]
+                    [--search-cache-kib N] [--check]
 
 OPTIONS:
     --listen ADDR                 address to listen on, unless the service manager passes a
@@ -51,6 +53,8 @@ OPTIONS:
     --access-log                  write one line per request to standard output (Common Log
                                   Format plus microseconds taken)
     --metrics-listen ADDR         serve Prometheus metrics at http://ADDR/metrics [default: off]
+    --search-cache-kib N          memory for search pages asked lately, served again without
+                                  searching; 0 for none, at most {MAX_BUDGET_KIB} [default: {DEFAULT_BUDGET_KIB}]
     --check                       validate the configuration (flags, key, addresses) and exit:
                                   0 if it is usable, 2 if not
     -h, --help                    print this help
@@ -80,6 +84,7 @@ struct Options {
     ipv6_prefix: u8,
     access_log: bool,
     metrics_listen: Option<SocketAddr>,
+    search_cache_kib: usize,
     check: bool,
 }
 
@@ -115,6 +120,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
         ipv6_prefix: IPV6_PREFIX_DEFAULT,
         access_log: false,
         metrics_listen: None,
+        search_cache_kib: DEFAULT_BUDGET_KIB,
         check: false,
     };
     let mut args = args.peekable();
@@ -152,6 +158,16 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             "--metrics-listen" => {
                 options.metrics_listen =
                     Some(parse_address("--metrics-listen", &value("--metrics-listen")?)?);
+            }
+            "--search-cache-kib" => {
+                let text = value("--search-cache-kib")?;
+                options.search_cache_kib = text
+                    .parse()
+                    .ok()
+                    .filter(|kib| *kib <= MAX_BUDGET_KIB)
+                    .ok_or(format!(
+                    "--search-cache-kib `{text}` is not a whole number from 0 to {MAX_BUDGET_KIB}"
+                ))?;
             }
             "--check" => options.check = true,
             "-h" | "--help" => return Ok(Parsed::Exit(usage())),
@@ -335,6 +351,10 @@ fn check(
         options.ipv6_prefix,
         if options.trust_proxy { "the rightmost X-Forwarded-For entry" } else { "the connection" }
     ));
+    notes.push(match options.search_cache_kib {
+        0 => "search page cache: off".to_string(),
+        kib => format!("search page cache: up to {kib} KiB"),
+    });
     notes.push(format!(
         "access log: {}",
         if options.access_log { "on, to standard output" } else { "off" }
@@ -389,6 +409,7 @@ fn main() -> ExitCode {
     if options.check {
         return check(&options, inherited.as_ref(), &keys);
     }
+    page_cache::configure(options.search_cache_kib);
     let keys = match keys {
         Ok((keys, source)) => {
             if source == KeySource::Random {

@@ -920,7 +920,12 @@ def soak(replicas, nginx, tls_context, token, seconds):
                 etags[path] = answer.header("etag")
             kind, ok = "fixed", answer.status in (200, 304)
         elif roll < 0.6:
-            q = urllib.parse.quote_plus(rng.choice(queries))
+            # A fifth of the searches are new to every replica, so the search page cache keeps
+            # replacing pages at its budget while the soak watches memory.
+            q = rng.choice(queries)
+            if rng.random() < 0.2:
+                q = f"{q} {rng.randrange(10**9)}"
+            q = urllib.parse.quote_plus(q)
             answer = client.request(nginx.tls_port, "GET", f"/v1/resources?q={q}&limit=10", source=address)
             kind, ok = "search", answer.status == 200
         elif roll < 0.72:

@@ -10,6 +10,7 @@ pub mod batch;
 pub mod error;
 pub mod export;
 pub mod oauth;
+pub mod page_cache;
 pub mod resources;
 
 use http::header::HeaderValue;

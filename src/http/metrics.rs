@@ -18,6 +18,10 @@
 //! | `consultancy_api_rate_limiter_clients` | gauge | |
 //! | `consultancy_api_access_log_dropped_total` | counter | |
 //! | `consultancy_api_draining` | gauge (0 or 1) | |
+//! | `consultancy_api_search_cache_hits_total` | counter | |
+//! | `consultancy_api_search_cache_misses_total` | counter | |
+//! | `consultancy_api_search_cache_bytes` | gauge | |
+//! | `consultancy_api_search_cache_budget_bytes` | gauge | |
 //!
 //! plus the process metrics `admin` adds (`process_*`).
 
@@ -319,7 +323,8 @@ impl Metrics {
             );
         }
 
-        let scalars: [(&str, &str, &str, u64); 5] = [
+        let cache = crate::api::page_cache::cache().stats();
+        let scalars: [(&str, &str, &str, u64); 9] = [
             (
                 "consultancy_api_connections_active",
                 "gauge",
@@ -349,6 +354,30 @@ impl Metrics {
                 "gauge",
                 "1 once the server has been told to stop (readiness fails), else 0.",
                 u64::from(gauges.draining),
+            ),
+            (
+                "consultancy_api_search_cache_hits_total",
+                "counter",
+                "Search result pages (direct and batch items) served from the page cache.",
+                cache.hits,
+            ),
+            (
+                "consultancy_api_search_cache_misses_total",
+                "counter",
+                "Search pages rendered because the page cache did not hold them (0 while it is off).",
+                cache.misses,
+            ),
+            (
+                "consultancy_api_search_cache_bytes",
+                "gauge",
+                "Bytes of search pages the page cache holds now.",
+                cache.bytes as u64,
+            ),
+            (
+                "consultancy_api_search_cache_budget_bytes",
+                "gauge",
+                "The most the page cache may hold (--search-cache-kib); 0 when it is off.",
+                cache.budget as u64,
             ),
         ];
         for (name, kind, help, value) in scalars {

@@ -7,9 +7,7 @@
 //! measurement: the deadlines under test are a few hundred milliseconds, the bounds seconds.
 
 use std::future::Future;
-use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, SocketAddr};
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -23,7 +21,7 @@ use consultancy_api::route::{Route, decode_unreserved};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
-use crate::support::{Checked, Setup, TEST_KEY, start, start_with, validate};
+use crate::support::{Binary, Checked, Setup, start, start_with, validate};
 
 /// Loopback address number `n`: 127.0.0.n, a client of its own.
 fn client(n: u8) -> IpAddr {
@@ -713,7 +711,7 @@ async fn what_stays_after_an_attack_is_the_allocators_cache() {
 /// ten zero-window readers, each held for two seconds and then closed: the baseline, then the
 /// peak (VmHWM) and the settled resident memory after each attack, in KiB.
 async fn memory_under_attack(env: &[(&str, &str)], rounds: u8) -> Vec<u64> {
-    let process = Binary::start(env);
+    let process = Binary::start(&[], env);
     let addr = process.addr;
     let warm = reqwest::Client::new();
     for _ in 0..20 {
@@ -786,48 +784,4 @@ async fn zero_window_attack(
         attackers.push((send, connection, head, waiting));
     }
     attackers
-}
-
-/// The server binary, started on an ephemeral port with a rate limit out of the way.
-struct Binary {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Binary {
-    fn start(env: &[(&str, &str)]) -> Binary {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_consultancy-api"))
-            .args(["--listen", "127.0.0.1:0", "--rate-limit", "1000000000"])
-            .env("TOKEN_KEY", TEST_KEY)
-            .envs(env.iter().copied())
-            .stderr(Stdio::piped())
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("start the binary");
-        let stderr = child.stderr.take().expect("stderr");
-        let line = BufReader::new(stderr).lines().next().expect("a line").expect("readable");
-        let addr = line
-            .rsplit_once("listening on http://")
-            .and_then(|(_, addr)| addr.trim().parse().ok())
-            .unwrap_or_else(|| panic!("unexpected start-up line: {line}"));
-        Binary { child, addr }
-    }
-
-    /// A memory line of /proc/PID/status (`VmRSS:` now, `VmHWM:` the peak so far), in KiB.
-    fn status_kib(&self, field: &str) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("/proc status");
-        status
-            .lines()
-            .find_map(|line| line.strip_prefix(field))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap_or_else(|| panic!("{field} in /proc status"))
-    }
-}
-
-impl Drop for Binary {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }

@@ -14,7 +14,7 @@ use consultancy_api::route::Route;
 use http::{Method, Uri, Version};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::support::{Setup, TEST_KEY, start_with};
+use crate::support::{Binary, Setup, TEST_KEY, start_with};
 
 #[tokio::test]
 async fn healthz_answers_ok_and_is_never_rate_limited() {
@@ -354,6 +354,7 @@ fn check_validates_the_configuration_and_exits_0_or_2() {
     assert!(out.contains("key: TOKEN_KEY from the environment"), "{out}");
     assert!(out.contains("listen: 127.0.0.1:0, free to bind"), "{out}");
     assert!(out.contains("IPv6 clients counted per /64"), "{out}");
+    assert!(out.contains("search page cache: up to 2048 KiB"), "{out}");
     assert!(out.ends_with("ok: the configuration is usable\n"), "{out}");
 
     let (code, out, _) = run(binary().args(["--check", "--listen", "127.0.0.1:0"]));
@@ -386,9 +387,15 @@ fn check_validates_the_configuration_and_exits_0_or_2() {
 fn the_operations_flags_are_parsed_strictly() {
     let (code, help, _) = run(binary().arg("--help"));
     assert_eq!(code, Some(0));
-    for flag in
-        ["--ipv6-prefix", "--access-log", "--metrics-listen", "--check", "LISTEN_FDS", "token-key"]
-    {
+    for flag in [
+        "--ipv6-prefix",
+        "--access-log",
+        "--metrics-listen",
+        "--search-cache-kib",
+        "--check",
+        "LISTEN_FDS",
+        "token-key",
+    ] {
         assert!(help.contains(flag), "--help mentions {flag}");
     }
     for (args, needle) in [
@@ -396,6 +403,13 @@ fn the_operations_flags_are_parsed_strictly() {
         (&["--ipv6-prefix", "129"][..], "--ipv6-prefix"),
         (&["--ipv6-prefix=/64"][..], "--ipv6-prefix"),
         (&["--metrics-listen", "nowhere"][..], "--metrics-listen `nowhere`"),
+        (
+            &["--search-cache-kib", "-1"][..],
+            "--search-cache-kib `-1` is not a whole number from 0 to 262144",
+        ),
+        (&["--search-cache-kib=262145"][..], "--search-cache-kib `262145`"),
+        (&["--search-cache-kib", "2M"][..], "--search-cache-kib `2M`"),
+        (&["--search-cache-kib"][..], "--search-cache-kib needs a value"),
         (
             &["--listen", "127.0.0.1:18998", "--metrics-listen", "127.0.0.1:18998"][..],
             "--metrics-listen must differ from --listen",
@@ -451,4 +465,80 @@ fn a_passed_descriptor_that_is_no_listening_socket_stops_start_up() {
         .env("LISTEN_PID", std::process::id().to_string()));
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("listen: 127.0.0.1:0, free to bind"), "{out}");
+}
+
+/// Search pages asked again come from the page cache (`--search-cache-kib`): the same bytes a
+/// server without it renders, batch items included, counted in `/metrics`; the first listing
+/// pages are kept apart and do not count. Against the real binary, since the cache is the
+/// process's.
+#[tokio::test]
+async fn the_search_page_cache_serves_searches_asked_again_and_counts_them() {
+    let free = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let metrics_addr = free.local_addr().expect("address").to_string();
+    drop(free);
+    let cached =
+        Binary::start(&["--search-cache-kib", "64", "--metrics-listen", &metrics_addr], &[]);
+    let uncached = Binary::start(&["--search-cache-kib", "0"], &[]);
+    let client = reqwest::Client::new();
+    let get = |addr: std::net::SocketAddr, path: &str| {
+        let request = client.get(format!("http://{addr}{path}"));
+        async move {
+            let response = request.send().await.expect("GET");
+            assert_eq!(response.status(), 200);
+            response.bytes().await.expect("body")
+        }
+    };
+    let cache = || async {
+        let text = client
+            .get(format!("http://{metrics_addr}/metrics"))
+            .send()
+            .await
+            .expect("scrape")
+            .text()
+            .await
+            .expect("body");
+        let series = parse_exposition(&text);
+        ["hits_total", "misses_total", "bytes", "budget_bytes"]
+            .map(|name| value(&series, &format!("consultancy_api_search_cache_{name}")))
+    };
+    assert_eq!(cache().await, [0.0, 0.0, 0.0, 65536.0]);
+
+    let search = "/v1/resources?q=model+drift&limit=7";
+    let first = get(cached.addr, search).await;
+    let [hits, misses, bytes, _] = cache().await;
+    assert_eq!((hits, misses), (0.0, 1.0));
+    assert!(bytes as usize >= first.len(), "{bytes} bytes held for a page of {}", first.len());
+    assert_eq!(get(cached.addr, search).await, first, "served again");
+    assert_eq!(cache().await[..2], [1.0, 1.0]);
+    // What the cache served is what a server without one renders.
+    assert_eq!(get(uncached.addr, search).await, first);
+
+    // A batch item is the same search.
+    let batch = client
+        .post(format!("http://{}/v1/batch", cached.addr))
+        .header("content-type", "application/json")
+        .body(format!(r#"{{"requests":[{{"path":"{search}"}}]}}"#))
+        .send()
+        .await
+        .expect("POST");
+    assert_eq!(batch.status(), 200);
+    let items: serde_json::Value = batch.json().await.expect("JSON");
+    let direct: serde_json::Value = serde_json::from_slice(&first).expect("JSON");
+    assert_eq!(items["responses"][0]["body"], direct);
+    assert_eq!(cache().await[..2], [2.0, 1.0]);
+
+    // Another page size is another page; the first page of the library is kept apart.
+    let other = get(cached.addr, "/v1/resources?q=model+drift&limit=8").await;
+    assert_ne!(other, first);
+    get(cached.addr, "/v1/resources").await;
+    assert_eq!(cache().await[..2], [2.0, 2.0]);
+
+    // Walking the pages: each next page is a search of its own, cached as such.
+    let page: serde_json::Value = serde_json::from_slice(&first).expect("JSON");
+    let cursor = page["nextCursor"].as_str().expect("a second page");
+    let next = format!("{search}&cursor={cursor}");
+    let second = get(cached.addr, &next).await;
+    assert_eq!(get(cached.addr, &next).await, second);
+    assert_eq!(get(uncached.addr, &next).await, second);
+    assert_eq!(cache().await[..2], [3.0, 3.0]);
 }

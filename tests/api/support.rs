@@ -1,6 +1,8 @@
 //! Test plumbing: start a server, make requests, validate against the OpenAPI document.
 
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -357,5 +359,51 @@ pub fn headers_conform(checked: &Checked, method: &str, path_template: &str) {
             "{method} {path_template} {}: header {name} = {value:?} does not match {pointer}",
             checked.status
         );
+    }
+}
+
+/// The server binary, started on an ephemeral port with a rate limit out of the way, with
+/// `args` besides and `env` in its environment.
+pub struct Binary {
+    pub child: Child,
+    pub addr: SocketAddr,
+}
+
+impl Binary {
+    pub fn start(args: &[&str], env: &[(&str, &str)]) -> Binary {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_consultancy-api"))
+            .args(["--listen", "127.0.0.1:0", "--rate-limit", "1000000000"])
+            .args(args)
+            .env("TOKEN_KEY", TEST_KEY)
+            .envs(env.iter().copied())
+            .stderr(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("start the binary");
+        let stderr = child.stderr.take().expect("stderr");
+        let line = BufReader::new(stderr).lines().next().expect("a line").expect("readable");
+        let addr = line
+            .rsplit_once("listening on http://")
+            .and_then(|(_, addr)| addr.trim().parse().ok())
+            .unwrap_or_else(|| panic!("unexpected start-up line: {line}"));
+        Binary { child, addr }
+    }
+
+    /// A memory line of /proc/PID/status (`VmRSS:` now, `VmHWM:` the peak so far), in KiB.
+    pub fn status_kib(&self, field: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("/proc status");
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(field))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or_else(|| panic!("{field} in /proc status"))
+    }
+}
+
+impl Drop for Binary {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
