@@ -1,8 +1,10 @@
 //! The request path in process: routing alone, a fixed GET through `App::handle` (routing,
 //! rate limit, headers; also with the access log on, writing to a sink, to show what it costs
 //! the request path; and against what the load harness's bare server does instead), a 20-item batch, scoring, the export with a valid token (as is, in
-//! brotli, and revalidated to a 304), and a connection's response accounting. Budgets: a fixed
-//! GET well under a microsecond of handler time; a 20-item batch under 20 µs.
+//! brotli, and revalidated to a 304), a search asked again (served from the search page
+//! cache; `benches/search.rs` measures searches rendered), and a connection's response
+//! accounting. Budgets: a fixed GET well under a microsecond of handler time; a 20-item batch
+//! under 20 µs.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -41,6 +43,26 @@ fn post(path: &str, body: &'static str) -> Request<Full<Bytes>> {
         .expect("request")
 }
 
+/// The path of page `pages + 1` of the search `first`, following `nextCursor` through `app`.
+fn deep_cursor_path(
+    runtime: &tokio::runtime::Runtime,
+    app: &App,
+    first: &str,
+    pages: usize,
+) -> String {
+    let peer: IpAddr = [127, 0, 0, 1].into();
+    let mut path = first.to_string();
+    for _ in 0..pages {
+        let response = runtime.block_on(app.handle(get(&path), peer));
+        let body =
+            runtime.block_on(response.into_body().collect()).expect("a whole body").to_bytes();
+        let page: serde_json::Value = serde_json::from_slice(&body).expect("a page");
+        let cursor = page["nextCursor"].as_str().expect("the walk has more pages");
+        path = format!("{first}&cursor={cursor}");
+    }
+    path
+}
+
 /// One export request: name, extra headers, expected status.
 type ExportCase = (&'static str, &'static [(&'static str, &'static str)], u16);
 
@@ -67,6 +89,24 @@ fn handle(c: &mut Criterion) {
         group.bench_function(format!("fixed_get{path}"), |b| {
             b.to_async(&runtime).iter(|| async {
                 let response = app.handle(get(path), peer).await;
+                assert_eq!(response.status(), 200);
+                response
+            })
+        });
+    }
+    // A search asked again: its page comes from the search page cache (the first iteration
+    // renders it), so this is routing, the query string, the cache's look-up and the headers.
+    for (name, path) in [
+        ("terms=3", "/v1/resources?q=model+monitoring+drift&limit=10"),
+        ("cursor_page=9", "/v1/resources?q=data&limit=10&cursor=cursor_page_9"),
+    ] {
+        let path = match path.split_once("cursor=cursor_page_9") {
+            Some((first, _)) => deep_cursor_path(&runtime, &app, first.trim_end_matches('&'), 8),
+            None => path.to_string(),
+        };
+        group.bench_function(format!("search_cached_{name}"), |b| {
+            b.to_async(&runtime).iter(|| async {
+                let response = app.handle(get(&path), peer).await;
                 assert_eq!(response.status(), 200);
                 response
             })

@@ -3,7 +3,7 @@
 //! query under 5 µs ranking and under 10 µs through the endpoint; a typo-tolerant 8-term query
 //! under 20 µs.
 
-use consultancy_api::api::resources;
+use consultancy_api::api::{page_cache, resources};
 use consultancy_api::model::SEARCH_QUERY_MAX_CHARS;
 use consultancy_api::ops::guides::GuidePage;
 use consultancy_api::search;
@@ -70,6 +70,9 @@ fn snippets_and_suggestions(c: &mut Criterion) {
 }
 
 fn endpoint(c: &mut Criterion) {
+    // Every search rendered, as one nobody asked lately is: the search page cache would serve
+    // the repeats (`benches/route.rs` measures that).
+    page_cache::configure(0);
     let mut group = c.benchmark_group("search_endpoint");
     for (name, q) in QUERIES.iter().copied().chain([("zero_results", ZERO_RESULTS)]) {
         let query = format!("q={}&limit=10", q.replace(' ', "+"));

@@ -24,6 +24,8 @@
 //! `--repeat NAME N` serves nothing: it runs the request named NAME N times through
 //! `App::handle` in process and exits, for counting instructions a request costs
 //! (`benches/load/icount.sh` runs it under callgrind with two values of N and subtracts).
+//! `--search-cache-kib N` gives the service's search page cache that budget first, as the
+//! flag of the same name does; with 0, every repeated search is rendered as on a miss.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -73,6 +75,12 @@ fn main() -> Result<(), String> {
                 repeat = Some((name, count));
             }
             "--resolve" => resolve_only = true,
+            "--search-cache-kib" => {
+                let kib = args.next().and_then(|n| n.parse().ok());
+                consultancy_api::api::page_cache::configure(
+                    kib.ok_or("--search-cache-kib needs a number")?,
+                );
+            }
             other => return Err(format!("unknown argument {other}")),
         }
     }

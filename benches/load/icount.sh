@@ -5,8 +5,13 @@
 # warm-up drop out. Instruction counts do not move with other work on the machine, unlike
 # timings, so they are the figure to compare before and after a change. Needs valgrind.
 #
+# Each request is counted twice: as the service runs by default, where a search asked again
+# is served from the search page cache, and with the cache off (`bare --search-cache-kib 0`),
+# where every search is rendered, as a search nobody asked lately is. Requests without a
+# search count the same both ways.
+#
 #   benches/load/icount.sh [NAME ...]        N (default 200) from the environment
-#   benches/load/icount.sh --check           every request against its ceiling in
+#   benches/load/icount.sh --check           every request against its two ceilings in
 #                                            benches/load/icount-ceilings.txt; exit 1 if over
 #
 # `--check` is CI's regression guard (.ci/load.sh): deterministic where a timing is not, with
@@ -29,8 +34,9 @@ if [ ${#names[@]} -eq 0 ]; then
 fi
 if $check; then
     for name in "${all[@]}"; do
-        grep -q "^$name " "$ceilings" || {
-            echo "icount.sh: $name (benches/load/requests.txt) has no ceiling in $ceilings" >&2
+        awk -v n="$name" '$1 == n && $2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/ { found = 1 }
+            END { exit !found }' "$ceilings" || {
+            echo "icount.sh: $name (benches/load/requests.txt) has no two ceilings (cached, cache off) in $ceilings" >&2
             exit 1
         }
     done
@@ -42,35 +48,42 @@ if $check; then
     fi
 fi
 cargo build --release --quiet --example bare
+# count NAME RUNS [BARE_ARGS...]
 count() {
     local out
     out=$(mktemp)
     valgrind --tool=callgrind --callgrind-out-file="$out" target/release/examples/bare \
-        --requests benches/load/requests.txt --repeat "$1" "$2" 2>&1 |
+        --requests benches/load/requests.txt "${@:3}" --repeat "$1" "$2" 2>&1 |
         awk '/Collected :/ { print $NF }'
     rm -f "$out"
 }
+# per NAME [BARE_ARGS...]: instructions a request
+per() {
+    local one many
+    one=$(count "$1" 1 "${@:2}")
+    many=$(count "$1" $((N + 1)) "${@:2}")
+    echo $(((many - one) / N))
+}
 over=0
 if $check; then
-    printf '%-12s %14s %10s\n' request instructions ceiling
+    printf '%-12s %12s %10s %12s %10s\n' request cached ceiling 'cache off' ceiling
 else
-    printf '%-12s %14s\n' request instructions
+    printf '%-12s %12s %12s\n' request cached 'cache off'
 fi
 for name in "${names[@]}"; do
-    one=$(count "$name" 1)
-    many=$(count "$name" $((N + 1)))
-    per=$(((many - one) / N))
+    cached=$(per "$name")
+    cold=$(per "$name" --search-cache-kib 0)
     if ! $check; then
-        printf '%-12s %14d\n' "$name" "$per"
+        printf '%-12s %12d %12d\n' "$name" "$cached" "$cold"
         continue
     fi
-    ceiling=$(awk -v n="$name" '$1 == n { print $2 }' "$ceilings")
+    read -r cached_ceiling cold_ceiling < <(awk -v n="$name" '$1 == n { print $2, $3 }' "$ceilings")
     mark=""
-    if ((per > ceiling)); then
+    if ((cached > cached_ceiling || cold > cold_ceiling)); then
         mark="  over its ceiling"
         over=$((over + 1))
     fi
-    printf '%-12s %14d %10d%s\n' "$name" "$per" "$ceiling" "$mark"
+    printf '%-12s %12d %10d %12d %10d%s\n' "$name" "$cached" "$cached_ceiling" "$cold" "$cold_ceiling" "$mark"
 done
 if ((over)); then
     echo "icount.sh: $over request(s) cost more instructions than their ceiling ($ceilings says what to do)" >&2

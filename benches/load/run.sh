@@ -36,7 +36,8 @@
 # SILENT (4000), ZERO_WINDOW (10), ATTACK_RAMP (12, seconds of attack before a measured round,
 # so the server's deadlines have fired and reconnections are going on), NICE (0; on a machine
 # shared with other work, a negative value such as -10, as root, keeps their load out of the
-# figures). Needs Linux (/proc, taskset) and wrk, which it installs from Debian's packages when
+# figures), SERVICE_ARGS (more flags for the service, such as `--search-cache-kib 0` to measure
+# every search rendered, as one nobody asked lately is). Needs Linux (/proc, taskset) and wrk, which it installs from Debian's packages when
 # missing. Results also go to target/load/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -56,6 +57,7 @@ for name in $ONLY; do
     }
 done
 ROUNDS=${ROUNDS:-7}
+read -r -a service_args <<<"${SERVICE_ARGS:-}"
 DURATION=${DURATION:-2}
 CONNECTIONS=${CONNECTIONS:-32}
 SERVER_CPU=${SERVER_CPU:-0}
@@ -116,7 +118,7 @@ wait_for() {
 
 start_service() {
     nice -n "$NICE" taskset -c "$SERVER_CPU" target/release/consultancy-api --listen "127.0.0.1:$PORT" \
-        --rate-limit 1000000000 --metrics-listen "127.0.0.1:$METRICS_PORT" 2>"$OUT/service.log" &
+        --rate-limit 1000000000 --metrics-listen "127.0.0.1:$METRICS_PORT" "${service_args[@]}" 2>"$OUT/service.log" &
     service_pid=$!
     pids+=("$service_pid")
     wait_for "http://127.0.0.1:$PORT/v1"
@@ -182,7 +184,7 @@ machine() {
         "Linux $(uname -r), $(wrk --version 2>&1 | head -1 | awk '{ print $1, $2 }'), commit" \
         "$(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(date -u +%Y-%m-%d)." \
         "Server on core $SERVER_CPU, wrk (1 thread, $CONNECTIONS connections) on core $CLIENT_CPU;" \
-        "best of $ROUNDS rounds of ${DURATION} s; nice $NICE."
+        "best of $ROUNDS rounds of ${DURATION} s; nice $NICE${SERVICE_ARGS:+; service flags: $SERVICE_ARGS}."
 }
 
 baseline() {
