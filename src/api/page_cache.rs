@@ -15,19 +15,21 @@
 //!   their queries' text count against the budget, so the memory held is at most the budget
 //!   plus a few dozen bytes a slot (one slot for each 8 KiB of budget), whatever is asked.
 //! - The lock is only ever tried: a slot busy on another thread is a miss, never a wait.
-//! - The hash is keyed per process (`RandomState`), so nobody can aim queries at one slot; and
-//!   since the whole search is compared, a collision costs a render, never a wrong page.
+//! - The hash is seeded per process (foldhash's `RandomState`), so nobody can aim queries at
+//!   one slot from outside; and since the whole search is compared, a collision costs a
+//!   render, never a wrong page.
 //!
 //! What is not cached: the first pages of the listings without terms, which are kept apart
 //! and for good (`resources`), pages over [`MAX_PAGE_BYTES`], and every other surface
 //! (MCP, `/ask`, A2A and the results page run their searches afresh). Hits, misses and the
 //! bytes held are counted for `/metrics`.
 
-use std::hash::{BuildHasher, RandomState};
+use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
 
 use bytes::Bytes;
+use foldhash::fast::RandomState;
 
 use crate::ops::guides::SearchParams;
 
@@ -85,7 +87,7 @@ impl PageCache {
         let slots = budget.div_ceil(BYTES_PER_SLOT);
         PageCache {
             slots: (0..slots).map(|_| Mutex::new(None)).collect(),
-            hasher: RandomState::new(),
+            hasher: RandomState::default(),
             budget,
             held: AtomicUsize::new(0),
             hits: AtomicU64::new(0),
