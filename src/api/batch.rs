@@ -17,6 +17,8 @@
 //! is left; otherwise the items that fit are answered in order and each item past the limit
 //! gets status 429 with the `rate_limited` Error body.
 
+use std::borrow::Cow;
+
 use http::StatusCode;
 use serde::Deserialize;
 
@@ -28,16 +30,20 @@ use crate::route::{self, Route};
 use crate::wire::reply::NO_STORE;
 use crate::wire::{Body, Reply};
 
+/// The body, its paths borrowed from the request (or from its JSON value) unless they hold
+/// escapes.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BatchBody {
-    requests: Vec<BatchItem>,
+struct BatchBody<'a> {
+    #[serde(borrow)]
+    requests: Vec<BatchItem<'a>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BatchItem {
-    path: String,
+struct BatchItem<'a> {
+    #[serde(borrow)]
+    path: Cow<'a, str>,
 }
 
 /// How many of a batch's items fair use lets run.
@@ -58,7 +64,15 @@ pub fn run(
     now_ms: u64,
     charge: impl FnOnce(usize) -> Allowance,
 ) -> Result<Reply, Error> {
-    let batch = read(body)?;
+    let value;
+    let batch = match read_object(body) {
+        Some(batch) => batch,
+        None => {
+            value = read_value(body)?;
+            BatchBody::deserialize(&value)
+                .map_err(|err| Error::invalid_body(format!("invalid batch: {err}")))?
+        }
+    };
     if batch.requests.is_empty() {
         return Err(Error::batch_empty());
     }
@@ -109,24 +123,24 @@ pub fn run(
     Ok(Reply::json(StatusCode::OK, out, NO_STORE))
 }
 
-/// The batch body. A well-formed object is read straight into the items; anything else takes
-/// the general path, JSON value first, which names what is wrong in the same words whatever
-/// the input (serde would also read a struct from an array, which the object check refuses).
-fn read(body: &[u8]) -> Result<BatchBody, Error> {
+/// The batch body, when it is a well-formed object: read straight into the items. Anything
+/// else takes the general path ([`read_value`], then the items from the value), which names
+/// what is wrong in the same words whatever the input (serde would also read a struct from an
+/// array, which the object check refuses).
+fn read_object(body: &[u8]) -> Option<BatchBody<'_>> {
     let is_object = body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
-    if is_object {
-        if let Ok(batch) = serde_json::from_slice::<BatchBody>(body) {
-            return Ok(batch);
-        }
-    }
+    is_object.then(|| serde_json::from_slice::<BatchBody>(body).ok()).flatten()
+}
+
+/// The body as a JSON object, or why it is not one.
+fn read_value(body: &[u8]) -> Result<serde_json::Value, Error> {
     let value = parse_json(body)?;
     if !value.is_object() {
         return Err(Error::invalid_body(
             "the body must be a JSON object such as {\"requests\": [{\"path\": \"/v1/services\"}]}",
         ));
     }
-    serde_json::from_value(value)
-        .map_err(|err| Error::invalid_body(format!("invalid batch: {err}")))
+    Ok(value)
 }
 
 fn run_item(raw: &str, keys: &Keys, now_ms: u64) -> Reply {

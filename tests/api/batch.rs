@@ -69,6 +69,24 @@ async fn odd_items_get_their_own_status_and_never_fail_the_call() {
     assert_eq!(slash["responses"][0]["status"], 200);
 }
 
+/// Paths are read from the body in place when they hold no JSON escape and decoded when they
+/// do; both kinds, and a body with whitespace and unusual field order, are answered alike.
+#[tokio::test]
+async fn escaped_and_plain_paths_are_the_same_item() {
+    let server = start().await;
+    let plain =
+        r#"{"requests":[{"path":"/v1/services/mlops"},{"path":"/v1/resources?q=drift&limit=2"}]}"#;
+    let escaped = concat!(
+        " \n{ \"requests\" : [ { \"path\" : \"\\/v1\\/services\\/ml\\u006fps\" } ,",
+        r#" {"path":"\u002fv1/resources?q=drift\u0026limit=2"} ] }"#
+    );
+    let plain = server.post_json(PATH, plain).await.conforms("POST", PATH, 200);
+    let escaped = server.post_json(PATH, escaped).await.conforms("POST", PATH, 200);
+    assert_eq!(plain, escaped);
+    assert_eq!(plain["responses"][0]["status"], 200);
+    assert_eq!(plain["responses"][1]["body"]["results"].as_array().map(Vec::len), Some(2));
+}
+
 #[tokio::test]
 async fn the_batch_itself_is_validated() {
     let server = start().await;
