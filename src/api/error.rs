@@ -3,7 +3,6 @@
 
 use http::StatusCode;
 use http::header::HeaderValue;
-use serde::Serialize;
 
 use crate::ops::Error;
 use crate::tables::{API_BASE, SITE_URL};
@@ -23,30 +22,28 @@ pub fn method_not_allowed(method: &str, allow: &'static str) -> Reply {
         .with(http::header::ALLOW, HeaderValue::from_static(allow))
 }
 
-/// The contract's Error body, fields in the contract's order.
+/// The contract's Error body, fields in the contract's order. Written straight into one
+/// buffer: the code is a fixed identifier and the origins were checked when the binary was
+/// built, so only the message needs JSON escaping.
 pub fn error_body(error: &Error) -> String {
-    #[derive(Serialize)]
-    struct Body<'a> {
-        error: Detail<'a>,
-    }
-    #[derive(Serialize)]
-    struct Detail<'a> {
-        code: &'a str,
-        message: &'a str,
-        docs: String,
-        openapi: String,
-    }
     let code = error.code();
-    let body = Body {
-        error: Detail {
-            code,
-            message: &error.message,
-            docs: format!("{SITE_URL}/docs/errors/#{code}"),
-            openapi: format!("{API_BASE}/openapi.json"),
-        },
-    };
-    // Serialising two strings cannot fail.
-    serde_json::to_string(&body).unwrap_or_default()
+    let mut out = Vec::with_capacity(
+        96 + 2 * code.len() + error.message.len() + SITE_URL.len() + API_BASE.len(),
+    );
+    out.extend_from_slice(b"{\"error\":{\"code\":\"");
+    out.extend_from_slice(code.as_bytes());
+    out.extend_from_slice(b"\",\"message\":");
+    // Writing a string to a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut out, &error.message);
+    out.extend_from_slice(b",\"docs\":\"");
+    out.extend_from_slice(SITE_URL.as_bytes());
+    out.extend_from_slice(b"/docs/errors/#");
+    out.extend_from_slice(code.as_bytes());
+    out.extend_from_slice(b"\",\"openapi\":\"");
+    out.extend_from_slice(API_BASE.as_bytes());
+    out.extend_from_slice(b"/openapi.json\"}}");
+    // Every piece is UTF-8: JSON text, ASCII identifiers and origins.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Reads a JSON request body, naming the problem if it is not JSON.
@@ -56,4 +53,39 @@ pub fn parse_json(body: &[u8]) -> Result<serde_json::Value, Error> {
     }
     serde_json::from_slice(body)
         .map_err(|err| Error::invalid_json(format!("the body is not valid JSON: {err}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::api::error::error_body;
+    use crate::model::ErrorKind;
+    use crate::ops::Error;
+    use crate::tables::{API_BASE, SITE_URL};
+
+    #[test]
+    fn the_error_body_is_the_contracts_object_with_the_message_escaped() {
+        for message in [
+            "plain",
+            "a \"quoted\" `slug` and a back\\slash",
+            "control \u{1} and \n newline, tab \t",
+            "unicode: naïve café \u{1F600} \u{2028}",
+            "",
+        ] {
+            for kind in [ErrorKind::NotFound, ErrorKind::InvalidLimit, ErrorKind::RateLimited] {
+                let error = Error::new(kind, message.to_string());
+                let body = error_body(&error);
+                let parsed: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+                let code = error.code();
+                let expected = serde_json::json!({ "error": {
+                    "code": code,
+                    "message": message,
+                    "docs": format!("{SITE_URL}/docs/errors/#{code}"),
+                    "openapi": format!("{API_BASE}/openapi.json"),
+                }});
+                assert_eq!(parsed, expected);
+                // The fields in the contract's order, and serde's own escaping of the message.
+                assert_eq!(body, serde_json::to_string(&expected).expect("serialise"), "{message}");
+            }
+        }
+    }
 }
