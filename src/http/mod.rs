@@ -143,7 +143,17 @@ impl App {
         let mut idempotency_key = None;
         let reply = if allowed {
             let (parts, body) = request.into_parts();
-            match self.dispatch(&route, &parts, body, now_ms, client, &mut rate).await {
+            // Only a request whose answer needs its body creates the future that reads it.
+            let answered = match self.answer_now(&route, &parts, now_ms) {
+                Some(answered) => answered,
+                // Boxed: its reader and deadline would otherwise make every request's future
+                // (moved at least once, when the connection takes it) about 1.4 KB larger.
+                None => {
+                    Box::pin(self.answer_body(&route, &parts, body, now_ms, client, &mut rate))
+                        .await
+                }
+            };
+            match answered {
                 Ok((reply, key)) => {
                     idempotency_key = key;
                     reply
@@ -194,7 +204,102 @@ impl App {
         response
     }
 
-    async fn dispatch<B>(
+    /// The answer to every request that needs no body (and every refusal that comes before a
+    /// body is read): `None` for the POSTs that read one, which [`App::answer_body`] answers.
+    /// Kept apart so that a GET never builds that future, which holds every body reader and
+    /// its deadline (moving it cost a fixed GET about 150 instructions). Inlined into
+    /// `handle`, so the reply is built where it is used rather than returned and copied.
+    #[inline(always)]
+    fn answer_now(
+        &self,
+        route: &Route,
+        parts: &http::request::Parts,
+        now_ms: u64,
+    ) -> Option<Result<(Reply, Option<String>), Error>> {
+        let method = &parts.method;
+        if method == Method::OPTIONS {
+            // `OPTIONS *` asks about the server as a whole (RFC 9110 section 9.3.7).
+            if parts.uri.path() == "*" {
+                return Some(Ok((cors::preflight(route::ALLOW_ANY, route.cors()), None)));
+            }
+            return Some(match route.allow() {
+                Some(allow) => Ok((cors::preflight(allow, route.cors()), None)),
+                None => Err(route
+                    .error()
+                    .cloned()
+                    .unwrap_or_else(|| Error::not_found(parts.uri.path()))),
+            });
+        }
+        if let Some(error) = route.error() {
+            return Some(Err(error.clone()));
+        }
+        if let Route::Redirect(location) = route {
+            let location = match parts.uri.query() {
+                Some(query) => format!("{location}?{query}"),
+                None => location.clone(),
+            };
+            return Some(match HeaderValue::from_str(&location) {
+                Ok(value) => Ok((
+                    Reply::empty(StatusCode::PERMANENT_REDIRECT).with(header::LOCATION, value),
+                    None,
+                )),
+                Err(_) => Err(Error::invalid_path("the path cannot be redirected")),
+            });
+        }
+        let allow = route.allow().unwrap_or(route::ALLOW_GET);
+        let is_get = method == Method::GET || method == Method::HEAD;
+        let is_post = method == Method::POST;
+        let answer = match route {
+            Route::Fixed(fixed) if is_get => {
+                // A page and its markdown twin share a URL; the validator is the chosen one's.
+                let chosen = site::representation(parts.uri.path(), fixed, &parts.headers);
+                let coding = negotiate::coding(&parts.headers, chosen.fixed);
+                let etag = coding.etag(chosen.fixed);
+                let reply = if crate::wire::conditional::none_match(&parts.headers, etag) {
+                    not_modified(chosen.fixed, etag)
+                } else {
+                    Reply::fixed_in(chosen.fixed, coding)
+                };
+                Ok(chosen.decorate(reply))
+            }
+            Route::SearchPage if is_get => Ok(site::search(parts.uri.query())),
+            Route::Health if is_get => Ok(health::reply(self.is_draining())),
+            Route::Resources if is_get => {
+                Ok(api::get(route, parts.uri.query(), None, &self.keys, now_ms))
+            }
+            // The export answers `If-None-Match` after its token check, and comes precompressed.
+            Route::Export if is_get => {
+                let coding = negotiate::coding_among(&parts.headers, true, true);
+                Ok(api::export::get_direct(&self.keys, &parts.headers, coding, now_ms))
+            }
+            Route::Score
+            | Route::Batch
+            | Route::Register
+            | Route::Token
+            | Route::Mcp(_)
+            | Route::Ask
+            | Route::A2a
+                if is_post =>
+            {
+                return None;
+            }
+            Route::Mcp(_) => Ok(mcp::method_not_allowed(method.as_str())),
+            Route::Ask if is_get => ask::get(parts.uri.query(), ask_delivery(&parts.headers)),
+            Route::A2a => {
+                let version = a2a::version_of(&parts.headers, parts.uri.query());
+                let refusal =
+                    a2a::refused(&Error::method_not_allowed(method.as_str(), allow), version);
+                Ok(refusal.with(header::ALLOW, HeaderValue::from_static(allow)))
+            }
+            _ => Ok(api::method_not_allowed(method.as_str(), allow)),
+        };
+        Some(answer.map(|reply| (reply, None)))
+    }
+
+    /// The POSTs that read a body, after [`App::answer_now`] has answered everything else; the
+    /// body is read within its route's limit and deadline. `rate` becomes a batch's decision
+    /// for all its items.
+    async fn answer_body<B>(
         &self,
         route: &Route,
         parts: &http::request::Parts,
@@ -208,61 +313,9 @@ impl App {
         B::Error: std::error::Error + Send + Sync + 'static,
     {
         let method = &parts.method;
-        if method == Method::OPTIONS {
-            // `OPTIONS *` asks about the server as a whole (RFC 9110 section 9.3.7).
-            if parts.uri.path() == "*" {
-                return Ok((cors::preflight(route::ALLOW_ANY, route.cors()), None));
-            }
-            return match route.allow() {
-                Some(allow) => Ok((cors::preflight(allow, route.cors()), None)),
-                None => Err(route
-                    .error()
-                    .cloned()
-                    .unwrap_or_else(|| Error::not_found(parts.uri.path()))),
-            };
-        }
-        if let Some(error) = route.error() {
-            return Err(error.clone());
-        }
-        if let Route::Redirect(location) = route {
-            let location = match parts.uri.query() {
-                Some(query) => format!("{location}?{query}"),
-                None => location.clone(),
-            };
-            let value = HeaderValue::from_str(&location)
-                .map_err(|_| Error::invalid_path("the path cannot be redirected"))?;
-            return Ok((
-                Reply::empty(StatusCode::PERMANENT_REDIRECT).with(header::LOCATION, value),
-                None,
-            ));
-        }
         let allow = route.allow().unwrap_or(route::ALLOW_GET);
-        let is_get = method == Method::GET || method == Method::HEAD;
-        let is_post = method == Method::POST;
         match route {
-            Route::Fixed(fixed) if is_get => {
-                // A page and its markdown twin share a URL; the validator is the chosen one's.
-                let chosen = site::representation(parts.uri.path(), fixed, &parts.headers);
-                let coding = negotiate::coding(&parts.headers, chosen.fixed);
-                let etag = coding.etag(chosen.fixed);
-                let reply = if crate::wire::conditional::none_match(&parts.headers, etag) {
-                    not_modified(chosen.fixed, etag)
-                } else {
-                    Reply::fixed_in(chosen.fixed, coding)
-                };
-                Ok((chosen.decorate(reply), None))
-            }
-            Route::SearchPage if is_get => Ok((site::search(parts.uri.query()), None)),
-            Route::Health if is_get => Ok((health::reply(self.is_draining()), None)),
-            Route::Resources if is_get => {
-                Ok((api::get(route, parts.uri.query(), None, &self.keys, now_ms), None))
-            }
-            // The export answers `If-None-Match` after its token check, and comes precompressed.
-            Route::Export if is_get => {
-                let coding = negotiate::coding_among(&parts.headers, true, true);
-                Ok((api::export::get_direct(&self.keys, &parts.headers, coding, now_ms), None))
-            }
-            Route::Score | Route::Batch if is_post => {
+            Route::Score | Route::Batch => {
                 let keys: Vec<&HeaderValue> =
                     parts.headers.get_all(&IDEMPOTENCY_KEY).iter().collect();
                 let key = idempotency_key(&keys)?;
@@ -288,7 +341,7 @@ impl App {
                 };
                 Ok((reply, key))
             }
-            Route::Register | Route::Token if is_post => {
+            Route::Register | Route::Token => {
                 let body = self.read_body(parts, body, limits::OAUTH_BODY_MAX).await?;
                 let content_type =
                     parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
@@ -307,7 +360,7 @@ impl App {
                 };
                 Ok((reply, None))
             }
-            Route::Mcp(server) if is_post => {
+            Route::Mcp(server) => {
                 let format = match mcp::check(&parts.headers) {
                     Ok(format) => format,
                     Err(refusal) => return Ok((*refusal, None)),
@@ -318,16 +371,8 @@ impl App {
                 };
                 Ok((reply, None))
             }
-            Route::Mcp(_) => Ok((mcp::method_not_allowed(method.as_str()), None)),
-            Route::Ask if is_get || is_post => {
-                let accept = negotiate::accept_header(&parts.headers);
-                let delivery = ask::Delivery {
-                    prefers_events: negotiate::prefers_event_stream(accept.as_deref()),
-                    last_event_id: parts.headers.get("last-event-id").and_then(|v| v.to_str().ok()),
-                };
-                if is_get {
-                    return Ok((ask::get(parts.uri.query(), delivery)?, None));
-                }
+            Route::Ask => {
+                let delivery = ask_delivery(&parts.headers);
                 let content_type =
                     parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
                 if let Some(found) = content_type.filter(|ct| !is_json(ct)) {
@@ -338,20 +383,14 @@ impl App {
             }
             Route::A2a => {
                 let version = a2a::version_of(&parts.headers, parts.uri.query());
-                if !is_post {
-                    let refusal =
-                        a2a::refused(&Error::method_not_allowed(method.as_str(), allow), version);
-                    return Ok((
-                        refusal.with(header::ALLOW, HeaderValue::from_static(allow)),
-                        None,
-                    ));
-                }
                 let reply = match self.read_body(parts, body, limits::A2A_BODY_MAX).await {
                     Ok(body) => a2a::answer(&parts.headers, parts.uri.query(), &body),
                     Err(error) => a2a::refused(&error, version),
                 };
                 Ok((reply, None))
             }
+            // `answer_now` answers every other route; should one come here, it is refused as
+            // a method the route does not take.
             _ => Ok((api::method_not_allowed(method.as_str(), allow), None)),
         }
     }
@@ -392,6 +431,15 @@ impl App {
             Ok(Err(_)) => Err(Error::invalid_body("the request body could not be read")),
             Ok(Ok(collected)) => Ok(collected.to_bytes()),
         }
+    }
+}
+
+/// How `/ask` is to deliver its answer, from the request's headers.
+fn ask_delivery(headers: &http::HeaderMap) -> ask::Delivery<'_> {
+    let accept = negotiate::accept_header(headers);
+    ask::Delivery {
+        prefers_events: negotiate::prefers_event_stream(accept.as_deref()),
+        last_event_id: headers.get("last-event-id").and_then(|v| v.to_str().ok()),
     }
 }
 
