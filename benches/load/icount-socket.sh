@@ -9,6 +9,9 @@
 # connection's accounting) that icount.sh cannot. Needs valgrind and python3.
 #
 #   benches/load/icount-socket.sh [NAME ...]     N (default 2000) from the environment
+#
+# SERVICE_ARGS adds flags to the service, such as `--search-cache-kib 0` to count every search
+# rendered (by default a repeated search comes from the search page cache).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 HERE=benches/load
@@ -16,6 +19,7 @@ N=${N:-2000}
 PORT=${PORT:-18091}
 export TOKEN_KEY=4c6f61642068617276657374206b65793a206e6f74206120736563726574210a
 cargo build --release --quiet --bin consultancy-api --example bare
+read -r -a service_args <<<"${SERVICE_ARGS:-}"
 OUT=target/load/icount-socket
 mkdir -p "$OUT"
 REQUESTS="$OUT/requests.txt"
@@ -51,7 +55,7 @@ count() {
     rm -f "$out".*
     if [ "$server" = service ]; then
         valgrind --tool=callgrind --callgrind-out-file="$out.%p" target/release/consultancy-api \
-            --listen "127.0.0.1:$PORT" --rate-limit 1000000000 2>"$OUT/$server.log" &
+            --listen "127.0.0.1:$PORT" --rate-limit 1000000000 "${service_args[@]}" 2>"$OUT/$server.log" &
     else
         valgrind --tool=callgrind --callgrind-out-file="$out.%p" target/release/examples/bare \
             --listen "127.0.0.1:$PORT" --requests "$HERE/requests.txt" 2>"$OUT/$server.log" &
