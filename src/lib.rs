@@ -22,7 +22,7 @@
 //!    media types: what every HTTP surface shares), `jsonrpc` (JSON-RPC 2.0 framing, shared by
 //!    the JSON-RPC surfaces and knowing none of their methods)
 //! 7. the surfaces, adapters from their wire format to `ops` calls and back: `api` (REST,
-//!    batch included), `mcp` (the two MCP servers), `ask` (the NLWeb-compatible
+//!    batch included, and the cache of REST search pages), `mcp` (the two MCP servers), `ask` (the NLWeb-compatible
 //!    natural-language query endpoint), `a2a` (the agent-to-agent JSON-RPC endpoint), `web`
 //!    (the website's run-time page, `/search/`)
 //! 8. `http`: transport only (dispatch by route, body limits, CORS, common headers; the accept
