@@ -225,10 +225,34 @@ fn same<T: PartialEq + ?Sized>(a: &T, b: &T) -> bool {
 }
 
 /// A number as serde_json writes it (its own float formatting, `null` when not finite).
+/// Every average [`score`] makes is a hundredth from 0 to 5 (rounded by `round2`), so those
+/// come from [`HUNDREDTHS`], written by serde_json once; anything else is formatted here.
 fn push_float(out: &mut Vec<u8>, value: f64) {
+    let hundredths = (value * 100.0).round();
+    // `-0.0` equals `0.0` but is written with its sign, so the sign is checked as well.
+    if value.is_sign_positive()
+        && (0.0..=MAX_HUNDREDTHS as f64).contains(&hundredths)
+        && hundredths / 100.0 == value
+    {
+        if let Some(text) = HUNDREDTHS.get(hundredths as usize) {
+            out.extend_from_slice(text.as_bytes());
+            return;
+        }
+    }
     // Writing to a Vec cannot fail.
     let _ = serde_json::to_writer(out, &value);
 }
+
+/// The largest average, 5 points, in hundredths.
+const MAX_HUNDREDTHS: usize = 5 * 100;
+
+/// `k / 100` for k from 0 to [`MAX_HUNDREDTHS`], as serde_json writes it: five of these in a
+/// result cost about 800 instructions to format each time.
+static HUNDREDTHS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    (0..=MAX_HUNDREDTHS)
+        .map(|k| serde_json::to_string(&(k as f64 / 100.0)).unwrap_or_default())
+        .collect()
+});
 
 #[cfg(test)]
 mod tests {
@@ -261,6 +285,29 @@ mod tests {
         }
         assert_eq!(bands.len(), BANDS.len(), "every band seen");
         assert_eq!(weakest.len(), 4, "every pillar weakest somewhere");
+    }
+
+    /// Numbers are written as serde_json writes them, from the table or not.
+    #[test]
+    fn numbers_are_what_serde_json_writes() {
+        let mut values: Vec<f64> = (0..=MAX_HUNDREDTHS + 3).map(|k| k as f64 / 100.0).collect();
+        values.extend([
+            3.333,
+            0.1 + 0.2,
+            -0.0,
+            -1.0,
+            5.001,
+            1e17,
+            f64::MIN_POSITIVE,
+            f64::NAN,
+            f64::INFINITY,
+        ]);
+        for value in values {
+            let mut out = Vec::new();
+            push_float(&mut out, value);
+            let expected = serde_json::to_string(&value).expect("serialises");
+            assert_eq!(String::from_utf8_lossy(&out), expected, "{value:?}");
+        }
     }
 
     #[test]
