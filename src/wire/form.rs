@@ -2,8 +2,6 @@
 
 use std::borrow::Cow;
 
-use percent_encoding::percent_decode_str;
-
 /// A decoded name and value, borrowed from the input where nothing needed decoding.
 pub type Pair<'a> = (Cow<'a, str>, Cow<'a, str>);
 
@@ -26,14 +24,44 @@ pub fn parse_pairs(raw: &str) -> Result<Vec<Pair<'_>>, BadEncoding> {
 }
 
 /// Decodes one form-encoded component: `+` is space, then percent-decoding, then UTF-8.
-/// Borrowed when there is neither a `+` nor a `%`.
+/// Borrowed when there is neither a `+` nor a `%`. A `%` not followed by two hex digits stays
+/// as it is, as in the `percent-encoding` crate.
 pub fn decode(text: &str) -> Result<Cow<'_, str>, std::str::Utf8Error> {
     if !text.bytes().any(|b| b == b'+' || b == b'%') {
         return Ok(Cow::Borrowed(text));
     }
-    let plus_as_space: Cow<'_, str> =
-        if text.contains('+') { Cow::Owned(text.replace('+', " ")) } else { Cow::Borrowed(text) };
-    percent_decode_str(&plus_as_space).decode_utf8().map(|text| Cow::Owned(text.into_owned()))
+    // One pass into one buffer: decoding only ever shortens.
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut idx = 0;
+    while let Some(&byte) = bytes.get(idx) {
+        let escaped = (byte == b'%').then(|| bytes.get(idx + 1..idx + 3).and_then(hex_pair));
+        match (byte, escaped.flatten()) {
+            (_, Some(decoded)) => {
+                out.push(decoded);
+                idx += 3;
+            }
+            (b'+', None) => {
+                out.push(b' ');
+                idx += 1;
+            }
+            (other, None) => {
+                out.push(other);
+                idx += 1;
+            }
+        }
+    }
+    match String::from_utf8(out) {
+        Ok(decoded) => Ok(Cow::Owned(decoded)),
+        Err(err) => Err(err.utf8_error()),
+    }
+}
+
+/// The byte two hex digits spell.
+fn hex_pair(digits: &[u8]) -> Option<u8> {
+    let [high, low] = digits else { return None };
+    let value = |digit: u8| char::from(digit).to_digit(16);
+    Some((value(*high)? * 16 + value(*low)?) as u8)
 }
 
 fn lossy_name(name: &str) -> String {
@@ -56,6 +84,16 @@ mod tests {
         assert!(matches!(pairs[0], (Cow::Borrowed(_), Cow::Borrowed(_))));
         assert!(matches!(pairs[2].1, Cow::Owned(_)));
         assert_eq!(decode("a%2Bb+c").expect("decodes"), "a+b c");
+        // A '%' without two hex digits after it stays, as percent-encoding leaves it.
+        for (text, decoded) in
+            [("100%", "100%"), ("a%2", "a%2"), ("%zz+1", "%zz 1"), ("%C3%a9+", "é "), ("+%", " %")]
+        {
+            assert_eq!(decode(text).expect("decodes"), decoded, "{text}");
+            let spaced = text.replace('+', " ");
+            let reference =
+                percent_encoding::percent_decode_str(&spaced).decode_utf8().expect("decodes");
+            assert_eq!(decode(text).expect("decodes"), reference, "{text}");
+        }
         assert_eq!(parse_pairs("q=%FF"), Err(BadEncoding("q".into())));
         assert_eq!(parse_pairs("%FF=1"), Err(BadEncoding("%FF".into())));
     }
