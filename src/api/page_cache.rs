@@ -1,28 +1,32 @@
-//! Search pages rendered lately, kept by the search they answer.
+//! Search pages rendered lately, kept by the query string that asked for them.
 //!
-//! A page of `GET /v1/resources` is a function of its validated search alone
-//! ([`SearchParams`]: the trimmed query, the category, the page size and the offset its cursor
-//! names) and of the build, so a page rendered once can be served again byte for byte. The
-//! cache keeps such pages within a byte budget (`--search-cache-kib`, default
-//! [`DEFAULT_BUDGET_KIB`]; 0 turns it off) in slots of its own, one page a slot, chosen by
-//! a keyed hash of the search:
+//! A page of `GET /v1/resources` is a function of its query string alone and of the build:
+//! the string decides the search ([`crate::ops::guides::SearchParams`]), and a cursor in it
+//! is checked against the build's key, with no expiry. So a page rendered once can be served
+//! again byte for byte to the same query string, without parsing, validating or checking a
+//! cursor again. The cache keeps such pages within a byte budget (`--search-cache-kib`,
+//! default [`DEFAULT_BUDGET_KIB`]; 0 turns it off) in slots of its own, one page a slot,
+//! chosen by a keyed hash of the query string:
 //!
-//! - A hit is a hash, a lock taken without waiting, a comparison of the whole search and a
-//!   reference count: a search asked again (a popular query, the next page of a walk someone
-//!   else took, a batch item, a retry) costs little more than a fixed GET.
-//! - A miss renders the page as before and puts it in its slot in place of what was there,
-//!   unless the budget would be exceeded, in which case the page is not kept. Pages and
-//!   their queries' text count against the budget, so the memory held is at most the budget
-//!   plus a few dozen bytes a slot (one slot for each 8 KiB of budget), whatever is asked.
+//! - A hit is a hash, a lock taken without waiting, a comparison of the whole query string
+//!   and a reference count: a search asked again (a popular query, the next page of a walk
+//!   someone else took, a batch item, a retry) costs about what a fixed GET does.
+//! - A miss parses, validates and renders the page as before and puts it in its slot in
+//!   place of what was there, unless the budget would be exceeded, in which case the page is
+//!   not kept. Pages and their query strings count against the budget, so the memory held is
+//!   at most the budget plus a few dozen bytes a slot (one slot for each 8 KiB of budget),
+//!   whatever is asked.
+//! - The key is the query string as sent, so the same search spelt two ways
+//!   (`q=a+b&limit=5` and `limit=5&q=a%20b`) is kept twice; the pages are identical.
 //! - The lock is only ever tried: a slot busy on another thread is a miss, never a wait.
 //! - The hash is seeded per process (foldhash's `RandomState`), so nobody can aim queries at
-//!   one slot from outside; and since the whole search is compared, a collision costs a
-//!   render, never a wrong page.
+//!   one slot from outside; and since the whole query string is compared, a collision costs
+//!   a render, never a wrong page.
 //!
-//! What is not cached: the first pages of the listings without terms, which are kept apart
-//! and for good (`resources`), pages over [`MAX_PAGE_BYTES`], and every other surface
-//! (MCP, `/ask`, A2A and the results page run their searches afresh). Hits, misses and the
-//! bytes held are counted for `/metrics`.
+//! What is not cached: errors, the first pages of the listings without terms, which are kept
+//! apart and for good (`resources`), pages over [`MAX_PAGE_BYTES`], and every other surface
+//! (MCP, `/ask`, A2A and the results page run their searches afresh). Hits, misses (pages
+//! rendered with the cache on) and the bytes held are counted for `/metrics`.
 
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -30,8 +34,6 @@ use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
 
 use bytes::Bytes;
 use foldhash::fast::RandomState;
-
-use crate::ops::guides::SearchParams;
 
 /// The default budget: about 256 pages of the default size (7 to 8 KB each).
 pub const DEFAULT_BUDGET_KIB: usize = 2048;
@@ -46,16 +48,16 @@ const BYTES_PER_SLOT: usize = 8 * 1024;
 /// Pages larger than this are not kept (a page of 50 long results is about 38 KB).
 pub const MAX_PAGE_BYTES: usize = 64 * 1024;
 
-/// A page kept, with the search it answers.
+/// A page kept, with the query string it answers.
 struct Entry {
-    params: SearchParams,
+    query: Box<str>,
     body: Bytes,
 }
 
 impl Entry {
     /// What the entry counts against the budget.
     fn cost(&self) -> usize {
-        self.body.len() + self.params.q.len()
+        self.body.len() + self.query.len()
     }
 }
 
@@ -74,7 +76,7 @@ pub struct PageCache {
 pub struct Stats {
     pub hits: u64,
     pub misses: u64,
-    /// Bytes of pages (and their queries' text) held now.
+    /// Bytes of pages (and their query strings) held now.
     pub bytes: usize,
     /// The budget, in bytes; 0 when the cache is off.
     pub budget: usize,
@@ -95,34 +97,33 @@ impl PageCache {
         }
     }
 
-    /// The page answering `params`: the one kept if there is one, else `render(params)`,
-    /// which is then kept if it fits.
-    pub fn page(&self, params: SearchParams, render: impl FnOnce(SearchParams) -> String) -> Bytes {
-        let Some(slot) = self.slot(&params) else {
-            return Bytes::from(render(params));
-        };
-        if let Some(entry) = lock(slot).as_ref().and_then(|guard| guard.as_ref())
-            && entry.params == params
-        {
-            self.hits.fetch_add(1, Ordering::Relaxed);
-            return entry.body.clone();
-        }
-        self.misses.fetch_add(1, Ordering::Relaxed);
-        let kept = params.clone();
-        let body = Bytes::from(render(params));
-        if body.len() <= MAX_PAGE_BYTES {
-            self.keep(slot, Entry { params: kept, body: body.clone() });
-        }
-        body
+    /// The page kept for the query string `query`, if there is one (a hit).
+    pub fn get(&self, query: &str) -> Option<Bytes> {
+        let slot = self.slot(query)?;
+        let guard = lock(slot)?;
+        let entry = guard.as_ref().filter(|entry| *entry.query == *query)?;
+        self.hits.fetch_add(1, Ordering::Relaxed);
+        Some(entry.body.clone())
     }
 
-    /// The slot `params` belongs in; `None` when the cache is off.
-    fn slot(&self, params: &SearchParams) -> Option<&Mutex<Option<Entry>>> {
+    /// Keeps `body`, just rendered for the query string `query` (a miss), if it fits.
+    pub fn put(&self, query: &str, body: &Bytes) {
+        let Some(slot) = self.slot(query) else {
+            return;
+        };
+        self.misses.fetch_add(1, Ordering::Relaxed);
+        if body.len() <= MAX_PAGE_BYTES {
+            self.keep(slot, Entry { query: query.into(), body: body.clone() });
+        }
+    }
+
+    /// The slot `query` belongs in; `None` when the cache is off.
+    fn slot(&self, query: &str) -> Option<&Mutex<Option<Entry>>> {
         if self.slots.is_empty() {
             return None;
         }
         // The hash's high bits scaled to the slot count: no division, and every slot reachable.
-        let hash = self.hasher.hash_one(params);
+        let hash = self.hasher.hash_one(query);
         let index = ((u128::from(hash) * self.slots.len() as u128) >> 64) as usize;
         self.slots.get(index)
     }
@@ -179,52 +180,51 @@ pub fn cache() -> &'static PageCache {
 
 #[cfg(test)]
 mod tests {
-    use std::cell::Cell;
+    use bytes::Bytes;
 
     use crate::api::page_cache::{BYTES_PER_SLOT, MAX_PAGE_BYTES, PageCache, Stats};
-    use crate::ops::guides::SearchParams;
 
-    fn search(q: &str, category: Option<u8>, limit: usize, offset: usize) -> SearchParams {
-        SearchParams { q: q.into(), category, limit, offset }
-    }
-
-    /// Asks `cache` for `params`, with a renderer that says whether it ran.
-    fn ask(cache: &PageCache, params: &SearchParams, body: &str) -> (Vec<u8>, bool) {
-        let rendered = Cell::new(false);
-        let page = cache.page(params.clone(), |_| {
-            rendered.set(true);
-            body.to_string()
-        });
-        (page.to_vec(), rendered.get())
+    /// Asks `cache` for `query` as `resources::get` does, rendering `body` on a miss: the page
+    /// served, and whether it was rendered.
+    fn ask(cache: &PageCache, query: &str, body: &str) -> (Vec<u8>, bool) {
+        if let Some(page) = cache.get(query) {
+            return (page.to_vec(), false);
+        }
+        let page = Bytes::from(body.to_string());
+        cache.put(query, &page);
+        (page.to_vec(), true)
     }
 
     #[test]
     fn a_search_asked_again_is_served_what_was_rendered() {
         let cache = PageCache::new(64);
-        let params = search("model drift", None, 10, 0);
-        assert_eq!(ask(&cache, &params, "first"), (b"first".to_vec(), true));
-        assert_eq!(ask(&cache, &params, "second"), (b"first".to_vec(), false));
+        let query = "q=model+drift&limit=10";
+        assert_eq!(ask(&cache, query, "first"), (b"first".to_vec(), true));
+        assert_eq!(ask(&cache, query, "second"), (b"first".to_vec(), false));
         let stats = cache.stats();
         assert_eq!((stats.hits, stats.misses), (1, 1));
-        assert_eq!(stats.bytes, "first".len() + "model drift".len());
+        assert_eq!(stats.bytes, "first".len() + query.len());
     }
 
     #[test]
-    fn a_search_differing_in_any_part_is_rendered() {
+    fn a_query_string_differing_in_any_byte_is_rendered() {
         let cache = PageCache::new(1024);
-        let base = search("model drift", Some(2), 10, 30);
-        ask(&cache, &base, "base");
+        let base = "q=model+drift&category=MLOps&limit=10&cursor=abc";
+        ask(&cache, base, "base");
         for other in [
-            search("model drifts", Some(2), 10, 30),
-            search("model drift", Some(3), 10, 30),
-            search("model drift", None, 10, 30),
-            search("model drift", Some(2), 11, 30),
-            search("model drift", Some(2), 10, 40),
+            "q=model+drifts&category=MLOps&limit=10&cursor=abc",
+            "q=model+drift&category=MLOps&limit=10&cursor=abd",
+            "q=model+drift&category=MLOps&limit=11&cursor=abc",
+            "q=%6Dodel+drift&category=MLOps&limit=10&cursor=abc",
+            "category=MLOps&q=model+drift&limit=10&cursor=abc",
+            "q=model+drift&category=MLOps&limit=10",
+            "",
         ] {
-            let (body, rendered) = ask(&cache, &other, "other");
+            let (body, rendered) = ask(&cache, other, "other");
             assert!(rendered, "{other:?} was served {base:?}'s page");
             assert_eq!(body, b"other");
         }
+        assert_eq!(ask(&cache, base, "again").0, b"base");
     }
 
     #[test]
@@ -232,37 +232,32 @@ mod tests {
         // One slot of 8 KiB: a page that would pass the budget is served but not kept.
         let cache = PageCache::new(BYTES_PER_SLOT / 1024);
         let big = "x".repeat(BYTES_PER_SLOT);
-        let params = search("big", None, 40, 0);
-        assert!(ask(&cache, &params, &big).1);
-        assert!(ask(&cache, &params, &big).1, "over the budget, so not kept");
+        assert!(ask(&cache, "q=big", &big).1);
+        assert!(ask(&cache, "q=big", &big).1, "over the budget, so not kept");
         assert_eq!(cache.stats().bytes, 0);
         // A page that fits takes the slot; another search in the same (only) slot replaces it.
-        let small = search("small", None, 10, 0);
-        ask(&cache, &small, "small page");
-        assert_eq!(ask(&cache, &small, "again").0, b"small page");
-        let other = search("other", None, 10, 0);
-        ask(&cache, &other, "other page");
-        assert_eq!(cache.stats().bytes, "other page".len() + "other".len());
-        assert_eq!(ask(&cache, &other, "again").0, b"other page");
-        assert_eq!(ask(&cache, &small, "rendered again").0, b"rendered again");
+        ask(&cache, "q=small", "small page");
+        assert_eq!(ask(&cache, "q=small", "again").0, b"small page");
+        ask(&cache, "q=other", "other page");
+        assert_eq!(cache.stats().bytes, "other page".len() + "q=other".len());
+        assert_eq!(ask(&cache, "q=other", "again").0, b"other page");
+        assert_eq!(ask(&cache, "q=small", "rendered again").0, b"rendered again");
     }
 
     #[test]
     fn pages_over_the_size_limit_are_not_kept() {
         let cache = PageCache::new(1024);
-        let params = search("everything", None, 40, 0);
         let huge = "y".repeat(MAX_PAGE_BYTES + 1);
-        ask(&cache, &params, &huge);
-        assert!(ask(&cache, &params, &huge).1);
+        ask(&cache, "limit=40", &huge);
+        assert!(ask(&cache, "limit=40", &huge).1);
         assert_eq!(cache.stats().bytes, 0);
     }
 
     #[test]
     fn a_budget_of_zero_keeps_nothing() {
         let cache = PageCache::new(0);
-        let params = search("model drift", None, 10, 0);
         for _ in 0..3 {
-            assert!(ask(&cache, &params, "page").1);
+            assert!(ask(&cache, "q=model+drift", "page").1);
         }
         assert_eq!(cache.stats(), Stats { hits: 0, misses: 0, bytes: 0, budget: 0 });
     }
@@ -272,7 +267,7 @@ mod tests {
         let cache = PageCache::new(16);
         for i in 0..400 {
             let body = "z".repeat(100 + i * 7 % 3000);
-            ask(&cache, &search(&format!("query {i}"), None, 10, 0), &body);
+            ask(&cache, &format!("q=query+{i}"), &body);
             assert!(cache.stats().bytes <= 16 * 1024);
         }
         assert!(cache.stats().bytes > 0);

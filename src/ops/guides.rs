@@ -34,7 +34,7 @@ pub enum Limit<'a> {
 }
 
 /// A validated search.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchParams {
     /// The trimmed query, echoed as `query`.
     pub q: String,
