@@ -541,4 +541,19 @@ async fn the_search_page_cache_serves_searches_asked_again_and_counts_them() {
     assert_eq!(get(cached.addr, &next).await, second);
     assert_eq!(get(uncached.addr, &next).await, second);
     assert_eq!(cache().await[..2], [3.0, 3.0]);
+
+    // The key is the query string as sent: the same search spelt another way is rendered
+    // and kept apart, with the same bytes.
+    let respelt = "/v1/resources?limit=7&q=model%20drift";
+    assert_eq!(get(cached.addr, respelt).await, first);
+    assert_eq!(get(cached.addr, respelt).await, first);
+    assert_eq!(cache().await[..2], [4.0, 4.0]);
+    // A query string that is an error is never kept.
+    let response = client
+        .get(format!("http://{}/v1/resources?q=model+drift&limit=0", cached.addr))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(response.status(), 400);
+    assert_eq!(cache().await[..2], [4.0, 4.0]);
 }
