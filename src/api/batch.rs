@@ -19,6 +19,7 @@
 
 use std::borrow::Cow;
 
+use bytes::Bytes;
 use http::StatusCode;
 use serde::Deserialize;
 
@@ -82,7 +83,7 @@ pub fn run(
     let allowance = charge(batch.requests.len());
     // Only each item's status and body are kept: a whole Reply (its inline headers) is
     // several times larger, and moving twenty of them cost more than the copy saved.
-    let replies: Vec<(StatusCode, Body)> = batch
+    let replies: Vec<(StatusCode, Bytes)> = batch
         .requests
         .iter()
         .enumerate()
@@ -92,35 +93,84 @@ pub fn run(
             } else {
                 error_reply(&Error::rate_limited(allowance.retry_after_secs))
             };
-            (reply.status, reply.body)
+            (reply.status, reply.body.into_bytes())
         })
         .collect();
-    // Sized once the items are answered, so the buffer is allocated once and never copied on
-    // growing (a path escapes to at most twice its length: control characters are refused).
-    let size = 16
-        + batch
-            .requests
-            .iter()
-            .zip(&replies)
-            .map(|(item, (_, body))| 48 + 2 * item.path.len() + body.len() as usize)
-            .sum::<usize>();
-    let mut out = Vec::with_capacity(size);
-    out.extend_from_slice(b"{\"responses\":[");
-    for (idx, (item, (status, body))) in batch.requests.iter().zip(replies).enumerate() {
-        if idx > 0 {
-            out.push(b',');
-        }
-        out.extend_from_slice(b"{\"path\":");
-        // Writing to a Vec cannot fail.
-        let _ = serde_json::to_writer(&mut out, &item.path);
-        out.extend_from_slice(b",\"status\":");
-        out.extend_from_slice(status.as_str().as_bytes());
-        out.extend_from_slice(b",\"body\":");
-        out.extend_from_slice(body.bytes().unwrap_or_default());
-        out.push(b'}');
+    let mut reply = Reply::json(StatusCode::OK, Bytes::new(), NO_STORE);
+    reply.body = assemble(&batch.requests, &replies);
+    Ok(reply)
+}
+
+/// Item bodies at least this long may leave as pieces of their own rather than be copied.
+const OWN_PIECE_MIN: usize = 2 * 1024;
+/// At most this many do: with the glue between them that is `2 * n + 1` pieces, and hyper
+/// sends up to 16 buffers, the response head among them, in one vectored write.
+const OWN_PIECES_MAX: usize = 7;
+
+/// The response body: `{"responses":[{"path":…,"status":…,"body":…},…]}`. The largest item
+/// bodies (a search page, the questions) are not copied: they go out as pieces of their own,
+/// from the binary's memory or the search page cache, between pieces holding everything else.
+fn assemble(items: &[BatchItem<'_>], replies: &[(StatusCode, Bytes)]) -> Body {
+    let mut own: Vec<usize> =
+        (0..replies.len()).filter(|&idx| replies[idx].1.len() >= OWN_PIECE_MIN).collect();
+    if own.len() > OWN_PIECES_MAX {
+        own.sort_unstable_by_key(|&idx| std::cmp::Reverse(replies[idx].1.len()));
+        own.truncate(OWN_PIECES_MAX);
     }
-    out.extend_from_slice(b"]}");
-    Ok(Reply::json(StatusCode::OK, out, NO_STORE))
+    // Sized once, so the copied bytes are allocated once and never moved on growing (a path
+    // escapes to at most twice its length: control characters are refused).
+    let size = 16
+        + items
+            .iter()
+            .zip(replies)
+            .enumerate()
+            .map(|(idx, (item, (_, body)))| {
+                48 + 2 * item.path.len() + if own.contains(&idx) { 0 } else { body.len() }
+            })
+            .sum::<usize>();
+    let mut copied = Vec::with_capacity(size);
+    // Where in `copied` each own piece goes, in order.
+    let mut cuts: Vec<(usize, Bytes)> = Vec::with_capacity(own.len());
+    copied.extend_from_slice(b"{\"responses\":[");
+    for (idx, (item, (status, body))) in items.iter().zip(replies).enumerate() {
+        if idx > 0 {
+            copied.push(b',');
+        }
+        copied.extend_from_slice(b"{\"path\":");
+        write_json_string(&mut copied, &item.path);
+        copied.extend_from_slice(b",\"status\":");
+        copied.extend_from_slice(status.as_str().as_bytes());
+        copied.extend_from_slice(b",\"body\":");
+        if own.contains(&idx) {
+            cuts.push((copied.len(), body.clone()));
+        } else {
+            copied.extend_from_slice(body);
+        }
+        copied.push(b'}');
+    }
+    copied.extend_from_slice(b"]}");
+    let copied = Bytes::from(copied);
+    let mut pieces = Vec::with_capacity(2 * cuts.len() + 1);
+    let mut from = 0;
+    for (at, piece) in cuts {
+        pieces.push(copied.slice(from..at));
+        pieces.push(piece);
+        from = at;
+    }
+    pieces.push(copied.slice(from..));
+    Body::parts(pieces)
+}
+
+/// `text` as a JSON string. A path needing no escapes (every valid one) is copied as it is.
+fn write_json_string(out: &mut Vec<u8>, text: &str) {
+    if text.bytes().any(|b| b < b' ' || b == b'"' || b == b'\\') {
+        // Writing to a Vec cannot fail.
+        let _ = serde_json::to_writer(out, text);
+    } else {
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+    }
 }
 
 /// The batch body, when it is a well-formed object: read straight into the items. Anything
@@ -128,8 +178,78 @@ pub fn run(
 /// what is wrong in the same words whatever the input (serde would also read a struct from an
 /// array, which the object check refuses).
 fn read_object(body: &[u8]) -> Option<BatchBody<'_>> {
+    if let Some(requests) = scan(body) {
+        return Some(BatchBody { requests });
+    }
     let is_object = body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
     is_object.then(|| serde_json::from_slice::<BatchBody>(body).ok()).flatten()
+}
+
+/// The items of a body of exactly the documented shape, `{"requests":[{"path":"…"},…]}`
+/// with any JSON whitespace and no escapes in the strings: what every client sends, read
+/// with no more work than finding its quotes. `None` for anything else, which serde then
+/// reads (or refuses) in full; for every body it accepts, this gives the same items as serde.
+fn scan(body: &[u8]) -> Option<Vec<BatchItem<'_>>> {
+    let mut scanner = Scanner { rest: body };
+    scanner.token(b"{")?;
+    scanner.token(b"\"requests\"")?;
+    scanner.token(b":")?;
+    scanner.token(b"[")?;
+    let mut requests = Vec::new();
+    if !scanner.try_token(b"]") {
+        loop {
+            scanner.token(b"{")?;
+            scanner.token(b"\"path\"")?;
+            scanner.token(b":")?;
+            requests.push(BatchItem { path: Cow::Borrowed(scanner.string()?) });
+            scanner.token(b"}")?;
+            if scanner.try_token(b"]") {
+                break;
+            }
+            scanner.token(b",")?;
+        }
+    }
+    scanner.token(b"}")?;
+    scanner.skip_whitespace();
+    scanner.rest.is_empty().then_some(requests)
+}
+
+/// A cursor over a JSON text for [`scan`].
+struct Scanner<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Scanner<'a> {
+    /// JSON's four whitespace characters (not form feed, which `is_ascii_whitespace` takes).
+    fn skip_whitespace(&mut self) {
+        let skip = self.rest.iter().take_while(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+        self.rest = &self.rest[skip.count()..];
+    }
+
+    /// `token` after optional whitespace, taken if it is there.
+    fn try_token(&mut self, token: &[u8]) -> bool {
+        self.skip_whitespace();
+        match self.rest.strip_prefix(token) {
+            Some(rest) => {
+                self.rest = rest;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn token(&mut self, token: &[u8]) -> Option<()> {
+        self.try_token(token).then_some(())
+    }
+
+    /// A string without escapes or control characters, after optional whitespace.
+    fn string(&mut self) -> Option<&'a str> {
+        self.token(b"\"")?;
+        let len = self.rest.iter().position(|&b| b == b'"' || b == b'\\' || b < b' ')?;
+        let (text, rest) = self.rest.split_at(len);
+        self.rest = rest.strip_prefix(b"\"")?;
+        std::str::from_utf8(text).ok()
+    }
 }
 
 /// The body as a JSON object, or why it is not one.
@@ -157,6 +277,21 @@ fn run_item(raw: &str, keys: &Keys, now_ms: u64) -> Reply {
     }
 }
 
+/// A space, `#` or control character (C0, DEL or C1) anywhere in `raw`.
+fn has_forbidden_char(raw: &str) -> bool {
+    if raw.is_ascii() {
+        raw.bytes().any(|b| b <= b' ' || b == b'#' || b == 0x7f)
+    } else {
+        raw.chars().any(|c| c.is_control() || c == ' ' || c == '#')
+    }
+}
+
+/// A `.` or `..` segment, or an empty one (`//`), in a path that starts with `/`.
+fn has_dot_or_empty_segment(path: &str) -> bool {
+    path.as_bytes().windows(2).any(|pair| pair == b"//")
+        || path.contains('.') && path.split('/').skip(1).any(|seg| seg == "." || seg == "..")
+}
+
 fn item_route(raw: &str) -> Result<(Route, Option<&str>), Error> {
     if raw.len() > BATCH_PATH_MAX {
         return Err(Error::invalid_path(&format!(
@@ -166,7 +301,7 @@ fn item_route(raw: &str) -> Result<(Route, Option<&str>), Error> {
     if !raw.starts_with('/') {
         return Err(Error::invalid_path("a batch path must start with `/`, like /v1/services"));
     }
-    if raw.chars().any(|c| c.is_control() || c == ' ' || c == '#') {
+    if has_forbidden_char(raw) {
         return Err(Error::invalid_path("the path has a space, control character or fragment"));
     }
     let (path, query) = match raw.split_once('?') {
@@ -174,9 +309,7 @@ fn item_route(raw: &str) -> Result<(Route, Option<&str>), Error> {
         None => (raw, None),
     };
     let decoded = route::decode_unreserved(path).map_err(Error::invalid_path)?;
-    if decoded.split('/').skip(1).any(|segment| segment == "." || segment == "..")
-        || decoded.contains("//")
-    {
+    if has_dot_or_empty_segment(&decoded) {
         return Err(Error::invalid_path(
             "the path has dot segments or empty segments; send the canonical path",
         ));
@@ -190,4 +323,150 @@ fn item_route(raw: &str) -> Result<(Route, Option<&str>), Error> {
         route => route,
     };
     Ok((route, query))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BatchBody, has_dot_or_empty_segment, has_forbidden_char, scan};
+
+    /// A small deterministic generator (xorshift), so failures reproduce.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// What serde reads from `body`, as the scanner would give it.
+    fn serde_paths(body: &[u8]) -> Option<Vec<String>> {
+        let batch: BatchBody = serde_json::from_slice(body).ok()?;
+        Some(batch.requests.into_iter().map(|item| item.path.into_owned()).collect())
+    }
+
+    fn scanned_paths(body: &[u8]) -> Option<Vec<String>> {
+        scan(body).map(|items| items.into_iter().map(|item| item.path.into_owned()).collect())
+    }
+
+    #[test]
+    fn the_documented_shape_is_scanned_as_serde_reads_it() {
+        for body in [
+            r#"{"requests":[{"path":"/v1/services"},{"path":"/v1/resources?q=a+b"}]}"#,
+            " {\n  \"requests\" : [\r\n\t{ \"path\" : \"/v1\" } ,{\"path\":\"\"}\n] }\n",
+            r#"{"requests":[]}"#,
+            r#"{"requests":[{"path":"/v1/services/é"}]}"#,
+        ] {
+            let scanned = scanned_paths(body.as_bytes());
+            assert!(scanned.is_some(), "{body:?} is the documented shape");
+            assert_eq!(scanned, serde_paths(body.as_bytes()), "{body:?}");
+        }
+    }
+
+    #[test]
+    fn anything_else_is_left_to_serde() {
+        for body in [
+            r#"{"requests":[{"path":"/v1/ser\u0076ices"}]}"#,
+            r#"{"requests":[{"path":"/v1/a\"b"}]}"#,
+            "{\"requests\":[{\"path\":\"/v1/\tservices\"}]}",
+            "\u{c}{\"requests\":[]}",
+            r#"{"requests":[],"requests":[]}"#,
+            r#"{"requests":[{"path":"/v1","extra":1}]}"#,
+            r#"{"requests":[{"path":"/v1"}]} x"#,
+            r#"{"requests":[{"path":"/v1"},]}"#,
+            r#"{"requests":null}"#,
+            r#"{"requests":[{"path":7}]}"#,
+            r#"[{"path":"/v1"}]"#,
+            r#"{"requests":[{"path":"/v1"}]"#,
+            "",
+        ] {
+            assert_eq!(scanned_paths(body.as_bytes()), None, "{body:?}");
+        }
+        let invalid_utf8 = b"{\"requests\":[{\"path\":\"/v1/\xff\"}]}";
+        assert_eq!(scanned_paths(invalid_utf8), None);
+        assert_eq!(serde_paths(invalid_utf8), None);
+    }
+
+    /// Thousands of bodies one to three edits away from valid ones: whenever the scanner
+    /// accepts one, serde reads the same items from it.
+    #[test]
+    fn the_scanner_never_disagrees_with_serde() {
+        let seeds: [&[u8]; 3] = [
+            br#"{"requests":[{"path":"/v1/services"},{"path":"/v1/resources?q=x"}]}"#,
+            b"{ \"requests\": [ { \"path\": \"/v1\" } ] }",
+            br#"{"requests":[]}"#,
+        ];
+        let alphabet: &[&[u8]] = &[
+            b"{",
+            b"}",
+            b"[",
+            b"]",
+            b":",
+            b",",
+            b"\"",
+            b"\\",
+            b" ",
+            b"\t",
+            b"\n",
+            b"\x0c",
+            b"a",
+            b"/",
+            b"?",
+            b"\xc3\xa9",
+            b"\xff",
+            b"\x01",
+            b"\"path\"",
+            b"\"requests\"",
+            b"null",
+        ];
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let (mut accepted, mut refused) = (0, 0);
+        for round in 0..30_000 {
+            let mut body = seeds[round % seeds.len()].to_vec();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(body.len() + 1);
+                let piece = alphabet[rng.below(alphabet.len())];
+                match rng.below(3) {
+                    0 => drop(body.splice(at..at, piece.iter().copied())),
+                    1 if at < body.len() => drop(body.remove(at)),
+                    _ if at < body.len() => body[at] = piece[0],
+                    _ => {}
+                }
+            }
+            match scanned_paths(&body) {
+                Some(paths) => {
+                    accepted += 1;
+                    assert_eq!(
+                        Some(paths),
+                        serde_paths(&body),
+                        "{:?}",
+                        String::from_utf8_lossy(&body)
+                    );
+                }
+                None => refused += 1,
+            }
+        }
+        // Both branches were exercised.
+        assert!(accepted > 1_000 && refused > 1_000, "{accepted} accepted, {refused} refused");
+    }
+
+    /// The byte-level checks of an item's path agree with the character-level ones they
+    /// replace, on paths made of the characters that matter.
+    #[test]
+    fn the_path_checks_agree_with_their_definitions() {
+        let alphabet = ["/", "/", ".", "a", "%", " ", "#", "\u{7f}", "\t", "é", "\u{85}", "?"];
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        for _ in 0..20_000 {
+            let path: String =
+                (0..rng.below(10)).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+            let path = format!("/{path}");
+            let forbidden = path.chars().any(|c| c.is_control() || c == ' ' || c == '#');
+            assert_eq!(has_forbidden_char(&path), forbidden, "{path:?}");
+            let dot_or_empty =
+                path.split('/').skip(1).any(|seg| seg == "." || seg == "..") || path.contains("//");
+            assert_eq!(has_dot_or_empty_segment(&path), dot_or_empty, "{path:?}");
+        }
+    }
 }

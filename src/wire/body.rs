@@ -57,6 +57,18 @@ impl Body {
         }
     }
 
+    /// The whole body as one piece of bytes: without copying when it is one already.
+    pub fn into_bytes(self) -> Bytes {
+        match self {
+            Body::Full(bytes) => bytes.unwrap_or_default(),
+            Body::Events(parts) | Body::Parts(parts) => {
+                let mut whole = Vec::with_capacity(parts.iter().map(Bytes::len).sum());
+                parts.iter().for_each(|part| whole.extend_from_slice(part));
+                Bytes::from(whole)
+            }
+        }
+    }
+
     /// Complete bytes in pieces, empty pieces left out.
     pub fn parts(parts: impl IntoIterator<Item = Bytes>) -> Body {
         Body::Parts(parts.into_iter().filter(|p| !p.is_empty()).collect())
