@@ -228,13 +228,17 @@ fn same<T: PartialEq + ?Sized>(a: &T, b: &T) -> bool {
 /// Every average [`score`] makes is a hundredth from 0 to 5 (rounded by `round2`), so those
 /// come from [`HUNDREDTHS`], written by serde_json once; anything else is formatted here.
 fn push_float(out: &mut Vec<u8>, value: f64) {
-    let hundredths = (value * 100.0).round();
-    // `-0.0` equals `0.0` but is written with its sign, so the sign is checked as well.
-    if value.is_sign_positive()
-        && (0.0..=MAX_HUNDREDTHS as f64).contains(&hundredths)
-        && hundredths / 100.0 == value
-    {
-        if let Some(text) = HUNDREDTHS.get(hundredths as usize) {
+    let scaled = value * 100.0;
+    // `-0.0` equals `0.0` but is written with its sign, so the sign is checked as well. Adding
+    // a half and truncating rounds a number in range to its nearest hundredth without a call
+    // to libm's `round` (this target has no rounding instruction); the comparison after it
+    // settles whether `value` is that hundredth, so a different rounding could only send a
+    // number to serde_json below, never write a wrong one.
+    if value.is_sign_positive() && (0.0..=MAX_HUNDREDTHS as f64).contains(&scaled) {
+        let hundredths = (scaled + 0.5) as usize;
+        if hundredths as f64 / 100.0 == value
+            && let Some(text) = HUNDREDTHS.get(hundredths)
+        {
             out.extend_from_slice(text.as_bytes());
             return;
         }
