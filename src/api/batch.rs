@@ -195,7 +195,8 @@ fn scan(body: &[u8]) -> Option<Vec<BatchItem<'_>>> {
     scanner.token(b"\"requests\"")?;
     scanner.token(b":")?;
     scanner.token(b"[")?;
-    let mut requests = Vec::new();
+    // Room for a batch at its limit; a longer one is refused once read.
+    let mut requests = Vec::with_capacity(BATCH_MAX_ITEMS);
     if !scanner.try_token(b"]") {
         loop {
             scanner.token(b"{")?;

@@ -71,7 +71,11 @@ impl Body {
 
     /// Complete bytes in pieces, empty pieces left out.
     pub fn parts(parts: impl IntoIterator<Item = Bytes>) -> Body {
-        Body::Parts(parts.into_iter().filter(|p| !p.is_empty()).collect())
+        // Collected, then filtered in place: a filter's size is unknown, so collecting it
+        // straight into the queue grew the queue a piece at a time.
+        let mut parts: Vec<Bytes> = parts.into_iter().collect();
+        parts.retain(|part| !part.is_empty());
+        Body::Parts(VecDeque::from(parts))
     }
 }
 
