@@ -103,9 +103,13 @@ pub fn run(
 
 /// Item bodies at least this long may leave as pieces of their own rather than be copied.
 const OWN_PIECE_MIN: usize = 2 * 1024;
-/// At most this many do: with the glue between them that is `2 * n + 1` pieces, and hyper
-/// sends up to 16 buffers, the response head among them, in one vectored write.
-const OWN_PIECES_MAX: usize = 7;
+/// The buffers hyper's HTTP/1 writer queues for one vectored write, the response head among
+/// them (`MAX_BUF_LIST_BUFFERS` in hyper 1.x).
+const HYPER_WRITE_BUFFERS: usize = 16;
+/// At most this many item bodies go as pieces: with the glue between them that is `2 * n + 1`
+/// pieces, which with the head fit one vectored write. (A piece over `RESPONSE_CHUNK` is
+/// handed to hyper in chunks, so a batch of very large pages takes more than one.)
+const OWN_PIECES_MAX: usize = (HYPER_WRITE_BUFFERS - 2) / 2;
 
 /// The response body: `{"responses":[{"path":…,"status":…,"body":…},…]}`. The largest item
 /// bodies (a search page, the questions) are not copied: they go out as pieces of their own,
@@ -117,8 +121,9 @@ fn assemble(items: &[BatchItem<'_>], replies: &[(StatusCode, Bytes)]) -> Body {
         own.sort_unstable_by_key(|&idx| std::cmp::Reverse(replies[idx].1.len()));
         own.truncate(OWN_PIECES_MAX);
     }
-    // Sized once, so the copied bytes are allocated once and never moved on growing (a path
-    // escapes to at most twice its length: control characters are refused).
+    // Sized once, so the copied bytes are allocated once and never moved on growing: a path
+    // escapes to at most twice its length, unless it holds control characters (sent escaped,
+    // echoed escaped), which only an item refused as `invalid_path` does; then it grows.
     let size = 16
         + items
             .iter()
@@ -328,7 +333,62 @@ fn item_route(raw: &str) -> Result<(Route, Option<&str>), Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::{BatchBody, has_dot_or_empty_segment, has_forbidden_char, scan};
+    use super::{
+        Allowance, BatchBody, HYPER_WRITE_BUFFERS, has_dot_or_empty_segment, has_forbidden_char,
+        run, scan,
+    };
+    use crate::api;
+    use crate::auth::Keys;
+    use crate::route::Route;
+    use crate::wire::Body;
+
+    /// Twenty items, eleven of them with bodies over 2 KiB (more than may go out as pieces of
+    /// their own), one refused and one escaped: the answer, however it is cut, is the JSON of
+    /// each item's direct answer in order.
+    #[test]
+    fn the_pieces_add_up_to_each_items_direct_answer() {
+        let keys = Keys::random().expect("a key");
+        let mut paths = vec!["/v1/ai-readiness/questions"; 6];
+        paths.extend(["/v1/resources?q=data&limit=30"; 5]);
+        paths.extend(["/v1/services/mlops", "/v1/contact", "/v1/../v1", "/v1"]);
+        paths.extend(["/v1/resources?q=model", "/v1/services", "/v1/case-studies"]);
+        paths.extend(["/v1/industries", "/v1/resources/categories"]);
+        // Once as every client writes it (the scanner reads it), once with escapes (serde).
+        for escaped in [false, true] {
+            let items: Vec<String> = paths
+                .iter()
+                .map(|path| match escaped {
+                    true => format!(r#"{{"path":"{}"}}"#, path.replace("/v1/s", "/v1/\\u0073")),
+                    false => format!(r#"{{"path":"{path}"}}"#),
+                })
+                .collect();
+            let body = format!(r#"{{"requests":[{}]}}"#, items.join(","));
+            assert_eq!(scan(body.as_bytes()).is_some(), !escaped);
+            let all = |n_items: usize| Allowance { items: n_items, retry_after_secs: 1 };
+            let reply = run(body.as_bytes(), &keys, 0, all).expect("a valid batch");
+            let Body::Parts(pieces) = &reply.body else { panic!("a batch goes out in pieces") };
+            // With the response head, one vectored write.
+            assert!(pieces.len() < HYPER_WRITE_BUFFERS, "{} pieces", pieces.len());
+            let answer: serde_json::Value =
+                serde_json::from_slice(&reply.body.into_bytes()).expect("JSON");
+            let responses = answer["responses"].as_array().expect("responses");
+            assert_eq!(responses.len(), paths.len());
+            for (path, item) in paths.iter().zip(responses) {
+                assert_eq!(item["path"], *path);
+                if path.contains("..") {
+                    assert_eq!(item["status"], 400, "{path}");
+                    continue;
+                }
+                let (raw, query) =
+                    path.split_once('?').map_or((*path, None), |(p, q)| (p, Some(q)));
+                let direct = api::get(&Route::parse(raw), query, None, &keys, 0);
+                assert_eq!(item["status"], direct.status.as_u16(), "{path}");
+                let expected: serde_json::Value =
+                    serde_json::from_slice(&direct.body.into_bytes()).expect("JSON");
+                assert_eq!(item["body"], expected, "{path}");
+            }
+        }
+    }
 
     /// A small deterministic generator (xorshift), so failures reproduce.
     struct Rng(u64);
