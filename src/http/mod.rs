@@ -11,6 +11,7 @@ pub mod admin;
 pub mod cors;
 pub mod detect;
 pub mod flow;
+pub mod gate;
 pub mod gauges;
 pub mod health;
 pub mod metrics;

@@ -29,9 +29,10 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
-use std::pin::Pin;
+use std::pin::{Pin, pin};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use http::header::{self, HeaderValue};
@@ -47,6 +48,7 @@ use tokio::time::MissedTickBehavior;
 use super::App;
 use super::detect::{Prefixed, Protocol, detect};
 use super::flow::{Flow, Tracked, Verdict};
+use super::gate::Gate;
 pub use super::gauges::Gauges;
 use super::polled_timer::PolledTimer;
 use super::respond::respond;
@@ -269,6 +271,12 @@ impl Server {
     }
 
     /// Runs a hyper connection next to its watchdog until it ends or is ended.
+    ///
+    /// The connection is polled on every wake of the task; the watchdog (the tick, and the
+    /// shutdown signal followed by the wait for a first request) only when one of its own
+    /// wakers fired, through a [`Gate`]. After the watchdog acts, the connection is polled
+    /// again at once: a graceful shutdown has to be driven, and hyper checks its header
+    /// deadline (a `PolledSleep`) only when polled.
     async fn drive<C: Future>(
         &self,
         connection: C,
@@ -278,69 +286,85 @@ impl Server {
         protocol: Protocol,
     ) {
         let deadlines = &self.deadlines;
-        tokio::pin!(connection);
+        let mut connection = pin!(connection);
         let mut stopping = self.stopping.clone();
-        let mut stop_seen = false;
-        let mut first_request_by: Option<tokio::time::Instant> = None;
+        // Stopping: the accept loop enforces the shutdown grace. A client that has not sent
+        // its first request yet gets `SHUTDOWN_FIRST_REQUEST_GRACE` to send it; then no
+        // further requests are taken.
+        let mut shutdown = pin!(async {
+            // A closed channel (the server gone) counts as a stop.
+            let _ = stopping.wait_for(|stop| *stop).await;
+            first_request(
+                spoken,
+                tokio::time::Instant::now() + limits::SHUTDOWN_FIRST_REQUEST_GRACE,
+            )
+            .await;
+        });
+        let mut shutdown_done = false;
         let start = tokio::time::Instant::now() + deadlines.interval;
         let mut ticks = tokio::time::interval_at(start, deadlines.interval);
         ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
         // The tick by which the connection is dropped, once it has been told to close.
         let mut close_by: Option<u64> = None;
-        loop {
-            tokio::select! {
-                _ = connection.as_mut() => return,
-                _ = stopping.wait_for(|stop| *stop), if !stop_seen => {
-                    stop_seen = true;
-                    first_request_by =
-                        Some(tokio::time::Instant::now() + limits::SHUTDOWN_FIRST_REQUEST_GRACE);
+        let gate = Gate::new();
+        // Set after the watchdog acted: it is polled again before the task sleeps.
+        let mut again = false;
+        std::future::poll_fn(|cx| {
+            loop {
+                if connection.as_mut().poll(cx).is_ready() {
+                    return Poll::Ready(());
                 }
-                // Stopping: the accept loop enforces the shutdown grace. A client that has not
-                // sent its first request yet gets `SHUTDOWN_FIRST_REQUEST_GRACE` to send it;
-                // then no further requests are taken.
-                () = first_request(spoken, first_request_by), if first_request_by.is_some() => {
-                    first_request_by = None;
+                if !(gate.open(cx) | std::mem::take(&mut again)) {
+                    return Poll::Pending;
+                }
+                let mut watchdog = Context::from_waker(gate.waker());
+                again = true;
+                if !shutdown_done && shutdown.as_mut().poll(&mut watchdog).is_ready() {
+                    shutdown_done = true;
                     graceful(connection.as_mut());
+                    continue;
                 }
-                _ = ticks.tick() => {
-                    let (now, verdict) = flow.check(deadlines.stall_ticks, deadlines.idle_ticks);
-                    if close_by.is_some_and(|by| now >= by) {
-                        return;
-                    }
-                    // Nothing in flight to wait for after a stall or idleness: the GOAWAY
-                    // gets two ticks to go out (and its ping to be answered), then the
-                    // connection is dropped with everything it holds.
-                    let closing = if verdict == Verdict::Stalled {
-                        self.options.gauges.stalled.fetch_add(1, Ordering::Relaxed);
-                        Some(now + 2)
-                    } else if close_by.is_some() {
-                        None
-                    } else if verdict == Verdict::Idle && protocol == Protocol::Http2 {
-                        // HTTP/1 idleness is hyper's header timeout.
-                        Some(now + 2)
-                    } else if now >= deadlines.age_ticks {
-                        Some(now + deadlines.drain_ticks)
-                    } else {
-                        None
-                    };
-                    if let Some(by) = closing {
-                        if close_by.is_none() {
-                            if verdict != Verdict::Stalled && protocol == Protocol::Http1 {
-                                // Aged: hyper's graceful shutdown
-                                // would close an idle HTTP/1 connection at once, racing a
-                                // request already on its way. `Connection: close` on the next
-                                // response ends it without that race; an idle one meets
-                                // HEADER_READ_TIMEOUT first.
-                                flow.close_after_next_response();
-                            } else {
-                                graceful(connection.as_mut());
-                            }
+                if ticks.poll_tick(&mut watchdog).is_pending() {
+                    again = false;
+                    return Poll::Pending;
+                }
+                let (now, verdict) = flow.check(deadlines.stall_ticks, deadlines.idle_ticks);
+                if close_by.is_some_and(|by| now >= by) {
+                    return Poll::Ready(());
+                }
+                // Nothing in flight to wait for after a stall or idleness: the GOAWAY gets two
+                // ticks to go out (and its ping to be answered), then the connection is
+                // dropped with everything it holds.
+                let closing = if verdict == Verdict::Stalled {
+                    self.options.gauges.stalled.fetch_add(1, Ordering::Relaxed);
+                    Some(now + 2)
+                } else if close_by.is_some() {
+                    None
+                } else if verdict == Verdict::Idle && protocol == Protocol::Http2 {
+                    // HTTP/1 idleness is hyper's header timeout.
+                    Some(now + 2)
+                } else if now >= deadlines.age_ticks {
+                    Some(now + deadlines.drain_ticks)
+                } else {
+                    None
+                };
+                if let Some(by) = closing {
+                    if close_by.is_none() {
+                        if verdict != Verdict::Stalled && protocol == Protocol::Http1 {
+                            // Aged: hyper's graceful shutdown would close an idle HTTP/1
+                            // connection at once, racing a request already on its way.
+                            // `Connection: close` on the next response ends it without that
+                            // race; an idle one meets HEADER_READ_TIMEOUT first.
+                            flow.close_after_next_response();
+                        } else {
+                            graceful(connection.as_mut());
                         }
-                        close_by = Some(close_by.map_or(by, |earlier| earlier.min(by)));
                     }
+                    close_by = Some(close_by.map_or(by, |earlier| earlier.min(by)));
                 }
             }
-        }
+        })
+        .await;
     }
 
     /// Answers a connection past its address's cap once with 429 `too_many_connections`, on
@@ -398,8 +422,7 @@ fn too_many_connections(cap: usize) -> Response<Body> {
 }
 
 /// Resolves once the connection has had a request, or at `by`.
-async fn first_request(spoken: &Notify, by: Option<tokio::time::Instant>) {
-    let Some(by) = by else { return };
+async fn first_request(spoken: &Notify, by: tokio::time::Instant) {
     tokio::select! {
         () = spoken.notified() => {}
         () = tokio::time::sleep_until(by) => {}
