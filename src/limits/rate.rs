@@ -12,7 +12,7 @@
 //! The table is sharded (a request locks one shard) and bounded (see `RATE_MAX_TRACKED`).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasher, RandomState};
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher, RandomState};
 use std::net::IpAddr;
 use std::sync::Mutex;
 
@@ -39,11 +39,58 @@ struct Window {
     count: u32,
 }
 
+/// A client key with its keyed SipHash, computed once per request: its high half picks the
+/// shard, and the shard's map takes the whole of it as the key's hash (through [`Passed`])
+/// instead of hashing the address a second time. Equal keys have equal hashes, since the
+/// hash is of the key.
+#[derive(Debug, Clone, Copy)]
+struct Keyed {
+    ip: IpAddr,
+    hash: u64,
+}
+
+impl PartialEq for Keyed {
+    fn eq(&self, other: &Keyed) -> bool {
+        self.ip == other.ip
+    }
+}
+
+impl Eq for Keyed {}
+
+impl Hash for Keyed {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// The hasher of a shard's map: hands on the hash a [`Keyed`] carries.
+#[derive(Debug, Default)]
+struct Passed(u64);
+
+impl Hasher for Passed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `Keyed` is hashed here, and it writes one u64; anything else still spreads.
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, hash: u64) {
+        self.0 = hash;
+    }
+}
+
+type Table = HashMap<Keyed, Window, BuildHasherDefault<Passed>>;
+
 /// One shard, alone on its cache lines so two cores locking neighbouring shards do not
 /// contend for the same line.
 #[derive(Debug, Default)]
 #[repr(align(128))]
-struct Shard(Mutex<HashMap<IpAddr, Window>>);
+struct Shard(Mutex<Table>);
 
 /// The limiter. `now_ms` is always passed in, so tests control time.
 #[derive(Debug)]
@@ -99,15 +146,18 @@ impl RateLimiter {
     /// uses `allowed`.
     pub fn check_n(&self, ip: IpAddr, now_ms: u64, units: u32) -> Decision {
         let ip = client_key(ip, self.ipv6_prefix);
-        let shard = &self.shards[(self.hasher.hash_one(ip) as usize) % self.shards.len()];
+        let key = Keyed { ip, hash: self.hasher.hash_one(ip) };
+        // The high half picks the shard: the map places keys by the low bits, and takes its
+        // control bytes from the top seven, so the shard's bits overlap neither.
+        let shard = &self.shards[((key.hash >> 32) as usize) % self.shards.len()];
         // A poisoned lock only means another request panicked mid-update; the counts are
         // still plain integers, so keep serving with them.
         let mut table = shard.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        // Length first: the look-up hashes the address again, and a shard is rarely full.
-        if table.len() >= self.per_shard_cap && !table.contains_key(&ip) {
+        // Length first: a shard is rarely full.
+        if table.len() >= self.per_shard_cap && !table.contains_key(&key) {
             evict(&mut table, now_ms, self.per_shard_cap);
         }
-        let window = table.entry(ip).or_insert(Window { start_ms: now_ms, count: 0 });
+        let window = table.entry(key).or_insert(Window { start_ms: now_ms, count: 0 });
         if now_ms >= window.start_ms + RATE_WINDOW_MS || now_ms < window.start_ms {
             *window = Window { start_ms: now_ms, count: 0 };
         }
@@ -139,11 +189,43 @@ impl RateLimiter {
 
 /// Makes room in a full shard: closed windows go first; if none has closed, the window that
 /// opened earliest (the one closest to closing anyway) goes.
-fn evict(table: &mut HashMap<IpAddr, Window>, now_ms: u64, cap: usize) {
+fn evict(table: &mut Table, now_ms: u64, cap: usize) {
     table.retain(|_, w| now_ms < w.start_ms + RATE_WINDOW_MS);
     if table.len() >= cap {
-        if let Some(oldest) = table.iter().min_by_key(|(_, w)| w.start_ms).map(|(ip, _)| *ip) {
+        if let Some(oldest) = table.iter().min_by_key(|(_, w)| w.start_ms).map(|(key, _)| *key) {
             table.remove(&oldest);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::{IpAddr, Ipv4Addr};
+
+    use super::RateLimiter;
+
+    #[test]
+    fn each_address_counts_alone_and_the_shards_share_the_addresses() {
+        let limiter = RateLimiter::with_capacity(3, 1 << 20);
+        let addresses = (0..20_000u32)
+            .map(|n| IpAddr::V4(Ipv4Addr::from(0x0a00_0000 + n * 7)))
+            .collect::<Vec<_>>();
+        for (round, remaining) in [(0, 2), (1, 1)] {
+            for &ip in &addresses {
+                let decision = limiter.check(ip, 1_000 + round);
+                assert!(decision.allowed && decision.remaining == remaining, "{ip}: {decision:?}");
+            }
+        }
+        assert_eq!(limiter.tracked(), addresses.len());
+        let per_shard = limiter
+            .shards
+            .iter()
+            .map(|shard| shard.0.lock().unwrap_or_else(|p| p.into_inner()).len())
+            .collect::<Vec<_>>();
+        let mean = addresses.len() / per_shard.len();
+        assert!(
+            per_shard.iter().all(|&n| n > mean / 2 && n < mean * 2),
+            "shards hold {per_shard:?}"
+        );
     }
 }
