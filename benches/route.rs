@@ -239,7 +239,7 @@ fn flow(c: &mut Criterion) {
     group.bench_function("response_2kb", |b| {
         b.to_async(&runtime).iter(|| async {
             let in_service = flow.enter();
-            let turn = flow.admit().await;
+            let turn = flow.admit(true).await;
             let body = flow.track(Body::full(bytes.clone()));
             drop((turn, in_service));
             let collected = body.collect().await.expect("body").to_bytes();

@@ -12,8 +12,8 @@
 //!   (in `server`) ticks, and a body whose stamp is too old is a stalled reader.
 //!
 //! Stamps are watchdog ticks rather than clock readings, so a response costs a few atomic
-//! operations and uncontended locks (the table's, to take and free its entry, and the turn's),
-//! never a clock call.
+//! operations and uncontended locks (the table's, to take and free its entry, and on HTTP/2
+//! the turn's), never a clock call.
 
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -91,9 +91,14 @@ impl Flow {
 
     /// Waits for this connection's turn to generate a response, and for its budget to have
     /// room. Hold the permit until the response is tracked.
-    pub async fn admit(&self) -> Option<SemaphorePermit<'_>> {
+    ///
+    /// `streams` says whether requests on the connection can be in service together (HTTP/2).
+    /// Without (HTTP/1), hyper calls the service for one request at a time, so the turn is
+    /// always free and is not taken: returning its permit locks the semaphore's wait list,
+    /// about 110 instructions of every HTTP/1 request for nothing.
+    pub async fn admit(&self, streams: bool) -> Option<SemaphorePermit<'_>> {
         // The semaphore is never closed, so this is always a permit.
-        let turn = self.turn.acquire().await.ok();
+        let turn = if streams { self.turn.acquire().await.ok() } else { None };
         // Under budget, the usual case: no wake-up to register for (registering takes the
         // `Notify`'s lock twice, about a third of what this accounting costs a response).
         if self.outstanding.load(Ordering::Acquire) < self.budget {
@@ -351,17 +356,23 @@ mod tests {
     }
 
     /// Under budget a request is admitted at once; at or over it, it waits until the
-    /// connection's responses drain below the budget.
+    /// connection's responses drain below the budget, on HTTP/2 and HTTP/1 alike.
     #[tokio::test]
     async fn a_request_at_the_budget_waits_for_the_drain() {
+        for streams in [true, false] {
+            at_the_budget(streams).await;
+        }
+    }
+
+    async fn at_the_budget(streams: bool) {
         let flow = flow(RESPONSE_CHUNK);
-        assert!(flow.admit().await.is_some());
+        assert_eq!(flow.admit(streams).await.is_some(), streams, "a turn is taken on HTTP/2 only");
         let mut body = flow.track(Full::new(Bytes::from(vec![0u8; 2 * RESPONSE_CHUNK])));
         // One chunk taken leaves exactly the budget outstanding.
         take_chunk(&mut body).await;
         assert_eq!(flow.outstanding(), RESPONSE_CHUNK);
         let waiting = flow.clone();
-        let waiter = tokio::spawn(async move { waiting.admit().await.is_some() });
+        let waiter = tokio::spawn(async move { waiting.admit(streams).await.is_some() });
         for _ in 0..10 {
             tokio::task::yield_now().await;
         }
@@ -370,6 +381,25 @@ mod tests {
         let admitted = tokio::time::timeout(std::time::Duration::from_secs(10), waiter)
             .await
             .expect("admitted once drained, not left waiting");
+        assert_eq!(admitted.expect("the waiter"), streams);
+    }
+
+    /// On HTTP/2 a second request waits for the first's turn; its response is generated once
+    /// the first's has been handed over.
+    #[tokio::test]
+    async fn http2_streams_generate_one_at_a_time() {
+        let flow = flow(RESPONSE_CHUNK);
+        let first = flow.admit(true).await;
+        let waiting = flow.clone();
+        let second = tokio::spawn(async move { waiting.admit(true).await.is_some() });
+        for _ in 0..10 {
+            tokio::task::yield_now().await;
+        }
+        assert!(!second.is_finished(), "two streams in their turn at once");
+        drop(first);
+        let admitted = tokio::time::timeout(std::time::Duration::from_secs(10), second)
+            .await
+            .expect("admitted once the first turn ended");
         assert!(admitted.expect("the waiter"));
     }
 }

@@ -404,8 +404,8 @@ async fn answer(
     peer: SocketAddr,
 ) -> Response<Tracked<Body>> {
     let _in_service = flow.enter();
-    let _turn = flow.admit().await;
     let http1 = request.version() < http::Version::HTTP_2;
+    let _turn = flow.admit(!http1).await;
     let mut response = app.handle(request, peer.ip()).await;
     // An aged connection, or a stopping server: say so on HTTP/1 (HTTP/2 has GOAWAY), so the
     // client does not send its next request down a connection about to close.
