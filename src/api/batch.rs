@@ -45,6 +45,9 @@ struct BatchBody<'a> {
 struct BatchItem<'a> {
     #[serde(borrow)]
     path: Cow<'a, str>,
+    /// Read by the scanner, so it holds no character that needs escaping in JSON.
+    #[serde(skip)]
+    scanned: bool,
 }
 
 /// How many of a batch's items fair use lets run.
@@ -142,7 +145,7 @@ fn assemble(items: &[BatchItem<'_>], replies: &[(StatusCode, Bytes)]) -> Body {
             copied.push(b',');
         }
         copied.extend_from_slice(b"{\"path\":");
-        write_json_string(&mut copied, &item.path);
+        write_json_string(&mut copied, &item.path, item.scanned);
         copied.extend_from_slice(b",\"status\":");
         copied.extend_from_slice(status.as_str().as_bytes());
         copied.extend_from_slice(b",\"body\":");
@@ -167,8 +170,17 @@ fn assemble(items: &[BatchItem<'_>], replies: &[(StatusCode, Bytes)]) -> Body {
 }
 
 /// `text` as a JSON string. A path needing no escapes (every valid one) is copied as it is.
-fn write_json_string(out: &mut Vec<u8>, text: &str) {
-    if text.bytes().any(|b| b < b' ' || b == b'"' || b == b'\\') {
+///
+/// `scanned` says the scanner read it: it takes no string with an escape or a control
+/// character, so the text is written without looking. Anything serde read (borrowed or not:
+/// a string borrowed from a `Value` is already decoded) is checked byte by byte.
+fn write_json_string(out: &mut Vec<u8>, text: &str, scanned: bool) {
+    let needs_escapes = |text: &str| text.bytes().any(|b| b < b' ' || b == b'"' || b == b'\\');
+    debug_assert!(
+        !scanned || !needs_escapes(text),
+        "a scanned batch path needs escaping: {text:?}"
+    );
+    if !scanned && needs_escapes(text) {
         // Writing to a Vec cannot fail.
         let _ = serde_json::to_writer(out, text);
     } else {
@@ -204,10 +216,18 @@ fn scan(body: &[u8]) -> Option<Vec<BatchItem<'_>>> {
     let mut requests = Vec::with_capacity(BATCH_MAX_ITEMS);
     if !scanner.try_token(b"]") {
         loop {
-            scanner.token(b"{")?;
-            scanner.token(b"\"path\"")?;
-            scanner.token(b":")?;
-            requests.push(BatchItem { path: Cow::Borrowed(scanner.string()?) });
+            // The compact form JSON encoders write, `{"path":"…"},`, is taken whole by its two
+            // literals; any whitespace between tokens, token by token.
+            if !scanner.literal(b"{\"path\":\"") {
+                scanner.token(b"{")?;
+                scanner.token(b"\"path\"")?;
+                scanner.token(b":")?;
+                scanner.token(b"\"")?;
+            }
+            requests.push(BatchItem { path: Cow::Borrowed(scanner.string_rest()?), scanned: true });
+            if scanner.literal(b"},") {
+                continue;
+            }
             scanner.token(b"}")?;
             if scanner.try_token(b"]") {
                 break;
@@ -235,7 +255,16 @@ impl<'a> Scanner<'a> {
     /// `token` after optional whitespace, taken if it is there.
     fn try_token(&mut self, token: &[u8]) -> bool {
         self.skip_whitespace();
-        match self.rest.strip_prefix(token) {
+        self.literal(token)
+    }
+
+    fn token(&mut self, token: &[u8]) -> Option<()> {
+        self.try_token(token).then_some(())
+    }
+
+    /// `literal` exactly where the cursor is (no whitespace before it), taken if it is there.
+    fn literal(&mut self, literal: &[u8]) -> bool {
+        match self.rest.strip_prefix(literal) {
             Some(rest) => {
                 self.rest = rest;
                 true
@@ -244,13 +273,9 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    fn token(&mut self, token: &[u8]) -> Option<()> {
-        self.try_token(token).then_some(())
-    }
-
-    /// A string without escapes or control characters, after optional whitespace.
-    fn string(&mut self) -> Option<&'a str> {
-        self.token(b"\"")?;
+    /// The rest of a string whose opening quote has been taken, without escapes or control
+    /// characters, and its closing quote.
+    fn string_rest(&mut self) -> Option<&'a str> {
         let len = self.rest.iter().position(|&b| b == b'"' || b == b'\\' || b < b' ')?;
         let (text, rest) = self.rest.split_at(len);
         self.rest = rest.strip_prefix(b"\"")?;
@@ -390,6 +415,34 @@ mod tests {
         }
     }
 
+    /// A path that needs escaping is echoed as valid JSON whichever reader took the body:
+    /// serde reading straight into the items (borrowing what it can), or, for a body its
+    /// derived reader refuses (a duplicated key), the general path through a `Value`, whose
+    /// strings are already decoded. Only the scanner's paths are written without a look, and
+    /// it takes none of these.
+    #[test]
+    fn echoed_paths_are_escaped_whichever_reader_took_the_body() {
+        let keys = Keys::random().expect("a key");
+        let all = |n_items: usize| Allowance { items: n_items, retry_after_secs: 1 };
+        for item in [r#"{"path":"/v1/a\"b"}"#, r#"{"path":"/v1/a\\b\u0001"}"#] {
+            for body in [
+                format!(r#"{{"requests":[{item},{{"path":"/v1"}}]}}"#),
+                format!(r#"{{"requests":[],"requests":[{item},{{"path":"/v1"}}]}}"#),
+            ] {
+                assert!(scan(body.as_bytes()).is_none(), "{body}");
+                let reply = run(body.as_bytes(), &keys, 0, all).expect("a valid batch");
+                let answer: serde_json::Value =
+                    serde_json::from_slice(&reply.body.into_bytes()).expect("JSON");
+                let sent: serde_json::Value = serde_json::from_str(item).expect("the item");
+                assert_eq!(answer["responses"][0]["path"], sent["path"], "{body}");
+                let status = answer["responses"][0]["status"].as_u64().expect("a status");
+                let status = http::StatusCode::from_u16(status as u16).expect("a status code");
+                assert!(status.is_client_error(), "{body}: {status}");
+                assert_eq!(answer["responses"][1]["path"], "/v1", "{body}");
+            }
+        }
+    }
+
     /// A small deterministic generator (xorshift), so failures reproduce.
     struct Rng(u64);
 
@@ -454,9 +507,12 @@ mod tests {
     /// accepts one, serde reads the same items from it.
     #[test]
     fn the_scanner_never_disagrees_with_serde() {
-        let seeds: [&[u8]; 3] = [
+        // Compact (the scanner's whole-item path), spaced (token by token), both in one body,
+        // and empty.
+        let seeds: [&[u8]; 4] = [
             br#"{"requests":[{"path":"/v1/services"},{"path":"/v1/resources?q=x"}]}"#,
             b"{ \"requests\": [ { \"path\": \"/v1\" } ] }",
+            br#"{"requests":[{"path":"/a"}, {"path": "/b"},{"path":"/c"} ]}"#,
             br#"{"requests":[]}"#,
         ];
         let alphabet: &[&[u8]] = &[
