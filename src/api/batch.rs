@@ -207,7 +207,9 @@ fn read_object(body: &[u8]) -> Option<BatchBody<'_>> {
 /// with no more work than finding its quotes. `None` for anything else, which serde then
 /// reads (or refuses) in full; for every body it accepts, this gives the same items as serde.
 fn scan(body: &[u8]) -> Option<Vec<BatchItem<'_>>> {
-    let mut scanner = Scanner { rest: body };
+    // One check of the whole body rather than one per string (a string's bytes are the body's).
+    let text = std::str::from_utf8(body).ok()?;
+    let mut scanner = Scanner { text, rest: body };
     scanner.token(b"{")?;
     scanner.token(b"\"requests\"")?;
     scanner.token(b":")?;
@@ -242,6 +244,8 @@ fn scan(body: &[u8]) -> Option<Vec<BatchItem<'_>>> {
 
 /// A cursor over a JSON text for [`scan`].
 struct Scanner<'a> {
+    /// The whole body, checked as UTF-8 once, so each string is a slice of it.
+    text: &'a str,
     rest: &'a [u8],
 }
 
@@ -276,10 +280,11 @@ impl<'a> Scanner<'a> {
     /// The rest of a string whose opening quote has been taken, without escapes or control
     /// characters, and its closing quote.
     fn string_rest(&mut self) -> Option<&'a str> {
+        let start = self.text.len() - self.rest.len();
         let len = self.rest.iter().position(|&b| b == b'"' || b == b'\\' || b < b' ')?;
-        let (text, rest) = self.rest.split_at(len);
-        self.rest = rest.strip_prefix(b"\"")?;
-        std::str::from_utf8(text).ok()
+        self.rest = self.rest[len..].strip_prefix(b"\"")?;
+        // Both ends are next to an ASCII quote, so on character boundaries.
+        self.text.get(start..start + len)
     }
 }
 
