@@ -5,15 +5,21 @@
 //! is checked against the build's key, with no expiry. So a page rendered once can be served
 //! again byte for byte to the same query string, without parsing, validating or checking a
 //! cursor again. The cache keeps such pages within a byte budget (`--search-cache-kib`,
-//! default [`DEFAULT_BUDGET_KIB`]; 0 turns it off) in slots of its own, one page a slot,
-//! chosen by a keyed hash of the query string:
+//! default [`DEFAULT_BUDGET_KIB`]; 0 turns it off) in slots of its own, one page a slot. A
+//! keyed hash of the query string picks a pair of neighbouring slots (two ways), and the page
+//! may be in either:
 //!
-//! - A hit is a hash, a lock taken without waiting, a comparison of the whole query string
-//!   and a reference count: a search asked again (a popular query, the next page of a walk
-//!   someone else took, a batch item, a retry) costs about what a fixed GET does.
-//! - A miss parses, validates and renders the page as before and puts it in its slot in
-//!   place of what was there, unless the budget would be exceeded, in which case the page is
-//!   not kept. Pages and their query strings count against the budget, so the memory held is
+//! - A hit is a hash, a lock taken without waiting (two, when the page is in the second
+//!   way), a comparison of the whole query string and a reference count: a search asked again
+//!   (a popular query, the next page of a walk someone else took, a batch item, a retry)
+//!   costs about what a fixed GET does.
+//! - A miss parses, validates and renders the page as before and puts it in the first way if
+//!   that is free, else in the second if that is, else in place of the first way's page;
+//!   unless the budget would be exceeded, in which case the page is not kept. With one way,
+//!   two searches whose hashes met took turns evicting each other, each rendered every time
+//!   it was asked (by the birthday bound, the load harness's batch, seven searches in 256
+//!   slots, had two meet in about one process in thirteen); with two ways it takes three
+//!   searches in one pair. Pages and their query strings count against the budget, so the memory held is
 //!   at most the budget plus a few dozen bytes a slot (one slot for each 8 KiB of budget),
 //!   whatever is asked.
 //! - The key is the query string as sent, so the same search spelt two ways
@@ -61,9 +67,12 @@ impl Entry {
     }
 }
 
+/// One slot: a page, or none.
+type Slot = Mutex<Option<Entry>>;
+
 /// The cache: see the module documentation.
 pub struct PageCache {
-    slots: Box<[Mutex<Option<Entry>>]>,
+    slots: Box<[Slot]>,
     hasher: RandomState,
     budget: usize,
     held: AtomicUsize,
@@ -99,37 +108,56 @@ impl PageCache {
 
     /// The page kept for the query string `query`, if there is one (a hit).
     pub fn get(&self, query: &str) -> Option<Bytes> {
-        let slot = self.slot(query)?;
-        let guard = lock(slot)?;
-        let entry = guard.as_ref().filter(|entry| *entry.query == *query)?;
+        let (first, second) = self.ways(query)?;
+        let body = self.find(first, query).or_else(|| self.find(second?, query))?;
         self.hits.fetch_add(1, Ordering::Relaxed);
-        Some(entry.body.clone())
+        Some(body)
+    }
+
+    /// The page in `slot` if it answers `query`.
+    fn find(&self, slot: &Slot, query: &str) -> Option<Bytes> {
+        let guard = lock(slot)?;
+        guard.as_ref().filter(|entry| *entry.query == *query).map(|entry| entry.body.clone())
     }
 
     /// Keeps `body`, just rendered for the query string `query` (a miss), if it fits.
     pub fn put(&self, query: &str, body: &Bytes) {
-        let Some(slot) = self.slot(query) else {
+        let Some((first, second)) = self.ways(query) else {
             return;
         };
         self.misses.fetch_add(1, Ordering::Relaxed);
-        if body.len() <= MAX_PAGE_BYTES {
-            self.keep(slot, Entry { query: query.into(), body: body.clone() });
+        if body.len() > MAX_PAGE_BYTES {
+            return;
         }
+        let entry = Entry { query: query.into(), body: body.clone() };
+        // The first way if it is free (or holds this query), else the second if that is;
+        // with both taken, the first gives way. So two queries that share a set are both kept,
+        // and a third takes the first way's place.
+        let free = |slot: &Slot| {
+            lock(slot).is_some_and(|guard| guard.as_ref().is_none_or(|e| *e.query == *query))
+        };
+        let target = match second {
+            Some(second) if !free(first) && free(second) => second,
+            _ => first,
+        };
+        self.keep(target, entry);
     }
 
-    /// The slot `query` belongs in; `None` when the cache is off.
-    fn slot(&self, query: &str) -> Option<&Mutex<Option<Entry>>> {
+    /// The two slots (ways) `query` may be kept in: a pair of neighbours, chosen by a hash of
+    /// the query string; the second is `None` when the cache has a single slot. `None` when
+    /// the cache is off.
+    fn ways(&self, query: &str) -> Option<(&Slot, Option<&Slot>)> {
         if self.slots.is_empty() {
             return None;
         }
         // The hash's high bits scaled to the slot count: no division, and every slot reachable.
         let hash = self.hasher.hash_one(query);
         let index = ((u128::from(hash) * self.slots.len() as u128) >> 64) as usize;
-        self.slots.get(index)
+        Some((self.slots.get(index)?, self.slots.get(index ^ 1)))
     }
 
     /// Puts `entry` in `slot` in place of what it held, if the budget allows.
-    fn keep(&self, slot: &Mutex<Option<Entry>>, entry: Entry) {
+    fn keep(&self, slot: &Slot, entry: Entry) {
         let Some(mut guard) = lock(slot) else {
             return;
         };
@@ -156,7 +184,7 @@ impl PageCache {
 
 /// The slot's lock if it is free now. A poisoned slot is still sound (it only ever holds a
 /// whole entry or none), so it is used as it is.
-fn lock(slot: &Mutex<Option<Entry>>) -> Option<MutexGuard<'_, Option<Entry>>> {
+fn lock(slot: &Slot) -> Option<MutexGuard<'_, Option<Entry>>> {
     match slot.try_lock() {
         Ok(guard) => Some(guard),
         Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
@@ -227,6 +255,40 @@ mod tests {
             assert!(rendered, "{other:?} was served {base:?}'s page");
             assert_eq!(body, b"other");
         }
+    }
+
+    /// The slot `query`'s first way is, by its place in the cache.
+    fn first_way(cache: &PageCache, query: &str) -> usize {
+        let (first, _) = cache.ways(query).expect("the cache is on");
+        cache.slots.iter().position(|slot| std::ptr::eq(slot, first)).expect("one of its slots")
+    }
+
+    #[test]
+    fn two_searches_whose_hashes_meet_are_both_kept() {
+        // Eight slots. The hash is seeded per process, so three query strings whose first way
+        // is the same slot are found each run rather than written down.
+        let cache = PageCache::new(64);
+        let mut by_slot: Vec<Vec<String>> = vec![Vec::new(); cache.slots.len()];
+        let trio = (0..).find_map(|n| {
+            let query = format!("q=n{n}");
+            let same = &mut by_slot[first_way(&cache, &query)];
+            same.push(query);
+            (same.len() == 3).then(|| same.clone())
+        });
+        let [a, b, c] = <[String; 3]>::try_from(trio.expect("a trio")).expect("three");
+        assert!(ask(&cache, &a, "page a").1);
+        assert!(ask(&cache, &b, "page b").1, "b goes to the second way");
+        for _ in 0..3 {
+            assert_eq!(ask(&cache, &a, "rendered"), (b"page a".to_vec(), false));
+            assert_eq!(ask(&cache, &b, "rendered"), (b"page b".to_vec(), false));
+        }
+        // A third takes the first way's place; the second way's page stays.
+        assert!(ask(&cache, &c, "page c").1);
+        assert_eq!(ask(&cache, &c, "rendered"), (b"page c".to_vec(), false));
+        assert_eq!(ask(&cache, &b, "rendered"), (b"page b".to_vec(), false));
+        assert!(cache.get(&a).is_none(), "{a:?} gave way to {c:?}");
+        let cost = |query: &str| "page x".len() + query.len();
+        assert_eq!(cache.stats().bytes, cost(&c) + cost(&b));
     }
 
     #[test]
