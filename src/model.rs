@@ -1347,6 +1347,20 @@ pub mod packed {
         (packed as u16, (packed >> 16) as u16, (packed >> 32) as u32)
     }
 
+    /// The bit of `tables::PHRASE_HEAD_FILTER` a stem sets or tests: from its length and its
+    /// first and last bytes, which sets apart most stems that begin no synonym phrase without
+    /// comparing a string.
+    pub const fn phrase_head_bit(stem: &str) -> u32 {
+        let bytes = stem.as_bytes();
+        if bytes.is_empty() {
+            return 0;
+        }
+        let mixed = (bytes[0] as u32).wrapping_mul(31)
+            ^ (bytes[bytes.len() - 1] as u32).wrapping_mul(7)
+            ^ (bytes.len() as u32) << 3;
+        mixed.wrapping_mul(0x9E37_79B9) >> 24
+    }
+
     /// An answer-engine item posting (`tables::ANSWER_ITEM_POSTINGS`): item index, impact, and
     /// whether the term is in the item's head.
     pub const fn item_posting(item: u16, impact: u16, head: bool) -> u64 {

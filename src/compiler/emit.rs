@@ -579,6 +579,15 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         }
     }
     synonym_terms.sort_unstable();
+    let mut filter = [0u64; 4];
+    for head in heads.keys() {
+        let bit = packed::phrase_head_bit(head);
+        filter[(bit / 64) as usize] |= 1 << (bit % 64);
+    }
+    let _ = writeln!(
+        out,
+        "/// A bit per `PHRASE_HEADS` stem (`packed::phrase_head_bit`): a stem whose bit is clear begins no synonym phrase.\npub static PHRASE_HEAD_FILTER: [u64; 4] = {filter:?};\n"
+    );
     let _ = writeln!(
         out,
         "/// Each stem that begins a multi-word key of `SYNONYMS`, sorted, with the stems in the longest such key: a query looks for phrases only where one can begin.\npub static PHRASE_HEADS: [(&str, u8); {}] = {:?};\n",

@@ -6,9 +6,10 @@ use std::cell::Cell;
 use std::ops::Range;
 
 use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_PREFIX_MIN_CHARS, SEARCH_TYPO_MAX_TERMS};
+use crate::model::packed;
 use crate::tables::{
-    PHRASE_HEADS, POSTINGS_START, PREFIX_WORDS, SYNONYM_TERMS, SYNONYMS, TERM_IDS, TERM_KEYS,
-    WORD_INDEX,
+    PHRASE_HEAD_FILTER, PHRASE_HEADS, POSTINGS_START, PREFIX_WORDS, SYNONYM_TERMS, SYNONYMS,
+    TERM_IDS, TERM_KEYS, WORD_INDEX,
 };
 
 use super::tokenize::{self, Token};
@@ -143,6 +144,11 @@ fn known_term(word: &str) -> Option<(&'static str, Known)> {
 
 /// The most stems a synonym phrase beginning with `stem` has (1 if none begins with it).
 fn longest_phrase_from(stem: &str) -> usize {
+    // Most words begin no phrase: a bit tells, where the search compared strings.
+    let bit = packed::phrase_head_bit(stem);
+    if PHRASE_HEAD_FILTER[(bit / 64) as usize] & 1 << (bit % 64) == 0 {
+        return 1;
+    }
     PHRASE_HEADS
         .binary_search_by(|&(head, _)| head.cmp(stem))
         .map_or(1, |idx| usize::from(PHRASE_HEADS[idx].1))
@@ -304,7 +310,25 @@ fn expand(
 
 #[cfg(test)]
 mod tests {
-    use crate::search::query::{Kind, units};
+    use crate::search::query::{Kind, longest_phrase_from, units};
+    use crate::tables::{PHRASE_HEADS, TERM_KEYS};
+
+    /// The filter in front of the phrase heads never hides one, and turns most stems away.
+    #[test]
+    fn the_phrase_head_filter_passes_every_head_and_few_other_stems() {
+        for &(head, len) in PHRASE_HEADS.iter() {
+            assert_eq!(longest_phrase_from(head), usize::from(len), "{head}");
+        }
+        let passed = TERM_KEYS
+            .iter()
+            .filter(|stem| {
+                let bit = crate::model::packed::phrase_head_bit(stem);
+                crate::tables::PHRASE_HEAD_FILTER[(bit / 64) as usize] & 1 << (bit % 64) != 0
+            })
+            .count();
+        assert!(passed * 4 < TERM_KEYS.len(), "{passed} of {} stems pass", TERM_KEYS.len());
+        assert_eq!(longest_phrase_from(""), 1);
+    }
 
     #[test]
     fn units_keep_each_word_once_and_their_own_alternatives() {

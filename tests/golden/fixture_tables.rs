@@ -541,6 +541,9 @@ pub static SYNONYMS: phf::Map<&'static str, &[u32]> = ::phf::Map {
 /// Stems in the longest synonym phrase.
 pub const MAX_PHRASE_STEMS: usize = 2;
 
+/// A bit per `PHRASE_HEADS` stem (`packed::phrase_head_bit`): a stem whose bit is clear begins no synonym phrase.
+pub static PHRASE_HEAD_FILTER: [u64; 4] = [0, 16777216, 0, 0];
+
 /// Each stem that begins a multi-word key of `SYNONYMS`, sorted, with the stems in the longest such key: a query looks for phrases only where one can begin.
 pub static PHRASE_HEADS: [(&str, u8); 1] = [("first", 2)];
 
