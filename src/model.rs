@@ -12,6 +12,8 @@ pub const N_INDUSTRIES: usize = 6;
 pub const N_CASE_STUDIES: usize = 3;
 /// Number of guides in the library.
 pub const N_GUIDES: usize = 169;
+/// 64-bit words in a set of guides (a bit per guide), as in `tables::TERM_GUIDES`.
+pub const GUIDE_WORDS: usize = N_GUIDES.div_ceil(64);
 /// Number of guide categories.
 pub const N_CATEGORIES: usize = 7;
 /// Questions in the readiness assessment, the unscored one included.

@@ -9,8 +9,8 @@
 
 use crate::model::{
     BandRecord, CategoryRecord, Deprecation, DocKind, DocumentRecord, Encoded, FixedResponse,
-    FixedValues, GuideRecord, ItemKind, McpListings, PageLinks, PageRecord, PassageRecord,
-    PillarRecord, QuestionRecord,
+    FixedValues, GUIDE_WORDS, GuideRecord, ItemKind, McpListings, PageLinks, PageRecord,
+    PassageRecord, PillarRecord, QuestionRecord,
 };
 use crate::model::{CannedAnswer, Passage, SourceItem, SourceKind};
 

@@ -16,7 +16,8 @@ use super::encode::{OpenStreams, Variants};
 use super::index::SearchIndex;
 use super::mcp::ServerListings;
 use super::model::{
-    ANSWER_FILLER_WORDS, DocKind, ENDPOINTS, EXPORT_MAX_AGE_SECS, ItemKind, PILLAR_KEYS, packed,
+    ANSWER_FILLER_WORDS, DocKind, ENDPOINTS, EXPORT_MAX_AGE_SECS, GUIDE_WORDS, ItemKind,
+    PILLAR_KEYS, packed,
 };
 use super::pages::{RuntimePages, item_path};
 use super::passages::AnswerIndex;
@@ -491,6 +492,20 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         for posting in postings {
             let _ = write!(out, "{},", posting.passages);
         }
+    }
+    out.push_str("];\n\n");
+    let _ = write!(
+        out,
+        "/// By term, the guides it has a posting for (bit `g % 64` of word `g / 64`): whether a guide has one is a bit test, and where it is in `POSTINGS` a count of the bits below.\npub static TERM_GUIDES: [[u64; GUIDE_WORDS]; {}] = [",
+        index.terms.len()
+    );
+    for (_, postings) in &index.terms {
+        let mut words = [0u64; GUIDE_WORDS];
+        for posting in postings {
+            let guide = usize::from(posting.guide);
+            words[guide / 64] |= 1 << (guide % 64);
+        }
+        let _ = write!(out, "{words:?},");
     }
     out.push_str("];\n\n");
     let _ = writeln!(

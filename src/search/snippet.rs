@@ -13,7 +13,7 @@
 
 use crate::model::packed;
 use crate::search::query::Units;
-use crate::tables::{PASSAGE_START, PASSAGES, POSTING_PASSAGES, POSTINGS, POSTINGS_START};
+use crate::tables::{PASSAGE_START, PASSAGES, POSTING_PASSAGES, POSTINGS_START, TERM_GUIDES};
 
 /// Opening mark of a matched word in a snippet.
 pub const MARK_OPEN: &str = "<mark>";
@@ -106,13 +106,21 @@ fn is_space(gap: &str) -> bool {
 }
 
 /// Which passages of `guide` contain `term` (a bit per passage); 0 if the guide lacks it.
+///
+/// The term's guide set says whether the guide has a posting, and the bits below the guide's
+/// count how far into the term's postings it is: a bit test and at most three popcounts from
+/// one cache line, where a binary search of the postings touched several.
 fn passage_mask(term: u32, guide: u16) -> u64 {
-    let start = POSTINGS_START[term as usize] as usize;
-    let end = POSTINGS_START[term as usize + 1] as usize;
-    match POSTINGS[start..end].binary_search_by_key(&guide, |&p| packed::unpack_posting(p).0) {
-        Ok(idx) => POSTING_PASSAGES[start + idx],
-        Err(_) => 0,
+    let Some(words) = TERM_GUIDES.get(term as usize) else { return 0 };
+    let (word, bit) = (usize::from(guide) / 64, u32::from(guide) % 64);
+    let Some(&at) = words.get(word) else { return 0 };
+    if at >> bit & 1 == 0 {
+        return 0;
     }
+    let below = words[..word].iter().map(|w| w.count_ones()).sum::<u32>()
+        + (at & ((1u64 << bit) - 1)).count_ones();
+    let start = POSTINGS_START[term as usize] as usize;
+    POSTING_PASSAGES.get(start + below as usize).copied().unwrap_or(0)
 }
 
 /// The best passage of `guide` for `units`: the one whose matched units weigh most (each
@@ -162,6 +170,36 @@ pub fn best<'a>(guide: usize, units: &Units, terms: &'a MarkTerms) -> Option<Sni
 #[cfg(test)]
 mod tests {
     use crate::search::snippet::MarkTerms;
+
+    /// Every term against every guide: the guide set and its bit count find the posting a
+    /// binary search of the term's postings finds, and no passages where there is none.
+    #[test]
+    fn passage_masks_agree_with_a_search_of_the_postings() {
+        use crate::model::{N_GUIDES, packed};
+        use crate::tables::{POSTING_PASSAGES, POSTINGS, POSTINGS_START, TERM_KEYS};
+        let mut found = 0;
+        for term in 0..TERM_KEYS.len() {
+            let postings =
+                &POSTINGS[POSTINGS_START[term] as usize..POSTINGS_START[term + 1] as usize];
+            for guide in 0..N_GUIDES as u16 {
+                let expected = postings
+                    .binary_search_by_key(&guide, |&p| packed::unpack_posting(p).0)
+                    .map_or(0, |idx| POSTING_PASSAGES[POSTINGS_START[term] as usize + idx]);
+                assert_eq!(
+                    crate::search::snippet::passage_mask(term as u32, guide),
+                    expected,
+                    "term {term}, guide {guide}"
+                );
+                found += usize::from(expected != 0);
+            }
+        }
+        assert!(found > 1000, "postings with passages: {found}");
+        assert_eq!(
+            crate::search::snippet::passage_mask(TERM_KEYS.len() as u32, 0),
+            0,
+            "no such term"
+        );
+    }
 
     #[test]
     fn mark_terms_filter_never_hides_a_term_and_the_search_settles_collisions() {

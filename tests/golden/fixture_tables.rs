@@ -393,6 +393,9 @@ pub static POSTINGS: [u32; 90] = [90308608,11796480,23855105,44957696,44957696,4
 /// Beside `POSTINGS`: bit `p` is set if passage `p` of the posting's guide contains the term.
 pub static POSTING_PASSAGES: [u64; 90] = [3,8,3,2,2,2,0,0,2,8,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,4,4,4,4,4,4,4,4,4,4,4,4,];
 
+/// By term, the guides it has a posting for (bit `g % 64` of word `g / 64`): whether a guide has one is a bit test, and where it is in `POSTINGS` a count of the bits below.
+pub static TERM_GUIDES: [[u64; GUIDE_WORDS]; 49] = [[1, 0, 0],[3, 0, 0],[1, 0, 0],[1, 0, 0],[0, 0, 0],[2, 0, 0],[3, 0, 0],[1, 0, 0],[1, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],[3, 0, 0],];
+
 /// Every indexed word as written (lowercased) with its term id, sorted by word, for prefix matching.
 pub static PREFIX_WORDS: [(&str, u32); 47] = [
     ("alpha", 0),
