@@ -3,8 +3,9 @@
 //!
 //! Passages (the description, then the body's sentences packed to at most 30 words) and the
 //! byte range and term of every word in them are fixed at build time. Per hit, each posting
-//! says which passages hold its term, so picking the passage is a few binary searches and a
-//! loop over at most 64 bits; marking walks one passage's tokens.
+//! says which passages hold its term, and each term's guide set (`TERM_GUIDES`) finds the
+//! guide's posting by a bit count, so picking the passage is a few bit tests and a loop over at
+//! most 64 bits; marking walks one passage's tokens.
 //!
 //! Format: plain text (not HTML-escaped) in which each matched word or phrase is wrapped in
 //! `<mark>` and `</mark>`. Passages never contain those two strings themselves (the build
