@@ -63,37 +63,80 @@ pub struct PillarResult {
     pub advice: Option<&'static str>,
 }
 
-fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
+/// Everything a result says, in exact integers: what [`score`] and [`score_json`] are made of.
+/// The rules' arithmetic is done on whole numbers (sums of points), so rounding never depends
+/// on how a float happens to land ([`round_div`] rounds halves away from zero, as `f64::round`
+/// does).
+struct Tally {
+    score: u8,
+    /// The mean of the points, in hundredths.
+    average: u32,
+    /// Index into `BANDS`.
+    band: usize,
+    /// Each pillar's average, in hundredths.
+    pillars: [u32; 4],
+    /// Whether each pillar carries its advice.
+    advised: [bool; 4],
+    /// Index into `PILLAR_KEYS`.
+    weakest: usize,
 }
 
-/// Scores 15 points (1-5, scored questions in order).
-pub fn score(points: &[u8; N_SCORED]) -> ReadinessResult {
-    let mean = points.iter().map(|&p| f64::from(p)).sum::<f64>() / N_SCORED as f64;
-    let score = ((mean - 1.0) / 4.0 * 100.0).round().clamp(0.0, 100.0) as u8;
-    let band = BANDS.iter().rev().find(|b| b.min <= score).unwrap_or(&BANDS[0]);
+/// `num / den` rounded to the nearest whole number, halves up (nothing here is negative).
+fn round_div(num: u32, den: u32) -> u32 {
+    (2 * num + den) / (2 * den)
+}
+
+/// `sum / count` in hundredths, rounded.
+fn hundredths(sum: u32, count: u32) -> u32 {
+    round_div(100 * sum, count)
+}
+
+fn tally(points: &[u8; N_SCORED]) -> Tally {
+    let total: u32 = points.iter().map(|&p| u32::from(p)).sum();
+    // score = round((mean - 1) / 4 * 100) = round((total - 15) * 100 / 60), clamped to 0-100.
+    let n = N_SCORED as u32;
+    let above = total.saturating_sub(n);
+    let score = round_div(above * 100, 4 * n).min(100) as u8;
+    let band = BANDS.iter().rposition(|b| b.min <= score).unwrap_or(0);
 
     let mut sums = [0u32; 4];
     let mut counts = [0u32; 4];
-    let scored_pillars = QUESTIONS.iter().filter(|q| q.scored).map(|q| q.pillar as usize);
+    let scored_pillars = QUESTIONS.iter().filter(|q| q.scored).map(|q| usize::from(q.pillar));
     for (pillar, &point) in scored_pillars.zip(points) {
         sums[pillar] += u32::from(point);
         counts[pillar] += 1;
     }
-    let averages: [f64; 4] =
-        std::array::from_fn(|i| f64::from(sums[i]) / f64::from(counts[i].max(1)));
-    // Strictly lower wins, so ties stay with the pillar listed first.
+    let counts = counts.map(|c| c.max(1));
+    // `sums[i] / counts[i] < sums[w] / counts[w]`, cross-multiplied. Strictly lower wins, so
+    // ties stay with the pillar listed first.
     let weakest =
-        (1..4).fold(0, |weakest, i| if averages[i] < averages[weakest] { i } else { weakest });
+        (1..4).fold(0, |w, i| if sums[i] * counts[w] < sums[w] * counts[i] { i } else { w });
+    // `sum / count < ADVICE_BELOW`, multiplied out (exact: the operands are small integers).
+    let below = |i: usize| f64::from(sums[i]) < ADVICE_BELOW * f64::from(counts[i]);
+    let advised = std::array::from_fn(|i| i == weakest || below(i));
+    Tally {
+        score,
+        average: hundredths(total, n),
+        band,
+        pillars: std::array::from_fn(|i| hundredths(sums[i], counts[i])),
+        advised,
+        weakest,
+    }
+}
+
+/// Scores 15 points (1-5, scored questions in order).
+pub fn score(points: &[u8; N_SCORED]) -> ReadinessResult {
+    let t = tally(points);
+    let band = &BANDS[t.band];
     let pillar = |i: usize| PillarResult {
         title: PILLARS[i].title,
-        average: round2(averages[i]),
-        advice: (i == weakest || averages[i] < ADVICE_BELOW).then_some(PILLARS[i].advice),
+        average: f64::from(t.pillars[i]) / 100.0,
+        advice: t.advised[i].then_some(PILLARS[i].advice),
     };
     ReadinessResult {
-        score,
+        score: t.score,
         scale: SCALE,
-        average: round2(mean),
+        average: f64::from(t.average) / 100.0,
         band: BandResult { name: band.name, guidance: band.guidance },
         pillars: Pillars {
             strategy: pillar(0),
@@ -101,27 +144,40 @@ pub fn score(points: &[u8; N_SCORED]) -> ReadinessResult {
             data: pillar(2),
             change: pillar(3),
         },
-        weakest_pillar: PILLAR_KEYS[weakest],
+        weakest_pillar: PILLAR_KEYS[t.weakest],
         scored_questions: N_SCORED,
         interactive_version: INTERACTIVE_URL,
-        next_step: NEXT_STEPS[weakest],
+        next_step: NEXT_STEPS[t.weakest],
     }
+}
+
+/// `score(points)` as JSON, byte for byte what [`to_json`] (and serde_json) write for it,
+/// written from the tally without building the result first.
+pub fn score_json(points: &[u8; N_SCORED]) -> Vec<u8> {
+    let t = tally(points);
+    let numbers = [t.average, t.pillars[0], t.pillars[1], t.pillars[2], t.pillars[3]];
+    let number = |out: &mut Vec<u8>, k: usize| match HUNDREDTHS.get(numbers[k] as usize) {
+        Some(text) => out.extend_from_slice(text.as_bytes()),
+        None => push_float(out, f64::from(numbers[k]) / 100.0),
+    };
+    write(t.score, t.band, t.advised, t.weakest, number).unwrap_or_else(|| json(&score(points)))
 }
 
 /// The parts of every ReadinessResult's JSON that do not depend on the answers, serialised
 /// once: a result is then a few copies of these around its five numbers, instead of escaping
-/// the guidance and advice strings again on every request.
+/// the guidance and advice strings again on every request. Neighbouring parts are joined, so
+/// a result is thirteen copies.
 struct Fragments {
     /// `,"scale":...,"average":`.
     scale: Vec<u8>,
-    /// `,"band":{...}` for each band.
-    bands: Vec<Vec<u8>>,
-    /// `"strategy":{"title":...,"average":` for each pillar, the first without the comma.
-    pillar_open: [Vec<u8>; 4],
-    /// `,"advice":"..."}` for each pillar.
-    advice: [Vec<u8>; 4],
-    /// `},"weakestPillar":...,"nextStep":...}` for each weakest pillar.
-    tail: [Vec<u8>; 4],
+    /// For each band: `,"band":{...},"pillars":{"strategy":{"title":...,"average":`.
+    band_open: Vec<Vec<u8>>,
+    /// For the first three pillars, without and with advice: `,"advice":...}` and the next
+    /// pillar's `,"people":{"title":...,"average":`.
+    between: [[Vec<u8>; 2]; 3],
+    /// For the last pillar, without and with advice, and each weakest pillar: `,"advice":...}`
+    /// and `},"weakestPillar":...,"nextStep":...}`.
+    close: [[Vec<u8>; 4]; 2],
 }
 
 fn json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
@@ -131,45 +187,89 @@ fn json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
 
 static FRAGMENTS: LazyLock<Fragments> = LazyLock::new(|| {
     let cat = |parts: &[&[u8]]| parts.concat();
+    let open = |i: usize| {
+        cat(&[
+            if i == 0 { b"" } else { b"," },
+            &json(PILLAR_KEYS[i]),
+            b":{\"title\":",
+            &json(PILLARS[i].title),
+            b",\"average\":",
+        ])
+    };
+    let advice = |i: usize, advised: bool| match advised {
+        true => cat(&[b",\"advice\":", &json(PILLARS[i].advice), b"}"]),
+        false => b",\"advice\":null}".to_vec(),
+    };
+    let tail = |w: usize| {
+        cat(&[
+            b"},\"weakestPillar\":",
+            &json(PILLAR_KEYS[w]),
+            b",\"scoredQuestions\":",
+            itoa::Buffer::new().format(N_SCORED).as_bytes(),
+            b",\"interactiveVersion\":",
+            &json(INTERACTIVE_URL),
+            b",\"nextStep\":",
+            &json(NEXT_STEPS[w]),
+            b"}",
+        ])
+    };
     Fragments {
         scale: cat(&[b",\"scale\":", &json(SCALE), b",\"average\":"]),
-        bands: BANDS
+        band_open: BANDS
             .iter()
             .map(|b| {
-                cat(&[b",\"band\":", &json(&BandResult { name: b.name, guidance: b.guidance })])
+                let band = json(&BandResult { name: b.name, guidance: b.guidance });
+                cat(&[b",\"band\":", &band, b",\"pillars\":{", &open(0)])
             })
             .collect(),
-        pillar_open: std::array::from_fn(|i| {
-            cat(&[
-                if i == 0 { b"" } else { b"," },
-                &json(PILLAR_KEYS[i]),
-                b":{\"title\":",
-                &json(PILLARS[i].title),
-                b",\"average\":",
-            ])
+        between: std::array::from_fn(|i| {
+            std::array::from_fn(|a| cat(&[&advice(i, a == 1), &open(i + 1)]))
         }),
-        advice: std::array::from_fn(|i| cat(&[b",\"advice\":", &json(PILLARS[i].advice), b"}"])),
-        tail: std::array::from_fn(|i| {
-            cat(&[
-                b"},\"weakestPillar\":",
-                &json(PILLAR_KEYS[i]),
-                b",\"scoredQuestions\":",
-                itoa::Buffer::new().format(N_SCORED).as_bytes(),
-                b",\"interactiveVersion\":",
-                &json(INTERACTIVE_URL),
-                b",\"nextStep\":",
-                &json(NEXT_STEPS[i]),
-                b"}",
-            ])
+        close: std::array::from_fn(|a| {
+            std::array::from_fn(|w| cat(&[&advice(3, a == 1), &tail(w)]))
         }),
     }
 });
 
-/// The ReadinessResult as JSON, byte for byte what serde_json writes for it, assembled from
-/// fragments serialised once. A result not made by [`score`] (a band or pillar not in the tables) is
-/// serialised by serde_json.
-pub fn to_json(result: &ReadinessResult) -> Vec<u8> {
+/// Writes a result from its fragments: `number(out, k)` writes the average (`k` 0) and the
+/// pillars' averages (1 to 4). `None` for a band or weakest pillar the tables do not have.
+fn write(
+    score: u8,
+    band: usize,
+    advised: [bool; 4],
+    weakest: usize,
+    number: impl Fn(&mut Vec<u8>, usize),
+) -> Option<Vec<u8>> {
     let fragments = &*FRAGMENTS;
+    let band_open = fragments.band_open.get(band)?;
+    let close = fragments.close[usize::from(advised[3])].get(weakest)?;
+    // Exactly the fragments plus room for five numbers, so the buffer never grows (growing
+    // it twice cost about 1,700 instructions, a tenth of the whole request).
+    let between = |i: usize| &fragments.between[i][usize::from(advised[i])];
+    let capacity = fragments.scale.len()
+        + band_open.len()
+        + (0..3).map(|i| between(i).len()).sum::<usize>()
+        + close.len()
+        + 160;
+    let mut out = Vec::with_capacity(capacity);
+    out.extend_from_slice(b"{\"score\":");
+    out.extend_from_slice(itoa::Buffer::new().format(score).as_bytes());
+    out.extend_from_slice(&fragments.scale);
+    number(&mut out, 0);
+    out.extend_from_slice(band_open);
+    for i in 0..3 {
+        number(&mut out, i + 1);
+        out.extend_from_slice(between(i));
+    }
+    number(&mut out, 4);
+    out.extend_from_slice(close);
+    Some(out)
+}
+
+/// The ReadinessResult as JSON, byte for byte what serde_json writes for it, assembled from
+/// fragments serialised once. A result not made by [`score`] (a band or pillar not in the
+/// tables) is serialised by serde_json.
+pub fn to_json(result: &ReadinessResult) -> Vec<u8> {
     let band = BANDS
         .iter()
         .position(|b| same(b.name, result.band.name) && same(b.guidance, result.band.guidance));
@@ -191,30 +291,16 @@ pub fn to_json(result: &ReadinessResult) -> Vec<u8> {
     if !same(result.next_step, NEXT_STEPS[weakest]) {
         return json(result);
     }
-    // Exactly the fragments plus room for five numbers, so the buffer never grows (growing
-    // it twice cost about 1,700 instructions, a tenth of the whole request).
-    let capacity = fragments.scale.len()
-        + fragments.bands[band].len()
-        + fragments.pillar_open.iter().chain(&fragments.advice).map(Vec::len).sum::<usize>()
-        + fragments.tail[weakest].len()
-        + 160;
-    let mut out = Vec::with_capacity(capacity);
-    out.extend_from_slice(b"{\"score\":");
-    out.extend_from_slice(itoa::Buffer::new().format(result.score).as_bytes());
-    out.extend_from_slice(&fragments.scale);
-    push_float(&mut out, result.average);
-    out.extend_from_slice(&fragments.bands[band]);
-    out.extend_from_slice(b",\"pillars\":{");
-    for (i, pillar) in pillars.iter().enumerate() {
-        out.extend_from_slice(&fragments.pillar_open[i]);
-        push_float(&mut out, pillar.average);
-        match pillar.advice {
-            Some(_) => out.extend_from_slice(&fragments.advice[i]),
-            None => out.extend_from_slice(b",\"advice\":null}"),
-        }
-    }
-    out.extend_from_slice(&fragments.tail[weakest]);
-    out
+    let numbers = [
+        result.average,
+        pillars[0].average,
+        pillars[1].average,
+        pillars[2].average,
+        pillars[3].average,
+    ];
+    let advised = pillars.map(|p| p.advice.is_some());
+    write(result.score, band, advised, weakest, |out, k| push_float(out, numbers[k]))
+        .unwrap_or_else(|| json(result))
 }
 
 /// Whether two texts from the tables are equal: the result borrows the tables' own strings,
@@ -289,6 +375,94 @@ mod tests {
         }
         assert_eq!(bands.len(), BANDS.len(), "every band seen");
         assert_eq!(weakest.len(), 4, "every pillar weakest somewhere");
+    }
+
+    /// The rules as the contract states them, in floating point: what the integer tally must
+    /// agree with.
+    fn by_the_formula(points: &[u8; N_SCORED]) -> ReadinessResult {
+        let round2 = |x: f64| (x * 100.0).round() / 100.0;
+        let mean = points.iter().map(|&p| f64::from(p)).sum::<f64>() / N_SCORED as f64;
+        let score = ((mean - 1.0) / 4.0 * 100.0).round().clamp(0.0, 100.0) as u8;
+        let band = BANDS.iter().rev().find(|b| b.min <= score).unwrap_or(&BANDS[0]);
+        let mut sums = [0.0f64; 4];
+        let mut counts = [0.0f64; 4];
+        let pillars = QUESTIONS.iter().filter(|q| q.scored).map(|q| usize::from(q.pillar));
+        for (pillar, &point) in pillars.zip(points) {
+            sums[pillar] += f64::from(point);
+            counts[pillar] += 1.0;
+        }
+        let averages: [f64; 4] = std::array::from_fn(|i| sums[i] / counts[i].max(1.0));
+        let weakest = (1..4).fold(0, |w, i| if averages[i] < averages[w] { i } else { w });
+        let pillar = |i: usize| PillarResult {
+            title: PILLARS[i].title,
+            average: round2(averages[i]),
+            advice: (i == weakest || averages[i] < ADVICE_BELOW).then_some(PILLARS[i].advice),
+        };
+        ReadinessResult {
+            score,
+            scale: SCALE,
+            average: round2(mean),
+            band: BandResult { name: band.name, guidance: band.guidance },
+            pillars: Pillars {
+                strategy: pillar(0),
+                people: pillar(1),
+                data: pillar(2),
+                change: pillar(3),
+            },
+            weakest_pillar: PILLAR_KEYS[weakest],
+            scored_questions: N_SCORED,
+            interactive_version: INTERACTIVE_URL,
+            next_step: NEXT_STEPS[weakest],
+        }
+    }
+
+    /// A result depends only on each pillar's sum of points, so trying every combination of
+    /// pillar sums tries every result there is: the integer tally agrees with the formula on
+    /// all of them, and its JSON is serde_json's.
+    #[test]
+    fn the_tally_agrees_with_the_formula_on_every_possible_result() {
+        let slots: [Vec<usize>; 4] = std::array::from_fn(|p| {
+            let scored = QUESTIONS.iter().filter(|q| q.scored).map(|q| usize::from(q.pillar));
+            scored.enumerate().filter(|&(_, pillar)| pillar == p).map(|(slot, _)| slot).collect()
+        });
+        let ranges = slots.clone().map(|s| s.len() as u32..=5 * s.len() as u32);
+        let mut tried = 0;
+        for a in ranges[0].clone() {
+            for b in ranges[1].clone() {
+                for c in ranges[2].clone() {
+                    for d in ranges[3].clone() {
+                        let mut points = [1u8; N_SCORED];
+                        for (pillar, sum) in [a, b, c, d].into_iter().enumerate() {
+                            // Spread `sum` over the pillar's questions, each 1 to 5.
+                            let mut left = sum - slots[pillar].len() as u32;
+                            for &slot in &slots[pillar] {
+                                let extra = left.min(4);
+                                points[slot] = 1 + extra as u8;
+                                left -= extra;
+                            }
+                        }
+                        let expected = by_the_formula(&points);
+                        assert_eq!(score(&points), expected, "{points:?}");
+                        let json = serde_json::to_vec(&expected).expect("serialises");
+                        assert_eq!(score_json(&points), json, "{points:?}");
+                        tried += 1;
+                    }
+                }
+            }
+        }
+        assert!(tried > 1_000, "{tried} results");
+    }
+
+    /// Averages outside the answers' range (points above 5, or none at all) still round as
+    /// `f64::round` does.
+    #[test]
+    fn hundredths_round_as_floats_do() {
+        for count in 1..=N_SCORED as u32 {
+            for sum in 0..=255 * count {
+                let float = (f64::from(sum) / f64::from(count) * 100.0).round();
+                assert_eq!(f64::from(hundredths(sum, count)), float, "{sum}/{count}");
+            }
+        }
     }
 
     /// Numbers are written as serde_json writes them, from the table or not.

@@ -1,4 +1,4 @@
-//! `POST /v1/ai-readiness/score`: JSON body → `ops::readiness::score` → ReadinessResult.
+//! `POST /v1/ai-readiness/score`: JSON body → the points (`ops::readiness`) → ReadinessResult.
 
 use http::StatusCode;
 
@@ -8,9 +8,9 @@ use crate::wire::Reply;
 use crate::wire::reply::NO_STORE;
 
 pub fn score(body: &[u8]) -> Result<Reply, Error> {
-    let result = match readiness::score_plain(body) {
-        Some(result) => result,
-        None => readiness::score(&parse_json(body)?)?,
+    let points = match readiness::plain_points(body) {
+        Some(points) => points,
+        None => readiness::parse_answers(&parse_json(body)?)?,
     };
-    Ok(Reply::json(StatusCode::OK, readiness::result_json(&result), NO_STORE))
+    Ok(Reply::json(StatusCode::OK, readiness::points_json(&points), NO_STORE))
 }

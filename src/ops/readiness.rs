@@ -21,13 +21,13 @@ pub fn score(request: &Value) -> Result<ReadinessResult, Error> {
     parse_answers(request).map(|points| scoring::score(&points))
 }
 
-/// Scores a JSON body that is exactly `{"answers": [...]}` with every answer a valid
+/// The points of a JSON body that is exactly `{"answers": [...]}` with every answer a valid
 /// one-digit integer, read straight into the answers by a scanner of that one shape (no
 /// `Value` tree, no allocation: parsing cost more than half the request). `None` for anything
-/// else, every error included: the caller then takes the general path, [`score`] on the value
-/// serde_json parses, which stays the authority on what JSON means, so every surface words
-/// its errors the same way whatever the input.
-pub fn score_plain(body: &[u8]) -> Option<ReadinessResult> {
+/// else, every error included: the caller then takes the general path, [`parse_answers`] on
+/// the value serde_json parses, which stays the authority on what JSON means, so every surface
+/// words its errors the same way whatever the input.
+pub fn plain_points(body: &[u8]) -> Option<[u8; N_SCORED]> {
     let mut answers = [0u8; N_QUESTIONS];
     let n_answers = scan_plain(body, &mut answers)?;
     let (min, max) = match n_answers {
@@ -39,7 +39,7 @@ pub fn score_plain(body: &[u8]) -> Option<ReadinessResult> {
     if answers.iter().any(|&a| usize::from(a) < min || usize::from(a) > max) {
         return None;
     }
-    Some(scoring::score(&points(answers)))
+    Some(points(answers))
 }
 
 /// Reads `{"answers":[d,d,...]}` (JSON whitespace anywhere between tokens, each `d` one
@@ -61,14 +61,20 @@ fn scan_plain(body: &[u8], out: &mut [u8; N_QUESTIONS]) -> Option<usize> {
     token(&mut rest, b"\"answers\"")?;
     token(&mut rest, b":")?;
     token(&mut rest, b"[")?;
+    // Whitespace is skipped only where the expected byte is not next, so a compact body (the
+    // usual one) costs one comparison a byte.
     let mut n = 0;
     loop {
-        skip_space(&mut rest);
+        if !rest.first().is_some_and(u8::is_ascii_digit) {
+            skip_space(&mut rest);
+        }
         let [digit @ b'0'..=b'9', tail @ ..] = rest else { return None };
         *out.get_mut(n)? = digit - b'0';
         n += 1;
         rest = tail;
-        skip_space(&mut rest);
+        if !matches!(rest.first(), Some(b',' | b']')) {
+            skip_space(&mut rest);
+        }
         match rest {
             [b',', tail @ ..] => rest = tail,
             [b']', tail @ ..] => {
@@ -86,6 +92,11 @@ fn scan_plain(body: &[u8], out: &mut [u8; N_QUESTIONS]) -> Option<usize> {
 /// The ReadinessResult as JSON, as the REST endpoint serves it.
 pub fn result_json(result: &ReadinessResult) -> Vec<u8> {
     scoring::to_json(result)
+}
+
+/// The ReadinessResult of `points` as JSON, byte for byte `result_json(&score(points))`.
+pub fn points_json(points: &[u8; N_SCORED]) -> Vec<u8> {
+    scoring::score_json(points)
 }
 
 /// Reads `{"answers": [...]}` into the 15 points, naming the first problem and its position.
@@ -195,17 +206,18 @@ mod tests {
             } else {
                 value.to_string()
             };
-            let general = score(&value);
-            assert_eq!(score_plain(body.as_bytes()).as_ref(), general.as_ref().ok(), "{body}");
+            let general = parse_answers(&value);
+            assert_eq!(plain_points(body.as_bytes()), general.as_ref().ok().copied(), "{body}");
             // A body changed at one byte: whatever the plain path accepts, the general path
             // accepts too and scores the same.
             let mut mutated = body.into_bytes();
             let at = next(mutated.len() as u64) as usize;
             let bytes = b" \t\n,:[]{}\"0123456789-.eE";
             mutated[at] = bytes[next(bytes.len() as u64) as usize];
-            if let Some(plain) = score_plain(&mutated) {
+            if let Some(plain) = plain_points(&mutated) {
                 let value: Value = serde_json::from_slice(&mutated).expect("plain is valid JSON");
-                assert_eq!(Ok(plain), score(&value), "{}", String::from_utf8_lossy(&mutated));
+                let general = parse_answers(&value);
+                assert_eq!(Ok(plain), general, "{}", String::from_utf8_lossy(&mutated));
             }
         }
         let one_to_five = "[1,2,3,4,5,1,2,3,4,5,1,2,3,4,5]";
@@ -229,7 +241,7 @@ mod tests {
             "{\"answers\":[0,1,2,3,0,1,2,3,0,1,2,3,0,1,2,3]".to_string(),
             "\u{a0}{\"answers\":[1,2,3,4,5,1,2,3,4,5,1,2,3,4,5]}".to_string(),
         ] {
-            assert!(score_plain(declined.as_bytes()).is_none(), "{declined}");
+            assert!(plain_points(declined.as_bytes()).is_none(), "{declined}");
         }
     }
 }
