@@ -8,7 +8,8 @@
 //! dependencies point one way and no import cycle can form.
 //!
 //! 1. `model` (numbers of the contract, the endpoint and error tables, record shapes; shared
-//!    with build.rs), `clock` (the one place the wall clock is read)
+//!    with build.rs), `clock` (the one place the wall clock is read), `buffers` (spare
+//!    output buffers, a few per thread)
 //! 2. `tables` (the generated data), `limits` (every limit, the rate limiter, per-address
 //!    connection slots, Idempotency-Key rules)
 //! 3. `search` (tokenizer shared with build.rs, query terms, typo tolerance, synonyms,
@@ -64,6 +65,7 @@ pub mod answer;
 pub mod api;
 pub mod ask;
 pub mod auth;
+pub mod buffers;
 pub mod clock;
 pub mod http;
 pub mod jsonrpc;

@@ -16,6 +16,7 @@ use std::sync::LazyLock;
 
 use serde::Serialize;
 
+use crate::buffers;
 use crate::model::{N_SCORED, PILLAR_KEYS};
 use crate::tables::{BANDS, INTERACTIVE_URL, NEXT_STEPS, PILLARS, QUESTIONS};
 
@@ -251,7 +252,7 @@ fn write(
         + (0..3).map(|i| between(i).len()).sum::<usize>()
         + close.len()
         + 160;
-    let mut out = Vec::with_capacity(capacity);
+    let mut out = buffers::take(capacity);
     out.extend_from_slice(b"{\"score\":");
     out.extend_from_slice(itoa::Buffer::new().format(score).as_bytes());
     out.extend_from_slice(&fragments.scale);

@@ -5,6 +5,7 @@ use http::StatusCode;
 use super::error::parse_json;
 use crate::ops::{Error, readiness};
 use crate::wire::Reply;
+use crate::wire::body::pooled;
 use crate::wire::reply::NO_STORE;
 
 pub fn score(body: &[u8]) -> Result<Reply, Error> {
@@ -12,5 +13,5 @@ pub fn score(body: &[u8]) -> Result<Reply, Error> {
         Some(points) => points,
         None => readiness::parse_answers(&parse_json(body)?)?,
     };
-    Ok(Reply::json(StatusCode::OK, readiness::points_json(&points), NO_STORE))
+    Ok(Reply::json(StatusCode::OK, pooled(readiness::points_json(&points)), NO_STORE))
 }

@@ -23,6 +23,7 @@ use crate::model::N_CATEGORIES;
 use crate::ops::Error;
 use crate::ops::guides::{self, GuidePage, Limit, SearchParams, SearchRequest};
 use crate::wire::Reply;
+use crate::wire::body::pooled;
 use crate::wire::form::parse_pairs;
 use crate::wire::reply::CACHE_CONTENT;
 
@@ -80,7 +81,7 @@ pub fn get(query: Option<&str>) -> Result<Reply, Error> {
                     kept.get_or_init(|| guides::search(params).to_json().leak().as_bytes()),
                 ),
                 None => {
-                    let body = Bytes::from(guides::search(params).to_json());
+                    let body = pooled(guides::search(params).to_json().into_bytes());
                     cache.put(raw, &body);
                     body
                 }

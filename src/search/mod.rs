@@ -30,6 +30,7 @@ pub mod typo;
 
 use std::ops::Range;
 
+use crate::buffers;
 use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_MAX_SUGGESTIONS, SEARCH_TYPO_MAX_TERMS};
 use crate::model::{N_GUIDES, packed};
 use crate::tables::{GUIDES, IDF_BY_DF, POSTINGS, POSTINGS_START};
@@ -426,7 +427,8 @@ pub fn page_json(
     suggestions: &[String],
 ) -> String {
     let hits = &ranked.hits()[page];
-    let mut out = String::with_capacity(256 + hits.len() * 1100);
+    // An empty buffer is always valid UTF-8.
+    let mut out = String::from_utf8(buffers::take(256 + hits.len() * 1100)).unwrap_or_default();
     out.push_str("{\"query\":");
     push_json_string(&mut out, query);
     out.push_str(",\"count\":");
@@ -451,6 +453,8 @@ pub fn page_json(
             out.push_str(",\"snippet\":");
             if snippet.json_escape {
                 marked.clear();
+                // Sized once for the passage and its marks, not grown a doubling at a time.
+                marked.reserve(snippet.text.len() + 64);
                 snippet.write_marked(&mut marked);
                 push_json_string(&mut out, &marked);
             } else {

@@ -12,6 +12,34 @@ use std::task::{Context, Poll};
 use bytes::Bytes;
 use hyper::body::{Frame, SizeHint};
 
+use crate::buffers;
+
+/// Bytes over `buffer` that hand it back to the spares of the thread that drops them
+/// (`buffers`), once the response is sent and any copy kept (a search page in the page cache)
+/// is dropped too. A buffer too small or too large to keep becomes plain `Bytes`.
+pub fn pooled(buffer: Vec<u8>) -> Bytes {
+    if buffers::worth_keeping(buffer.capacity()) {
+        Bytes::from_owner(Spare(buffer))
+    } else {
+        Bytes::from(buffer)
+    }
+}
+
+/// A buffer on its way back to the spares.
+struct Spare(Vec<u8>);
+
+impl AsRef<[u8]> for Spare {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl Drop for Spare {
+    fn drop(&mut self) {
+        buffers::give(std::mem::take(&mut self.0));
+    }
+}
+
 /// A response body.
 #[derive(Debug)]
 pub enum Body {
@@ -109,5 +137,30 @@ impl hyper::body::Body for Body {
             // Unknown: a stream goes out chunked (HTTP/1.1) or as data frames (HTTP/2).
             Body::Events(_) => SizeHint::default(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::buffers;
+    use crate::wire::body::pooled;
+
+    /// A response's buffer goes back to the spares when its last copy drops (the one sent and
+    /// the one a cache kept), and not before.
+    #[test]
+    fn a_pooled_body_hands_its_buffer_back_when_the_last_copy_drops() {
+        let mut buffer = buffers::take(5000);
+        buffer.extend_from_slice(b"{\"query\":\"drift\"}");
+        let address = buffer.as_ptr();
+        let sent = pooled(buffer);
+        let kept = sent.clone();
+        assert_eq!(&sent[..], b"{\"query\":\"drift\"}");
+        drop(sent);
+        let other = buffers::take(5000);
+        assert_ne!(other.as_ptr(), address, "still held by the kept copy");
+        drop(kept);
+        let again = buffers::take(5000);
+        assert_eq!(again.as_ptr(), address, "given back");
+        assert!(again.is_empty());
     }
 }
