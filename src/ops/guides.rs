@@ -145,8 +145,9 @@ pub fn page_size(limit: Option<Limit<'_>>) -> Result<usize, Error> {
 
 /// Runs a validated search and cuts out the requested page.
 pub fn search(params: SearchParams) -> GuidePage {
-    // The page and the cursor to the next need the first `offset + limit` ranks in order.
-    let ranked = search::search_top(&params.q, params.category, params.offset + params.limit);
+    // The page and the cursor to the next need its own ranks in order, and how many there are.
+    let page = params.offset..params.offset + params.limit;
+    let ranked = search::search_top(&params.q, params.category, page);
     let n_hits = ranked.hits().len();
     let start = params.offset.min(n_hits);
     let end = (start + params.limit).min(n_hits);

@@ -121,20 +121,27 @@ fn percent(kind: Kind) -> u32 {
 
 /// Ranks the library for `q` (already trimmed), optionally within one category.
 pub fn search(q: &str, category: Option<u8>) -> Ranked {
-    search_ordered(q, category, ORDER, N_GUIDES)
+    rank(q, category, ORDER, 0..N_GUIDES)
 }
 
-/// [`search`] for a page that ends at rank `need`: every match is found and counted, but only
-/// the first `need` are put in order (a linear selection, then a sort of those alone), which
-/// is all a page, and its cursor to the next, needs. The rest of `hits()` follows in no
-/// particular order. Keys are distinct, so the first `need` are exactly those of [`search`].
-pub fn search_top(q: &str, category: Option<u8>, need: usize) -> Ranked {
-    search_ordered(q, category, ORDER, need)
+/// [`search`] for the page of ranks `page`: every match is found and counted, but only the
+/// page's ranks are put in order (linear selections, then a sort of the page alone), which is
+/// all a page, and its cursor to the next, needs. The ranks before the page are its
+/// predecessors in no particular order, and the rest of `hits()` follows in no particular
+/// order. Keys are distinct, so the page's ranks are exactly those of [`search`].
+pub fn search_top(q: &str, category: Option<u8>, page: Range<usize>) -> Ranked {
+    rank(q, category, ORDER, page)
 }
 
-/// [`search_top`] with another order, for comparing orders on the judged query set.
+/// [`search`] with another order and only the first `need` ranks in order, for comparing
+/// orders on the judged query set.
 #[doc(hidden)]
 pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) -> Ranked {
+    rank(q, category, order, 0..need)
+}
+
+/// The ranking: matches found and counted, the ranks `page` in `order`.
+fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Ranked {
     let empty = Hit { guide: 0, relevance: 0, typos: 0, information: 0, score: 0 };
     let mut ranked = Ranked {
         hits: [empty; N_GUIDES],
@@ -273,7 +280,12 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
                 | guide as u64;
             n_hits += 1;
         }
-        top_in_order(&mut keys[..n_hits], need, |key| (key & 0xffff) as usize, &mut ranked.hits)
+        top_in_order(
+            &mut keys[..n_hits],
+            page.clone(),
+            |key| (key & 0xffff) as usize,
+            &mut ranked.hits,
+        )
     } else {
         let mut keys = [0u128; N_GUIDES];
         let mut n_hits = 0;
@@ -290,7 +302,7 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
                 | guide as u128;
             n_hits += 1;
         }
-        top_in_order(&mut keys[..n_hits], need, |key| (key & 0xffff) as usize, &mut ranked.hits)
+        top_in_order(&mut keys[..n_hits], page, |key| (key & 0xffff) as usize, &mut ranked.hits)
     };
     for hit in &mut ranked.hits[..n_hits] {
         let guide = usize::from(hit.guide);
@@ -307,22 +319,26 @@ pub fn search_ordered(q: &str, category: Option<u8>, order: Order, need: usize) 
 /// them: a first page (ten results by default) is within it.
 const SMALL_TOP: usize = 32;
 
-/// Puts the first `need` of `keys` in order and writes each key's guide into `hits` in that
-/// order, the rest after them in no particular order; returns how many keys there are.
+/// Puts the ranks `page` of `keys` in order, the ranks before it before it and the rest
+/// after it, each in no particular order, and writes each key's guide into `hits` in that
+/// order; returns how many keys there are. A page ending at 0 puts every rank in order.
 ///
 /// Up to [`SMALL_TOP`] ranks, one pass keeps the smallest keys seen in a sorted buffer: once it
 /// is full, most keys lose one comparison with its last and are done, which costs a first
 /// page about a third of a selection (`select_nth_unstable` partitions every key several
-/// times). Deeper pages take the selection, then a sort of the first `need` alone.
+/// times). Deeper pages take a selection of the page's end, another of its start among the
+/// keys before that, and a sort of the page alone: the ninth page of ten sorts ten keys, not
+/// a hundred.
 fn top_in_order<K: Ord + Copy>(
     keys: &mut [K],
-    need: usize,
+    page: Range<usize>,
     guide_of: impl Fn(K) -> usize,
     hits: &mut [Hit],
 ) -> usize {
-    if need == 0 || need >= keys.len() {
+    let need = page.end;
+    if need == 0 {
         keys.sort_unstable();
-    } else if need <= SMALL_TOP {
+    } else if need <= SMALL_TOP && need < keys.len() {
         let mut top = [keys[0]; SMALL_TOP];
         let mut len = 0;
         for &key in keys.iter() {
@@ -352,8 +368,15 @@ fn top_in_order<K: Ord + Copy>(
         }
         return keys.len();
     } else {
-        keys.select_nth_unstable(need);
-        keys[..need].sort_unstable();
+        let end = need.min(keys.len());
+        if end < keys.len() {
+            keys.select_nth_unstable(end);
+        }
+        let start = page.start.min(end);
+        if start > 0 && start < end {
+            keys[..end].select_nth_unstable(start);
+        }
+        keys[start..end].sort_unstable();
     }
     for (hit, &key) in hits.iter_mut().zip(keys.iter()) {
         hit.guide = guide_of(key) as u16;

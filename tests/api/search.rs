@@ -616,20 +616,30 @@ async fn a_search_that_finds_nothing_suggests_a_corrected_query() {
 
 #[test]
 fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
-    // `search_top` orders only the first `need` matches; they must be the full ranking's first
-    // `need`, in the same order, and every match must still be counted.
+    // `search_top` orders only the page's ranks; they must be the full ranking's, in the same
+    // order, the ranks before the page must be the same guides as the full ranking's, and
+    // every match must still be counted.
+    let guides = |hits: &[search::Hit]| {
+        let mut guides: Vec<u16> = hits.iter().map(|h| h.guide).collect();
+        guides.sort_unstable();
+        guides
+    };
+    let pages = [0..0, 0..1, 0..3, 0..10, 0..25, 0..60, 0..500, 10..20, 20..30, 30..40, 90..100]
+        .into_iter()
+        .chain([40..90, 50..100, 150..160, 160..170, 300..310]);
+    let pages: Vec<_> = pages.collect();
     for q in ["data", "model monitoring drift", "governance", "machin lerning", "a b c d"] {
         let full = search::search(q, None);
-        for need in [0, 1, 3, 10, 25, 60, 500] {
-            let top = search::search_top(q, None, need);
-            assert_eq!(top.hits().len(), full.hits().len(), "{q}: every match counted");
-            let n = need.min(full.hits().len());
-            assert_eq!(top.hits()[..n], full.hits()[..n], "{q}: first {need} in order");
-            let mut rest: Vec<u16> = top.hits()[n..].iter().map(|h| h.guide).collect();
-            let mut expected: Vec<u16> = full.hits()[n..].iter().map(|h| h.guide).collect();
-            rest.sort_unstable();
-            expected.sort_unstable();
-            assert_eq!(rest, expected, "{q}: the rest are the same matches");
+        let n_hits = full.hits().len();
+        for page in &pages {
+            let top = search::search_top(q, None, page.clone());
+            assert_eq!(top.hits().len(), n_hits, "{q}: every match counted");
+            let end = if page.end == 0 { n_hits } else { page.end.min(n_hits) };
+            let start = page.start.min(end);
+            let (got, want) = (top.hits(), full.hits());
+            assert_eq!(got[start..end], want[start..end], "{q}: ranks {page:?} in order");
+            assert_eq!(guides(&got[..start]), guides(&want[..start]), "{q}: before {page:?}");
+            assert_eq!(guides(&got[end..]), guides(&want[end..]), "{q}: after {page:?}");
         }
     }
     assert!(search::search("data", None).hits().len() > 25, "a query with many matches");
