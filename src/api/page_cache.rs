@@ -14,8 +14,14 @@
 //!   (a popular query, the next page of a walk someone else took, a batch item, a retry)
 //!   costs about what a fixed GET does.
 //! - A miss parses, validates and renders the page as before and puts it in the first way if
-//!   that is free, else in the second if that is, else in place of the first way's page;
-//!   unless the budget would be exceeded, in which case the page is not kept. With one way,
+//!   that is free, else in the second if that is. With both taken, a way whose page has not
+//!   been asked for since it was kept (or since the pair last gave way) gives way, the first
+//!   before the second; if both have been asked for, the first gives way and the second
+//!   loses its mark, so it is the next to go unless it is asked for again (a two-way clock).
+//!   So two searches asked over and over share a pair with any stale page: with the first
+//!   way always giving way, a page nobody asks for again could hold the second way for good
+//!   while the two took turns evicting each other, each rendered every time. A page is not
+//!   kept if the budget would be exceeded. With one way,
 //!   two searches whose hashes met took turns evicting each other, each rendered every time
 //!   it was asked (by the birthday bound, the load harness's batch, seven searches in 256
 //!   slots, had two meet in about one process in thirteen); with two ways it takes three
@@ -58,6 +64,8 @@ pub const MAX_PAGE_BYTES: usize = 64 * 1024;
 struct Entry {
     query: Box<str>,
     body: Bytes,
+    /// Asked for (or kept) since the pair last gave way: see the module documentation.
+    used: bool,
 }
 
 impl Entry {
@@ -116,8 +124,10 @@ impl PageCache {
 
     /// The page in `slot` if it answers `query`.
     fn find(&self, slot: &Slot, query: &str) -> Option<Bytes> {
-        let guard = lock(slot)?;
-        guard.as_ref().filter(|entry| *entry.query == *query).map(|entry| entry.body.clone())
+        let mut guard = lock(slot)?;
+        let entry = guard.as_mut().filter(|entry| *entry.query == *query)?;
+        entry.used = true;
+        Some(entry.body.clone())
     }
 
     /// Keeps `body`, just rendered for the query string `query` (a miss), if it fits.
@@ -129,16 +139,28 @@ impl PageCache {
         if body.len() > MAX_PAGE_BYTES {
             return;
         }
-        let entry = Entry { query: query.into(), body: body.clone() };
-        // The first way if it is free (or holds this query), else the second if that is;
-        // with both taken, the first gives way. So two queries that share a set are both kept,
-        // and a third takes the first way's place.
-        let free = |slot: &Slot| {
-            lock(slot).is_some_and(|guard| guard.as_ref().is_none_or(|e| *e.query == *query))
+        let entry = Entry { query: query.into(), body: body.clone(), used: true };
+        let Some(second) = second else {
+            self.keep(first, entry);
+            return;
         };
-        let target = match second {
-            Some(second) if !free(first) && free(second) => second,
-            _ => first,
+        // The first way if it is free (or holds this query), else the second if that is; with
+        // both taken, the first not asked for lately, else the first, the second losing its
+        // mark. A way busy on another thread counts as taken and asked for.
+        let (a, b) = (way(first, query), way(second, query));
+        let target = match (a, b) {
+            (Way::Free, _) => first,
+            (_, Way::Free) => second,
+            (Way::Stale, _) => first,
+            (_, Way::Stale) => second,
+            (Way::Used, Way::Used) => {
+                if let Some(mut guard) = lock(second) {
+                    if let Some(kept) = guard.as_mut() {
+                        kept.used = false;
+                    }
+                }
+                first
+            }
         };
         self.keep(target, entry);
     }
@@ -179,6 +201,29 @@ impl PageCache {
             bytes: self.held.load(Ordering::Relaxed),
             budget: self.budget,
         }
+    }
+}
+
+/// What a way holds, for [`PageCache::put`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Way {
+    /// Nothing, or the page of the query being kept.
+    Free,
+    /// A page asked for since the pair last gave way, or a slot busy on another thread.
+    Used,
+    /// A page not asked for since.
+    Stale,
+}
+
+fn way(slot: &Slot, query: &str) -> Way {
+    match lock(slot) {
+        None => Way::Used,
+        Some(guard) => match guard.as_ref() {
+            None => Way::Free,
+            Some(entry) if *entry.query == *query => Way::Free,
+            Some(entry) if entry.used => Way::Used,
+            Some(_) => Way::Stale,
+        },
     }
 }
 
@@ -289,6 +334,39 @@ mod tests {
         assert!(cache.get(&a).is_none(), "{a:?} gave way to {c:?}");
         let cost = |query: &str| "page x".len() + query.len();
         assert_eq!(cache.stats().bytes, cost(&c) + cost(&b));
+    }
+
+    #[test]
+    fn two_searches_asked_in_turn_displace_a_stale_page_rather_than_each_other() {
+        // x and y share their first way; w, kept first and never asked for again, sits in
+        // their second. With the first way always giving way, x and y evicted each other on
+        // every ask and w stayed for good.
+        let cache = PageCache::new(64);
+        let named = |n: &mut u32, slot: usize| loop {
+            let query = format!("q=n{n}");
+            *n += 1;
+            if first_way(&cache, &query) == slot {
+                return query;
+            }
+        };
+        let mut n = 0;
+        let x = format!("q=n{n}");
+        n += 1;
+        let f = first_way(&cache, &x);
+        let y = named(&mut n, f);
+        let w = named(&mut n, f ^ 1);
+        assert!(ask(&cache, &w, "page w").1);
+        let mut rendered = 0;
+        for _ in 0..2 {
+            rendered += usize::from(ask(&cache, &x, "page x").1);
+            rendered += usize::from(ask(&cache, &y, "page y").1);
+        }
+        assert_eq!(rendered, 3, "x, then y in x's place, then x in w's");
+        for _ in 0..3 {
+            assert_eq!(ask(&cache, &x, "rendered"), (b"page x".to_vec(), false));
+            assert_eq!(ask(&cache, &y, "rendered"), (b"page y".to_vec(), false));
+        }
+        assert!(cache.get(&w).is_none(), "{w:?} gave way");
     }
 
     #[test]
