@@ -15,8 +15,9 @@
 #                                            benches/load/icount-ceilings.txt; exit 1 if over
 #
 # `--check` is CI's regression guard (.ci/load.sh): deterministic where a timing is not, with
-# a margin wide enough for the day-to-day drift the ceilings file describes. It installs
-# valgrind with apt-get when missing.
+# a margin wide enough for the day-to-day drift the ceilings file describes. A cached count
+# over its ceiling is counted once more, in a new process, and the lower stands (see below).
+# It installs valgrind with apt-get when missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 N=${N:-200}
@@ -78,6 +79,15 @@ for name in "${names[@]}"; do
         continue
     fi
     read -r cached_ceiling cold_ceiling < <(awk -v n="$name" '$1 == n { print $2, $3 }' "$ceilings")
+    # The search page cache's slots follow a hash seeded per process: a rare seed puts three
+    # of a batch's searches in one pair of slots, and they are rendered on every repeat
+    # (`api::page_cache`). So a cached count over its ceiling is taken again, in a new
+    # process with a new seed, and the lower stands; a real regression is over in both.
+    if ((cached > cached_ceiling)); then
+        again=$(per "$name")
+        echo "icount.sh: $name counted $cached cached, over $cached_ceiling; again with a new seed: $again" >&2
+        ((again < cached)) && cached=$again
+    fi
     mark=""
     if ((cached > cached_ceiling || cold > cold_ceiling)); then
         mark="  over its ceiling"
