@@ -9,7 +9,7 @@ use std::convert::Infallible;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use bytes::Bytes;
+use bytes::{Buf, Bytes, BytesMut};
 use hyper::body::{Frame, SizeHint};
 
 use crate::buffers;
@@ -97,6 +97,21 @@ impl Body {
         }
     }
 
+    /// Takes the rest of a body of known length as one buffer, however many pieces it is in;
+    /// `None` for a stream (its events leave one by one) or when nothing is left.
+    pub fn take_whole(&mut self) -> Option<Chunk> {
+        match self {
+            Body::Full(bytes) => bytes.take().filter(|b| !b.is_empty()).map(Chunk::One),
+            Body::Parts(parts) if parts.len() == 1 => parts.pop_front().map(Chunk::One),
+            Body::Parts(parts) if !parts.is_empty() => {
+                let parts = std::mem::take(parts);
+                let left = parts.iter().map(Bytes::len).sum();
+                Some(Chunk::Many { parts, left })
+            }
+            Body::Parts(_) | Body::Events(_) => None,
+        }
+    }
+
     /// Complete bytes in pieces, empty pieces left out.
     pub fn parts(parts: impl IntoIterator<Item = Bytes>) -> Body {
         // Collected, then filtered in place: a filter's size is unknown, so collecting it
@@ -140,10 +155,130 @@ impl hyper::body::Body for Body {
     }
 }
 
+/// Response bytes on their way to hyper: one piece, or several handed over as one buffer, so
+/// that hyper's HTTP/1 writer sends them (with the response head) in one vectored write
+/// rather than flushing as its queue fills (`Body::take_whole`).
+#[derive(Debug)]
+pub enum Chunk {
+    One(Bytes),
+    /// Non-empty pieces, in order, and the bytes left in them.
+    Many {
+        parts: VecDeque<Bytes>,
+        left: usize,
+    },
+}
+
+impl Buf for Chunk {
+    fn remaining(&self) -> usize {
+        match self {
+            Chunk::One(bytes) => bytes.len(),
+            Chunk::Many { left, .. } => *left,
+        }
+    }
+
+    fn chunk(&self) -> &[u8] {
+        match self {
+            Chunk::One(bytes) => bytes,
+            Chunk::Many { parts, .. } => parts.front().map_or(&[], |part| part),
+        }
+    }
+
+    fn advance(&mut self, mut count: usize) {
+        match self {
+            Chunk::One(bytes) => bytes.advance(count.min(bytes.len())),
+            Chunk::Many { parts, left } => {
+                *left -= count.min(*left);
+                while let Some(front) = parts.front_mut() {
+                    if count < front.len() {
+                        front.advance(count);
+                        return;
+                    }
+                    count -= front.len();
+                    parts.pop_front();
+                }
+            }
+        }
+    }
+
+    fn chunks_vectored<'a>(&'a self, dst: &mut [std::io::IoSlice<'a>]) -> usize {
+        match self {
+            Chunk::One(bytes) => bytes.chunks_vectored(dst),
+            Chunk::Many { parts, .. } => {
+                let mut filled = 0;
+                for (slot, part) in dst.iter_mut().zip(parts) {
+                    *slot = std::io::IoSlice::new(part);
+                    filled += 1;
+                }
+                filled
+            }
+        }
+    }
+
+    fn copy_to_bytes(&mut self, len: usize) -> Bytes {
+        match self {
+            // Without copying, as `Bytes` does it.
+            Chunk::One(bytes) => bytes.split_to(len.min(bytes.len())),
+            Chunk::Many { parts, .. } => match parts.front() {
+                Some(front) if front.len() >= len => {
+                    let taken = front.slice(..len);
+                    self.advance(len);
+                    taken
+                }
+                _ => {
+                    let mut copy = BytesMut::with_capacity(len.min(self.remaining()));
+                    while copy.len() < len && self.has_remaining() {
+                        let piece = self.chunk();
+                        let n = piece.len().min(len - copy.len());
+                        copy.extend_from_slice(&piece[..n]);
+                        self.advance(n);
+                    }
+                    copy.freeze()
+                }
+            },
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use std::collections::VecDeque;
+    use std::io::IoSlice;
+
+    use bytes::{Buf, Bytes};
+
     use crate::buffers;
-    use crate::wire::body::pooled;
+    use crate::wire::body::{Body, Chunk, pooled};
+
+    /// A body in parts is taken whole as one buffer that reads, vectors and advances across
+    /// its pieces as their concatenation does.
+    #[test]
+    fn a_body_in_parts_is_taken_whole_and_reads_as_its_pieces_joined() {
+        let mut body = Body::parts([
+            Bytes::from_static(b"{\"head\":"),
+            Bytes::new(),
+            Bytes::from_static(b"[1,2,3]"),
+            Bytes::from_static(b"}"),
+        ]);
+        let Some(mut chunk) = body.take_whole() else { panic!("a body of known length") };
+        assert!(body.is_empty(), "taken");
+        assert_eq!(chunk.remaining(), 16);
+        let mut slices = [IoSlice::new(&[]); 8];
+        assert_eq!(chunk.chunks_vectored(&mut slices), 3, "the empty piece was left out");
+        assert_eq!(&*slices[1], b"[1,2,3]");
+        chunk.advance(8);
+        assert_eq!(chunk.chunk(), b"[1,2,3]");
+        chunk.advance(3);
+        assert_eq!(chunk.remaining(), 5);
+        // Across two pieces: copied.
+        assert_eq!(chunk.copy_to_bytes(5), Bytes::from_static(b"2,3]}"));
+        assert!(!chunk.has_remaining());
+        // One piece, or a single part, is one buffer; a stream is never taken whole.
+        let mut one = Body::parts([Bytes::from_static(b"x")]);
+        assert!(matches!(one.take_whole(), Some(Chunk::One(b)) if b == "x"));
+        assert!(one.take_whole().is_none(), "nothing left");
+        let mut events = Body::Events(VecDeque::from([Bytes::from_static(b"data: 1\n\n")]));
+        assert!(events.take_whole().is_none());
+    }
 
     /// A response's buffer goes back to the spares when its last copy drops (the one sent and
     /// the one a cache kept), and not before.

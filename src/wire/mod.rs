@@ -14,5 +14,5 @@ pub mod media;
 pub mod reply;
 pub mod sse;
 
-pub use body::Body;
+pub use body::{Body, Chunk};
 pub use reply::Reply;
