@@ -240,7 +240,7 @@ fn flow(c: &mut Criterion) {
         b.to_async(&runtime).iter(|| async {
             let in_service = flow.enter();
             let turn = flow.admit(true).await;
-            let body = flow.track(Body::full(bytes.clone()));
+            let body = flow.track(Body::full(bytes.clone()), false);
             drop((turn, in_service));
             let collected = body.collect().await.expect("body").to_bytes();
             assert_eq!(collected.len(), 2048);

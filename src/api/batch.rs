@@ -110,8 +110,9 @@ const OWN_PIECE_MIN: usize = 2 * 1024;
 /// them (`MAX_BUF_LIST_BUFFERS` in hyper 1.x).
 const HYPER_WRITE_BUFFERS: usize = 16;
 /// At most this many item bodies go as pieces: with the glue between them that is `2 * n + 1`
-/// pieces, which with the head fit one vectored write. (A piece over `RESPONSE_CHUNK` is
-/// handed to hyper in chunks, so a batch of very large pages takes more than one.)
+/// pieces, which with the head fit hyper's queue, and so one vectored write, whichever way the
+/// body reaches it. (On HTTP/1 the body reaches hyper as one buffer; on HTTP/2 in chunks of
+/// `RESPONSE_CHUNK`, so there a batch of very large pages takes more than one.)
 const OWN_PIECES_MAX: usize = (HYPER_WRITE_BUFFERS - 2) / 2;
 
 /// The response body: `{"responses":[{"path":…,"status":…,"body":…},…]}`. The largest item

@@ -7,10 +7,13 @@
 
 use std::io;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, ReadBuf};
+
+use super::flow::Flow;
 
 /// The client connection preface of HTTP/2 over cleartext with prior knowledge (RFC 9113
 /// section 3.4).
@@ -50,17 +53,35 @@ where
     })
     .await
     .ok()??;
-    Some((Prefixed { prefix, start: 0, end: len, inner: stream }, protocol))
+    Some((Prefixed { prefix, start: 0, end: len, inner: stream, watcher: None }, protocol))
 }
 
 /// A stream that first replays the bytes detection read, then reads on from the socket.
-/// Writes go straight through (vectored too, which HTTP/1 responses rely on).
+/// Writes go straight through (vectored too, which HTTP/1 responses rely on), each reported to
+/// the connection's flow once it has one (`watched_by`), so a socket that refuses writes is
+/// found stalled.
 #[derive(Debug)]
 pub struct Prefixed<S> {
     prefix: [u8; H2_PREFACE.len()],
     start: usize,
     end: usize,
     inner: S,
+    watcher: Option<Arc<Flow>>,
+}
+
+impl<S> Prefixed<S> {
+    /// Reports every write from now on to `flow` (`Flow::note_write`).
+    pub fn watched_by(mut self, flow: Arc<Flow>) -> Prefixed<S> {
+        self.watcher = Some(flow);
+        self
+    }
+
+    fn noted(&self, written: Poll<io::Result<usize>>) -> Poll<io::Result<usize>> {
+        if let Some(flow) = &self.watcher {
+            flow.note_write(&written);
+        }
+        written
+    }
 }
 
 impl<S: AsyncRead + Unpin> AsyncRead for Prefixed<S> {
@@ -86,7 +107,8 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Prefixed<S> {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write(cx, buf)
+        let written = Pin::new(&mut self.inner).poll_write(cx, buf);
+        self.noted(written)
     }
 
     fn poll_write_vectored(
@@ -94,7 +116,8 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Prefixed<S> {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+        let written = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        self.noted(written)
     }
 
     fn is_write_vectored(&self) -> bool {

@@ -6,26 +6,43 @@
 //!   (`admit`), and only while the connection is under its budget; so a connection never holds
 //!   more than the budget plus one response, however many HTTP/2 streams it opens and however
 //!   large each answer is (a batch of heavy searches is over half a megabyte).
-//! - **Progress.** Bodies go to hyper in chunks (`RESPONSE_CHUNK`), and hyper asks for the next
-//!   chunk only when the peer can take it (HTTP/2 flow control) or the socket can (TCP). Every
-//!   chunk taken stamps the body with the connection's current tick; the connection's watchdog
-//!   (in `server`) ticks, and a body whose stamp is too old is a stalled reader.
+//! - **How bodies reach hyper.** On HTTP/2 in chunks (`RESPONSE_CHUNK`): h2 asks for the next
+//!   one only when the peer's flow-control window has room. On HTTP/1 a body of known length
+//!   goes at once, every piece in one buffer (`Body::take_whole`), so hyper sends the head and
+//!   the whole body in one vectored write instead of flushing each time its queue fills (its
+//!   queue is capped at our 32 KiB header cap, which it shares with its read buffer). An
+//!   HTTP/1 connection holds one response at a time anyway: hyper writes no further head until
+//!   its queue is empty.
+//! - **Progress, on the body.** Every chunk taken stamps the body with the connection's
+//!   current tick; a body whose stamp is too old is stalled (an HTTP/2 window left at zero).
+//! - **Progress, on the socket** (`note_write`, reported by `detect::Prefixed`). A write the
+//!   kernel refuses (a full TCP window) marks the connection blocked from that tick; a write
+//!   it takes clears the mark. Blocked for too long is stalled, on either protocol. Linux reports a blocked socket writable only
+//!   once a third of its send buffer is free, so a client cannot keep a connection by reading
+//!   a byte at a time.
+//! - **The header deadline waits for the response.** hyper (1.12, `Conn::poll_flush`) starts
+//!   waiting for the next request head, and its `HEADER_READ_TIMEOUT`, only once its write
+//!   queue has gone to the kernel, so a client reading a large response slowly but steadily is
+//!   not cut off part way (`hostile` tests it).
 //!
-//! Stamps are watchdog ticks rather than clock readings, so a response costs a few atomic
-//! operations and uncontended locks (the table's, to take and free its entry, and on HTTP/2
-//! the turn's), never a clock call.
+//! The watchdog (in `server`) ticks and judges. Stamps are watchdog ticks rather than clock
+//! readings, so a response costs a few atomic operations and uncontended locks (the table's,
+//! to take and free its entry, and on HTTP/2 the turn's), never a clock call.
 
+use std::convert::Infallible;
+use std::io;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
 
-use bytes::Bytes;
-use hyper::body::{Body, Frame, SizeHint};
+use bytes::{Buf, Bytes};
+use hyper::body::{Body as _, Frame, SizeHint};
 use tokio::sync::{Notify, Semaphore, SemaphorePermit};
 
 use super::gauges::Gauges;
 use crate::limits::RESPONSE_CHUNK;
+use crate::wire::{Body, Chunk};
 
 /// A free slot in the table of live bodies.
 const FREE: u64 = u64::MAX;
@@ -60,6 +77,9 @@ pub struct Flow {
     last_activity: AtomicU64,
     /// Live response bodies: the tick each last made progress, or `FREE`.
     bodies: Mutex<Vec<u64>>,
+    /// The tick since which the socket has refused every write, or `FREE` if its last write
+    /// was taken.
+    blocked_since: AtomicU64,
     /// The connection is to end after its next response (HTTP/1 past its maximum age).
     closing: AtomicBool,
     gauges: Arc<Gauges>,
@@ -77,6 +97,7 @@ impl Flow {
             tick: AtomicU64::new(0),
             last_activity: AtomicU64::new(0),
             bodies: Mutex::new(Vec::new()),
+            blocked_since: AtomicU64::new(FREE),
             closing: AtomicBool::new(false),
             gauges,
         })
@@ -116,8 +137,9 @@ impl Flow {
         }
     }
 
-    /// Counts a response body against the budget and watches its progress.
-    pub fn track<B: Body<Data = Bytes> + Unpin>(self: &Arc<Self>, body: B) -> Tracked<B> {
+    /// Counts a response body against the budget and watches its progress. `whole`: hand a
+    /// body of known length to hyper at once (HTTP/1), rather than in chunks (HTTP/2).
+    pub fn track(self: &Arc<Self>, body: Body, whole: bool) -> Tracked {
         let hint = body.size_hint();
         let counted = usize::try_from(hint.exact().unwrap_or(hint.lower())).unwrap_or(usize::MAX);
         self.outstanding.fetch_add(counted, Ordering::AcqRel);
@@ -137,6 +159,7 @@ impl Flow {
         Tracked {
             inner: body,
             pending: Bytes::new(),
+            whole,
             flow: self.clone(),
             slot: Some(slot),
             stamp: now,
@@ -150,7 +173,12 @@ impl Flow {
         let bodies = self.bodies();
         let oldest = bodies.iter().copied().filter(|stamp| *stamp != FREE).min();
         drop(bodies);
+        let blocked_since = self.blocked_since.load(Ordering::Acquire);
         let verdict = match oldest {
+            _ if blocked_since != FREE && now.saturating_sub(blocked_since) >= stall_ticks => {
+                Verdict::Stalled
+            }
+            _ if blocked_since != FREE => Verdict::Active,
             Some(stamp) if now.saturating_sub(stamp) >= stall_ticks => Verdict::Stalled,
             Some(_) => Verdict::Active,
             None if self.in_service.load(Ordering::Acquire) > 0 => Verdict::Active,
@@ -162,6 +190,23 @@ impl Flow {
             None => Verdict::Active,
         };
         (now, verdict)
+    }
+
+    /// Notes what became of a write to the connection's socket (`detect::Prefixed` reports
+    /// each): taken, the socket is not blocked, which costs one load when it was not;
+    /// refused (pending), it is blocked from now, unless it already was.
+    pub fn note_write(&self, written: &Poll<io::Result<usize>>) {
+        let blocked = self.blocked_since.load(Ordering::Acquire) != FREE;
+        match written {
+            Poll::Ready(Ok(n)) if *n > 0 && blocked => {
+                self.blocked_since.store(FREE, Ordering::Release);
+            }
+            Poll::Pending if !blocked => {
+                self.blocked_since.store(self.tick.load(Ordering::Acquire), Ordering::Release);
+                self.gauges.blocked.fetch_add(1, Ordering::Relaxed);
+            }
+            _ => {}
+        }
     }
 
     /// Asks for the connection to end after its next response: on HTTP/1 that response says
@@ -219,13 +264,15 @@ impl Drop for InService {
     }
 }
 
-/// A response body handed to hyper in chunks, counted against its connection's budget until
-/// the last chunk is taken, and stamped with each chunk taken.
+/// A response body handed to hyper whole (HTTP/1) or in chunks (HTTP/2), counted against its
+/// connection's budget until the last byte is taken, and stamped with each chunk taken.
 #[derive(Debug)]
-pub struct Tracked<B> {
-    inner: B,
+pub struct Tracked {
+    inner: Body,
     /// The rest of the inner body's current data frame.
     pending: Bytes,
+    /// Hand a body of known length over at once.
+    whole: bool,
     flow: Arc<Flow>,
     /// This body's entry in the flow's table; `None` once the body is done.
     slot: Option<usize>,
@@ -236,7 +283,7 @@ pub struct Tracked<B> {
     counted: usize,
 }
 
-impl<B> Tracked<B> {
+impl Tracked {
     fn progressed(&mut self, taken: usize) {
         let released = taken.min(self.counted);
         self.counted -= released;
@@ -261,15 +308,22 @@ impl<B> Tracked<B> {
     }
 }
 
-impl<B: Body<Data = Bytes> + Unpin> Body for Tracked<B> {
-    type Data = Bytes;
-    type Error = B::Error;
+impl hyper::body::Body for Tracked {
+    type Data = Chunk;
+    type Error = Infallible;
 
     fn poll_frame(
         self: Pin<&mut Self>,
         cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, B::Error>>> {
+    ) -> Poll<Option<Result<Frame<Chunk>, Infallible>>> {
         let this = self.get_mut();
+        if this.whole && this.pending.is_empty() {
+            if let Some(whole) = this.inner.take_whole() {
+                this.progressed(whole.remaining());
+                this.done();
+                return Poll::Ready(Some(Ok(Frame::data(whole))));
+            }
+        }
         loop {
             if !this.pending.is_empty() {
                 let chunk = this.pending.split_to(this.pending.len().min(RESPONSE_CHUNK));
@@ -277,14 +331,14 @@ impl<B: Body<Data = Bytes> + Unpin> Body for Tracked<B> {
                 if this.pending.is_empty() && this.inner.is_end_stream() {
                     this.done();
                 }
-                return Poll::Ready(Some(Ok(Frame::data(chunk))));
+                return Poll::Ready(Some(Ok(Frame::data(Chunk::One(chunk)))));
             }
             match Pin::new(&mut this.inner).poll_frame(cx) {
                 Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
                     Ok(data) => this.pending = data,
-                    Err(frame) => return Poll::Ready(Some(Ok(frame))),
+                    Err(frame) => return Poll::Ready(Some(Ok(frame.map_data(Chunk::One)))),
                 },
-                Poll::Ready(Some(Err(error))) => return Poll::Ready(Some(Err(error))),
+                Poll::Ready(Some(Err(never))) => match never {},
                 Poll::Ready(None) => {
                     this.done();
                     return Poll::Ready(None);
@@ -310,7 +364,7 @@ impl<B: Body<Data = Bytes> + Unpin> Body for Tracked<B> {
     }
 }
 
-impl<B> Drop for Tracked<B> {
+impl Drop for Tracked {
     fn drop(&mut self) {
         self.done();
     }
@@ -318,20 +372,25 @@ impl<B> Drop for Tracked<B> {
 
 #[cfg(test)]
 mod tests {
-    use http_body_util::{BodyExt, Full};
+    use std::time::Duration;
+
+    use http_body_util::BodyExt;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
     use super::*;
+    use crate::http::detect::detect;
 
     fn flow(budget: usize) -> Arc<Flow> {
         Flow::new(budget, Arc::new(Gauges::default()))
     }
 
-    async fn take_chunk<B: Body<Data = Bytes> + Unpin>(body: &mut Tracked<B>)
-    where
-        B::Error: std::fmt::Debug,
-    {
+    async fn take_chunk(body: &mut Tracked) {
         let frame = body.frame().await.expect("a frame").expect("not an error");
-        assert_eq!(frame.into_data().expect("data").len(), RESPONSE_CHUNK);
+        assert_eq!(frame.into_data().expect("data").remaining(), RESPONSE_CHUNK);
+    }
+
+    fn zeros(n: usize) -> Body {
+        Body::full(vec![0u8; n])
     }
 
     /// The stamp is rewritten only when the watchdog has ticked since it was last written:
@@ -340,7 +399,7 @@ mod tests {
     #[tokio::test]
     async fn a_body_is_stamped_with_the_tick_of_its_last_progress() {
         let flow = flow(64 * RESPONSE_CHUNK);
-        let mut body = flow.track(Full::new(Bytes::from(vec![0u8; 4 * RESPONSE_CHUNK])));
+        let mut body = flow.track(zeros(4 * RESPONSE_CHUNK), false);
         take_chunk(&mut body).await;
         take_chunk(&mut body).await;
         assert_eq!(flow.check(2, 100), (1, Verdict::Active));
@@ -367,7 +426,7 @@ mod tests {
     async fn at_the_budget(streams: bool) {
         let flow = flow(RESPONSE_CHUNK);
         assert_eq!(flow.admit(streams).await.is_some(), streams, "a turn is taken on HTTP/2 only");
-        let mut body = flow.track(Full::new(Bytes::from(vec![0u8; 2 * RESPONSE_CHUNK])));
+        let mut body = flow.track(zeros(2 * RESPONSE_CHUNK), false);
         // One chunk taken leaves exactly the budget outstanding.
         take_chunk(&mut body).await;
         assert_eq!(flow.outstanding(), RESPONSE_CHUNK);
@@ -401,5 +460,56 @@ mod tests {
             .await
             .expect("admitted once the first turn ended");
         assert!(admitted.expect("the waiter"));
+    }
+
+    /// On HTTP/1 a body of known length goes to hyper at once, all its pieces in one buffer,
+    /// and is no longer counted or watched as a body; a stream still goes frame by frame.
+    #[tokio::test]
+    async fn an_http1_body_of_known_length_is_handed_over_whole() {
+        let flow = flow(RESPONSE_CHUNK);
+        let parts = [vec![1u8; 3 * RESPONSE_CHUNK], vec![2u8; 10]].map(Bytes::from);
+        let mut body = flow.track(Body::parts(parts), true);
+        assert_eq!(flow.outstanding(), 3 * RESPONSE_CHUNK + 10);
+        let frame = body.frame().await.expect("a frame").expect("not an error");
+        let whole = frame.into_data().expect("data");
+        assert!(
+            matches!(&whole, Chunk::Many { parts, left } if parts.len() == 2 && *left == 3 * RESPONSE_CHUNK + 10)
+        );
+        assert_eq!(flow.outstanding(), 0);
+        assert!(body.frame().await.is_none());
+        assert_eq!(flow.check(1, 100), (1, Verdict::Active), "no body left to stall");
+        let events = [Bytes::from_static(b"data: 1\n\n"), Bytes::from_static(b"data: 2\n\n")];
+        let mut stream = flow.track(Body::Events(events.into()), true);
+        for expected in [b"data: 1\n\n", b"data: 2\n\n"] {
+            let frame = stream.frame().await.expect("a frame").expect("not an error");
+            assert_eq!(frame.into_data().expect("data").chunk(), expected);
+        }
+    }
+
+    /// A socket that refuses writes is stalled `stall_ticks` after the first refusal, however
+    /// old its last write, and a write taken clears it.
+    #[tokio::test]
+    async fn a_socket_refusing_writes_is_stalled_until_it_takes_one() {
+        let flow = flow(RESPONSE_CHUNK);
+        // A peer that sends a request's first bytes, then reads nothing, behind a 16-byte pipe.
+        let (near, mut far) = tokio::io::duplex(16);
+        far.write_all(b"GET ").await.expect("write");
+        let (socket, _) = detect(near, Duration::from_secs(10)).await.expect("detected");
+        let mut socket = socket.watched_by(flow.clone());
+        for _ in 0..5 {
+            flow.check(2, 100);
+        }
+        assert_eq!(socket.write(&[7u8; 64]).await.expect("write"), 16);
+        let refused = tokio::time::timeout(Duration::from_millis(40), socket.write(&[7u8; 8]));
+        assert!(refused.await.is_err(), "the pipe is full");
+        assert_eq!(flow.check(2, 100), (6, Verdict::Active), "blocked since tick 5");
+        assert_eq!(flow.check(2, 100), (7, Verdict::Stalled));
+        // The peer reads; the next write is taken.
+        let mut sink = [0u8; 16];
+        far.read_exact(&mut sink).await.expect("read");
+        assert_eq!(socket.write(&[7u8; 8]).await.expect("write"), 8);
+        assert_eq!(flow.check(2, 100), (8, Verdict::Active));
+        assert_eq!(flow.check(2, 100), (9, Verdict::Active));
+        assert_eq!(flow.gauges.blocked.load(Ordering::Relaxed), 1);
     }
 }

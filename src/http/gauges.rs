@@ -15,4 +15,7 @@ pub struct Gauges {
     pub refused: AtomicUsize,
     /// Connections closed because a response made no progress, ever.
     pub stalled: AtomicUsize,
+    /// Times a connection's socket refused a write it had taken the one before (a full TCP
+    /// window), ever.
+    pub blocked: AtomicUsize,
 }

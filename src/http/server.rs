@@ -257,7 +257,7 @@ impl Server {
                 async move { Ok::<_, Infallible>(answer(&app, &flow, request, peer).await) }
             })
         };
-        let io = TokioIo::new(io);
+        let io = TokioIo::new(io.watched_by(flow.clone()));
         match protocol {
             Protocol::Http1 => {
                 let connection = self.http1.serve_connection(io, service);
@@ -402,7 +402,7 @@ async fn answer(
     flow: &Arc<Flow>,
     request: Request<Incoming>,
     peer: SocketAddr,
-) -> Response<Tracked<Body>> {
+) -> Response<Tracked> {
     let _in_service = flow.enter();
     let http1 = request.version() < http::Version::HTTP_2;
     let _turn = flow.admit(!http1).await;
@@ -412,7 +412,7 @@ async fn answer(
     if http1 && (flow.closing() || app.is_draining()) {
         response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
     }
-    response.map(|body| flow.track(body))
+    response.map(|body| flow.track(body, http1))
 }
 
 fn too_many_connections(cap: usize) -> Response<Body> {

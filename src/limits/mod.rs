@@ -79,7 +79,8 @@ pub const BATCH_PATH_MAX: usize = 4096;
 /// once HTTP/1 is known.
 pub const FIRST_BYTES_TIMEOUT: Duration = Duration::from_secs(5);
 /// Time a client has to send its request headers (and, on a kept-alive connection, to start
-/// the next request). Slower: the connection is closed (slowloris).
+/// the next request, counted from when hyper has handed the previous response to the kernel).
+/// Slower: the connection is closed (slowloris).
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// Time a client has to send a whole request body once headers are in. Slower: 408.
 pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
@@ -88,8 +89,9 @@ pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// `HEADER_READ_TIMEOUT`.
 pub const H2_IDLE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Time a response may wait without the client taking any of its bytes: a zero HTTP/2
-/// flow-control window, or a full TCP window on either protocol. Then the connection is closed
-/// (GOAWAY first on HTTP/2) and every response it buffered is freed.
+/// flow-control window, or a socket refusing every write (a full TCP window) on either
+/// protocol. Then the connection is closed (GOAWAY first on HTTP/2) and every response it
+/// buffered is freed.
 pub const SEND_STALL_TIMEOUT: Duration = Duration::from_secs(10);
 /// Oldest a connection may get. Then it is ended gracefully: GOAWAY on HTTP/2,
 /// `Connection: close` on the next HTTP/1 response; in-flight requests get
@@ -127,8 +129,10 @@ pub const H2_MAX_CONCURRENT_STREAMS: u32 = 32;
 /// before its response is generated, until the client reads; so a connection holds at most
 /// this plus one response, however many streams it opens.
 pub const RESPONSE_BUFFER_PER_CONNECTION: usize = 512 * 1024;
-/// Bytes of a response handed to hyper at a time (one HTTP/2 DATA frame at the default frame
-/// size). Send progress, for `SEND_STALL_TIMEOUT`, is measured per chunk.
+/// Bytes of an HTTP/2 response handed to hyper at a time (one DATA frame at the default frame
+/// size); progress against a stream's window, for `SEND_STALL_TIMEOUT`, is measured per chunk.
+/// HTTP/1 bodies of known length go to hyper whole, written with their head in one vectored
+/// write, and their progress is measured on the socket (`http::flow`).
 pub const RESPONSE_CHUNK: usize = 16 * 1024;
 /// Bytes h2 may queue per stream beyond what the peer's window lets it send.
 pub const H2_MAX_SEND_BUF: usize = 64 * 1024;

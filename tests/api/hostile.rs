@@ -417,6 +417,118 @@ async fn a_zero_window_http2_reader_is_cut_off_and_everything_it_pinned_is_freed
     );
 }
 
+/// An HTTP/1 connection from `from` whose receive buffer is `window` bytes (the kernel
+/// doubles it), with `n` heavy batches asked for at once (pipelined): 750 KB each, so that
+/// eight are more than the server's socket buffer can hold (4 MiB at most by default).
+async fn http1_heavy_batches_from(
+    from: IpAddr,
+    to: SocketAddr,
+    window: u32,
+    n: usize,
+) -> TcpStream {
+    let socket = TcpSocket::new_v4().expect("socket");
+    socket.set_recv_buffer_size(window).expect("SO_RCVBUF");
+    socket.bind(SocketAddr::new(from, 0)).expect("bind a loopback address");
+    let mut stream = socket.connect(to).await.expect("connect");
+    let batch = heavy_batch();
+    let request = format!(
+        "POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{batch}",
+        batch.len()
+    );
+    stream.write_all(request.repeat(n).as_bytes()).await.expect("write");
+    stream
+}
+
+/// Reads until the server closes the connection (or is silent for 10 s), `bite` bytes at a
+/// time with `pause` before each read; then splits what came into responses: the complete
+/// ones (head lowercased, body), and whether an unfinished one followed. Panics if the server
+/// does not close the connection.
+async fn read_slowly(
+    stream: &mut TcpStream,
+    bite: usize,
+    pause: Duration,
+) -> (Vec<(String, Vec<u8>)>, bool) {
+    let mut buffer = Vec::new();
+    let mut piece = vec![0u8; bite];
+    loop {
+        tokio::time::sleep(pause).await;
+        let read = tokio::time::timeout(Duration::from_secs(10), stream.read(&mut piece)).await;
+        match read.expect("the server closes the connection in the end") {
+            Ok(n) if n > 0 => buffer.extend_from_slice(&piece[..n]),
+            _ => break,
+        }
+    }
+    let mut responses = Vec::new();
+    let mut rest = &buffer[..];
+    while let Some(at) = rest.windows(4).position(|w| w == b"\r\n\r\n") {
+        let head = String::from_utf8_lossy(&rest[..at + 4]).to_lowercase();
+        let length = head
+            .lines()
+            .find_map(|line| line.strip_prefix("content-length:"))
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .expect("a content-length");
+        let Some(body) = rest.get(at + 4..at + 4 + length) else { break };
+        responses.push((head, body.to_vec()));
+        rest = &rest[at + 4 + length..];
+    }
+    (responses, !rest.is_empty())
+}
+
+/// HTTP/1 bodies go to hyper whole, so a reader that stops is found on the socket: once the
+/// kernel's buffers are full the connection is cut off by the stall deadline, part way
+/// through its responses, and counted.
+#[tokio::test]
+async fn an_http1_reader_that_stops_reading_is_cut_off() {
+    let gauges = Arc::new(Gauges::default());
+    let server = start_with(Setup { options: short_deadlines(&gauges), ..Setup::default() }).await;
+    let mut stream = http1_heavy_batches_from(client(40), server.addr, 4096, 10).await;
+    assert!(
+        eventually(Duration::from_secs(10), || gauges.stalled.load(Ordering::Relaxed) >= 1).await,
+        "a reader that never reads is found stalled: {gauges:?}"
+    );
+    let (responses, unfinished) = read_slowly(&mut stream, 64 * 1024, Duration::ZERO).await;
+    assert!(responses.len() < 10, "cut off part way: {} responses", responses.len());
+    assert!(responses.iter().all(|(head, _)| head.starts_with("http/1.1 200")));
+    assert!(unfinished || responses.is_empty() || responses.len() < 10);
+    assert!(
+        eventually(Duration::from_secs(5), || gauges.flows.load(Ordering::Relaxed) == 0).await,
+        "the connection is gone: {gauges:?}"
+    );
+}
+
+/// A reader that takes its responses slowly but steadily gets all of them, whole, though
+/// they take forty times the header deadline to read and its socket is full for most of it:
+/// neither the stall deadline nor hyper's header deadline (which starts once hyper's queue has
+/// gone to the kernel) cuts it off. Once they are read, the idle connection meets the header
+/// deadline (`read_slowly` waits for the close).
+#[tokio::test]
+async fn a_slow_but_steady_http1_reader_gets_every_response_whole() {
+    let gauges = Arc::new(Gauges::default());
+    // Linux wakes a blocked writer once a third of the send buffer (up to 4 MiB) is free: at
+    // this reader's pace, about every 0.8 s. The stall deadline is well above that.
+    let options = ServerOptions {
+        header_read_timeout: Duration::from_millis(100),
+        send_stall_timeout: Duration::from_secs(3),
+        gauges: gauges.clone(),
+        ..ServerOptions::default()
+    };
+    let server = start_with(Setup { options, ..Setup::default() }).await;
+    let mut stream = http1_heavy_batches_from(client(41), server.addr, 65536, 8).await;
+    // 32 KiB every 20 ms, about 1.6 MB/s: 6 MB in about four seconds.
+    let (responses, unfinished) =
+        read_slowly(&mut stream, 32 * 1024, Duration::from_millis(20)).await;
+    assert!(gauges.blocked.load(Ordering::Relaxed) > 0, "the socket was full at times: {gauges:?}");
+    assert_eq!(responses.len(), 8, "every response, whole (unfinished after them: {unfinished})");
+    assert!(!unfinished);
+    for (head, body) in &responses {
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        let json: serde_json::Value = serde_json::from_slice(body).expect("JSON");
+        assert_eq!(json["responses"].as_array().map(Vec::len), Some(20));
+    }
+    assert_eq!(gauges.stalled.load(Ordering::Relaxed), 0, "never stalled: {gauges:?}");
+}
+
 #[tokio::test]
 async fn batch_items_count_towards_fair_use() {
     let server = start_with(Setup { rate_limit: 30, manual_clock: true, ..Setup::default() }).await;
