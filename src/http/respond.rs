@@ -37,10 +37,17 @@ pub fn finish(reply: Reply, context: &Context<'_>) -> Response<Body> {
     let Some(key) = templates::Key::of(&reply, context) else {
         return build(reply, context);
     };
-    if let Some(mut headers) = templates::get(&key) {
+    if let Some((mut headers, ratelimit_at)) = templates::get(&key) {
         if let Some(rate) = context.rate {
-            // Replaces the template's value where it stands, so the order is the built one.
-            headers.insert(RATELIMIT, ratelimit_value(rate.remaining, rate.reset_secs));
+            // Replaces the template's value where it stands, so the order is the built one:
+            // found by its place, a few steps, rather than by hashing its name.
+            let value = ratelimit_value(rate.remaining, rate.reset_secs);
+            match ratelimit_at.and_then(|at| headers.iter_mut().nth(at)) {
+                Some((name, slot)) if *name == RATELIMIT => *slot = value,
+                _ => {
+                    headers.insert(RATELIMIT, value);
+                }
+            }
         }
         let mut response = Response::new(reply.body);
         *response.status_mut() = reply.status;
@@ -127,7 +134,8 @@ pub fn respond(reply: Reply, cors: CorsProfile) -> Response<Body> {
     response
 }
 
-/// `"ip";r=<remaining>;t=<seconds>`, built on the stack (this runs on every response).
+/// `"ip";r=<remaining>;t=<seconds>`, written on the stack and cut from this thread's
+/// [`slab`] (this runs on every response).
 fn ratelimit_value(remaining: u32, reset_secs: u64) -> HeaderValue {
     let mut text = [0u8; 48];
     let mut len = 0;
@@ -140,7 +148,81 @@ fn ratelimit_value(remaining: u32, reset_secs: u64) -> HeaderValue {
         text[len..len + part.len()].copy_from_slice(part);
         len += part.len();
     }
-    HeaderValue::from_bytes(&text[..len]).unwrap_or_else(|_| HeaderValue::from_static("\"ip\""))
+    slab::header_value(&text[..len]).unwrap_or_else(|| HeaderValue::from_static("\"ip\""))
+}
+
+/// The `RateLimit` values of a worker thread, cut from one buffer it reuses, so a response's
+/// only header value made for it alone costs no allocation.
+///
+/// Each value is a slice of the thread's buffer that counts as one of its owners (`Bytes`'
+/// shared form: a clone or a drop is one atomic count). A value lives until hyper (or h2) has
+/// written the response head, a few microseconds; when the buffer is used up, it is taken
+/// back if no value cut from it is still alive, which in steady state it always is. Only if
+/// one is (an HTTP/2 head still queued) does the thread start a new buffer, and the old one is
+/// freed with its last value. Templates never hold a cut value (see `templates::put`), so
+/// nothing keeps a buffer longer than a response.
+mod slab {
+    use std::cell::RefCell;
+
+    use bytes::BytesMut;
+    use http::HeaderValue;
+
+    /// The buffer's size: a value is 14 to 30 bytes, so about two hundred responses between
+    /// two takings back.
+    const SLAB_BYTES: usize = 4 * 1024;
+
+    thread_local! {
+        static SLAB: RefCell<BytesMut> = RefCell::new(BytesMut::new());
+    }
+
+    /// `text` as a header value in this thread's buffer; `None` if it is not a valid value
+    /// (or the thread is being torn down).
+    pub fn header_value(text: &[u8]) -> Option<HeaderValue> {
+        let bytes = SLAB
+            .try_with(|slab| {
+                let mut slab = slab.try_borrow_mut().ok()?;
+                if slab.capacity() < text.len() && !slab.try_reclaim(text.len()) {
+                    *slab = BytesMut::with_capacity(SLAB_BYTES.max(text.len()));
+                }
+                slab.extend_from_slice(text);
+                Some(slab.split().freeze())
+            })
+            .ok()
+            .flatten()?;
+        HeaderValue::from_maybe_shared(bytes).ok()
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::{SLAB_BYTES, header_value};
+
+        /// Values cut while earlier ones are alive never overwrite them, through several
+        /// buffers' worth of values. (That the buffer is taken back and no value allocates is
+        /// counted in `tests/alloc`.)
+        #[test]
+        fn a_live_value_is_never_overwritten() {
+            let first = header_value(b"\"ip\";r=299;t=60").expect("a value");
+            let mut kept = Vec::new();
+            for n in 0..3 * SLAB_BYTES / 16 {
+                let text = format!("\"ip\";r={n};t=7");
+                let value = header_value(text.as_bytes()).expect("a value");
+                assert_eq!(value.as_bytes(), text.as_bytes());
+                kept.push((text, value));
+                // Every other value dropped at once, as most responses' are.
+                drop(header_value(b"\"ip\";r=0;t=1"));
+            }
+            assert_eq!(first.as_bytes(), b"\"ip\";r=299;t=60");
+            for (text, value) in &kept {
+                assert_eq!(value.as_bytes(), text.as_bytes(), "a live value was overwritten");
+            }
+        }
+
+        #[test]
+        fn a_text_that_is_no_header_value_is_refused() {
+            assert!(header_value(b"bad\nvalue").is_none());
+            assert_eq!(header_value(b"ok").expect("a value"), "ok");
+        }
+    }
 }
 
 /// RFC 9745 `Deprecation`, RFC 8594 `Sunset`, and the migration `Link`.
@@ -300,6 +382,8 @@ mod templates {
     struct Template {
         key: Pending,
         headers: HeaderMap,
+        /// Where the `RateLimit` value is among `headers`' values, in their order.
+        ratelimit_at: Option<usize>,
     }
 
     impl Pending {
@@ -317,13 +401,14 @@ mod templates {
         static TEMPLATES: RefCell<Vec<Option<Template>>> = const { RefCell::new(Vec::new()) };
     }
 
-    /// A copy of the template for `key`, if this thread has it.
-    pub fn get(key: &Key<'_>) -> Option<HeaderMap> {
+    /// A copy of the template for `key`, if this thread has it, and where its `RateLimit`
+    /// value is among its values.
+    pub fn get(key: &Key<'_>) -> Option<(HeaderMap, Option<usize>)> {
         TEMPLATES
             .try_with(|templates| {
                 let templates = templates.try_borrow().ok()?;
                 let template = templates.get(key.slot())?.as_ref()?;
-                template.key.matches(key).then(|| template.headers.clone())
+                template.key.matches(key).then(|| (template.headers.clone(), template.ratelimit_at))
             })
             .ok()
             .flatten()
@@ -337,7 +422,17 @@ mod templates {
                 templates.resize_with(SLOTS, || None);
             }
             if let Some(slot) = templates.get_mut(key.slot) {
-                *slot = Some(Template { key, headers: headers.clone() });
+                let mut headers = headers.clone();
+                // Every copy gets its own value over this one; a value cut from the thread's
+                // `slab` kept here would keep its whole buffer from being reused.
+                let mut ratelimit_at = None;
+                for (at, (name, value)) in headers.iter_mut().enumerate() {
+                    if *name == super::RATELIMIT {
+                        *value = HeaderValue::from_static("\"ip\"");
+                        ratelimit_at = Some(at);
+                    }
+                }
+                *slot = Some(Template { key, headers, ratelimit_at });
             }
         });
     }
