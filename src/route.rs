@@ -118,11 +118,17 @@ impl Route {
 
     /// Routes a raw request path (no query string).
     pub fn parse(raw_path: &str) -> Route {
-        let path = match decode_unreserved(raw_path) {
-            Ok(path) => path,
-            Err(why) => return Route::Missing(Error::invalid_path(why)),
-        };
-        let path = path.as_ref();
+        match decode_unreserved(raw_path) {
+            Ok(path) => Route::parse_decoded(raw_path, &path),
+            Err(why) => Route::Missing(Error::invalid_path(why)),
+        }
+    }
+
+    /// Routes `path`, which is `raw_path` as [`decode_unreserved`] decodes it, for a caller
+    /// that has decoded it already.
+    /// Inlined, so that [`Route::parse`], on every request, pays no call for it.
+    #[inline(always)]
+    pub fn parse_decoded(raw_path: &str, path: &str) -> Route {
         if let Some(route) = exact(path) {
             return route;
         }
@@ -179,10 +185,24 @@ fn toggled_slash(path: &str) -> Option<Route> {
     let other = match path.strip_suffix('/') {
         Some(without) if !without.is_empty() => Cow::Borrowed(without),
         Some(_) => return None,
-        None => Cow::Owned(format!("{path}/")),
+        None => {
+            // Every path that names nothing comes here: `/x/` is written on the stack, and a
+            // string is made only for a redirect.
+            let mut with_slash = [0u8; TOGGLE_ON_STACK];
+            if let Some(written) = with_slash.get_mut(..path.len() + 1) {
+                written[..path.len()].copy_from_slice(path.as_bytes());
+                written[path.len()] = b'/';
+                let other = std::str::from_utf8(written).ok()?;
+                return exact(other).map(|_| Route::Redirect(other.to_owned()));
+            }
+            Cow::Owned(format!("{path}/"))
+        }
     };
     exact(&other).map(|_| Route::Redirect(other.into_owned()))
 }
+
+/// The longest path (with its added slash) [`toggled_slash`] writes on the stack.
+const TOGGLE_ON_STACK: usize = 256;
 
 /// Decodes percent-escapes of unreserved characters; leaves other escapes alone.
 pub fn decode_unreserved(path: &str) -> Result<Cow<'_, str>, &'static str> {
@@ -219,4 +239,28 @@ fn hex_byte(digits: &[u8]) -> Option<u8> {
     let [high, low] = digits else { return None };
     let value = |digit: u8| char::from(digit).to_digit(16);
     Some((value(*high)? * 16 + value(*low)?) as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::route::{Route, TOGGLE_ON_STACK};
+
+    /// A path one slash away from a route redirects to it, whether the slash is added on the
+    /// stack or (for a path too long for it) in a string; a path one slash away from nothing
+    /// is missing either way.
+    #[test]
+    fn a_slash_away_from_a_route_redirects_at_any_length() {
+        assert_eq!(Route::parse("/search"), Route::Redirect("/search/".to_owned()));
+        assert_eq!(Route::parse("/v1/services/"), Route::Redirect("/v1/services".to_owned()));
+        for len in [TOGGLE_ON_STACK - 2, TOGGLE_ON_STACK - 1, TOGGLE_ON_STACK, 4 * TOGGLE_ON_STACK]
+        {
+            let path = format!("/{}", "a".repeat(len - 1));
+            assert_eq!(path.len(), len);
+            assert!(matches!(Route::parse(&path), Route::Missing(_)), "{len}");
+            let with_slash = format!("{path}/");
+            assert!(matches!(Route::parse(&with_slash), Route::Missing(_)), "{len} and a slash");
+        }
+        let non_ascii = "/v1/servicés";
+        assert!(matches!(Route::parse(non_ascii), Route::Missing(_)));
+    }
 }
