@@ -194,7 +194,7 @@ mod slab {
 
     #[cfg(test)]
     mod tests {
-        use super::{SLAB_BYTES, header_value};
+        use crate::http::respond::slab::{SLAB_BYTES, header_value};
 
         /// Values cut while earlier ones are alive never overwrite them, through several
         /// buffers' worth of values. (That the buffer is taken back and no value allocates is
@@ -427,7 +427,7 @@ mod templates {
                 // `slab` kept here would keep its whole buffer from being reused.
                 let mut ratelimit_at = None;
                 for (at, (name, value)) in headers.iter_mut().enumerate() {
-                    if *name == super::RATELIMIT {
+                    if *name == crate::http::respond::RATELIMIT {
                         *value = HeaderValue::from_static("\"ip\"");
                         ratelimit_at = Some(at);
                     }
