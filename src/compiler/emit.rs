@@ -1,7 +1,8 @@
-//! Emits `tables.rs`: phf maps, static slices and pre-serialised responses.
+//! Emits `tables.rs`: string-keyed maps (`str_map`), static slices and pre-serialised
+//! responses.
 //!
 //! Output is byte-for-byte deterministic for the same content and configuration: inputs are
-//! walked in sorted order, maps are `BTreeMap`s, and phf uses a fixed seed.
+//! walked in sorted order, maps are `BTreeMap`s, and `str_map` tries seeds in a fixed order.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -273,7 +274,6 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     );
 
     // Fixed routes.
-    let mut map = phf_codegen::Map::new();
     let mut responses = Vec::with_capacity(routes.len());
     // Header values hold a `Bytes` (interior mutability), so they cannot sit in the map's
     // promoted entries: they live in a static array, and each response refers into it.
@@ -320,37 +320,37 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         value_list.len(),
         value_list.join(",\n    ")
     );
-    for (route, value) in routes.iter().zip(&responses) {
-        map.entry(route.path.as_str(), value);
-    }
-    let _ = writeln!(
-        out,
-        "/// Every fixed GET route (API JSON, OpenAPI, OAuth metadata, HTML pages, markdown twins) by exact path.\npub static FIXED: phf::Map<&'static str, FixedResponse> = {};\n",
-        map.build()
-    );
+    let entries: Vec<(&str, String)> =
+        routes.iter().map(|route| route.path.as_str()).zip(responses).collect();
+    out.push_str(&super::str_map::emit(
+        "Every fixed GET route (API JSON, OpenAPI, OAuth metadata, HTML pages, markdown twins) by exact path.",
+        "FIXED",
+        "FixedResponse",
+        &entries,
+    ));
+    out.push('\n');
 
     // Website: negotiation links and the pages completed at run time.
-    let mut links = phf_codegen::Map::new();
-    let link_values: Vec<String> = page_links
+    let link_values: Vec<(&str, String)> = page_links
         .iter()
         .map(|page| {
-            format!(
+            let value = format!(
                 "PageLinks {{ twin: {}, link: {} }}",
                 page.twin
                     .as_deref()
                     .map_or("None".to_string(), |twin| format!("Some({})", lit(twin))),
                 lit(&page.link)
-            )
+            );
+            (page.path.as_str(), value)
         })
         .collect();
-    for (page, value) in page_links.iter().zip(&link_values) {
-        links.entry(page.path.as_str(), value);
-    }
-    let _ = writeln!(
-        out,
-        "/// Every HTML page and markdown twin by path: the twin of a page, and the `Link` header each carries.\npub static PAGE_LINKS: phf::Map<&'static str, PageLinks> = {};\n",
-        links.build()
-    );
+    out.push_str(&super::str_map::emit(
+        "Every HTML page and markdown twin by path: the twin of a page, and the `Link` header each carries.",
+        "PAGE_LINKS",
+        "PageLinks",
+        &link_values,
+    ));
+    out.push('\n');
     let _ = writeln!(
         out,
         "/// The search results page split at its holes: {}.\npub static SEARCH_PAGE: [&str; {}] = [",
@@ -444,16 +444,19 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     }
 
     // Search index.
-    let mut terms = phf_codegen::Map::new();
-    let ids: Vec<String> = (0..index.terms.len()).map(|i| i.to_string()).collect();
-    for ((key, _), id) in index.terms.iter().zip(&ids) {
-        terms.entry(key.as_str(), id);
-    }
-    let _ = writeln!(
-        out,
-        "/// Stem, or synonym phrase (stems joined by spaces) → term id (index into `POSTINGS_START`).\npub static TERM_IDS: phf::Map<&'static str, u32> = {};\n",
-        terms.build()
-    );
+    let terms: Vec<(&str, String)> = index
+        .terms
+        .iter()
+        .enumerate()
+        .map(|(id, (key, _))| (key.as_str(), id.to_string()))
+        .collect();
+    out.push_str(&super::str_map::emit(
+        "Stem, or synonym phrase (stems joined by spaces) → term id (index into `POSTINGS_START`).",
+        "TERM_IDS",
+        "u32",
+        &terms,
+    ));
+    out.push('\n');
     let _ = write!(
         out,
         "/// Term id → its stem or synonym phrase (the keys of `TERM_IDS` by id), so a query word found in `PREFIX_WORDS` needs no stemming.\npub static TERM_KEYS: [&str; {}] = [",
@@ -517,16 +520,19 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         let _ = writeln!(out, "    ({}, {term}),", lit(word));
     }
     out.push_str("];\n\n");
-    let mut word_index = phf_codegen::Map::new();
-    let places: Vec<String> = (0..index.words.len()).map(|idx| idx.to_string()).collect();
-    for ((word, _), place) in index.words.iter().zip(&places) {
-        word_index.entry(word.as_str(), place);
-    }
-    let _ = writeln!(
-        out,
-        "/// Each word of `PREFIX_WORDS` → its index there: a query word's term (and so its stem), and where its completions begin, in one look-up.\npub static WORD_INDEX: phf::Map<&'static str, u32> = {};\n",
-        word_index.build()
-    );
+    let places: Vec<(&str, String)> = index
+        .words
+        .iter()
+        .enumerate()
+        .map(|(place, (word, _))| (word.as_str(), place.to_string()))
+        .collect();
+    out.push_str(&super::str_map::emit(
+        "Each word of `PREFIX_WORDS` → its index there: a query word's term (and so its stem), and where its completions begin, in one look-up.",
+        "WORD_INDEX",
+        "u32",
+        &places,
+    ));
+    out.push('\n');
     let mut vocabulary = fst::MapBuilder::memory();
     for (word, term) in &index.words {
         vocabulary
@@ -563,16 +569,15 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
             candidates
         );
     }
-    let mut synonyms = phf_codegen::Map::new();
-    let targets: Vec<String> = index.synonyms.iter().map(|(_, ids)| format!("&{ids:?}")).collect();
-    for ((input, _), ids) in index.synonyms.iter().zip(&targets) {
-        synonyms.entry(input.as_str(), ids);
-    }
-    let _ = writeln!(
-        out,
-        "/// From content/synonyms.toml: stem or phrase typed → term ids it also finds.\npub static SYNONYMS: phf::Map<&'static str, &[u32]> = {};\n",
-        synonyms.build()
-    );
+    let synonyms: Vec<(&str, String)> =
+        index.synonyms.iter().map(|(input, ids)| (input.as_str(), format!("&{ids:?}"))).collect();
+    out.push_str(&super::str_map::emit(
+        "From content/synonyms.toml: stem or phrase typed → term ids it also finds.",
+        "SYNONYMS",
+        "&[u32]",
+        &synonyms,
+    ));
+    out.push('\n');
     let _ = writeln!(
         out,
         "/// Stems in the longest synonym phrase.\npub const MAX_PHRASE_STEMS: usize = {};\n",
@@ -794,16 +799,19 @@ pub fn emit_answer(index: &AnswerIndex, canned: &[Canned], not_covered: &[String
     }
     out.push_str("];\n\n");
 
-    let mut terms = phf_codegen::Map::new();
-    let ids: Vec<String> = (0..index.terms.len()).map(|i| i.to_string()).collect();
-    for (term, id) in index.terms.iter().zip(&ids) {
-        terms.entry(term.stem.as_str(), id);
-    }
-    let _ = writeln!(
-        out,
-        "/// Stem → answer term id (index into `ANSWER_TERM_WEIGHTS` and the postings starts).\npub static ANSWER_TERM_IDS: phf::Map<&'static str, u32> = {};\n",
-        terms.build()
-    );
+    let terms: Vec<(&str, String)> = index
+        .terms
+        .iter()
+        .enumerate()
+        .map(|(id, term)| (term.stem.as_str(), id.to_string()))
+        .collect();
+    out.push_str(&super::str_map::emit(
+        "Stem → answer term id (index into `ANSWER_TERM_WEIGHTS` and the postings starts).",
+        "ANSWER_TERM_IDS",
+        "u32",
+        &terms,
+    ));
+    out.push('\n');
     let _ = write!(
         out,
         "/// Inverse item frequency of each term × 1000: how much finding it says about a match.\npub static ANSWER_TERM_WEIGHTS: [u16; {}] = [",

@@ -25,6 +25,7 @@ pub mod openapi;
 pub mod pages;
 pub mod passages;
 pub mod render;
+pub mod str_map;
 pub mod structured;
 pub mod synonyms;
 pub mod validate;
