@@ -118,6 +118,11 @@ impl Route {
 
     /// Routes a raw request path (no query string).
     pub fn parse(raw_path: &str) -> Route {
+        // No route's path holds a `%` (a test checks), so a raw path that is one is already
+        // decoded: most requests are routed without looking for escapes.
+        if let Some(route) = exact(raw_path) {
+            return route;
+        }
         match decode_unreserved(raw_path) {
             Ok(path) => Route::parse_decoded(raw_path, &path),
             Err(why) => Route::Missing(Error::invalid_path(why)),
@@ -243,7 +248,21 @@ fn hex_byte(digits: &[u8]) -> Option<u8> {
 
 #[cfg(test)]
 mod tests {
-    use crate::route::{Route, TOGGLE_ON_STACK};
+    use crate::route::{Route, TOGGLE_ON_STACK, exact};
+    use crate::tables::FIXED;
+
+    /// `Route::parse` looks a raw path up before decoding it, which is right only while no
+    /// route's path has an escape in it.
+    #[test]
+    fn no_route_path_holds_a_percent_sign() {
+        for (path, _) in FIXED.entries() {
+            assert!(!path.contains('%'), "{path}");
+        }
+        for path in ["/v1/resources", "/v1/batch", "/mcp/docs", "/ask", "/healthz"] {
+            assert!(exact(path).is_some(), "{path}");
+        }
+        assert_eq!(Route::parse("/v1/servic%65s"), Route::parse("/v1/services"));
+    }
 
     /// A path one slash away from a route redirects to it, whether the slash is added on the
     /// stack or (for a path too long for it) in a string; a path one slash away from nothing
