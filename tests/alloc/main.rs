@@ -87,15 +87,22 @@ fn fixed_gets_allocate_only_the_header_map() {
         dhat::assert_eq!(blocks, FIXED_GET_BLOCKS, "allocations for GET {path}");
     }
     // In steady state too, request after request, with the limiter's count going down and
-    // each response dropped before the next, as hyper drops its head once written.
-    let mut blocks = 0;
-    for n in 0..FIXED_GETS_IN_A_ROW {
-        let built = request("/v1/services");
-        let before = dhat::HeapStats::get();
-        let response = runtime.block_on(app.handle(built, peer));
-        blocks += dhat::HeapStats::get().total_blocks - before.total_blocks;
-        assert_eq!(response.status(), 200, "request {n}");
-    }
+    // each response dropped before the next, as hyper drops its head once written. dhat
+    // counts every allocation in the process, and a one-off one (seen once in CI: two blocks
+    // in one of 2,000 windows, the same allocations in all) can land in a window; a buffer
+    // never taken back adds to every round, so the best of three rounds decides.
+    let rounds = (0..3).map(|_| {
+        let mut blocks = 0;
+        for n in 0..FIXED_GETS_IN_A_ROW {
+            let built = request("/v1/services");
+            let before = dhat::HeapStats::get();
+            let response = runtime.block_on(app.handle(built, peer));
+            blocks += dhat::HeapStats::get().total_blocks - before.total_blocks;
+            assert_eq!(response.status(), 200, "request {n}");
+        }
+        blocks
+    });
+    let blocks = rounds.min().unwrap_or(u64::MAX);
     dhat::assert_eq!(
         blocks,
         FIXED_GET_BLOCKS * FIXED_GETS_IN_A_ROW,
