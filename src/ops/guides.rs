@@ -49,7 +49,6 @@ pub struct GuidePage {
     pub params: SearchParams,
     ranked: Ranked,
     start: usize,
-    end: usize,
     /// The cursor of the next page; `None` on the last.
     pub next_cursor: Option<String>,
     /// Corrected queries that find something, when this one found nothing (at most
@@ -60,12 +59,12 @@ pub struct GuidePage {
 impl GuidePage {
     /// This page's hits, best first.
     pub fn hits(&self) -> &[Hit] {
-        &self.ranked.hits()[self.start..self.end]
+        self.ranked.hits()
     }
 
     /// How many guides matched in all, over every page.
     pub fn n_matches(&self) -> usize {
-        self.ranked.hits().len()
+        self.ranked.n_matches()
     }
 
     /// The position of this page's first hit among all matches (0 on the first page).
@@ -93,7 +92,6 @@ impl GuidePage {
         search::page_json(
             &self.params.q,
             &self.ranked,
-            self.start..self.end,
             self.next_cursor.as_deref(),
             &self.suggestions,
         )
@@ -148,7 +146,7 @@ pub fn search(params: SearchParams) -> GuidePage {
     // The page and the cursor to the next need its own ranks in order, and how many there are.
     let page = params.offset..params.offset + params.limit;
     let ranked = search::search_top(&params.q, params.category, page);
-    let n_hits = ranked.hits().len();
+    let n_hits = ranked.n_matches();
     let start = params.offset.min(n_hits);
     let end = (start + params.limit).min(n_hits);
     let next_cursor = (end < n_hits).then(|| {
@@ -162,7 +160,7 @@ pub fn search(params: SearchParams) -> GuidePage {
     } else {
         Vec::new()
     };
-    GuidePage { params, ranked, start, end, next_cursor, suggestions }
+    GuidePage { params, ranked, start, next_cursor, suggestions }
 }
 
 /// Validates and runs a search.

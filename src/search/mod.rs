@@ -77,11 +77,13 @@ pub struct Hit {
     pub score: u32,
 }
 
-/// Every matching guide in rank order.
+/// The matching guides of the ranks asked for, in rank order, and how many guides matched.
 #[derive(Debug, Clone)]
 pub struct Ranked {
     hits: [Hit; N_GUIDES],
     len: usize,
+    /// Every matching guide, in the ranks asked for or not.
+    n_matches: usize,
     /// Whether the query had search terms (`relevance` is then reported).
     pub keyword: bool,
     /// The query's units, weighed, for picking each hit's passage.
@@ -91,8 +93,15 @@ pub struct Ranked {
 }
 
 impl Ranked {
+    /// The hits of the ranks asked for, best first: every match for [`search`], the page's
+    /// for [`search_top`].
     pub fn hits(&self) -> &[Hit] {
         &self.hits[..self.len]
+    }
+
+    /// How many guides matched in all, in the ranks asked for or not.
+    pub fn n_matches(&self) -> usize {
+        self.n_matches
     }
 
     /// The passage of `hit`'s guide that best shows why it matched, with the matched words
@@ -124,11 +133,11 @@ pub fn search(q: &str, category: Option<u8>) -> Ranked {
     rank(q, category, ORDER, 0..N_GUIDES)
 }
 
-/// [`search`] for the page of ranks `page`: every match is found and counted, but only the
-/// page's ranks are put in order (linear selections, then a sort of the page alone), which is
-/// all a page, and its cursor to the next, needs. The ranks before the page are its
-/// predecessors in no particular order, and the rest of `hits()` follows in no particular
-/// order. Keys are distinct, so the page's ranks are exactly those of [`search`].
+/// [`search`] for the page of ranks `page`: every match is found and counted
+/// ([`Ranked::n_matches`]), but only the page's ranks are put in order (linear selections,
+/// then a sort of the page alone) and filled in ([`Ranked::hits`] holds them alone), which is
+/// all a page, and its cursor to the next, needs. Keys are distinct, so the page's ranks are
+/// exactly those of [`search`].
 pub fn search_top(q: &str, category: Option<u8>, page: Range<usize>) -> Ranked {
     rank(q, category, ORDER, page)
 }
@@ -146,15 +155,20 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
     let mut ranked = Ranked {
         hits: [empty; N_GUIDES],
         len: 0,
+        n_matches: 0,
         keyword: false,
         units: Units::default(),
         terms: MarkTerms::default(),
     };
     let in_category = |guide: usize| category.is_none_or(|c| GUIDES[guide].category == c);
     if q.is_empty() {
+        // Library order: the page's guides are the page's ranks.
         for guide in (0..N_GUIDES).filter(|&g| in_category(g)) {
-            ranked.hits[ranked.len] = Hit { guide: guide as u16, ..empty };
-            ranked.len += 1;
+            if page.contains(&ranked.n_matches) {
+                ranked.hits[ranked.len] = Hit { guide: guide as u16, ..empty };
+                ranked.len += 1;
+            }
+            ranked.n_matches += 1;
         }
         return ranked;
     }
@@ -271,7 +285,7 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
     // integers is several times faster than sorting hits with a chained comparator. The
     // served order has no secondary, so its keys fit in a u64 (cheaper to select and sort).
     let hits = (0..N_GUIDES).filter(|&g| matched[g] > 0 && in_category(g));
-    let n_hits = if order == Order::Score {
+    let (n_hits, n_ranked) = if order == Order::Score {
         let mut keys = [0u64; N_GUIDES];
         let mut n_hits = 0;
         for guide in hits {
@@ -280,12 +294,13 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
                 | guide as u64;
             n_hits += 1;
         }
-        top_in_order(
+        let n_ranked = top_in_order(
             &mut keys[..n_hits],
             page.clone(),
             |key| (key & 0xffff) as usize,
             &mut ranked.hits,
-        )
+        );
+        (n_hits, n_ranked)
     } else {
         let mut keys = [0u128; N_GUIDES];
         let mut n_hits = 0;
@@ -302,16 +317,23 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
                 | guide as u128;
             n_hits += 1;
         }
-        top_in_order(&mut keys[..n_hits], page, |key| (key & 0xffff) as usize, &mut ranked.hits)
+        let n_ranked = top_in_order(
+            &mut keys[..n_hits],
+            page,
+            |key| (key & 0xffff) as usize,
+            &mut ranked.hits,
+        );
+        (n_hits, n_ranked)
     };
-    for hit in &mut ranked.hits[..n_hits] {
+    ranked.n_matches = n_hits;
+    ranked.len = n_ranked;
+    for hit in &mut ranked.hits[..n_ranked] {
         let guide = usize::from(hit.guide);
         hit.relevance = matched[guide];
         hit.typos = typos[guide];
         hit.information = information[guide];
         hit.score = score[guide];
     }
-    ranked.len = n_hits;
     ranked
 }
 
@@ -319,9 +341,10 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
 /// them: a first page (ten results by default) is within it.
 const SMALL_TOP: usize = 32;
 
-/// Puts the ranks `page` of `keys` in order, the ranks before it before it and the rest
-/// after it, each in no particular order, and writes each key's guide into `hits` in that
-/// order; returns how many keys there are. A page ending at 0 puts every rank in order.
+/// Puts the ranks `page` of `keys` in order and writes their guides, best first, to the start
+/// of `hits`; returns how many it wrote (the page, cut to the keys there are). The other keys
+/// are left in no particular order, and their guides are not written: a page needs its own
+/// ranks and the count of all of them, nothing more.
 ///
 /// Up to [`SMALL_TOP`] ranks, one pass keeps the smallest keys seen in a sorted buffer: once it
 /// is full, most keys lose one comparison with its last and are done, which costs a first
@@ -335,15 +358,17 @@ fn top_in_order<K: Ord + Copy>(
     guide_of: impl Fn(K) -> usize,
     hits: &mut [Hit],
 ) -> usize {
-    let need = page.end;
-    if need == 0 {
-        keys.sort_unstable();
-    } else if need <= SMALL_TOP && need < keys.len() {
+    let end = page.end.min(keys.len());
+    let start = page.start.min(end);
+    if start == end {
+        return 0;
+    }
+    if end <= SMALL_TOP && end < keys.len() {
         let mut top = [keys[0]; SMALL_TOP];
         let mut len = 0;
         for &key in keys.iter() {
-            if len == need {
-                if key >= top[need - 1] {
+            if len == end {
+                if key >= top[end - 1] {
                     continue;
                 }
                 len -= 1;
@@ -357,31 +382,22 @@ fn top_in_order<K: Ord + Copy>(
             top[at] = key;
             len += 1;
         }
-        // Keys are distinct: every key past the buffer's last is one of the rest.
-        let last = top[need - 1];
-        for (hit, &key) in hits.iter_mut().zip(&top[..need]) {
+        for (hit, &key) in hits.iter_mut().zip(&top[start..end]) {
             hit.guide = guide_of(key) as u16;
         }
-        let rest = keys.iter().filter(|&&key| key > last);
-        for (hit, &key) in hits[need..].iter_mut().zip(rest) {
-            hit.guide = guide_of(key) as u16;
-        }
-        return keys.len();
-    } else {
-        let end = need.min(keys.len());
-        if end < keys.len() {
-            keys.select_nth_unstable(end);
-        }
-        let start = page.start.min(end);
-        if start > 0 && start < end {
-            keys[..end].select_nth_unstable(start);
-        }
-        keys[start..end].sort_unstable();
+        return end - start;
     }
-    for (hit, &key) in hits.iter_mut().zip(keys.iter()) {
+    if end < keys.len() {
+        keys.select_nth_unstable(end);
+    }
+    if start > 0 {
+        keys[..end].select_nth_unstable(start);
+    }
+    keys[start..end].sort_unstable();
+    for (hit, &key) in hits.iter_mut().zip(&keys[start..end]) {
         hit.guide = guide_of(key) as u16;
     }
-    keys.len()
+    end - start
 }
 
 /// Corrected versions of `q` that find something (in `category`, if given), best first, at
@@ -440,16 +456,16 @@ pub fn suggest(q: &str, category: Option<u8>) -> Vec<String> {
     suggestions
 }
 
-/// Writes the ResourceSearchPage JSON for `ranked.hits()[page]` into a new string: each result
+/// Writes the ResourceSearchPage JSON for `ranked.hits()` (a page, from [`search_top`]) into a
+/// new string: each result
 /// with `relevance` and, where there is one, a `snippet`; `suggestions` when given.
 pub fn page_json(
     query: &str,
     ranked: &Ranked,
-    page: Range<usize>,
     next_cursor: Option<&str>,
     suggestions: &[String],
 ) -> String {
-    let hits = &ranked.hits()[page];
+    let hits = ranked.hits();
     // An empty buffer is always valid UTF-8.
     let mut out = String::from_utf8(buffers::take(256 + hits.len() * 1100)).unwrap_or_default();
     out.push_str("{\"query\":");
