@@ -244,10 +244,9 @@ pub fn units(q: &str) -> Units {
         idx += taken;
     }
     let mut alternatives = Vec::with_capacity(4 * units.len());
-    let mut completions = Vec::new();
     for (unit_idx, unit) in units.iter_mut().enumerate() {
         let first = alternatives.len();
-        expand(&text, unit, unit_idx < SEARCH_TYPO_MAX_TERMS, &mut alternatives, &mut completions);
+        expand(&text, unit, unit_idx < SEARCH_TYPO_MAX_TERMS, &mut alternatives);
         unit.alternatives = first..alternatives.len();
     }
     Units { text, units, alternatives }
@@ -263,13 +262,7 @@ fn push(alternatives: &mut Vec<Alternative>, first: usize, term: u32, kind: Kind
 /// Fills in a unit's alternatives. Typo matches are looked for only when the word matches
 /// nothing exactly (nor, for the last word, as a prefix): a word the library uses is taken to
 /// be meant (see README, "Search").
-fn expand(
-    text: &str,
-    unit: &UnitAt,
-    typo_tolerant: bool,
-    alternatives: &mut Vec<Alternative>,
-    completions: &mut Vec<u32>,
-) {
+fn expand(text: &str, unit: &UnitAt, typo_tolerant: bool, alternatives: &mut Vec<Alternative>) {
     let first = alternatives.len();
     let key = &text[unit.key.clone()];
     let term = unit.known.map(|known| known.term);
@@ -286,10 +279,8 @@ fn expand(
     if let Some((word, _)) = &unit.word {
         let word = &text[word.clone()];
         if unit.prefix {
-            completions.clear();
             let place = unit.known.map(|known| known.place as usize);
-            typo::prefix_terms(word, place, completions);
-            for &term in completions.iter() {
+            for term in typo::prefix_terms(word, place) {
                 push(alternatives, first, term, Kind::Prefix);
             }
         }

@@ -74,14 +74,15 @@ pub fn allowed_edits(n_chars: usize) -> u8 {
 /// Term ids of the vocabulary words starting with `prefix`, in word order, at most
 /// [`SEARCH_PREFIX_MAX_EXPANSIONS`]. `place` is the prefix's own index in `PREFIX_WORDS` when
 /// it is a whole word there (from `WORD_INDEX`).
-pub fn prefix_terms(prefix: &str, place: Option<usize>, out: &mut Vec<u32>) {
+pub fn prefix_terms(prefix: &str, place: Option<usize>) -> impl Iterator<Item = u32> + '_ {
     // A whole vocabulary word comes first among the words it begins, so its place is where
     // they start; only an unfinished word needs the search.
     let first = place
         .filter(|&place| PREFIX_WORDS.get(place).is_some_and(|(word, _)| *word == prefix))
         .unwrap_or_else(|| PREFIX_WORDS.partition_point(|(word, _)| *word < prefix));
-    let completions = PREFIX_WORDS[first..].iter().take_while(|(word, _)| word.starts_with(prefix));
-    out.extend(completions.take(SEARCH_PREFIX_MAX_EXPANSIONS).map(|&(_, term)| term));
+    let completions =
+        PREFIX_WORDS[first..].iter().take_while(move |(word, _)| word.starts_with(prefix));
+    completions.take(SEARCH_PREFIX_MAX_EXPANSIONS).map(|&(_, term)| term)
 }
 
 /// One vocabulary word near a query word.
@@ -440,16 +441,14 @@ mod tests {
         assert!(vocabulary_loaded());
         let near = typo_words("goverance", false);
         assert!(near.iter().any(|n| n.word == "governance" && n.distance == 1), "{near:?}");
-        let mut terms = Vec::new();
-        prefix_terms("retrai", None, &mut terms);
-        assert!(!terms.is_empty());
+        assert!(prefix_terms("retrai", None).next().is_some());
         // A whole word's place (from WORD_INDEX) gives the completions the search gives, and
         // a wrong place is not trusted.
         for (place, &(word, _)) in PREFIX_WORDS.iter().enumerate() {
-            let (mut searched, mut placed, mut misplaced) = (Vec::new(), Vec::new(), Vec::new());
-            prefix_terms(word, None, &mut searched);
-            prefix_terms(word, Some(place), &mut placed);
-            prefix_terms(word, Some((place + 1) % PREFIX_WORDS.len()), &mut misplaced);
+            let searched: Vec<u32> = prefix_terms(word, None).collect();
+            let placed: Vec<u32> = prefix_terms(word, Some(place)).collect();
+            let misplaced: Vec<u32> =
+                prefix_terms(word, Some((place + 1) % PREFIX_WORDS.len())).collect();
             assert_eq!((&placed, &misplaced), (&searched, &searched), "{word}");
             let indexed = crate::tables::WORD_INDEX.get(word).map(|&p| p as usize);
             assert_eq!(indexed, Some(place), "{word}");
