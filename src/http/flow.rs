@@ -137,6 +137,15 @@ impl Flow {
         }
     }
 
+    /// [`Flow::admit`] without waiting: `Some` when the turn is free (HTTP/2; HTTP/1 takes
+    /// none, see there) and the budget has room, with the turn's permit if one was taken.
+    pub fn try_admit(&self, streams: bool) -> Option<Option<SemaphorePermit<'_>>> {
+        if self.outstanding.load(Ordering::Acquire) >= self.budget {
+            return None;
+        }
+        if streams { self.turn.try_acquire().ok().map(Some) } else { Some(None) }
+    }
+
     /// Counts a response body against the budget and watches its progress. `whole`: hand a
     /// body of known length to hyper at once (HTTP/1), rather than in chunks (HTTP/2).
     pub fn track(self: &Arc<Self>, body: Body, whole: bool) -> Tracked {

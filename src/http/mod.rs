@@ -1,4 +1,6 @@
-//! The transport: one function that reads top to bottom for every request.
+//! The transport: one function that reads top to bottom for every request
+//! ([`App::handle_now`], which the POSTs that read a body finish in [`Later::answer`];
+//! [`App::handle`] is the two together).
 //!
 //! route (`crate::route`) → rate limit (every route but `/healthz`) → CORS preflight → body
 //! limits → the surface's adapter (`api` for REST and OAuth, `mcp` for the MCP servers, `ask`
@@ -45,6 +47,48 @@ use crate::{a2a, api, ask, mcp};
 use access_log::AccessLog;
 use metrics::{Metrics, RouteKind};
 use respond::{Context, finish};
+
+/// What [`App::handle_now`] worked out about a request before answering it.
+#[derive(Debug)]
+struct Begun {
+    started: Instant,
+    now_ms: u64,
+    route: Route,
+    kind: RouteKind,
+    client: IpAddr,
+    /// The limiter's decision (`None` for `/healthz`); a batch's covers all its items.
+    rate: Option<Decision>,
+    allowed: bool,
+    /// Whether the path is under `/v1` (and so carries the deprecation headers).
+    v1: bool,
+    is_head: bool,
+    /// Method, target and version, when there is an access log.
+    logged: Option<(Method, http::Uri, http::Version)>,
+}
+
+/// A request [`App::handle_now`] has begun whose answer needs its body: rate limit counted,
+/// route found, body not yet read.
+#[derive(Debug)]
+pub struct Later<B> {
+    begun: Begun,
+    parts: http::request::Parts,
+    body: B,
+}
+
+impl<B> Later<B>
+where
+    B: hyper::body::Body<Data = Bytes>,
+    B::Error: std::error::Error + Send + Sync + 'static,
+{
+    /// Reads the body within its route's limit and deadline, answers, and finishes.
+    pub async fn answer(self, app: &App) -> Response<Body> {
+        let Later { mut begun, parts, body } = self;
+        let (now_ms, client) = (begun.now_ms, begun.client);
+        let answered =
+            app.answer_body(&begun.route, &parts, body, now_ms, client, &mut begun.rate).await;
+        app.end_answered(begun, &parts, answered)
+    }
+}
 
 /// Everything a request may need, shared by all connections.
 #[derive(Debug)]
@@ -125,6 +169,32 @@ impl App {
         B: hyper::body::Body<Data = Bytes>,
         B::Error: std::error::Error + Send + Sync + 'static,
     {
+        let Later { mut begun, parts, body } = match self.handle_now(request, peer) {
+            Ok(response) => return response,
+            Err(later) => later,
+        };
+        let (now_ms, client) = (begun.now_ms, begun.client);
+        // Boxed: its reader and deadline would otherwise make every request's future (moved
+        // at least once, when the connection takes it) about 1.4 KB larger.
+        let answered =
+            Box::pin(self.answer_body(&begun.route, &parts, body, now_ms, client, &mut begun.rate))
+                .await;
+        self.end_answered(begun, &parts, answered)
+    }
+
+    /// [`App::handle`] without waiting: the response, for every request but the POSTs that
+    /// read a body; for those, the request as begun (rate limit counted, route found), for
+    /// [`Later::answer`] to read the body and finish. The server answers most requests with
+    /// this alone, so they build no future at all (see `server`).
+    #[allow(
+        clippy::result_large_err,
+        reason = "a begun request is the rare case, and boxing it would allocate for each"
+    )]
+    pub fn handle_now<B>(
+        &self,
+        request: Request<B>,
+        peer: IpAddr,
+    ) -> Result<Response<Body>, Later<B>> {
         // Monotonic, for the latency histogram; the wall clock comes from `self.clock`.
         let started = Instant::now();
         let now_ms = self.clock.now_ms();
@@ -133,69 +203,85 @@ impl App {
         let client = self.client_ip(request.headers(), peer);
         // Health checks are not counted: a balancer probing every second must never be
         // refused, nor use up the budget of the address it probes from.
-        let mut rate = (route != Route::Health).then(|| self.limiter.check(client, now_ms));
+        let rate = (route != Route::Health).then(|| self.limiter.check(client, now_ms));
         let allowed = rate.is_none_or(|rate| rate.allowed);
-        let deprecation = self.deprecation.as_ref().filter(|_| is_v1(request.uri().path()));
         let logged = self
             .access_log
             .as_ref()
             .map(|_| (request.method().clone(), request.uri().clone(), request.version()));
-        let is_head = request.method() == Method::HEAD;
-        let mut idempotency_key = None;
-        let reply = if allowed {
-            let (parts, body) = request.into_parts();
-            // Only a request whose answer needs its body creates the future that reads it.
-            let answered = match self.answer_now(&route, &parts, now_ms) {
-                Some(answered) => answered,
-                // Boxed: its reader and deadline would otherwise make every request's future
-                // (moved at least once, when the connection takes it) about 1.4 KB larger.
-                None => {
-                    Box::pin(self.answer_body(&route, &parts, body, now_ms, client, &mut rate))
-                        .await
-                }
-            };
-            match answered {
-                Ok((reply, key)) => {
-                    idempotency_key = key;
-                    reply
-                }
-                Err(error) => {
-                    site::error_reply(&error, &parts.method, parts.uri.path(), &parts.headers)
-                }
-            }
-        } else {
+        let begun = Begun {
+            started,
+            now_ms,
+            kind,
+            client,
+            rate,
+            allowed,
+            v1: is_v1(request.uri().path()),
+            is_head: request.method() == Method::HEAD,
+            logged,
+            route,
+        };
+        if !allowed {
             let reset_secs = rate.map_or(0, |rate| rate.reset_secs);
             let error = Error::rate_limited(reset_secs);
             // Each surface refuses in its own shape: a JSON-RPC error on the MCP endpoints and
             // the A2A endpoint.
-            let refusal = match route {
+            let refusal = match begun.route {
                 Route::Mcp(_) => mcp::refused(&error),
                 Route::A2a => {
                     a2a::refused(&error, a2a::version_of(request.headers(), request.uri().query()))
                 }
                 _ => api::error_reply(&error),
             };
-            refusal.with(header::RETRY_AFTER, HeaderValue::from(reset_secs))
-        };
+            let reply = refusal.with(header::RETRY_AFTER, HeaderValue::from(reset_secs));
+            return Ok(self.end(begun, reply, None));
+        }
+        let (parts, body) = request.into_parts();
+        // Only a request whose answer needs its body goes on to read it.
+        match self.answer_now(&begun.route, &parts, begun.now_ms) {
+            Some(answered) => Ok(self.end_answered(begun, &parts, answered)),
+            None => Err(Later { begun, parts, body }),
+        }
+    }
+
+    /// The reply to an answered request, or to its error, finished.
+    fn end_answered(
+        &self,
+        begun: Begun,
+        parts: &http::request::Parts,
+        answered: Result<(Reply, Option<String>), Error>,
+    ) -> Response<Body> {
+        match answered {
+            Ok((reply, key)) => self.end(begun, reply, key.as_deref()),
+            Err(error) => {
+                let reply =
+                    site::error_reply(&error, &parts.method, parts.uri.path(), &parts.headers);
+                self.end(begun, reply, None)
+            }
+        }
+    }
+
+    /// The common headers on `reply`, then the request counted and logged.
+    fn end(&self, begun: Begun, reply: Reply, idempotency_key: Option<&str>) -> Response<Body> {
         let context = Context {
-            rate,
+            rate: begun.rate,
             rate_policy: &self.rate_policy,
-            cors: route.cors(),
-            idempotency_key: idempotency_key.as_deref(),
-            deprecation,
+            cors: begun.route.cors(),
+            idempotency_key,
+            deprecation: self.deprecation.as_ref().filter(|_| begun.v1),
         };
         let response = finish(reply, &context);
-        let elapsed = started.elapsed();
-        self.metrics.record(kind, response.status().as_u16(), elapsed, !allowed);
-        if let (Some(log), Some((method, target, version))) = (&self.access_log, logged) {
+        let elapsed = begun.started.elapsed();
+        self.metrics.record(begun.kind, response.status().as_u16(), elapsed, !begun.allowed);
+        if let (Some(log), Some((method, target, version))) = (&self.access_log, begun.logged) {
             let entry = access_log::Entry {
-                time_ms: now_ms,
-                client,
+                time_ms: begun.now_ms,
+                client: begun.client,
                 method,
                 target,
                 version,
                 status: response.status().as_u16(),
-                bytes: if is_head { 0 } else { response.body().len() },
+                bytes: if begun.is_head { 0 } else { response.body().len() },
                 micros: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
             };
             if !log.record(entry) {

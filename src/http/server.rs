@@ -45,13 +45,13 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, watch};
 use tokio::time::MissedTickBehavior;
 
-use super::App;
 use super::detect::{Prefixed, Protocol, detect};
 use super::flow::{Flow, Tracked, Verdict};
 use super::gate::Gate;
 pub use super::gauges::Gauges;
 use super::polled_timer::PolledTimer;
 use super::respond::respond;
+use super::{App, Later};
 use crate::api;
 use crate::limits::{self, addresses::AddressSlots};
 use crate::ops::Error;
@@ -252,9 +252,7 @@ impl Server {
             let spoken = spoken.clone();
             service_fn(move |request| {
                 spoken.notify_one();
-                let app = app.clone();
-                let flow = flow.clone();
-                async move { Ok::<_, Infallible>(answer(&app, &flow, request, peer).await) }
+                answer(&app, &flow, request, peer)
             })
         };
         let io = TokioIo::new(io.watched_by(flow.clone()));
@@ -395,24 +393,99 @@ impl Server {
     }
 }
 
-/// One request: wait for the connection's turn and budget, answer, and hand hyper a tracked
-/// body.
-async fn answer(
-    app: &App,
+/// One request. The usual one (its connection's turn free, its budget with room, no body to
+/// read) is answered here and now, and hyper is handed the finished response: no future holds
+/// the request, the reply or any state, so nothing is moved from one future into another
+/// (such copies were most of the instructions a fixed GET cost over the bare server). The
+/// rest wait in a boxed future: a POST that reads its body (whose future was boxed anyway),
+/// or a request that must wait for its turn or for room.
+fn answer(
+    app: &Arc<App>,
     flow: &Arc<Flow>,
     request: Request<Incoming>,
     peer: SocketAddr,
+) -> Answer {
+    let http1 = request.version() < http::Version::HTTP_2;
+    let pending = match flow.try_admit(!http1) {
+        Some(turn) => {
+            // In service, and holding the turn, until the body is tracked, as below.
+            let in_service = flow.enter();
+            match app.handle_now(request, peer.ip()) {
+                Ok(response) => {
+                    let tracked = deliver(app, flow, response, http1);
+                    drop((in_service, turn));
+                    return Answer::Now(Some(tracked));
+                }
+                Err(later) => Pending::Body(later),
+            }
+        }
+        None => Pending::Whole(request),
+    };
+    Answer::Later(Box::pin(answer_later(app.clone(), flow.clone(), pending, http1, peer)))
+}
+
+/// What is left of a request [`answer`] could not finish at once.
+#[allow(clippy::large_enum_variant, reason = "it goes into a box at once, whichever it is")]
+enum Pending {
+    /// Not begun: it waits for its turn and room first.
+    Whole(Request<Incoming>),
+    /// Begun (rate limit counted), with a body to read.
+    Body(Later<Incoming>),
+}
+
+/// The requests [`answer`] leaves: wait for the connection's turn and budget, answer, and
+/// hand hyper a tracked body.
+async fn answer_later(
+    app: Arc<App>,
+    flow: Arc<Flow>,
+    pending: Pending,
+    http1: bool,
+    peer: SocketAddr,
 ) -> Response<Tracked> {
     let _in_service = flow.enter();
-    let http1 = request.version() < http::Version::HTTP_2;
     let _turn = flow.admit(!http1).await;
-    let mut response = app.handle(request, peer.ip()).await;
+    let response = match pending {
+        Pending::Whole(request) => match app.handle_now(request, peer.ip()) {
+            Ok(response) => response,
+            Err(later) => later.answer(&app).await,
+        },
+        Pending::Body(later) => later.answer(&app).await,
+    };
+    deliver(&app, &flow, response, http1)
+}
+
+/// The response, told to close an aged connection, with its body tracked.
+fn deliver(
+    app: &App,
+    flow: &Arc<Flow>,
+    mut response: Response<Body>,
+    http1: bool,
+) -> Response<Tracked> {
     // An aged connection, or a stopping server: say so on HTTP/1 (HTTP/2 has GOAWAY), so the
     // client does not send its next request down a connection about to close.
     if http1 && (flow.closing() || app.is_draining()) {
         response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
     }
     response.map(|body| flow.track(body, http1))
+}
+
+/// The future hyper is handed for one request: the response itself, or the boxed wait for it.
+#[allow(clippy::large_enum_variant, reason = "boxing the response would allocate for each")]
+enum Answer {
+    Now(Option<Response<Tracked>>),
+    Later(Pin<Box<dyn Future<Output = Response<Tracked>> + Send>>),
+}
+
+impl Future for Answer {
+    type Output = Result<Response<Tracked>, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        match self.get_mut() {
+            // Taken on the first poll; hyper never polls a finished future again.
+            Answer::Now(response) => response.take().map_or(Poll::Pending, |r| Poll::Ready(Ok(r))),
+            Answer::Later(future) => future.as_mut().poll(cx).map(Ok),
+        }
+    }
 }
 
 fn too_many_connections(cap: usize) -> Response<Body> {

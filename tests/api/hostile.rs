@@ -475,6 +475,63 @@ async fn read_slowly(
     (responses, !rest.is_empty())
 }
 
+/// A GET on an HTTP/2 connection whose response budget is full cannot be answered at once, as
+/// a GET usually is: it waits for room, and is answered, whole, once the reader opens its
+/// window and the heavy response ahead of it drains.
+#[tokio::test]
+async fn a_get_behind_a_full_budget_waits_for_room_and_is_answered() {
+    let options = ServerOptions {
+        response_buffer: 64 * 1024,
+        send_stall_timeout: Duration::from_secs(20),
+        ..ServerOptions::default()
+    };
+    let server = start_with(Setup { options, ..Setup::default() }).await;
+    // Windows of zero until told otherwise.
+    let tcp = connect_from(client(42), server.addr).await;
+    let (mut send, mut connection) = h2::client::Builder::new()
+        .initial_window_size(0)
+        .handshake::<_, Bytes>(tcp)
+        .await
+        .expect("HTTP/2 handshake");
+    let (open, opened) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(async move {
+        tokio::select! {
+            _ = &mut connection => return,
+            _ = opened => {}
+        }
+        connection.set_target_window_size(16 << 20);
+        connection.set_initial_window_size(16 << 20).expect("new settings");
+        let _ = connection.await;
+    });
+    let batch = h2_send(&mut send, "POST", "/v1/batch", Some(&heavy_batch())).await.expect("send");
+    // The batch's head comes (its body is counted against the budget, which it overfills).
+    let batch = tokio::time::timeout(Duration::from_secs(10), batch).await.expect("a head");
+    let mut batch = batch.expect("the batch's response").into_body();
+    let mut get = h2_send(&mut send, "GET", "/v1/services", None).await.expect("send");
+    let early = tokio::time::timeout(Duration::from_millis(500), &mut get).await;
+    assert!(early.is_err(), "a GET is not answered while its connection's budget is full");
+    open.send(()).expect("the driver is running");
+    let mut read = 0;
+    while let Some(chunk) = batch.data().await {
+        let chunk = chunk.expect("batch data");
+        read += chunk.len();
+        batch.flow_control().release_capacity(chunk.len()).expect("release");
+    }
+    assert!(read > 64 * 1024, "the batch's body is larger than the budget: {read} bytes");
+    let get = tokio::time::timeout(Duration::from_secs(10), get).await.expect("answered in time");
+    let get = get.expect("the GET's response");
+    assert_eq!(get.status(), 200);
+    let mut body = get.into_body();
+    let mut bytes = Vec::new();
+    while let Some(chunk) = body.data().await {
+        let chunk = chunk.expect("GET data");
+        bytes.extend_from_slice(&chunk);
+        body.flow_control().release_capacity(chunk.len()).expect("release");
+    }
+    let fixed = consultancy_api::tables::FIXED.get("/v1/services").expect("a fixed route");
+    assert_eq!(bytes, fixed.body.as_bytes(), "the fixed body, whole");
+}
+
 /// HTTP/1 bodies go to hyper whole, so a reader that stops is found on the socket: once the
 /// kernel's buffers are full the connection is cut off by the stall deadline, part way
 /// through its responses, and counted.
