@@ -406,51 +406,59 @@ fn answer(
     peer: SocketAddr,
 ) -> Answer {
     let http1 = request.version() < http::Version::HTTP_2;
-    let pending = match flow.try_admit(!http1) {
-        Some(turn) => {
-            // In service, and holding the turn, until the body is tracked, as below.
-            let in_service = flow.enter();
-            match app.handle_now(request, peer.ip()) {
-                Ok(response) => {
-                    let tracked = deliver(app, flow, response, http1);
-                    drop((in_service, turn));
-                    return Answer::Now(Some(tracked));
-                }
-                Err(later) => Pending::Body(later),
-            }
-        }
-        None => Pending::Whole(request),
+    let Some(turn) = flow.try_admit(!http1) else {
+        return Answer::Later(Box::pin(answer_later(
+            app.clone(),
+            flow.clone(),
+            request,
+            http1,
+            peer,
+        )));
     };
-    Answer::Later(Box::pin(answer_later(app.clone(), flow.clone(), pending, http1, peer)))
+    // In service, and holding the turn, until the body is tracked, as in `answer_later`.
+    let in_service = flow.enter();
+    match app.handle_now(request, peer.ip()) {
+        Ok(response) => {
+            let tracked = deliver(app, flow, response, http1);
+            drop((in_service, turn));
+            Answer::Now(Some(tracked))
+        }
+        Err(later) => {
+            drop((in_service, turn));
+            Answer::Later(Box::pin(answer_body_later(app.clone(), flow.clone(), later, http1)))
+        }
+    }
 }
 
-/// What is left of a request [`answer`] could not finish at once.
-#[allow(clippy::large_enum_variant, reason = "it goes into a box at once, whichever it is")]
-enum Pending {
-    /// Not begun: it waits for its turn and room first.
-    Whole(Request<Incoming>),
-    /// Begun (rate limit counted), with a body to read.
-    Body(Later<Incoming>),
-}
-
-/// The requests [`answer`] leaves: wait for the connection's turn and budget, answer, and
-/// hand hyper a tracked body.
+/// A request [`answer`] could not begin at once: wait for the connection's turn and budget,
+/// answer, and hand hyper a tracked body.
 async fn answer_later(
     app: Arc<App>,
     flow: Arc<Flow>,
-    pending: Pending,
+    request: Request<Incoming>,
     http1: bool,
     peer: SocketAddr,
 ) -> Response<Tracked> {
     let _in_service = flow.enter();
     let _turn = flow.admit(!http1).await;
-    let response = match pending {
-        Pending::Whole(request) => match app.handle_now(request, peer.ip()) {
-            Ok(response) => response,
-            Err(later) => later.answer(&app).await,
-        },
-        Pending::Body(later) => later.answer(&app).await,
+    let response = match app.handle_now(request, peer.ip()) {
+        Ok(response) => response,
+        Err(later) => later.answer(&app).await,
     };
+    deliver(&app, &flow, response, http1)
+}
+
+/// A request [`answer`] has begun whose answer needs its body: as [`answer_later`], with the
+/// request's state alone in its future (a POST's box is then smaller).
+async fn answer_body_later(
+    app: Arc<App>,
+    flow: Arc<Flow>,
+    later: Later<Incoming>,
+    http1: bool,
+) -> Response<Tracked> {
+    let _in_service = flow.enter();
+    let _turn = flow.admit(!http1).await;
+    let response = later.answer(&app).await;
     deliver(&app, &flow, response, http1)
 }
 
