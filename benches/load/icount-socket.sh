@@ -18,12 +18,13 @@ HERE=benches/load
 N=${N:-2000}
 PORT=${PORT:-18091}
 export TOKEN_KEY=4c6f61642068617276657374206b65793a206e6f74206120736563726574210a
-cargo build --release --quiet --bin consultancy-api --example bare
+cargo build --release --quiet --bin consultancy-api
+cargo build --release --quiet -p load-harness --bin bare
 read -r -a service_args <<<"${SERVICE_ARGS:-}"
 OUT=target/load/icount-socket
 mkdir -p "$OUT"
 REQUESTS="$OUT/requests.txt"
-target/release/examples/bare --requests "$HERE/requests.txt" --resolve >"$REQUESTS"
+target/release/bare --requests "$HERE/requests.txt" --resolve >"$REQUESTS"
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
     names=(services service categories questions search-1 search-3 category score)
@@ -57,7 +58,7 @@ count() {
         valgrind --tool=callgrind --callgrind-out-file="$out.%p" target/release/consultancy-api \
             --listen "127.0.0.1:$PORT" --rate-limit 1000000000 "${service_args[@]}" 2>"$OUT/$server.log" &
     else
-        valgrind --tool=callgrind --callgrind-out-file="$out.%p" target/release/examples/bare \
+        valgrind --tool=callgrind --callgrind-out-file="$out.%p" target/release/bare \
             --listen "127.0.0.1:$PORT" --requests "$HERE/requests.txt" 2>"$OUT/$server.log" &
     fi
     pid=$!

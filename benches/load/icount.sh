@@ -48,12 +48,12 @@ if $check; then
         $sudo apt-get update -qq && $sudo apt-get install -y -qq valgrind >/dev/null
     fi
 fi
-cargo build --release --quiet --example bare
+cargo build --release --quiet -p load-harness --bin bare
 # count NAME RUNS [BARE_ARGS...]
 count() {
     local out
     out=$(mktemp)
-    valgrind --tool=callgrind --callgrind-out-file="$out" target/release/examples/bare \
+    valgrind --tool=callgrind --callgrind-out-file="$out" target/release/bare \
         --requests benches/load/requests.txt "${@:3}" --repeat "$1" "$2" 2>&1 |
         awk '/Collected :/ { print $NF }'
     rm -f "$out"

@@ -90,11 +90,12 @@ fi
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 echo "== building"
-cargo build --release --quiet --bin consultancy-api --example bare --example attacker --example paced
+cargo build --release --quiet --bin consultancy-api
+cargo build --release --quiet -p load-harness
 # requests.txt with each `cursor=@N` (page N of a cursor walk) filled in by bare.rs, which
 # walks the query in process; cursors are fixed for a build, so the service takes them too.
 REQUESTS="$OUT/requests.txt"
-target/release/examples/bare --requests "$HERE/requests.txt" --resolve >"$REQUESTS"
+target/release/bare --requests "$HERE/requests.txt" --resolve >"$REQUESTS"
 # What baseline and paced measure: every request, or those named (hostile has its own list).
 MEASURED="$OUT/measured.txt"
 awk -v only="$ONLY" 'BEGIN { n = split(only, names, " "); for (i = 1; i <= n; i++) keep[names[i]] = 1 }
@@ -125,7 +126,7 @@ start_service() {
 }
 
 start_bare() {
-    nice -n "$NICE" taskset -c "$SERVER_CPU" target/release/examples/bare --listen "127.0.0.1:$BARE_PORT" \
+    nice -n "$NICE" taskset -c "$SERVER_CPU" target/release/bare --listen "127.0.0.1:$BARE_PORT" \
         --requests "$HERE/requests.txt" 2>"$OUT/bare.log" &
     bare_pid=$!
     pids+=("$bare_pid")
@@ -271,7 +272,7 @@ paced_round() {
         --connections "$CONNECTIONS" --seconds "$DURATION")
     [ "$body" = - ] || args+=(--body "$HERE/$body")
     [ "$path" = /v1/export ] && args+=(--header "Authorization: Bearer $TOKEN")
-    nice -n "$NICE" taskset -c "$CLIENT_CPU" target/release/examples/paced "${args[@]}" |
+    nice -n "$NICE" taskset -c "$CLIENT_CPU" target/release/paced "${args[@]}" |
         awk '{ print $3, $5, $6, $7, $8, $9, $10, $11 }'
 }
 
@@ -286,7 +287,7 @@ paced() {
         echo "| core | gaps | lost in all | longest |"
         echo "|---|---|---|---|"
         for c in "$SERVER_CPU" "$CLIENT_CPU"; do
-            nice -n "$NICE" taskset -c "$c" target/release/examples/paced --probe --seconds "$PROBE" |
+            nice -n "$NICE" taskset -c "$c" target/release/paced --probe --seconds "$PROBE" |
                 awk -v c="$c" '{ printf "| %s | %d | %.1f ms | %.1f ms |\n", c, $1, $2 / 1000, $3 / 1000 }'
         done
     } | tee "$report"
@@ -344,7 +345,7 @@ paced() {
 }
 
 start_attacker() {
-    nice -n "$NICE" taskset -c "$CLIENT_CPU" target/release/examples/attacker --target "127.0.0.1:$PORT" \
+    nice -n "$NICE" taskset -c "$CLIENT_CPU" target/release/attacker --target "127.0.0.1:$PORT" \
         --silent "$SILENT" --zero-window "$ZERO_WINDOW" 2>>"$OUT/attacker.log" &
     attacker_pid=$!
     pids+=("$attacker_pid")
