@@ -490,16 +490,17 @@ fn main() -> ExitCode {
         let mut app = App::with_limiter(limiter, keys, Arc::new(SystemClock), options.trust_proxy);
         app.access_log = access_log;
         let app = Arc::new(app);
-        let metrics_server = metrics_listener.map(|listener| {
-            if let Ok(addr) = listener.local_addr() {
-                consultancy_api::log_line!("metrics on http://{addr}/metrics");
-            }
-            tokio::spawn(serve_metrics(listener, app.clone(), std::future::pending()))
-        });
         let server_options = ServerOptions {
             max_connections_per_ip: options.connections_per_ip(),
             ..ServerOptions::default()
         };
+        let metrics_server = metrics_listener.map(|listener| {
+            if let Ok(addr) = listener.local_addr() {
+                consultancy_api::log_line!("metrics on http://{addr}/metrics");
+            }
+            let connections = server_options.gauges.clone();
+            tokio::spawn(serve_metrics(listener, app.clone(), connections, std::future::pending()))
+        });
         serve(listener, app, server_options, signal).await;
         if let Some(metrics_server) = metrics_server {
             metrics_server.abort();

@@ -7,7 +7,8 @@
 //! keeps the metrics off the internet without an allow-list to get wrong (the proxy never
 //! forwards to it), out of the rate limit, and out of the request metrics themselves.
 //!
-//! Besides the server's own counters (`metrics`), a scrape reads the process's resident
+//! Besides the server's own counters (`metrics`) and the accept loop's (`gauges`: refused,
+//! stalled and blocked connections), a scrape reads the process's resident
 //! memory and open file descriptors from `/proc/self` (Linux only): the one place the server
 //! reads a file after start-up, and never on the public listener.
 
@@ -25,6 +26,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 use super::App;
+use super::gauges::Gauges as Connections;
 use super::metrics::{Gauges, header};
 use crate::limits;
 use crate::wire::Body;
@@ -32,10 +34,12 @@ use crate::wire::Body;
 /// The exposition format's media type.
 pub const PROMETHEUS_TEXT: &str = "text/plain; version=0.0.4; charset=utf-8";
 
-/// Serves `/metrics` for `app` on `listener` until `shutdown` resolves.
+/// Serves `/metrics` for `app`, and for the public server that counts into `counts`
+/// (its `ServerOptions::gauges`), on `listener` until `shutdown` resolves.
 pub async fn serve_metrics(
     listener: TcpListener,
     app: Arc<App>,
+    counts: Arc<Connections>,
     shutdown: impl Future<Output = ()>,
 ) {
     let mut builder = http1::Builder::new();
@@ -58,9 +62,9 @@ pub async fn serve_metrics(
             },
             () = &mut shutdown => break,
         };
-        let app = app.clone();
+        let (app, counts) = (app.clone(), counts.clone());
         let service = service_fn(move |request: Request<hyper::body::Incoming>| {
-            let response = answer(&app, request.method(), request.uri().path());
+            let response = answer(&app, &counts, request.method(), request.uri().path());
             async move { Ok::<_, Infallible>(response) }
         });
         let connection = builder.serve_connection(TokioIo::new(stream), service);
@@ -72,10 +76,10 @@ pub async fn serve_metrics(
 }
 
 /// The answer to one request on the metrics listener.
-pub fn answer(app: &App, method: &Method, path: &str) -> Response<Body> {
+pub fn answer(app: &App, connections: &Connections, method: &Method, path: &str) -> Response<Body> {
     let (status, content_type, body) = match path {
         "/metrics" if method == Method::GET || method == Method::HEAD => {
-            (StatusCode::OK, PROMETHEUS_TEXT, exposition(app))
+            (StatusCode::OK, PROMETHEUS_TEXT, exposition(app, connections))
         }
         "/metrics" => (
             StatusCode::METHOD_NOT_ALLOWED,
@@ -96,10 +100,18 @@ pub fn answer(app: &App, method: &Method, path: &str) -> Response<Body> {
 }
 
 /// The whole exposition: the server's counters, then the process's.
-pub fn exposition(app: &App) -> String {
+pub fn exposition(app: &App, connections: &Connections) -> String {
     let mut out = String::with_capacity(16 * 1024);
-    let gauges =
-        Gauges { rate_limiter_clients: app.limiter.tracked(), draining: app.is_draining() };
+    let count = |counter: &std::sync::atomic::AtomicUsize| {
+        counter.load(std::sync::atomic::Ordering::Relaxed) as u64
+    };
+    let gauges = Gauges {
+        rate_limiter_clients: app.limiter.tracked(),
+        draining: app.is_draining(),
+        connections_refused: count(&connections.refused),
+        connections_stalled: count(&connections.stalled),
+        writes_blocked: count(&connections.blocked),
+    };
     app.metrics.render(gauges, &mut out);
     process_metrics(&mut out);
     out

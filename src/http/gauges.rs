@@ -1,5 +1,6 @@
-//! Live counts of what the accept loop holds, for tests and diagnostics; shared by the accept
-//! loop (`server`) and the per-connection response budget (`flow`).
+//! Live counts of what the accept loop holds; shared by the accept loop (`server`) and the
+//! per-connection response budget (`flow`). The three that only grow are on `/metrics`
+//! (`admin`); tests read them all.
 
 use std::sync::atomic::AtomicUsize;
 

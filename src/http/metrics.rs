@@ -203,6 +203,12 @@ pub struct Gauges {
     pub rate_limiter_clients: usize,
     /// The server has been told to stop.
     pub draining: bool,
+    /// Connections refused at the per-address cap, ever (`gauges::Gauges::refused`).
+    pub connections_refused: u64,
+    /// Connections closed because a response made no progress, ever.
+    pub connections_stalled: u64,
+    /// Times a socket refused a write it had taken the one before, ever.
+    pub writes_blocked: u64,
 }
 
 impl Metrics {
@@ -324,7 +330,7 @@ impl Metrics {
         }
 
         let cache = crate::api::page_cache::cache().stats();
-        let scalars: [(&str, &str, &str, u64); 9] = [
+        let scalars: [(&str, &str, &str, u64); 12] = [
             (
                 "consultancy_api_connections_active",
                 "gauge",
@@ -336,6 +342,24 @@ impl Metrics {
                 "counter",
                 "Client connections accepted.",
                 self.connections_total.load(Ordering::Relaxed),
+            ),
+            (
+                "consultancy_api_connections_refused_total",
+                "counter",
+                "Connections refused (429 too_many_connections, or closed) because their address held the most it may (--max-connections-per-ip).",
+                gauges.connections_refused,
+            ),
+            (
+                "consultancy_api_connections_stalled_total",
+                "counter",
+                "Connections closed because a response made no progress for the stall deadline (a reader that stopped reading).",
+                gauges.connections_stalled,
+            ),
+            (
+                "consultancy_api_socket_writes_blocked_total",
+                "counter",
+                "Times a connection's socket refused a write after taking the one before (a full TCP window): slow readers, not yet stalled ones.",
+                gauges.writes_blocked,
             ),
             (
                 "consultancy_api_rate_limiter_clients",

@@ -72,7 +72,7 @@ pub struct ServerOptions {
     pub max_connections_per_ip: usize,
     pub response_buffer: usize,
     pub shutdown_grace: Duration,
-    /// Counters the server keeps up to date, for tests and diagnostics.
+    /// Counters the server keeps up to date: for tests, and for `/metrics` (`admin::serve_metrics`).
     pub gauges: Arc<Gauges>,
 }
 

@@ -21,7 +21,7 @@ use consultancy_api::route::{Route, decode_unreserved};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
-use crate::support::{Binary, Checked, Setup, start, start_with, validate};
+use crate::support::{Binary, Checked, Setup, start, start_with, validate, value};
 
 /// Loopback address number `n`: 127.0.0.n, a client of its own.
 fn client(n: u8) -> IpAddr {
@@ -306,7 +306,7 @@ async fn a_client_at_its_connection_cap_gets_429_and_other_addresses_are_unaffec
         gauges: gauges.clone(),
         ..ServerOptions::default()
     };
-    let server = start_with(Setup { options, ..Setup::default() }).await;
+    let server = start_with(Setup { options, metrics: true, ..Setup::default() }).await;
     let greedy = client(2);
     let mut held = Vec::new();
     for _ in 0..3 {
@@ -346,6 +346,8 @@ async fn a_client_at_its_connection_cap_gets_429_and_other_addresses_are_unaffec
         assert_eq!(response.status(), 200, "127.0.0.{n}");
     }
     assert!(gauges.refused.load(Ordering::Relaxed) >= 3);
+    let refused = value(&server.scrape().await, "consultancy_api_connections_refused_total");
+    assert!(refused >= 3.0, "/metrics shows the refusals: {refused}");
 
     // Closing one connection frees a slot for the greedy address.
     drop(held.pop());
@@ -374,7 +376,8 @@ async fn retry_until_ok<F: Future<Output = bool>>(
 #[tokio::test]
 async fn a_zero_window_http2_reader_is_cut_off_and_everything_it_pinned_is_freed() {
     let gauges = Arc::new(Gauges::default());
-    let server = start_with(Setup { options: short_deadlines(&gauges), ..Setup::default() }).await;
+    let options = short_deadlines(&gauges);
+    let server = start_with(Setup { options, metrics: true, ..Setup::default() }).await;
     let batch = heavy_batch();
     let mut attackers = Vec::new();
     for n in 0..3u8 {
@@ -408,6 +411,8 @@ async fn a_zero_window_http2_reader_is_cut_off_and_everything_it_pinned_is_freed
         assert!(ended.is_ok(), "a zero-window connection stayed open");
     }
     assert!(gauges.stalled.load(Ordering::Relaxed) >= 3, "{gauges:?}");
+    let stalled = value(&server.scrape().await, "consultancy_api_connections_stalled_total");
+    assert!(stalled >= 3.0, "/metrics shows the stalls: {stalled}");
     // Everything the attackers pinned is freed: no connection state, so no response body,
     // outlives them.
     drop((normal, held));
@@ -538,12 +543,19 @@ async fn a_get_behind_a_full_budget_waits_for_room_and_is_answered() {
 #[tokio::test]
 async fn an_http1_reader_that_stops_reading_is_cut_off() {
     let gauges = Arc::new(Gauges::default());
-    let server = start_with(Setup { options: short_deadlines(&gauges), ..Setup::default() }).await;
+    let options = short_deadlines(&gauges);
+    let server = start_with(Setup { options, metrics: true, ..Setup::default() }).await;
     let mut stream = http1_heavy_batches_from(client(40), server.addr, 4096, 10).await;
     assert!(
         eventually(Duration::from_secs(10), || gauges.stalled.load(Ordering::Relaxed) >= 1).await,
         "a reader that never reads is found stalled: {gauges:?}"
     );
+    // Its socket filled before the stall: /metrics shows both.
+    let series = server.scrape().await;
+    let stalled = value(&series, "consultancy_api_connections_stalled_total");
+    assert!(stalled >= 1.0, "/metrics shows the stall: {stalled}");
+    let blocked = value(&series, "consultancy_api_socket_writes_blocked_total");
+    assert!(blocked >= 1.0, "/metrics shows the refused write: {blocked}");
     let (responses, unfinished) = read_slowly(&mut stream, 64 * 1024, Duration::ZERO).await;
     assert!(responses.len() < 10, "cut off part way: {} responses", responses.len());
     assert!(responses.iter().all(|(head, _)| head.starts_with("http/1.1 200")));

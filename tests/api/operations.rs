@@ -14,7 +14,7 @@ use consultancy_api::route::Route;
 use http::{Method, Uri, Version};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::support::{Binary, Setup, TEST_KEY, start_with};
+use crate::support::{Binary, Setup, TEST_KEY, parse_exposition, start_with, value};
 
 #[tokio::test]
 async fn healthz_answers_ok_and_is_never_rate_limited() {
@@ -60,39 +60,6 @@ async fn healthz_fails_readiness_once_the_server_is_draining() {
     assert_eq!(server.get("/v1").await.status, 200, "draining still serves what arrives");
 }
 
-/// The exposition as (series, value) pairs; panics on a line that is not the text format.
-fn parse_exposition(text: &str) -> Vec<(String, f64)> {
-    let mut series = Vec::new();
-    for line in text.lines() {
-        if line.starts_with("# HELP ") || line.starts_with("# TYPE ") {
-            continue;
-        }
-        let (name, value) = line.rsplit_once(' ').unwrap_or_else(|| panic!("bad line {line:?}"));
-        let value: f64 = value.parse().unwrap_or_else(|_| panic!("bad value in {line:?}"));
-        let bare = name.split('{').next().unwrap_or(name);
-        assert!(
-            bare.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
-            "metric name {bare:?}"
-        );
-        if let Some(labels) = name.strip_prefix(bare) {
-            assert!(
-                labels.is_empty() || (labels.starts_with('{') && labels.ends_with('}')),
-                "{line}"
-            );
-        }
-        series.push((name.to_string(), value));
-    }
-    series
-}
-
-fn value(series: &[(String, f64)], name: &str) -> f64 {
-    series
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| *v)
-        .unwrap_or_else(|| panic!("no series {name}"))
-}
-
 #[tokio::test]
 async fn metrics_count_requests_by_route_and_status_with_bounded_labels() {
     let server = start_with(Setup { rate_limit: 5, metrics: true, ..Setup::default() }).await;
@@ -127,6 +94,13 @@ async fn metrics_count_requests_by_route_and_status_with_bounded_labels() {
     assert_eq!(requests("content", "4xx"), 1.0, "the 429");
     assert_eq!(requests("healthz", "2xx"), 3.0);
     assert_eq!(requests("export", "2xx"), 0.0, "every series exists from the start");
+    for quiet in [
+        "consultancy_api_connections_refused_total",
+        "consultancy_api_connections_stalled_total",
+        "consultancy_api_socket_writes_blocked_total",
+    ] {
+        assert_eq!(value(&series, quiet), 0.0, "{quiet}: nothing refused or stalled here");
+    }
     assert_eq!(value(&series, "consultancy_api_rate_limited_total{route=\"content\"}"), 1.0);
     assert_eq!(value(&series, "consultancy_api_rate_limited_total{route=\"healthz\"}"), 0.0);
     // The histogram: cumulative buckets ending in +Inf, which equals the count.

@@ -146,7 +146,12 @@ pub async fn start_with(setup: Setup) -> TestServer {
         let listener =
             tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind the metrics port");
         let addr = listener.local_addr().expect("metrics address");
-        tokio::spawn(serve_metrics(listener, app.clone(), std::future::pending()));
+        tokio::spawn(serve_metrics(
+            listener,
+            app.clone(),
+            setup.options.gauges.clone(),
+            std::future::pending(),
+        ));
         Some(addr)
     } else {
         None
@@ -166,6 +171,14 @@ pub async fn start_with(setup: Setup) -> TestServer {
 }
 
 impl TestServer {
+    /// The metrics listener's exposition, parsed (see [`parse_exposition`]).
+    pub async fn scrape(&self) -> Vec<(String, f64)> {
+        let url = format!("http://{}/metrics", self.metrics_addr.expect("Setup::metrics"));
+        let response = self.client.get(&url).send().await.expect("scrape");
+        assert_eq!(response.status(), 200);
+        parse_exposition(&response.text().await.expect("the exposition"))
+    }
+
     /// Starts a graceful shutdown: no new connections, in-flight requests finish.
     pub fn stop(&mut self) {
         if let Some(stop) = self.stop.take() {
@@ -406,4 +419,38 @@ impl Drop for Binary {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The exposition as (series, value) pairs; panics on a line that is not the text format.
+pub fn parse_exposition(text: &str) -> Vec<(String, f64)> {
+    let mut series = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("# HELP ") || line.starts_with("# TYPE ") {
+            continue;
+        }
+        let (name, value) = line.rsplit_once(' ').unwrap_or_else(|| panic!("bad line {line:?}"));
+        let value: f64 = value.parse().unwrap_or_else(|_| panic!("bad value in {line:?}"));
+        let bare = name.split('{').next().unwrap_or(name);
+        assert!(
+            bare.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+            "metric name {bare:?}"
+        );
+        if let Some(labels) = name.strip_prefix(bare) {
+            assert!(
+                labels.is_empty() || (labels.starts_with('{') && labels.ends_with('}')),
+                "{line}"
+            );
+        }
+        series.push((name.to_string(), value));
+    }
+    series
+}
+
+/// The value of the series named exactly `name` (labels included); panics if there is none.
+pub fn value(series: &[(String, f64)], name: &str) -> f64 {
+    series
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| *v)
+        .unwrap_or_else(|| panic!("no series {name}"))
 }
