@@ -3,7 +3,7 @@
 //! 114 KB) and a 50-result search page, each timed per request. Prints each body's size in
 //! every setting once, so the bytes saved sit beside the CPU time they cost.
 //!
-//! The decision this measures is in the README ("Compressing dynamic responses"): the export
+//! The decision this measures is in the README ("Compression"): the export
 //! is compressed at build time and only its dynamic suffix is framed per request; search pages
 //! go out as they are.
 

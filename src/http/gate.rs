@@ -5,7 +5,7 @@
 //! every wake of the connection, several a request, also polls the interval's timer entry and
 //! the watch channel, which answer "not yet" almost always: about 540 instructions a fixed GET
 //! and 720 a POST, an eleventh of what the service adds to a fixed GET over a bare hyper
-//! server (callgrind on the release server over a socket; README, "Load harness").
+//! server (callgrind on the release server over a socket; `benches/PERFORMANCE.md`).
 //!
 //! A [`Gate`] is the waker the watchdog's futures are polled with. Waking it marks it open and
 //! wakes the task; the task polls the connection every time, and the watchdog only when

@@ -4,7 +4,7 @@
 //! the head has arrived. With `TokioTimer` each of those is a boxed tokio `Sleep`, entered in
 //! the runtime's timer wheel when first polled and taken out again a moment later: about
 //! 1,150 instructions a request, a seventh of what the service adds to a fixed GET over a bare
-//! hyper server (callgrind on the release server over a socket; README, "Load harness").
+//! hyper server (callgrind on the release server over a socket; `benches/PERFORMANCE.md`).
 //!
 //! A [`PolledSleep`] enters nothing anywhere: each poll compares the clock with its deadline.
 //! That is enough because of who polls it. Every HTTP/1 connection runs inside
