@@ -9,7 +9,8 @@
 //!
 //! 1. `model` (numbers of the contract, the endpoint and error tables, record shapes; shared
 //!    with build.rs), `clock` (the one place the wall clock is read), `buffers` (spare
-//!    output buffers, a few per thread)
+//!    output buffers, a few per thread), `json` (JSON strings escaped by hand, as serde_json
+//!    escapes them)
 //! 2. `tables` (the generated data), `limits` (every limit, the rate limiter, per-address
 //!    connection slots, Idempotency-Key rules)
 //! 3. `search` (tokenizer shared with build.rs, query terms, typo tolerance, synonyms,
@@ -68,6 +69,7 @@ pub mod auth;
 pub mod buffers;
 pub mod clock;
 pub mod http;
+pub mod json;
 pub mod jsonrpc;
 pub mod limits;
 pub mod mcp;

@@ -123,6 +123,9 @@ pub struct GuideRecord {
     /// The guide's Resource JSON object without its closing `}`, so the search path can append
     /// `,"relevance":N}` or `}` without serialising anything.
     pub json_open: &'static str,
+    /// `json_open` escaped as the contents of a JSON string (no quotes around it): an MCP tool
+    /// result repeats its JSON as text, and a search page's text is mostly these objects.
+    pub json_open_escaped: &'static str,
 }
 
 /// The kinds of content item that have a page and a markdown twin.

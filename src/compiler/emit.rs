@@ -121,6 +121,13 @@ fn lit(text: &str) -> String {
     format!("{text:?}")
 }
 
+/// `text` as the contents of a JSON string: escaped as serde_json escapes it, without the
+/// quotes around it.
+fn escaped_contents(text: &str) -> String {
+    let quoted = serde_json::Value::from(text).to_string();
+    quoted[1..quoted.len() - 1].to_string()
+}
+
 /// A Rust byte string literal for `bytes`: printable ASCII as itself, the rest escaped.
 fn byte_string(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len() * 2 + 3);
@@ -400,14 +407,15 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         let path = item_path("guides", &guide.slug);
         let _ = writeln!(
             out,
-            "    GuideRecord {{ slug: {}, title: {}, category: {}, description: {}, url: {}, twin_path: {}, json_open: {} }},",
+            "    GuideRecord {{ slug: {}, title: {}, category: {}, description: {}, url: {}, twin_path: {}, json_open: {}, json_open_escaped: {} }},",
             lit(&guide.slug),
             lit(&guide.title),
             guide.category,
             lit(&guide.description),
             lit(&format!("{}{path}", config.site_url)),
             lit(&format!("{path}index.md")),
-            lit(json_open)
+            lit(json_open),
+            lit(&escaped_contents(json_open))
         );
     }
     out.push_str("];\n\n");

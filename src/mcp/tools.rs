@@ -16,6 +16,7 @@ use serde_json::{Map, Value};
 
 use super::error::McpError;
 use super::result::{complete_with, listings};
+use crate::json;
 use crate::limits::SEARCH_LIMIT_DEFAULT;
 use crate::model::{ErrorKind, MCP_TOOLS, McpServer, McpShape, ToolId};
 use crate::ops::documents::{self, Collection, Document};
@@ -27,6 +28,9 @@ use crate::ops::{Error, content, readiness};
 pub enum Output {
     /// JSON: `structuredContent` and the text of the text block.
     Json(String),
+    /// JSON with its text already escaped as a string's contents: a search page, written
+    /// escaped from the build's escaped guide objects instead of escaped whole here.
+    Escaped { json: String, escaped: String },
     /// The text of the only text block (`search`, `fetch`).
     Text(String),
 }
@@ -110,7 +114,8 @@ pub fn run(
                 limit: args.limit()?,
                 cursor: args.optional("cursor")?,
             })?;
-            Ok(Output::Json(page.to_json()))
+            let (json, escaped) = page.to_json_and_escaped();
+            Ok(Output::Escaped { json, escaped })
         }
         ToolId::GetGuide => {
             args.only(&["slug"])?;
@@ -342,17 +347,24 @@ fn fetched(document: Document) -> String {
 pub fn render(shape: McpShape, server: McpServer, outcome: Result<Output, Error>) -> String {
     let (text, structured, is_error) = match &outcome {
         Ok(Output::Json(json)) => (json.as_str(), Some(json.as_str()), false),
+        Ok(Output::Escaped { json, .. }) => (json.as_str(), Some(json.as_str()), false),
         Ok(Output::Text(text)) => (text.as_str(), None, false),
         Err(error) => (error.message.as_str(), None, true),
     };
-    // serde_json's escaping into its own buffer: far cheaper than `Value`'s `Display`.
-    let escaped = serde_json::to_string(text).unwrap_or_default();
+    let escaped_here;
+    let escaped = match &outcome {
+        Ok(Output::Escaped { escaped, .. }) => escaped.as_str(),
+        _ => {
+            escaped_here = json::escaped(text);
+            escaped_here.as_str()
+        }
+    };
     let structured = structured.filter(|_| shape != McpShape::Plain);
     let capacity = escaped.len() + structured.map_or(0, str::len) + 96;
     complete_with(shape, listings(server), capacity, |out| {
-        out.push_str("\"content\":[{\"type\":\"text\",\"text\":");
-        out.push_str(&escaped);
-        out.push_str("}]");
+        out.push_str("\"content\":[{\"type\":\"text\",\"text\":\"");
+        out.push_str(escaped);
+        out.push_str("\"}]");
         if let Some(structured) = structured {
             out.push_str(",\"structuredContent\":");
             out.push_str(structured);

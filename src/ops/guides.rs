@@ -96,6 +96,17 @@ impl GuidePage {
             &self.suggestions,
         )
     }
+
+    /// [`GuidePage::to_json`], and the same escaped as the contents of a JSON string without
+    /// the quotes: the text block an MCP tool result repeats its JSON in.
+    pub fn to_json_and_escaped(&self) -> (String, String) {
+        search::page_json_and_escaped(
+            &self.params.q,
+            &self.ranked,
+            self.next_cursor.as_deref(),
+            &self.suggestions,
+        )
+    }
 }
 
 /// Validates a request: `q` length, category name, limit bounds, and the cursor's binding.
@@ -179,4 +190,58 @@ pub fn guide(slug: &str) -> Result<Item, Error> {
             format!("no guide has the slug `{slug}`; search the guides to find one"),
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Limit, SEARCH_LIMIT_MAX, SearchRequest, search_guides};
+
+    /// The escaped page an MCP text block carries is the page serde_json would escape: with
+    /// and without terms and snippets, a category, a misspelling, suggestions, quotes and
+    /// backslashes in the query, a later page, every guide's escaped object once.
+    #[test]
+    fn the_escaped_page_is_the_page_escaped() {
+        let mut pages = Vec::new();
+        for (q, category) in [
+            (None, None),
+            (None, Some("Analytics and BI")),
+            (Some("data strategy"), None),
+            (Some("goverance \"framework\" \\ ok"), None),
+            (Some("model monitoring drift"), Some("Machine Learning in Production")),
+            (Some("qqqzzz xyxyxy"), None),
+            (Some("lakehose"), None),
+            (Some("a/b test <mark>"), None),
+        ] {
+            let page = search_guides(&SearchRequest {
+                q,
+                category,
+                limit: Some(Limit::Number(SEARCH_LIMIT_MAX as u64)),
+                cursor: None,
+            })
+            .unwrap_or_else(|error| panic!("{q:?} {category:?}: {error:?}"));
+            pages.push(page);
+        }
+        // The whole library, page by page: every guide's escaped object is checked.
+        let mut cursor = None;
+        for _ in 0..4 {
+            let page = search_guides(&SearchRequest {
+                q: None,
+                category: None,
+                limit: Some(Limit::Number(SEARCH_LIMIT_MAX as u64)),
+                cursor: cursor.as_deref(),
+            })
+            .expect("a page of the library");
+            cursor = page.next_cursor.clone();
+            pages.push(page);
+        }
+        let mut guides_seen = std::collections::BTreeSet::new();
+        for page in &pages {
+            let (json, escaped) = page.to_json_and_escaped();
+            assert_eq!(json, page.to_json());
+            let quoted = serde_json::Value::from(json.as_str()).to_string();
+            assert_eq!(escaped, quoted[1..quoted.len() - 1], "{json}");
+            guides_seen.extend(page.hits().iter().map(|hit| hit.guide));
+        }
+        assert_eq!(guides_seen.len(), crate::tables::GUIDES.len(), "every guide's object escaped");
+    }
 }

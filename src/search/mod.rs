@@ -31,6 +31,7 @@ pub mod typo;
 use std::ops::Range;
 
 use crate::buffers;
+use crate::json;
 use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_MAX_SUGGESTIONS, SEARCH_TYPO_MAX_TERMS};
 use crate::model::{N_GUIDES, packed};
 use crate::tables::{GUIDES, IDF_BY_DF, POSTINGS, POSTINGS_START};
@@ -465,114 +466,139 @@ pub fn page_json(
     next_cursor: Option<&str>,
     suggestions: &[String],
 ) -> String {
+    write_page::<false>(query, ranked, next_cursor, suggestions).0
+}
+
+/// [`page_json`], and beside it the same text escaped as the contents of a JSON string (no
+/// quotes around it), as an MCP tool result's text block repeats it. The guides' objects, most
+/// of a page, come escaped from the build (`json_open_escaped`); the rest is escaped from what
+/// was just written, so each snippet is picked once for both.
+pub fn page_json_and_escaped(
+    query: &str,
+    ranked: &Ranked,
+    next_cursor: Option<&str>,
+    suggestions: &[String],
+) -> (String, String) {
+    write_page::<true>(query, ranked, next_cursor, suggestions)
+}
+
+/// The page's JSON, and with `ESCAPED` that JSON escaped as a string's contents too.
+fn write_page<const ESCAPED: bool>(
+    query: &str,
+    ranked: &Ranked,
+    next_cursor: Option<&str>,
+    suggestions: &[String],
+) -> (String, String) {
     let hits = ranked.hits();
     // An empty buffer is always valid UTF-8.
-    let mut out = String::from_utf8(buffers::take(256 + hits.len() * 1100)).unwrap_or_default();
-    out.push_str("{\"query\":");
-    push_json_string(&mut out, query);
-    out.push_str(",\"count\":");
-    push_number(&mut out, hits.len() as u64);
-    out.push_str(",\"nextCursor\":");
+    let out = String::from_utf8(buffers::take(256 + hits.len() * 1100)).unwrap_or_default();
+    let escaped =
+        if ESCAPED { String::with_capacity(256 + hits.len() * 1300) } else { String::new() };
+    let mut page = PageWriter::<ESCAPED> { out, escaped };
+    page.literal("{\"query\":");
+    page.string(query);
+    page.literal(",\"count\":");
+    page.number(hits.len() as u64);
+    page.literal(",\"nextCursor\":");
     match next_cursor {
-        Some(cursor) => push_json_string(&mut out, cursor),
-        None => out.push_str("null"),
+        Some(cursor) => page.string(cursor),
+        None => page.literal("null"),
     }
-    out.push_str(",\"results\":[");
+    page.literal(",\"results\":[");
     let mut marked = String::new();
     for (idx, hit) in hits.iter().enumerate() {
         if idx > 0 {
-            out.push(',');
+            page.literal(",");
         }
-        out.push_str(GUIDES[hit.guide as usize].json_open);
+        let guide = &GUIDES[hit.guide as usize];
+        page.out.push_str(guide.json_open);
+        if ESCAPED {
+            page.escaped.push_str(guide.json_open_escaped);
+        }
         if ranked.keyword {
-            out.push_str(",\"relevance\":");
-            push_number(&mut out, u64::from(hit.relevance));
+            page.literal(",\"relevance\":");
+            page.number(u64::from(hit.relevance));
         }
         if let Some(snippet) = ranked.snippet(hit) {
-            out.push_str(",\"snippet\":");
+            page.literal(",\"snippet\":");
             if snippet.json_escape {
                 marked.clear();
                 // Sized once for the passage and its marks, not grown a doubling at a time.
                 marked.reserve(snippet.text.len() + 64);
                 snippet.write_marked(&mut marked);
-                push_json_string(&mut out, &marked);
+                page.string(&marked);
             } else {
-                // Most passages hold nothing JSON escapes, and neither do the marks.
-                out.push('"');
-                snippet.write_marked(&mut out);
-                out.push('"');
+                // Most passages hold nothing JSON escapes, and neither do the marks, so escaped
+                // once more only their quotes change.
+                let start = page.out.len();
+                page.out.push('"');
+                snippet.write_marked(&mut page.out);
+                if ESCAPED {
+                    page.escaped.push_str("\\\"");
+                    if let Some(marked) = page.out.get(start + 1..) {
+                        page.escaped.push_str(marked);
+                    }
+                    page.escaped.push_str("\\\"");
+                }
+                page.out.push('"');
             }
         }
-        out.push('}');
+        page.literal("}");
     }
-    out.push(']');
+    page.literal("]");
     if !suggestions.is_empty() {
-        out.push_str(",\"suggestions\":[");
+        page.literal(",\"suggestions\":[");
         for (idx, suggestion) in suggestions.iter().enumerate() {
             if idx > 0 {
-                out.push(',');
+                page.literal(",");
             }
-            push_json_string(&mut out, suggestion);
+            page.string(suggestion);
         }
-        out.push(']');
+        page.literal("]");
     }
-    out.push('}');
-    out
+    page.literal("}");
+    (page.out, page.escaped)
 }
 
-fn push_number(out: &mut String, n: u64) {
-    // `itoa` rather than `write!`: the formatting machinery cost about 230 instructions a
-    // number, and a page writes one per hit.
-    out.push_str(itoa::Buffer::new().format(n));
+/// A page's JSON being written, and with `ESCAPED` the same JSON escaped as it goes.
+struct PageWriter<const ESCAPED: bool> {
+    out: String,
+    escaped: String,
 }
 
-/// Appends `text` as a JSON string literal, escaped as serde_json does (quote, backslash and
-/// control characters; everything else as is).
-fn push_json_string(out: &mut String, text: &str) {
-    use std::fmt::Write as _;
-    out.push('"');
-    let mut at = 0;
-    for (idx, byte) in text.bytes().enumerate() {
-        let escape = match byte {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0x00..=0x1f => "",
-            _ => continue,
-        };
-        out.push_str(&text[at..idx]);
-        if escape.is_empty() {
-            let _ = write!(out, "\\u{byte:04x}");
-        } else {
-            out.push_str(escape);
+impl<const ESCAPED: bool> PageWriter<ESCAPED> {
+    /// JSON text as is (punctuation and member names).
+    fn literal(&mut self, json: &str) {
+        self.out.push_str(json);
+        if ESCAPED {
+            json::push_escaped(&mut self.escaped, json);
         }
-        at = idx + 1;
     }
-    out.push_str(&text[at..]);
-    out.push('"');
-}
 
-#[cfg(test)]
-mod tests {
-    use super::push_json_string;
+    /// `text` as a JSON string literal.
+    fn string(&mut self, text: &str) {
+        let start = self.out.len();
+        json::push_string(&mut self.out, text);
+        self.escape_since(start);
+    }
 
-    #[test]
-    fn json_strings_are_escaped_as_serde_json_does() {
-        for text in [
-            "",
-            "plain",
-            "quote \" and \\ back",
-            "tab\tnew\nline\r\u{8}\u{c}",
-            "\u{1}\u{1f}\u{7f}",
-            "ünï — 😀 </mark>",
-        ] {
-            let mut ours = String::new();
-            push_json_string(&mut ours, text);
-            assert_eq!(ours, serde_json::Value::from(text).to_string(), "{text:?}");
+    fn number(&mut self, n: u64) {
+        // `itoa` rather than `write!`: the formatting machinery cost about 230 instructions a
+        // number, and a page writes one per hit.
+        let mut digits = itoa::Buffer::new();
+        let digits = digits.format(n);
+        self.out.push_str(digits);
+        if ESCAPED {
+            self.escaped.push_str(digits);
+        }
+    }
+
+    /// Escapes what was written since `start` onto the escaped text.
+    fn escape_since(&mut self, start: usize) {
+        if ESCAPED {
+            if let Some(written) = self.out.get(start..) {
+                json::push_escaped(&mut self.escaped, written);
+            }
         }
     }
 }

@@ -11,7 +11,7 @@ use consultancy_api::model::{ENDPOINTS, ERROR_CODES, ErrorKind};
 /// Top-level modules of the library by layer, lowest first, as `src/lib.rs` documents them.
 /// A module may import only modules of a strictly lower layer.
 const LAYERS: &[&[&str]] = &[
-    &["model", "clock", "buffers"],
+    &["model", "clock", "buffers", "json"],
     &["tables", "limits"],
     &["search", "scoring", "auth"],
     &["answer"],
