@@ -10,6 +10,8 @@
 //!   decision ([`Body::Batch`]).
 //! - Members other than `jsonrpc`, `id`, `method`, `params`, `result` and `error` are ignored.
 
+use std::fmt::Write as _;
+
 use serde_json::Value;
 
 /// Invalid JSON was received.
@@ -136,14 +138,26 @@ pub fn message(value: Value) -> Result<Message, Invalid> {
 
 /// `{"jsonrpc":"2.0","id":<id>,"result":<result>}` around a result already serialised.
 pub fn result_text(id: &Id, result: &str) -> String {
-    let id = id.0.to_string();
-    let mut out = String::with_capacity(32 + id.len() + result.len());
-    out.push_str("{\"jsonrpc\":\"2.0\",\"id\":");
-    out.push_str(&id);
-    out.push_str(",\"result\":");
+    let mut out = result_open(id, result.len());
     out.push_str(result);
-    out.push('}');
+    result_close(&mut out);
     out
+}
+
+/// A response's text up to its result, `{"jsonrpc":"2.0","id":<id>,"result":`, with room for
+/// `capacity` bytes more: the result is then written after it, and [`result_close`] ends it.
+pub fn result_open(id: &Id, capacity: usize) -> String {
+    let mut out = String::with_capacity(48 + capacity);
+    out.push_str("{\"jsonrpc\":\"2.0\",\"id\":");
+    // A string or a number: its JSON is its `Display`.
+    let _ = write!(out, "{}", id.0);
+    out.push_str(",\"result\":");
+    out
+}
+
+/// Ends a response begun by [`result_open`] once its result is written.
+pub fn result_close(out: &mut String) {
+    out.push('}');
 }
 
 /// An error response; `id` is `null` when the request's id could not be read. Members are

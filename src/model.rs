@@ -128,6 +128,15 @@ pub struct GuideRecord {
     pub json_open_escaped: &'static str,
 }
 
+/// JSON fixed at build time, beside its text escaped as the contents of a JSON string (no
+/// quotes around it). An MCP tool repeats its JSON as the text of a text block; escaping a
+/// fixed answer on every call cost more than all the rest of the call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FixedJson {
+    pub json: &'static str,
+    pub escaped: &'static str,
+}
+
 /// The kinds of content item that have a page and a markdown twin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ItemKind {
@@ -165,6 +174,15 @@ pub struct PageRecord {
     pub twin_path: &'static str,
     /// The Page JSON object exactly as the REST API serves it.
     pub json: &'static str,
+    /// `json` escaped as the contents of a JSON string, for an MCP tool's text block.
+    pub json_escaped: &'static str,
+}
+
+impl PageRecord {
+    /// The Page JSON object with its escaped twin.
+    pub const fn fixed_json(&self) -> FixedJson {
+        FixedJson { json: self.json, escaped: self.json_escaped }
+    }
 }
 
 /// One passage of a guide (its description, or a few sentences of its body): what a search

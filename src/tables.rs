@@ -9,9 +9,9 @@
 
 use crate::model::str_map::StrMap;
 use crate::model::{
-    BandRecord, CategoryRecord, Deprecation, DocKind, DocumentRecord, Encoded, FixedResponse,
-    FixedValues, GUIDE_WORDS, GuideRecord, ItemKind, McpListings, PageLinks, PageRecord,
-    PassageRecord, PillarRecord, QuestionRecord,
+    BandRecord, CategoryRecord, Deprecation, DocKind, DocumentRecord, Encoded, FixedJson,
+    FixedResponse, FixedValues, GUIDE_WORDS, GuideRecord, ItemKind, McpListings, PageLinks,
+    PageRecord, PassageRecord, PillarRecord, QuestionRecord,
 };
 use crate::model::{CannedAnswer, Passage, SourceItem, SourceKind};
 

@@ -172,7 +172,16 @@ pub struct EmitInput<'a> {
 }
 
 /// A static slice of `PageRecord`s of one kind, in published order.
-fn emit_pages(out: &mut String, config: &Config, name: &str, kind: ItemKind, pages: &[Page]) {
+/// With `list_key`, also `{name}_LIST`: the list's JSON body, `{"<list_key>":[...]}` as the
+/// REST list endpoint serves it, with its escaped twin.
+fn emit_pages(
+    out: &mut String,
+    config: &Config,
+    name: &str,
+    kind: ItemKind,
+    pages: &[Page],
+    list_key: Option<&str>,
+) {
     let _ = writeln!(
         out,
         "/// The {} pages in published order.\npub static {name}: [PageRecord; {}] = [",
@@ -184,16 +193,39 @@ fn emit_pages(out: &mut String, config: &Config, name: &str, kind: ItemKind, pag
         let json = super::json::to_string(&super::json::page(config, kind.segment(), page));
         let _ = writeln!(
             out,
-            "    PageRecord {{ kind: ItemKind::{kind:?}, slug: {}, name: {}, description: {}, url: {}, twin_path: {}, json: {} }},",
+            "    PageRecord {{ kind: ItemKind::{kind:?}, slug: {}, name: {}, description: {}, url: {}, twin_path: {}, json: {}, json_escaped: {} }},",
             lit(&page.slug),
             lit(&page.name),
             lit(&page.description),
             lit(&format!("{}{path}", config.site_url)),
             lit(&format!("{path}index.md")),
-            lit(&json)
+            lit(&json),
+            lit(&escaped_contents(&json))
         );
     }
     out.push_str("];\n\n");
+    if let Some(key) = list_key {
+        // Built as the REST route's body is (`compiler::build`), so the two are the same bytes.
+        let list = super::json::to_string(
+            &serde_json::json!({ key: super::json::pages(config, kind.segment(), pages) }),
+        );
+        emit_fixed_json(
+            out,
+            &format!("{name}_LIST"),
+            &format!("`{{\"{key}\":[...]}}` as `GET /v1/{}` serves it.", kind.segment()),
+            &list,
+        );
+    }
+}
+
+/// A [`FixedJson`](crate::model::FixedJson) static: `json` and its escaped twin.
+fn emit_fixed_json(out: &mut String, name: &str, doc: &str, json: &str) {
+    let _ = writeln!(
+        out,
+        "/// {doc}\npub static {name}: FixedJson = FixedJson {{ json: {}, escaped: {} }};\n",
+        lit(json),
+        lit(&escaped_contents(json))
+    );
 }
 
 /// The endpoint table as markdown, for the router's rustdoc (`src/route.rs` includes it).
@@ -436,19 +468,15 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
             "The Contact as `GET /v1/contact` serves it.",
         ),
     ] {
-        let _ = writeln!(
-            out,
-            "/// {doc}\npub static {name}: &str = {};\n",
-            lit(&super::json::to_string(&value))
-        );
+        emit_fixed_json(&mut out, name, doc, &super::json::to_string(&value));
     }
-    for (name, kind, pages) in [
-        ("SERVICES", ItemKind::Service, &content.services),
-        ("INDUSTRIES", ItemKind::Industry, &content.industries),
-        ("CASE_STUDIES", ItemKind::CaseStudy, &content.case_studies),
-        ("DOCS", ItemKind::Docs, &content.docs),
+    for (name, kind, pages, list_key) in [
+        ("SERVICES", ItemKind::Service, &content.services, Some("services")),
+        ("INDUSTRIES", ItemKind::Industry, &content.industries, Some("industries")),
+        ("CASE_STUDIES", ItemKind::CaseStudy, &content.case_studies, Some("caseStudies")),
+        ("DOCS", ItemKind::Docs, &content.docs, None),
     ] {
-        emit_pages(&mut out, config, name, kind, pages);
+        emit_pages(&mut out, config, name, kind, pages, list_key);
     }
 
     // Search index.

@@ -11,8 +11,15 @@ use super::{prompts, resources, tools};
 use crate::jsonrpc::Request;
 use crate::model::{McpListings, McpServer, McpShape, McpVersion};
 
-/// Answers one request in `era` with its `result` as JSON text.
-pub fn call(server: McpServer, era: Era, request: &Request) -> Result<String, McpError> {
+/// Answers one request in `era`, appending its `result` as JSON text to `out` (the response,
+/// its JSON-RPC envelope already open, so a result is written once where it is sent). On an
+/// error `out` holds a partial result and is dropped.
+pub fn call(
+    server: McpServer,
+    era: Era,
+    request: &Request,
+    out: &mut String,
+) -> Result<(), McpError> {
     let listings = listings(server);
     let params = match &request.params {
         None => None,
@@ -23,19 +30,24 @@ pub fn call(server: McpServer, era: Era, request: &Request) -> Result<String, Mc
     };
     let version = era.version();
     let shape = version.shape();
-    match (request.method.as_str(), era) {
-        ("initialize", Era::Handshake) => initialize(listings, params),
-        ("server/discover", Era::Modern) => Ok(listings.discover.to_string()),
-        ("ping", _) => Ok(complete(shape, listings, "")),
-        ("tools/list", _) => single_page(listings.tools[shape as usize], params),
-        ("prompts/list", _) => single_page(listings.prompts[shape as usize], params),
-        ("resources/templates/list", _) => single_page(listings.templates[shape as usize], params),
-        ("resources/list", _) => resource_page(listings, shape, params),
-        ("tools/call", _) => tools::call(server, shape, params),
-        ("resources/read", _) => resources::read(server, version, params),
-        ("prompts/get", _) => prompts::get(server, shape, params),
-        (method, _) => Err(McpError::unknown_method(method)),
-    }
+    let fixed = match (request.method.as_str(), era) {
+        ("initialize", Era::Handshake) => initialize(listings, params)?,
+        ("server/discover", Era::Modern) => listings.discover,
+        ("ping", _) => {
+            complete(shape, listings, "", out);
+            return Ok(());
+        }
+        ("tools/list", _) => single_page(listings.tools[shape as usize], params)?,
+        ("prompts/list", _) => single_page(listings.prompts[shape as usize], params)?,
+        ("resources/templates/list", _) => single_page(listings.templates[shape as usize], params)?,
+        ("resources/list", _) => resource_page(listings, shape, params)?,
+        ("tools/call", _) => return tools::call(server, shape, params, out),
+        ("resources/read", _) => return resources::read(server, version, params, out),
+        ("prompts/get", _) => return prompts::get(server, shape, params, out),
+        (method, _) => return Err(McpError::unknown_method(method)),
+    };
+    out.push_str(fixed);
+    Ok(())
 }
 
 /// `initialize`: the client's revision if it is one of ours, else the newest legacy one (the
@@ -43,7 +55,7 @@ pub fn call(server: McpServer, era: Era, request: &Request) -> Result<String, Mc
 fn initialize(
     listings: &McpListings,
     params: Option<&Map<String, Value>>,
-) -> Result<String, McpError> {
+) -> Result<&'static str, McpError> {
     let Some(params) = params else {
         return Err(McpError::invalid_params(
             "invalid params: initialize takes protocolVersion, capabilities and clientInfo",
@@ -60,7 +72,7 @@ fn initialize(
         }
     }
     let index = McpVersion::parse(requested).and_then(McpVersion::legacy_index).unwrap_or(0);
-    Ok(listings.initialize[index].to_string())
+    Ok(listings.initialize[index])
 }
 
 /// The cursor of a listing request, if any; a non-string cursor is invalid.
@@ -80,9 +92,12 @@ fn unknown_cursor(cursor: &str) -> McpError {
 }
 
 /// A listing that fits one page: any cursor is one we never issued.
-fn single_page(result: &str, params: Option<&Map<String, Value>>) -> Result<String, McpError> {
+fn single_page(
+    result: &'static str,
+    params: Option<&Map<String, Value>>,
+) -> Result<&'static str, McpError> {
     match cursor(params)? {
-        None => Ok(result.to_string()),
+        None => Ok(result),
         Some(cursor) => Err(unknown_cursor(cursor)),
     }
 }
@@ -91,12 +106,12 @@ fn resource_page(
     listings: &McpListings,
     shape: McpShape,
     params: Option<&Map<String, Value>>,
-) -> Result<String, McpError> {
+) -> Result<&'static str, McpError> {
     let wanted = cursor(params)?.unwrap_or("");
     listings
         .resources
         .iter()
         .find(|(cursor, _)| *cursor == wanted)
-        .map(|(_, results)| results[shape as usize].to_string())
+        .map(|(_, results)| results[shape as usize])
         .ok_or_else(|| unknown_cursor(wanted))
 }

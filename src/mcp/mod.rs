@@ -154,9 +154,12 @@ fn one(
             return error_answer(Some(id), &error, Some(McpVersion::V2026_07_28));
         }
     }
-    match methods::call(server, era, &request) {
-        Ok(result) => {
-            Answer::Respond { status: StatusCode::OK, text: jsonrpc::result_text(id, &result) }
+    // The result is written after its envelope, so a large one is copied once.
+    let mut text = jsonrpc::result_open(id, 0);
+    match methods::call(server, era, &request, &mut text) {
+        Ok(()) => {
+            jsonrpc::result_close(&mut text);
+            Answer::Respond { status: StatusCode::OK, text }
         }
         Err(error) => error_answer(Some(id), &error, Some(era.version())),
     }

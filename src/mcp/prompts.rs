@@ -42,12 +42,13 @@ pub struct Embedded {
     text: &'static str,
 }
 
-/// Answers `prompts/get` with a `GetPromptResult` as JSON text.
+/// Answers `prompts/get`, appending a `GetPromptResult` as JSON text to `out`.
 pub fn get(
     server: McpServer,
     shape: McpShape,
     params: Option<&Map<String, Value>>,
-) -> Result<String, McpError> {
+    out: &mut String,
+) -> Result<(), McpError> {
     let Some(name) = params.and_then(|p| p.get("name")).and_then(Value::as_str) else {
         return Err(McpError::invalid_params(
             "invalid params: prompts/get needs the prompt's `name`",
@@ -98,7 +99,8 @@ pub fn get(
     };
     // Serialising strings cannot fail.
     let messages = serde_json::to_string(&messages).unwrap_or_default();
-    Ok(complete(shape, listings(server), &format!("\"messages\":{messages}")))
+    complete(shape, listings(server), &format!("\"messages\":{messages}"), out);
+    Ok(())
 }
 
 fn user(text: String) -> Message {

@@ -16,12 +16,13 @@ use crate::ops::content::{self, Item};
 use crate::ops::readiness;
 use crate::tables::{API_BASE, FIXED, SITE_URL};
 
-/// Answers `resources/read` with a `ReadResourceResult` as JSON text.
+/// Answers `resources/read`, appending a `ReadResourceResult` as JSON text to `out`.
 pub fn read(
     server: McpServer,
     version: McpVersion,
     params: Option<&Map<String, Value>>,
-) -> Result<String, McpError> {
+    out: &mut String,
+) -> Result<(), McpError> {
     let Some(uri) = params.and_then(|p| p.get("uri")).and_then(Value::as_str) else {
         return Err(McpError::invalid_params(
             "invalid params: resources/read needs a `uri` string",
@@ -42,7 +43,8 @@ pub fn read(
     if version.is_modern() {
         members.push_str(&format!(",\"ttlMs\":{MCP_CACHE_TTL_MS},\"cacheScope\":\"public\""));
     }
-    Ok(complete(version.shape(), listings(server), &members))
+    complete(version.shape(), listings(server), &members, out);
+    Ok(())
 }
 
 /// The media type and text of the resource at `uri` on `server`.
@@ -51,7 +53,7 @@ pub fn resolve(server: McpServer, uri: &str) -> Option<(&'static str, &'static s
     // through to the content lookup.
     let json = match (server, uri.strip_prefix(API_BASE)) {
         (McpServer::Product, Some("/v1/ai-readiness/questions")) => {
-            Some(readiness::questions_json())
+            Some(readiness::questions_json().json)
         }
         (McpServer::Docs, Some("/openapi.json")) => FIXED.get("/openapi.json").map(|f| f.body),
         _ => None,

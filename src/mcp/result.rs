@@ -9,28 +9,30 @@ pub fn listings(server: McpServer) -> &'static McpListings {
     &MCP_LISTINGS[server as usize]
 }
 
-/// A result built at run time: `members` (JSON object members without braces, or empty),
-/// with `resultType` in front and the server's `_meta` after in 2026-07-28.
-pub fn complete(shape: McpShape, listings: &McpListings, members: &str) -> String {
-    complete_with(shape, listings, members.len(), |out| out.push_str(members))
+/// A result built at run time, appended to `out` (the response, its JSON-RPC envelope
+/// already open): `members` (JSON object members without braces, or empty), with `resultType`
+/// in front and the server's `_meta` after in 2026-07-28.
+pub fn complete(shape: McpShape, listings: &McpListings, members: &str, out: &mut String) {
+    complete_with(shape, listings, members.len(), out, |out| out.push_str(members));
 }
 
-/// [`complete`], with the members written straight into the result by `write` (`capacity`:
+/// [`complete`], with the members written straight into the response by `write` (`capacity`:
 /// their expected length), so a large tool answer is copied once.
 pub fn complete_with(
     shape: McpShape,
     listings: &McpListings,
     capacity: usize,
+    out: &mut String,
     write: impl FnOnce(&mut String),
-) -> String {
+) {
     let modern = shape == McpShape::Modern;
-    let mut out = String::with_capacity(capacity + listings.server_info_meta.len() + 32);
+    out.reserve(capacity + listings.server_info_meta.len() + 32);
     out.push('{');
     if modern {
         out.push_str("\"resultType\":\"complete\",");
     }
     let members_start = out.len();
-    write(&mut out);
+    write(out);
     if modern {
         if out.len() == members_start {
             // No members: drop the comma after `resultType`.
@@ -40,5 +42,4 @@ pub fn complete_with(
         out.push_str(listings.server_info_meta);
     }
     out.push('}');
-    out
 }

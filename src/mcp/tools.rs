@@ -10,6 +10,11 @@
 //! That JSON is byte for byte the REST API's body for the same question (`list_services` is
 //! `GET /v1/services`, `search_guides` is `GET /v1/resources`, ...). `search` and `fetch`
 //! answer one text block holding the JSON ChatGPT connectors read.
+//!
+//! The text block's JSON is escaped once, at build time, wherever it can be: the answers
+//! fixed with the binary (lists, services, case studies, the contact, the questions and the
+//! categories) carry their escaped text beside them (`FixedJson`), and a search page is
+//! written escaped from the guides' escaped objects. Everything else is escaped per call.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -18,7 +23,7 @@ use super::error::McpError;
 use super::result::{complete_with, listings};
 use crate::json;
 use crate::limits::SEARCH_LIMIT_DEFAULT;
-use crate::model::{ErrorKind, MCP_TOOLS, McpServer, McpShape, ToolId};
+use crate::model::{ErrorKind, FixedJson, MCP_TOOLS, McpServer, McpShape, ToolId};
 use crate::ops::documents::{self, Collection, Document};
 use crate::ops::guides::{self, Limit, SearchRequest};
 use crate::ops::{Error, content, readiness};
@@ -28,6 +33,8 @@ use crate::ops::{Error, content, readiness};
 pub enum Output {
     /// JSON: `structuredContent` and the text of the text block.
     Json(String),
+    /// JSON fixed at build time, with the text block's escaped text beside it.
+    Fixed(FixedJson),
     /// JSON with its text already escaped as a string's contents: a search page, written
     /// escaped from the build's escaped guide objects instead of escaped whole here.
     Escaped { json: String, escaped: String },
@@ -35,12 +42,13 @@ pub enum Output {
     Text(String),
 }
 
-/// Answers `tools/call` on `server` with a `CallToolResult` as JSON text.
+/// Answers `tools/call` on `server`, appending a `CallToolResult` as JSON text to `out`.
 pub fn call(
     server: McpServer,
     shape: McpShape,
     params: Option<&Map<String, Value>>,
-) -> Result<String, McpError> {
+    out: &mut String,
+) -> Result<(), McpError> {
     let Some(name) = params.and_then(|p| p.get("name")).and_then(Value::as_str) else {
         return Err(McpError::invalid_params("invalid params: tools/call needs the tool's `name`"));
     };
@@ -57,7 +65,8 @@ pub fn call(
         }
     };
     let outcome = run(server, tool.id, tool.name, arguments);
-    Ok(render(shape, server, outcome))
+    render(shape, server, outcome, out);
+    Ok(())
 }
 
 /// Runs a tool through the core.
@@ -75,31 +84,31 @@ pub fn run(
     match id {
         ToolId::ListServices => {
             args.only(&[])?;
-            Ok(Output::Json(content::list_json("services", content::services())))
+            Ok(Output::Fixed(content::services_json()))
         }
         ToolId::GetService => {
             args.only(&["slug"])?;
-            Ok(Output::Json(content::service(args.required("slug")?)?.json.to_string()))
+            Ok(Output::Fixed(content::service(args.required("slug")?)?.fixed_json()))
         }
         ToolId::ListIndustries => {
             args.only(&[])?;
-            Ok(Output::Json(content::list_json("industries", content::industries())))
+            Ok(Output::Fixed(content::industries_json()))
         }
         ToolId::ListCaseStudies => {
             args.only(&[])?;
-            Ok(Output::Json(content::list_json("caseStudies", content::case_studies())))
+            Ok(Output::Fixed(content::case_studies_json()))
         }
         ToolId::GetCaseStudy => {
             args.only(&["slug"])?;
-            Ok(Output::Json(content::case_study(args.required("slug")?)?.json.to_string()))
+            Ok(Output::Fixed(content::case_study(args.required("slug")?)?.fixed_json()))
         }
         ToolId::GetContact => {
             args.only(&[])?;
-            Ok(Output::Json(content::contact_json().to_string()))
+            Ok(Output::Fixed(content::contact_json()))
         }
         ToolId::GetAssessment => {
             args.only(&[])?;
-            Ok(Output::Json(readiness::questions_json().to_string()))
+            Ok(Output::Fixed(readiness::questions_json()))
         }
         ToolId::ScoreAssessment => {
             // The arguments are the REST body, `{"answers": [...]}`, checked by the same core.
@@ -124,7 +133,7 @@ pub fn run(
         }
         ToolId::ListCategories => {
             args.only(&[])?;
-            Ok(Output::Json(content::categories_json().to_string()))
+            Ok(Output::Fixed(content::categories_json()))
         }
         ToolId::SearchApiDocs => {
             args.only(&["query", "limit"])?;
@@ -343,17 +352,24 @@ fn fetched(document: Document) -> String {
     serde_json::to_string(&fetched).unwrap_or_default()
 }
 
-/// The `CallToolResult` for an outcome, shaped for the revision.
-pub fn render(shape: McpShape, server: McpServer, outcome: Result<Output, Error>) -> String {
+/// The `CallToolResult` for an outcome, shaped for the revision, appended to `out`.
+pub fn render(
+    shape: McpShape,
+    server: McpServer,
+    outcome: Result<Output, Error>,
+    out: &mut String,
+) {
     let (text, structured, is_error) = match &outcome {
         Ok(Output::Json(json)) => (json.as_str(), Some(json.as_str()), false),
         Ok(Output::Escaped { json, .. }) => (json.as_str(), Some(json.as_str()), false),
+        Ok(Output::Fixed(fixed)) => (fixed.json, Some(fixed.json), false),
         Ok(Output::Text(text)) => (text.as_str(), None, false),
         Err(error) => (error.message.as_str(), None, true),
     };
     let escaped_here;
     let escaped = match &outcome {
         Ok(Output::Escaped { escaped, .. }) => escaped.as_str(),
+        Ok(Output::Fixed(fixed)) => fixed.escaped,
         _ => {
             escaped_here = json::escaped(text);
             escaped_here.as_str()
@@ -361,7 +377,7 @@ pub fn render(shape: McpShape, server: McpServer, outcome: Result<Output, Error>
     };
     let structured = structured.filter(|_| shape != McpShape::Plain);
     let capacity = escaped.len() + structured.map_or(0, str::len) + 96;
-    complete_with(shape, listings(server), capacity, |out| {
+    complete_with(shape, listings(server), capacity, out, |out| {
         out.push_str("\"content\":[{\"type\":\"text\",\"text\":\"");
         out.push_str(escaped);
         out.push_str("\"}]");
@@ -370,5 +386,41 @@ pub fn render(shape: McpShape, server: McpServer, outcome: Result<Output, Error>
             out.push_str(structured);
         }
         out.push_str(if is_error { ",\"isError\":true" } else { ",\"isError\":false" });
-    })
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::json;
+    use crate::model::FixedJson;
+    use crate::ops::{content, readiness};
+
+    /// The build's escaped twins are the JSON escaped as the text block needs it, byte for
+    /// byte as this module would escape it per call: a wrong twin would show a client a text
+    /// block that no longer parses to `structuredContent`.
+    #[test]
+    fn every_fixed_answer_is_escaped_as_its_json() {
+        let lists = [
+            content::services_json(),
+            content::industries_json(),
+            content::case_studies_json(),
+            content::contact_json(),
+            content::categories_json(),
+            readiness::questions_json(),
+        ];
+        let pages = [
+            content::services(),
+            content::industries(),
+            content::case_studies(),
+            content::docs_pages(),
+        ];
+        let all: Vec<FixedJson> = lists
+            .into_iter()
+            .chain(pages.into_iter().flatten().map(|page| page.fixed_json()))
+            .collect();
+        for fixed in all {
+            assert!(fixed.json.contains('"'), "{}", fixed.json);
+            assert_eq!(fixed.escaped, json::escaped(fixed.json), "{}", fixed.json);
+        }
+    }
 }

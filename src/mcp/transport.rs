@@ -92,18 +92,17 @@ fn negotiate(headers: &HeaderMap) -> Result<Format, McpError> {
             (!media.is_empty()).then_some((media, weight))
         })
         .collect();
-    let weight_of = |kind: &str, subtype: &str| -> f32 {
-        let exact = format!("{kind}/{subtype}");
-        let wildcard = format!("{kind}/*");
-        [exact.as_str(), wildcard.as_str(), "*/*"]
+    // The most specific range that names the type decides: exact, then `type/*`, then `*/*`.
+    let weight_of = |exact: &str, wildcard: &str| -> f32 {
+        [exact, wildcard, "*/*"]
             .iter()
             .find_map(|wanted| {
                 ranges.iter().find(|(media, _)| media.eq_ignore_ascii_case(wanted)).map(|r| r.1)
             })
             .unwrap_or(0.0)
     };
-    let json = weight_of("application", "json");
-    let events = weight_of("text", "event-stream");
+    let json = weight_of("application/json", "application/*");
+    let events = weight_of("text/event-stream", "text/*");
     if events > json {
         Ok(Format::Events)
     } else if json > 0.0 {

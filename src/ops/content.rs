@@ -3,10 +3,10 @@
 //! URL, and its markdown twin).
 
 use super::error::Error;
-use crate::model::{GuideRecord, ItemKind, PageRecord, is_slug};
+use crate::model::{FixedJson, GuideRecord, ItemKind, PageRecord, is_slug};
 use crate::tables::{
-    CASE_STUDIES, CATEGORIES_JSON, CONTACT_JSON, DOCS, FIXED, GUIDES, INDUSTRIES, SERVICES,
-    SITE_URL,
+    CASE_STUDIES, CASE_STUDIES_LIST, CATEGORIES_JSON, CONTACT_JSON, DOCS, FIXED, GUIDES,
+    INDUSTRIES, INDUSTRIES_LIST, SERVICES, SERVICES_LIST, SITE_URL,
 };
 
 /// Any content item with a page and a markdown twin.
@@ -100,30 +100,28 @@ fn find(
     pages.iter().find(|page| page.slug == slug).ok_or_else(|| not_found(slug))
 }
 
-/// The JSON array body of a list (`{"services":[...]}` and the like), byte for byte what the
-/// REST list endpoint serves.
-pub fn list_json(key: &str, pages: &[PageRecord]) -> String {
-    let mut out = String::with_capacity(16 + pages.iter().map(|p| p.json.len() + 1).sum::<usize>());
-    out.push_str("{\"");
-    out.push_str(key);
-    out.push_str("\":[");
-    for (idx, page) in pages.iter().enumerate() {
-        if idx > 0 {
-            out.push(',');
-        }
-        out.push_str(page.json);
-    }
-    out.push_str("]}");
-    out
+/// `{"services":[...]}` as `GET /v1/services` serves it, with its escaped twin.
+pub fn services_json() -> FixedJson {
+    SERVICES_LIST
 }
 
-/// The Contact object as JSON.
-pub fn contact_json() -> &'static str {
+/// `{"industries":[...]}` as `GET /v1/industries` serves it, with its escaped twin.
+pub fn industries_json() -> FixedJson {
+    INDUSTRIES_LIST
+}
+
+/// `{"caseStudies":[...]}` as `GET /v1/case-studies` serves it, with its escaped twin.
+pub fn case_studies_json() -> FixedJson {
+    CASE_STUDIES_LIST
+}
+
+/// The Contact as JSON, with its escaped twin.
+pub fn contact_json() -> FixedJson {
     CONTACT_JSON
 }
 
-/// `{"categories":[...]}` with guide counts.
-pub fn categories_json() -> &'static str {
+/// `{"categories":[...]}` with guide counts, with its escaped twin.
+pub fn categories_json() -> FixedJson {
     CATEGORIES_JSON
 }
 

@@ -7,12 +7,13 @@
 use serde_json::Value;
 
 use super::error::Error;
-use crate::model::{N_OPTIONS, N_QUESTIONS, N_SCORED};
+use crate::model::{FixedJson, N_OPTIONS, N_QUESTIONS, N_SCORED};
 use crate::scoring::{self, ReadinessResult};
 use crate::tables::{ASSESSMENT_JSON, QUESTIONS};
 
-/// The Assessment object as JSON, exactly as `GET /v1/ai-readiness/questions` serves it.
-pub fn questions_json() -> &'static str {
+/// The Assessment object as JSON, exactly as `GET /v1/ai-readiness/questions` serves it,
+/// with its escaped twin.
+pub fn questions_json() -> FixedJson {
     ASSESSMENT_JSON
 }
 
