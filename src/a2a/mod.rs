@@ -32,6 +32,7 @@ pub mod error;
 pub mod message;
 pub mod version;
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use base64::Engine as _;
@@ -42,6 +43,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::answer::Answer;
+use crate::json;
 use crate::jsonrpc::{self, Body as RpcBody, Id, Message};
 use crate::ops;
 use crate::scoring::ReadinessResult;
@@ -120,13 +122,11 @@ pub fn answer(headers: &HeaderMap, query: Option<&str>, body: &[u8]) -> Reply {
         ));
         return error_reply(&error, Some(&request.id), version);
     }
-    match run(operation, request.params.as_ref(), version) {
-        Ok(Outcome::Result(result)) => {
-            let text = jsonrpc::result_text(&request.id, &result);
+    match run(operation, &request.id, request.params.as_ref(), version) {
+        Ok(Outcome::Result(text)) => {
             with_version(Reply::json(StatusCode::OK, text, NO_STORE), version)
         }
-        Ok(Outcome::Stream(result)) => {
-            let text = jsonrpc::result_text(&request.id, &result);
+        Ok(Outcome::Stream(text)) => {
             with_version(Reply::events(VecDeque::from([sse::event(None, &text)])), version)
         }
         Err(error) => error_reply(&error, Some(&request.id), version),
@@ -155,7 +155,8 @@ fn with_version(reply: Reply, version: Version) -> Reply {
     )
 }
 
-/// What a method produced: a result for one JSON body, or for a one-event stream.
+/// What a method produced: the JSON-RPC response's text, for one JSON body or for a one-event
+/// stream.
 enum Outcome {
     Result(String),
     Stream(String),
@@ -163,12 +164,13 @@ enum Outcome {
 
 fn run(
     operation: Operation,
+    id: &Id,
     params: Option<&Value>,
     version: Version,
 ) -> Result<Outcome, A2aError> {
     match operation {
-        Operation::SendMessage => send(params, version).map(Outcome::Result),
-        Operation::SendStreamingMessage => send(params, version).map(Outcome::Stream),
+        Operation::SendMessage => send(id, params, version).map(Outcome::Result),
+        Operation::SendStreamingMessage => send(id, params, version).map(Outcome::Stream),
         Operation::GetTask | Operation::CancelTask | Operation::SubscribeToTask => {
             let task_id = params.and_then(|p| p.get("id")).and_then(Value::as_str);
             match task_id {
@@ -179,7 +181,9 @@ fn run(
                 )),
             }
         }
-        Operation::ListTasks => list_tasks(params),
+        Operation::ListTasks => {
+            list_tasks(params).map(|result| Outcome::Result(jsonrpc::result_text(id, &result)))
+        }
         Operation::PushNotificationConfig => Err(A2aError::push_not_supported()),
         Operation::GetExtendedAgentCard => Err(A2aError::unsupported_operation(
             "this agent has no extended agent card; the public card at /.well-known/agent-card.json is complete (capabilities.extendedAgentCard false)",
@@ -188,7 +192,7 @@ fn run(
 }
 
 /// `ListTasks`: no task is ever kept, so every page is empty and the last.
-fn list_tasks(params: Option<&Value>) -> Result<Outcome, A2aError> {
+fn list_tasks(params: Option<&Value>) -> Result<String, A2aError> {
     let page_size = match params.and_then(|p| p.get("pageSize")) {
         None | Some(Value::Null) => LIST_TASKS_PAGE_SIZE_DEFAULT,
         Some(size) => size
@@ -202,21 +206,21 @@ fn list_tasks(params: Option<&Value>) -> Result<Outcome, A2aError> {
                 )
             })?,
     };
-    Ok(Outcome::Result(format!(
-        "{{\"tasks\":[],\"nextPageToken\":\"\",\"pageSize\":{page_size},\"totalSize\":0}}"
-    )))
+    Ok(format!("{{\"tasks\":[],\"nextPageToken\":\"\",\"pageSize\":{page_size},\"totalSize\":0}}"))
 }
 
-/// `SendMessage` and its kin: the result (1.0: `{"message": ...}`; 0.3: the message).
-fn send(params: Option<&Value>, version: Version) -> Result<String, A2aError> {
+/// `SendMessage` and its kin: the whole response, its result (1.0: `{"message": ...}`; 0.3:
+/// the message) written once, straight after the envelope's opening.
+fn send(id: &Id, params: Option<&Value>, version: Version) -> Result<String, A2aError> {
     let incoming = message::read(params, version)?;
-    let (context_id, parts) = match incoming.data {
+    let (context_id, content) = match incoming.data {
         Some(data) => {
             let result = score(data)?;
-            (
-                incoming.context_id.map(str::to_string),
-                readiness_parts(&result, incoming.accepts, version),
-            )
+            let readiness = Content::Readiness {
+                text: readiness_text(&result),
+                json: ops::readiness::result_json(&result),
+            };
+            (incoming.context_id.map(Cow::Borrowed), readiness)
         }
         None => {
             let carried = incoming.context_id.and_then(context_turn);
@@ -229,15 +233,43 @@ fn send(params: Option<&Value>, version: Version) -> Result<String, A2aError> {
                 .map_err(|error| A2aError::from_core(&error, "message.parts"))?;
             let context_id = incoming
                 .context_id
-                .map_or_else(|| mint_context(incoming.text.trim()), str::to_string);
-            (Some(context_id), answer_parts(&answer, incoming.accepts, version))
+                .map_or_else(|| Cow::Owned(mint_context(incoming.text.trim())), Cow::Borrowed);
+            (Some(context_id), Content::Answer(answer))
         }
     };
-    let message = reply_message(&incoming, context_id.as_deref(), &parts, version);
-    Ok(match version {
-        Version::V1_0 => format!("{{\"message\":{message}}}"),
-        Version::V0_3 => message,
-    })
+    let context_len = context_id.as_deref().map_or(0, |c| c.len() + c.len() / 8);
+    let mut out = jsonrpc::result_open(id, content.expected_len() + context_len);
+    if version == Version::V1_0 {
+        out.push_str("{\"message\":");
+    }
+    write_message(&mut out, &incoming, context_id.as_deref(), &content, version);
+    if version == Version::V1_0 {
+        out.push('}');
+    }
+    jsonrpc::result_close(&mut out);
+    Ok(out)
+}
+
+/// What a reply says: an answer to a question, or a readiness score (its summary and its
+/// ReadinessResult JSON).
+enum Content {
+    Answer(Answer),
+    Readiness { text: String, json: Vec<u8> },
+}
+
+impl Content {
+    /// About how long the message's parts are, with room for escapes and the rest of the
+    /// message: an answer's text is in it twice (the text part, and the data part's sentences).
+    fn expected_len(&self) -> usize {
+        match self {
+            Content::Answer(answer) => {
+                let text: usize = answer.sentences.iter().map(|s| s.text.len() + 32).sum();
+                let sources: usize = answer.sources.iter().map(|s| s.schema_org.len() + 1).sum();
+                2 * text + sources + 256
+            }
+            Content::Readiness { text, json } => text.len() + text.len() / 8 + json.len() + 256,
+        }
+    }
 }
 
 /// Scores readiness answers sent as a data part: `{"answers": [...]}` or the bare array.
@@ -259,31 +291,109 @@ fn score(data: &Value) -> Result<ReadinessResult, A2aError> {
     ops::readiness::score(request).map_err(|error| A2aError::from_core(&error, "message.parts"))
 }
 
-/// The reply's parts, each already JSON.
-fn answer_parts(answer: &Answer, accepts: Accepts, version: Version) -> Vec<String> {
-    let mut sentences = String::from("[");
-    for (idx, sentence) in answer.sentences.iter().enumerate() {
-        if idx > 0 {
-            sentences.push(',');
-        }
-        let cited: Vec<String> = sentence.sources.clone().map(|i| i.to_string()).collect();
-        sentences.push_str(&format!(
-            "{{\"text\":{},\"sources\":[{}]}}",
-            Value::from(sentence.text),
-            cited.join(",")
-        ));
+/// Writes the reply message: its deterministic id, the context, the agent's role and the
+/// parts the client accepts, in `version`'s shape.
+fn write_message(
+    out: &mut String,
+    incoming: &Incoming<'_>,
+    context_id: Option<&str>,
+    content: &Content,
+    version: Version,
+) {
+    out.push('{');
+    if version == Version::V0_3 {
+        out.push_str("\"kind\":\"message\",");
     }
-    sentences.push(']');
-    let sources: Vec<&str> = answer.sources.iter().map(|s| s.schema_org).collect();
-    let data = format!(
-        "{{\"answer\":\"{}\",\"sentences\":{sentences},\"sources\":[{}]}}",
-        answer.kind.name(),
-        sources.join(",")
-    );
-    parts(&answer.text(), &data, accepts, version)
+    out.push_str("\"messageId\":\"msg-");
+    push_message_hash(out, incoming, version);
+    out.push('"');
+    if let Some(context_id) = context_id {
+        out.push_str(",\"contextId\":");
+        json::push_string(out, context_id);
+    }
+    let role = if version == Version::V1_0 { "ROLE_AGENT" } else { "agent" };
+    out.push_str(",\"role\":\"");
+    out.push_str(role);
+    out.push_str("\",\"parts\":[");
+    let Accepts { text, json: data } = incoming.accepts;
+    if text {
+        out.push_str(if version == Version::V1_0 {
+            "{\"text\":"
+        } else {
+            "{\"kind\":\"text\",\"text\":"
+        });
+        match content {
+            Content::Answer(answer) => {
+                out.push('"');
+                for (idx, sentence) in answer.sentences.iter().enumerate() {
+                    if idx > 0 {
+                        out.push(' ');
+                    }
+                    json::push_escaped(out, sentence.text);
+                }
+                out.push('"');
+            }
+            Content::Readiness { text, .. } => json::push_string(out, text),
+        }
+        out.push_str(if version == Version::V1_0 { ",\"mediaType\":\"text/plain\"}" } else { "}" });
+    }
+    if data {
+        if text {
+            out.push(',');
+        }
+        out.push_str(if version == Version::V1_0 {
+            "{\"data\":"
+        } else {
+            "{\"kind\":\"data\",\"data\":"
+        });
+        match content {
+            Content::Answer(answer) => write_answer_data(out, answer),
+            Content::Readiness { json, .. } => out.push_str(&String::from_utf8_lossy(json)),
+        }
+        out.push_str(if version == Version::V1_0 {
+            ",\"mediaType\":\"application/json\"}"
+        } else {
+            "}"
+        });
+    }
+    out.push_str("]}");
 }
 
-fn readiness_parts(result: &ReadinessResult, accepts: Accepts, version: Version) -> Vec<String> {
+/// An answer's data part: its kind, its sentences with the sources each cites, and the
+/// sources as schema.org objects.
+fn write_answer_data(out: &mut String, answer: &Answer) {
+    out.push_str("{\"answer\":\"");
+    out.push_str(answer.kind.name());
+    out.push_str("\",\"sentences\":[");
+    let mut digits = itoa::Buffer::new();
+    for (idx, sentence) in answer.sentences.iter().enumerate() {
+        if idx > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"text\":");
+        json::push_string(out, sentence.text);
+        out.push_str(",\"sources\":[");
+        for (n, source) in sentence.sources.clone().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            out.push_str(digits.format(source));
+        }
+        out.push_str("]}");
+    }
+    out.push_str("],\"sources\":[");
+    for (idx, source) in answer.sources.iter().enumerate() {
+        if idx > 0 {
+            out.push(',');
+        }
+        out.push_str(source.schema_org);
+    }
+    out.push_str("]}");
+}
+
+/// A readiness result in a sentence or two: the score, the band and the weakest pillar with
+/// its advice.
+fn readiness_text(result: &ReadinessResult) -> String {
     let weakest = match result.weakest_pillar {
         "strategy" => &result.pillars.strategy,
         "people" => &result.pillars.people,
@@ -298,42 +408,13 @@ fn readiness_parts(result: &ReadinessResult, accepts: Accepts, version: Version)
         text.push(' ');
         text.push_str(advice);
     }
-    let data = String::from_utf8(ops::readiness::result_json(result)).unwrap_or_default();
-    parts(&text, &data, accepts, version)
+    text
 }
 
-/// A text part and a data part, as the client accepts them, in `version`'s shape.
-fn parts(text: &str, data: &str, accepts: Accepts, version: Version) -> Vec<String> {
-    let text = Value::from(text);
-    let mut parts = Vec::with_capacity(2);
-    match version {
-        Version::V1_0 => {
-            if accepts.text {
-                parts.push(format!("{{\"text\":{text},\"mediaType\":\"text/plain\"}}"));
-            }
-            if accepts.json {
-                parts.push(format!("{{\"data\":{data},\"mediaType\":\"application/json\"}}"));
-            }
-        }
-        Version::V0_3 => {
-            if accepts.text {
-                parts.push(format!("{{\"kind\":\"text\",\"text\":{text}}}"));
-            }
-            if accepts.json {
-                parts.push(format!("{{\"kind\":\"data\",\"data\":{data}}}"));
-            }
-        }
-    }
-    parts
-}
-
-/// The agent's message: a deterministic id, the context, the role and the parts.
-fn reply_message(
-    incoming: &Incoming<'_>,
-    context_id: Option<&str>,
-    parts: &[String],
-    version: Version,
-) -> String {
+/// The reply's `messageId` after `msg-`: the first 12 bytes of a SHA-256 of the request's
+/// message, in hex, so the same message always gets the same id.
+fn push_message_hash(out: &mut String, incoming: &Incoming<'_>, version: Version) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut hasher = Sha256::new();
     hasher.update(b"consultancy-api a2a v1\0");
     hasher.update(version.as_str().as_bytes());
@@ -348,19 +429,10 @@ fn reply_message(
         hasher.update(b"\0");
         hasher.update(turn.as_bytes());
     }
-    let digest = hasher.finalize();
-    let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-    let mut message = String::from("{");
-    if version == Version::V0_3 {
-        message.push_str("\"kind\":\"message\",");
+    for byte in &hasher.finalize()[..12] {
+        out.push(char::from(HEX[usize::from(byte >> 4)]));
+        out.push(char::from(HEX[usize::from(byte & 0xf)]));
     }
-    message.push_str(&format!("\"messageId\":\"msg-{hex}\""));
-    if let Some(context_id) = context_id {
-        message.push_str(&format!(",\"contextId\":{}", Value::from(context_id)));
-    }
-    let role = if version == Version::V1_0 { "ROLE_AGENT" } else { "agent" };
-    message.push_str(&format!(",\"role\":\"{role}\",\"parts\":[{}]}}", parts.join(",")));
-    message
 }
 
 /// A `contextId` that carries the conversation's first question.
@@ -380,6 +452,42 @@ pub fn context_turn(context_id: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The data part written by hand is the answer as serde_json would build it: every
+    /// sentence with the sources it cites, and the sources in order, for questions that
+    /// quote guides, list the company's records, cite several sources and are not covered.
+    #[test]
+    fn the_answer_data_part_is_the_answer() {
+        let questions = [
+            "How should we monitor a machine learning model in production?",
+            "Which services do you offer?",
+            "What does \"data mesh\" mean for a small team?",
+            "zzzz qqqq xxxx",
+        ];
+        for question in questions {
+            let answer = ops::ask::answer(question, &[]).expect("an answer");
+            let mut written = String::new();
+            write_answer_data(&mut written, &answer);
+            let written: Value = serde_json::from_str(&written).expect("JSON");
+            let sentences: Vec<Value> = answer
+                .sentences
+                .iter()
+                .map(|s| serde_json::json!({ "text": s.text, "sources": s.sources.clone().collect::<Vec<_>>() }))
+                .collect();
+            let sources: Vec<Value> = answer
+                .sources
+                .iter()
+                .map(|s| serde_json::from_str(s.schema_org).expect("schema.org JSON"))
+                .collect();
+            let expected = serde_json::json!({
+                "answer": answer.kind.name(),
+                "sentences": sentences,
+                "sources": sources,
+            });
+            assert_eq!(written, expected, "{question}");
+            assert!(!answer.sentences.is_empty(), "{question}");
+        }
+    }
 
     #[test]
     fn a_minted_context_carries_its_first_question_back() {
