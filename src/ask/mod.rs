@@ -37,6 +37,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::answer::{Answer, AnswerKind};
+use crate::json;
 use crate::ops::{self, Error};
 use crate::wire::reply::{CACHE_CONTENT, NO_STORE};
 use crate::wire::{Reply, sse};
@@ -118,11 +119,16 @@ pub fn answer(
             .collect();
         Reply::events(frames)
     } else {
-        let body = if resources.is_empty() {
-            format!("{{\"_meta\":{meta},\"content\":[{text}]}}")
-        } else {
-            format!("{{\"_meta\":{meta},\"content\":[{text},{resources}]}}")
-        };
+        let mut body = String::with_capacity(meta.len() + text.len() + resources.len() + 32);
+        body.push_str("{\"_meta\":");
+        body.push_str(&meta);
+        body.push_str(",\"content\":[");
+        body.push_str(&text);
+        if !resources.is_empty() {
+            body.push(',');
+            body.push_str(&resources);
+        }
+        body.push_str("]}");
         Reply::json(StatusCode::OK, body, cache_control)
     };
     // The representation depends on `Accept` whenever `streaming` is not given.
@@ -138,7 +144,7 @@ fn meta(request: &AskRequest, prev: &[&str]) -> String {
     );
     if let Some(id) = &request.conversation_id {
         meta.push_str(",\"conversation_id\":");
-        meta.push_str(&Value::from(id.as_str()).to_string());
+        json::push_string(&mut meta, id);
     }
     meta.push('}');
     meta
@@ -165,20 +171,43 @@ pub fn request_id(question: &str, prev: &[&str], mode: Mode) -> String {
     id
 }
 
-/// The text item: the answer, or in list mode the sources one per line.
+/// The text item: the answer, or in list mode the sources one per line, escaped as it is
+/// written.
 fn text_item(answer: &Answer, mode: Mode) -> String {
-    let text = match mode {
-        Mode::Summarize => answer.text(),
-        Mode::List => {
-            let mut lines: Vec<String> = Vec::with_capacity(answer.sources.len() + 1);
-            if answer.kind == AnswerKind::NotCovered {
-                lines.extend(answer.sentences.first().map(|s| s.text.to_string()));
+    let len: usize = answer.sentences.iter().map(|s| s.text.len() + 1).sum::<usize>()
+        + answer.sources.iter().map(|s| s.title.len() + s.url.len() + 4).sum::<usize>();
+    let mut item = String::with_capacity(len + len / 8 + 48);
+    item.push_str("{\"type\":\"text\",\"text\":\"");
+    match mode {
+        Mode::Summarize => {
+            for (idx, sentence) in answer.sentences.iter().enumerate() {
+                if idx > 0 {
+                    item.push(' ');
+                }
+                json::push_escaped(&mut item, sentence.text);
             }
-            lines.extend(answer.sources.iter().map(|s| format!("{} ({})", s.title, s.url)));
-            lines.join("\n")
         }
-    };
-    format!("{{\"type\":\"text\",\"text\":{}}}", Value::from(text))
+        Mode::List => {
+            let notice = answer.sentences.first().filter(|_| answer.kind == AnswerKind::NotCovered);
+            let mut first = true;
+            if let Some(sentence) = notice {
+                json::push_escaped(&mut item, sentence.text);
+                first = false;
+            }
+            for source in &answer.sources {
+                if !first {
+                    json::push_escaped(&mut item, "\n");
+                }
+                first = false;
+                json::push_escaped(&mut item, source.title);
+                item.push_str(" (");
+                json::push_escaped(&mut item, source.url);
+                item.push(')');
+            }
+        }
+    }
+    item.push_str("\"}");
+    item
 }
 
 /// One resource item per source, comma-separated, `data` its schema.org object.
@@ -199,6 +228,30 @@ fn resource_items(answer: &Answer) -> String {
 mod tests {
     use super::*;
     use crate::wire::Body;
+
+    /// The text item, escaped as it is written, is the one serde_json builds: the sentences
+    /// joined by spaces, or in list mode the notice (when nothing is covered) and one
+    /// `title (url)` line per source.
+    #[test]
+    fn the_text_item_is_the_answer_text() {
+        for question in [
+            "How should we monitor a machine learning model in production?",
+            "Which services do you offer?",
+            "What does \"data mesh\" mean?",
+            "zzzz qqqq xxxx",
+        ] {
+            let answer = ops::ask::answer(question, &[]).expect("an answer");
+            let mut lines: Vec<String> = Vec::new();
+            if answer.kind == AnswerKind::NotCovered {
+                lines.extend(answer.sentences.first().map(|s| s.text.to_string()));
+            }
+            lines.extend(answer.sources.iter().map(|s| format!("{} ({})", s.title, s.url)));
+            for (mode, text) in [(Mode::Summarize, answer.text()), (Mode::List, lines.join("\n"))] {
+                let expected = format!("{{\"type\":\"text\",\"text\":{}}}", Value::from(text));
+                assert_eq!(text_item(&answer, mode), expected, "{question} {mode:?}");
+            }
+        }
+    }
 
     fn request(query: &str) -> AskRequest {
         AskRequest {
