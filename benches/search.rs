@@ -31,6 +31,11 @@ const QUERIES: [(&str, &str); 8] = [
 /// A query that finds nothing and has corrections to offer.
 const ZERO_RESULTS: &str = "dta modl qualty";
 
+/// The costliest search to answer: ten nine-letter words the library does not have and no
+/// correction of which exists, so each goes through typo matching and then the search for
+/// suggestions, and every one finds nothing.
+const ZERO_RESULTS_UNKNOWN: &str = "qzxvmkrtp wkrtpflmq pflmqzxvk bxcvnmlkj lkjhgfdsa poiuytrew mnbvcxzlk asdfghjkl zxcvbnmas qwertyuio";
+
 fn ranking(c: &mut Criterion) {
     let mut group = c.benchmark_group("search_rank");
     for (name, q) in QUERIES {
@@ -74,7 +79,8 @@ fn endpoint(c: &mut Criterion) {
     // the repeats (`benches/route.rs` measures that).
     page_cache::configure(0);
     let mut group = c.benchmark_group("search_endpoint");
-    for (name, q) in QUERIES.iter().copied().chain([("zero_results", ZERO_RESULTS)]) {
+    let zero = [("zero_results", ZERO_RESULTS), ("zero_results_10_unknown", ZERO_RESULTS_UNKNOWN)];
+    for (name, q) in QUERIES.iter().copied().chain(zero) {
         let query = format!("q={}&limit=10", q.replace(' ', "+"));
         group.bench_function(name, |b| {
             b.iter(|| {

@@ -41,6 +41,16 @@ pub const SEARCH_TYPO_ONE_MIN_CHARS: usize = 5;
 pub const SEARCH_TYPO_TWO_MIN_CHARS: usize = 9;
 /// Longest query word given typo tolerance; longer words match exactly (or as a prefix).
 pub const SEARCH_TYPO_MAX_CHARS: usize = 24;
+/// A word that matched nothing may be corrected in `suggestions` to a vocabulary word one edit
+/// away from this many characters.
+pub const SEARCH_SUGGEST_ONE_MIN_CHARS: usize = 3;
+/// ... and two edits away from this many.
+pub const SEARCH_SUGGEST_TWO_MIN_CHARS: usize = 5;
+/// A typo index's value (`model::fingerprint_map`) packs where its candidate words start in
+/// their list (the high [`TYPO_START_BITS`]) and how many they are (the low [`TYPO_LEN_BITS`]).
+pub const TYPO_LEN_BITS: u32 = 12;
+/// See [`TYPO_LEN_BITS`]: room for a million candidate words, six times today's.
+pub const TYPO_START_BITS: u32 = 32 - TYPO_LEN_BITS;
 /// Most corrected queries in `suggestions` (offered when a search with `q` finds nothing).
 pub const SEARCH_MAX_SUGGESTIONS: usize = 3;
 /// Most items in one `POST /v1/batch`; more is a 400 (`batch_too_large`).
@@ -1497,5 +1507,61 @@ pub mod str_map {
     #[inline]
     pub fn slot(hash: u64, pilot: u16, n: usize) -> usize {
         ((((hash ^ u64::from(pilot).wrapping_mul(MULTIPLIER)) >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// Sets of strings fixed at build time, too many to keep (the typo index's deletion variants,
+/// 190,000 of them): each string is kept as a 32-bit fingerprint beside a 32-bit value, in an
+/// open-addressed table at most two thirds full, probed linearly from the slot its hash names.
+///
+/// A look-up is one hash and, mostly, one or two slots of one cache line, where an FST walked
+/// a node per byte (about 1,100 instructions a look-up against 60 here). The price is that a
+/// string never put in may match a fingerprint, with odds of about one in 2^32 a slot probed;
+/// so a user checks what the value leads to (the typo index checks every candidate word's
+/// distance), and the build checks that every key it put in finds its own value.
+///
+/// Layout: `n` slots of 8 bytes, `n` a power of two; a slot is the fingerprint (little-endian
+/// `u32`, never 0) then the value (`u32`); an empty slot is all zero. `build.rs` writes the
+/// table (`compiler::fingerprint_map`) and the server reads it here.
+pub mod fingerprint_map {
+    use super::str_map::hash;
+
+    /// Bytes a slot.
+    pub const SLOT_BYTES: usize = 8;
+    /// The hash's seed ("variants").
+    pub const SEED: u64 = 0x7661_7269_616e_7473;
+
+    /// A key's fingerprint (the low half of its hash, never 0) and its home slot among
+    /// `n_slots` (the high half, masked), for a power of two `n_slots`.
+    #[inline]
+    pub fn place(key: &[u8], n_slots: usize) -> (u32, usize) {
+        let hash = hash(key, SEED);
+        ((hash as u32).max(1), (hash >> 32) as usize & n_slots.wrapping_sub(1))
+    }
+
+    /// The fingerprint and value of slot `at` of `table`; `None` past its end.
+    #[inline]
+    pub fn slot(table: &[u8], at: usize) -> Option<(u32, u32)> {
+        let bytes = table.get(at * SLOT_BYTES..(at + 1) * SLOT_BYTES)?;
+        let word = |from: usize| {
+            u32::from_le_bytes([bytes[from], bytes[from + 1], bytes[from + 2], bytes[from + 3]])
+        };
+        Some((word(0), word(4)))
+    }
+
+    /// The value of `key` in `table`, if its fingerprint is there (see the module's note).
+    #[inline]
+    pub fn get(table: &[u8], key: &[u8]) -> Option<u32> {
+        let n_slots = table.len() / SLOT_BYTES;
+        let (fingerprint, mut at) = place(key, n_slots);
+        // At most every slot once; a table two thirds full meets an empty one long before.
+        for _ in 0..n_slots {
+            match slot(table, at)? {
+                (0, _) => return None,
+                (found, value) if found == fingerprint => return Some(value),
+                _ => at = (at + 1) & (n_slots - 1),
+            }
+        }
+        None
     }
 }

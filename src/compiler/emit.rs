@@ -18,7 +18,7 @@ use super::index::SearchIndex;
 use super::mcp::ServerListings;
 use super::model::{
     ANSWER_FILLER_WORDS, DocKind, ENDPOINTS, EXPORT_MAX_AGE_SECS, GUIDE_WORDS, ItemKind,
-    PILLAR_KEYS, packed,
+    PILLAR_KEYS, TYPO_LEN_BITS, TYPO_START_BITS, fingerprint_map, packed,
 };
 use super::pages::{RuntimePages, item_path};
 use super::passages::AnswerIndex;
@@ -582,25 +582,49 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         byte_string(&vocabulary)
     );
     for (edits, variants_of) in [(1, &index.typo_variants[0]), (2, &index.typo_variants[1])] {
-        let mut variants = fst::MapBuilder::memory();
+        let mut entries: Vec<(&str, u32)> = Vec::with_capacity(variants_of.len());
         let mut candidates: Vec<u16> = Vec::new();
+        let mut too_many = None;
         for (variant, words) in variants_of {
-            let packed = (candidates.len() as u64) << 16 | words.len() as u64;
-            variants
-                .insert(variant, packed)
-                .expect("variants are unique and sorted (they come from a BTreeMap)");
+            match (u32::try_from(candidates.len()), u32::try_from(words.len())) {
+                (Ok(start), Ok(len))
+                    if start < 1 << TYPO_START_BITS && len < 1 << TYPO_LEN_BITS =>
+                {
+                    entries.push((variant, start << TYPO_LEN_BITS | len));
+                }
+                _ => too_many = Some(variant),
+            }
             candidates.extend(words);
         }
-        let variants = variants.into_inner().expect("an in-memory FST cannot fail to write");
+        let file = format!("typo-variants-{edits}.bin");
+        match (too_many, super::fingerprint_map::layout(&entries)) {
+            (None, Ok(table)) => {
+                let _ = writeln!(
+                    out,
+                    "/// Typo index for {edits} edit(s): deletion variant → `start << {TYPO_LEN_BITS} | len` of its words in `TYPO_CANDIDATES_{edits}`, as a `model::fingerprint_map` ({} variants, {} slots).\npub static TYPO_VARIANTS_{edits}: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));\n",
+                    variants_of.len(),
+                    table.len() / fingerprint_map::SLOT_BYTES,
+                );
+                input.blobs.push((file, table));
+            }
+            (Some(variant), _) => {
+                let _ = writeln!(
+                    out,
+                    "compile_error!({:?});",
+                    format!(
+                        "the typo index outgrew its packing at the variant {variant:?}: more than {} candidate words, or {} for one variant",
+                        1u32 << TYPO_START_BITS,
+                        1u32 << TYPO_LEN_BITS
+                    )
+                );
+            }
+            (None, Err(why)) => {
+                let _ = writeln!(out, "compile_error!({why:?});");
+            }
+        }
         let _ = writeln!(
             out,
-            "/// Typo index for {edits} edit(s): deletion variant → `start << 16 | len` of its words in `TYPO_CANDIDATES_{edits}`, as an `fst::Map` ({} variants).\npub static TYPO_VARIANTS_{edits}_FST: &[u8] = {};\n",
-            variants_of.len(),
-            byte_string(&variants)
-        );
-        let _ = writeln!(
-            out,
-            "/// Indexes into `PREFIX_WORDS` of the words having each variant of `TYPO_VARIANTS_{edits}_FST`.\npub static TYPO_CANDIDATES_{edits}: [u16; {}] = {:?};\n",
+            "/// Indexes into `PREFIX_WORDS` of the words having each variant of `TYPO_VARIANTS_{edits}`.\npub static TYPO_CANDIDATES_{edits}: [u16; {}] = {:?};\n",
             candidates.len(),
             candidates
         );

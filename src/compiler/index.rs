@@ -16,7 +16,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
-use super::model::{SEARCH_TYPO_MAX_CHARS, SEARCH_TYPO_ONE_MIN_CHARS, SEARCH_TYPO_TWO_MIN_CHARS};
+use super::model::{
+    SEARCH_SUGGEST_ONE_MIN_CHARS, SEARCH_SUGGEST_TWO_MIN_CHARS, SEARCH_TYPO_MAX_CHARS,
+};
 use super::synonyms::Synonyms;
 use super::tokenize::{Token, for_each_deletion_variant, for_each_token};
 use super::validate::Guide;
@@ -233,26 +235,28 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
     }
 }
 
-/// The deletion variants of every word a typo may reach, in two indexes: for one edit, the
-/// one-deletion variants of every word at least one character shorter than
-/// `SEARCH_TYPO_ONE_MIN_CHARS`; for two edits, the two-deletion variants of every word at least
-/// two shorter than `SEARCH_TYPO_TWO_MIN_CHARS`. No word longer than the longest typo-tolerant
-/// query word plus two is reachable. Two indexes, because a one-edit lookup in the two-edit
-/// index would wade through candidates that can only be two edits away.
+/// The deletion variants of every word a typo or a suggestion may reach, in two indexes: for
+/// one edit, the one-deletion variants of every word at least one character shorter than
+/// `SEARCH_SUGGEST_ONE_MIN_CHARS`; for two edits, the two-deletion variants of every word at
+/// least two shorter than `SEARCH_SUGGEST_TWO_MIN_CHARS`. (Suggestions allow edits to shorter
+/// words than typo tolerance does, so they set the bounds; a typo lookup's variants are too
+/// long to meet the shorter words' ones.) No word longer than the longest typo-tolerant query
+/// word plus two is reachable. Two indexes, because a one-edit lookup in the two-edit index
+/// would wade through candidates that can only be two edits away.
 fn typo_variants(words: &[(String, u32)], max_deletions: u8) -> Vec<(String, Vec<u16>)> {
     let min_chars = if max_deletions == 1 {
-        SEARCH_TYPO_ONE_MIN_CHARS - 1
+        SEARCH_SUGGEST_ONE_MIN_CHARS - 1
     } else {
-        SEARCH_TYPO_TWO_MIN_CHARS - 2
+        SEARCH_SUGGEST_TWO_MIN_CHARS - 2
     };
     let mut variants: BTreeMap<String, BTreeSet<u16>> = BTreeMap::new();
     for (word_idx, (word, _)) in words.iter().enumerate() {
-        let chars: Vec<char> = word.chars().collect();
-        if chars.len() < min_chars || chars.len() > SEARCH_TYPO_MAX_CHARS + 2 {
+        let n_chars = word.chars().count();
+        if n_chars < min_chars || n_chars > SEARCH_TYPO_MAX_CHARS + 2 {
             continue;
         }
         let word_idx = u16::try_from(word_idx).expect("fewer than 65,536 distinct words");
-        for_each_deletion_variant(&chars, max_deletions, |variant| {
+        for_each_deletion_variant(word, max_deletions, |variant| {
             variants.entry(variant.to_string()).or_default().insert(word_idx);
         });
     }

@@ -16,6 +16,7 @@ pub mod discovery;
 pub mod documents;
 pub mod emit;
 pub mod encode;
+pub mod fingerprint_map;
 pub mod front_matter;
 pub mod index;
 pub mod json;

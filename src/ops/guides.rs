@@ -167,7 +167,7 @@ pub fn search(params: SearchParams) -> GuidePage {
         )
     });
     let suggestions = if n_hits == 0 && ranked.keyword {
-        search::suggest(&params.q, params.category)
+        search::suggest_ranked(&params.q, &ranked, params.category)
     } else {
         Vec::new()
     };

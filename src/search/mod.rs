@@ -33,7 +33,7 @@ use std::ops::Range;
 use crate::buffers;
 use crate::json;
 use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_MAX_SUGGESTIONS, SEARCH_TYPO_MAX_TERMS};
-use crate::model::{N_GUIDES, packed};
+use crate::model::{N_GUIDES, SEARCH_SUGGEST_ONE_MIN_CHARS, SEARCH_SUGGEST_TWO_MIN_CHARS, packed};
 use crate::tables::{GUIDES, IDF_BY_DF, POSTINGS, POSTINGS_START};
 
 use query::{Alternative, Kind, Units};
@@ -408,9 +408,18 @@ fn top_in_order<K: Ord + Copy>(
 /// no word needs correcting or no correction finds anything. Meant for a search that found
 /// nothing.
 pub fn suggest(q: &str, category: Option<u8>) -> Vec<String> {
+    suggest_for(q, &query::units(q), category)
+}
+
+/// [`suggest`] for `q` as `ranked` searched it (from [`search`] or [`search_top`] of the same
+/// `q`): its units, typo matches included, were worked out then, so they are not again.
+pub fn suggest_ranked(q: &str, ranked: &Ranked, category: Option<u8>) -> Vec<String> {
+    suggest_for(q, &ranked.units, category)
+}
+
+fn suggest_for(q: &str, units: &Units, category: Option<u8>) -> Vec<String> {
     // (byte range in q, candidate words best first)
     let mut corrections: Vec<(Range<usize>, Vec<String>)> = Vec::new();
-    let units = query::units(q);
     for unit in units.iter().take(SEARCH_TYPO_MAX_TERMS) {
         let Some((word, range)) = unit.word else { continue };
         if unit.alternatives.iter().any(|a| query::has_postings(a.term)) {
@@ -418,11 +427,11 @@ pub fn suggest(q: &str, category: Option<u8>) -> Vec<String> {
         }
         let n_chars = word.chars().count();
         let max_edits = match n_chars {
-            0..=2 => continue,
-            3 | 4 => 1,
-            _ => 2,
+            SEARCH_SUGGEST_TWO_MIN_CHARS.. => 2,
+            SEARCH_SUGGEST_ONE_MIN_CHARS.. => 1,
+            _ => continue,
         };
-        let mut near = typo::near_words(word, max_edits, false, usize::MAX);
+        let mut near = typo::all_words_near(word, max_edits);
         near.retain(|n| n.distance > 0 && query::has_postings(n.term));
         near.sort_by_key(|n| (n.distance, std::cmp::Reverse(postings(n.term).0.len())));
         // One word per stem: `table` and `tables` find the same guides, so offering both
@@ -600,5 +609,27 @@ impl<const ESCAPED: bool> PageWriter<ESCAPED> {
                 json::push_escaped(&mut self.escaped, written);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{search_top, suggest, suggest_ranked};
+
+    /// Suggestions from a search's own units are those worked out afresh, for queries that
+    /// find nothing, in the library and in a category, with misspelt and unknown words.
+    #[test]
+    fn suggestions_from_the_ranked_units_are_the_fresh_ones() {
+        let mut suggested = 0;
+        for q in ["dta modl", "tableau", "qzxvmkrtp wkrtpflmq", "dta modl qualty zzzzqx", "zzzzqx"]
+        {
+            for category in [None, Some(0), Some(3)] {
+                let ranked = search_top(q, category, 0..10);
+                let fresh = suggest(q, category);
+                assert_eq!(suggest_ranked(q, &ranked, category), fresh, "{q:?} in {category:?}");
+                suggested += fresh.len();
+            }
+        }
+        assert!(suggested >= 3, "some of these have suggestions: {suggested}");
     }
 }

@@ -154,32 +154,58 @@ pub fn tokens(text: &str) -> Vec<Token> {
     out
 }
 
-/// Calls `each` with every string made from `chars` by deleting characters, the word itself
+/// Longest word [`for_each_deletion_variant`] takes, in characters; a longer one has no
+/// variants. Above the longest typo-tolerant query word plus two, the longest vocabulary word
+/// a typo can reach (`SEARCH_TYPO_MAX_CHARS` + 2).
+pub const DELETION_MAX_CHARS: usize = 32;
+
+/// Calls `each` with every string made from `word` by deleting characters, the word itself
 /// included: with `max_deletions` 1, one character anywhere but the first; with 2, also the
-/// first character alone, or any two characters but the first.
+/// first character alone, or any two characters but the first. Nothing for a word of more
+/// than [`DELETION_MAX_CHARS`] characters.
 ///
 /// Typo lookups are symmetric deletion: a query word and a vocabulary word within the allowed
 /// edits (an edit at the first letter counting two) always share one of these variants, so
 /// the build indexes the variants of every vocabulary word and a query looks up its own.
 /// Index and query must generate them the same way, so this lives in the shared file.
-pub fn for_each_deletion_variant(chars: &[char], max_deletions: u8, mut each: impl FnMut(&str)) {
-    let mut variant = String::with_capacity(chars.len() * 4);
+///
+/// Each variant is the word's bytes around the deleted characters, copied as up to three
+/// slices into one buffer: a query word makes a few dozen variants on every misspelt search.
+pub fn for_each_deletion_variant(word: &str, max_deletions: u8, mut each: impl FnMut(&str)) {
+    // Where each character starts, then the word's end.
+    let mut bounds = [0usize; DELETION_MAX_CHARS + 1];
+    let mut n_chars = 0;
+    for (at, _) in word.char_indices() {
+        let Some(bound) = bounds.get_mut(n_chars) else { return };
+        *bound = at;
+        n_chars += 1;
+    }
+    if n_chars > DELETION_MAX_CHARS {
+        return;
+    }
+    bounds[n_chars] = word.len();
+    let mut variant = String::with_capacity(word.len());
     let mut emit = |skip: &[usize]| {
         variant.clear();
-        variant.extend(chars.iter().enumerate().filter(|(i, _)| !skip.contains(i)).map(|(_, c)| c));
+        let mut from = 0;
+        for &deleted in skip {
+            variant.push_str(&word[from..bounds[deleted]]);
+            from = bounds[deleted + 1];
+        }
+        variant.push_str(&word[from..]);
         each(&variant);
     };
     emit(&[]);
     if max_deletions == 0 {
         return;
     }
-    for first in 1..chars.len() {
+    for first in 1..n_chars {
         emit(&[first]);
     }
-    if max_deletions >= 2 && !chars.is_empty() {
+    if max_deletions >= 2 && n_chars > 0 {
         emit(&[0]);
-        for first in 1..chars.len() {
-            for second in first + 1..chars.len() {
+        for first in 1..n_chars {
+            for second in first + 1..n_chars {
                 emit(&[first, second]);
             }
         }
@@ -192,6 +218,46 @@ mod tests {
 
     /// The integer keys keep the list's order (binary search needs it) and find exactly the
     /// stop words.
+    /// The variants are the strings made by deleting characters as the doc says, in the same
+    /// order, for ASCII and multi-byte words alike; a word too long has none.
+    #[test]
+    fn deletion_variants_delete_the_characters_they_say() {
+        fn deleting(chars: &[char], skip: &[usize]) -> String {
+            chars.iter().enumerate().filter(|(i, _)| !skip.contains(i)).map(|(_, c)| c).collect()
+        }
+        for word in ["data", "quality", "naïve", "über", "€uro", "x", ""] {
+            let chars: Vec<char> = word.chars().collect();
+            let n = chars.len();
+            for max in 0..=2u8 {
+                let mut expected = vec![word.to_string()];
+                if max >= 1 {
+                    expected.extend((1..n).map(|first| deleting(&chars, &[first])));
+                }
+                if max >= 2 && n > 0 {
+                    expected.push(deleting(&chars, &[0]));
+                    for first in 1..n {
+                        expected.extend(
+                            (first + 1..n).map(|second| deleting(&chars, &[first, second])),
+                        );
+                    }
+                }
+                let mut made = Vec::new();
+                for_each_deletion_variant(word, max, |variant| made.push(variant.to_string()));
+                assert_eq!(made, expected, "{word:?}, {max} deletions");
+            }
+        }
+        let longest = "a".repeat(DELETION_MAX_CHARS);
+        let mut n = 0;
+        for_each_deletion_variant(&longest, 2, |_| n += 1);
+        assert_eq!(
+            n,
+            1 + (DELETION_MAX_CHARS - 1)
+                + 1
+                + (DELETION_MAX_CHARS - 1) * (DELETION_MAX_CHARS - 2) / 2
+        );
+        for_each_deletion_variant(&format!("{longest}é"), 2, |variant| panic!("{variant}"));
+    }
+
     #[test]
     fn stop_word_keys_sort_as_the_words_and_find_only_them() {
         assert!(STOP_WORDS.windows(2).all(|pair| pair[0] < pair[1]), "STOP_WORDS is sorted");

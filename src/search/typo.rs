@@ -2,9 +2,11 @@
 //! matching.
 //!
 //! A whole misspelt word is looked up by symmetric deletion: the build indexed every deletion
-//! variant of every vocabulary word (`tokenize::for_each_deletion_variant`) in an FST, so a
-//! query word generates its own few variants (its length of them for one edit, a few dozen for
-//! two), looks each up, and checks the candidates' exact distance. A misspelt unfinished last
+//! variant of every vocabulary word (`tokenize::for_each_deletion_variant`) in a fingerprint
+//! table (`model::fingerprint_map`: one hash a look-up, where an FST cost a node per byte), so
+//! a query word generates its own few variants (its length of them for one edit, a few dozen
+//! for two), looks each up, and checks the candidates' exact distance (which also turns away
+//! the rare variant matched by fingerprint alone). A misspelt unfinished last
 //! word (`halucin`), which no deletion index can serve, walks the vocabulary FST with a bounded
 //! Damerau-Levenshtein automaton instead; so do suggestions. The automaton is ours rather than
 //! `fst`'s `Levenshtein`: that one counts no transpositions, has no prefix mode and builds a
@@ -23,9 +25,9 @@ use crate::limits::{
     SEARCH_PREFIX_MAX_EXPANSIONS, SEARCH_TYPO_FIRST_LETTER_COST, SEARCH_TYPO_MAX_CHARS,
     SEARCH_TYPO_MAX_EXPANSIONS, SEARCH_TYPO_ONE_MIN_CHARS, SEARCH_TYPO_TWO_MIN_CHARS,
 };
+use crate::model::{TYPO_LEN_BITS, fingerprint_map};
 use crate::tables::{
-    PREFIX_WORDS, TYPO_CANDIDATES_1, TYPO_CANDIDATES_2, TYPO_VARIANTS_1_FST, TYPO_VARIANTS_2_FST,
-    WORDS_FST,
+    PREFIX_WORDS, TYPO_CANDIDATES_1, TYPO_CANDIDATES_2, TYPO_VARIANTS_1, TYPO_VARIANTS_2, WORDS_FST,
 };
 
 use super::tokenize::for_each_deletion_variant;
@@ -45,19 +47,17 @@ fn vocabulary() -> Option<&'static Map<&'static [u8]>> {
 }
 
 /// The deletion index for `edits` (1 or 2) and its candidate words.
-fn variants(edits: u8) -> Option<(&'static Map<&'static [u8]>, &'static [u16])> {
-    static ONE: OnceLock<Option<Map<&'static [u8]>>> = OnceLock::new();
-    static TWO: OnceLock<Option<Map<&'static [u8]>>> = OnceLock::new();
+fn variants(edits: u8) -> (&'static [u8], &'static [u16]) {
     if edits == 1 {
-        Some((load(&ONE, TYPO_VARIANTS_1_FST)?, &TYPO_CANDIDATES_1))
+        (TYPO_VARIANTS_1, &TYPO_CANDIDATES_1)
     } else {
-        Some((load(&TWO, TYPO_VARIANTS_2_FST)?, &TYPO_CANDIDATES_2))
+        (TYPO_VARIANTS_2, &TYPO_CANDIDATES_2)
     }
 }
 
-/// Whether both generated FSTs load (for tests).
+/// Whether the generated vocabulary FST loads (for tests).
 pub fn vocabulary_loaded() -> bool {
-    vocabulary().is_some() && variants(1).is_some() && variants(2).is_some()
+    vocabulary().is_some()
 }
 
 /// The edits a query word of `n_chars` characters may have: 0, 1 or 2.
@@ -98,7 +98,7 @@ pub struct Near {
 
 /// Vocabulary words within `max_edits` of `word` (or, with `prefix`, starting with something
 /// within `max_edits` of it), closest first, then in word order; at most `limit`. Walks the
-/// vocabulary: for an unfinished word and for suggestions.
+/// vocabulary: for an unfinished word (and in tests, to check [`all_words_near`]).
 pub fn near_words(word: &str, max_edits: u8, prefix: bool, limit: usize) -> Vec<Near> {
     let mut found = Vec::new();
     let Some(vocabulary) = vocabulary() else { return found };
@@ -131,21 +131,25 @@ pub fn whole_words_near(word: &str, max_edits: u8) -> Vec<Near> {
     lookup(word, max_edits, max_edits)
 }
 
+/// Every vocabulary word within `max_edits` (1 or 2) of the whole of `word`, closest first,
+/// then in word order: what a walk of the vocabulary ([`near_words`] without `prefix`) finds,
+/// by the deletion index instead, which holds every word a suggestion may reach. For
+/// suggestions, where a walk with two edits cost about 120 µs a word.
+pub fn all_words_near(word: &str, max_edits: u8) -> Vec<Near> {
+    lookup(word, max_edits, max_edits)
+}
+
 /// Words sharing a deletion variant of up to `deletions` with `word`, kept when within
 /// `max_edits`; closest first, then in word order.
 fn lookup(word: &str, deletions: u8, max_edits: u8) -> Vec<Near> {
     let mut found = Vec::new();
-    let (Some((variants, words)), Some(automaton)) =
-        (variants(deletions), Typo::new(word, max_edits, false))
-    else {
-        return found;
-    };
-    let chars = &automaton.query[..automaton.n_chars];
+    let Some(automaton) = Typo::new(word, max_edits, false) else { return found };
+    let (variants, words) = variants(deletions);
     let mut candidates: Vec<u16> = Vec::new();
-    for_each_deletion_variant(chars, deletions, |variant| {
-        let Some(packed) = variants.get(variant) else { return };
-        let start = (packed >> 16) as usize;
-        let end = start + (packed & 0xffff) as usize;
+    for_each_deletion_variant(word, deletions, |variant| {
+        let Some(packed) = fingerprint_map::get(variants, variant.as_bytes()) else { return };
+        let start = (packed >> TYPO_LEN_BITS) as usize;
+        let end = start + (packed & ((1 << TYPO_LEN_BITS) - 1)) as usize;
         for &candidate in words.get(start..end).unwrap_or(&[]) {
             if !candidates.contains(&candidate) {
                 candidates.push(candidate);
@@ -225,24 +229,74 @@ impl Typo {
     }
 
     /// The distance from the query word to `word`, if within the allowed edits.
+    ///
+    /// The automaton's recurrence (`Typo::next_row`) over the word's characters, written
+    /// out for a whole word and kept to the band of cells that can be within `max_edits`: the
+    /// word's characters are read once, the first query letter's column (where edits cost
+    /// more) is worked out before the loop over the rest. The typo look-up checks about a
+    /// dozen candidates for each misspelt word with it.
     pub fn distance_to(&self, word: &str) -> Option<u8> {
-        let max = usize::from(self.max_edits);
-        if word.len() + max < self.n_chars || word.chars().count().abs_diff(self.n_chars) > max {
+        let (n, max) = (self.n_chars, self.max_edits);
+        if word.len() + usize::from(max) < n {
             return None;
         }
-        let mut row = self.start().row;
-        let mut previous_row = [self.max_edits + 1; ROW];
-        let mut previous_char = None;
+        let mut chars = ['\0'; ROW + 2];
+        let mut m = 0;
         for ch in word.chars() {
-            let next = self.next_row(&row, &previous_row, previous_char, ch);
-            if next[..=self.n_chars].iter().all(|&edits| edits > self.max_edits) {
+            // Longer than the longest query word plus two edits: out of reach.
+            *chars.get_mut(m)? = ch;
+            m += 1;
+        }
+        if m.abs_diff(n) > usize::from(max) {
+            return None;
+        }
+        let query = &self.query[..n];
+        let &first_letter = query.first()?;
+        let (cap, first) = (max.saturating_add(1), self.cost(true));
+        let mut row = self.start().row;
+        let mut previous_row = [cap; ROW];
+        let mut previous_char = '\0';
+        let band = usize::from(max);
+        for (j, &ch) in chars[..m].iter().enumerate() {
+            // After `j + 1` word characters only query positions within `max` of `j + 1` can
+            // be within `max` edits (each edit moves the two lengths apart by at most one);
+            // the rest stay at `cap`, as the full row would have them.
+            let (lo, hi) = ((j + 1).saturating_sub(band).max(2), (j + 1 + band).min(n));
+            let mut next = [cap; ROW];
+            next[0] = row[0].saturating_add(first).min(cap);
+            let mut any = next[0];
+            if j < 1 + band {
+                // The first query letter: every edit there costs `first`.
+                let substitute =
+                    if first_letter == ch { row[0] } else { row[0].saturating_add(first) };
+                next[1] = next[0]
+                    .saturating_add(first)
+                    .min(row[1].saturating_add(1))
+                    .min(substitute)
+                    .min(cap);
+                any = any.min(next[1]);
+            }
+            for i in lo..=hi {
+                let query_char = query[i - 1];
+                let substitute =
+                    if query_char == ch { row[i - 1] } else { row[i - 1].saturating_add(1) };
+                let mut best =
+                    next[i - 1].saturating_add(1).min(row[i].saturating_add(1)).min(substitute);
+                if j > 0 && previous_char == query_char && query[i - 2] == ch && query_char != ch {
+                    let swap = if i == 2 { first } else { 1 };
+                    best = best.min(previous_row[i - 2].saturating_add(swap));
+                }
+                next[i] = best.min(cap);
+                any = any.min(next[i]);
+            }
+            if any > max {
                 return None;
             }
             previous_row = row;
             row = next;
-            previous_char = Some(ch);
+            previous_char = ch;
         }
-        (row[self.n_chars] <= self.max_edits).then_some(row[self.n_chars])
+        (row[n] <= max).then_some(row[n])
     }
 
     /// The distance of a matching state, `None` if it does not match.
@@ -379,6 +433,52 @@ mod tests {
         typo.distance(&state)
     }
 
+    /// A deterministic stream of numbers below the `n` asked for (xorshift64 from `seed`),
+    /// for picking misspellings.
+    fn below(mut seed: u64) -> impl FnMut(usize) -> usize {
+        move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n.max(1) as u64) as usize
+        }
+    }
+
+    /// `distance_to` is the automaton's distance, over words of the library and their
+    /// misspellings of every kind (a letter dropped, added, changed or swapped, once or
+    /// twice, anywhere, the first letter included), for one and two edits.
+    #[test]
+    fn distance_to_agrees_with_the_automaton() {
+        let mut next = below(0x2545_f491_4f6c_dd1du64);
+        let mut compared = 0;
+        for &(word, _) in PREFIX_WORDS.iter().step_by(7).chain(&[("naïve", 0), ("über", 0)]) {
+            for _ in 0..6 {
+                let mut chars: Vec<char> = word.chars().collect();
+                for _ in 0..1 + next(2) {
+                    let at = next(chars.len() + 1);
+                    match next(4) {
+                        0 if at < chars.len() => drop(chars.remove(at)),
+                        1 => chars.insert(at, ['e', 'a', 'é', 'x'][next(4)]),
+                        2 if at < chars.len() => chars[at] = ['e', 's', 'ü'][next(3)],
+                        _ if at + 1 < chars.len() => chars.swap(at, at + 1),
+                        _ => {}
+                    }
+                }
+                let typed: String = chars.into_iter().collect();
+                for max_edits in 1..=2 {
+                    let Some(typo) = Typo::new(&typed, max_edits, false) else { continue };
+                    assert_eq!(
+                        typo.distance_to(word),
+                        distance(&typed, word, max_edits, false),
+                        "{typed:?} to {word:?}, {max_edits} edits"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 5000, "{compared} pairs");
+    }
+
     #[test]
     fn counts_edits_with_transpositions_as_one() {
         assert_eq!(distance("governance", "governance", 2, false), Some(0));
@@ -434,6 +534,83 @@ mod tests {
         assert_eq!(allowed_edits(9), 2);
         assert_eq!(allowed_edits(SEARCH_TYPO_MAX_CHARS + 1), 0);
         assert!(Typo::new(&"a".repeat(SEARCH_TYPO_MAX_CHARS + 1), 1, false).is_none());
+    }
+
+    /// Every deletion variant the build indexed finds, in the generated fingerprint tables,
+    /// a candidate list holding the word it was made from: a variant lost in the layout (or
+    /// packed wrongly) would leave that word unreachable by the typos that lead to it.
+    #[test]
+    fn every_indexed_variant_finds_its_word() {
+        use crate::model::{SEARCH_TYPO_ONE_MIN_CHARS, SEARCH_TYPO_TWO_MIN_CHARS};
+        let mut looked_up = [0usize; 2];
+        for (idx, &(word, _)) in PREFIX_WORDS.iter().enumerate() {
+            let n_chars = word.chars().count();
+            for (edits, min_chars) in
+                [(1u8, SEARCH_TYPO_ONE_MIN_CHARS - 1), (2, SEARCH_TYPO_TWO_MIN_CHARS - 2)]
+            {
+                if !(min_chars..=SEARCH_TYPO_MAX_CHARS + 2).contains(&n_chars) {
+                    continue;
+                }
+                let (table, words) = variants(edits);
+                for_each_deletion_variant(word, edits, |variant| {
+                    let packed = fingerprint_map::get(table, variant.as_bytes());
+                    let packed = packed.unwrap_or_else(|| panic!("{variant:?} of {word:?}"));
+                    let start = (packed >> TYPO_LEN_BITS) as usize;
+                    let len = (packed & ((1 << TYPO_LEN_BITS) - 1)) as usize;
+                    assert!(
+                        words[start..start + len].contains(&(idx as u16)),
+                        "{variant:?} of {word:?}, {edits} edit(s)"
+                    );
+                    looked_up[usize::from(edits - 1)] += 1;
+                });
+            }
+        }
+        assert!(looked_up.iter().all(|&n| n > 10_000), "variants looked up: {looked_up:?}");
+    }
+
+    /// The deletion index finds for suggestions exactly what a walk of the vocabulary finds,
+    /// in the same order: for library words of every length a suggestion corrects, misspelt
+    /// once or twice anywhere, short and Unicode words, and words near nothing.
+    #[test]
+    fn all_words_near_is_the_vocabulary_walk() {
+        use crate::model::{SEARCH_SUGGEST_ONE_MIN_CHARS, SEARCH_SUGGEST_TWO_MIN_CHARS};
+        let mut next = below(0x9e37_79b9_7f4a_7c15u64);
+        let mut typed: Vec<String> =
+            ["qzxvmkrtp", "zzzzqx", "tbl", "dta", "modl", "naïve", "übr", "a€cde"]
+                .map(String::from)
+                .into();
+        for &(word, _) in PREFIX_WORDS.iter().step_by(13) {
+            let mut chars: Vec<char> = word.chars().collect();
+            for _ in 0..1 + next(2) {
+                let at = next(chars.len() + 1);
+                match next(4) {
+                    0 if at < chars.len() => drop(chars.remove(at)),
+                    1 => chars.insert(at, ['e', 'o', 'é'][next(3)]),
+                    2 if at < chars.len() => chars[at] = ['a', 't'][next(2)],
+                    _ if at + 1 < chars.len() => chars.swap(at, at + 1),
+                    _ => {}
+                }
+            }
+            typed.push(chars.into_iter().collect());
+        }
+        let mut found = 0;
+        for word in &typed {
+            let n_chars = word.chars().count();
+            for edits in [1, 2] {
+                let min = if edits == 1 {
+                    SEARCH_SUGGEST_ONE_MIN_CHARS
+                } else {
+                    SEARCH_SUGGEST_TWO_MIN_CHARS
+                };
+                if n_chars < min {
+                    continue;
+                }
+                let walk = near_words(word, edits, false, usize::MAX);
+                assert_eq!(all_words_near(word, edits), walk, "{word:?}, {edits} edit(s)");
+                found += walk.len();
+            }
+        }
+        assert!(typed.len() > 480 && found > 1000, "{} words, {found} found", typed.len());
     }
 
     #[test]
