@@ -6,9 +6,10 @@
 //! table (`model::fingerprint_map`: one hash a look-up, where an FST cost a node per byte), so
 //! a query word generates its own few variants (its length of them for one edit, a few dozen
 //! for two), looks each up, and checks the candidates' exact distance (which also turns away
-//! the rare variant matched by fingerprint alone). A misspelt unfinished last
+//! the rare variant matched by fingerprint alone). Suggestions look up the same index, which
+//! also holds the shorter words they may reach ([`all_words_near`]). A misspelt unfinished last
 //! word (`halucin`), which no deletion index can serve, walks the vocabulary FST with a bounded
-//! Damerau-Levenshtein automaton instead; so do suggestions. The automaton is ours rather than
+//! Damerau-Levenshtein automaton instead. The automaton is ours rather than
 //! `fst`'s `Levenshtein`: that one counts no transpositions, has no prefix mode and builds a
 //! whole DFA per query.
 //!
