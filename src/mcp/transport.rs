@@ -179,10 +179,10 @@ pub fn era(header: Option<&str>, method: &str, params: Option<&Value>) -> Result
 }
 
 /// The checks of a 2026-07-28 request, in order: `params._meta` carries the protocol version
-/// and the client capabilities (else -32602); the headers are sent once each and agree with
-/// the body (`MCP-Protocol-Version`, `Mcp-Method`, and `Mcp-Name` for tools/call, prompts/get
-/// and resources/read, decoded from `=?base64?...?=`; else -32020); the version is served
-/// (else -32022).
+/// and the client capabilities (else -32602); the routing headers are sent once each
+/// (else -32020); `MCP-Protocol-Version` agrees with the body (else -32020); that version is
+/// served (else -32022); `Mcp-Method`, and `Mcp-Name` for tools/call, prompts/get and
+/// resources/read (decoded from `=?base64?...?=`), agree with the body (else -32020).
 pub fn check_modern(
     headers: &HeaderMap,
     method: &str,
@@ -225,6 +225,17 @@ pub fn check_modern(
             ));
         }
     }
+    // A version this server does not serve is answered before the checks that version's rules
+    // might not share: -32022 names the versions served, so the client can fall back.
+    match body_version.as_str() {
+        Some(version) if McpVersion::parse(version).is_some_and(McpVersion::is_modern) => {}
+        Some(version) => return Err(McpError::unsupported_version(version)),
+        None => {
+            return Err(McpError::invalid_meta(format!(
+                "invalid params: `{META_PROTOCOL_VERSION}` must be a string"
+            )));
+        }
+    }
     match headers.get(METHOD_HEADER).map(|v| v.to_str()) {
         Some(Ok(value)) if value.trim() == method => {}
         None => {
@@ -259,13 +270,7 @@ pub fn check_modern(
             )));
         }
     }
-    match body_version.as_str() {
-        Some(version) if McpVersion::parse(version).is_some_and(McpVersion::is_modern) => Ok(()),
-        Some(version) => Err(McpError::unsupported_version(version)),
-        None => Err(McpError::invalid_meta(format!(
-            "invalid params: `{META_PROTOCOL_VERSION}` must be a string"
-        ))),
-    }
+    Ok(())
 }
 
 /// A header value as MCP sends it: plain visible ASCII, or `=?base64?<base64>?=` around the

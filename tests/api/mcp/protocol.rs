@@ -459,6 +459,13 @@ async fn unsupported_protocol_versions_name_the_supported_ones() {
     let error = rpc_error(&response, "/mcp", 400, -32022, "unsupported_protocol_version");
     assert_eq!(error["error"]["data"]["supported"], supported);
     assert_eq!(error["error"]["data"]["requested"], "2099-01-01");
+    // The unserved version is named before the routing headers a 2026-07-28 request needs:
+    // another revision's client need not send them, and -32022 tells it what to fall back to.
+    let without_method: Vec<(String, String)> =
+        headers.iter().filter(|(n, _)| n != "mcp-method").cloned().collect();
+    let response = post(&server, "/mcp", &without_method, &body.to_string()).await;
+    let error = rpc_error(&response, "/mcp", 400, -32022, "unsupported_protocol_version");
+    assert_eq!(error["error"]["data"]["supported"], supported);
     // A legacy client after initialize at a revision we do not serve.
     let (body, mut headers) = request(Era::Legacy("2024-11-05"), "tools/list", Value::Null);
     headers.retain(|(n, _)| n != "mcp-protocol-version");
