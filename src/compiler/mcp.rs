@@ -12,8 +12,8 @@ use serde_json::{Map, Value, json};
 
 use super::config::Config;
 use super::model::{
-    ItemKind, MCP_CACHE_TTL_MS, MCP_PAGE_SIZE, MCP_PROMPTS, MCP_TOOLS, McpServer, McpShape,
-    McpVersion, N_MCP_SHAPES, PromptId, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+    ERROR_CODES, ItemKind, MCP_CACHE_TTL_MS, MCP_PAGE_SIZE, MCP_PROMPTS, MCP_TOOLS, McpServer,
+    McpShape, McpVersion, N_MCP_SHAPES, PromptId, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
     SEARCH_QUERY_MAX_CHARS, ToolId,
 };
 use super::pages::item_path;
@@ -188,11 +188,48 @@ struct ToolDefinition {
     output: Option<Value>,
 }
 
+/// What a server's `search` and `fetch` cover (`ops::documents::Collection`).
+fn holdings(server: McpServer) -> &'static str {
+    match server {
+        McpServer::Product => "services, industries and case studies",
+        McpServer::Docs => "guides, documentation pages, error codes and API operations",
+    }
+}
+
+/// Ids `fetch` takes on `server`, from the content itself, so every example works there
+/// (the MCP tests fetch each one).
+fn fetch_examples(server: McpServer, content: &Content) -> String {
+    let first = |prefix: &str, slug: Option<&str>| slug.map(|slug| format!("{prefix}/{slug}"));
+    let ids: Vec<String> = match server {
+        McpServer::Product => [
+            first("services", content.services.first().map(|p| p.slug.as_str())),
+            first("case-studies", content.case_studies.first().map(|p| p.slug.as_str())),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+        McpServer::Docs => [
+            first("guides", content.guides.first().map(|g| g.slug.as_str())),
+            first("docs", content.docs.first().map(|p| p.slug.as_str())),
+            first("errors", ERROR_CODES.first().map(|e| e.0)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+    };
+    let quoted: Vec<String> = ids.iter().map(|id| format!("`{id}`")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 fn first_slug(pages: &[Page]) -> &str {
     pages.first().map_or("example", |page| page.slug.as_str())
 }
 
-fn definition(id: ToolId, content: &Content, openapi: &Value) -> ToolDefinition {
+fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value) -> ToolDefinition {
     let company = &content.site.company;
     let category_names: Vec<&str> = content.categories.iter().map(|c| c.name.as_str()).collect();
     let (title, description, input, output) = match id {
@@ -317,22 +354,24 @@ fn definition(id: ToolId, content: &Content, openapi: &Value) -> ToolDefinition 
         ),
         ToolId::SearchApiDocs => (
             "Search the API documentation",
-            "Search the REST API's documentation: its documentation pages, error codes and OpenAPI operations. Use it to explain an error code or how to call an endpoint; fetch gives a result's whole text.".to_string(),
+            "Search the REST API's documentation: its documentation pages, error codes and OpenAPI operations. Use it to explain an error code or how to call an endpoint; fetch gives a result's whole text. Page with cursor.".to_string(),
             json!({
                 "type": "object",
                 "properties": {
-                    "query": { "type": "string", "maxLength": SEARCH_QUERY_MAX_CHARS, "description": "Search terms, for example `invalid_cursor` or `export token`. Blank lists everything." },
-                    "limit": { "type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX, "default": SEARCH_LIMIT_DEFAULT, "description": format!("Most results, 1 to {SEARCH_LIMIT_MAX}; default {SEARCH_LIMIT_DEFAULT}.") },
+                    "query": { "type": "string", "maxLength": SEARCH_QUERY_MAX_CHARS, "description": "Search terms, for example `invalid_cursor` or `export token`. Blank lists everything, page by page: pages, then error codes, then operations." },
+                    "limit": { "type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX, "default": SEARCH_LIMIT_DEFAULT, "description": format!("Results per page, 1 to {SEARCH_LIMIT_MAX}; default {SEARCH_LIMIT_DEFAULT}.") },
+                    "cursor": { "type": "string", "description": "nextCursor of the previous page, with the same query and limit. Omit it for the first page." },
                 },
                 "required": ["query"],
                 "additionalProperties": false,
             }),
             Some(json!({
                 "type": "object",
-                "required": ["query", "count", "results"],
+                "required": ["query", "count", "results", "nextCursor"],
                 "properties": {
                     "query": { "type": "string", "description": "The search terms, trimmed." },
-                    "count": { "type": "integer", "minimum": 0 },
+                    "count": { "type": "integer", "minimum": 0, "description": "Results on this page." },
+                    "nextCursor": { "type": ["string", "null"], "description": "Pass as cursor, with the same query and limit, for the next page; null on the last." },
                     "results": {
                         "type": "array",
                         "items": {
@@ -355,7 +394,10 @@ fn definition(id: ToolId, content: &Content, openapi: &Value) -> ToolDefinition 
         ),
         ToolId::Search => (
             "Search",
-            "Search this server's content by keywords. Answers one text item holding {\"results\":[{\"id\",\"title\",\"url\",\"text\"}]}; pass an id to fetch for the whole document, and cite its url.".to_string(),
+            format!(
+                "Search this server's content ({}) by keywords. Answers one text item holding {{\"results\":[{{\"id\",\"title\",\"url\",\"text\"}}]}}; pass an id to fetch for the whole document, and cite its url.",
+                holdings(server)
+            ),
             json!({
                 "type": "object",
                 "properties": { "query": { "type": "string", "maxLength": SEARCH_QUERY_MAX_CHARS, "description": "What to look for, in a few words." } },
@@ -369,7 +411,7 @@ fn definition(id: ToolId, content: &Content, openapi: &Value) -> ToolDefinition 
             "Fetch one document by the id search gave: one text item holding {\"id\",\"title\",\"text\",\"url\",\"metadata\"} with the whole text as markdown.".to_string(),
             json!({
                 "type": "object",
-                "properties": { "id": { "type": "string", "description": "An id from search, for example `services/mlops` or `guides/<slug>`." } },
+                "properties": { "id": { "type": "string", "description": format!("An id from this server's search, for example {}.", fetch_examples(server, content)) } },
                 "required": ["id"],
                 "additionalProperties": false,
             }),
@@ -640,7 +682,7 @@ fn server_listings(
     let tools: Vec<(&str, ToolDefinition)> = MCP_TOOLS
         .iter()
         .filter(|tool| tool.server == server)
-        .map(|tool| (tool.name, definition(tool.id, content, openapi)))
+        .map(|tool| (tool.name, definition(tool.id, server, content, openapi)))
         .collect();
     let shaped = |shape: McpShape, make: &dyn Fn(McpShape) -> Vec<Value>, key: &str| {
         listing(shape, key, make(shape), None, &modern_info)

@@ -136,11 +136,11 @@ pub fn run(
             Ok(Output::Fixed(content::categories_json()))
         }
         ToolId::SearchApiDocs => {
-            args.only(&["query", "limit"])?;
+            args.only(&["query", "limit", "cursor"])?;
             let query = args.required_allow_blank("query")?;
             let limit = guides::page_size(args.limit()?)?;
-            let hits = documents::search_reference(query, limit)?;
-            Ok(Output::Json(reference_page(query.trim(), &hits)))
+            let page = documents::search_reference(query, limit, args.optional("cursor")?)?;
+            Ok(Output::Json(reference_page(query.trim(), &page)))
         }
         ToolId::Search => {
             args.only(&["query"])?;
@@ -264,12 +264,14 @@ fn guide_json(guide: content::Item) -> String {
 }
 
 /// `search_api_docs`' answer.
-fn reference_page(query: &str, hits: &[documents::Hit]) -> String {
+fn reference_page(query: &str, page: &documents::ReferencePage) -> String {
     #[derive(Serialize)]
     struct Page<'a> {
         query: &'a str,
         count: usize,
         results: Vec<Row>,
+        #[serde(rename = "nextCursor")]
+        next_cursor: Option<&'a str>,
     }
     #[derive(Serialize)]
     struct Row {
@@ -281,6 +283,7 @@ fn reference_page(query: &str, hits: &[documents::Hit]) -> String {
         #[serde(skip_serializing_if = "Option::is_none")]
         relevance: Option<u8>,
     }
+    let hits = &page.hits;
     let results = hits
         .iter()
         .map(|hit| Row {
@@ -293,7 +296,13 @@ fn reference_page(query: &str, hits: &[documents::Hit]) -> String {
         })
         .collect();
     // Serialising strings and numbers cannot fail.
-    serde_json::to_string(&Page { query, count: hits.len(), results }).unwrap_or_default()
+    serde_json::to_string(&Page {
+        query,
+        count: hits.len(),
+        results,
+        next_cursor: page.next_cursor.as_deref(),
+    })
+    .unwrap_or_default()
 }
 
 /// `search`'s text: `{"results":[{"id","title","url","text"}]}`.

@@ -15,6 +15,7 @@ use super::error::Error;
 use super::guides::{self, SearchRequest};
 use crate::limits::SEARCH_QUERY_MAX_CHARS;
 use crate::model::{DocKind, DocumentRecord, ItemKind};
+use crate::search::cursor;
 use crate::search::query::for_each_token;
 use crate::tables::{CATEGORIES, DOCUMENTS};
 
@@ -167,7 +168,7 @@ fn by_url(url: &str) -> Option<Document> {
 fn query_stems(query: &str) -> Result<Vec<String>, Error> {
     let n_chars = query.chars().count();
     if n_chars > SEARCH_QUERY_MAX_CHARS {
-        return Err(Error::query_too_long(n_chars));
+        return Err(Error::query_too_long("query", n_chars));
     }
     let mut stems = Vec::new();
     for_each_token(query, |token| stems.push(token.stem));
@@ -232,11 +233,33 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
     Ok(hits)
 }
 
-/// Searches the API documentation (documentation pages, error codes, operations), at most
-/// `limit` hits.
-pub fn search_reference(query: &str, limit: usize) -> Result<Vec<Hit>, Error> {
-    let stems = query_stems(query.trim())?;
+/// One page of the API documentation's search.
+#[derive(Debug, Clone)]
+pub struct ReferencePage {
+    pub hits: Vec<Hit>,
+    /// The cursor to the next page; `None` on the last.
+    pub next_cursor: Option<String>,
+}
+
+/// Searches the API documentation (documentation pages, error codes, operations): the page of
+/// at most `limit` hits that `cursor` (a `next_cursor` of the same query and limit) starts,
+/// the first without one. A blank query pages through every record in table order.
+pub fn search_reference(
+    query: &str,
+    limit: usize,
+    cursor: Option<&str>,
+) -> Result<ReferencePage, Error> {
+    let query = query.trim();
+    let stems = query_stems(query)?;
+    let binding = cursor::Binding { q: query, category: Some(cursor::REFERENCE), limit };
+    let offset = match cursor {
+        None => 0,
+        Some(token) => cursor::decode(token, &binding).map_err(Error::invalid_reference_cursor)?,
+    };
     let mut hits = rank_records(&stems, is_reference);
-    hits.truncate(limit);
-    Ok(hits)
+    let end = offset.saturating_add(limit).min(hits.len());
+    let next_cursor = (end < hits.len()).then(|| cursor::encode(end, &binding));
+    hits.truncate(end);
+    hits.drain(..offset.min(end));
+    Ok(ReferencePage { hits, next_cursor })
 }

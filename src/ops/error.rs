@@ -93,10 +93,12 @@ impl Error {
             ),
         )
     }
-    pub fn query_too_long(chars: usize) -> Error {
+    /// `parameter` (`q` for the guide search, `query` for the document searches) has
+    /// `chars` characters, over the limit.
+    pub fn query_too_long(parameter: &str, chars: usize) -> Error {
         Error::new(
             ErrorKind::QueryTooLong,
-            format!("q has {chars} characters; the limit is {SEARCH_QUERY_MAX_CHARS}"),
+            format!("{parameter} has {chars} characters; the limit is {SEARCH_QUERY_MAX_CHARS}"),
         )
     }
     pub fn invalid_cursor(why: &str) -> Error {
@@ -104,6 +106,16 @@ impl Error {
             ErrorKind::InvalidCursor,
             format!(
                 "{why}; omit cursor for the first page and pass nextCursor with the same q, category and limit"
+            ),
+        )
+    }
+    /// [`Error::invalid_cursor`] for the API documentation's search, whose arguments are
+    /// `query` and `limit`.
+    pub fn invalid_reference_cursor(why: &str) -> Error {
+        Error::new(
+            ErrorKind::InvalidCursor,
+            format!(
+                "{why}; omit cursor for the first page and pass nextCursor with the same query and limit"
             ),
         )
     }

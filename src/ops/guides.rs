@@ -114,7 +114,7 @@ pub fn validate(request: &SearchRequest<'_>) -> Result<SearchParams, Error> {
     let q = request.q.map(str::trim).unwrap_or_default();
     let n_chars = q.chars().count();
     if n_chars > SEARCH_QUERY_MAX_CHARS {
-        return Err(Error::query_too_long(n_chars));
+        return Err(Error::query_too_long("q", n_chars));
     }
     let category = match request.category {
         None => None,

@@ -22,9 +22,14 @@ const CURSOR_LEN: usize = 3 + MAC_LEN;
 #[derive(Debug, Clone, Copy)]
 pub struct Binding<'a> {
     pub q: &'a str,
+    /// The guide category, or [`REFERENCE`] for the API documentation's search.
     pub category: Option<u8>,
     pub limit: usize,
 }
+
+/// The category byte of a cursor over the API documentation (`search_api_docs`) rather than
+/// the guides: no guide category has it, so a cursor of one search never pages the other.
+pub const REFERENCE: u8 = u8::MAX - 1;
 
 /// The MAC keyed with `CURSOR_KEY`, prepared once: each cursor starts from a copy of it, so
 /// signing or checking one hashes two SHA-256 blocks instead of four.

@@ -3,7 +3,8 @@
 //! `outputSchema`.
 
 use consultancy_api::model::{
-    MCP_TOOLS, McpServer, N_CASE_STUDIES, N_GUIDES, N_INDUSTRIES, N_QUESTIONS, N_SERVICES,
+    DocKind, ItemKind, MCP_TOOLS, McpServer, N_CASE_STUDIES, N_GUIDES, N_INDUSTRIES, N_QUESTIONS,
+    N_SERVICES,
 };
 use consultancy_api::ops::content;
 use serde_json::{Value, json};
@@ -236,17 +237,83 @@ async fn docs_tools_answer_the_rest_bodies_byte_for_byte() {
         .map(|r| r["id"].as_str().unwrap_or(""))
         .collect();
     assert!(ids.contains(&"operations/exportAll"), "{ids:?}");
-    let everything =
-        structured(&server, path, "search_api_docs", json!({ "query": " ", "limit": 50 })).await;
-    let page: Value = serde_json::from_str(&everything).expect("page");
-    let kinds: Vec<&str> = page["results"]
-        .as_array()
-        .expect("results")
+    // A blank query lists everything, a page at a time: every documentation page, error code
+    // and operation exactly once.
+    let mut ids: Vec<String> = Vec::new();
+    let mut kinds: Vec<String> = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut arguments = json!({ "query": " ", "limit": 20 });
+        if let Some(cursor) = &cursor {
+            arguments["cursor"] = json!(cursor);
+        }
+        let page: Value = serde_json::from_str(
+            &structured(&server, path, "search_api_docs", arguments.clone()).await,
+        )
+        .expect("page");
+        let results = page["results"].as_array().expect("results");
+        assert_eq!(page["count"], results.len(), "{arguments}");
+        for result in results {
+            assert!(result.get("relevance").is_none(), "no relevance without a query");
+            ids.push(result["id"].as_str().expect("id").to_string());
+            kinds.push(result["kind"].as_str().expect("kind").to_string());
+        }
+        match page["nextCursor"].as_str() {
+            Some(next) => cursor = Some(next.to_string()),
+            None => break,
+        }
+    }
+    let expected: Vec<&str> = consultancy_api::tables::DOCUMENTS
         .iter()
-        .map(|r| r["kind"].as_str().unwrap_or(""))
+        .filter(|record| {
+            matches!(
+                record.kind,
+                DocKind::Page(ItemKind::Docs) | DocKind::ErrorCode | DocKind::Operation
+            )
+        })
+        .map(|record| record.id)
         .collect();
-    assert!(kinds.contains(&"page") && kinds.contains(&"error") && kinds.contains(&"operation"));
-    assert!(page["results"][0].get("relevance").is_none(), "no relevance without a query");
+    assert_eq!(ids, expected, "the listing is the table, in order, once");
+    for kind in ["page", "error", "operation"] {
+        assert!(kinds.iter().any(|k| k == kind), "{kind}");
+    }
+    // A guide search's cursor does not page the documentation.
+    let guides = server.get("/v1/resources?limit=20").await.json();
+    let guide_cursor = guides["nextCursor"].as_str().expect("a second page");
+    let answer = tool(
+        &server,
+        path,
+        Era::Modern,
+        "search_api_docs",
+        json!({ "query": "", "limit": 20, "cursor": guide_cursor }),
+    )
+    .await;
+    assert_eq!(answer["isError"], true, "{answer}");
+}
+
+/// Each server's `search` and `fetch` descriptions say what that server holds, and every id
+/// `fetch` gives as an example is one that server fetches (and the other does not).
+#[tokio::test]
+async fn fetch_examples_work_on_their_own_server() {
+    let server = start().await;
+    for (path, other, holds) in [
+        ("/mcp", "/mcp/docs", "services, industries and case studies"),
+        ("/mcp/docs", "/mcp", "guides, documentation pages, error codes and API operations"),
+    ] {
+        let tools = tool_list(&server, path, Era::Modern).await;
+        let search = tools.iter().find(|t| t["name"] == "search").expect("search");
+        assert!(search["description"].as_str().expect("text").contains(holds), "{search}");
+        let fetch = tools.iter().find(|t| t["name"] == "fetch").expect("fetch");
+        let text = fetch["inputSchema"]["properties"]["id"]["description"].as_str().expect("text");
+        let examples: Vec<&str> = text.split('`').skip(1).step_by(2).collect();
+        assert!(examples.len() >= 2, "{text}");
+        for id in examples {
+            let answer = tool(&server, path, Era::Modern, "fetch", json!({ "id": id })).await;
+            assert_eq!(answer["isError"], false, "{path} fetch {id}: {answer}");
+            let answer = tool(&server, other, Era::Modern, "fetch", json!({ "id": id })).await;
+            assert_eq!(answer["isError"], true, "{other} fetch {id}: {answer}");
+        }
+    }
 }
 
 /// What the core refuses is a tool result with `isError` and the REST API's message, in every
@@ -371,6 +438,21 @@ async fn tool_failures_are_results_with_the_core_message() {
             ("/mcp/docs", "get_guide", json!({}), "argument `slug` is required"),
             ("/mcp/docs", "get_guide", json!({ "slug": "no-such-guide" }), "no guide has the slug"),
             ("/mcp/docs", "search_api_docs", json!({}), "argument `query` is required"),
+            // Each tool's message names its own argument: `query`, where the REST API's is `q`.
+            ("/mcp", "search", json!({ "query": "x".repeat(201) }), "query has 201 characters"),
+            (
+                "/mcp/docs",
+                "search_api_docs",
+                json!({ "query": "x".repeat(201) }),
+                "query has 201 characters",
+            ),
+            ("/mcp/docs", "search_guides", json!({ "q": "x".repeat(201) }), "q has 201 characters"),
+            (
+                "/mcp/docs",
+                "search_api_docs",
+                json!({ "query": "", "cursor": "AAAA" }),
+                "same query and limit",
+            ),
             ("/mcp", "fetch", json!({ "id": "guides/data-quality" }), "no document has the id"),
             ("/mcp/docs", "fetch", json!({ "id": "services/mlops" }), "no document has the id"),
         ] {
