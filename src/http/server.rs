@@ -406,6 +406,7 @@ fn answer(
     peer: SocketAddr,
 ) -> Answer {
     let http1 = request.version() < http::Version::HTTP_2;
+    let head_on_h2 = !http1 && request.method() == http::Method::HEAD;
     let Some(turn) = flow.try_admit(!http1) else {
         return Answer::Later(Box::pin(answer_later(
             app.clone(),
@@ -418,7 +419,10 @@ fn answer(
     // In service, and holding the turn, until the body is tracked, as in `answer_later`.
     let in_service = flow.enter();
     match app.handle_now(request, peer.ip()) {
-        Ok(response) => {
+        Ok(mut response) => {
+            if head_on_h2 {
+                without_content(&mut response);
+            }
             let tracked = deliver(app, flow, response, http1);
             drop((in_service, turn));
             Answer::Now(Some(tracked))
@@ -441,11 +445,28 @@ async fn answer_later(
 ) -> Response<Tracked> {
     let _in_service = flow.enter();
     let _turn = flow.admit(!http1).await;
-    let response = match app.handle_now(request, peer.ip()) {
+    let head_on_h2 = !http1 && request.method() == http::Method::HEAD;
+    let mut response = match app.handle_now(request, peer.ip()) {
         Ok(response) => response,
         Err(later) => later.answer(&app).await,
     };
+    if head_on_h2 {
+        without_content(&mut response);
+    }
     deliver(&app, &flow, response, http1)
+}
+
+/// A HEAD answer over HTTP/2: the GET's headers, its `Content-Length` included, and no
+/// content (RFC 9110 §9.3.2). hyper's HTTP/1 leaves a HEAD's body unsent by itself; its
+/// HTTP/2 sends whatever the body holds, which clients refuse as a protocol error.
+fn without_content(response: &mut Response<Body>) {
+    if let Some(len) = hyper::body::Body::size_hint(response.body()).exact() {
+        response
+            .headers_mut()
+            .entry(header::CONTENT_LENGTH)
+            .or_insert_with(|| HeaderValue::from(len));
+    }
+    *response.body_mut() = Body::empty();
 }
 
 /// A request [`answer`] has begun whose answer needs its body: as [`answer_later`], with the

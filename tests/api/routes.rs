@@ -448,6 +448,43 @@ async fn http2_cleartext_is_served_on_the_same_listener() {
     assert_eq!(body["services"].as_array().map(Vec::len), Some(N_SERVICES));
 }
 
+/// HEAD over HTTP/2 answers the GET's headers, `Content-Length` included, and no content,
+/// as HTTP/1.1 does: a DATA frame after a HEAD's HEADERS is a protocol error to curl.
+#[tokio::test]
+async fn head_over_http2_carries_no_content() {
+    let server = start().await;
+    let client = reqwest::Client::builder().http2_prior_knowledge().build().expect("h2 client");
+    for (path, accept_encoding) in [
+        ("/v1/services/mlops", "identity"),
+        ("/v1/services", "br"),
+        ("/v1/resources?q=data", "identity"),
+        ("/v1/no-such-route", "identity"),
+        ("/guides/", "gzip"),
+    ] {
+        let get = client
+            .get(server.url(path))
+            .header("accept-encoding", accept_encoding)
+            .send()
+            .await
+            .expect("h2 GET");
+        let status = get.status();
+        let get_len = get.bytes().await.expect("GET body").len();
+        assert!(get_len > 0, "{path}");
+        let head = client
+            .head(server.url(path))
+            .header("accept-encoding", accept_encoding)
+            .send()
+            .await
+            .expect("h2 HEAD");
+        assert_eq!(head.version(), reqwest::Version::HTTP_2);
+        assert_eq!(head.status(), status, "{path}");
+        let length = head.headers().get("content-length").and_then(|v| v.to_str().ok());
+        assert_eq!(length, Some(get_len.to_string().as_str()), "{path}: the GET's length");
+        let body = head.bytes().await.expect("HEAD completes cleanly");
+        assert!(body.is_empty(), "{path}: HEAD sent {} bytes of content", body.len());
+    }
+}
+
 #[tokio::test]
 async fn openapi_describes_every_endpoint_of_the_contract() {
     let doc = openapi();
