@@ -50,7 +50,7 @@ fn request(
     headers: &[(&str, &str)],
     body: &'static str,
 ) -> Request<Full<Bytes>> {
-    let mut builder = Request::builder().method(method).uri(path);
+    let mut builder = Request::builder().method(method).uri(path).header("host", "localhost");
     for (name, value) in headers {
         builder = builder.header(*name, *value);
     }

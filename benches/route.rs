@@ -33,11 +33,12 @@ fn app() -> App {
 }
 
 fn get(path: &str) -> Request<Full<Bytes>> {
-    Request::get(path).body(Full::new(Bytes::new())).expect("request")
+    Request::get(path).header("host", "localhost").body(Full::new(Bytes::new())).expect("request")
 }
 
 fn post(path: &str, body: &'static str) -> Request<Full<Bytes>> {
     Request::post(path)
+        .header("host", "localhost")
         .header("content-type", "application/json")
         .body(Full::new(Bytes::from_static(body.as_bytes())))
         .expect("request")
@@ -179,7 +180,9 @@ fn handle(c: &mut Criterion) {
     ];
     for (name, headers, status) in export_cases {
         let request = || {
-            let mut builder = Request::get("/v1/export").header("authorization", &bearer);
+            let mut builder = Request::get("/v1/export")
+                .header("host", "localhost")
+                .header("authorization", &bearer);
             for (name, value) in headers {
                 builder = builder.header(*name, *value);
             }

@@ -470,6 +470,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         400,
         "A2A: the `A2A-Version` is not 0.3 or 1.0, or the method belongs to the other version (-32009).",
     ),
+    (
+        "invalid_host",
+        400,
+        "An HTTP/1.1 request has no `Host` header, more than one, or one that is not a host and port (RFC 9112, section 3.2).",
+    ),
 ];
 
 /// The kind of every error the service answers; `ERROR_CODES[kind as usize]` is its row, so
@@ -524,6 +529,7 @@ pub enum ErrorKind {
     UnsupportedOperation,
     ContentTypeNotSupported,
     VersionNotSupported,
+    InvalidHost,
 }
 
 impl ErrorKind {

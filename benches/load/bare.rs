@@ -186,8 +186,10 @@ async fn resolved_lines(app: &App, requests: &Path) -> Result<Vec<Line>, String>
                 Some(c) => format!("{base}&cursor={c}"),
                 None => base.to_string(),
             };
-            let get =
-                Request::get(path).body(Full::new(Bytes::new())).map_err(|e| e.to_string())?;
+            let get = Request::get(path)
+                .header("host", "localhost")
+                .body(Full::new(Bytes::new()))
+                .map_err(|e| e.to_string())?;
             let listed = json(app.handle(get, IpAddr::from([127, 0, 0, 1])).await).await?;
             cursor = Some(
                 listed["nextCursor"]
@@ -212,7 +214,9 @@ fn app() -> Result<App, String> {
 
 /// The request of `line` as wrk sends it (a JSON body's content type, the export's token).
 fn request(line: &Line, token: &str) -> Result<Request<Full<Bytes>>, String> {
-    let mut request = Request::builder().method(line.method.clone()).uri(&line.path);
+    // HTTP/1.1 names its host (RFC 9112): wrk sends `Host`, and the service refuses a request without one.
+    let mut request =
+        Request::builder().method(line.method.clone()).uri(&line.path).header("host", "localhost");
     if !line.body.is_empty() {
         request = request.header("content-type", "application/json");
     }
@@ -263,6 +267,7 @@ async fn run_repeatedly(requests: &Path, name: &str, count: u64) -> Result<(), S
 /// A bearer token from the in-process OAuth endpoints.
 async fn export_token(app: &App, peer: IpAddr) -> Result<String, String> {
     let register = Request::post("/oauth/register")
+        .header("host", "localhost")
         .header("content-type", "application/json")
         .body(Full::new(Bytes::from_static(b"{\"client_name\":\"bare\"}")))
         .map_err(|e| e.to_string())?;
@@ -273,6 +278,7 @@ async fn export_token(app: &App, peer: IpAddr) -> Result<String, String> {
     );
     let form = format!("grant_type=client_credentials&client_id={id}&client_secret={secret}");
     let token = Request::post("/oauth/token")
+        .header("host", "localhost")
         .header("content-type", HeaderValue::from_static("application/x-www-form-urlencoded"))
         .body(Full::new(Bytes::from(form)))
         .map_err(|e| e.to_string())?;

@@ -223,17 +223,12 @@ impl App {
         };
         if !allowed {
             let reset_secs = rate.map_or(0, |rate| rate.reset_secs);
-            let error = Error::rate_limited(reset_secs);
-            // Each surface refuses in its own shape: a JSON-RPC error on the MCP endpoints and
-            // the A2A endpoint.
-            let refusal = match begun.route {
-                Route::Mcp(_) => mcp::refused(&error),
-                Route::A2a => {
-                    a2a::refused(&error, a2a::version_of(request.headers(), request.uri().query()))
-                }
-                _ => api::error_reply(&error),
-            };
+            let refusal = refusal(&begun.route, &request, &Error::rate_limited(reset_secs));
             let reply = refusal.with(header::RETRY_AFTER, HeaderValue::from(reset_secs));
+            return Ok(self.end(begun, reply, None));
+        }
+        if request.version() == http::Version::HTTP_11 && !one_valid_host(request.headers()) {
+            let reply = refusal(&begun.route, &request, &Error::invalid_host());
             return Ok(self.end(begun, reply, None));
         }
         let (parts, body) = request.into_parts();
@@ -604,6 +599,34 @@ fn not_modified(fixed: &'static FixedResponse, etag: &'static str) -> Reply {
     reply.etag = Some(etag);
     reply.cache_control = fixed.cache_control;
     reply
+}
+
+/// A request refused before it is answered, in its surface's shape: a JSON-RPC error on the
+/// MCP endpoints and the A2A endpoint, the Error body elsewhere.
+fn refusal<B>(route: &Route, request: &Request<B>, error: &Error) -> Reply {
+    match route {
+        Route::Mcp(_) => mcp::refused(error),
+        Route::A2a => {
+            a2a::refused(error, a2a::version_of(request.headers(), request.uri().query()))
+        }
+        _ => api::error_reply(error),
+    }
+}
+
+/// RFC 9112, section 3.2: an HTTP/1.1 request has exactly one `Host`, empty or a host with
+/// an optional port (registered name, IPv4, or an IP literal in brackets); anything else is
+/// a 400. (HTTP/1.0 may leave it out; HTTP/2 names the authority in `:authority`.)
+fn one_valid_host(headers: &HeaderMap) -> bool {
+    let mut hosts = headers.get_all(header::HOST).iter();
+    let (Some(host), None) = (hosts.next(), hosts.next()) else { return false };
+    host.as_bytes().iter().all(|&b| {
+        b.is_ascii_alphanumeric()
+            || matches!(b, b'-' | b'.' | b'_' | b'~' | b'%' | b':' | b'[' | b']')
+            || matches!(
+                b,
+                b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+            )
+    })
 }
 
 #[cfg(test)]

@@ -167,6 +167,12 @@ impl Error {
             format!("the body is larger than this endpoint's limit of {max} bytes"),
         )
     }
+    pub fn invalid_host() -> Error {
+        Error::new(
+            ErrorKind::InvalidHost,
+            "an HTTP/1.1 request carries exactly one Host header, naming the host (and port) asked for",
+        )
+    }
     pub fn request_timeout() -> Error {
         Error::new(ErrorKind::RequestTimeout, "the request body arrived too slowly")
     }

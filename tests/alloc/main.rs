@@ -72,8 +72,12 @@ fn fixed_gets_allocate_only_the_header_map() {
     let app =
         App::new(u32::MAX, Keys::from_hex(KEY, None).expect("key"), Arc::new(SystemClock), false);
     let peer: IpAddr = [127, 0, 0, 1].into();
-    let request =
-        |path: &'static str| Request::get(path).body(Full::new(Bytes::new())).expect("request");
+    let request = |path: &'static str| {
+        Request::get(path)
+            .header("host", "localhost")
+            .body(Full::new(Bytes::new()))
+            .expect("request")
+    };
     for path in ["/v1/services", "/v1/services/mlops", "/guides/", "/openapi.json"] {
         // Warm up: the limiter's first entry for this address allocates its table slot.
         drop(runtime.block_on(app.handle(request(path), peer)));

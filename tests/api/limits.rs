@@ -231,6 +231,49 @@ async fn malformed_traffic_is_refused_and_the_server_keeps_serving() {
     assert_eq!(server.get("/v1").await.status, 200, "still serving");
 }
 
+/// RFC 9112, section 3.2: an HTTP/1.1 request without `Host`, with two, or with one that is
+/// not a host is a 400, in the surface's own error shape; HTTP/1.0 may leave it out.
+#[tokio::test]
+async fn http11_requests_name_exactly_one_valid_host() {
+    let server = start().await;
+    let exchange = |request: &'static str| {
+        let addr = server.addr;
+        async move {
+            let mut stream = TcpStream::connect(addr).await.expect("connect");
+            stream.write_all(request.as_bytes()).await.expect("write");
+            let answer =
+                read_to_end_within(&mut stream, Duration::from_secs(5)).await.unwrap_or_default();
+            String::from_utf8_lossy(&answer).into_owned()
+        }
+    };
+    for request in [
+        "GET /v1 HTTP/1.1\r\nConnection: close\r\n\r\n",
+        "GET /v1 HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\nConnection: close\r\n\r\n",
+        "GET /v1 HTTP/1.1\r\nHost: user@a.example\r\nConnection: close\r\n\r\n",
+        "GET /v1 HTTP/1.1\r\nHost: a.example/v1\r\nConnection: close\r\n\r\n",
+    ] {
+        let answer = exchange(request).await;
+        assert!(answer.starts_with("HTTP/1.1 400"), "{request:?}: {answer}");
+        assert!(answer.contains("\"code\":\"invalid_host\""), "{request:?}: {answer}");
+    }
+    let mcp = exchange(
+        "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+    )
+    .await;
+    assert!(mcp.starts_with("HTTP/1.1 400"), "{mcp}");
+    assert!(mcp.contains("\"jsonrpc\":\"2.0\""), "a JSON-RPC error on MCP: {mcp}");
+    assert!(mcp.contains("invalid_host"), "{mcp}");
+    for request in [
+        "GET /v1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nConnection: close\r\n\r\n",
+        "GET /v1 HTTP/1.1\r\nHost: [::1]:8080\r\nConnection: close\r\n\r\n",
+        "GET /v1 HTTP/1.1\r\nHost: api.larchmere.example\r\nConnection: close\r\n\r\n",
+        "GET /v1 HTTP/1.0\r\n\r\n",
+    ] {
+        let answer = exchange(request).await;
+        assert!(answer.contains(" 200 OK"), "{request:?}: {answer}");
+    }
+}
+
 #[tokio::test]
 async fn past_the_connection_cap_clients_wait_rather_than_fail() {
     let server = start_with(Setup {
@@ -395,7 +438,7 @@ async fn statuses(
 ) -> Vec<u16> {
     let mut out = Vec::new();
     for (peer, forwarded) in requests {
-        let mut request = http::Request::get("/v1/contact");
+        let mut request = http::Request::get("/v1/contact").header("host", "localhost");
         if let Some(forwarded) = forwarded {
             request = request.header("x-forwarded-for", forwarded);
         }

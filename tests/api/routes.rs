@@ -578,7 +578,7 @@ mod hostile {
             let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().expect("runtime");
             let app = app();
             let uri = if query.is_empty() { path.clone() } else { format!("{path}?{query}") };
-            let mut request = http::Request::builder().method(method).uri(uri.as_str());
+            let mut request = http::Request::builder().method(method).uri(uri.as_str()).header("host", "localhost");
             for (name, value) in [("content-type", content_type.to_string()), ("authorization", authorization), ("idempotency-key", key), ("x-forwarded-for", forwarded)] {
                 if !value.is_empty() {
                     request = request.header(name, value);

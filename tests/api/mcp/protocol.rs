@@ -731,7 +731,7 @@ mod hostile {
         ) {
             let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
             let app = App::new(u32::MAX, Keys::from_hex(crate::support::TEST_KEY, None).expect("key"), Arc::new(SystemClock), false);
-            let mut request = http::Request::post(path).header("content-type", "application/json").header("accept", accept);
+            let mut request = http::Request::post(path).header("host", "localhost").header("content-type", "application/json").header("accept", accept);
             if let Some(version) = version {
                 request = request.header("mcp-protocol-version", version);
             }
