@@ -306,6 +306,13 @@ impl App {
             }
             return Some(match route.allow() {
                 Some(allow) => Ok((cors::preflight(allow, route.cors()), None)),
+                // A browser's preflight for a path with nothing there (an unknown or malformed
+                // slug, a trailing slash) is allowed too, so its script goes on to send the
+                // request and can read the real 404, 400 or 308; refused, it would see only an
+                // opaque network error. A plain OPTIONS there is the path's error.
+                None if is_cors_preflight(&parts.headers) => {
+                    Ok((cors::preflight(route::ALLOW_ANY, route.cors()), None))
+                }
                 None => Err(route
                     .error()
                     .cloned()
@@ -599,6 +606,13 @@ fn not_modified(fixed: &'static FixedResponse, etag: &'static str) -> Reply {
     reply.etag = Some(etag);
     reply.cache_control = fixed.cache_control;
     reply
+}
+
+/// A CORS preflight (Fetch standard): `OPTIONS` with `Origin` and
+/// `Access-Control-Request-Method`.
+fn is_cors_preflight(headers: &HeaderMap) -> bool {
+    headers.contains_key(header::ORIGIN)
+        && headers.contains_key(header::ACCESS_CONTROL_REQUEST_METHOD)
 }
 
 /// A request refused before it is answered, in its surface's shape: a JSON-RPC error on the

@@ -413,6 +413,43 @@ async fn cors_is_open_on_every_response_and_preflights_list_methods_and_headers(
         .await
         .expect("OPTIONS");
     assert_eq!(unknown.status(), 404);
+    // A browser's preflight where nothing is (an unknown slug, a malformed one, a trailing
+    // slash) is allowed, so the request it precedes can show its script the real error.
+    for (path, status) in
+        [("/v1/services/nope", 404), ("/v1/services/NOPE", 400), ("/v1/services/", 308)]
+    {
+        let preflight = server
+            .client
+            .request(reqwest::Method::OPTIONS, server.url(path))
+            .header("origin", "https://app.example.com")
+            .header("access-control-request-method", "GET")
+            .header("access-control-request-headers", "if-none-match")
+            .send()
+            .await
+            .expect("OPTIONS");
+        assert_eq!(preflight.status(), 204, "{path}");
+        let header = |name: &str| {
+            preflight.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default()
+        };
+        assert!(header("access-control-allow-methods").contains("GET"), "{path}");
+        assert!(header("access-control-allow-headers").contains("If-None-Match"), "{path}");
+        assert_eq!(header("access-control-allow-origin"), "*", "{path}");
+        let no_redirects =
+            reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build();
+        let actual = no_redirects
+            .expect("client")
+            .get(server.url(path))
+            .header("origin", "https://app.example.com")
+            .send()
+            .await
+            .expect("GET");
+        assert_eq!(actual.status(), status, "{path}");
+        assert_eq!(
+            actual.headers().get("access-control-allow-origin").and_then(|v| v.to_str().ok()),
+            Some("*"),
+            "{path}: the error is readable cross-origin"
+        );
+    }
 }
 
 #[tokio::test]
