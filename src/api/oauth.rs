@@ -23,6 +23,22 @@ pub fn oauth_error(status: StatusCode, error: &str, description: &str) -> Reply 
     Reply::json(status, body, NO_STORE).with(header::PRAGMA, HeaderValue::from_static("no-cache"))
 }
 
+/// A refusal of the OAuth endpoints that is not about OAuth itself (the body too large or too
+/// slow, the method, the rate, the Host): the RFC body OAuth clients parse, with the HTTP
+/// status of the service's error and its message. RFC 6749 names no code for these, so
+/// `error` is `invalid_request`, and the service's stable code goes in `error_uri` (its
+/// entry on the errors page).
+pub fn refused(error: &crate::ops::Error) -> Reply {
+    let status = StatusCode::from_u16(error.kind.status()).unwrap_or(StatusCode::BAD_REQUEST);
+    let body = json!({
+        "error": "invalid_request",
+        "error_description": error.message,
+        "error_uri": format!("{}/docs/errors/#{}", crate::tables::SITE_URL, error.code()),
+    })
+    .to_string();
+    Reply::json(status, body, NO_STORE).with(header::PRAGMA, HeaderValue::from_static("no-cache"))
+}
+
 fn metadata_error(description: &str) -> Reply {
     oauth_error(StatusCode::BAD_REQUEST, "invalid_client_metadata", description)
 }

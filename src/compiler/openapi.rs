@@ -153,6 +153,18 @@ fn oauth_error_response(description: &str) -> Value {
     })
 }
 
+/// A refusal of an OAuth endpoint that is not about OAuth (size, rate, method, Host): the
+/// RFC body, `error` `invalid_request`, and the service's code as `error_uri`.
+fn oauth_refusal(description: &str) -> Value {
+    let mut response = oauth_error_response(&format!(
+        "{description}. In the RFC 6749 shape, as every answer of the OAuth endpoints: `error` is `invalid_request`, `error_uri` links the service's error code on the errors page."
+    ));
+    if description.starts_with("Rate limited") {
+        response["headers"]["Retry-After"] = header_ref("Retry-After");
+    }
+    response
+}
+
 /// A JSON-RPC error response with this status and meaning (the MCP endpoints' errors).
 fn jsonrpc_error(description: &str) -> Value {
     json!({
@@ -507,8 +519,8 @@ otherwise the items that fit run in order and each item past the limit gets stat
                         "content": { "application/json": { "schema": schema_ref("ClientRegistrationResponse") } },
                     },
                     "400": oauth_error_response("Invalid client metadata (RFC 7591 section 3.2.2)"),
-                    "413": response_ref("PayloadTooLarge"),
-                    "429": response_ref("TooManyRequests"),
+                    "413": oauth_refusal("Request body too large"),
+                    "429": oauth_refusal("Rate limited; wait `Retry-After` seconds"),
                 },
             }
         }),
@@ -534,8 +546,8 @@ otherwise the items that fit run in order and each item past the limit gets stat
                     },
                     "400": oauth_error_response("invalid_request, unsupported_grant_type or invalid_scope"),
                     "401": oauth_error_response("invalid_client: unknown client or wrong secret"),
-                    "413": response_ref("PayloadTooLarge"),
-                    "429": response_ref("TooManyRequests"),
+                    "413": oauth_refusal("Request body too large"),
+                    "429": oauth_refusal("Rate limited; wait `Retry-After` seconds"),
                 },
             }
         }),
@@ -1135,7 +1147,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
             "type": "object",
             "description": "RFC 6749 section 5.2 / RFC 7591 section 3.2.2 error body (the OAuth endpoints follow the RFCs, not the API Error shape).",
             "required": ["error"],
-            "properties": { "error": string, "error_description": string },
+            "properties": { "error": string, "error_description": string, "error_uri": uri },
         },
         "AuthorizationServerMetadata": {
             "type": "object",

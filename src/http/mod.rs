@@ -373,6 +373,10 @@ impl App {
                 return None;
             }
             Route::Mcp(_) => Ok(mcp::method_not_allowed(method.as_str())),
+            Route::Register | Route::Token => {
+                Ok(api::oauth::refused(&Error::method_not_allowed(method.as_str(), allow))
+                    .with(header::ALLOW, HeaderValue::from_static(allow)))
+            }
             Route::Ask if is_get => ask::get(parts.uri.query(), ask_delivery(&parts.headers)),
             Route::A2a => {
                 let version = a2a::version_of(&parts.headers, parts.uri.query());
@@ -429,7 +433,10 @@ impl App {
                 Ok((reply, key))
             }
             Route::Register | Route::Token => {
-                let body = self.read_body(body, limits::OAUTH_BODY_MAX).await?;
+                let body = match self.read_body(body, limits::OAUTH_BODY_MAX).await {
+                    Ok(body) => body,
+                    Err(error) => return Ok((api::oauth::refused(&error), None)),
+                };
                 let content_type =
                     parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
                 let reply = if *route == Route::Register {
@@ -616,13 +623,15 @@ fn is_cors_preflight(headers: &HeaderMap) -> bool {
 }
 
 /// A request refused before it is answered, in its surface's shape: a JSON-RPC error on the
-/// MCP endpoints and the A2A endpoint, the Error body elsewhere.
+/// MCP endpoints and the A2A endpoint, the RFC 6749 body on the OAuth endpoints, the Error
+/// body elsewhere.
 fn refusal<B>(route: &Route, request: &Request<B>, error: &Error) -> Reply {
     match route {
         Route::Mcp(_) => mcp::refused(error),
         Route::A2a => {
             a2a::refused(error, a2a::version_of(request.headers(), request.uri().query()))
         }
+        Route::Register | Route::Token => api::oauth::refused(error),
         _ => api::error_reply(error),
     }
 }

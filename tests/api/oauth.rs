@@ -675,3 +675,41 @@ async fn the_openapi_links_walk_from_registration_to_the_export() {
         server.get(&item.replace("{slug}", &slug)).await.conforms("GET", item, 200);
     }
 }
+
+/// What the OAuth endpoints refuse before OAuth itself (the method, a body too large, the
+/// rate) comes in the RFC 6749 shape too, with the service's status: an OAuth library reads
+/// `error` as a string, and the API's `{"error":{...}}` object broke it.
+#[tokio::test]
+async fn refusals_before_oauth_are_in_the_rfc_shape() {
+    let server = start_with(Setup { rate_limit: 3, ..Setup::default() }).await;
+    let rfc = |checked: &Checked, status: u16, code: &str| {
+        assert_eq!(checked.status, status, "{}", checked.text);
+        let body = checked.json();
+        assert_eq!(body["error"], "invalid_request", "{body}");
+        assert!(body["error_description"].as_str().is_some_and(|d| !d.is_empty()), "{body}");
+        let uri = body["error_uri"].as_str().expect("error_uri");
+        assert!(uri.ends_with(&format!("/docs/errors/#{code}")), "{uri}");
+    };
+    let get = server.get("/oauth/token").await;
+    rfc(&get, 405, "method_not_allowed");
+    assert_eq!(get.header("allow"), Some("POST, OPTIONS"));
+    let huge = format!("{}grant_type=client_credentials", " ".repeat(20_000));
+    let response = server
+        .client
+        .post(server.url("/oauth/token"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(huge)
+        .send()
+        .await
+        .expect("POST");
+    rfc(&Checked::read(response).await, 413, "payload_too_large");
+    let mut limited = server.post_json("/oauth/register", r#"{"client_name":"x"}"#).await;
+    for _ in 0..3 {
+        if limited.status == 429 {
+            break;
+        }
+        limited = server.post_json("/oauth/register", r#"{"client_name":"x"}"#).await;
+    }
+    rfc(&limited, 429, "rate_limited");
+    assert!(limited.header("retry-after").is_some());
+}
