@@ -137,6 +137,13 @@ impl Route {
         if let Some(route) = exact(path) {
             return route;
         }
+        // A path the batch would refuse is refused here too, before a redirect could make it
+        // look served.
+        if has_dot_or_empty_segment(path) {
+            return Route::Missing(Error::invalid_path(
+                "the path has dot segments or empty segments; send the canonical path",
+            ));
+        }
         if let Some(route) = toggled_slash(path) {
             return route;
         }
@@ -183,6 +190,13 @@ fn exact(path: &str) -> Option<Route> {
         "/healthz" => Route::Health,
         _ => return None,
     })
+}
+
+/// A `.` or `..` segment, or an empty one (`//`), in a path that starts with `/`: never a
+/// route's path, and refused as `invalid_path` directly and in a batch alike.
+pub fn has_dot_or_empty_segment(path: &str) -> bool {
+    path.as_bytes().windows(2).any(|pair| pair == b"//")
+        || path.contains('.') && path.split('/').skip(1).any(|seg| seg == "." || seg == "..")
 }
 
 /// `/x/` → `/x` or `/x` → `/x/` when only the other form is a route.

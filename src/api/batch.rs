@@ -332,12 +332,6 @@ fn has_forbidden_char(raw: &str) -> bool {
     }
 }
 
-/// A `.` or `..` segment, or an empty one (`//`), in a path that starts with `/`.
-fn has_dot_or_empty_segment(path: &str) -> bool {
-    path.as_bytes().windows(2).any(|pair| pair == b"//")
-        || path.contains('.') && path.split('/').skip(1).any(|seg| seg == "." || seg == "..")
-}
-
 /// What one pass over an ASCII batch path finds: where its query starts, and whether its path
 /// part has a forbidden character, a percent-escape, a dot or an empty segment.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -408,9 +402,9 @@ fn item_route(raw: &str) -> Result<(Route, Option<&str>), Error> {
     };
     // Decoding can make dots (`%2E`), so a decoded path is checked again in full.
     let dot_or_empty = if scanned.percent {
-        has_dot_or_empty_segment(&decoded)
+        route::has_dot_or_empty_segment(&decoded)
     } else {
-        scanned.empty_segment || scanned.dot && has_dot_or_empty_segment(path)
+        scanned.empty_segment || scanned.dot && route::has_dot_or_empty_segment(path)
     };
     if dot_or_empty {
         return Err(Error::invalid_path(
@@ -431,8 +425,7 @@ fn item_route(raw: &str) -> Result<(Route, Option<&str>), Error> {
 #[cfg(test)]
 mod tests {
     use super::{
-        Allowance, BatchBody, HYPER_WRITE_BUFFERS, has_dot_or_empty_segment, has_forbidden_char,
-        item_route, run, scan,
+        Allowance, BatchBody, HYPER_WRITE_BUFFERS, has_forbidden_char, item_route, run, scan,
     };
     use crate::api;
     use crate::auth::Keys;
@@ -658,7 +651,7 @@ mod tests {
             assert_eq!(has_forbidden_char(&path), forbidden, "{path:?}");
             let dot_or_empty =
                 path.split('/').skip(1).any(|seg| seg == "." || seg == "..") || path.contains("//");
-            assert_eq!(has_dot_or_empty_segment(&path), dot_or_empty, "{path:?}");
+            assert_eq!(crate::route::has_dot_or_empty_segment(&path), dot_or_empty, "{path:?}");
         }
     }
 
@@ -681,7 +674,7 @@ mod tests {
             None => (raw, None),
         };
         let decoded = route::decode_unreserved(path).map_err(Error::invalid_path)?;
-        if has_dot_or_empty_segment(&decoded) {
+        if crate::route::has_dot_or_empty_segment(&decoded) {
             return Err(Error::invalid_path(
                 "the path has dot segments or empty segments; send the canonical path",
             ));

@@ -629,3 +629,34 @@ mod hostile {
         }
     }
 }
+
+/// A path with dot or empty segments is 400 `invalid_path` whether sent directly or as a
+/// batch item (the error table says so for both), never a 404 on one and a 400 on the other.
+#[tokio::test]
+async fn dot_and_empty_segments_are_invalid_paths_directly_and_in_a_batch() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = start().await;
+    let paths =
+        ["/v1/./services", "/v1//services", "/v1/services/%2e%2e/contact", "/v1/services/.."];
+    for path in paths {
+        // Raw, as sent: an HTTP client library would resolve the dots itself.
+        let mut stream = tokio::net::TcpStream::connect(server.addr).await.expect("connect");
+        let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.expect("write");
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).await.expect("read");
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(answer.starts_with("HTTP/1.1 400"), "{path}: {answer}");
+        assert!(answer.contains("\"code\":\"invalid_path\""), "{path}: {answer}");
+    }
+    let items: Vec<serde_json::Value> =
+        paths.iter().map(|path| serde_json::json!({ "path": path })).collect();
+    let batch = server
+        .post_json("/v1/batch", &serde_json::json!({ "requests": items }).to_string())
+        .await
+        .json();
+    for (path, response) in paths.iter().zip(batch["responses"].as_array().expect("responses")) {
+        assert_eq!(response["status"], 400, "{path}: {response}");
+        assert_eq!(response["body"]["error"]["code"], "invalid_path", "{path}");
+    }
+}
