@@ -6,8 +6,10 @@
 //! - Text parts are joined with a space into one question; a data part carries readiness
 //!   answers (`{"answers": [...]}`, or the bare array). With a data part, the message is
 //!   scored and its text ignored; more than one data part is invalid params.
-//! - File parts (`raw`, `url`; 0.3 `file`), and text or data parts whose `mediaType` is not
-//!   text or JSON, are `ContentTypeNotSupportedError`.
+//! - File parts (`raw`, `url`; 0.3 `file`), text parts whose `mediaType` is not `text/plain`
+//!   or `text/markdown`, and data parts whose `mediaType` is not JSON, are
+//!   `ContentTypeNotSupportedError`. A 1.0 part with two content members (`text` and `data`)
+//!   is invalid params: `Part` is a oneof.
 //! - A `taskId` names a task, and this agent keeps none: `TaskNotFoundError` (A2A 3.4.2).
 //!   `referenceTaskIds` are ignored for the same reason.
 //! - Earlier questions may come as `metadata.prev` (a string or an array of strings, oldest
@@ -151,11 +153,21 @@ fn read_part<'a>(
     field: &str,
 ) -> Result<Part<'a>, A2aError> {
     let kind = match version {
-        // 1.0: a part is whichever content member it has.
-        Version::V1_0 => ["text", "data", "raw", "url"]
-            .into_iter()
-            .find(|key| part.contains_key(*key))
-            .unwrap_or(""),
+        // 1.0: a part is whichever content member it has, and has one (`Part` is a oneof).
+        Version::V1_0 => {
+            let mut members =
+                ["text", "data", "raw", "url"].into_iter().filter(|key| part.contains_key(*key));
+            let first = members.next().unwrap_or("");
+            if let Some(second) = members.next() {
+                return Err(A2aError::invalid_params(
+                    field,
+                    format!(
+                        "invalid params: {field} has both {first} and {second}; a part holds one of text, data, raw or url"
+                    ),
+                ));
+            }
+            first
+        }
         Version::V0_3 => part.get("kind").and_then(Value::as_str).unwrap_or(""),
     };
     let media_type = part
@@ -170,7 +182,9 @@ fn read_part<'a>(
                     format!("invalid params: {field}.text must be a string"),
                 ));
             };
-            if media_type.as_deref().is_some_and(|m| !m.starts_with("text/")) {
+            // Plain text, or markdown (plain text as a model writes it); HTML or any other
+            // text format would be read as a question with its markup.
+            if media_type.as_deref().is_some_and(|m| m != "text/plain" && m != "text/markdown") {
                 return Err(A2aError::content_type(format!(
                     "content type not supported: {field} is text labelled `{}`; send text/plain",
                     media_type.unwrap_or_default()

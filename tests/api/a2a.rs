@@ -466,6 +466,24 @@ async fn malformed_messages_are_invalid_params_or_their_a2a_error() {
             "content_type_not_supported",
         ),
         (
+            V1,
+            message_v1(json!([{ "text": "<p>drift</p>", "mediaType": "text/html" }])),
+            -32005,
+            "content_type_not_supported",
+        ),
+        (
+            V03,
+            message_v03(json!([{ "kind": "text", "text": "drift", "mediaType": "text/csv" }])),
+            -32005,
+            "content_type_not_supported",
+        ),
+        (
+            V1,
+            message_v1(json!([{ "text": "drift", "data": { "answers": [1] } }])),
+            -32602,
+            "invalid_params",
+        ),
+        (
             V03,
             message_v03(
                 json!([{ "kind": "file", "file": { "uri": "https://files.example/a.pdf" } }]),
@@ -615,5 +633,19 @@ async fn every_surface_gives_the_same_answer() {
         for source in &core.sources {
             assert!(text.contains(source.url), "MCP lists {} for {question}", source.url);
         }
+    }
+}
+
+/// Text parts labelled as plain text (with a charset) or markdown are read as the question.
+#[tokio::test]
+async fn plain_and_markdown_text_parts_are_questions() {
+    let server = start().await;
+    for media_type in ["text/plain", "text/plain; charset=utf-8", "text/markdown", "TEXT/PLAIN"] {
+        let params = message_v1(
+            json!([{ "text": "how do we monitor model drift?", "mediaType": media_type }]),
+        );
+        let json = call(&server, V1, "SendMessage", params).await;
+        assert!(json.get("error").is_none(), "{media_type}: {json}");
+        assert!(json["result"].is_object(), "{media_type}: {json}");
     }
 }
