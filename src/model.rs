@@ -906,6 +906,9 @@ pub struct Passage {
     /// The passage points at another page ("see reconciling old and new platforms"); it answers
     /// less than a sentence that says the thing itself.
     pub cross_reference: bool,
+    /// The passage says what its subject is ("A data contract is an explicit, versioned
+    /// agreement ..."): what a "what is ...?" question wants first.
+    pub defines: bool,
 }
 
 /// A company question the engine answers from the structured records, not from passages.

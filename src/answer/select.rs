@@ -39,6 +39,9 @@ pub const DUPLICATE_PER_MILLE: u32 = 650;
 /// An item's rank weighs on its passages' values from a quarter (an item far below the best)
 /// to full (the best item): value × (250 + 750 × rank / best rank).
 pub const ITEM_PRIOR_FLOOR_PER_MILLE: u64 = 250;
+/// A passage that defines its subject scores this many times higher for a question that asks
+/// what something is ("what is a data contract?"), when it holds every word of the question.
+pub const DEFINITION_BOOST: u64 = 3;
 /// A company question that names its topic and asks about something more ("case studies in
 /// retail") ranks items of that kind this many times higher.
 pub const KIND_BOOST: u64 = 2;
@@ -163,6 +166,8 @@ pub fn score_passages(
         let end = ANSWER_ITEM_PASSAGES[item + 1];
         let mut score = [0u64; ANSWER_MAX_ITEM_PASSAGES];
         let mut covered = [0u64; ANSWER_MAX_ITEM_PASSAGES];
+        // The question's own terms the passage's own text holds, for the definition boost.
+        let mut own_in_text = [0u64; ANSWER_MAX_ITEM_PASSAGES];
         for term in &query.terms {
             let Some(term_id) = term.term_id else { continue };
             let start = ANSWER_PASSAGE_POSTINGS_START[term_id as usize] as usize;
@@ -177,6 +182,9 @@ pub fn score_passages(
                 // A term only the heading or the item's title has counts half: the sentence
                 // is about it, but does not say it.
                 covered[local] += u64::from(if own_text { term.mass } else { term.mass / 2 });
+                if own_text && !term.carried {
+                    own_in_text[local] += u64::from(term.mass);
+                }
             }
         }
         let prior = ITEM_PRIOR_FLOOR_PER_MILLE
@@ -193,6 +201,12 @@ pub fn score_passages(
             let mut value = score[local] * covered[local] * prior;
             if record.cross_reference {
                 value /= CROSS_REFERENCE_DIVISOR;
+            }
+            if record.defines
+                && query.intent.standalone_opening
+                && own_in_text[local] >= query.own_mass
+            {
+                value = value.saturating_mul(DEFINITION_BOOST);
             }
             let entry = ScoredPassage {
                 passage,

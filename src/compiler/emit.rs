@@ -846,7 +846,7 @@ pub fn emit_answer(index: &AnswerIndex, canned: &[Canned], not_covered: &[String
     for passage in &index.passages {
         let _ = writeln!(
             out,
-            "    Passage {{ item: {}, heading: {}, text: {}, block: {}, signature: {:#018x}, answerable: {}, continues: {}, cross_reference: {} }},",
+            "    Passage {{ item: {}, heading: {}, text: {}, block: {}, signature: {:#018x}, answerable: {}, continues: {}, cross_reference: {}, defines: {} }},",
             passage.item,
             lit(&passage.heading),
             lit(&passage.text),
@@ -854,7 +854,8 @@ pub fn emit_answer(index: &AnswerIndex, canned: &[Canned], not_covered: &[String
             passage.signature,
             passage.answerable,
             passage.continues,
-            passage.cross_reference
+            passage.cross_reference,
+            passage.defines
         );
     }
     out.push_str("];\n\n");

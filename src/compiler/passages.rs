@@ -83,6 +83,21 @@ const CONTINUATIONS: &[&str] = &[
     "Otherwise",
 ];
 
+/// Words after a mid-sentence "this" that make it point back at the sentence before
+/// ("... notices when this happens ..."): the sentence leans on that one as much as one that
+/// opens with "This".
+const BACK_REFERENCE_AFTER_THIS: &[&str] = &[
+    "happens", "happened", "is", "was", "means", "meant", "matters", "works", "fails", "helps",
+    "changes", "goes",
+];
+
+/// Verbs of a sentence that says what its subject is ("A data contract is an explicit,
+/// versioned agreement ..."), each followed by one of [`DEFINITION_ARTICLES`].
+const DEFINITION_VERBS: &[&str] = &["is", "are", "means"];
+const DEFINITION_ARTICLES: &[&str] = &["a", "an", "the", "one"];
+/// The most words the subject of a definition has ("A data contract", "MLOps").
+const DEFINITION_MAX_SUBJECT_WORDS: usize = 4;
+
 /// One item as the answer engine cites it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AnswerItem {
@@ -107,6 +122,7 @@ pub struct PassageText {
     pub answerable: bool,
     pub continues: bool,
     pub cross_reference: bool,
+    pub defines: bool,
 }
 
 /// One indexed stem and its postings at both levels.
@@ -554,7 +570,7 @@ pub fn join_list(items: &[&str]) -> String {
 /// sentence of its body.
 fn item_passages(item_idx: u16, source: &Source) -> Vec<PassageText> {
     let mut passages = Vec::new();
-    let mut push = |heading: &str, text: String, block: u16, quotable: bool| {
+    let mut push = |heading: &str, text: String, block: u16, quotable: bool, in_quote: bool| {
         let cross_reference = text.contains(LINK_START);
         let text: String = text.chars().filter(|&c| c != LINK_START && c != LINK_END).collect();
         let words = text.split_whitespace().count();
@@ -562,7 +578,10 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<PassageText> {
         let fragment = text.chars().next().is_some_and(char::is_lowercase);
         let answerable = quotable && !fragment && words >= MIN_ANSWER_WORDS && !text.ends_with(':');
         let first_word = text.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
-        let continues = CONTINUATIONS.contains(&first_word);
+        // Also a sentence that opens inside a quotation (the quote began in the one before)
+        // or points back mid-sentence: quoted alone, it reads as a claim of its own.
+        let continues = CONTINUATIONS.contains(&first_word) || in_quote || refers_back(&text);
+        let defines = !continues && is_definition(&text);
         let text = with_full_stop(text);
         passages.push(PassageText {
             item: item_idx,
@@ -573,6 +592,7 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<PassageText> {
             answerable,
             continues,
             cross_reference,
+            defines,
         });
     };
     // Descriptions of guides and pages say what the item covers ("How direct and indirect
@@ -582,18 +602,83 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<PassageText> {
         source.item.kind,
         SourceKind::CaseStudy | SourceKind::Assessment | SourceKind::Contact
     );
-    push(&source.item.title, source.item.description.clone(), 0, description_quotable);
+    push(&source.item.title, source.item.description.clone(), 0, description_quotable, false);
     for (block_idx, block) in source.blocks.iter().enumerate() {
         let block_number = (block_idx + 1).min(usize::from(u16::MAX)) as u16;
         if block.whole {
-            push(&block.heading, block.text.clone(), block_number, block.quotable);
+            push(&block.heading, block.text.clone(), block_number, block.quotable, false);
         } else {
+            // Quotation marks seen so far in the block: straight ones by parity, curly ones
+            // by depth; a sentence that opens with either unbalanced is inside a quotation.
+            let (mut straight, mut curly) = (0usize, 0isize);
             for sentence in sentences(&block.text) {
-                push(&block.heading, sentence, block_number, block.quotable);
+                let in_quote = straight % 2 == 1 || curly > 0;
+                for ch in sentence.chars() {
+                    match ch {
+                        '"' => straight += 1,
+                        '\u{201c}' => curly += 1,
+                        '\u{201d}' => curly -= 1,
+                        _ => {}
+                    }
+                }
+                push(&block.heading, sentence, block_number, block.quotable, in_quote);
             }
         }
     }
     passages
+}
+
+/// Whether `text` points back at the sentence before it in mid-sentence: "this" followed by a
+/// verb of [`BACK_REFERENCE_AFTER_THIS`] or by punctuation ("... notices when this happens",
+/// "... and fixes this.").
+pub fn refers_back(text: &str) -> bool {
+    // "The first ...; the second ..." and "The former/latter" name what the sentence before
+    // listed.
+    let opening: Vec<&str> = text.split_whitespace().take(2).collect();
+    if let [the, which] = opening[..] {
+        let which = which.trim_end_matches([',', ';', ':']);
+        if the == "The" && ["first", "second", "former", "latter"].contains(&which) {
+            return true;
+        }
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.iter().enumerate().skip(1).any(|(idx, word)| {
+        let bare = word.trim_end_matches([',', '.', ';', ':', '!', '?']);
+        if !bare.eq_ignore_ascii_case("this") {
+            return false;
+        }
+        if bare.len() != word.len() {
+            return true;
+        }
+        words.get(idx + 1).is_some_and(|next| {
+            let next = next.trim_end_matches([',', '.', ';', ':', '!', '?']).to_ascii_lowercase();
+            BACK_REFERENCE_AFTER_THIS.contains(&next.as_str())
+        })
+    })
+}
+
+/// Whether `text` says what its subject is: a short subject (an article and at most
+/// [`DEFINITION_MAX_SUBJECT_WORDS`] words, capitalised or alphanumeric, no quotation), then
+/// "is", "are" or "means", then an article ("A data contract is an explicit, versioned
+/// agreement ...", "MLOps is the set of practices ..."). Questions never are.
+pub fn is_definition(text: &str) -> bool {
+    if text.contains('?') {
+        return false;
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let Some(verb_at) = words.iter().position(|w| DEFINITION_VERBS.contains(w)) else {
+        return false;
+    };
+    let subject = &words[..verb_at];
+    let subject = match subject.first() {
+        Some(first) if ["A", "An", "The"].contains(first) => &subject[1..],
+        _ => subject,
+    };
+    let clean_subject = !subject.is_empty()
+        && subject.len() <= DEFINITION_MAX_SUBJECT_WORDS
+        && subject.iter().all(|w| w.chars().all(|c| c.is_alphanumeric() || c == '-'))
+        && subject.first().is_some_and(|w| !CONTINUATIONS.contains(w));
+    clean_subject && words.get(verb_at + 1).is_some_and(|w| DEFINITION_ARTICLES.contains(w))
 }
 
 /// Ends `text` with terminal punctuation, so passages can be joined into prose.

@@ -372,3 +372,50 @@ fn every_item_carries_a_schema_org_object_of_its_kind() {
         ]
     );
 }
+
+/// A "what is" question is answered with the sentence that says what the thing is, when one
+/// holds every word of the question; not with a list item that merely mentions it.
+#[test]
+fn what_is_questions_open_with_the_definition() {
+    for (question, opening) in [
+        ("What is a data contract?", "A data contract is "),
+        ("What is a semantic layer?", "A semantic layer is "),
+    ] {
+        let answer = ask(question);
+        assert_eq!(answer.kind, AnswerKind::Answered, "{question}");
+        assert!(answer.sentences[0].text.starts_with(opening), "{question}: {answer:#?}");
+    }
+}
+
+/// A quoted sentence that leans on the one before it, by opening inside a quotation or by
+/// pointing back mid-sentence ("when this happens"), never stands alone: the sentence it
+/// leans on comes first.
+#[test]
+fn sentences_that_lean_back_bring_what_they_lean_on() {
+    let leaning: Vec<usize> = ANSWER_PASSAGES
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| {
+            p.text.starts_with("Our central estimate is 410")
+                || p.text
+                    .starts_with("MLOps is the set of practices and tools that notices when this")
+        })
+        .map(|(idx, _)| idx)
+        .collect();
+    assert_eq!(leaning.len(), 2, "both sentences are in the content");
+    for &idx in &leaning {
+        assert!(ANSWER_PASSAGES[idx].continues, "{}", ANSWER_PASSAGES[idx].text);
+    }
+    for question in
+        ["What does the MLOps service include?", "How do we start with demand forecasting?"]
+    {
+        let answer = ask(question);
+        let texts: Vec<&str> = answer.sentences.iter().map(|s| s.text).collect();
+        for &idx in &leaning {
+            if let Some(at) = texts.iter().position(|t| *t == ANSWER_PASSAGES[idx].text) {
+                assert!(at > 0, "{question}: quoted first, without what it leans on: {texts:?}");
+                assert_eq!(texts[at - 1], ANSWER_PASSAGES[idx - 1].text, "{question}");
+            }
+        }
+    }
+}

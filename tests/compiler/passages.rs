@@ -5,7 +5,9 @@ use std::path::Path;
 
 use super::compiler::diagnostic::Diagnostics;
 use super::compiler::model::{CompanyTopic, SourceKind};
-use super::compiler::passages::{Block, build, markdown_blocks, markdown_links, sentences};
+use super::compiler::passages::{
+    Block, build, is_definition, markdown_blocks, markdown_links, refers_back, sentences,
+};
 use super::compiler::{company, load, validate};
 use super::{FIXTURE, fixture_expectations, local};
 
@@ -147,4 +149,39 @@ fn the_index_covers_every_item_kind_with_sorted_postings_and_passages_grouped_by
     let pricing = &canned[CompanyTopic::Pricing as usize];
     assert!(pricing.sentences[0].0.contains("publishes no prices"));
     assert!(pricing.sentences.iter().any(|s| s.0.contains("hello@fixture.example")));
+}
+
+#[test]
+fn sentences_that_point_back_and_sentences_that_define_are_recognised() {
+    for text in [
+        "MLOps is the set of practices that notices when this happens and fixes it.",
+        "Most teams learn to live with this.",
+        "A second review catches this, because it reads the code.",
+        "The first shows cumulative drift; the second shows sudden changes.",
+    ] {
+        assert!(refers_back(text), "{text}");
+    }
+    for text in [
+        "This is opened by the word itself, which the continuation list handles.",
+        "Use this checklist before launch.",
+        "A data contract is an explicit, versioned agreement between teams.",
+    ] {
+        assert!(!refers_back(text), "{text}");
+    }
+    for text in [
+        "A data contract is an explicit, versioned agreement between teams.",
+        "MLOps is the set of practices and tools that notices drift.",
+        "Feature stores are a way to share features between training and serving.",
+    ] {
+        assert!(is_definition(text), "{text}");
+    }
+    for text in [
+        "\"amount in pence\" is a contract; \"amount\" is not.",
+        "It is the set of practices that matters.",
+        "What is a data contract?",
+        "The team that owns the pipeline and the dashboards is the one to ask.",
+        "Data quality is usually worse than people think.",
+    ] {
+        assert!(!is_definition(text), "{text}");
+    }
 }
