@@ -11,6 +11,7 @@
 use crate::limits::{ANSWER_MAX_PREV_TURNS, ANSWER_MAX_TERMS, ANSWER_MAX_WORDS};
 use crate::model::CompanyTopic;
 use crate::search::query::for_each_token;
+use crate::search::tokenize::{STOP_WORDS, Token};
 use crate::search::typo;
 use crate::tables::{
     ANSWER_FILLER_STEMS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS, ANSWER_UNKNOWN_TERM_WEIGHT,
@@ -139,6 +140,30 @@ fn meant_stem(word: &str, stem: String) -> String {
         .map_or(stem, |(_, key)| key.to_string())
 }
 
+/// Endings an apostrophe cuts off a contraction ("what's", "doesn't", "we're", "I'm").
+const CONTRACTION_ENDINGS: &[&str] = &["s", "nt", "re", "ve", "ll", "d", "m"];
+/// Words before such an ending that are not stop words of the tokenizer but say no more than
+/// one ("didn't", "can't", "won't", "let's").
+const CONTRACTED_AUXILIARIES: &[&str] =
+    &["ca", "wo", "did", "had", "would", "could", "must", "might", "need", "let", "is", "are"];
+
+/// Whether the token is a stop word with a contraction ("what's" → "whats", "doesn't" →
+/// "doesnt"): the tokenizer drops apostrophes inside words, so these reach the query as words
+/// no item uses, and a question opening "what's" would weigh an unknown word it does not mean
+/// (and be "not covered"). They are dropped as the stop words they contract are. A word
+/// written without an apostrophe is never taken for one.
+fn is_contracted_stop_word(text: &str, token: &Token) -> bool {
+    let written = text.get(token.start..token.end).unwrap_or_default();
+    if !written.contains(['\'', '\u{2019}']) {
+        return false;
+    }
+    CONTRACTION_ENDINGS.iter().any(|ending| {
+        token.word.strip_suffix(ending).is_some_and(|base| {
+            STOP_WORDS.contains(&base) || CONTRACTED_AUXILIARIES.contains(&base)
+        })
+    })
+}
+
 /// Whether `stem` is the stem of a filler of question phrasing (`model::ANSWER_FILLER_WORDS`).
 pub fn is_filler(stem: &str) -> bool {
     ANSWER_FILLER_STEMS.binary_search(&stem).is_ok()
@@ -164,6 +189,9 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     let mut n_content = 0;
     let mut n_own = 0;
     for_each_token(text, |token| {
+        if is_contracted_stop_word(text, &token) {
+            return;
+        }
         let stem = meant_stem(&token.word, token.stem);
         let filler = is_filler(&stem);
         let weight = if filler { WEIGHT_FILLER } else { WEIGHT_QUESTION };
@@ -195,6 +223,9 @@ fn carry(builder: &mut Builder, prev: &[&str]) -> Option<CompanyTopic> {
         let turn = first_words(turn, ANSWER_MAX_WORDS);
         let mut carried = 0;
         for_each_token(turn, |token| {
+            if is_contracted_stop_word(turn, &token) {
+                return;
+            }
             let stem = meant_stem(&token.word, token.stem);
             if is_filler(&stem) {
                 return;

@@ -419,3 +419,20 @@ fn sentences_that_lean_back_bring_what_they_lean_on() {
         }
     }
 }
+
+/// Contracted stop words ("what's", "doesn't", "I'm") are stop words: a question phrased with
+/// them gets the answer the uncontracted one gets, not "not covered".
+#[test]
+fn contractions_of_stop_words_change_nothing() {
+    for (contracted, plain) in [
+        ("what's the API rate limit?", "what is the API rate limit?"),
+        ("What's data drift?", "What is data drift?"),
+        ("Why doesn't my dashboard load quickly?", "Why does my dashboard load slowly?"),
+    ] {
+        let (a, b) = (ask(contracted), ask(plain));
+        assert_eq!(a.kind, AnswerKind::Answered, "{contracted}: {a:#?}");
+        assert_eq!(first(&a, 1), first(&b, 1), "{contracted} / {plain}");
+    }
+    let limit = ask("what's the API rate limit?");
+    assert!(limit.sentences.iter().any(|s| s.text.contains("300 requests a minute")), "{limit:#?}");
+}
