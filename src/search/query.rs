@@ -142,6 +142,14 @@ fn known_term(word: &str) -> Option<(&'static str, Known)> {
     TERM_KEYS.get(term as usize).map(|&stem| (stem, Known { place, term }))
 }
 
+/// The term of a word the library does not use whose singular it does, when the plural is
+/// only an `s` the stemmer kept: "llms" and "kpis" (typed in lowercase, so the tokenizer
+/// could not tell them for acronyms) are "llm" and "kpi". "ss" endings are not plurals.
+fn singular_term(word: &str) -> Option<u32> {
+    let singular = word.strip_suffix('s').filter(|s| s.len() >= 2 && !s.ends_with('s'))?;
+    known_term(singular).map(|(_, known)| known.term)
+}
+
 /// The most stems a synonym phrase beginning with `stem` has (1 if none begins with it).
 fn longest_phrase_from(stem: &str) -> usize {
     // Most words begin no phrase: a bit tells, where the search compared strings.
@@ -264,13 +272,27 @@ fn push(alternatives: &mut Vec<Alternative>, first: usize, term: u32, kind: Kind
 /// be meant (see README, "Search").
 fn expand(text: &str, unit: &UnitAt, typo_tolerant: bool, alternatives: &mut Vec<Alternative>) {
     let first = alternatives.len();
-    let key = &text[unit.key.clone()];
-    let term = unit.known.map(|known| known.term);
-    if let Some(term) = term.or_else(|| TERM_IDS.get(key).copied()) {
+    let mut key = &text[unit.key.clone()];
+    let known = unit.known.map(|known| known.term);
+    let mut term = known.or_else(|| TERM_IDS.get(key).copied());
+    let mut singular_known = None;
+    if term.is_none() {
+        // A plural the library never writes is its singular, synonyms and all.
+        let singular = unit.word.as_ref().and_then(|(word, _)| singular_term(&text[word.clone()]));
+        if let Some((stem, singular)) =
+            singular.and_then(|t| Some((*TERM_KEYS.get(t as usize)?, t)))
+        {
+            key = stem;
+            term = Some(singular);
+            singular_known = Some(singular);
+        }
+    }
+    if let Some(term) = term {
         push(alternatives, first, term, Kind::Exact);
     }
     // A known word's term says whether its stem is a synonym key; only other keys are hashed.
-    let may_have_synonyms = term.is_none_or(|term| SYNONYM_TERMS.binary_search(&term).is_ok());
+    let may_have_synonyms =
+        known.or(singular_known).is_none_or(|term| SYNONYM_TERMS.binary_search(&term).is_ok());
     if let Some(synonyms) = may_have_synonyms.then(|| SYNONYMS.get(key)).flatten() {
         for &term in synonyms.iter() {
             push(alternatives, first, term, Kind::Synonym);

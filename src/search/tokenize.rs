@@ -99,7 +99,16 @@ pub fn for_each_token_with(
     let stemmer = Stemmer::create(Algorithm::English);
     let mut word = String::with_capacity(32);
     let (mut start, mut end) = (0, 0);
-    let mut flush = |word: &mut String, start: usize, end: usize| {
+    // Letters of the word as written: capitals, and whether a lowercase `s` ends it after
+    // capitals alone ("LLMs", "KPIs").
+    let (mut n_upper, mut n_lower, mut ends_lower_s) = (0usize, 0usize, false);
+    let mut flush = |word: &mut String, start: usize, end: usize, acronym_plural: bool| {
+        if acronym_plural {
+            // The plural of an acronym is the acronym: Snowball keeps the `s` of "llms" and
+            // "kpis" (too short a stem to take it), so "LLMs" would be a word apart from
+            // "LLM" and match only the guides that write the plural.
+            word.pop();
+        }
         if word.chars().nth(1).is_some() && !is_stop_word(word) {
             match known_stem(word) {
                 Some(stem) => each(word, stem, start..end),
@@ -112,7 +121,14 @@ pub fn for_each_token_with(
         if ch.is_alphanumeric() {
             if word.is_empty() {
                 start = offset;
+                (n_upper, n_lower) = (0, 0);
             }
+            if ch.is_uppercase() {
+                n_upper += 1;
+            } else if ch.is_lowercase() {
+                n_lower += 1;
+            }
+            ends_lower_s = ch == 's' && n_lower == 1;
             if ch.is_ascii() {
                 // Most text is ASCII: one push, not the Unicode case tables' iterator.
                 word.push(ch.to_ascii_lowercase());
@@ -129,10 +145,10 @@ pub fn for_each_token_with(
             // one-letter tokens that would be dropped; the separator is skipped.
             continue;
         } else {
-            flush(&mut word, start, end);
+            flush(&mut word, start, end, ends_lower_s && n_upper >= 2);
         }
     }
-    flush(&mut word, start, end);
+    flush(&mut word, start, end, ends_lower_s && n_upper >= 2);
 }
 
 /// Whether a `/` or `&` ending at `next` joins two initials: `word` so far is one letter, the
