@@ -213,6 +213,7 @@ impl Shell<'_> {
             String::new()
         };
         let script = head.script.as_deref().unwrap_or("");
+        let email = escape_html(&self.content.contact.email);
         format!(
             "<!doctype html>\n<html lang=\"en-GB\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{full_title}</title>\n\
@@ -221,7 +222,7 @@ impl Shell<'_> {
 <a class=\"skip\" href=\"#main\">Skip to content</a>\n<header>\n<div class=\"top\">\
 <a class=\"brand\" href=\"{site}/\">{logo}<span>{company}</span></a>\n{header_search}</div>\n\
 <nav aria-label=\"Main\"><ul>{nav_html}</ul></nav>\n</header>\n<main id=\"main\">\n{crumbs}{main_html}\n</main>\n\
-<footer>\n<p>{twin_line}Data as JSON: <a href=\"{api}/v1\">{api}/v1</a>. \
+<footer>\n<p>Enquiries by email: <a href=\"mailto:{email}\">{email}</a>.</p>\n<p>{twin_line}Data as JSON: <a href=\"{api}/v1\">{api}/v1</a>. \
 For language models: <a href=\"{site}/llms.txt\">llms.txt</a>.</p>\n</footer>\n\
 <script>\n{SITE_SCRIPT}</script>\n{script}</body>\n</html>\n",
             logo = FAVICON_SVG.replace("<svg ", "<svg aria-hidden=\"true\" focusable=\"false\" "),
@@ -368,17 +369,31 @@ fn item_page(shell: &Shell<'_>, kind: &str, heading: &str, page: &Page) -> SiteP
     let site = &shell.config.site_url;
     let path = item_path(kind, &page.slug);
     let rendered = markdown_to_html(&page.body, site);
-    let main = format!(
+    let mut main = format!(
         "<h1>{}</h1>\n<p class=\"lede\">{}</p>\n{}",
         escape_html(&page.name),
         escape_html(&page.description),
         rendered.html
     );
+    let mut body_md = absolutise_markdown_links(page.body.trim(), site) + "\n";
+    // A service page ends by saying how to start one: the site takes no enquiries itself.
+    if kind == "services" {
+        let email = &shell.content.contact.email;
+        let _ = writeln!(
+            main,
+            "<p class=\"cta\">To talk about {name} for your organisation, email <a href=\"mailto:{email}\">{email}</a>.</p>",
+            name = escape_html(&page.name),
+            email = escape_html(email),
+        );
+        let _ = writeln!(
+            body_md,
+            "\nTo talk about {} for your organisation, email {email}.",
+            page.name
+        );
+    }
     let markdown = format!(
         "# {}\n\n> {}\n\n{}\n---\nCanonical page: {site}{path}\n",
-        page.name,
-        page.description,
-        absolutise_markdown_links(page.body.trim(), site) + "\n"
+        page.name, page.description, body_md
     );
     let lastmod = lastmod(shell.content, shell.config, page.updated);
     let breadcrumbs = [
@@ -769,12 +784,15 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
         markdown,
         "\nA result can be shared as a link: the interactive page reads the answers from its URL fragment, `{site}{ASSESSMENT_PATH}#a=` followed by the {n_questions} option indices as digits."
     );
-    main.push_str(
+    let _ = write!(
+        main,
         "<p id=\"form-error\" class=\"error\" role=\"alert\"></p>\n<button type=\"submit\">Score my answers</button>\n</form>\n\
 <section id=\"result\" aria-labelledby=\"result-heading\" hidden>\n<h2 id=\"result-heading\" tabindex=\"-1\">Your result</h2>\n\
 <p><strong id=\"score\"></strong> <span id=\"band\"></span></p>\n\
 <ul id=\"guidance\"></ul>\n<h3>Pillar averages (1 to 5)</h3>\n<div id=\"pillars\"></div>\n<h3>Where to start</h3>\n<p id=\"advice\"></p>\n\
+<p id=\"cta\">To talk through your result with us, email <a href=\"mailto:{email}\">{email}</a>.</p>\n\
 <p id=\"share\">Link to this result, to bookmark or share: <a id=\"share-link\" href=\"#\"></a></p>\n</section>\n",
+        email = escape_html(&content.contact.email),
     );
     let script = format!(
         "<script>\nconst API = \"{}/v1/ai-readiness/score\";\nconst N_QUESTIONS = {question_idx};\n{ASSESSMENT_SCRIPT}</script>\n",

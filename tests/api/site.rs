@@ -514,3 +514,44 @@ async fn search_forms_post_nowhere_and_name_this_builds_api() {
     let not_found = server.get_with("/nowhere/", &[("accept", "text/html")]).await;
     assert!(not_found.text.contains(&format!("data-search=\"{API_BASE}/v1/resources\"")));
 }
+
+/// The `<footer>` of an HTML page.
+fn footer(path: &str, html: &str) -> String {
+    let start = html.find("<footer>").unwrap_or_else(|| panic!("{path}: a footer"));
+    let end = html[start..].find("</footer>").unwrap_or_else(|| panic!("{path}: closed"));
+    html[start..start + end].to_string()
+}
+
+/// The site takes no enquiries itself (SPEC rule 1: email or a web form, outside the API), so
+/// every page says where to write, and nothing promises a form that does not exist.
+#[tokio::test]
+async fn every_page_shows_the_contact_email_and_nothing_promises_a_form() {
+    let server = start().await;
+    let contact = server.get("/v1/contact").await.json();
+    let email = contact["email"].as_str().expect("email");
+    let mailto = format!("<a href=\"mailto:{email}\">{email}</a>");
+    let how = contact["how"].as_str().expect("how");
+    assert!(how.contains("mail") && !how.contains("form"), "{how}");
+
+    let not_found = server.get_with("/nowhere/", &[("accept", "text/html")]).await;
+    let mut pages: Vec<(String, String)> = vec![
+        ("/search/?q=drift".into(), server.get("/search/?q=drift").await.text),
+        ("404".into(), not_found.text),
+    ];
+    for path in page_paths() {
+        pages.push((path.to_string(), server.get(path).await.text));
+    }
+    for (path, html) in &pages {
+        assert!(footer(path, html).contains(&mailto), "{path}: the footer links {email}");
+    }
+
+    // A service page ends with a call to action, in its twin too; so does the assessment's result.
+    let service = server.get("/services/mlops/").await.text;
+    let main = &service[..service.find("<footer>").expect("footer")];
+    assert!(main.contains(&format!("email {mailto}.</p>")), "the service page's call to action");
+    let twin = server.get("/services/mlops/index.md").await.text;
+    assert!(twin.contains(&format!("email {email}.")), "the twin's call to action");
+    let assessment = server.get("/ai-readiness/").await.text;
+    let result = &assessment[assessment.find("<section id=\"result\"").expect("result")..];
+    assert!(result[..result.find("</section>").expect("closed")].contains(&mailto));
+}
