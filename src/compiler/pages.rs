@@ -14,7 +14,7 @@ use serde_json::Value;
 use super::config::Config;
 use super::date::Date;
 use super::model::SEARCH_QUERY_MAX_CHARS;
-use super::render::{absolutise_markdown_links, escape_html, markdown_to_html};
+use super::render::{absolutise_markdown_links, escape_html, inline_code_html, markdown_to_html};
 use super::structured::{self, Crumb, Entity, PageFacts};
 use super::validate::{Content, Guide, Page};
 
@@ -292,7 +292,11 @@ fn search_form(form: &SearchForm<'_>) -> String {
 }
 
 fn list_item_html(href: &str, title: &str, description: &str) -> String {
-    format!("<li><a href=\"{href}\">{}</a>: {}</li>", escape_html(title), escape_html(description))
+    format!(
+        "<li><a href=\"{href}\">{}</a>: {}</li>",
+        escape_html(title),
+        inline_code_html(description)
+    )
 }
 
 fn list_item_md(href: &str, title: &str, description: &str) -> String {
@@ -839,14 +843,14 @@ fn errors_page(shell: &Shell<'_>) -> SitePage {
 The code is stable and machine-readable; the message is for people and may improve. The OAuth endpoints answer with RFC 6749 error bodies instead. \
 The MCP servers answer JSON-RPC errors, with the code in `error.data.code`.";
     let mut main =
-        format!("<h1>Error codes</h1>\n<p class=\"lede\">{}</p>\n<dl>\n", escape_html(intro));
+        format!("<h1>Error codes</h1>\n<p class=\"lede\">{}</p>\n<dl>\n", inline_code_html(intro));
     let mut markdown =
         format!("# Error codes\n\n{intro}\n\n| code | status | meaning |\n|---|---|---|\n");
     for (code, status, meaning) in super::model::ERROR_CODES {
         let _ = writeln!(
             main,
             "<dt id=\"{code}\"><code>{code}</code> ({status})</dt>\n<dd>{}</dd>",
-            escape_html(meaning)
+            inline_code_html(meaning)
         );
         let _ = writeln!(markdown, "| `{code}` | {status} | {meaning} |");
     }

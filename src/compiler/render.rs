@@ -74,6 +74,24 @@ pub fn absolutise_markdown_links(markdown: &str, site_origin: &str) -> String {
     markdown.replace("](/", &format!("]({site_origin}/"))
 }
 
+/// Escapes one-line plain text for HTML and shows its markdown code spans (`` `limit` ``) as
+/// `<code>`: the short texts written outside markdown bodies (error meanings, listing
+/// descriptions) use backticks the way the bodies do. A backtick without a partner is kept.
+pub fn inline_code_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(open) = rest.find('`') {
+        let Some(len) = rest[open + 1..].find('`') else { break };
+        out.push_str(&escape_html(&rest[..open]));
+        out.push_str("<code>");
+        out.push_str(&escape_html(&rest[open + 1..open + 1 + len]));
+        out.push_str("</code>");
+        rest = &rest[open + len + 2..];
+    }
+    out.push_str(&escape_html(rest));
+    out
+}
+
 /// Escapes text for HTML element content and attribute values.
 pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

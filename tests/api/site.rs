@@ -555,3 +555,22 @@ async fn every_page_shows_the_contact_email_and_nothing_promises_a_form() {
     let result = &assessment[assessment.find("<section id=\"result\"").expect("result")..];
     assert!(result[..result.find("</section>").expect("closed")].contains(&mailto));
 }
+
+/// The error meanings and the documentation listing quote names in backticks; the pages show
+/// them as `<code>`, never as raw backticks (the markdown twins keep the backticks).
+#[tokio::test]
+async fn error_meanings_and_listings_show_code_not_backticks() {
+    let server = start().await;
+    for path in ["/docs/errors/", "/docs/"] {
+        let html = server.get(path).await.text;
+        let main = &html[html.find("<main").expect("main")..html.find("</main>").expect("end")];
+        let text_outside_scripts = main.split("<script").next().expect("main text");
+        assert!(!text_outside_scripts.contains('`'), "{path}: a raw backtick in {main}");
+    }
+    let errors = server.get("/docs/errors/").await.text;
+    assert!(errors.contains("<dd><code>limit</code> is not an integer"), "invalid_limit");
+    let listing = server.get("/docs/").await.text;
+    assert!(listing.contains("Every <code>error.code</code> the API returns"), "the listing");
+    let twin = server.get("/docs/errors/index.md").await.text;
+    assert!(twin.contains("`limit` is not an integer"), "the twin keeps markdown");
+}

@@ -794,3 +794,21 @@ fn passages_holding_the_snippet_marks_are_not_offered() {
     let clean = compile(Path::new(FIXTURE), &local(), &fixture_expectations()).expect("compiles");
     assert!(clean.tables.contains("PassageRecord { text: \"Alpha drift monitoring.\""));
 }
+
+/// Error meanings and listing descriptions are plain text that quotes names the markdown way;
+/// the page shows those as code, and everything else as escaped text.
+#[test]
+fn code_spans_in_short_texts_become_code_and_the_rest_is_escaped() {
+    use compiler::render::inline_code_html;
+    assert_eq!(
+        inline_code_html("`limit` is not an integer"),
+        "<code>limit</code> is not an integer"
+    );
+    assert_eq!(
+        inline_code_html("a `<b>` & \"c\" `"),
+        "a <code>&lt;b&gt;</code> &amp; &quot;c&quot; `",
+        "markup is escaped inside and outside code; a lone backtick stays"
+    );
+    assert_eq!(inline_code_html("`a` and `b`"), "<code>a</code> and <code>b</code>");
+    assert_eq!(inline_code_html("no code"), "no code");
+}
