@@ -1,9 +1,10 @@
 //! The content compiler: `content/` in, `tables.rs` out. Build time only.
 //!
 //! `build.rs` includes this module with `#[path]`; the server never links it. The pipeline,
-//! in order: load → front matter → validate → render (pages, the JSON routes, the agent card)
-//! → documents of the agent surfaces (the MCP listings, server cards and search corpora) →
-//! index (then the synonyms' vocabulary check) → emit, then the answer engine's
+//! in order: load → front matter → validate (then the origin placeholders of page bodies,
+//! `origins.rs`) → render (pages, the JSON routes, the agent card) → documents of the agent
+//! surfaces (the MCP listings, server cards and search corpora) → index (then the synonyms'
+//! vocabulary check) → emit, then the answer engine's
 //! stage (passages → company answers → emit, appended to the same module). Every content
 //! problem is collected as a [`Diagnostic`] so one build reports all of them.
 
@@ -23,6 +24,7 @@ pub mod json;
 pub mod load;
 pub mod mcp;
 pub mod openapi;
+pub mod origins;
 pub mod pages;
 pub mod passages;
 pub mod render;
@@ -103,10 +105,11 @@ pub fn compile(
     let mut diagnostics = Diagnostics::default();
     let sources = load::load(root, &mut diagnostics);
     let content = validate::validate(&sources, expect, &mut diagnostics);
-    let Some(content) = content.filter(|_| diagnostics.is_empty()) else {
+    let Some(mut content) = content.filter(|_| diagnostics.is_empty()) else {
         return Err(diagnostics.list);
     };
     validate::check_dates_not_after(&content, config.build_date, &mut diagnostics);
+    origins::substitute(&mut content, config, &mut diagnostics);
     if !diagnostics.is_empty() {
         return Err(diagnostics.list);
     }

@@ -40,6 +40,8 @@ pub struct Page {
     /// Last significant change, if the front matter says.
     pub updated: Option<Date>,
     pub body: String,
+    /// 1-based line of the body's first line in its file, for diagnostics about the body.
+    pub body_line: usize,
     pub path: PathBuf,
 }
 
@@ -329,6 +331,7 @@ fn pages(
             description: raw.description.trim().to_string(),
             updated: date_field(file, "updated", raw.updated, diagnostics),
             body: split.body.to_string(),
+            body_line: split.body_line,
             path: file.path.clone(),
         });
     }

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use consultancy_api::clock::{Clock, SystemClock};
 use consultancy_api::model::{N_GUIDES, SEARCH_QUERY_MAX_CHARS};
-use consultancy_api::tables::{API_BASE, CATEGORIES, FIXED, SITE_URL};
+use consultancy_api::tables::{AGENT_URL, API_BASE, CATEGORIES, FIXED, SITE_URL};
 use serde_json::Value;
 
 use crate::support::{Checked, TestServer, start};
@@ -573,4 +573,19 @@ async fn error_meanings_and_listings_show_code_not_backticks() {
     assert!(listing.contains("Every <code>error.code</code> the API returns"), "the listing");
     let twin = server.get("/docs/errors/index.md").await.text;
     assert!(twin.contains("`limit` is not an integer"), "the twin keeps markdown");
+}
+
+/// The agents' guide shows this build's agent origin in its examples, like every other page,
+/// not a hard-coded production address.
+#[tokio::test]
+async fn the_agents_guide_examples_use_this_builds_origin() {
+    let server = start().await;
+    let page = server.get("/docs/agents/").await.text;
+    let twin = server.get("/docs/agents/index.md").await.text;
+    for (label, text) in [("page", &page), ("twin", &twin)] {
+        assert!(!text.contains("larchmere.example/") && !text.contains("{{"), "{label}");
+        assert!(text.contains(&format!("curl {AGENT_URL}/a2a")), "{label}: the A2A example");
+        let mcp = format!("\"url\": \"{AGENT_URL}/mcp\"");
+        assert!(text.contains(&mcp), "{label}: the MCP configuration");
+    }
 }

@@ -812,3 +812,56 @@ fn code_spans_in_short_texts_become_code_and_the_rest_is_escaped() {
     assert_eq!(inline_code_html("`a` and `b`"), "<code>a</code> and <code>b</code>");
     assert_eq!(inline_code_html("no code"), "no code");
 }
+
+/// Page bodies name this build's origins with placeholders, so examples in code blocks show
+/// an address the reader can call; an unknown or unclosed placeholder fails the build at its line.
+#[test]
+fn origin_placeholders_are_substituted_and_unknown_ones_rejected() {
+    let origins = config(
+        &[
+            ("CONSULTANCY_BASE_URL", "https://api.fixture.example"),
+            ("CONSULTANCY_AGENT_URL", "https://agents.fixture.example"),
+            ("CONSULTANCY_SITE_URL", "https://www.fixture.example"),
+        ],
+        false,
+    )
+    .expect("config");
+    let scratch = Scratch::new("placeholders");
+    scratch.edit(
+        "docs/api.md",
+        "doc0 ",
+        "doc0\n\n```sh\ncurl {{api_origin}}/v1 {{agent_origin}}/mcp {{site_origin}}/guides/\n```\n\n",
+    );
+    let compiled =
+        compile(&scratch.root, &origins, &fixture_expectations()).expect("placeholders compile");
+    let twin = compiled.routes.iter().find(|r| r.path == "/docs/api/index.md").expect("twin");
+    assert!(
+        twin.body.contains(
+            "curl https://api.fixture.example/v1 https://agents.fixture.example/mcp https://www.fixture.example/guides/"
+        ),
+        "{}",
+        twin.body
+    );
+    let page = compiled.routes.iter().find(|r| r.path == "/docs/api/").expect("page");
+    assert!(page.body.contains("curl https://api.fixture.example/v1") && !page.body.contains("{{"));
+
+    for (name, broken, message) in [
+        ("placeholder-unknown", "doc0 {{api_url}}/v1 ", "unknown placeholder `{{api_url}}`"),
+        ("placeholder-unclosed", "doc0 {{api_origin ", "is not closed with `}}`"),
+    ] {
+        let scratch = Scratch::new(name);
+        scratch.edit("docs/api.md", "doc0 ", &format!("doc0\n{broken}\n"));
+        let text = fs::read_to_string(scratch.path("docs/api.md")).expect("read");
+        let line = text.lines().position(|l| l.contains("{{")).expect("placeholder line") + 1;
+        let diagnostics = scratch.diagnostics();
+        let found = diagnostics.iter().find(|d| d.path.ends_with("docs/api.md"));
+        let diagnostic = found.unwrap_or_else(|| panic!("{name}: {diagnostics:?}"));
+        assert_eq!(diagnostic.line, Some(line), "{name}: {diagnostic}");
+        assert_eq!(diagnostic.field.as_deref(), Some("body"), "{name}");
+        assert!(diagnostic.message.contains(message), "{name}: {diagnostic}");
+        assert!(
+            diagnostic.hint.as_deref().is_some_and(|h| h.contains("{{agent_origin}}")),
+            "{name}"
+        );
+    }
+}
