@@ -19,6 +19,15 @@ function buildBody(form) {
   return { answers: answers, body: JSON.stringify({ answers: answers }) };
 }
 function el(tag, text) { const node = document.createElement(tag); node.textContent = text; return node; }
+// Text with every http(s) address in it made a link; built as nodes, never parsed as HTML.
+function linked(text) {
+  const nodes = [];
+  for (const [idx, part] of text.split(/(https?:\/\/[^\s]+[^\s.,;:])/).entries()) {
+    if (idx % 2 === 0) { if (part) nodes.push(document.createTextNode(part)); continue; }
+    const link = el("a", part); link.href = part; nodes.push(link);
+  }
+  return nodes;
+}
 function show(result, answers) {
   document.getElementById("score").textContent = result.score + " / 100";
   document.getElementById("band").textContent = result.band.name;
@@ -34,8 +43,18 @@ function show(result, answers) {
     const fill = document.createElement("span"); fill.style.width = (pillar.average / 5 * 100) + "%";
     bar.append(fill); pillars.append(bar);
   }
+  // The advice is the API's, field for field: the weakest pillar's first, then that of every
+  // other pillar the API advises on (those below 4.0), in the API's order.
   const weakest = result.pillars[result.weakestPillar];
   document.getElementById("advice").textContent = weakest.title + ": " + (weakest.advice || "");
+  const more = document.getElementById("more-advice");
+  more.replaceChildren();
+  for (const key of Object.keys(result.pillars)) {
+    const pillar = result.pillars[key];
+    if (key !== result.weakestPillar && pillar.advice) more.append(el("li", pillar.title + ": " + pillar.advice));
+  }
+  more.hidden = more.children.length === 0;
+  document.getElementById("next-step").replaceChildren(...linked(result.nextStep || ""));
   const fragment = "#a=" + answers.join("");
   if (window.location.hash !== fragment) history.replaceState(null, "", fragment);
   const share = document.getElementById("share-link");

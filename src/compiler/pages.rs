@@ -793,7 +793,8 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
         "<p id=\"form-error\" class=\"error\" role=\"alert\"></p>\n<button type=\"submit\">Score my answers</button>\n</form>\n\
 <section id=\"result\" aria-labelledby=\"result-heading\" hidden>\n<h2 id=\"result-heading\" tabindex=\"-1\">Your result</h2>\n\
 <p><strong id=\"score\"></strong> <span id=\"band\"></span></p>\n\
-<ul id=\"guidance\"></ul>\n<h3>Pillar averages (1 to 5)</h3>\n<div id=\"pillars\"></div>\n<h3>Where to start</h3>\n<p id=\"advice\"></p>\n\
+<ul id=\"guidance\"></ul>\n<h3>Pillar averages (1 to 5)</h3>\n<div id=\"pillars\"></div>\n<h3>Where to start</h3>\n<p id=\"advice\"></p>\n<ul id=\"more-advice\" hidden></ul>\n\
+<h3>Next step</h3>\n<p id=\"next-step\"></p>\n\
 <p id=\"cta\">To talk through your result with us, email <a href=\"mailto:{email}\">{email}</a>.</p>\n\
 <p id=\"share\">Link to this result, to bookmark or share: <a id=\"share-link\" href=\"#\"></a></p>\n</section>\n",
         email = escape_html(&content.contact.email),

@@ -589,3 +589,26 @@ async fn the_agents_guide_examples_use_this_builds_origin() {
         assert!(text.contains(&mcp), "{label}: the MCP configuration");
     }
 }
+
+/// The assessment page mirrors the score endpoint's result: besides the weakest pillar's
+/// advice it has room for every other pillar's advice and for `nextStep`, which its script
+/// shows with the address in it as a link. (The browser tests check the drawn result.)
+#[tokio::test]
+async fn the_assessment_result_shows_every_advice_and_the_next_step() {
+    let server = start().await;
+    let page = server.get("/ai-readiness/").await.text;
+    let result = &page[page.find("<section id=\"result\"").expect("result")..];
+    let result = &result[..result.find("</section>").expect("closed")];
+    for id in ["<p id=\"advice\">", "<ul id=\"more-advice\" hidden>", "<p id=\"next-step\">"] {
+        assert!(result.contains(id), "the result has {id}");
+    }
+    let script = &page[page.find("const API = ").expect("the assessment script")..];
+    assert!(script.contains("result.nextStep") && script.contains("pillar.advice"), "drawn");
+
+    let answers = "{\"answers\":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}";
+    let scored = server.post_json("/v1/ai-readiness/score", answers).await.json();
+    let next_step = scored["nextStep"].as_str().expect("nextStep");
+    assert!(next_step.contains(&format!("{SITE_URL}/services/")), "a link to show: {next_step}");
+    let advised = scored["pillars"].as_object().expect("pillars").values();
+    assert!(advised.filter(|p| p["advice"].is_string()).count() > 1, "more than one advice");
+}

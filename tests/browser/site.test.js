@@ -281,6 +281,13 @@ test("the assessment can be completed with the keyboard and shows the result and
     body: JSON.stringify({ answers: ANSWERS }),
   })).json();
   assert.equal(score, `${api.score} / 100`, "the page shows the API's score");
+  const weakest = api.pillars[api.weakestPillar];
+  assert.equal(await page.locator("#advice").textContent(), `${weakest.title}: ${weakest.advice}`);
+  const others = Object.entries(api.pillars).filter(([key, p]) => key !== api.weakestPillar && p.advice);
+  assert.deepEqual(await page.locator("#more-advice li").allTextContents(), others.map(([, p]) => `${p.title}: ${p.advice}`), "every advice the API gives");
+  assert.equal(await page.locator("#next-step").textContent(), api.nextStep, "the API's next step");
+  const nextLink = await page.locator("#next-step a").getAttribute("href");
+  assert.ok(nextLink && api.nextStep.endsWith(nextLink), `the next step's address is a link: ${nextLink}`);
   assert.deepEqual(await axeViolations(page), [], "axe with the result shown");
   assert.deepEqual(page.problems, []);
   await screenshot(page, "assessment-result");
