@@ -64,23 +64,53 @@ function show(result, answers) {
   const heading = document.getElementById("result-heading");
   heading.scrollIntoView(); heading.focus();
 }
+// Where `error` (a live region, role=alert) normally sits: just above the submit button.
+const errorHome = error.nextElementSibling;
+// Shows `text` in the live region. With the fieldset of an unanswered question, the message
+// moves under that question's legend, the fieldset is marked aria-invalid and described by
+// the message, and focus moves to it; otherwise the message stays above the button.
+function report(text, fieldset) {
+  for (const marked of form.querySelectorAll("fieldset[aria-invalid]")) clearInvalid(marked);
+  if (fieldset) {
+    fieldset.querySelector("legend").after(error);
+    fieldset.setAttribute("aria-invalid", "true");
+    fieldset.setAttribute("aria-describedby", "form-error");
+    fieldset.tabIndex = -1;
+  } else if (error.nextElementSibling !== errorHome) {
+    errorHome.before(error);
+  }
+  error.textContent = text;
+  if (fieldset) { fieldset.scrollIntoView({ block: "center" }); fieldset.focus(); }
+}
+function clearInvalid(fieldset) {
+  fieldset.removeAttribute("aria-invalid");
+  fieldset.removeAttribute("aria-describedby");
+}
+form.addEventListener("change", function (event) {
+  const fieldset = event.target.closest("fieldset[aria-invalid]");
+  if (fieldset) { clearInvalid(fieldset); if (fieldset.contains(error)) error.textContent = ""; }
+});
 async function score() {
   const built = buildBody(form);
-  if (built.missing) { error.textContent = "Please answer question " + built.missing + "."; return; }
-  error.textContent = "";
+  if (built.missing) {
+    const fieldset = form.querySelector('input[name="q' + (built.missing - 1) + '"]').closest("fieldset");
+    report("Please answer question " + built.missing + ".", fieldset);
+    return;
+  }
+  report("");
   try {
     const response = await fetch(API, { method: "POST", headers: { "Content-Type": "application/json" }, body: built.body });
     const data = await response.json();
-    if (!response.ok) { error.textContent = data.error ? data.error.message : "Scoring failed."; return; }
+    if (!response.ok) { report(data.error ? data.error.message : "Scoring failed."); return; }
     show(data, built.answers);
-  } catch (e) { error.textContent = "The scoring service could not be reached."; }
+  } catch (e) { report("The scoring service could not be reached."); }
 }
 function openFromFragment() {
   if (!window.location.hash.startsWith("#a=")) return;
   const match = FRAGMENT.exec(window.location.hash);
   if (!match) {
     document.getElementById("result").hidden = true;
-    error.textContent = "This link does not hold a full set of answers; please answer every question.";
+    report("This link does not hold a full set of answers; please answer every question.");
     return;
   }
   for (let i = 0; i < N_QUESTIONS; i++) {

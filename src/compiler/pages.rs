@@ -116,7 +116,7 @@ input,select{font:inherit;padding:.4rem .5rem;border:1px solid #6b7687;border-ra
 [tabindex='-1']:focus{outline:none}\
 #result{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.25rem 1.25rem 1rem;margin-top:1.5rem}#score{font-size:2rem}#band{font-size:1.25rem;font-weight:600;margin-left:.5rem}\
 .bar{background:#e3e8ee;border-radius:3px;height:1.1rem;margin:.15rem 0 .6rem}.bar span{display:block;height:100%;background:#0b5cad;border-radius:3px}\
-.error{color:#a4000f}\
+.error{color:#a4000f}fieldset[aria-invalid=true]{border:2px solid #a4000f}fieldset[aria-invalid=true]:focus{outline:3px solid #1c2430;outline-offset:2px}\
 @media print{@page{margin:2cm}header,footer,.skip,.crumbs,.search,#share{display:none}\
 body{background:#fff;color:#000;font:11pt/1.5 Georgia,'Times New Roman',serif}main{max-width:none;padding:0}\
 a{color:#000}main a[href^='http']::after{content:' <' attr(href) '>';font-size:85%;word-break:break-all}\
@@ -790,7 +790,7 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
     );
     let _ = write!(
         main,
-        "<p id=\"form-error\" class=\"error\" role=\"alert\"></p>\n<button type=\"submit\">Score my answers</button>\n</form>\n\
+        "<p id=\"form-error\" class=\"error\" role=\"alert\" aria-live=\"assertive\"></p>\n<button type=\"submit\">Score my answers</button>\n</form>\n\
 <section id=\"result\" aria-labelledby=\"result-heading\" hidden>\n<h2 id=\"result-heading\" tabindex=\"-1\">Your result</h2>\n\
 <p><strong id=\"score\"></strong> <span id=\"band\"></span></p>\n\
 <ul id=\"guidance\"></ul>\n<h3>Pillar averages (1 to 5)</h3>\n<div id=\"pillars\"></div>\n<h3>Where to start</h3>\n<p id=\"advice\"></p>\n<ul id=\"more-advice\" hidden></ul>\n\

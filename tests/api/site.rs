@@ -612,3 +612,26 @@ async fn the_assessment_result_shows_every_advice_and_the_next_step() {
     let advised = scored["pillars"].as_object().expect("pillars").values();
     assert!(advised.filter(|p| p["advice"].is_string()).count() > 1, "more than one advice");
 }
+
+/// Scoring with a question unanswered points at the question, not only at the button: the
+/// script marks the first unanswered fieldset `aria-invalid`, moves the announced message
+/// (a live region) under its legend and focuses it. The browser tests drive it.
+#[tokio::test]
+async fn an_unanswered_question_is_marked_and_focused() {
+    let server = start().await;
+    let page = server.get("/ai-readiness/").await.text;
+    assert!(
+        page.contains(
+            "<p id=\"form-error\" class=\"error\" role=\"alert\" aria-live=\"assertive\">"
+        ),
+        "the message is announced"
+    );
+    let script = &page[page.find("const API = ").expect("the assessment script")..];
+    for needle in [
+        "setAttribute(\"aria-invalid\", \"true\")",
+        "querySelector(\"legend\").after(error)",
+        "fieldset.focus()",
+    ] {
+        assert!(script.contains(needle), "the script does {needle}");
+    }
+}

@@ -293,6 +293,25 @@ test("the assessment can be completed with the keyboard and shows the result and
   await screenshot(page, "assessment-result");
 });
 
+test("scoring with a question unanswered focuses that question and marks it invalid", async () => {
+  const context = await newContext();
+  const page = await openPage(context);
+  await page.goto(BASE + "/ai-readiness/");
+  for (let question = 0; question < 3; question++) await page.locator(`input[name=q${question}][value="1"]`).check();
+  await page.getByRole("button", { name: "Score my answers" }).click();
+  const fourth = page.locator("fieldset").nth(3);
+  await page.waitForFunction(() => document.activeElement && document.activeElement.tagName === "FIELDSET");
+  assert.equal(await fourth.evaluate((node) => node === document.activeElement), true, "focus is on question 4");
+  assert.equal(await fourth.getAttribute("aria-invalid"), "true");
+  assert.equal(await fourth.locator("#form-error").textContent(), "Please answer question 4.", "the message sits in the question");
+  assert.equal(await page.locator("#form-error").getAttribute("role"), "alert");
+  assert.equal(await page.locator("fieldset[aria-invalid]").count(), 1, "only the first unanswered question");
+  assert.deepEqual(await axeViolations(page), [], "axe with a question marked");
+  await page.locator('input[name=q3][value="2"]').check();
+  assert.equal(await fourth.getAttribute("aria-invalid"), null, "answering clears the mark");
+  assert.deepEqual(page.problems, []);
+});
+
 test("a shared result URL reopens the result", async () => {
   const context = await newContext();
   const page = await openPage(context);
