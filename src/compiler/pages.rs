@@ -248,6 +248,10 @@ fn breadcrumbs_html(crumbs: &[Crumb]) -> String {
     html
 }
 
+/// The landmark name of the header's search form, on every page; a page's own search form is
+/// named by its label ("Search the guides").
+const HEADER_SEARCH_LANDMARK: &str = "Site search";
+
 /// A search form. Without JavaScript it submits to the results page; the site script
 /// enhances every `form[data-search]` into a combobox over the API named there.
 struct SearchForm<'a> {
@@ -266,8 +270,11 @@ struct SearchForm<'a> {
 
 fn search_form(form: &SearchForm<'_>) -> String {
     let SearchForm { site, api, id, label, compact, .. } = form;
+    // Landmarks of one kind need distinct names (axe `landmark-unique`): the guides index, the
+    // results page and the 404 carry a second search form besides the header's.
+    let landmark = if *compact { HEADER_SEARCH_LANDMARK } else { label };
     let mut html = format!(
-        "<form class=\"search{compact_class}\" role=\"search\" aria-label=\"{label}\" action=\"{site}{SEARCH_PATH}\" method=\"get\" data-search=\"{api}/v1/resources\">\n\
+        "<form class=\"search{compact_class}\" role=\"search\" aria-label=\"{landmark}\" action=\"{site}{SEARCH_PATH}\" method=\"get\" data-search=\"{api}/v1/resources\">\n\
 <label for=\"{id}\"{label_class}>{label}</label>\n<div class=\"row\">\
 <input id=\"{id}\" name=\"q\" type=\"search\" value=\"{q_value}\" maxlength=\"{SEARCH_QUERY_MAX_CHARS}\" autocomplete=\"off\" spellcheck=\"false\"{placeholder}>",
         compact_class = if *compact { " compact" } else { "" },

@@ -635,3 +635,36 @@ async fn an_unanswered_question_is_marked_and_focused() {
         assert!(script.contains(needle), "the script does {needle}");
     }
 }
+
+/// The names of a page's search landmarks, in document order.
+fn search_landmarks(html: &str) -> Vec<&str> {
+    html.split("role=\"search\" aria-label=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').expect("closed")])
+        .collect()
+}
+
+/// Two landmarks of one kind need distinct names (axe `landmark-unique`): the guides index,
+/// the results page and the 404 have their own search form besides the header's.
+#[tokio::test]
+async fn search_landmarks_have_distinct_names() {
+    let server = start().await;
+    let not_found = server.get_with("/nowhere/", &[("accept", "text/html")]).await;
+    let mut pages = vec![
+        ("/search/?q=drift".to_string(), server.get("/search/?q=drift").await.text),
+        ("404".to_string(), not_found.text),
+    ];
+    for path in page_paths() {
+        pages.push((path.to_string(), server.get(path).await.text));
+    }
+    for (path, html) in &pages {
+        let names = search_landmarks(html);
+        assert_eq!(names.first(), Some(&"Site search"), "{path}: the header's");
+        let distinct: BTreeSet<&&str> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len(), "{path}: {names:?}");
+    }
+    for (path, html) in &pages[..2] {
+        assert_eq!(search_landmarks(html), ["Site search", "Search the guides"], "{path}");
+    }
+    assert_eq!(search_landmarks(&server.get("/guides/").await.text).len(), 2);
+}

@@ -80,9 +80,16 @@ async function openPage(context) {
   return page;
 }
 
+// Best-practice rules checked as well as WCAG 2.1 AA: each was a reported defect.
+const BEST_PRACTICE_RULES = ["landmark-unique"];
+
 async function axeViolations(page) {
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ content: AXE });
-  const result = await page.evaluate((tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags } }), WCAG_21_AA);
+  const result = await page.evaluate(async ([tags, rules]) => {
+    const wcag = await window.axe.run(document, { runOnly: { type: "tag", values: tags } });
+    const extra = await window.axe.run(document, { runOnly: { type: "rule", values: rules } });
+    return { violations: wcag.violations.concat(extra.violations) };
+  }, [WCAG_21_AA, BEST_PRACTICE_RULES]);
   return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
 }
 
