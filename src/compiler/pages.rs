@@ -763,6 +763,7 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
             let _ = writeln!(markdown, "{}. {}\n", question_idx + 1, question.q);
             if let Some(ctx) = &question.ctx {
                 let _ = writeln!(main, "<p class=\"ctx\">{}</p>", escape_html(ctx));
+                let _ = writeln!(markdown, "   {ctx}\n");
             }
             for (option_idx, option) in question.opts.iter().enumerate() {
                 let _ = writeln!(

@@ -668,3 +668,26 @@ async fn search_landmarks_have_distinct_names() {
     }
     assert_eq!(search_landmarks(&server.get("/guides/").await.text).len(), 2);
 }
+
+/// The assessment's twin carries what the page shows under each question: its context line
+/// (`ctx`), between the question and its options.
+#[tokio::test]
+async fn the_assessment_twin_has_each_questions_context() {
+    let server = start().await;
+    let twin = server.get("/ai-readiness/index.md").await.text;
+    let assessment = server.get("/v1/ai-readiness/questions").await.json();
+    let mut n_contexts = 0;
+    let mut question_idx = 0;
+    for section in assessment["sections"].as_array().expect("sections") {
+        for question in section["questions"].as_array().expect("questions") {
+            question_idx += 1;
+            let Some(ctx) = question["ctx"].as_str() else { continue };
+            let q = question["q"].as_str().expect("q");
+            let first_option = question["opts"][0].as_str().expect("an option");
+            let expected = format!("{question_idx}. {q}\n\n   {ctx}\n\n   0. {first_option}\n");
+            assert!(twin.contains(&expected), "question {question_idx}: {expected:?}");
+            n_contexts += 1;
+        }
+    }
+    assert!(n_contexts > 0, "the assessment has context lines");
+}
