@@ -691,3 +691,24 @@ async fn the_assessment_twin_has_each_questions_context() {
     }
     assert!(n_contexts > 0, "the assessment has context lines");
 }
+
+/// The `<title>` of an HTML page.
+fn title(html: &str) -> &str {
+    let start = html.find("<title>").expect("a title") + "<title>".len();
+    &html[start..start + html[start..].find("</title>").expect("closed")]
+}
+
+/// No two pages share a title, so tabs, bookmarks and search results tell them apart (the
+/// documentation index and its overview page, the self-assessment and the service once did).
+#[tokio::test]
+async fn every_page_has_its_own_title() {
+    let server = start().await;
+    let mut seen = std::collections::BTreeMap::new();
+    for path in page_paths() {
+        let html = server.get(path).await.text;
+        if let Some(other) = seen.insert(title(&html).to_string(), path) {
+            panic!("{path} and {other} are both titled {:?}", title(&html));
+        }
+    }
+    assert!(seen.len() > N_GUIDES, "{} titles", seen.len());
+}
