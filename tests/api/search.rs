@@ -710,3 +710,20 @@ async fn product_names_find_the_guides_about_their_kind_of_tool() {
         assert!(slugs.contains(&wanted), "{q}: {slugs:?}");
     }
 }
+
+/// Every header the OpenAPI document names for a search page is sent, valid against its
+/// schema; a page has no validator, so the document names no `ETag` and no 304.
+#[tokio::test]
+async fn search_pages_send_the_headers_the_document_names() {
+    let server = start().await;
+    for path in ["/v1/resources", "/v1/resources?q=data+quality", "/v1/resources?q=data+quality"] {
+        let checked = server.get(path).await;
+        assert_eq!(checked.status, 200);
+        crate::support::headers_conform(&checked, "GET", PATH);
+        assert!(checked.header("etag").is_none(), "{path}");
+    }
+    let doc = crate::support::openapi();
+    let responses = &doc["paths"][PATH]["get"]["responses"];
+    assert!(responses["304"].is_null(), "no 304 without a validator");
+    assert!(responses["200"]["headers"]["ETag"].is_null());
+}
