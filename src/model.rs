@@ -230,7 +230,10 @@ pub struct QuestionRecord {
 pub struct PillarRecord {
     pub key: &'static str,
     pub title: &'static str,
+    /// For a pillar below [`crate::scoring::ADVICE_BELOW`]: how to improve it.
     pub advice: &'static str,
+    /// For the weakest pillar when no pillar is below that: how to keep it strong.
+    pub strong_advice: &'static str,
 }
 
 /// One maturity band; `min` is a threshold on the 0-100 score.

@@ -9,8 +9,9 @@
 //! - The band is the last band whose `min` is at most the score.
 //! - Each pillar's average is the mean of its scored answers. `weakestPillar` has the lowest
 //!   average; ties go to the pillar listed first (strategy, people, data, change).
-//! - The weakest pillar always carries its advice; any other pillar below 4.0 does too; the
-//!   rest carry `null`.
+//! - Every pillar below 4.0 carries its advice, and the rest carry `null`, except the weakest
+//!   pillar, which always carries advice: when it too is at 4.0 or above (every pillar is
+//!   strong), its advice on staying strong, and a `nextStep` that says so.
 
 use std::sync::LazyLock;
 
@@ -76,10 +77,31 @@ struct Tally {
     band: usize,
     /// Each pillar's average, in hundredths.
     pillars: [u32; 4],
-    /// Whether each pillar carries its advice.
-    advised: [bool; 4],
+    /// What advice each pillar carries.
+    advice: [Advice; 4],
+    /// Whether every pillar is at [`ADVICE_BELOW`] or above.
+    strong: bool,
     /// Index into `PILLAR_KEYS`.
     weakest: usize,
+}
+
+/// The advice a pillar carries: none, how to improve it, or (the weakest pillar of a result
+/// where every pillar is strong) how to keep it strong. The discriminants index fragments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Advice {
+    None = 0,
+    Improve = 1,
+    Keep = 2,
+}
+
+impl Advice {
+    fn text(self, pillar: usize) -> Option<&'static str> {
+        match self {
+            Advice::None => None,
+            Advice::Improve => Some(PILLARS[pillar].advice),
+            Advice::Keep => Some(PILLARS[pillar].strong_advice),
+        }
+    }
 }
 
 /// `num / den` rounded to the nearest whole number, halves up (nothing here is negative).
@@ -114,13 +136,19 @@ fn tally(points: &[u8; N_SCORED]) -> Tally {
         (1..4).fold(0, |w, i| if sums[i] * counts[w] < sums[w] * counts[i] { i } else { w });
     // `sum / count < ADVICE_BELOW`, multiplied out (exact: the operands are small integers).
     let below = |i: usize| f64::from(sums[i]) < ADVICE_BELOW * f64::from(counts[i]);
-    let advised = std::array::from_fn(|i| i == weakest || below(i));
+    let strong = !below(weakest);
+    let advice = std::array::from_fn(|i| match (below(i), i == weakest) {
+        (true, _) => Advice::Improve,
+        (false, true) => Advice::Keep,
+        (false, false) => Advice::None,
+    });
     Tally {
         score,
         average: hundredths(total, n),
         band,
         pillars: std::array::from_fn(|i| hundredths(sums[i], counts[i])),
-        advised,
+        advice,
+        strong,
         weakest,
     }
 }
@@ -132,7 +160,7 @@ pub fn score(points: &[u8; N_SCORED]) -> ReadinessResult {
     let pillar = |i: usize| PillarResult {
         title: PILLARS[i].title,
         average: f64::from(t.pillars[i]) / 100.0,
-        advice: t.advised[i].then_some(PILLARS[i].advice),
+        advice: t.advice[i].text(i),
     };
     ReadinessResult {
         score: t.score,
@@ -148,7 +176,7 @@ pub fn score(points: &[u8; N_SCORED]) -> ReadinessResult {
         weakest_pillar: PILLAR_KEYS[t.weakest],
         scored_questions: N_SCORED,
         interactive_version: INTERACTIVE_URL,
-        next_step: NEXT_STEPS[t.weakest],
+        next_step: NEXT_STEPS[usize::from(t.strong)][t.weakest],
     }
 }
 
@@ -161,7 +189,8 @@ pub fn score_json(points: &[u8; N_SCORED]) -> Vec<u8> {
         Some(text) => out.extend_from_slice(text.as_bytes()),
         None => push_float(out, f64::from(numbers[k]) / 100.0),
     };
-    write(t.score, t.band, t.advised, t.weakest, number).unwrap_or_else(|| json(&score(points)))
+    write(t.score, t.band, t.advice, t.weakest, t.strong, number)
+        .unwrap_or_else(|| json(&score(points)))
 }
 
 /// The parts of every ReadinessResult's JSON that do not depend on the answers, serialised
@@ -173,12 +202,12 @@ struct Fragments {
     scale: Vec<u8>,
     /// For each band: `,"band":{...},"pillars":{"strategy":{"title":...,"average":`.
     band_open: Vec<Vec<u8>>,
-    /// For the first three pillars, without and with advice: `,"advice":...}` and the next
-    /// pillar's `,"people":{"title":...,"average":`.
-    between: [[Vec<u8>; 2]; 3],
-    /// For the last pillar, without and with advice, and each weakest pillar: `,"advice":...}`
-    /// and `},"weakestPillar":...,"nextStep":...}`.
-    close: [[Vec<u8>; 4]; 2],
+    /// For the first three pillars, by [`Advice`]: `,"advice":...}` and the next pillar's
+    /// `,"people":{"title":...,"average":`.
+    between: [[Vec<u8>; 3]; 3],
+    /// For the last pillar, by [`Advice`], then by whether every pillar is strong, then by
+    /// weakest pillar: `,"advice":...}` and `},"weakestPillar":...,"nextStep":...}`.
+    close: [[[Vec<u8>; 4]; 2]; 3],
 }
 
 fn json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
@@ -197,11 +226,12 @@ static FRAGMENTS: LazyLock<Fragments> = LazyLock::new(|| {
             b",\"average\":",
         ])
     };
-    let advice = |i: usize, advised: bool| match advised {
-        true => cat(&[b",\"advice\":", &json(PILLARS[i].advice), b"}"]),
-        false => b",\"advice\":null}".to_vec(),
+    let advice = |i: usize, a: usize| match [Advice::None, Advice::Improve, Advice::Keep][a].text(i)
+    {
+        Some(text) => cat(&[b",\"advice\":", &json(text), b"}"]),
+        None => b",\"advice\":null}".to_vec(),
     };
-    let tail = |w: usize| {
+    let tail = |strong: usize, w: usize| {
         cat(&[
             b"},\"weakestPillar\":",
             &json(PILLAR_KEYS[w]),
@@ -210,7 +240,7 @@ static FRAGMENTS: LazyLock<Fragments> = LazyLock::new(|| {
             b",\"interactiveVersion\":",
             &json(INTERACTIVE_URL),
             b",\"nextStep\":",
-            &json(NEXT_STEPS[w]),
+            &json(NEXT_STEPS[strong][w]),
             b"}",
         ])
     };
@@ -224,10 +254,10 @@ static FRAGMENTS: LazyLock<Fragments> = LazyLock::new(|| {
             })
             .collect(),
         between: std::array::from_fn(|i| {
-            std::array::from_fn(|a| cat(&[&advice(i, a == 1), &open(i + 1)]))
+            std::array::from_fn(|a| cat(&[&advice(i, a), &open(i + 1)]))
         }),
         close: std::array::from_fn(|a| {
-            std::array::from_fn(|w| cat(&[&advice(3, a == 1), &tail(w)]))
+            std::array::from_fn(|s| std::array::from_fn(|w| cat(&[&advice(3, a), &tail(s, w)])))
         }),
     }
 });
@@ -237,16 +267,17 @@ static FRAGMENTS: LazyLock<Fragments> = LazyLock::new(|| {
 fn write(
     score: u8,
     band: usize,
-    advised: [bool; 4],
+    advice: [Advice; 4],
     weakest: usize,
+    strong: bool,
     number: impl Fn(&mut Vec<u8>, usize),
 ) -> Option<Vec<u8>> {
     let fragments = &*FRAGMENTS;
     let band_open = fragments.band_open.get(band)?;
-    let close = fragments.close[usize::from(advised[3])].get(weakest)?;
+    let close = fragments.close[advice[3] as usize][usize::from(strong)].get(weakest)?;
     // Exactly the fragments plus room for five numbers, so the buffer never grows (growing
     // it twice cost about 1,700 instructions, a tenth of the whole request).
-    let between = |i: usize| &fragments.between[i][usize::from(advised[i])];
+    let between = |i: usize| &fragments.between[i][advice[i] as usize];
     let capacity = fragments.scale.len()
         + band_open.len()
         + (0..3).map(|i| between(i).len()).sum::<usize>()
@@ -281,17 +312,28 @@ pub fn to_json(result: &ReadinessResult) -> Vec<u8> {
         &result.pillars.data,
         &result.pillars.change,
     ];
-    let tables_agree = pillars.iter().enumerate().all(|(i, p)| {
-        same(p.title, PILLARS[i].title) && p.advice.is_none_or(|a| same(a, PILLARS[i].advice))
-    }) && same(result.scale, SCALE)
+    // Which advice each pillar carries, if it is the tables' own.
+    let advice: [Option<Advice>; 4] = std::array::from_fn(|i| match pillars[i].advice {
+        None => Some(Advice::None),
+        Some(a) if same(a, PILLARS[i].advice) => Some(Advice::Improve),
+        Some(a) if same(a, PILLARS[i].strong_advice) => Some(Advice::Keep),
+        Some(_) => None,
+    });
+    let tables_agree = pillars.iter().enumerate().all(|(i, p)| same(p.title, PILLARS[i].title))
+        && same(result.scale, SCALE)
         && result.scored_questions == N_SCORED
         && same(result.interactive_version, INTERACTIVE_URL);
-    let (Some(band), Some(weakest), true) = (band, weakest, tables_agree) else {
+    let (Some(band), Some(weakest), true, [Some(a0), Some(a1), Some(a2), Some(a3)]) =
+        (band, weakest, tables_agree, advice)
+    else {
         return json(result);
     };
-    if !same(result.next_step, NEXT_STEPS[weakest]) {
+    let Some(strong) = [false, true]
+        .into_iter()
+        .find(|&s| same(result.next_step, NEXT_STEPS[usize::from(s)][weakest]))
+    else {
         return json(result);
-    }
+    };
     let numbers = [
         result.average,
         pillars[0].average,
@@ -299,9 +341,10 @@ pub fn to_json(result: &ReadinessResult) -> Vec<u8> {
         pillars[2].average,
         pillars[3].average,
     ];
-    let advised = pillars.map(|p| p.advice.is_some());
-    write(result.score, band, advised, weakest, |out, k| push_float(out, numbers[k]))
-        .unwrap_or_else(|| json(result))
+    write(result.score, band, [a0, a1, a2, a3], weakest, strong, |out, k| {
+        push_float(out, numbers[k])
+    })
+    .unwrap_or_else(|| json(result))
 }
 
 /// Whether two texts from the tables are equal: the result borrows the tables' own strings,
@@ -394,10 +437,15 @@ mod tests {
         }
         let averages: [f64; 4] = std::array::from_fn(|i| sums[i] / counts[i].max(1.0));
         let weakest = (1..4).fold(0, |w, i| if averages[i] < averages[w] { i } else { w });
+        let strong = averages[weakest] >= ADVICE_BELOW;
         let pillar = |i: usize| PillarResult {
             title: PILLARS[i].title,
             average: round2(averages[i]),
-            advice: (i == weakest || averages[i] < ADVICE_BELOW).then_some(PILLARS[i].advice),
+            advice: match (averages[i] < ADVICE_BELOW, i == weakest) {
+                (true, _) => Some(PILLARS[i].advice),
+                (false, true) => Some(PILLARS[i].strong_advice),
+                (false, false) => None,
+            },
         };
         ReadinessResult {
             score,
@@ -413,7 +461,7 @@ mod tests {
             weakest_pillar: PILLAR_KEYS[weakest],
             scored_questions: N_SCORED,
             interactive_version: INTERACTIVE_URL,
-            next_step: NEXT_STEPS[weakest],
+            next_step: NEXT_STEPS[usize::from(strong)][weakest],
         }
     }
 
@@ -487,6 +535,31 @@ mod tests {
             let expected = serde_json::to_string(&value).expect("serialises");
             assert_eq!(String::from_utf8_lossy(&out), expected, "{value:?}");
         }
+    }
+
+    /// A result whose every pillar is strong advises keeping the lowest strong, not fixing
+    /// it; one with a pillar below 4.0 advises improving it.
+    #[test]
+    fn strong_results_get_advice_on_staying_strong() {
+        for points in [5, 4] {
+            let result = score(&[points; N_SCORED]);
+            let strategy = &result.pillars.strategy;
+            assert_eq!(result.weakest_pillar, "strategy");
+            assert_eq!(strategy.advice, Some(PILLARS[0].strong_advice), "{points}");
+            assert_eq!(result.pillars.data.advice, None);
+            assert!(result.next_step.starts_with("Every area is already strong."), "{points}");
+        }
+        let mut points = [5; N_SCORED];
+        points[N_SCORED - 1] = 1;
+        // Change averages exactly 4.0: still strong.
+        assert_eq!(score(&points).pillars.change.advice, Some(PILLARS[3].strong_advice));
+        points[N_SCORED - 2] = 1;
+        let result = score(&points);
+        assert_eq!(result.weakest_pillar, "change");
+        assert_eq!(result.pillars.change.advice, Some(PILLARS[3].advice));
+        assert_eq!(result.pillars.strategy.advice, None);
+        assert!(result.next_step.starts_with("Start with the advice for"));
+        assert_ne!(PILLARS[0].advice, PILLARS[0].strong_advice);
     }
 
     #[test]

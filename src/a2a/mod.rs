@@ -400,8 +400,12 @@ fn readiness_text(result: &ReadinessResult) -> String {
         "data" => &result.pillars.data,
         _ => &result.pillars.change,
     };
+    let lowest = match weakest.average < crate::scoring::ADVICE_BELOW {
+        true => "The weakest pillar is",
+        false => "Every pillar is strong; the lowest is",
+    };
     let mut text = format!(
-        "AI readiness score: {} out of 100, in the {} band. The weakest pillar is {} (average {:.1} out of 5).",
+        "AI readiness score: {} out of 100, in the {} band. {lowest} {} (average {:.1} out of 5).",
         result.score, result.band.name, weakest.title, weakest.average
     );
     if let Some(advice) = weakest.advice {

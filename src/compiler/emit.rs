@@ -736,10 +736,11 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     for section in &assessment.sections {
         let _ = writeln!(
             out,
-            "    PillarRecord {{ key: {}, title: {}, advice: {} }},",
+            "    PillarRecord {{ key: {}, title: {}, advice: {}, strong_advice: {} }},",
             lit(&section.key),
             lit(&section.title),
-            lit(&section.advice)
+            lit(&section.advice),
+            lit(&section.strong_advice)
         );
     }
     out.push_str("];\n\n");
@@ -768,15 +769,27 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     );
     let _ = write!(
         out,
-        "/// `nextStep` of a readiness result, by weakest pillar (`PILLAR_KEYS` order).\npub static NEXT_STEPS: [&str; {}] = [",
+        "/// `nextStep` of a readiness result: by whether every pillar is strong (averages at least\n/// `ADVICE_BELOW`), then by weakest pillar (`PILLAR_KEYS` order).\npub static NEXT_STEPS: [[&str; {}]; 2] = [",
         assessment.sections.len()
     );
-    for section in &assessment.sections {
-        let step = format!(
-            "Start with the advice for {}, your weakest area, and the guidance for your band. For a facilitated assessment with interviews and a 90-day plan, see {site}/services/ai-readiness-assessment/",
-            section.title
-        );
-        let _ = write!(out, "{}, ", lit(&step));
+    for strong in [false, true] {
+        out.push('[');
+        for section in &assessment.sections {
+            let title = &section.title;
+            let start = match strong {
+                false => format!(
+                    "Start with the advice for {title}, your weakest area, and the guidance for your band."
+                ),
+                true => format!(
+                    "Every area is already strong. Start with the advice for {title}, your lowest, on keeping it that way, and the guidance for your band."
+                ),
+            };
+            let step = format!(
+                "{start} For a facilitated assessment with interviews and a 90-day plan, see {site}/services/ai-readiness-assessment/"
+            );
+            let _ = write!(out, "{}, ", lit(&step));
+        }
+        out.push_str("], ");
     }
     out.push_str("];\n\n");
     let metadata_url = format!("{}/.well-known/oauth-protected-resource", config.auth_url);

@@ -82,6 +82,7 @@ pub struct RawSection {
     pub title: String,
     pub desc: Option<String>,
     pub advice: String,
+    pub strong_advice: String,
     pub questions: Vec<RawQuestion>,
 }
 

@@ -418,12 +418,14 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
                 quotable: true,
             });
         }
-        blocks.push(Block {
-            heading: section.title.clone(),
-            text: section.advice.clone(),
-            whole: false,
-            quotable: true,
-        });
+        for advice in [&section.advice, &section.strong_advice] {
+            blocks.push(Block {
+                heading: section.title.clone(),
+                text: advice.clone(),
+                whole: false,
+                quotable: true,
+            });
+        }
     }
     for band in &assessment.bands {
         if let Some(summary) = &band.summary {

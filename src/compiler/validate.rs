@@ -99,6 +99,7 @@ pub struct Section {
     pub title: String,
     pub desc: Option<String>,
     pub advice: String,
+    pub strong_advice: String,
     pub questions: Vec<Question>,
 }
 
@@ -513,6 +514,7 @@ fn assessment(
     for raw_section in raw.sections {
         require_text(file, "title", &raw_section.title, diagnostics);
         require_text(file, "advice", &raw_section.advice, diagnostics);
+        require_text(file, "strong_advice", &raw_section.strong_advice, diagnostics);
         let mut questions = Vec::new();
         for raw_question in raw_section.questions {
             n_questions += 1;
@@ -545,6 +547,7 @@ fn assessment(
             title: raw_section.title,
             desc: raw_section.desc,
             advice: raw_section.advice,
+            strong_advice: raw_section.strong_advice,
             questions,
         });
     }

@@ -84,6 +84,32 @@ fn documented_formula_and_band_rules() {
     assert!(strong.pillars.change.advice.is_some());
 }
 
+/// A perfect score is not told to fix its weakest area: the lowest pillar carries its advice
+/// on staying strong, and `nextStep` says every area is already strong. One pillar below 4.0
+/// brings back the advice on improving it.
+#[tokio::test]
+async fn a_perfect_score_is_advised_to_stay_strong() {
+    let server = start().await;
+    let perfect = server.post_json(PATH, r#"{"answers":[4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4]}"#).await;
+    let result = perfect.conforms("POST", PATH, 200);
+    assert_eq!(
+        (result["score"].as_u64(), result["weakestPillar"].as_str()),
+        (Some(100), Some("strategy"))
+    );
+    assert_eq!(result["pillars"]["strategy"]["advice"], PILLARS[0].strong_advice);
+    assert!(result["pillars"]["people"]["advice"].is_null());
+    let next = result["nextStep"].as_str().expect("nextStep");
+    assert!(next.starts_with("Every area is already strong."), "{next}");
+    assert!(next.contains(PILLARS[0].title), "{next}");
+
+    let weak = server.post_json(PATH, r#"{"answers":[5,5,5,5,5,5,5,5,5,5,5,5,5,1,1]}"#).await;
+    let result = weak.conforms("POST", PATH, 200);
+    assert_eq!(result["weakestPillar"], "change");
+    assert_eq!(result["pillars"]["change"]["advice"], PILLARS[3].advice);
+    let next = result["nextStep"].as_str().expect("nextStep");
+    assert!(next.starts_with("Start with the advice for"), "{next}");
+}
+
 #[tokio::test]
 async fn bad_bodies_name_the_problem() {
     let server = start().await;
