@@ -34,6 +34,19 @@ for unit in consultancy-api@.service consultancy-api@.socket; do
 done
 (cd "$units" && systemd-analyze verify --man=no ./consultancy-api@1.socket ./consultancy-api@1.service)
 (cd "$units" && systemd-analyze security --offline=true --threshold=20 ./consultancy-api@1.service | tail -1)
+# What verify cannot see. A socket PartOf= its service is stopped and started with every
+# restart of the service (systemd.unit(5)), which closes the queue the restart relies on; and
+# the service's IP access list does not reach a socket passed in by activation
+# (systemd.resource-control(5)), so the socket needs its own.
+socket_unit=deploy/systemd/consultancy-api@.socket
+if grep -Eq '^(PartOf|BindsTo)=' "$socket_unit"; then
+    echo "fleet: $socket_unit must not be PartOf= or BindsTo= the service" >&2
+    exit 1
+fi
+if ! grep -q '^IPAddressDeny=any' "$socket_unit"; then
+    echo "fleet: $socket_unit must carry its own IPAddressDeny=/IPAddressAllow=" >&2
+    exit 1
+fi
 
 # systemd's own activator passes the socket as a unit would (LISTEN_FDS, LISTEN_PID,
 # LISTEN_FDNAMES): the server must serve it.
