@@ -95,7 +95,7 @@ a{color:#0b5cad}a:hover{color:#08407a}\
 .crumbs ol{list-style:none;padding:0;margin:1rem 0 0;display:flex;flex-wrap:wrap;font-size:.9rem;color:#3d4a5c}\
 .crumbs li+li::before{content:'/';padding:0 .45rem;color:#3d4a5c}\
 h1{line-height:1.2;margin-top:1rem}.lede{font-size:1.125rem;color:#3d4a5c}\
-table{border-collapse:collapse}td,th{border:1px solid #d9dde3;padding:.25rem .5rem}\
+table{border-collapse:collapse}td,th{border:1px solid #d9dde3;padding:.25rem .5rem}.table-wrap{overflow-x:auto;max-width:100%;margin:1rem 0}.note{border-left:4px solid #0b5cad;background:#eef4fb;padding:.5rem .75rem}\
 code{background:#eef1f4;padding:0 .2rem;border-radius:3px}pre{overflow-x:auto;background:#eef1f4;padding:.75rem}\
 footer{margin-top:3rem;padding:1rem 1.25rem 2rem;border-top:1px solid #d9dde3;font-size:.9rem;color:#3d4a5c}\
 fieldset{border:1px solid #d9dde3;margin:1rem 0;padding:.75rem 1rem}legend{font-weight:600}\
@@ -743,6 +743,15 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
         markdown,
         "Score your answers with `POST {}/v1/ai-readiness/score` and a body `{{\"answers\": [...]}}` of {n_questions} option indices (0-4), one per question in order.\n",
         shell.config.api_base,
+    );
+    // The score comes from the API, which the page's script calls: without scripts the form
+    // cannot score, so the page says so before anyone spends ten minutes on it, and names
+    // the two ways that work without a browser's scripts.
+    let _ = writeln!(
+        main,
+        "<noscript><p class=\"note\" id=\"needs-script\"><strong>Scoring on this page needs JavaScript</strong>, which is turned off in this browser. You can still read the questions here, and score your answers with <code>POST {api}/v1/ai-readiness/score</code> and a body <code>{{\"answers\": [...]}}</code> of {n_questions} option indices (0 to 4), or ask our <a href=\"{site}/docs/agents/\">AI agent</a> to take you through them.</p></noscript>",
+        api = shell.config.api_base,
+        site = shell.config.site_url,
     );
     main.push_str("<form id=\"assessment\" novalidate>\n");
     let mut question_idx = 0;

@@ -25,10 +25,12 @@ fn options() -> Options {
 /// Renders `markdown` to HTML, making root-relative links absolute on `site_origin`.
 pub fn markdown_to_html(markdown: &str, site_origin: &str) -> Rendered {
     let mut internal_links = Vec::new();
+    let mut tables = 0;
     let events = Parser::new_ext(markdown, options())
         .map(|event| absolutise_link(event, site_origin, &mut internal_links))
         .map(escape_raw_html)
-        .map(demote_headings);
+        .map(demote_headings)
+        .flat_map(|event| wrap_table(event, &mut tables));
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut out, events);
     Rendered { html: out, internal_links }
@@ -52,6 +54,28 @@ fn escape_raw_html(event: Event<'_>) -> Event<'_> {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         other => other,
     }
+}
+
+/// A table sits in a box that scrolls sideways (`.table-wrap` in the page style), so a wide
+/// table on a phone scrolls by itself instead of pushing the whole page past the screen's
+/// edge. The box can take focus, so a keyboard can scroll it, and is a region named by its
+/// number on the page, so no two share a name (WCAG 2.1.1; axe's
+/// `scrollable-region-focusable` and `landmark-unique`). Raw HTML has been escaped already,
+/// so these are the only tags a body adds.
+fn wrap_table<'a>(event: Event<'a>, tables: &mut usize) -> impl Iterator<Item = Event<'a>> + use<'a> {
+    use pulldown_cmark::TagEnd;
+    let (before, after) = match &event {
+        Event::Start(Tag::Table(_)) => {
+            *tables += 1;
+            let open = format!(
+                "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"Table {tables}\">\n"
+            );
+            (Some(Event::Html(open.into())), None)
+        }
+        Event::End(TagEnd::Table) => (None, Some(Event::Html("</div>\n".into()))),
+        _ => (None, None),
+    };
+    before.into_iter().chain(std::iter::once(event)).chain(after)
 }
 
 /// The page template owns the only `<h1>`; a stray level-1 heading in a body becomes `<h2>`.
@@ -106,4 +130,23 @@ pub fn escape_html(text: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each table is wrapped in its own scrolling box, numbered, and nothing else is.
+    #[test]
+    fn tables_scroll_in_their_own_numbered_boxes() {
+        let markdown = "Text.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nMore.\n\n| c |\n|---|\n| 3 |\n";
+        let html = markdown_to_html(markdown, "https://site.example").html;
+        let first = html.find("aria-label=\"Table 1\">\n<table>").expect("first box");
+        let second = html.find("aria-label=\"Table 2\">\n<table>").expect("second box");
+        assert!(first < second, "{html}");
+        assert_eq!(html.matches("<div class=\"table-wrap\"").count(), 2, "{html}");
+        assert_eq!(html.matches("</table>\n</div>").count(), 2, "{html}");
+        let plain = markdown_to_html("No table here.", "https://site.example").html;
+        assert!(!plain.contains("table-wrap"), "{plain}");
+    }
 }

@@ -125,6 +125,21 @@ test("every page type loads without console errors and has no WCAG 2.1 AA violat
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(BASE + "/guides/warehouse-lake-or-lakehouse/");
   await screenshot(page, "guide-narrow");
+  // A guide whose table is wider than a phone: the table's own box scrolls, not the page,
+  // and the box is focusable and named, so axe's rules hold there too.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(BASE + "/guides/prioritise-ai-use-cases/");
+  const widths = await page.evaluate(() => {
+    const wrap = document.querySelector("main .table-wrap");
+    return {
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      box: wrap ? wrap.scrollWidth - wrap.clientWidth : -1,
+    };
+  });
+  assert.equal(widths.page, 0, "the page does not scroll sideways at 375 px");
+  assert.ok(widths.box > 0, `the table's box scrolls instead (${widths.box})`);
+  assert.deepEqual(await axeViolations(page), [], "a wide table at 375 px: axe");
+  await screenshot(page, "guide-table-narrow");
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ media: "print" });
   await page.goto(BASE + "/guides/warehouse-lake-or-lakehouse/");
@@ -219,6 +234,19 @@ test("snippets are rendered as text with only the marks as markup", async () => 
   assert.equal(await first.textContent(), "watch for drift & <img src=x onerror=alert(1)> <b>bold</b>");
   assert.equal(await page.locator("#guide-search-results [role=option] .d").nth(1).textContent(), "the description");
   assert.deepEqual(page.problems, []);
+});
+
+test("without JavaScript the assessment says so before the questions, and the notice is hidden with it", async () => {
+  const off = await openPage(await newContext({ javaScriptEnabled: false }));
+  await off.goto(BASE + "/ai-readiness/");
+  const notice = off.locator("#needs-script");
+  assert.equal(await notice.isVisible(), true, "the notice shows without scripts");
+  assert.match(await notice.textContent(), /needs JavaScript/);
+  const [noticeTop, formTop] = await Promise.all([notice, off.locator("#assessment")].map((l) => l.evaluate((e) => e.getBoundingClientRect().top)));
+  assert.ok(noticeTop < formTop, "before the first question");
+  const on = await openPage(await newContext());
+  await on.goto(BASE + "/ai-readiness/");
+  assert.equal(await on.locator("#needs-script").count(), 0, "no notice with scripts");
 });
 
 test("without JavaScript the search form submits to the server-rendered results page", async () => {
