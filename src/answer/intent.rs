@@ -52,16 +52,23 @@ const WORDS: &[(&str, Class)] = {
         ("any", Generic),
         ("assessment", Topic(CompanyTopic::Assessment)),
         ("available", Generic),
+        ("bank", Topic(CompanyTopic::Industries)),
+        ("banking", Topic(CompanyTopic::Industries)),
+        ("banks", Topic(CompanyTopic::Industries)),
         ("based", Topic(CompanyTopic::Contact)),
         ("book", Topic(CompanyTopic::Contact)),
         ("budget", Topic(CompanyTopic::Pricing)),
         ("call", Topic(CompanyTopic::Contact)),
         ("capabilities", Topic(CompanyTopic::Services)),
+        ("career", Topic(CompanyTopic::Contact)),
+        ("careers", Topic(CompanyTopic::Contact)),
         ("case", Topic(CompanyTopic::CaseStudies)),
         ("cases", Topic(CompanyTopic::CaseStudies)),
         ("charge", Topic(CompanyTopic::Pricing)),
         ("charges", Topic(CompanyTopic::Pricing)),
         ("charging", Topic(CompanyTopic::Pricing)),
+        ("charities", Topic(CompanyTopic::Industries)),
+        ("charity", Topic(CompanyTopic::Industries)),
         ("cheap", Topic(CompanyTopic::Pricing)),
         ("client", Topic(CompanyTopic::CaseStudies)),
         ("clients", Topic(CompanyTopic::CaseStudies)),
@@ -74,6 +81,7 @@ const WORDS: &[(&str, Class)] = {
         ("cost", Topic(CompanyTopic::Pricing)),
         ("costing", Topic(CompanyTopic::Pricing)),
         ("costs", Topic(CompanyTopic::Pricing)),
+        ("councils", Topic(CompanyTopic::Industries)),
         ("currently", Generic),
         ("customers", Topic(CompanyTopic::CaseStudies)),
         ("data", Generic),
@@ -86,9 +94,11 @@ const WORDS: &[(&str, Class)] = {
         ("evening", Topic(CompanyTopic::About)),
         ("examples", Topic(CompanyTopic::CaseStudies)),
         ("expensive", Topic(CompanyTopic::Pricing)),
+        ("factories", Topic(CompanyTopic::Industries)),
         ("fee", Topic(CompanyTopic::Pricing)),
         ("fees", Topic(CompanyTopic::Pricing)),
         ("firm", Reference),
+        ("free", Topic(CompanyTopic::Pricing)),
         ("get", Generic),
         ("give", Generic),
         ("greetings", Topic(CompanyTopic::About)),
@@ -98,9 +108,13 @@ const WORDS: &[(&str, Class)] = {
         ("hey", Topic(CompanyTopic::About)),
         ("hi", Topic(CompanyTopic::About)),
         ("hire", Topic(CompanyTopic::Contact)),
+        ("hiring", Topic(CompanyTopic::Contact)),
+        ("hospitals", Topic(CompanyTopic::Industries)),
         ("industries", Topic(CompanyTopic::Industries)),
         ("industry", Topic(CompanyTopic::Industries)),
         ("inquiry", Topic(CompanyTopic::Contact)),
+        ("insurer", Topic(CompanyTopic::Industries)),
+        ("insurers", Topic(CompanyTopic::Industries)),
         ("it", Anaphora),
         ("its", Anaphora),
         ("kind", Generic),
@@ -108,14 +122,17 @@ const WORDS: &[(&str, Class)] = {
         ("know", Generic),
         ("larchmere", Reference),
         ("larchmeres", Reference),
+        ("lenders", Topic(CompanyTopic::Industries)),
         ("list", Generic),
         ("located", Topic(CompanyTopic::Contact)),
         ("location", Topic(CompanyTopic::Contact)),
         ("mail", Topic(CompanyTopic::Contact)),
+        ("manufacturers", Topic(CompanyTopic::Industries)),
         ("many", Generic),
         ("maturity", Topic(CompanyTopic::Assessment)),
         ("morning", Topic(CompanyTopic::About)),
         ("much", Generic),
+        ("nhs", Topic(CompanyTopic::Industries)),
         ("offer", Topic(CompanyTopic::Services)),
         ("offering", Topic(CompanyTopic::Services)),
         ("offerings", Topic(CompanyTopic::Services)),
@@ -142,6 +159,7 @@ const WORDS: &[(&str, Class)] = {
         ("reach", Topic(CompanyTopic::Contact)),
         ("readiness", Topic(CompanyTopic::Assessment)),
         ("references", Topic(CompanyTopic::CaseStudies)),
+        ("retailers", Topic(CompanyTopic::Industries)),
         ("retainer", Topic(CompanyTopic::Pricing)),
         ("same", Anaphora),
         ("sector", Topic(CompanyTopic::Industries)),
@@ -171,6 +189,7 @@ const WORDS: &[(&str, Class)] = {
         ("type", Generic),
         ("types", Generic),
         ("use", Generic),
+        ("vacancies", Topic(CompanyTopic::Contact)),
         ("verticals", Topic(CompanyTopic::Industries)),
         ("work", Generic),
         ("working", Generic),
@@ -246,6 +265,7 @@ pub fn detect(text: &str) -> Intent {
     let mut topic_rank = usize::MAX;
     let mut opening_words: [String; 2] = [String::new(), String::new()];
     let mut position = 0;
+    let mut after_the = false;
     for_each_word(text, |word| {
         if position < 2 {
             opening_words[position] = word.to_string();
@@ -257,9 +277,14 @@ pub fn detect(text: &str) -> Intent {
             Some(Class::Topic(topic)) => {
                 let rank = TOPIC_PRIORITY.iter().position(|t| *t == topic).unwrap_or(usize::MAX);
                 topic_rank = topic_rank.min(rank);
+                // On this site "the assessment" is the firm's own, as "your assessment" is.
+                if after_the && topic == CompanyTopic::Assessment {
+                    intent.refers_to_company = true;
+                }
             }
             Some(Class::Generic) | None => {}
         }
+        after_the = word == "the";
     });
     let opens_with = |phrases: &[&[&str]]| {
         phrases.iter().any(|phrase| {
@@ -305,7 +330,12 @@ mod tests {
             ("How can I get in touch?", Some(CompanyTopic::Contact), false),
             ("Which industries do you work in?", Some(CompanyTopic::Industries), true),
             ("Tell me about your case studies", Some(CompanyTopic::CaseStudies), true),
-            ("What is the self-assessment?", Some(CompanyTopic::Assessment), false),
+            ("What is the self-assessment?", Some(CompanyTopic::Assessment), true),
+            ("What does the assessment measure?", Some(CompanyTopic::Assessment), true),
+            ("How do I run a DPIA assessment?", Some(CompanyTopic::Assessment), false),
+            ("Do you work with banks?", Some(CompanyTopic::Industries), true),
+            ("Are you hiring?", Some(CompanyTopic::Contact), true),
+            ("Is the assessment free?", Some(CompanyTopic::Pricing), true),
             ("Who are you?", None, true),
             ("How do I detect drift?", None, false),
         ];

@@ -15,7 +15,7 @@ use crate::search::tokenize::{STOP_WORDS, Token};
 use crate::search::typo;
 use crate::tables::{
     ANSWER_FILLER_STEMS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS, ANSWER_UNKNOWN_TERM_WEIGHT,
-    TERM_KEYS,
+    SYNONYMS, TERM_KEYS,
 };
 
 use super::intent;
@@ -118,11 +118,16 @@ pub fn first_words(text: &str, limit: usize) -> &str {
     text
 }
 
-/// The stem to look up for a word of a question: its own, or, for a word no item uses, the
-/// stem of the most used vocabulary word nearest to it within the search's typo budget
-/// (`modle` is `model`, not the rarer `module` or `mode`), so a misspelt question gets the
-/// answer the correct spelling gets instead of "not covered".
+/// The stem to look up for a word of a question: its own; for a word no item uses that the
+/// synonym table names, its synonym's ([`synonym_stem`]: "Can staff use ChatGPT?" asks
+/// about LLMs, as search already reads it); otherwise the stem of the most used vocabulary
+/// word nearest to it within the search's typo budget (`modle` is `model`, not the rarer
+/// `module` or `mode`), so a misspelt question gets the answer the correct spelling gets
+/// instead of "not covered".
 fn meant_stem(word: &str, stem: String) -> String {
+    if let Some(synonym) = synonym_stem(&stem) {
+        return synonym.to_string();
+    }
     let max_edits = typo::allowed_edits(word.chars().count());
     if max_edits == 0 || ANSWER_TERM_IDS.contains_key(stem.as_str()) {
         return stem;
@@ -147,21 +152,85 @@ const CONTRACTION_ENDINGS: &[&str] = &["s", "nt", "re", "ve", "ll", "d", "m"];
 const CONTRACTED_AUXILIARIES: &[&str] =
     &["ca", "wo", "did", "had", "would", "could", "must", "might", "need", "let", "is", "are"];
 
+/// Question words people misspell on a phone ("wat", "hw", "wht"): a word no item uses
+/// within one edit of one of these is taken for it, a stop word.
+const QUESTION_WORDS: &[&str] = &["what", "how", "why", "who", "where", "when", "which"];
+
 /// Whether the token is a stop word with a contraction ("what's" → "whats", "doesn't" →
 /// "doesnt"): the tokenizer drops apostrophes inside words, so these reach the query as words
 /// no item uses, and a question opening "what's" would weigh an unknown word it does not mean
-/// (and be "not covered"). They are dropped as the stop words they contract are. A word
-/// written without an apostrophe is never taken for one.
+/// (and be "not covered"). They are dropped as the stop words they contract are. Written
+/// without the apostrophe, as people type on phones ("whats", "dont", "im"), or as a
+/// misspelt question word ("wat"), a word counts as one only when no item uses it, so a word
+/// of the library ("well", "ill", "cant" in a guide) is never dropped.
 fn is_contracted_stop_word(text: &str, token: &Token) -> bool {
     let written = text.get(token.start..token.end).unwrap_or_default();
-    if !written.contains(['\'', '\u{2019}']) {
-        return false;
-    }
-    CONTRACTION_ENDINGS.iter().any(|ending| {
-        token.word.strip_suffix(ending).is_some_and(|base| {
-            STOP_WORDS.contains(&base) || CONTRACTED_AUXILIARIES.contains(&base)
+    let contracts = || {
+        CONTRACTION_ENDINGS.iter().any(|ending| {
+            token.word.strip_suffix(ending).is_some_and(|base| {
+                STOP_WORDS.contains(&base) || CONTRACTED_AUXILIARIES.contains(&base)
+            })
         })
-    })
+    };
+    if written.contains(['\'', '\u{2019}']) {
+        return contracts();
+    }
+    if ANSWER_TERM_IDS.contains_key(token.stem.as_str()) {
+        // The content writes "don't", so the index knows "dont": these are contractions
+        // whichever way they were typed.
+        return UNMARKED_CONTRACTIONS.contains(&token.word.as_str());
+    }
+    contracts() || QUESTION_WORDS.iter().any(|q| within_one_edit(&token.word, q))
+}
+
+/// Contractions people type without the apostrophe that are no other English word, so they
+/// are dropped even where the content's own contractions put them in the index.
+const UNMARKED_CONTRACTIONS: &[&str] = &[
+    "arent", "cant", "couldnt", "didnt", "doesnt", "dont", "hasnt", "havent", "hows", "isnt",
+    "ive", "shouldnt", "thats", "theyre", "wasnt", "whats", "wheres", "whos", "wont", "wouldnt",
+    "youre",
+];
+
+/// Whether `a` and `b` are at most one insertion, deletion, substitution or swap of
+/// neighbours apart (ASCII words; anything else is not).
+fn within_one_edit(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a == b {
+        return true;
+    }
+    let common = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (ra, rb) = (&a[common..], &b[common..]);
+    match ra.len().abs_diff(rb.len()) {
+        0 => {
+            ra[1..] == rb[1..]
+                || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..])
+        }
+        1 if ra.len() > rb.len() => ra[1..] == *rb,
+        1 => rb[1..] == *ra,
+        _ => false,
+    }
+}
+
+/// The stem a word stands for through `content/synonyms.toml` ("chatgpt" → "llm", "boss" →
+/// "execut"): of the single-word terms the search's synonym table gives it, the one the
+/// answer index uses most, when the index uses it more than the word itself (a product name
+/// the content mentions once, as "chatgpt" in the agents page, would otherwise weigh a
+/// question down as a word almost nothing covers). `None` when the table names no such term.
+fn synonym_stem(stem: &str) -> Option<&'static str> {
+    let own = ANSWER_TERM_IDS
+        .get(stem)
+        .map_or(u32::MAX, |&id| u32::from(ANSWER_TERM_WEIGHTS[id as usize]));
+    SYNONYMS
+        .get(stem)?
+        .iter()
+        .filter_map(|&term| {
+            let key = *TERM_KEYS.get(term as usize)?;
+            let id = ANSWER_TERM_IDS.get(key)?;
+            Some((u32::from(ANSWER_TERM_WEIGHTS[*id as usize]), key))
+        })
+        .min()
+        .filter(|&(weight, _)| weight < own)
+        .map(|(_, key)| key)
 }
 
 /// Whether `stem` is the stem of a filler of question phrasing (`model::ANSWER_FILLER_WORDS`).
@@ -238,4 +307,29 @@ fn carry(builder: &mut Builder, prev: &[&str]) -> Option<CompanyTopic> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::within_one_edit;
+
+    #[test]
+    fn one_edit_is_one_insertion_deletion_substitution_or_swap() {
+        for (a, b) in [
+            ("wat", "what"),
+            ("wht", "what"),
+            ("hw", "how"),
+            ("hwo", "how"),
+            ("whta", "what"),
+            ("whot", "what"),
+            ("how", "how"),
+        ] {
+            assert!(within_one_edit(a, b), "{a} {b}");
+        }
+        for (a, b) in
+            [("wa", "what"), ("ohw", "who"), ("data", "what"), ("", "how"), ("hows", "who")]
+        {
+            assert!(!within_one_edit(a, b), "{a} {b}");
+        }
+    }
 }

@@ -258,6 +258,11 @@ pub fn pick(scored: &[ScoredPassage]) -> ([ScoredPassage; MAX_SENTENCES], usize)
                 // Leans on something outside its paragraph: it cannot stand alone.
                 continue;
             }
+            if !lead_record.answerable {
+                // Leans on a fragment ("Week 2.", "Serves features online."), which is never
+                // quoted: then neither is what leans on it.
+                continue;
+            }
         }
         let n_new = 1 + usize::from(lead.is_some());
         let new_chars = record.text.len() + 1 + lead_record.map_or(0, |r| r.text.len() + 1);

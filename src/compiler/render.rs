@@ -62,7 +62,10 @@ fn escape_raw_html(event: Event<'_>) -> Event<'_> {
 /// number on the page, so no two share a name (WCAG 2.1.1; axe's
 /// `scrollable-region-focusable` and `landmark-unique`). Raw HTML has been escaped already,
 /// so these are the only tags a body adds.
-fn wrap_table<'a>(event: Event<'a>, tables: &mut usize) -> impl Iterator<Item = Event<'a>> + use<'a> {
+fn wrap_table<'a>(
+    event: Event<'a>,
+    tables: &mut usize,
+) -> impl Iterator<Item = Event<'a>> + use<'a> {
     use pulldown_cmark::TagEnd;
     let (before, after) = match &event {
         Event::Start(Tag::Table(_)) => {

@@ -436,3 +436,89 @@ fn contractions_of_stop_words_change_nothing() {
     let limit = ask("what's the API rate limit?");
     assert!(limit.sentences.iter().any(|s| s.text.contains("300 requests a minute")), "{limit:#?}");
 }
+
+/// Typed on a phone: contractions without the apostrophe ("whats", "hows") and a misspelt
+/// question word ("wat") are the stop words they stand for, as they are with the apostrophe.
+#[test]
+fn contractions_typed_without_apostrophes_change_nothing() {
+    for (typed, plain) in [
+        ("whats a data contract", "what is a data contract"),
+        ("wat is a data contract", "what is a data contract"),
+        ("whats a feature store?", "what is a feature store?"),
+        ("hows drift detected", "how is drift detected"),
+        (
+            "dont know where to start with data governance",
+            "don't know where to start with data governance",
+        ),
+    ] {
+        let (a, b) = (ask(typed), ask(plain));
+        assert_eq!(a.kind, AnswerKind::Answered, "{typed}: {a:#?}");
+        assert_eq!(first(&a, 1), first(&b, 1), "{typed} / {plain}");
+    }
+}
+
+/// A client's own sector ("banks", "the NHS") with "you" asks which industries the firm
+/// works in, rather than being searched for the word (which found bank holidays).
+#[test]
+fn sectors_named_by_their_clients_are_industry_questions() {
+    for question in
+        ["Do you work with banks?", "Do you work with the NHS?", "Can you help insurers?"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Industries), "{question}");
+        assert!(!reply.text().contains("bank holiday"), "{question}: {}", reply.text());
+    }
+    let hiring = ask("Are you hiring?");
+    assert_eq!(hiring.kind, AnswerKind::Company(CompanyTopic::Contact), "{:#?}", hiring);
+}
+
+/// On this site "the assessment" is the firm's own, as "your assessment" is.
+#[test]
+fn the_assessment_is_the_firms_own() {
+    for question in ["What does the assessment measure?", "How long does the assessment take?"] {
+        let reply = ask(question);
+        let sources = first(&reply, 2);
+        assert!(
+            sources
+                .iter()
+                .any(|s| s == "assessment:ai-readiness" || s == "service:ai-readiness-assessment"),
+            "{question}: {sources:?} {}",
+            reply.text()
+        );
+    }
+    assert_eq!(ask("Is the assessment free?").kind, AnswerKind::Company(CompanyTopic::Pricing));
+}
+
+/// A product name the synonym table knows is read as the trade term it stands for, as
+/// search reads it: "ChatGPT" asks about LLMs.
+#[test]
+fn product_names_are_read_through_the_synonym_table() {
+    let reply = ask("Is it safe to let staff use ChatGPT?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{reply:#?}");
+    let sources = first(&reply, 3);
+    let policy = ["guide:generative-ai-acceptable-use-policy", "service:responsible-ai"];
+    assert!(sources.iter().any(|s| policy.contains(&s.as_str())), "{sources:?}");
+    assert!(reply.text().contains("acceptable use"), "{}", reply.text());
+}
+
+/// A sentence that leans on a fragment ("Week 2.", "Serves features online.") is not quoted,
+/// since the fragment would have to come with it.
+#[test]
+fn fragments_never_come_along_as_leads() {
+    for question in [
+        "How do I get started with AI?",
+        "what is a feature store",
+        "How do I stop my LLM from hallucinating?",
+        "Do you do Power BI dashboards?",
+    ] {
+        let reply = ask(question);
+        for sentence in &reply.sentences {
+            let words = sentence.text.split_whitespace().count();
+            assert!(
+                words >= 5 || reply.kind != AnswerKind::Answered,
+                "{question}: {:?}",
+                sentence.text
+            );
+        }
+    }
+}
