@@ -711,6 +711,29 @@ async fn product_names_find_the_guides_about_their_kind_of_tool() {
     }
 }
 
+/// What strangers typed and found nothing or the wrong guide for: joined and split forms of
+/// the library's words, initials, everyday words and natural word orders, each now a
+/// synonym entry. The wanted guide is in the first three.
+#[tokio::test]
+async fn what_strangers_typed_finds_the_obvious_guide() {
+    let server = start().await;
+    for (q, wanted) in [
+        ("finetuning", "fine-tuning-vs-rag"),
+        ("openweight models", "self-host-open-weight-models"),
+        ("on prem llm", "self-host-open-weight-models"),
+        ("powerbi", "self-service-bi-tiers"),
+        ("AUP", "generative-ai-acceptable-use-policy"),
+        ("acceptable use policy", "generative-ai-acceptable-use-policy"),
+        ("mlops", "model-registry-and-versioning"),
+        ("How should we structure a data team?", "choose-data-operating-model"),
+        ("visualisation", "choose-the-right-chart"),
+        ("data visualization", "choose-the-right-chart"),
+    ] {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
+    }
+}
+
 /// Every header the OpenAPI document names for a search page is sent, valid against its
 /// schema; a page has no validator, so the document names no `ETag` and no 304.
 #[tokio::test]
