@@ -311,7 +311,7 @@ fn carry(builder: &mut Builder, prev: &[&str]) -> Option<CompanyTopic> {
 
 #[cfg(test)]
 mod tests {
-    use super::within_one_edit;
+    use crate::answer::query::within_one_edit;
 
     #[test]
     fn one_edit_is_one_insertion_deletion_substitution_or_swap() {
