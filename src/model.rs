@@ -731,6 +731,8 @@ pub const ENDPOINTS: &[Endpoint] = &[
 
 /// Path of the A2A JSON-RPC endpoint on the agent origin.
 pub const A2A_PATH: &str = "/a2a";
+/// The assessment's server-rendered result page, where its form submits without scripts.
+pub const ASSESSMENT_RESULT_PATH: &str = "/ai-readiness/result/";
 
 /// One skill of the A2A agent, as its card lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -74,6 +74,8 @@ pub enum Route {
     Token,
     /// `GET /search/`, the website's search results page
     SearchPage,
+    /// `GET /ai-readiness/result/`, the assessment scored without scripts
+    AssessmentResult,
     /// `POST /mcp` and `POST /mcp/docs`
     Mcp(McpServer),
     /// `GET /ask` and `POST /ask`, the NLWeb-compatible query endpoint
@@ -96,6 +98,7 @@ impl Route {
             | Route::Resources
             | Route::Export
             | Route::SearchPage
+            | Route::AssessmentResult
             | Route::Health => Some(ALLOW_GET),
             Route::Score | Route::Batch | Route::Register | Route::Token | Route::A2a => {
                 Some(ALLOW_POST)
@@ -183,6 +186,7 @@ fn exact(path: &str) -> Option<Route> {
         "/oauth/register" => Route::Register,
         "/oauth/token" => Route::Token,
         "/search/" => Route::SearchPage,
+        crate::model::ASSESSMENT_RESULT_PATH => Route::AssessmentResult,
         "/mcp" => Route::Mcp(McpServer::Product),
         "/mcp/docs" => Route::Mcp(McpServer::Docs),
         "/ask" => Route::Ask,

@@ -5,7 +5,9 @@
 use std::fmt::Write as _;
 
 use super::config::Config;
-use super::pages::{ASSESSMENT_PATH, ERRORS_PATH, SEARCH_PATH, SitePage, item_path};
+use super::pages::{
+    ASSESSMENT_PATH, ASSESSMENT_RESULT_PATH, ERRORS_PATH, SEARCH_PATH, SitePage, item_path,
+};
 use super::validate::{Content, Page};
 
 /// How long security.txt stays valid after the build. RFC 9116 section 2.5.5 recommends less
@@ -22,7 +24,7 @@ pub const SECURITY_TXT_PATH: &str = "/.well-known/security.txt";
 pub fn robots_txt(config: &Config) -> String {
     format!(
         "# {site}/robots.txt\n# Pages for language models: {site}/llms.txt (each page's markdown: its URL plus index.md)\n\
-User-agent: *\nDisallow: {SEARCH_PATH}\nDisallow: /oauth/\nAllow: /\n\nSitemap: {site}/sitemap.xml\n",
+User-agent: *\nDisallow: {SEARCH_PATH}\nDisallow: {ASSESSMENT_RESULT_PATH}\nDisallow: /oauth/\nAllow: /\n\nSitemap: {site}/sitemap.xml\n",
         site = config.site_url,
     )
 }

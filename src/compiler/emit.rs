@@ -402,6 +402,16 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     out.push_str("];\n\n");
     let _ = writeln!(
         out,
+        "/// The assessment result page split at its holes: {}.\npub static ASSESSMENT_RESULT_PAGE: [&str; {}] = [",
+        super::pages::ASSESSMENT_RESULT_HOLES,
+        runtime.assessment_result.len()
+    );
+    for piece in &runtime.assessment_result {
+        let _ = writeln!(out, "    {},", lit(piece));
+    }
+    out.push_str("];\n\n");
+    let _ = writeln!(
+        out,
         "/// Each guide as one `<li>` of the search results page, in library order.\npub static GUIDE_RESULTS: [&str; {}] = [",
         runtime.guide_results.len()
     );

@@ -41,7 +41,14 @@ pub struct RuntimePages {
     pub guide_results: Vec<String>,
     /// The HTML 404 page sent to browsers.
     pub not_found: String,
+    /// The assessment's server-rendered result page split at its holes; see
+    /// [`ASSESSMENT_RESULT_HOLES`].
+    pub assessment_result: Vec<String>,
 }
+
+/// The holes of the assessment result page: the `<title>` text and the page's content under
+/// its heading. The server fills them (`src/web/assessment_page.rs`).
+pub const ASSESSMENT_RESULT_HOLES: &str = "title, heading, content";
 
 /// The holes of the search page template, in document order: the `<title>` text, the query
 /// box's value, the `selected` attribute of "All categories", then one per category in library
@@ -69,6 +76,8 @@ const ERRORS_LISTING: (&str, &str, &str) = (
 pub const ASSESSMENT_PATH: &str = "/ai-readiness/";
 /// Path of the server-rendered search results page.
 pub const SEARCH_PATH: &str = "/search/";
+/// Path of the assessment's server-rendered result, where its form submits without scripts.
+pub const ASSESSMENT_RESULT_PATH: &str = super::model::ASSESSMENT_RESULT_PATH;
 /// Page size of the search results page and of `GET /v1/resources` without `limit`, so a
 /// `nextCursor` from either works on the other.
 pub const SEARCH_PAGE_SIZE: usize = super::model::SEARCH_LIMIT_DEFAULT;
@@ -369,6 +378,7 @@ pub fn render_runtime(content: &Content, config: &Config) -> RuntimePages {
         search_page: search_page_template(&shell),
         guide_results: content.guides.iter().map(|g| guide_result(&shell, g)).collect(),
         not_found: not_found_page(&shell),
+        assessment_result: assessment_result_template(&shell),
     }
 }
 
@@ -744,16 +754,17 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
         "Score your answers with `POST {}/v1/ai-readiness/score` and a body `{{\"answers\": [...]}}` of {n_questions} option indices (0-4), one per question in order.\n",
         shell.config.api_base,
     );
-    // The score comes from the API, which the page's script calls: without scripts the form
-    // cannot score, so the page says so before anyone spends ten minutes on it, and names
-    // the two ways that work without a browser's scripts.
+    // The script scores in place through the API; without scripts the form submits to the
+    // server-rendered result page, and the page says so before anyone starts.
     let _ = writeln!(
         main,
-        "<noscript><p class=\"note\" id=\"needs-script\"><strong>Scoring on this page needs JavaScript</strong>, which is turned off in this browser. You can still read the questions here, and score your answers with <code>POST {api}/v1/ai-readiness/score</code> and a body <code>{{\"answers\": [...]}}</code> of {n_questions} option indices (0 to 4), or ask our <a href=\"{site}/docs/agents/\">AI agent</a> to take you through them.</p></noscript>",
-        api = shell.config.api_base,
+        "<noscript><p class=\"note\" id=\"needs-script\">JavaScript is off in this browser, so your answers will be scored on a page of their own rather than below the questions. Answer all {n_questions} questions, then choose \u{201c}Score my answers\u{201d}.</p></noscript>",
+    );
+    let _ = writeln!(
+        main,
+        "<form id=\"assessment\" action=\"{site}{ASSESSMENT_RESULT_PATH}\" method=\"get\" novalidate>",
         site = shell.config.site_url,
     );
-    main.push_str("<form id=\"assessment\" novalidate>\n");
     let mut question_idx = 0;
     for section in &assessment.sections {
         let _ = writeln!(main, "<h2>{}</h2>", escape_html(&section.title));
@@ -934,6 +945,25 @@ fn search_page_template(shell: &Shell<'_>) -> Vec<String> {
         path: SEARCH_PATH,
         title: HOLE,
         description: "Search results from the guide library.",
+        og_type: "website",
+        json_ld: None,
+        breadcrumbs: &[],
+        canonical: false,
+        script: None,
+    };
+    shell.html(&head, &main).split(HOLE).map(str::to_string).collect()
+}
+
+/// The assessment's result page with holes (see [`ASSESSMENT_RESULT_HOLES`]), split at them.
+fn assessment_result_template(shell: &Shell<'_>) -> Vec<String> {
+    let email = escape_html(&shell.content.contact.email);
+    let main = format!(
+        "<h1 id=\"result-heading\">{HOLE}</h1>\n{HOLE}<p id=\"cta\">To talk through your result with us, email <a href=\"mailto:{email}\">{email}</a>.</p>\n"
+    );
+    let head = Head {
+        path: ASSESSMENT_RESULT_PATH,
+        title: HOLE,
+        description: "The result of the AI readiness assessment, scored by the server.",
         og_type: "website",
         json_ld: None,
         breadcrumbs: &[],

@@ -54,6 +54,8 @@ pub enum RouteKind {
     Site,
     /// `GET /search/`
     SearchPage,
+    /// `GET /ai-readiness/result/`
+    AssessmentPage,
     /// `POST /mcp` and `POST /mcp/docs`
     Mcp,
     /// `GET /ask` and `POST /ask`
@@ -70,7 +72,7 @@ pub enum RouteKind {
 
 impl RouteKind {
     /// Every kind, in the order of the exposition.
-    pub const ALL: [RouteKind; 15] = [
+    pub const ALL: [RouteKind; 16] = [
         RouteKind::Content,
         RouteKind::Search,
         RouteKind::Score,
@@ -80,6 +82,7 @@ impl RouteKind {
         RouteKind::Discovery,
         RouteKind::Site,
         RouteKind::SearchPage,
+        RouteKind::AssessmentPage,
         RouteKind::Mcp,
         RouteKind::Ask,
         RouteKind::A2a,
@@ -106,6 +109,7 @@ impl RouteKind {
             Route::Export => RouteKind::Export,
             Route::Register | Route::Token => RouteKind::OAuth,
             Route::SearchPage => RouteKind::SearchPage,
+            Route::AssessmentResult => RouteKind::AssessmentPage,
             Route::Mcp(_) => RouteKind::Mcp,
             Route::Ask => RouteKind::Ask,
             Route::A2a => RouteKind::A2a,
@@ -127,6 +131,7 @@ impl RouteKind {
             RouteKind::Discovery => "discovery",
             RouteKind::Site => "site",
             RouteKind::SearchPage => "search_page",
+            RouteKind::AssessmentPage => "assessment_page",
             RouteKind::Mcp => "mcp",
             RouteKind::Ask => "ask",
             RouteKind::A2a => "a2a",

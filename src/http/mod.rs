@@ -352,6 +352,7 @@ impl App {
                 Ok(chosen.decorate(reply))
             }
             Route::SearchPage if is_get => Ok(site::search(parts.uri.query())),
+            Route::AssessmentResult if is_get => Ok(site::assessment_result(parts.uri.query())),
             Route::Health if is_get => Ok(health::reply(self.is_draining())),
             Route::Resources if is_get => {
                 Ok(api::get(route, parts.uri.query(), None, &self.keys, now_ms))

@@ -12,7 +12,7 @@ use crate::model::{ErrorKind, FixedResponse, PageLinks};
 use crate::ops::Error;
 use crate::route::decode_unreserved;
 use crate::tables::{FIXED, NOT_FOUND_PAGE, PAGE_LINKS};
-use crate::web::{Outcome, search_page};
+use crate::web::{HtmlPage, Outcome, assessment_page, search_page};
 use crate::wire::reply::{CACHE_CONTENT, NO_STORE};
 use crate::wire::{Body, Reply};
 
@@ -114,7 +114,16 @@ pub fn error_reply(error: &Error, method: &Method, path: &str, headers: &HeaderM
 
 /// `GET /search/`: the server-rendered results page.
 pub fn search(query: Option<&str>) -> Reply {
-    let page = search_page::from_query(query);
+    html_page(search_page::from_query(query))
+}
+
+/// `GET /ai-readiness/result/`: the assessment scored without scripts.
+pub fn assessment_result(query: Option<&str>) -> Reply {
+    html_page(assessment_page::from_query(query))
+}
+
+/// A page rendered at run time: 200 cached as content, or 400 not stored.
+fn html_page(page: HtmlPage) -> Reply {
     let (status, cache_control) = match page.outcome {
         Outcome::Ok => (StatusCode::OK, CACHE_CONTENT),
         Outcome::BadRequest => (StatusCode::BAD_REQUEST, NO_STORE),

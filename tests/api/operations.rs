@@ -171,6 +171,7 @@ fn route_kinds_name_what_a_path_is() {
         ("/guides/", "site"),
         ("/llms.txt", "site"),
         ("/search/", "search_page"),
+        ("/ai-readiness/result/", "assessment_page"),
         ("/mcp/docs", "mcp"),
         ("/ask", "ask"),
         ("/a2a", "a2a"),

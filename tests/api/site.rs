@@ -218,7 +218,11 @@ async fn security_txt_follows_rfc_9116() {
     };
     let contact = one("Contact");
     let email = contact.strip_prefix("mailto:").expect("a mailto: URI");
-    assert!(email.ends_with("@example.com"), "a reserved example address: {email}");
+    let domain = email.rsplit_once('@').map_or("", |(_, d)| d);
+    assert!(
+        domain == "example.com" || domain.ends_with(".example"),
+        "a reserved example address (RFC 2606): {email}"
+    );
     assert_eq!(one("Canonical"), format!("{SITE_URL}/.well-known/security.txt"));
     assert_eq!(one("Preferred-Languages"), "en");
     // RFC 3339 (midnight UTC here), in the future and at most a year ahead.
@@ -611,6 +615,73 @@ async fn the_assessment_result_shows_every_advice_and_the_next_step() {
     assert!(next_step.contains(&format!("{SITE_URL}/services/")), "a link to show: {next_step}");
     let advised = scored["pillars"].as_object().expect("pillars").values();
     assert!(advised.filter(|p| p["advice"].is_string()).count() > 1, "more than one advice");
+}
+
+/// Without scripts the assessment's form submits its radio buttons (`q0` to `q15`, valued
+/// with the option index) to the result page, which the server scores with the API's own
+/// core: the same score, band, advice and next step, and a share link in the interactive
+/// page's `#a=` form.
+#[tokio::test]
+async fn without_scripts_the_form_is_scored_on_a_page_of_its_own() {
+    let server = start().await;
+    let form = server.get("/ai-readiness/").await.text;
+    let action = format!(
+        "<form id=\"assessment\" action=\"{SITE_URL}/ai-readiness/result/\" method=\"get\""
+    );
+    assert!(form.contains(&action), "the form submits to the result page");
+    assert!(form.contains("name=\"q0\" value=\"0\"") && form.contains("name=\"q15\" value=\"4\""));
+
+    let indices = [2, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4];
+    let query: Vec<String> = indices.iter().enumerate().map(|(i, v)| format!("q{i}={v}")).collect();
+    let page = server.get(&format!("/ai-readiness/result/?{}&utm_source=x", query.join("&"))).await;
+    assert_eq!(page.status, 200, "{}", page.text);
+    assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
+    let body = format!("{{\"answers\":{indices:?}}}");
+    let api = server.post_json("/v1/ai-readiness/score", &body).await.json();
+    let score = api["score"].as_u64().expect("score");
+    assert!(
+        page.text
+            .contains(&format!("<h1 id=\"result-heading\">Your result: {score} out of 100</h1>"))
+    );
+    let band = api["band"]["name"].as_str().expect("band");
+    assert!(page.text.contains(&format!("in the <strong>{band}</strong> band")), "{band}");
+    let weakest = api["weakestPillar"].as_str().expect("weakest");
+    let advice = api["pillars"][weakest]["advice"].as_str().expect("advice");
+    let where_to_start = &page.text[page.text.find("<h2>Where to start</h2>").expect("advice")..];
+    assert!(
+        where_to_start.starts_with(&format!(
+            "<h2>Where to start</h2>\n<p><strong>{}:</strong> {}",
+            api["pillars"][weakest]["title"].as_str().expect("title"),
+            advice.replace('\'', "&#39;")
+        )),
+        "the weakest pillar's advice first"
+    );
+    let digits: String = indices.iter().map(|d| d.to_string()).collect();
+    assert!(page.text.contains(&format!("{SITE_URL}/ai-readiness/#a={digits}")), "share link");
+    assert!(page.text.contains("name=\"robots\" content=\"noindex"), "not indexed");
+    // The share form is read too.
+    let shared = server.get(&format!("/ai-readiness/result/?a={digits}")).await;
+    assert_eq!(shared.text, page.text);
+
+    for (query, message) in [
+        ("q0=1&q1=2".to_string(), "Questions 3, 4, 5"),
+        (format!("{}&q3=1", query.join("&")), "Question 4 answered twice"),
+        ("q0=5".to_string(), "question 1 is not one of its options"),
+        ("q2=%FF".to_string(), "not valid UTF-8"),
+        ("a=123".to_string(), "16 digits"),
+        (String::new(), "have no answer yet"),
+    ] {
+        let page = server.get(&format!("/ai-readiness/result/?{query}")).await;
+        assert_eq!(page.status, 400, "{query}");
+        assert_eq!(page.header("cache-control"), Some("no-store"), "{query}");
+        assert!(
+            page.text.contains("role=\"alert\"") && page.text.contains(message),
+            "{query}: {}",
+            page.text
+        );
+    }
+    let post = server.client.post(server.url("/ai-readiness/result/")).send().await.expect("POST");
+    assert_eq!(post.status(), 405);
 }
 
 /// Scoring with a question unanswered points at the question, not only at the button: the

@@ -236,17 +236,26 @@ test("snippets are rendered as text with only the marks as markup", async () => 
   assert.deepEqual(page.problems, []);
 });
 
-test("without JavaScript the assessment says so before the questions, and the notice is hidden with it", async () => {
+test("without JavaScript the assessment is scored on a page of its own", async () => {
   const off = await openPage(await newContext({ javaScriptEnabled: false }));
   await off.goto(BASE + "/ai-readiness/");
   const notice = off.locator("#needs-script");
   assert.equal(await notice.isVisible(), true, "the notice shows without scripts");
-  assert.match(await notice.textContent(), /needs JavaScript/);
   const [noticeTop, formTop] = await Promise.all([notice, off.locator("#assessment")].map((l) => l.evaluate((e) => e.getBoundingClientRect().top)));
   assert.ok(noticeTop < formTop, "before the first question");
+  const questions = await off.locator("#assessment fieldset").count();
+  for (let i = 0; i < questions; i++) await off.locator(`input[name=q${i}][value="2"]`).check();
+  await Promise.all([off.waitForURL(/\/ai-readiness\/result\/\?/), off.locator("#assessment button[type=submit]").click()]);
+  assert.equal(await off.locator("h1").textContent(), "Your result: 50 out of 100");
+  assert.ok((await off.locator("main p strong").first().textContent()).includes("50 out of 100"));
+  await screenshot(off, "assessment-result-no-script");
   const on = await openPage(await newContext());
   await on.goto(BASE + "/ai-readiness/");
   assert.equal(await on.locator("#needs-script").count(), 0, "no notice with scripts");
+  const problems = on.problems;
+  await on.goto(BASE + "/ai-readiness/result/?" + Array.from({ length: questions }, (_, i) => `q${i}=2`).join("&"));
+  assert.deepEqual(await axeViolations(on), [], "axe on the result page");
+  assert.deepEqual(problems, [], "no console errors");
 });
 
 test("without JavaScript the search form submits to the server-rendered results page", async () => {

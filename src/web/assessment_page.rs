@@ -1,0 +1,196 @@
+//! `/ai-readiness/result/?q0=...&q15=...`: the assessment scored by the server, where the
+//! assessment's form submits when the browser runs no scripts (with scripts, the page scores
+//! in place through the API and never comes here).
+//!
+//! The form's radio buttons are named `q0` to `q15` and valued with the option index, so the
+//! query string is the form as submitted; `a=` and the sixteen digits (the interactive page's
+//! share fragment) is read too. Unknown parameters are ignored, as on `/search/`. The answers
+//! are scored by the same core as `POST /v1/ai-readiness/score` (`ops::readiness`), so the
+//! result is the API's, and drawn as the interactive page draws it: score and band, guidance,
+//! pillar averages, the weakest pillar's advice first, the next step. A question left
+//! unanswered, answered twice, or with a value that is not one of its options gives a 400
+//! page that says which. No I/O.
+
+use std::fmt::Write as _;
+
+use super::{HtmlPage, Outcome, escape_html};
+use crate::model::{N_OPTIONS, N_QUESTIONS, PILLAR_KEYS};
+use crate::ops::readiness;
+use crate::scoring::{PillarResult, ReadinessResult};
+use crate::tables::{ASSESSMENT_RESULT_PAGE, INTERACTIVE_URL};
+use crate::wire::form::parse_pairs;
+
+/// The page for a raw query string.
+pub fn from_query(query: Option<&str>) -> HtmlPage {
+    match answers(query.unwrap_or("")) {
+        Ok(indices) => {
+            let request = serde_json::json!({ "answers": indices });
+            match readiness::score(&request) {
+                Ok(result) => result_page(&result, &indices),
+                Err(error) => problem_page(&escape_html(&error.message)),
+            }
+        }
+        Err(problem) => problem_page(&problem),
+    }
+}
+
+/// The option index of every question, from `q0`..`q15` or `a`; or what is wrong, as HTML.
+fn answers(query: &str) -> Result<[u8; N_QUESTIONS], String> {
+    let pairs = parse_pairs(query).map_err(|bad| {
+        format!("The parameter <code>{}</code> is not valid UTF-8.", escape_html(&bad.0))
+    })?;
+    let mut given: [Option<u8>; N_QUESTIONS] = [None; N_QUESTIONS];
+    let mut twice = Vec::new();
+    let mut invalid = Vec::new();
+    for (name, value) in &pairs {
+        if name == "a" {
+            let digits: Vec<u8> = value.bytes().map(|b| b.wrapping_sub(b'0')).collect();
+            if digits.len() != N_QUESTIONS || digits.iter().any(|&d| usize::from(d) >= N_OPTIONS) {
+                return Err(format!(
+                    "The link's answers (<code>a=</code>) should be {N_QUESTIONS} digits, each from 0 to {}.",
+                    N_OPTIONS - 1
+                ));
+            }
+            for (slot, digit) in given.iter_mut().zip(digits) {
+                *slot = Some(digit);
+            }
+            continue;
+        }
+        let Some(idx) = name.strip_prefix('q').and_then(|n| n.parse::<usize>().ok()) else {
+            continue;
+        };
+        let Some(slot) = given.get_mut(idx) else { continue };
+        let option = value.parse::<u8>().ok().filter(|&o| usize::from(o) < N_OPTIONS);
+        match (option, slot.is_some()) {
+            (_, true) => twice.push(idx + 1),
+            (None, false) => invalid.push(idx + 1),
+            (Some(option), false) => *slot = Some(option),
+        }
+    }
+    if !twice.is_empty() {
+        return Err(format!(
+            "{} answered twice; each question takes one answer.",
+            questions(&twice)
+        ));
+    }
+    if !invalid.is_empty() {
+        return Err(format!(
+            "The answer to {} is not one of its options.",
+            questions(&invalid).to_lowercase()
+        ));
+    }
+    let missing: Vec<usize> = (1..=N_QUESTIONS).filter(|&n| given[n - 1].is_none()).collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "{} {} no answer yet; every question counts towards the score.",
+            questions(&missing),
+            if missing.len() == 1 { "has" } else { "have" }
+        ));
+    }
+    Ok(given.map(|g| g.unwrap_or(0)))
+}
+
+/// "Question 3", "Questions 3 and 7", "Questions 3, 7 and 12".
+fn questions(numbers: &[usize]) -> String {
+    let mut text = String::from(if numbers.len() == 1 { "Question " } else { "Questions " });
+    for (at, n) in numbers.iter().enumerate() {
+        if at > 0 {
+            text.push_str(if at + 1 == numbers.len() { " and " } else { ", " });
+        }
+        let _ = write!(text, "{n}");
+    }
+    text
+}
+
+fn problem_page(problem_html: &str) -> HtmlPage {
+    let content = format!(
+        "<p class=\"error\" role=\"alert\">{problem_html}</p>\n<p>Go back to <a href=\"{INTERACTIVE_URL}\">the questions</a> (your browser's Back button keeps the answers you gave), answer every one, and score again.</p>\n"
+    );
+    fill(
+        "Your answers need another look",
+        "Your answers need another look",
+        &content,
+        Outcome::BadRequest,
+    )
+}
+
+fn result_page(result: &ReadinessResult, indices: &[u8; N_QUESTIONS]) -> HtmlPage {
+    let mut html = String::new();
+    let _ = writeln!(
+        html,
+        "<p class=\"lede\"><strong>{} out of 100</strong>, in the <strong>{}</strong> band.</p>",
+        result.score,
+        escape_html(result.band.name)
+    );
+    html.push_str("<ul>\n");
+    for line in result.band.guidance {
+        let _ = writeln!(html, "<li>{}</li>", escape_html(line));
+    }
+    html.push_str("</ul>\n<h2>Pillar averages (1 to 5)</h2>\n<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"Pillar averages\">\n<table>\n<thead><tr><th scope=\"col\">Area</th><th scope=\"col\">Average</th></tr></thead>\n<tbody>\n");
+    let pillars = [
+        &result.pillars.strategy,
+        &result.pillars.people,
+        &result.pillars.data,
+        &result.pillars.change,
+    ];
+    for pillar in pillars {
+        let _ = writeln!(
+            html,
+            "<tr><th scope=\"row\">{}</th><td>{:.2}</td></tr>",
+            escape_html(pillar.title),
+            pillar.average
+        );
+    }
+    html.push_str("</tbody>\n</table>\n</div>\n<h2>Where to start</h2>\n");
+    let weakest = PILLAR_KEYS.iter().position(|&k| k == result.weakest_pillar).unwrap_or(0);
+    advice(&mut html, pillars[weakest]);
+    for (idx, pillar) in pillars.iter().enumerate() {
+        if idx != weakest {
+            advice(&mut html, pillar);
+        }
+    }
+    html.push_str("<h2>Next step</h2>\n<p>");
+    match result.next_step.find("http") {
+        Some(at) => {
+            let (text, url) = result.next_step.split_at(at);
+            let url = escape_html(url);
+            let _ = write!(html, "{}<a href=\"{url}\">{url}</a>", escape_html(text));
+        }
+        None => html.push_str(&escape_html(result.next_step)),
+    }
+    html.push_str("</p>\n");
+    let digits: String = indices.iter().map(|d| char::from(b'0' + d)).collect();
+    let _ = writeln!(
+        html,
+        "<p id=\"share\">Link to this result, to bookmark or share: <a href=\"{url}\">{url}</a></p>",
+        url = escape_html(&format!("{INTERACTIVE_URL}#a={digits}"))
+    );
+    let title = format!("Your result: {} out of 100", result.score);
+    fill(&title, &title, &html, Outcome::Ok)
+}
+
+fn advice(html: &mut String, pillar: &PillarResult) {
+    if let Some(text) = pillar.advice {
+        let _ = writeln!(
+            html,
+            "<p><strong>{}:</strong> {}</p>",
+            escape_html(pillar.title),
+            escape_html(text)
+        );
+    }
+}
+
+/// The build's template with its holes filled: the `<title>` text, the heading, the content.
+fn fill(title: &str, heading: &str, content: &str, outcome: Outcome) -> HtmlPage {
+    let title = escape_html(title);
+    let heading = escape_html(heading);
+    let holes = [title.as_str(), heading.as_str(), content];
+    let size = ASSESSMENT_RESULT_PAGE.iter().chain(&holes).map(|part| part.len()).sum();
+    let mut html = String::with_capacity(size);
+    html.push_str(ASSESSMENT_RESULT_PAGE[0]);
+    for (hole, piece) in holes.iter().zip(&ASSESSMENT_RESULT_PAGE[1..]) {
+        html.push_str(hole);
+        html.push_str(piece);
+    }
+    HtmlPage { outcome, html }
+}
