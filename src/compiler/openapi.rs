@@ -394,7 +394,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
         Order with `q`: a BM25F score (title and answers weigh more than body; each term weighs by its rarity, so the rare words that carry the question decide, not the count of matched words; \
         synonym and typo matches count less than exact ones, and a misspelt word's candidates and the last word's completions weigh no more than the most used of them, so `contract` is not outranked by the rare `contractually`), then fewer typo matches, then library order. A guide matching a word as typed always ranks above one matching it only through a typo. \
         Each result may carry a `snippet`: the passage of the guide that best shows the match, with matched words between `<mark>` and `</mark>`. \
-        When a search with `q` finds nothing, `suggestions` may offer corrected queries that do find something. \
+        When a search with `q` finds nothing, or a word of `q` matches nothing (on the first page), `suggestions` may offer corrected queries that do find something. \
         Without `q` (or with a blank `q`): the whole library or category in library order (category order, then title), with no `relevance` or `snippet`, and `query` is the empty string. \
         Page with `nextCursor` until it is null; a cursor is bound to the q, category and limit it was issued for. Unknown or repeated parameters are 400. \
         `q` longer than {SEARCH_QUERY_MAX_CHARS} characters is 400. \
@@ -913,7 +913,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                 "count": { "type": "integer", "minimum": 0, "maximum": SEARCH_LIMIT_MAX, "description": "Number of results on this page." },
                 "nextCursor": { "type": ["string", "null"], "description": "Opaque token for the next page; null on the last page." },
                 "results": { "type": "array", "items": schema_ref("Resource"), "maxItems": SEARCH_LIMIT_MAX },
-                "suggestions": { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1, "maxItems": SEARCH_MAX_SUGGESTIONS, "description": "Only when a search with `q` found nothing and a corrected query finds something: corrected versions of `q`, best first (words that matched nothing replaced by the nearest words the library uses). Search again with one as `q`." },
+                "suggestions": { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1, "maxItems": SEARCH_MAX_SUGGESTIONS, "description": "Only when a search with `q` found nothing, or (on the first page) a word of `q` matched nothing even with typo tolerance, and a corrected query finds something: corrected versions of `q`, best first (words that matched nothing replaced by the nearest words the library uses). Search again with one as `q`." },
             },
         },
         "Category": {

@@ -166,7 +166,11 @@ pub fn search(params: SearchParams) -> GuidePage {
             &cursor::Binding { q: &params.q, category: params.category, limit: params.limit },
         )
     });
-    let suggestions = if n_hits == 0 && ranked.keyword {
+    // A corrected query is offered when nothing was found, and on the first page when a word
+    // matched nothing although others did ("gdrp compliance" finds guides on compliance, and
+    // offers "gdpr compliance").
+    let unmatched = || params.offset == 0 && search::has_unmatched_word(&ranked);
+    let suggestions = if ranked.keyword && (n_hits == 0 || unmatched()) {
         search::suggest_ranked(&params.q, &ranked, params.category)
     } else {
         Vec::new()

@@ -406,9 +406,18 @@ fn top_in_order<K: Ord + Copy>(
 /// is replaced by the closest vocabulary word (1 edit for words of 3 or 4 characters, 2 for
 /// longer ones; the most used word among equally close ones, one form per stem). Empty when
 /// no word needs correcting or no correction finds anything. Meant for a search that found
-/// nothing.
+/// nothing, or one with a word that matched nothing ([`has_unmatched_word`]).
 pub fn suggest(q: &str, category: Option<u8>) -> Vec<String> {
     suggest_for(q, &query::units(q), category)
+}
+
+/// Whether a word of the query matched nothing, not even with typo tolerance ("gdrp" in
+/// "gdrp compliance", where "compliance" still finds guides): the search then offers
+/// corrections although it found something.
+pub fn has_unmatched_word(ranked: &Ranked) -> bool {
+    ranked.units.iter().take(SEARCH_TYPO_MAX_TERMS).any(|unit| {
+        unit.word.is_some() && !unit.alternatives.iter().any(|a| query::has_postings(a.term))
+    })
 }
 
 /// [`suggest`] for `q` as `ranked` searched it (from [`search`] or [`search_top`] of the same

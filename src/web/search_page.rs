@@ -111,14 +111,32 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
         }
         (true, None) => String::new(),
     };
+    // "Did you mean", from the API's `suggestions`: each a link to its own search.
+    let did_you_mean = match page.suggestions.as_slice() {
+        [] => String::new(),
+        suggestions => {
+            let links: Vec<String> = suggestions
+                .iter()
+                .map(|s| {
+                    let corrected = SearchParams { q: s.clone(), ..params.clone() };
+                    format!(
+                        "<a href=\"{}\">{}</a>",
+                        escape_html(&page_url(&corrected, category, None)),
+                        escape_html(s)
+                    )
+                })
+                .collect();
+            format!("<p id=\"did-you-mean\">Did you mean {}?</p>\n", links.join(" or "))
+        }
+    };
     if n_hits == 0 {
         return format!(
-            "<p id=\"summary\">No guides {what}. Try fewer or different words, another category, or browse <a href=\"{SITE_URL}/guides/\">the guide library</a>.</p>\n"
+            "<p id=\"summary\">No guides {what}. Try fewer or different words, another category, or browse <a href=\"{SITE_URL}/guides/\">the guide library</a>.</p>\n{did_you_mean}"
         );
     }
     let guides = if n_hits == 1 { "guide" } else { "guides" };
     let mut html = format!(
-        "<p id=\"summary\">{n_hits} {guides} {what}. Showing {} to {}.</p>\n<ol class=\"results\" start=\"{}\">\n",
+        "<p id=\"summary\">{n_hits} {guides} {what}. Showing {} to {}.</p>\n{did_you_mean}<ol class=\"results\" start=\"{}\">\n",
         page.offset() + 1,
         page.offset() + page.hits().len(),
         page.offset() + 1,

@@ -610,9 +610,27 @@ async fn a_search_that_finds_nothing_suggests_a_corrected_query() {
         assert_eq!(page["count"], 0, "{q}");
         assert!(page.get("suggestions").is_none(), "{q}: {page}");
     }
-    // Results, however few: no suggestions.
+    // Results for words that all matched, one of them through typo tolerance: no suggestions.
+    for q in ["data model", "machine lerning"] {
+        let page = first_page(&server, q, "").await;
+        assert!(page["count"].as_u64().expect("count") > 0, "{q}");
+        assert!(page.get("suggestions").is_none(), "{q}: {page}");
+    }
+    // "modl" is too short for typo tolerance and matches nothing, beside "data", which does.
     let page = first_page(&server, "data modl", "").await;
-    assert!(page["count"].as_u64().expect("count") > 0 && page.get("suggestions").is_none());
+    assert_eq!(page["suggestions"][0], "data model", "{page}");
+    // A word that matched nothing beside one that did: the results, and the correction,
+    // on the first page only (a cursor walk goes on with the query as typed).
+    let page = first_page(&server, "gdrp compliance", "&limit=2").await;
+    assert!(page["count"].as_u64().expect("count") > 0, "{page}");
+    assert_eq!(page["suggestions"][0], "gdpr compliance", "{page}");
+    let cursor = page["nextCursor"].as_str().expect("a second page");
+    let next = first_page(&server, "gdrp compliance", &format!("&limit=2&cursor={cursor}")).await;
+    assert!(next.get("suggestions").is_none(), "{next}");
+    // The HTML page offers them as links.
+    let html = server.get("/search/?q=gdrp+compliance").await.text;
+    assert!(html.contains("<p id=\"did-you-mean\">Did you mean <a href=\""), "{html}");
+    assert!(html.contains("q=gdpr%20compliance\">gdpr compliance</a>?</p>"), "{html}");
 }
 
 #[test]
