@@ -8,6 +8,8 @@
 //! match covers, over the question's total mass, is the match quality the not-covered rule
 //! reads.
 
+use std::sync::LazyLock;
+
 use crate::limits::{ANSWER_MAX_PREV_TURNS, ANSWER_MAX_TERMS, ANSWER_MAX_WORDS};
 use crate::model::CompanyTopic;
 use crate::search::query::for_each_token;
@@ -213,25 +215,30 @@ fn within_one_edit(a: &str, b: &str) -> bool {
 
 /// The stem a word stands for through `content/synonyms.toml` ("chatgpt" → "llm", "boss" →
 /// "execut"): of the single-word terms the search's synonym table gives it, the one the
-/// answer index uses most, when the index uses it more than the word itself (a product name
-/// the content mentions once, as "chatgpt" in the agents page, would otherwise weigh a
-/// question down as a word almost nothing covers). `None` when the table names no such term.
+/// answer index uses most. Only for a word no item uses, or only one (a product name the
+/// content mentions once, as "chatgpt" in the agents page, would otherwise weigh a question
+/// down as a word almost nothing covers); a word several items use ("mlops", a service) is
+/// meant as written. `None` when the table names no such term.
 fn synonym_stem(stem: &str) -> Option<&'static str> {
-    let own = ANSWER_TERM_IDS
-        .get(stem)
-        .map_or(u32::MAX, |&id| u32::from(ANSWER_TERM_WEIGHTS[id as usize]));
+    let own = ANSWER_TERM_IDS.get(stem).map(|&id| ANSWER_TERM_WEIGHTS[id as usize]);
+    if own.is_some_and(|weight| weight < *RAREST_WEIGHT) {
+        return None;
+    }
     SYNONYMS
         .get(stem)?
         .iter()
         .filter_map(|&term| {
             let key = *TERM_KEYS.get(term as usize)?;
             let id = ANSWER_TERM_IDS.get(key)?;
-            Some((u32::from(ANSWER_TERM_WEIGHTS[*id as usize]), key))
+            Some((ANSWER_TERM_WEIGHTS[*id as usize], key))
         })
         .min()
-        .filter(|&(weight, _)| weight < own)
         .map(|(_, key)| key)
 }
+
+/// The rarity of a term only one item uses: the largest there is.
+static RAREST_WEIGHT: LazyLock<u16> =
+    LazyLock::new(|| ANSWER_TERM_WEIGHTS.iter().copied().max().unwrap_or(u16::MAX));
 
 /// Whether `stem` is the stem of a filler of question phrasing (`model::ANSWER_FILLER_WORDS`).
 pub fn is_filler(stem: &str) -> bool {
