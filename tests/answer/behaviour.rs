@@ -196,6 +196,10 @@ fn prices_are_never_invented() {
         assert!(text.contains(EMAIL), "{text}");
         assert!(!text.contains('£') && !text.contains('$'), "{text}");
     }
+    // "day" in "day rate" names no topic of its own: no guide on day-of-week effects is cited.
+    let rate = ask("What's your day rate?");
+    assert_eq!(rate.kind, AnswerKind::Company(CompanyTopic::Pricing));
+    assert!(rate.sources.iter().all(|s| s.kind != SourceKind::Guide), "{:?}", first(&rate, 5));
     // A price question that names a topic also cites what it names.
     let mlops = ask("How much would an MLOps engagement cost with you?");
     assert_eq!(mlops.kind, AnswerKind::Company(CompanyTopic::Pricing));
