@@ -178,14 +178,16 @@ fn query_stems(query: &str) -> Result<Vec<String>, Error> {
 }
 
 /// Ranks the records `keep` selects: relevance, then title matches, then table order. A
-/// blank query keeps every record in table order with relevance 0.
-fn rank_records(stems: &[String], keep: impl Fn(DocKind) -> bool) -> Vec<Hit> {
+/// blank query (`blank`: the trimmed query is empty) keeps every record in table order with
+/// relevance 0; a query that is not blank but has no searchable terms (only stop words, single
+/// letters or punctuation) matches nothing, as the guide search does.
+fn rank_records(blank: bool, stems: &[String], keep: impl Fn(DocKind) -> bool) -> Vec<Hit> {
     let mut scored: Vec<(u8, u8, usize)> = Vec::new();
     for (record_idx, record) in DOCUMENTS.iter().enumerate() {
         if !keep(record.kind) {
             continue;
         }
-        if stems.is_empty() {
+        if blank {
             scored.push((0, 0, record_idx));
             continue;
         }
@@ -215,7 +217,7 @@ fn clamp(n: usize) -> u8 {
 pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<Hit>, Error> {
     let query = query.trim();
     let stems = query_stems(query)?;
-    let mut hits = rank_records(&stems, |kind| collection.holds(kind));
+    let mut hits = rank_records(query.is_empty(), &stems, |kind| collection.holds(kind));
     if collection == Collection::Library {
         let params = guides::validate(&SearchRequest { q: Some(query), ..Default::default() })?;
         let page = guides::search(guides::SearchParams { limit, ..params });
@@ -256,7 +258,7 @@ pub fn search_reference(
         None => 0,
         Some(token) => cursor::decode(token, &binding).map_err(Error::invalid_reference_cursor)?,
     };
-    let mut hits = rank_records(&stems, is_reference);
+    let mut hits = rank_records(query.is_empty(), &stems, is_reference);
     let end = offset.saturating_add(limit).min(hits.len());
     let next_cursor = (end < hits.len()).then(|| cursor::encode(end, &binding));
     hits.truncate(end);

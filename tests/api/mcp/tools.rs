@@ -542,6 +542,53 @@ async fn search_and_fetch_answer_as_chatgpt_connectors_expect() {
     assert!(document["text"].as_str().is_some_and(|t| t.starts_with("# GET /v1/resources")));
 }
 
+/// A query that is not blank but has nothing to search for (stop words, one letter,
+/// punctuation, an emoji) finds nothing, on both servers' `search` and on `search_api_docs`,
+/// as the guide search does; only a blank query lists everything.
+#[tokio::test]
+async fn a_query_without_searchable_terms_finds_nothing() {
+    let server = start().await;
+    let results_of = |answer: &Value| -> Vec<Value> {
+        assert_eq!(answer["isError"], false, "{answer}");
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let found: Value = serde_json::from_str(text).expect("JSON");
+        found["results"].as_array().expect("results").clone()
+    };
+    for query in ["the", "x", "a", "?", "\u{1f916}", "of the"] {
+        for path in ["/mcp", "/mcp/docs"] {
+            let answer =
+                tool(&server, path, Era::Modern, "search", json!({ "query": query })).await;
+            assert_eq!(results_of(&answer), Vec::<Value>::new(), "{path} search {query:?}");
+        }
+        let answer =
+            tool(&server, "/mcp/docs", Era::Modern, "search_api_docs", json!({ "query": query }))
+                .await;
+        assert_eq!(answer["structuredContent"]["count"], 0, "search_api_docs {query:?}: {answer}");
+        assert!(answer["structuredContent"].get("nextCursor").is_none_or(Value::is_null));
+        let guides = server.get(&format!("/v1/resources?q={}", urlencode(query))).await.json();
+        assert_eq!(guides["count"], 0, "the guide search agrees for {query:?}");
+    }
+    // Blank still lists.
+    for path in ["/mcp", "/mcp/docs"] {
+        let answer = tool(&server, path, Era::Modern, "search", json!({ "query": "  " })).await;
+        assert_eq!(results_of(&answer).len(), 10, "{path} blank search lists");
+    }
+}
+
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(
+            |b| {
+                if b.is_ascii_alphanumeric() {
+                    (b as char).to_string()
+                } else {
+                    format!("%{b:02X}")
+                }
+            },
+        )
+        .collect()
+}
+
 /// `resources/list` pages with `nextCursor`; each resource reads as its markdown twin (or the
 /// JSON document it names); templates expand to readable URIs.
 #[tokio::test]
