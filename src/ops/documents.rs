@@ -177,11 +177,17 @@ fn query_stems(query: &str) -> Result<Vec<String>, Error> {
     Ok(stems)
 }
 
+/// A hit and whether the document's title holds every stem of the query.
+struct Ranked {
+    hit: Hit,
+    title_covers: bool,
+}
+
 /// Ranks the records `keep` selects: relevance, then title matches, then table order. A
 /// blank query (`blank`: the trimmed query is empty) keeps every record in table order with
 /// relevance 0; a query that is not blank but has no searchable terms (only stop words, single
 /// letters or punctuation) matches nothing, as the guide search does.
-fn rank_records(blank: bool, stems: &[String], keep: impl Fn(DocKind) -> bool) -> Vec<Hit> {
+fn rank_records(blank: bool, stems: &[String], keep: impl Fn(DocKind) -> bool) -> Vec<Ranked> {
     let mut scored: Vec<(u8, u8, usize)> = Vec::new();
     for (record_idx, record) in DOCUMENTS.iter().enumerate() {
         if !keep(record.kind) {
@@ -201,9 +207,9 @@ fn rank_records(blank: bool, stems: &[String], keep: impl Fn(DocKind) -> bool) -
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
     scored
         .into_iter()
-        .map(|(relevance, _, record_idx)| Hit {
-            document: Document::Record(&DOCUMENTS[record_idx]),
-            relevance,
+        .map(|(relevance, in_title, record_idx)| Ranked {
+            hit: Hit { document: Document::Record(&DOCUMENTS[record_idx]), relevance },
+            title_covers: !stems.is_empty() && usize::from(in_title) == stems.len(),
         })
         .collect()
 }
@@ -212,27 +218,45 @@ fn clamp(n: usize) -> u8 {
     u8::try_from(n).unwrap_or(u8::MAX)
 }
 
-/// Searches a collection for `query`, best first, at most `limit` hits. In the library,
-/// guides come first among documents of equal relevance.
+/// Whether `title` holds every one of `stems` (sorted, distinct; not empty).
+fn title_covers(title: &str, stems: &[String]) -> bool {
+    let mut title_stems: Vec<String> = Vec::new();
+    for_each_token(title, |token| title_stems.push(token.stem));
+    !stems.is_empty() && stems.iter().all(|stem| title_stems.contains(stem))
+}
+
+/// Searches a collection for `query`, best first, at most `limit` hits.
+///
+/// In the library, guides (BM25F order) and records (their own order) are merged by
+/// relevance, the distinct query terms a document matches. Relevance ties between the two
+/// kinds are frequent, since a two-word query matches dozens of guides fully; among equal
+/// relevance, documents whose title holds every query term come first (the title names what
+/// a document is about, for a guide and a record alike), and then guides precede records.
 pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<Hit>, Error> {
     let query = query.trim();
     let stems = query_stems(query)?;
-    let mut hits = rank_records(query.is_empty(), &stems, |kind| collection.holds(kind));
+    let mut ranked = rank_records(query.is_empty(), &stems, |kind| collection.holds(kind));
     if collection == Collection::Library {
         let params = guides::validate(&SearchRequest { q: Some(query), ..Default::default() })?;
         let page = guides::search(guides::SearchParams { limit, ..params });
-        let guide_hits = page.hits().iter().map(|hit| Hit {
-            document: Document::Guide(Item::Guide(guides::GuidePage::guide(hit))),
-            relevance: hit.relevance,
+        let guide_hits = page.hits().iter().map(|hit| {
+            let guide = guides::GuidePage::guide(hit);
+            Ranked {
+                hit: Hit {
+                    document: Document::Guide(Item::Guide(guide)),
+                    relevance: hit.relevance,
+                },
+                title_covers: title_covers(guide.title, &stems),
+            }
         });
-        let mut merged: Vec<Hit> = guide_hits.collect();
-        merged.append(&mut hits);
-        // Stable: guides keep their BM25F order and precede records of equal relevance.
-        merged.sort_by_key(|hit| std::cmp::Reverse(hit.relevance));
-        hits = merged;
+        let mut merged: Vec<Ranked> = guide_hits.collect();
+        merged.append(&mut ranked);
+        // Stable: within a tier guides keep their BM25F order and precede records.
+        merged.sort_by_key(|r| (std::cmp::Reverse(r.hit.relevance), !r.title_covers));
+        ranked = merged;
     }
-    hits.truncate(limit);
-    Ok(hits)
+    ranked.truncate(limit);
+    Ok(ranked.into_iter().map(|r| r.hit).collect())
 }
 
 /// One page of the API documentation's search.
@@ -258,7 +282,8 @@ pub fn search_reference(
         None => 0,
         Some(token) => cursor::decode(token, &binding).map_err(Error::invalid_reference_cursor)?,
     };
-    let mut hits = rank_records(query.is_empty(), &stems, is_reference);
+    let mut hits: Vec<Hit> =
+        rank_records(query.is_empty(), &stems, is_reference).into_iter().map(|r| r.hit).collect();
     let end = offset.saturating_add(limit).min(hits.len());
     let next_cursor = (end < hits.len()).then(|| cursor::encode(end, &binding));
     hits.truncate(end);

@@ -575,6 +575,51 @@ async fn a_query_without_searchable_terms_finds_nothing() {
     }
 }
 
+/// The docs server's `search` merges guides and API documentation fairly: a record whose
+/// title names every query term is not pushed out by guides that merely mention the words,
+/// and a guide about the query still comes first.
+#[tokio::test]
+async fn docs_search_surfaces_api_documentation_for_api_terms() {
+    let server = start().await;
+    let ids_of = |answer: &Value| -> Vec<String> {
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let found: Value = serde_json::from_str(text).expect("JSON");
+        let results = found["results"].as_array().expect("results");
+        results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
+    };
+    for era in Era::ALL {
+        let search = |query: &'static str| {
+            let server = &server;
+            async move {
+                ids_of(&tool(server, "/mcp/docs", era, "search", json!({ "query": query })).await)
+            }
+        };
+        let ids = search("rate limit").await;
+        assert!(
+            ids.iter().take(3).any(|id| id == "errors/rate_limited" || id == "docs/api"),
+            "{ids:?}"
+        );
+        let ids = search("error codes").await;
+        assert!(
+            ids.iter().take(3).any(|id| id == "docs/errors" || id.starts_with("errors/")),
+            "{ids:?}"
+        );
+        let ids = search("batch requests").await;
+        assert_eq!(ids[0], "operations/batch", "{ids:?}");
+        let ids = search("authentication").await;
+        assert_eq!(ids[0], "docs/authentication", "{ids:?}");
+        // Guide questions still put the guide first.
+        for (query, guide) in [
+            ("data contract", "guides/data-contracts-for-producers"),
+            ("feature store", "guides/do-you-need-a-feature-store"),
+            ("data quality rules", "guides/data-quality-dimensions-and-thresholds"),
+        ] {
+            let ids = search(query).await;
+            assert_eq!(ids[0], guide, "{query}: {ids:?}");
+        }
+    }
+}
+
 fn urlencode(text: &str) -> String {
     text.bytes()
         .map(
