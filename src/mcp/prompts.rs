@@ -4,11 +4,15 @@
 //! The interview's text is built at build time from the assessment (`tables::INTERVIEW_PROMPT`).
 //! The answer prompt runs the question through the answer engine (as `/ask` does, with its
 //! bounds) and embeds the best sources, so the model answers from them and cites their URLs.
+//! The draft and the sources it cites are the engine's, the same as on `/ask` and A2A (a
+//! source is a page of the website, cited by URL); only the sources the serving server reads
+//! as resources are embedded, so an embedded resource can be read again on that server.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::error::McpError;
+use super::resources;
 use super::result::{complete, listings};
 use crate::answer::AnswerKind;
 use crate::model::{MCP_PROMPTS, McpServer, McpShape, PromptId};
@@ -92,7 +96,7 @@ pub fn get(
                     "invalid params: answer_from_guides needs the argument `question`",
                 ));
             };
-            answer_messages(question).map_err(|error| {
+            answer_messages(server, question).map_err(|error| {
                 McpError::invalid_params(format!("invalid params: {}", error.message))
             })?
         }
@@ -117,11 +121,12 @@ fn interview_messages(organisation: Option<&str>) -> Vec<Message> {
     vec![user(text)]
 }
 
-/// The messages that ask for an answer to `question`: instructions with the answer engine's
-/// cited draft (every sentence quoted from the content, numbered by source) and its sources,
-/// then the first few sources embedded whole as markdown. The draft is extractive, so the
+/// The messages that ask `server` for an answer to `question`: instructions with the answer
+/// engine's cited draft (every sentence quoted from the content, numbered by source) and its
+/// sources, then the first few sources `server` reads as resources (guides and documentation
+/// pages on the docs server) embedded whole as markdown. The draft is extractive, so the
 /// model can check each claim against the embedded text.
-pub fn answer_messages(question: &str) -> Result<Vec<Message>, Error> {
+pub fn answer_messages(server: McpServer, question: &str) -> Result<Vec<Message>, Error> {
     // The question is held to the same bounds as `/ask` and the A2A agent.
     let reply = ask::answer(question, &[])?;
     let mut text = format!(
@@ -141,7 +146,7 @@ pub fn answer_messages(question: &str) -> Result<Vec<Message>, Error> {
             text.push('\n');
         }
     }
-    text.push_str("\nSources, most relevant first (the first ones follow in full):\n");
+    text.push_str("\nSources, most relevant first (the first guides and documentation pages follow in full; the others are pages of the website, cited by URL):\n");
     for (idx, source) in reply.sources.iter().enumerate() {
         text.push_str(&format!(
             "\n[{}] {} ({}, {}): {}",
@@ -156,7 +161,11 @@ pub fn answer_messages(question: &str) -> Result<Vec<Message>, Error> {
     if reply.kind == AnswerKind::NotCovered {
         return Ok(messages);
     }
-    let embedded = reply.sources.iter().filter_map(|source| content::item_by_url(source.url));
+    // Embedded resources are ones this server reads: a client may read one again by its URI.
+    let embedded =
+        reply.sources.iter().filter_map(|source| content::item_by_url(source.url)).filter(|item| {
+            resources::resolve(server, &format!("{}index.md", item.url())).is_some()
+        });
     for item in embedded.take(EMBEDDED_SOURCES) {
         messages.push(Message {
             role: "user",

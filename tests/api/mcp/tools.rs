@@ -4,7 +4,7 @@
 
 use consultancy_api::model::{
     DocKind, ItemKind, MCP_TOOLS, McpServer, N_CASE_STUDIES, N_GUIDES, N_INDUSTRIES, N_QUESTIONS,
-    N_SERVICES,
+    N_SERVICES, SourceKind,
 };
 use consultancy_api::ops::content;
 use serde_json::{Value, json};
@@ -772,7 +772,8 @@ async fn prompts_interview_and_answer_with_citations() {
         let instructions = messages[0]["content"]["text"].as_str().expect("text");
         assert!(instructions.contains(question));
         // The prompt carries the answer engine's cited draft and sources (one core for /ask,
-        // A2A and this prompt), and embeds the first sources' markdown twins.
+        // A2A and this prompt), and embeds the first sources' markdown twins that this server
+        // reads as resources (the engine also cites services, which only /mcp reads).
         let engine = consultancy_api::answer::answer(&consultancy_api::answer::Question {
             text: question,
             prev: &[],
@@ -784,8 +785,16 @@ async fn prompts_interview_and_answer_with_citations() {
         for source in &engine.sources {
             assert!(instructions.contains(source.url), "cites {}", source.url);
         }
-        assert_eq!(messages.len(), 1 + engine.sources.len().min(3));
-        for (message, source) in messages[1..].iter().zip(&engine.sources) {
+        let held = |source: &consultancy_api::model::SourceItem| {
+            matches!(source.kind, SourceKind::Guide | SourceKind::Docs)
+        };
+        assert!(
+            engine.sources.iter().take(3).any(|s| !held(s)),
+            "the question's sources include one the docs server does not read"
+        );
+        let readable: Vec<_> = engine.sources.iter().filter(|s| held(s)).collect();
+        assert_eq!(messages.len(), 1 + readable.len().min(3));
+        for (message, source) in messages[1..].iter().zip(&readable) {
             assert_eq!(message["content"]["type"], "resource");
             let path = source
                 .url
@@ -796,6 +805,11 @@ async fn prompts_interview_and_answer_with_citations() {
                 message["content"]["resource"]["text"],
                 server.get(&twin).await.text.as_str()
             );
+            // The embedded resource reads again on the same server.
+            let uri = message["content"]["resource"]["uri"].as_str().expect("uri");
+            let read =
+                result(&server, "/mcp/docs", era, "resources/read", json!({ "uri": uri })).await;
+            assert_eq!(read["contents"][0]["text"], message["content"]["resource"]["text"]);
         }
         let nothing = result(
             &server,
