@@ -1204,6 +1204,11 @@ pub const MCP_PAGE_SIZE: usize = 50;
 /// minutes, like the HTTP `Cache-Control` of the content routes.
 pub const MCP_CACHE_TTL_MS: u64 = 300_000;
 
+/// The documentation pages that are not content items, by page path: the documentation's
+/// index and the generated error-code reference. The docs MCP server lists and reads their
+/// markdown twins as resources, like the documentation pages written in `content/docs/`.
+pub const DOCS_LISTING_PATHS: [&str; 2] = ["/docs/", "/docs/errors/"];
+
 /// The two MCP servers on the listener.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum McpServer {

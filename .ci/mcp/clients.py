@@ -164,7 +164,8 @@ async def exercise(base: str, mode: str) -> None:
                 uris.extend(str(r.uri) for r in resources)
                 if not cursor:
                     break
-            expected = PRODUCT_RESOURCES if product else GUIDES + 3 + 1
+            # Docs: the guides, the 3 documentation pages, the docs index and error codes, OpenAPI.
+            expected = PRODUCT_RESOURCES if product else GUIDES + 3 + 2 + 1
             check(len(uris) == expected and len(set(uris)) == expected, f"{label} {len(uris)} resources in {pages} pages")
             if not product:
                 check(pages > 1, f"{label} resources/list is paged with nextCursor")

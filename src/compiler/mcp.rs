@@ -12,11 +12,11 @@ use serde_json::{Map, Value, json};
 
 use super::config::Config;
 use super::model::{
-    ERROR_CODES, ItemKind, MCP_CACHE_TTL_MS, MCP_PAGE_SIZE, MCP_PROMPTS, MCP_TOOLS, McpServer,
-    McpShape, McpVersion, N_MCP_SHAPES, PromptId, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
-    SEARCH_QUERY_MAX_CHARS, ToolId,
+    DOCS_LISTING_PATHS, ERROR_CODES, ItemKind, MCP_CACHE_TTL_MS, MCP_PAGE_SIZE, MCP_PROMPTS,
+    MCP_TOOLS, McpServer, McpShape, McpVersion, N_MCP_SHAPES, PromptId, SEARCH_LIMIT_DEFAULT,
+    SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS, ToolId,
 };
-use super::pages::item_path;
+use super::pages::{DOCS_INDEX_LISTING, ERRORS_LISTING, item_path};
 use super::validate::{Content, Page};
 
 /// The `$schema` every server card names (experimental server-card extension).
@@ -563,6 +563,20 @@ fn resources(
                 })
                 .collect();
             entries.extend(page_resources(config, published, ItemKind::Docs, &content.docs));
+            // The documentation's index and error-code reference are pages of the
+            // documentation too, though not items of `content/docs/`.
+            for (path, title, description) in [DOCS_INDEX_LISTING, ERRORS_LISTING] {
+                assert!(DOCS_LISTING_PATHS.contains(&path), "{path} is read at run time");
+                let twin = format!("{path}index.md");
+                entries.push(ResourceEntry {
+                    uri: format!("{}{twin}", config.site_url),
+                    name: path.trim_matches('/').to_string(),
+                    title: title.to_string(),
+                    description: description.to_string(),
+                    mime_type: "text/markdown",
+                    size: body_len(published, &twin),
+                });
+            }
             entries.push(ResourceEntry {
                 uri: format!("{api}/openapi.json"),
                 name: "openapi".into(),

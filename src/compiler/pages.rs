@@ -66,10 +66,17 @@ pub fn item_path(kind: &str, slug: &str) -> String {
 
 /// Path of the error-code reference, generated from `model::ERROR_CODES`.
 pub const ERRORS_PATH: &str = "/docs/errors/";
-const ERRORS_LISTING: (&str, &str, &str) = (
+/// The error-code reference as a listing names it: path, title, description.
+pub const ERRORS_LISTING: (&str, &str, &str) = (
     ERRORS_PATH,
     "Error codes",
     "Every `error.code` the API returns, its status and what to do about it.",
+);
+/// The documentation's index: path, heading, introduction.
+pub const DOCS_INDEX_LISTING: (&str, &str, &str) = (
+    "/docs/",
+    "API documentation",
+    "How to use the public API, its authentication and its agent surfaces.",
 );
 
 /// Path of the interactive readiness assessment.
@@ -347,12 +354,7 @@ pub fn render_site(content: &Content, config: &Config) -> Vec<SitePage> {
             &content.case_studies,
             "Published work for anonymised clients.",
         ),
-        (
-            "docs",
-            "API documentation",
-            &content.docs,
-            "How to use the public API, its authentication and its agent surfaces.",
-        ),
+        ("docs", DOCS_INDEX_LISTING.1, &content.docs, DOCS_INDEX_LISTING.2),
     ];
     for (kind, heading, items, intro) in kinds {
         for page in items {

@@ -3,7 +3,8 @@
 //! A content item's URI is its markdown twin's URL (its page URL plus `index.md`); the page URL
 //! itself is accepted too. The product server reads services, industries, case studies and the
 //! assessment (`<api>/v1/ai-readiness/questions`, JSON); the docs server reads guides,
-//! documentation pages and the OpenAPI document (`<api>/openapi.json`). Anything else is an
+//! documentation pages (the documentation's index and error-code reference included) and the
+//! OpenAPI document (`<api>/openapi.json`). Anything else is an
 //! unknown resource: -32602 in 2026-07-28, -32002 before.
 
 use serde::Serialize;
@@ -11,7 +12,7 @@ use serde_json::{Map, Value};
 
 use super::error::McpError;
 use super::result::{complete, listings};
-use crate::model::{ItemKind, MCP_CACHE_TTL_MS, McpServer, McpVersion};
+use crate::model::{DOCS_LISTING_PATHS, ItemKind, MCP_CACHE_TTL_MS, McpServer, McpVersion};
 use crate::ops::content::{self, Item};
 use crate::ops::readiness;
 use crate::tables::{API_BASE, FIXED, SITE_URL};
@@ -62,7 +63,14 @@ pub fn resolve(server: McpServer, uri: &str) -> Option<(&'static str, &'static s
         return Some(("application/json", text));
     }
     // Only this site's absolute URLs name content.
-    uri.strip_prefix(SITE_URL)?;
+    let path = uri.strip_prefix(SITE_URL)?;
+    if server == McpServer::Docs {
+        let page = path.strip_suffix("index.md").unwrap_or(path);
+        if DOCS_LISTING_PATHS.contains(&page) {
+            let twin = FIXED.get(&format!("{page}index.md"))?;
+            return Some(("text/markdown", twin.body));
+        }
+    }
     let item = content::item_by_url(uri)?;
     let served = match server {
         McpServer::Product => {

@@ -134,7 +134,12 @@ async fn exercise(server: &TestServer, mcp_server: McpServer, mode: Mode) {
                 + content::case_studies().len()
                 + 1
         }
-        McpServer::Docs => N_GUIDES + content::docs_pages().len() + 1,
+        McpServer::Docs => {
+            N_GUIDES
+                + content::docs_pages().len()
+                + consultancy_api::model::DOCS_LISTING_PATHS.len()
+                + 1
+        }
     };
     assert_eq!(resources.len(), expected_resources, "all pages of {path}");
     for resource in resources.iter().step_by(17) {

@@ -3,8 +3,8 @@
 //! `outputSchema`.
 
 use consultancy_api::model::{
-    DocKind, ItemKind, MCP_TOOLS, McpServer, N_CASE_STUDIES, N_GUIDES, N_INDUSTRIES, N_QUESTIONS,
-    N_SERVICES, SourceKind,
+    DOCS_LISTING_PATHS, DocKind, ItemKind, MCP_TOOLS, McpServer, N_CASE_STUDIES, N_GUIDES,
+    N_INDUSTRIES, N_QUESTIONS, N_SERVICES, SourceKind,
 };
 use consultancy_api::ops::content;
 use serde_json::{Value, json};
@@ -642,7 +642,9 @@ async fn resources_page_through_every_item_and_read_as_their_twins() {
     let n_docs = content::docs_pages().len();
     for (path, expected) in [
         ("/mcp", N_SERVICES + N_INDUSTRIES + N_CASE_STUDIES + 1),
-        ("/mcp/docs", N_GUIDES + n_docs + 1),
+        // Every guide and documentation page (the index and the error codes included), and
+        // the OpenAPI document.
+        ("/mcp/docs", N_GUIDES + n_docs + DOCS_LISTING_PATHS.len() + 1),
     ] {
         for era in Era::ALL {
             let mut uris = Vec::new();
@@ -706,6 +708,21 @@ async fn resources_page_through_every_item_and_read_as_their_twins() {
         read["contents"][0]["text"],
         server.get(&format!("/services/{}/index.md", service.slug)).await.text.as_str()
     );
+    // The documentation's index and error-code reference are the docs server's, by twin or
+    // page URL; the product server does not read them.
+    let site = content::services()[0].url.split("/services/").next().expect("site").to_string();
+    for page in ["/docs/", "/docs/errors/"] {
+        let twin = server.get(&format!("{page}index.md")).await.text;
+        for uri in [format!("{site}{page}index.md"), format!("{site}{page}")] {
+            let read =
+                result(&server, "/mcp/docs", Era::Modern, "resources/read", json!({ "uri": uri }))
+                    .await;
+            assert_eq!(read["contents"][0]["text"], twin.as_str(), "{uri}");
+            let refused =
+                call(&server, "/mcp", Era::Modern, "resources/read", json!({ "uri": uri })).await;
+            rpc_error(&refused, "/mcp", 400, -32602, "unknown_resource");
+        }
+    }
 
     for era in Era::ALL {
         let templates =
