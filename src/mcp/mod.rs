@@ -171,13 +171,18 @@ fn unknown_version(header: Option<&str>) -> bool {
 }
 
 /// A JSON-RPC batch: served in 2025-03-26 only (the one revision that has batches), each
-/// message answered as if alone; refused in every later revision.
+/// message answered as if alone; refused in every later revision. A batch naming a revision
+/// this server does not serve is refused for that first, as a single message would be.
 fn batch(
     server: McpServer,
     headers: &HeaderMap,
     header: Option<&str>,
     items: Vec<Value>,
 ) -> Answer {
+    if unknown_version(header) {
+        let error = McpError::unsupported_version(header.unwrap_or_default());
+        return error_answer(None, &error, None);
+    }
     let version = match header {
         None => Some(McpVersion::V2025_03_26),
         Some(text) => McpVersion::parse(text),

@@ -158,19 +158,26 @@ fn meta_version(params: Option<&Value>) -> Option<&Value> {
 
 /// The revision of a request with `method` and `params`, from `MCP-Protocol-Version` and the
 /// body. `initialize` is always the legacy handshake. A known legacy version in the header
-/// is that revision; the 2026-07-28 version, an unknown one with a 2026-07-28 body, or a
-/// 2026-07-28 body without the header is the modern revision (whose checks then explain what
-/// is wrong). No header and no `_meta` version: 2025-03-26, as that revision had no header.
+/// is that revision, unless the body's `_meta` names another protocol version; the
+/// 2026-07-28 version, an unknown one with a 2026-07-28 body, a legacy one whose body names
+/// another version, or a 2026-07-28 body without the header is the modern revision (whose
+/// checks then explain what is wrong: the header must equal `_meta`'s version). No header
+/// and no `_meta` version: 2025-03-26, as that revision had no header.
 pub fn era(header: Option<&str>, method: &str, params: Option<&Value>) -> Result<Era, McpError> {
     if method == "initialize" {
         return Ok(Era::Handshake);
     }
-    let modern_body = meta_version(params).is_some();
+    let body_version = meta_version(params);
+    let modern_body = body_version.is_some();
     match header {
         None if modern_body => Ok(Era::Modern),
         None => Ok(Era::Legacy(McpVersion::V2025_03_26)),
         Some(text) => match McpVersion::parse(text) {
             Some(version) if version.is_modern() => Ok(Era::Modern),
+            // The body speaks 2026-07-28 (`_meta` names a version) and the header another
+            // revision: refused by the 2026-07-28 checks as a header mismatch, not served in
+            // the header's revision while the body says otherwise.
+            Some(_) if body_version.is_some_and(|v| v.as_str() != Some(text)) => Ok(Era::Modern),
             Some(version) => Ok(Era::Legacy(version)),
             None if modern_body => Ok(Era::Modern),
             None => Err(McpError::unsupported_version(text)),
@@ -181,8 +188,9 @@ pub fn era(header: Option<&str>, method: &str, params: Option<&Value>) -> Result
 /// The checks of a 2026-07-28 request, in order: `params._meta` carries the protocol version
 /// and the client capabilities (else -32602); the routing headers are sent once each
 /// (else -32020); `MCP-Protocol-Version` agrees with the body (else -32020); that version is
-/// served (else -32022); `Mcp-Method`, and `Mcp-Name` for tools/call, prompts/get and
-/// resources/read (decoded from `=?base64?...?=`), agree with the body (else -32020).
+/// served (else -32022); the client capabilities are an object (else -32602); `Mcp-Method`,
+/// and `Mcp-Name` for tools/call, prompts/get and resources/read (decoded from
+/// `=?base64?...?=`), agree with the body (else -32020).
 pub fn check_modern(
     headers: &HeaderMap,
     method: &str,
@@ -235,6 +243,12 @@ pub fn check_modern(
                 "invalid params: `{META_PROTOCOL_VERSION}` must be a string"
             )));
         }
+    }
+    // ClientCapabilities is an object in the 2026-07-28 schema (`{}` when the client has none).
+    if !meta[META_CLIENT_CAPABILITIES].is_object() {
+        return Err(McpError::invalid_meta(format!(
+            "invalid params: `{META_CLIENT_CAPABILITIES}` must be an object (`{{}}` for none)"
+        )));
     }
     match headers.get(METHOD_HEADER).map(|v| v.to_str()) {
         Some(Ok(value)) if value.trim() == method => {}

@@ -245,6 +245,15 @@ async fn batches_are_served_in_2025_03_26_and_refused_after() {
         let response = post(&server, "/mcp", &headers, &batch).await;
         rpc_error(&response, "/mcp", 400, -32600, "invalid_request");
     }
+    // A batch naming a revision this server does not serve is refused for that first, as a
+    // single message is: -32022 with the versions served, not "batches are not part of MCP".
+    for version in ["garbage", "2024-11-05"] {
+        let mut headers = plain_headers();
+        headers.push(("mcp-protocol-version".into(), version.into()));
+        let response = post(&server, "/mcp", &headers, &batch).await;
+        let error = rpc_error(&response, "/mcp", 400, -32022, "unsupported_protocol_version");
+        assert_eq!(error["error"]["data"]["requested"], version);
+    }
     let (_, headers) = request(Era::Legacy("2025-03-26"), "x", Value::Null);
     let too_many: Vec<Value> = (0..=BATCH_MAX_ITEMS)
         .map(|n| json!({ "jsonrpc": "2.0", "id": n, "method": "ping" }))
@@ -430,6 +439,43 @@ async fn modern_requests_are_checked_header_by_header() {
         let response = send(good.clone(), body.to_string()).await;
         rpc_error(&response, path, 400, -32602, "invalid_params");
     }
+    // The client capabilities are an object.
+    for capabilities in [json!(5), json!("x"), json!([]), json!(null)] {
+        let mut meta_value = meta();
+        meta_value["io.modelcontextprotocol/clientCapabilities"] = capabilities.clone();
+        let params = json!({ "name": "list_categories", "_meta": meta_value });
+        let body = json!({ "jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params });
+        let response = send(good.clone(), body.to_string()).await;
+        let error = rpc_error(&response, path, 400, -32602, "invalid_params");
+        assert!(
+            error["error"]["message"].as_str().is_some_and(|m| m.contains("must be an object")),
+            "{capabilities}: {error}"
+        );
+    }
+    // A body naming 2026-07-28 with a legacy version header is a mismatch, not a legacy
+    // request: the header must equal `_meta`'s version.
+    for version in LEGACY {
+        let response = send(with("mcp-protocol-version", version), body.clone()).await;
+        let error = rpc_error(&response, path, 400, -32020, "header_mismatch");
+        assert!(
+            error["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("differs from params._meta")),
+            "{error}"
+        );
+    }
+    // A legacy request whose `_meta` names its own revision is that revision's.
+    let mut legacy_meta = meta();
+    legacy_meta["io.modelcontextprotocol/protocolVersion"] = json!(LEGACY[0]);
+    let (legacy_body, legacy_headers) = request(
+        Era::Legacy(LEGACY[0]),
+        "tools/call",
+        json!({ "name": "list_categories", "_meta": legacy_meta }),
+    );
+    let response = post(&server, path, &legacy_headers, &legacy_body).await;
+    let answer = response.conforms("POST", path, 200);
+    assert_eq!(answer["result"]["isError"], false, "{answer}");
+    assert!(answer["result"].get("resultType").is_none(), "served as legacy: {answer}");
     // Session and resumption headers of the legacy transport are ignored.
     let mut legacy_headers = good.clone();
     legacy_headers.push(("mcp-session-id", "s-1"));
