@@ -199,11 +199,17 @@ impl<'a> Arguments<'a> {
         }
     }
 
-    /// A required, non-blank string argument.
+    /// A required, non-blank string argument. Absent (or `null`) says it is required; given
+    /// but empty or white space only says so, since the client did send it.
     fn required(&self, name: &str) -> Result<&'a str, Error> {
         match self.optional(name)? {
             Some(text) if !text.trim().is_empty() => Ok(text),
-            _ => Err(Error::invalid_parameter(format!(
+            Some(text) => Err(Error::invalid_parameter(format!(
+                "argument `{name}` is {}: {} needs a value",
+                if text.is_empty() { "empty" } else { "blank" },
+                self.tool
+            ))),
+            None => Err(Error::invalid_parameter(format!(
                 "argument `{name}` is required: {} needs it",
                 self.tool
             ))),

@@ -436,6 +436,14 @@ async fn tool_failures_are_results_with_the_core_message() {
                 "limit `true` must be an integer",
             ),
             ("/mcp/docs", "get_guide", json!({}), "argument `slug` is required"),
+            ("/mcp/docs", "get_guide", json!({ "slug": null }), "argument `slug` is required"),
+            // Given but empty is not "required": the client sent it.
+            ("/mcp/docs", "get_guide", json!({ "slug": "" }), "argument `slug` is empty"),
+            ("/mcp/docs", "get_guide", json!({ "slug": "  " }), "argument `slug` is blank"),
+            ("/mcp", "get_service", json!({ "slug": "" }), "argument `slug` is empty"),
+            ("/mcp", "get_case_study", json!({ "slug": "" }), "argument `slug` is empty"),
+            ("/mcp", "fetch", json!({ "id": "" }), "argument `id` is empty"),
+            ("/mcp/docs", "fetch", json!({ "id": " " }), "argument `id` is blank"),
             ("/mcp/docs", "get_guide", json!({ "slug": "no-such-guide" }), "no guide has the slug"),
             ("/mcp/docs", "search_api_docs", json!({}), "argument `query` is required"),
             // Each tool's message names its own argument: `query`, where the REST API's is `q`.
