@@ -221,6 +221,27 @@ async fn docs_tools_answer_the_rest_bodies_byte_for_byte() {
         structured(&server, path, "search_api_docs", json!({ "query": "invalid_cursor" })).await;
     let page: Value = serde_json::from_str(&text).expect("page");
     assert_eq!(page["results"][0]["id"], "errors/invalid_cursor", "{page}");
+    // `limit` as digits in a string is read as the REST query's is (documented leniency).
+    let text = structured(
+        &server,
+        path,
+        "search_api_docs",
+        json!({ "query": "invalid_cursor", "limit": "2" }),
+    )
+    .await;
+    let page: Value = serde_json::from_str(&text).expect("page");
+    assert_eq!(page["count"], 2, "{page}");
+    for limit in ["two", "2.0", "-2", ""] {
+        let answer = tool(
+            &server,
+            path,
+            Era::Modern,
+            "search_api_docs",
+            json!({ "query": "x", "limit": limit }),
+        )
+        .await;
+        assert_eq!(answer["isError"], true, "{limit}: {answer}");
+    }
     let text = structured(
         &server,
         path,
