@@ -38,8 +38,10 @@ pub struct Accepts {
 pub struct Incoming<'a> {
     pub message_id: &'a str,
     pub context_id: Option<&'a str>,
-    /// The text parts joined with a space.
+    /// The text parts, each trimmed, blank ones left out, joined with one space.
     pub text: String,
+    /// How many text parts made `text` (blank ones not counted).
+    pub n_text_parts: usize,
     /// The data part, if any.
     pub data: Option<&'a Value>,
     /// `metadata.prev`, oldest first.
@@ -125,7 +127,10 @@ pub fn read(params: Option<&Value>, version: Version) -> Result<Incoming<'_>, A2
             ));
         };
         match read_part(part, version, &field)? {
-            Part::Text(text) => texts.push(text),
+            // Trimmed, so parts such as "what is a " + "data contract?" join with one space.
+            Part::Text(text) => {
+                Some(text.trim()).filter(|t| !t.is_empty()).into_iter().for_each(|t| texts.push(t))
+            }
             Part::Data(value) if data.is_none() => data = Some(value),
             Part::Data(_) => {
                 return Err(A2aError::invalid_params(
@@ -139,7 +144,16 @@ pub fn read(params: Option<&Value>, version: Version) -> Result<Incoming<'_>, A2
         Some(prev) => prev,
         None => prev_of(params.get("metadata"), "metadata")?.unwrap_or_default(),
     };
-    Ok(Incoming { message_id, context_id, text: texts.join(" "), data, prev, accepts })
+    let n_text_parts = texts.len();
+    Ok(Incoming {
+        message_id,
+        context_id,
+        text: texts.join(" "),
+        n_text_parts,
+        data,
+        prev,
+        accepts,
+    })
 }
 
 enum Part<'a> {

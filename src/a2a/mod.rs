@@ -45,6 +45,7 @@ use sha2::{Digest, Sha256};
 use crate::answer::Answer;
 use crate::json;
 use crate::jsonrpc::{self, Body as RpcBody, Id, Message};
+use crate::model::ErrorKind;
 use crate::ops;
 use crate::scoring::ReadinessResult;
 use crate::wire::media::is_json;
@@ -229,8 +230,18 @@ fn send(id: &Id, params: Option<&Value>, version: Version) -> Result<String, A2a
             } else {
                 incoming.prev.clone()
             };
-            let answer = ops::ask::answer(&incoming.text, &prev)
-                .map_err(|error| A2aError::from_core(&error, "message.parts"))?;
+            let answer = ops::ask::answer(&incoming.text, &prev).map_err(|mut error| {
+                // The limit is the question's as read (what a contextId carries), joining
+                // spaces included; say so when the client sent several parts.
+                if error.kind == ErrorKind::QuestionTooLong && incoming.n_text_parts > 1 {
+                    let read_as = format!(
+                        "the question (its {} text parts joined with a space) has",
+                        incoming.n_text_parts
+                    );
+                    error.message = error.message.replacen("the question has", &read_as, 1);
+                }
+                A2aError::from_core(&error, "message.parts")
+            })?;
             let context_id = incoming
                 .context_id
                 .map_or_else(|| Cow::Owned(mint_context(incoming.text.trim())), Cow::Borrowed);

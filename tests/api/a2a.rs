@@ -395,6 +395,48 @@ async fn task_and_card_methods_answer_with_their_errors_in_both_versions() {
     );
 }
 
+/// Text parts are trimmed and joined with one space: the question, the minted contextId and
+/// a too-long question's message all read the parts as the client meant them.
+#[tokio::test]
+async fn text_parts_join_with_one_space() {
+    let server = start().await;
+    let split = call(
+        &server,
+        V1,
+        "SendMessage",
+        message_v1(
+            json!([{ "text": "what is a " }, { "text": "  data contract?" }, { "text": " " }]),
+        ),
+    )
+    .await;
+    let whole = call(
+        &server,
+        V1,
+        "SendMessage",
+        message_v1(json!([{ "text": "what is a data contract?" }])),
+    )
+    .await;
+    let context_id = &split["result"]["message"]["contextId"];
+    assert_eq!(context_id, &whole["result"]["message"]["contextId"], "no double space");
+    assert_eq!(
+        split["result"]["message"]["parts"][0]["text"],
+        whole["result"]["message"]["parts"][0]["text"]
+    );
+    let part = "why ".repeat(75);
+    let long = call(
+        &server,
+        V1,
+        "SendMessage",
+        message_v1(json!([{ "text": part.clone() }, { "text": part }])),
+    )
+    .await;
+    let message = long["error"]["message"].as_str().expect("an error");
+    assert!(
+        message.contains("the question (its 2 text parts joined with a space) has 599 characters"),
+        "{message}"
+    );
+}
+
 #[tokio::test]
 async fn malformed_messages_are_invalid_params_or_their_a2a_error() {
     let server = start().await;
