@@ -13,6 +13,8 @@
 //! - Percent-encoded unreserved characters (`A-Z a-z 0-9 - . _ ~`) are decoded first, as RFC
 //!   3986 section 6.2.2.2 makes them equivalent; any other escape stays as it is and so never
 //!   matches a route. A malformed escape (`%G1`, `%+1`, a lone `%`) is 400 `invalid_path`.
+//! - A target that is not a path (authority-form, an empty path to hyper; `*`) is 400
+//!   `invalid_path`: it is never one slash away from `/`.
 //! - A path that differs from a route only by a trailing slash answers 308 with the canonical
 //!   `Location` (API routes have none, pages end in `/`).
 //! - Under `/v1/services/` and `/v1/case-studies/`, a slug outside `^[a-z0-9-]+$` is 400
@@ -139,6 +141,15 @@ impl Route {
     pub fn parse_decoded(raw_path: &str, path: &str) -> Route {
         if let Some(route) = exact(path) {
             return route;
+        }
+        // A target that is not a path: authority-form (`host:port`, which hyper gives as an
+        // empty path) is only for CONNECT, asterisk-form only for `OPTIONS *`, which is
+        // answered before the route's error (RFC 9112, section 3.2). Refused before a
+        // redirect could add a slash to it.
+        if !path.starts_with('/') {
+            return Route::Missing(Error::invalid_path(
+                "the request target must be a path starting with `/`: `host:port` (authority-form) is only for CONNECT to a proxy, `*` only for OPTIONS",
+            ));
         }
         // A path the batch would refuse is refused here too, before a redirect could make it
         // look served.
@@ -299,5 +310,17 @@ mod tests {
         }
         let non_ascii = "/v1/servicés";
         assert!(matches!(Route::parse(non_ascii), Route::Missing(_)));
+    }
+
+    /// A target that is not a path (hyper gives an authority-form one as empty) is malformed,
+    /// never one slash away from `/`.
+    #[test]
+    fn a_target_that_is_not_a_path_is_invalid_not_redirected() {
+        for target in ["", "*", "example.com:443", "v1/services"] {
+            match Route::parse(target) {
+                Route::Missing(error) => assert_eq!(error.code(), "invalid_path", "{target:?}"),
+                other => panic!("{target:?}: {other:?}"),
+            }
+        }
     }
 }

@@ -320,9 +320,15 @@ impl App {
             });
         }
         if let Some(error) = route.error() {
+            if *method == Method::CONNECT {
+                return Some(Ok((connect_refused(), None)));
+            }
             return Some(Err(error.clone()));
         }
         if let Route::Redirect(location) = route {
+            if *method == Method::CONNECT {
+                return Some(Ok((connect_refused(), None)));
+            }
             let location = match parts.uri.query() {
                 Some(query) => format!("{location}?{query}"),
                 None => location.clone(),
@@ -621,6 +627,16 @@ fn not_modified(fixed: &'static FixedResponse, etag: &'static str) -> Reply {
 fn is_cors_preflight(headers: &HeaderMap) -> bool {
     headers.contains_key(header::ORIGIN)
         && headers.contains_key(header::ACCESS_CONTROL_REQUEST_METHOD)
+}
+
+/// CONNECT where no route is (RFC 9110, section 9.3.6): it asks for a tunnel, which only a
+/// proxy makes, and its authority-form target (`host:port`, an empty path to hyper) names no
+/// resource of this server. 405 with the methods the server answers anywhere, as `OPTIONS *`
+/// lists them, rather than the 400 or 404 of the path or a redirect of a tunnel to `/`. On a
+/// route, CONNECT is that route's 405 like any other method it does not take. (Not 501:
+/// every refusal of the service is a 4xx.)
+fn connect_refused() -> Reply {
+    api::method_not_allowed(Method::CONNECT.as_str(), route::ALLOW_ANY)
 }
 
 /// A request refused before it is answered, in its surface's shape: a JSON-RPC error on the

@@ -417,6 +417,101 @@ async fn options_star_describes_the_whole_server() {
     assert!(text.contains("allow: get, head, post, options"), "{text}");
 }
 
+/// One HTTP/1.1 exchange on its own connection: everything the server sent until it closed.
+async fn raw_exchange(addr: std::net::SocketAddr, request: &str) -> String {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let answer = read_to_end_within(&mut stream, Duration::from_secs(5)).await.unwrap_or_default();
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// The server is no proxy: CONNECT is 405 with `Allow` on any target (RFC 9110, sections
+/// 9.3.6 and 15.5.6), in the surface's shape, and any other method with an authority-form
+/// target (RFC 9112, section 3.2.3: only for CONNECT), or with `*` but OPTIONS, is 400
+/// `invalid_path`; neither is redirected to `/` (hyper gives an authority-form target as an
+/// empty path, which once took a slash to name `/`).
+#[tokio::test]
+async fn connect_and_authority_form_targets_are_refused_not_redirected() {
+    let server = start().await;
+    for (request, allow) in [
+        (
+            "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nConnection: close\r\n\r\n",
+            "get, head, post, options",
+        ),
+        (
+            "CONNECT /nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            "get, head, post, options",
+        ),
+        (
+            "CONNECT /search HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            "get, head, post, options",
+        ),
+        (
+            "CONNECT /v1/services HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            "get, head, options",
+        ),
+    ] {
+        let answer = raw_exchange(server.addr, request).await;
+        let lower = answer.to_lowercase();
+        assert!(answer.starts_with("HTTP/1.1 405"), "{request:?}: {answer}");
+        assert!(answer.contains("\"code\":\"method_not_allowed\""), "{request:?}: {answer}");
+        assert!(lower.contains(&format!("allow: {allow}\r\n")), "{request:?}: {answer}");
+        assert!(!lower.contains("location:"), "{request:?}: {answer}");
+    }
+    // On the OAuth endpoint, in its RFC 6749 shape.
+    let token = raw_exchange(
+        server.addr,
+        "CONNECT /oauth/token HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(token.starts_with("HTTP/1.1 405"), "{token}");
+    assert!(token.contains("\"error\":\"invalid_request\""), "{token}");
+    for request in [
+        "GET 127.0.0.1:8080 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        "HEAD example.com:443 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        "POST example.com:443 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+        "GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    ] {
+        let answer = raw_exchange(server.addr, request).await;
+        assert!(answer.starts_with("HTTP/1.1 400"), "{request:?}: {answer}");
+        assert!(!answer.to_lowercase().contains("location:"), "{request:?}: {answer}");
+        if !request.starts_with("HEAD") {
+            assert!(answer.contains("\"code\":\"invalid_path\""), "{request:?}: {answer}");
+        }
+    }
+
+    // HTTP/2: a CONNECT names only `:authority` (RFC 9113, section 8.5).
+    let tcp = TcpStream::connect(server.addr).await.expect("connect");
+    let (send, connection) = h2::client::Builder::new()
+        .handshake::<_, bytes::Bytes>(tcp)
+        .await
+        .expect("HTTP/2 handshake");
+    let driver = tokio::spawn(connection);
+    let mut send = send.ready().await.expect("ready");
+    let connect = http::Request::builder()
+        .method("CONNECT")
+        .uri(format!("{}", server.addr))
+        .body(())
+        .expect("request");
+    let (response, _) = send.send_request(connect, true).expect("send CONNECT");
+    let response = response.await.expect("response");
+    assert_eq!(response.status(), 405);
+    assert!(response.headers().get("location").is_none());
+    let allow = response.headers().get("allow").and_then(|v| v.to_str().ok());
+    assert_eq!(allow, Some("GET, HEAD, POST, OPTIONS"));
+    let mut body = response.into_body();
+    let mut bytes = Vec::new();
+    while let Some(chunk) = body.data().await {
+        let chunk = chunk.expect("data");
+        let _ = body.flow_control().release_capacity(chunk.len());
+        bytes.extend_from_slice(&chunk);
+    }
+    let json: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
+    assert_eq!(json["error"]["code"], "method_not_allowed");
+    drop(send);
+    driver.abort();
+}
+
 /// An app answering in process, as the server's connections call it.
 fn in_process(rate_limit: u32, trust_proxy: bool, ipv6_prefix: u8) -> consultancy_api::http::App {
     use consultancy_api::auth::Keys;
