@@ -137,17 +137,23 @@ fn basic_credentials(authorization: &HeaderValue) -> Option<(String, String)> {
     Some((decode(id).ok()?.into_owned(), decode(secret).ok()?.into_owned()))
 }
 
-fn invalid_client(basic_used: bool) -> Reply {
-    let reply =
-        oauth_error(StatusCode::UNAUTHORIZED, "invalid_client", "unknown client or wrong secret");
-    if basic_used {
-        reply.with(
-            header::WWW_AUTHENTICATE,
-            HeaderValue::from_static("Basic realm=\"oauth\", charset=\"UTF-8\""),
-        )
-    } else {
-        reply
-    }
+/// The challenge of every `invalid_client` 401. RFC 9110 section 15.5.2: a 401 MUST carry at
+/// least one challenge, so it is sent whether the client tried Basic, form fields or nothing;
+/// RFC 6749 section 5.2: when the client tried the Authorization header, the challenge is its
+/// scheme, and Basic is the only one the token endpoint takes there.
+const BASIC_CHALLENGE: &str = "Basic realm=\"oauth\", charset=\"UTF-8\"";
+
+fn invalid_client(description: &str) -> Reply {
+    oauth_error(StatusCode::UNAUTHORIZED, "invalid_client", description)
+        .with(header::WWW_AUTHENTICATE, HeaderValue::from_static(BASIC_CHALLENGE))
+}
+
+/// Whether an `Authorization` value is an attempt at Basic: its scheme is `Basic` (any case),
+/// with credentials after it or none at all (`Authorization: Basic`).
+fn is_basic(authorization: &HeaderValue) -> bool {
+    let value = authorization.as_bytes();
+    let scheme = value.split(|&b| b == b' ').next().unwrap_or_default();
+    scheme.eq_ignore_ascii_case(b"basic")
 }
 
 fn invalid_request(description: &str) -> Reply {
@@ -202,8 +208,7 @@ pub fn token(
             &format!("the only grant type is {GRANT}"),
         );
     }
-    let basic = authorization
-        .filter(|v| v.to_str().is_ok_and(|s| s.len() > 6 && s[..6].eq_ignore_ascii_case("basic ")));
+    let basic = authorization.filter(|v| is_basic(v));
     let (client_id, secret) = match (basic, form_id, form_secret) {
         (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
             return invalid_request(
@@ -212,13 +217,24 @@ pub fn token(
         }
         (Some(header), None, None) => match basic_credentials(header) {
             Some(credentials) => credentials,
-            None => return invalid_client(true),
+            None => {
+                return invalid_client(
+                    "the Basic credentials are missing or malformed: send base64 of client_id:client_secret",
+                );
+            }
         },
         (None, Some(id), Some(secret)) => (id, secret),
-        (None, _, _) => return invalid_client(false),
+        // RFC 6749 section 5.2 names "no client authentication included" as its own case.
+        (None, None, None) => {
+            return invalid_client(
+                "no client authentication was included: send client_id and client_secret by HTTP Basic or as form fields",
+            );
+        }
+        (None, Some(_), None) => return invalid_client("client_secret is missing"),
+        (None, None, Some(_)) => return invalid_client("client_id is missing"),
     };
     if !client::verify(keys, &client_id, &secret) {
-        return invalid_client(basic.is_some());
+        return invalid_client("unknown client or wrong secret");
     }
     if let Some(scope) = scope {
         if scope.split(' ').filter(|s| !s.is_empty()).any(|s| s != EXPORT_SCOPE) {

@@ -161,6 +161,19 @@ fn oauth_error_response(description: &str) -> Value {
     })
 }
 
+/// The token endpoint's 401: `invalid_client`, always with the Basic challenge (RFC 9110
+/// section 15.5.2 wants one on every 401).
+fn invalid_client_response() -> Value {
+    let mut response = oauth_error_response(
+        "invalid_client: no client authentication, a missing `client_id` or `client_secret`, malformed Basic credentials, or an unknown client or wrong secret (RFC 6749 section 5.2); `error_description` says which",
+    );
+    response["headers"]["WWW-Authenticate"] = json!({
+        "description": "`Basic realm=\"oauth\", charset=\"UTF-8\"` on every `invalid_client`, however the client authenticated (RFC 9110 section 15.5.2, RFC 7617).",
+        "schema": { "type": "string", "enum": ["Basic realm=\"oauth\", charset=\"UTF-8\""] },
+    });
+    response
+}
+
 /// A refusal of an OAuth endpoint that is not about OAuth (size, rate, method, Host): the
 /// RFC body, `error` `invalid_request`, and the service's code as `error_uri`.
 fn oauth_refusal(description: &str) -> Value {
@@ -553,7 +566,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
                         "content": { "application/json": { "schema": schema_ref("TokenResponse") } },
                     },
                     "400": oauth_error_response("invalid_request, unsupported_grant_type or invalid_scope"),
-                    "401": oauth_error_response("invalid_client: unknown client or wrong secret"),
+                    "401": invalid_client_response(),
                     "413": oauth_refusal("Request body too large"),
                     "429": oauth_refusal("Rate limited; wait `Retry-After` seconds"),
                 },

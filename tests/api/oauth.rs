@@ -146,7 +146,9 @@ async fn token_endpoint_errors_follow_rfc_6749() {
 
     let wrong = token_request(&server, Some((id.as_str(), "wrong-secret")), form, grant).await;
     oauth_error(&wrong, 401, "invalid_client");
-    assert_eq!(wrong.header("www-authenticate"), Some("Basic realm=\"oauth\", charset=\"UTF-8\""));
+    const BASIC: &str = "Basic realm=\"oauth\", charset=\"UTF-8\"";
+    assert_eq!(wrong.header("www-authenticate"), Some(BASIC));
+    crate::support::headers_conform(&wrong, "POST", "/oauth/token");
     let unknown = token_request(
         &server,
         None,
@@ -155,11 +157,32 @@ async fn token_endpoint_errors_follow_rfc_6749() {
     )
     .await;
     oauth_error(&unknown, 401, "invalid_client");
-    assert!(
-        unknown.header("www-authenticate").is_none(),
-        "no Basic challenge when Basic was not used"
-    );
-    oauth_error(&token_request(&server, None, form, grant).await, 401, "invalid_client");
+    // RFC 9110 section 15.5.2: every 401 carries a challenge, Basic or not.
+    assert_eq!(unknown.header("www-authenticate"), Some(BASIC));
+    assert_eq!(unknown.json()["error_description"], "unknown client or wrong secret");
+    // RFC 6749 section 5.2: no client authentication at all is its own case.
+    let none = token_request(&server, None, form, grant).await;
+    oauth_error(&none, 401, "invalid_client");
+    assert_eq!(none.header("www-authenticate"), Some(BASIC));
+    let description = none.json()["error_description"].as_str().unwrap_or_default().to_owned();
+    assert!(description.starts_with("no client authentication was included"), "{description}");
+    let half = token_request(&server, None, form, &format!("{grant}&client_id={id}")).await;
+    oauth_error(&half, 401, "invalid_client");
+    assert_eq!(half.header("www-authenticate"), Some(BASIC));
+    assert_eq!(half.json()["error_description"], "client_secret is missing");
+    // `Authorization: Basic` with nothing after it is an attempt at Basic: its challenge.
+    for authorization in ["Basic", "basic", "Basic !!!", "Basic bm9jb2xvbg=="] {
+        let request = server
+            .client
+            .post(server.url("/oauth/token"))
+            .header("content-type", form)
+            .header("authorization", authorization)
+            .body(grant);
+        let bare = Checked::read(request.send().await.expect("POST")).await;
+        oauth_error(&bare, 401, "invalid_client");
+        assert_eq!(bare.header("www-authenticate"), Some(BASIC), "{authorization}");
+        crate::support::headers_conform(&bare, "POST", "/oauth/token");
+    }
 
     oauth_error(
         &token_request(&server, basic, form, "grant_type=password&username=a&password=b").await,
