@@ -1147,7 +1147,9 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                 "grant_type": { "type": "string", "const": GRANT_TYPE },
                 "scope": {
                     "type": "string",
-                    "pattern": format!("^( *{EXPORT_SCOPE})* *$"),
+                    // Scopes are separated by at least one space: `( *export)*` would take
+                    // `exportexport`, which the server refuses as one unknown scope.
+                    "pattern": format!("^ *({EXPORT_SCOPE}( +{EXPORT_SCOPE})*)? *$"),
                     "description": format!("Space-delimited scopes (RFC 6749 section 3.3); the only one is `{EXPORT_SCOPE}`, which is also what an omitted or empty `scope` means (a parameter sent without a value is treated as omitted, section 3.1)."),
                 },
                 "client_id": string,
