@@ -314,6 +314,7 @@ fn ask_responses(post: bool) -> Value {
         // Every parameter is within its bounds and the query string still too long: a long
         // conversation in UTF-8, percent-encoded. POST carries it.
         responses["431"] = response_ref("HeadTooLarge");
+        responses["304"] = response_ref("NotModifiedAny");
     }
     responses
 }
@@ -411,7 +412,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
         Without `q` (or with a blank `q`): the whole library or category in library order (category order, then title), with no `relevance` or `snippet`, and `query` is the empty string. \
         Page with `nextCursor` until it is null; a cursor is bound to the q, category and limit it was issued for. Unknown or repeated parameters are 400. \
         `q` longer than {SEARCH_QUERY_MAX_CHARS} characters is 400. \
-        A page may be cached for five minutes (`Cache-Control`) but carries no `ETag`: a search is answered as fast as a revalidation would be, so there is nothing to revalidate."
+        A page may be cached for five minutes (`Cache-Control`) but carries no `ETag`: a search is answered as fast as a revalidation would be, so there is nothing to revalidate; only `If-None-Match: *` matches it (304)."
                 ),
                 "tags": ["content"],
                 "parameters": [
@@ -422,6 +423,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
                 ],
                 "responses": {
                     "200": without_etag(json_ok("A page of results", schema_ref("ResourceSearchPage"), true)),
+                    "304": response_ref("NotModifiedAny"),
                     "400": response_ref("BadRequest"),
                     "429": response_ref("TooManyRequests"),
                 },
@@ -846,6 +848,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                         "headers": { "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },
                         "content": { "application/json": { "schema": schema_ref("Health") } },
                     },
+                    "304": response_ref("NotModifiedAny"),
                     "503": {
                         "description": "Stopping: take this process out of rotation",
                         "headers": { "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },
@@ -1444,6 +1447,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "UnsupportedMediaType": error_response("Request body is not JSON"),
         "TooManyRequests": too_many,
         "NotModified": { "description": "The If-None-Match validator matches; no body", "headers": { "ETag": header_ref("ETag") } },
+        "NotModifiedAny": { "description": "`If-None-Match: *` matches the current representation (RFC 9110 section 13.1.2), for a GET that would be 200; no body. The response carries no `ETag`, so no other value matches." },
     });
     let headers = json!({
         "RateLimit": { "description": "Live quota, draft-ietf-httpapi-ratelimit-headers: `\"ip\";r=<remaining>;t=<seconds until the window resets>`. A request counts one; a batch counts one per item.", "schema": string },

@@ -357,11 +357,19 @@ impl App {
                 };
                 Ok(chosen.decorate(reply))
             }
-            Route::SearchPage if is_get => Ok(site::search(parts.uri.query())),
-            Route::AssessmentResult if is_get => Ok(site::assessment_result(parts.uri.query())),
-            Route::Health if is_get => Ok(health::reply(self.is_draining())),
+            // These carry no validator, so only `If-None-Match: *` can match them.
+            Route::SearchPage if is_get => {
+                Ok(unless_any_match(site::search(parts.uri.query()), &parts.headers))
+            }
+            Route::AssessmentResult if is_get => {
+                Ok(unless_any_match(site::assessment_result(parts.uri.query()), &parts.headers))
+            }
+            Route::Health if is_get => {
+                Ok(unless_any_match(health::reply(self.is_draining()), &parts.headers))
+            }
             Route::Resources if is_get => {
-                Ok(api::get(route, parts.uri.query(), None, &self.keys, now_ms))
+                let reply = api::get(route, parts.uri.query(), None, &self.keys, now_ms);
+                Ok(unless_any_match(reply, &parts.headers))
             }
             // The export answers `If-None-Match` after its token check, and comes precompressed.
             Route::Export if is_get => {
@@ -384,7 +392,8 @@ impl App {
                 Ok(api::oauth::refused(&Error::method_not_allowed(method.as_str(), allow))
                     .with(header::ALLOW, HeaderValue::from_static(allow)))
             }
-            Route::Ask if is_get => ask::get(parts.uri.query(), ask_delivery(&parts.headers)),
+            Route::Ask if is_get => ask::get(parts.uri.query(), ask_delivery(&parts.headers))
+                .map(|reply| unless_any_match(reply, &parts.headers)),
             Route::A2a => {
                 let version = a2a::version_of(&parts.headers, parts.uri.query());
                 let refusal =
@@ -620,6 +629,19 @@ fn not_modified(fixed: &'static FixedResponse, etag: &'static str) -> Reply {
     reply.etag = Some(etag);
     reply.cache_control = fixed.cache_control;
     reply
+}
+
+/// `reply`, or 304 if the request's `If-None-Match` is `*` and `reply` is a 200, for the GET
+/// routes whose answers carry no validator (search pages, `/ask`, `/healthz`). RFC 9110,
+/// sections 13.1.2 and 13.2.1: an origin server evaluates the precondition when its answer
+/// would be 2xx, and `*` is false whenever there is a current representation, which a 200 is;
+/// a GET then gets 304. The answer is computed first, because a refusal (a 400, a draining
+/// 503) ignores preconditions; the 304 keeps its headers (`Cache-Control`, `Vary`), no body.
+fn unless_any_match(reply: Reply, headers: &HeaderMap) -> Reply {
+    if reply.status != StatusCode::OK || !crate::wire::conditional::none_match_any(headers) {
+        return reply;
+    }
+    Reply { status: StatusCode::NOT_MODIFIED, body: Body::empty(), content_type: "", ..reply }
 }
 
 /// A CORS preflight (Fetch standard): `OPTIONS` with `Origin` and

@@ -20,6 +20,14 @@ pub fn none_match(headers: &HeaderMap, etag: &str) -> bool {
         .any(|value| list_matches(value, opaque))
 }
 
+/// Whether the request's `If-None-Match` is `*`, which matches any current representation
+/// (RFC 9110, section 13.1.2): for a response that carries no validator, the only value that
+/// can match it.
+pub fn none_match_any(headers: &HeaderMap) -> bool {
+    // An entity tag's opaque part never holds `"`, so no tag matches this one: only `*` does.
+    none_match(headers, "\"")
+}
+
 /// Whether one field line (`*`, or entity tags separated by commas) matches the opaque tag.
 pub fn list_matches(value: &str, opaque: &str) -> bool {
     let mut rest = value;

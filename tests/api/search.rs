@@ -753,7 +753,8 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
 }
 
 /// Every header the OpenAPI document names for a search page is sent, valid against its
-/// schema; a page has no validator, so the document names no `ETag` and no 304.
+/// schema; a page has no validator, so the document names no `ETag`, and its 304 is only
+/// `If-None-Match: *`'s.
 #[tokio::test]
 async fn search_pages_send_the_headers_the_document_names() {
     let server = start().await;
@@ -765,6 +766,48 @@ async fn search_pages_send_the_headers_the_document_names() {
     }
     let doc = crate::support::openapi();
     let responses = &doc["paths"][PATH]["get"]["responses"];
-    assert!(responses["304"].is_null(), "no 304 without a validator");
+    assert_eq!(responses["304"]["$ref"], "#/components/responses/NotModifiedAny");
+    assert!(doc["components"]["responses"]["NotModifiedAny"]["headers"]["ETag"].is_null());
     assert!(responses["200"]["headers"]["ETag"].is_null());
+}
+
+/// RFC 9110, sections 13.1.2 and 13.2.1: `If-None-Match: *` is false whenever the resource has
+/// a current representation, so a GET that would be 200 is 304, validator or none: search
+/// pages, `/ask` and `/healthz` as well as the fixed routes. A refusal ignores it, and no
+/// entity tag matches a response that sends none.
+#[tokio::test]
+async fn if_none_match_star_is_304_on_every_get_with_a_representation() {
+    let server = start().await;
+    let paths = [
+        (PATH, Some(PATH)),
+        ("/v1/resources?q=data+quality", Some(PATH)),
+        ("/search/?q=data", None),
+        ("/ask?query=how+do+I+start+with+AI", Some("/ask")),
+        ("/healthz", Some("/healthz")),
+        ("/v1/services", None),
+    ];
+    for (path, template) in paths {
+        for method in [reqwest::Method::GET, reqwest::Method::HEAD] {
+            for star in ["*", " * "] {
+                let request = server.client.request(method.clone(), server.url(path));
+                let response = request.header("if-none-match", star).send().await.expect("send");
+                let checked = crate::support::Checked::read(response).await;
+                assert_eq!(checked.status, 304, "{method} {path} {star:?}: {}", checked.text);
+                assert!(checked.text.is_empty(), "{path}");
+                if let Some(template) = template {
+                    crate::support::headers_conform(&checked, "GET", template);
+                }
+            }
+        }
+        let tagged = server.get_with(path, &[("if-none-match", "\"x\", W/\"y\"")]).await;
+        assert_eq!(tagged.status, 200, "{path}: no tag matches a response without one");
+    }
+    // Search pages keep their caching policy on the 304 (RFC 9110, section 15.4.5).
+    let page = server.get_with(PATH, &[("if-none-match", "*")]).await;
+    assert_eq!(page.header("cache-control"), server.get(PATH).await.header("cache-control"));
+    // Preconditions are ignored where the answer would not be 2xx.
+    for path in ["/v1/resources?limit=0", "/ask", "/v1/nothing"] {
+        let refused = server.get_with(path, &[("if-none-match", "*")]).await;
+        assert!((400..500).contains(&refused.status), "{path}: {}", refused.status);
+    }
 }
