@@ -372,7 +372,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "invalid_token",
         401,
-        "The bearer token is malformed, expired, signed with another key, or not for this API and scope.",
+        "The bearer token is malformed, expired, issued in the future, signed with another key, or not for this API.",
     ),
     ("request_timeout", 408, "The request body arrived too slowly; the connection is closed."),
     (
@@ -478,6 +478,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         400,
         "An HTTP/1.1 request has no `Host` header, more than one, or one that is not a host and port (RFC 9112, section 3.2).",
     ),
+    (
+        "insufficient_scope",
+        403,
+        "The bearer token is valid but lacks the scope `export` that GET /v1/export needs; `WWW-Authenticate` names it (RFC 6750, section 3.1). Get a token with scope `export`.",
+    ),
 ];
 
 /// The kind of every error the service answers; `ERROR_CODES[kind as usize]` is its row, so
@@ -533,6 +538,7 @@ pub enum ErrorKind {
     ContentTypeNotSupported,
     VersionNotSupported,
     InvalidHost,
+    InsufficientScope,
 }
 
 impl ErrorKind {

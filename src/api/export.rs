@@ -18,6 +18,8 @@ use http::header::{self, HeaderMap, HeaderValue};
 
 use super::error::error_reply;
 use crate::auth::Keys;
+use crate::auth::token::Rejection;
+use crate::model::EXPORT_SCOPE;
 use crate::ops::export::{self, Denied};
 use crate::tables::{
     BEARER_CHALLENGE, EXPORT_CACHE_CONTROL, EXPORT_ETAG, EXPORT_ETAG_BR, EXPORT_ETAG_GZIP,
@@ -27,10 +29,16 @@ use crate::wire::conditional::none_match;
 use crate::wire::reply::Coding;
 use crate::wire::{Body, Reply, append};
 
-/// The RFC 6750 challenge: without an error code when no token was presented.
+/// The RFC 6750 challenge: without an error code when no token was presented;
+/// `insufficient_scope` with the scope needed for a valid token without it (section 3.1).
 fn challenge(denied: &Denied) -> HeaderValue {
     match denied.rejection {
         None => HeaderValue::from_static(BEARER_CHALLENGE),
+        Some(rejection @ Rejection::WrongScope) => HeaderValue::from_str(&format!(
+            "Bearer error=\"insufficient_scope\", scope=\"{EXPORT_SCOPE}\", error_description=\"{}\", resource_metadata=\"{RESOURCE_METADATA_URL}\"",
+            rejection.describe()
+        ))
+        .unwrap_or_else(|_| HeaderValue::from_static(BEARER_CHALLENGE)),
         Some(rejection) => HeaderValue::from_str(&format!(
             "Bearer error=\"invalid_token\", error_description=\"{}\", resource_metadata=\"{RESOURCE_METADATA_URL}\"",
             rejection.describe()

@@ -123,14 +123,16 @@ pub fn verify(
     if claims.aud != parties.audience {
         return Err(Rejection::WrongAudience);
     }
-    if !claims.scope.split(' ').any(|s| s == EXPORT_SCOPE) {
-        return Err(Rejection::WrongScope);
-    }
     if now >= claims.exp + TOKEN_CLOCK_SKEW_SECS {
         return Err(Rejection::Expired);
     }
     if claims.iat > now + TOKEN_CLOCK_SKEW_SECS {
         return Err(Rejection::NotYetValid);
+    }
+    // Last: a token refused for its scope is otherwise valid, which its 403 says (RFC 6750
+    // section 3.1, insufficient_scope); any other fault is a 401 invalid_token.
+    if !claims.scope.split(' ').any(|s| s == EXPORT_SCOPE) {
+        return Err(Rejection::WrongScope);
     }
     Ok(claims)
 }

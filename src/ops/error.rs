@@ -185,6 +185,14 @@ impl Error {
     pub fn invalid_token(why: &str) -> Error {
         Error::new(ErrorKind::InvalidToken, format!("the bearer token is not valid: {why}"))
     }
+    pub fn insufficient_scope(scope: &str) -> Error {
+        Error::new(
+            ErrorKind::InsufficientScope,
+            format!(
+                "the bearer token is valid but lacks the scope {scope}; get a token with scope {scope}"
+            ),
+        )
+    }
     pub fn rate_limited(retry_after: u64) -> Error {
         Error::new(
             ErrorKind::RateLimited,

@@ -5,6 +5,7 @@
 use super::error::Error;
 use crate::auth::Keys;
 use crate::auth::token::{self, Claims, Parties, Rejection};
+use crate::model::EXPORT_SCOPE;
 use crate::tables::{API_BASE, AUTH_URL, EXPORT_HEAD};
 
 /// Who issues and who accepts tokens for this build.
@@ -25,7 +26,11 @@ pub fn authorize(keys: &Keys, bearer: Option<&str>, now_ms: u64) -> Result<Claim
         return Err(Denied { error: Error::missing_token(), rejection: None });
     };
     token::verify(keys, parties(), presented, now_ms / 1000).map_err(|rejection| Denied {
-        error: Error::invalid_token(rejection.describe()),
+        // RFC 6750 section 3.1: a valid token without the scope is a 403, not a bad token.
+        error: match rejection {
+            Rejection::WrongScope => Error::insufficient_scope(EXPORT_SCOPE),
+            _ => Error::invalid_token(rejection.describe()),
+        },
         rejection: Some(rejection),
     })
 }
