@@ -665,6 +665,12 @@ pub const ENDPOINTS: &[Endpoint] = &[
         Surface::Discovery,
         "Protected resource metadata of the export (RFC 9728)",
     ),
+    endpoint(
+        "GET",
+        "/.well-known/oauth-protected-resource/v1/export",
+        Surface::Discovery,
+        "The same metadata where RFC 9728 section 3.1 derives it from the export's URL",
+    ),
     endpoint("GET", "/openapi.json", Surface::Discovery, "This API's OpenAPI 3.1 document"),
     endpoint(
         "POST",

@@ -175,9 +175,18 @@ pub fn compile(
         json::authorization_server_metadata(config),
         CACHE_METADATA,
     );
+    // RFC 9728 section 3.1: the metadata of the resource `{api_base}/v1/export` is at the
+    // well-known path with the resource's path appended. SPEC puts it at the root of
+    // {auth_url} too, where the export's challenge points; both serve the same document.
+    let resource_metadata = json::protected_resource_metadata(config, &content);
     json_route(
         "/.well-known/oauth-protected-resource".into(),
-        json::protected_resource_metadata(config, &content),
+        resource_metadata.clone(),
+        CACHE_METADATA,
+    );
+    json_route(
+        "/.well-known/oauth-protected-resource/v1/export".into(),
+        resource_metadata,
         CACHE_METADATA,
     );
     let card = agent_card::card(config, &content);

@@ -609,6 +609,22 @@ otherwise the items that fit run in order and each item past the limit gets stat
         }),
     );
     path(
+        "/.well-known/oauth-protected-resource/v1/export",
+        json!({
+            "get": {
+                "operationId": "getExportResourceMetadata",
+                "summary": "Protected resource metadata at the export's RFC 9728 address",
+                "description": "RFC 9728 section 3.1: the well-known path with the resource's path (`/v1/export`) appended, on the API's origin. The same document as /.well-known/oauth-protected-resource, which the export's `WWW-Authenticate` names.",
+                "tags": ["oauth"],
+                "responses": {
+                    "200": json_ok("Metadata", schema_ref("ProtectedResourceMetadata"), true),
+                    "304": response_ref("NotModified"),
+                    "429": response_ref("TooManyRequests"),
+                },
+            }
+        }),
+    );
+    path(
         "/openapi.json",
         json!({
             "get": {

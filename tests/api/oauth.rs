@@ -94,6 +94,14 @@ async fn discovery_documents_point_at_each_other() {
     let resource = server.get("/.well-known/oauth-protected-resource").await.json();
     let authorization = server.get("/.well-known/oauth-authorization-server").await.json();
     assert_eq!(resource["resource"], format!("{API_BASE}/v1/export"));
+    // RFC 9728 section 3.1: the resource's own metadata address, the well-known path with the
+    // resource's path appended, serves the same document.
+    let resource_url = resource["resource"].as_str().expect("resource");
+    let resource_path = resource_url.strip_prefix(API_BASE).expect("on the API's origin");
+    let path_inserted = format!("/.well-known/oauth-protected-resource{resource_path}");
+    let inserted = server.get(&path_inserted).await;
+    assert_eq!(inserted.json(), resource);
+    inserted.conforms("GET", &path_inserted, 200);
     assert_eq!(resource["authorization_servers"][0], authorization["issuer"]);
     assert_eq!(authorization["issuer"], AUTH_URL);
     assert_eq!(authorization["token_endpoint"], format!("{AUTH_URL}/oauth/token"));
