@@ -93,6 +93,10 @@ pub const ASK_BODY_MAX: usize = 64 * 1024;
 /// answers 431 with no body, or closes the connection, before the service sees the request.
 /// The OpenAPI document states it where parameters can outgrow it (`GET /ask`).
 pub const MAX_HEADER_BYTES: usize = 32 * 1024;
+/// Most header fields (lines) of an HTTP/1.1 request, however short: hyper's own default,
+/// set explicitly so the number documented is the one enforced. More: 431 with no body, like
+/// [`MAX_HEADER_BYTES`]. (HTTP/2 caps the header list by size alone.)
+pub const MAX_HEADER_FIELDS: usize = 100;
 /// Largest A2A request body in bytes (one JSON-RPC request with one message). Past it: 413
 /// with a JSON-RPC error, without reading the rest.
 pub const A2A_BODY_MAX: usize = 64 * 1024;

@@ -7,9 +7,10 @@ use super::config::Config;
 use super::model::{
     A2A_BODY_MAX, A2A_PATH, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS,
     ASK_QUERY_MAX_CHARS, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_MAX_AGE_SECS,
-    EXPORT_SCOPE, GRANT_TYPE, MAX_HEADER_BYTES, MCP_BODY_MAX, McpVersion, N_OPTIONS, N_QUESTIONS,
-    N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS,
-    SEARCH_QUERY_MAX_CHARS, SourceKind, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS, WHITE_SPACE,
+    EXPORT_SCOPE, GRANT_TYPE, MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MCP_BODY_MAX, McpVersion,
+    N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+    SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SourceKind, TOKEN_AUTH_METHODS,
+    TOKEN_LIFETIME_SECS, WHITE_SPACE,
 };
 use super::validate::Content;
 
@@ -1465,7 +1466,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "Unauthorized": unauthorized,
         "InsufficientScope": insufficient_scope,
         "PayloadTooLarge": error_response("Request body too large"),
-        "HeadTooLarge": { "description": format!("The request line and headers together exceed {} KiB: refused by the HTTP layer before the API reads the request, with no body (RFC 6585). A question with many long earlier turns fits in the body of `POST /ask`.", MAX_HEADER_BYTES / 1024) },
+        "HeadTooLarge": { "description": format!("The request line and headers together exceed {} KiB, or an HTTP/1.1 request has more than {MAX_HEADER_FIELDS} header fields however short: refused by the HTTP layer before the API reads the request, with no body (RFC 6585). A question with many long earlier turns fits in the body of `POST /ask`.", MAX_HEADER_BYTES / 1024) },
         "UnsupportedMediaType": error_response("Request body is not JSON"),
         "TooManyRequests": too_many,
         "NotModified": { "description": "The If-None-Match validator matches; no body", "headers": { "ETag": header_ref("ETag") } },

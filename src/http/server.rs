@@ -185,6 +185,7 @@ impl Server {
             .timer(PolledTimer)
             .header_read_timeout(options.header_read_timeout)
             .max_buf_size(limits::MAX_HEADER_BYTES.max(limits::HYPER_MIN_BUF_BYTES))
+            .max_headers(limits::MAX_HEADER_FIELDS)
             .keep_alive(true);
         let mut http1_refusal = http1::Builder::new();
         http1_refusal

@@ -512,6 +512,21 @@ async fn connect_and_authority_form_targets_are_refused_not_redirected() {
     driver.abort();
 }
 
+/// The documented cap on the number of HTTP/1.1 header fields, however short: at it the
+/// request is served, one more is 431 from the HTTP layer.
+#[tokio::test]
+async fn an_http11_request_may_carry_the_documented_number_of_header_fields() {
+    use consultancy_api::limits::MAX_HEADER_FIELDS;
+    let server = start().await;
+    for (fields, status) in [(MAX_HEADER_FIELDS, "200"), (MAX_HEADER_FIELDS + 1, "431")] {
+        // `Host` and `Connection` are two of them.
+        let extra: String = (2..fields).map(|n| format!("X-F{n}: v\r\n")).collect();
+        let request = format!("GET /v1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{extra}\r\n");
+        let answer = raw_exchange(server.addr, &request).await;
+        assert!(answer.starts_with(&format!("HTTP/1.1 {status}")), "{fields}: {answer}");
+    }
+}
+
 /// An app answering in process, as the server's connections call it.
 fn in_process(rate_limit: u32, trust_proxy: bool, ipv6_prefix: u8) -> consultancy_api::http::App {
     use consultancy_api::auth::Keys;
