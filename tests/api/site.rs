@@ -682,6 +682,10 @@ async fn without_scripts_the_form_is_scored_on_a_page_of_its_own() {
     }
     let post = server.client.post(server.url("/ai-readiness/result/")).send().await.expect("POST");
     assert_eq!(post.status(), 405);
+    // No validator, but `If-None-Match: *` matches any current representation.
+    let url = server.url(&format!("/ai-readiness/result/?a={digits}"));
+    let any = server.client.get(url).header("if-none-match", "*").send().await.expect("GET");
+    assert_eq!(any.status(), 304);
 }
 
 /// Scoring with a question unanswered points at the question, not only at the button: the
