@@ -487,6 +487,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         403,
         "The bearer token is valid but lacks the scope `export` that GET /v1/export needs; `WWW-Authenticate` names it (RFC 6750, section 3.1). Get a token with scope `export`.",
     ),
+    (
+        "ambiguous_credentials",
+        400,
+        "The request carries more than one `Authorization` header, so which credentials are meant is unclear (RFC 6750, section 3.1, and RFC 6749, section 5.2: `invalid_request`). Send one.",
+    ),
 ];
 
 /// The kind of every error the service answers; `ERROR_CODES[kind as usize]` is its row, so
@@ -543,6 +548,7 @@ pub enum ErrorKind {
     VersionNotSupported,
     InvalidHost,
     InsufficientScope,
+    AmbiguousCredentials,
 }
 
 impl ErrorKind {

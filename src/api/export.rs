@@ -20,6 +20,7 @@ use super::error::error_reply;
 use crate::auth::Keys;
 use crate::auth::token::Rejection;
 use crate::model::EXPORT_SCOPE;
+use crate::ops::Error;
 use crate::ops::export::{self, Denied};
 use crate::tables::{
     BEARER_CHALLENGE, EXPORT_CACHE_CONTROL, EXPORT_ETAG, EXPORT_ETAG_BR, EXPORT_ETAG_GZIP,
@@ -60,9 +61,23 @@ pub fn get(keys: &Keys, authorization: Option<&HeaderValue>, now_ms: u64) -> Rep
 }
 
 /// The export for a direct request: its `Authorization` and conditional headers, in the
-/// coding negotiated from its `Accept-Encoding`.
+/// coding negotiated from its `Accept-Encoding`. Two `Authorization` headers are refused
+/// rather than one of them chosen: RFC 6750 section 3.1 calls a request that uses more
+/// than one method for including an access token `invalid_request`, a 400.
 pub fn get_direct(keys: &Keys, headers: &HeaderMap, coding: Coding, now_ms: u64) -> Reply {
-    answer(keys, headers.get(header::AUTHORIZATION), Some(headers), coding, now_ms)
+    let mut authorizations = headers.get_all(header::AUTHORIZATION).iter();
+    let authorization = authorizations.next();
+    if authorizations.next().is_some() {
+        let error = Error::ambiguous_credentials();
+        let challenge = format!(
+            "Bearer error=\"invalid_request\", error_description=\"{}\", resource_metadata=\"{RESOURCE_METADATA_URL}\"",
+            error.message
+        );
+        let challenge = HeaderValue::from_str(&challenge)
+            .unwrap_or_else(|_| HeaderValue::from_static(BEARER_CHALLENGE));
+        return error_reply(&error).with(header::WWW_AUTHENTICATE, challenge);
+    }
+    answer(keys, authorization, Some(headers), coding, now_ms)
 }
 
 /// The validator of the export in `coding`.

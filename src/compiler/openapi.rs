@@ -508,6 +508,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
                         "description": "The content has not changed since the export whose ETag was sent; no body",
                         "headers": export_headers,
                     },
+                    "400": response_ref("AmbiguousCredentials"),
                     "401": response_ref("Unauthorized"),
                     "403": response_ref("InsufficientScope"),
                     "429": response_ref("TooManyRequests"),
@@ -1458,6 +1459,10 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "`insufficient_scope`: the bearer token is valid but lacks the scope `{EXPORT_SCOPE}` (RFC 6750 section 3.1)"
     ));
     insufficient_scope["headers"]["WWW-Authenticate"] = header_ref("WWW-Authenticate");
+    let mut ambiguous = error_response(
+        "`ambiguous_credentials`: more than one `Authorization` header (RFC 6750 section 3.1, `invalid_request`)",
+    );
+    ambiguous["headers"]["WWW-Authenticate"] = header_ref("WWW-Authenticate");
     let mut too_many = error_response("Rate limited");
     too_many["headers"]["Retry-After"] = header_ref("Retry-After");
     let responses = json!({
@@ -1465,6 +1470,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "NotFound": error_response("Unknown slug or path"),
         "Unauthorized": unauthorized,
         "InsufficientScope": insufficient_scope,
+        "AmbiguousCredentials": ambiguous,
         "PayloadTooLarge": error_response("Request body too large"),
         "HeadTooLarge": { "description": format!("The request line and headers together exceed {} KiB, or an HTTP/1.1 request has more than {MAX_HEADER_FIELDS} header fields however short: refused by the HTTP layer before the API reads the request, with no body (RFC 6585). A question with many long earlier turns fits in the body of `POST /ask`.", MAX_HEADER_BYTES / 1024) },
         "UnsupportedMediaType": error_response("Request body is not JSON"),
@@ -1480,7 +1486,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "ExportETag": { "description": "Weak validator naming the content version of the export, `W/\"export-<digest>\"` (`-gzip` or `-br` appended for a compressed representation): the same for every client and request until the next deploy. Send it back in If-None-Match with a valid token for a 304.", "schema": { "type": "string", "pattern": "^W/\"export-[0-9a-f]+(-gzip|-br)?\"$" } },
         "Cache-Control": { "description": "Caching policy: `max-age=300, private=\"RateLimit\"` on content and search (3600 on OAuth metadata), so a shared cache may store the response but never the client's own RateLimit field; `private, max-age=3600` on a successful export (it answers a credential); `no-store` on everything else.", "schema": string },
         "Access-Control-Allow-Origin": { "description": "CORS is open: always `*`.", "schema": string },
-        "WWW-Authenticate": { "description": "`Bearer resource_metadata=\"<protected resource metadata URL>\"`, plus `error=\"invalid_token\"` when a token was presented and refused (401), or `error=\"insufficient_scope\", scope=\"export\"` when a valid token lacks the scope (403).", "schema": string },
+        "WWW-Authenticate": { "description": "`Bearer resource_metadata=\"<protected resource metadata URL>\"`, plus `error=\"invalid_token\"` when a token was presented and refused (401), or `error=\"insufficient_scope\", scope=\"export\"` when a valid token lacks the scope (403), or `error=\"invalid_request\"` when more than one `Authorization` header was sent (400).", "schema": string },
         "Idempotency-Key": { "description": "The request's Idempotency-Key, echoed.", "schema": string },
         "Idempotency-Status": { "description": "`deterministic`: the endpoint is a pure function of the request and stores nothing, so any repeat of the same request (same key or not) returns a byte-identical response.", "schema": { "type": "string", "enum": ["deterministic"] } },
     });

@@ -457,6 +457,9 @@ impl App {
                     parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
                 let reply = if *route == Route::Register {
                     api::oauth::register(&self.keys, content_type, &body, now_ms)
+                } else if parts.headers.get_all(header::AUTHORIZATION).iter().nth(1).is_some() {
+                    // Two sets of credentials: RFC 6749 section 5.2's invalid_request.
+                    api::oauth::refused(&crate::ops::Error::ambiguous_credentials())
                 } else {
                     let authorization = parts.headers.get(header::AUTHORIZATION);
                     api::oauth::token(

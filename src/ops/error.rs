@@ -193,6 +193,12 @@ impl Error {
             ),
         )
     }
+    pub fn ambiguous_credentials() -> Error {
+        Error::new(
+            ErrorKind::AmbiguousCredentials,
+            "the request carries more than one Authorization header; send one",
+        )
+    }
     pub fn rate_limited(retry_after: u64) -> Error {
         Error::new(
             ErrorKind::RateLimited,

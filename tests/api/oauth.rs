@@ -774,3 +774,44 @@ async fn refusals_before_oauth_are_in_the_rfc_shape() {
     rfc(&limited, 429, "rate_limited");
     assert!(limited.header("retry-after").is_some());
 }
+
+/// Two `Authorization` headers are two sets of credentials: neither is chosen. The export
+/// answers 400 `ambiguous_credentials` with a Bearer `invalid_request` challenge (RFC 6750
+/// section 3.1), the token endpoint RFC 6749's `invalid_request`, even when both are valid.
+#[tokio::test]
+async fn two_authorization_headers_are_refused_not_picked_from() {
+    let server = start().await;
+    let (id, secret) = register(&server).await;
+    let token =
+        token_with_library(&server, &id, &secret, AuthType::BasicAuth).await.expect("token");
+    let bearer = format!("Bearer {token}");
+    let one = server.get_with("/v1/export", &[("authorization", &bearer)]).await;
+    assert_eq!(one.status, 200);
+    let two = server
+        .get_with("/v1/export", &[("authorization", &bearer), ("authorization", &bearer)])
+        .await;
+    let body = two.conforms("GET", "/v1/export", 400);
+    assert_eq!(body["error"]["code"], "ambiguous_credentials", "{}", two.text);
+    let challenge = two.header("www-authenticate").expect("a challenge");
+    assert!(challenge.starts_with("Bearer error=\"invalid_request\""), "{challenge}");
+
+    let basic = |id: &str, secret: &str| {
+        format!(
+            "Basic {}",
+            base64::engine::general_purpose::STANDARD.encode(format!("{id}:{secret}"))
+        )
+    };
+    let response = server
+        .client
+        .post(server.url("/oauth/token"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("authorization", basic(&id, &secret))
+        .header("authorization", basic(&id, &secret))
+        .body("grant_type=client_credentials")
+        .send()
+        .await
+        .expect("POST");
+    let refused = Checked::read(response).await;
+    oauth_error(&refused, 400, "invalid_request");
+    assert!(refused.json()["error_description"].as_str().expect("why").contains("Authorization"));
+}
