@@ -61,6 +61,8 @@ pub const LIST_TASKS_PAGE_SIZE_DEFAULT: u64 = 50;
 pub const LIST_TASKS_PAGE_SIZE_MAX: u64 = 100;
 /// Prefix of a `contextId` this agent minted, which carries the conversation's first question.
 pub const CONTEXT_PREFIX: &str = "ctx-";
+/// What a `contextId` minted for a scoring without text carries as its first turn.
+pub const READINESS_CONTEXT: &str = "my AI readiness assessment result";
 
 /// Answers one POST to the A2A endpoint: `headers` and the `query` string for the version,
 /// `body` the JSON-RPC request.
@@ -221,7 +223,17 @@ fn send(id: &Id, params: Option<&Value>, version: Version) -> Result<String, A2a
                 text: readiness_text(&result),
                 json: ops::readiness::result_json(&result),
             };
-            (incoming.context_id.map(Cow::Borrowed), readiness)
+            // A scoring opens a conversation too: without a contextId the reply mints one
+            // that carries the message's text, or the assessment itself, so "how do I improve
+            // my weakest area?" sent with it is read as a question about the assessment.
+            let opening = match incoming.text.trim() {
+                "" => READINESS_CONTEXT,
+                text => text,
+            };
+            let context_id = incoming
+                .context_id
+                .map_or_else(|| Cow::Owned(mint_context(opening)), Cow::Borrowed);
+            (Some(context_id), readiness)
         }
         None => {
             let carried = incoming.context_id.and_then(context_turn);

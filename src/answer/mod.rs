@@ -136,7 +136,12 @@ pub fn answer(question: &Question<'_>) -> Answer {
         // "Case studies in retail": search, favouring the kind the question names (or, in a
         // follow-up, the kind the turn before named).
         Some(topic) => retrieve(&query, kind_of(topic)),
-        None => retrieve(&query, query.carried_topic.and_then(kind_of)),
+        // A follow-up that asks nothing new of a company topic the turn before named ("how
+        // long does it take?" after the assessment) gets that topic's record.
+        None => match query.carried_topic {
+            Some(topic) if query.n_content == 0 => company_answer(topic),
+            carried => retrieve(&query, carried.and_then(kind_of)),
+        },
     }
 }
 

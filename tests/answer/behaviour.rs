@@ -528,3 +528,12 @@ fn fragments_never_come_along_as_leads() {
         }
     }
 }
+
+/// A follow-up that asks nothing new of the company topic the turn before named gets that
+/// topic's record, not a search for its generic words.
+#[test]
+fn a_follow_up_about_a_company_topic_gets_its_record() {
+    let reply = ask_after(&["Tell me about the readiness assessment"], "How long does it take?");
+    assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Assessment), "{reply:#?}");
+    assert!(reply.text().contains("ten minutes"), "{}", reply.text());
+}

@@ -268,6 +268,16 @@ async fn a_data_part_is_scored_as_the_rest_api_scores_it() {
     assert!(summary.contains(&format!("{} out of 100", rest["score"])), "{summary}");
     let bare = call(&server, V1, "SendMessage", message_v1(json!([{ "data": answers }]))).await;
     assert_eq!(bare["result"]["message"]["parts"][1]["data"], rest, "a bare array is the answers");
+    // A scoring opens a conversation: the reply mints a contextId, and a follow-up sent with
+    // it is read as a question about the assessment.
+    let context_id = v1["result"]["message"]["contextId"].as_str().expect("a minted contextId");
+    assert!(context_id.starts_with("ctx-"), "{context_id}");
+    let mut follow_up = message_v1(json!([{ "text": "how long does it take?" }]));
+    follow_up["message"]["contextId"] = json!(context_id);
+    let reply = call(&server, V1, "SendMessage", follow_up).await;
+    assert_eq!(reply["result"]["message"]["contextId"], context_id);
+    let text = reply["result"]["message"]["parts"][0]["text"].as_str().expect("text");
+    assert!(text.contains("ten minutes"), "{text}");
     let v03 = call(
         &server,
         V03,
