@@ -48,7 +48,7 @@ pub fn card(config: &Config, content: &Content) -> Value {
     json!({
         "name": format!("{company} agent"),
         "description": format!(
-            "Answers questions about data and AI from the {} guides, services, industries and case studies of {company}, with every sentence quoted from its source; scores the AI readiness self-assessment; gives contact details. No language model: answers are extractive and the same question always gets the same answer. Keyless; stores nothing.",
+            "Answers questions about data and AI from the {} guides, services, industries and case studies of {company}, with every sentence quoted from its source; scores the AI readiness self-assessment; gives contact details. No language model: answers are extractive and the same question always gets the same answer. English only: the content is in English, and questions in other languages are answered as not covered. Keyless; stores nothing.",
             content.guides.len()
         ),
         "supportedInterfaces": [

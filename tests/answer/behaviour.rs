@@ -537,3 +537,14 @@ fn a_follow_up_about_a_company_topic_gets_its_record() {
     assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Assessment), "{reply:#?}");
     assert!(reply.text().contains("ten minutes"), "{}", reply.text());
 }
+
+/// The engine reads English; the agent card says so. A question in another language is not
+/// covered rather than answered from words that happen to look alike.
+#[test]
+fn questions_in_other_languages_are_not_covered() {
+    for question in
+        ["Was ist ein Datenvertrag?", "¿Qué es un contrato de datos?", "什么是数据契约？"]
+    {
+        assert_eq!(ask(question).kind, AnswerKind::NotCovered, "{question}");
+    }
+}
