@@ -692,6 +692,12 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     );
     let _ = writeln!(
         out,
+        "/// `(term id, term id, guide)` for each two stems that follow each other in a guide's title, sorted: the title phrases a query can name.\npub static TITLE_PAIRS: [(u32, u32, u16); {}] = {:?};\n",
+        index.title_pairs.len(),
+        index.title_pairs
+    );
+    let _ = writeln!(
+        out,
         "/// BM25 idf times 1000 by document frequency (0 to the number of guides).\npub static IDF_BY_DF: [u16; {}] = {:?};\n",
         index.idf_by_df.len(),
         index.idf_by_df

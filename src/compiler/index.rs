@@ -86,6 +86,10 @@ pub struct SearchIndex {
     pub passages: Vec<Passage>,
     /// Passages of guide `g` are `passages[passage_start[g]..passage_start[g + 1]]`.
     pub passage_start: Vec<u32>,
+    /// `(first stem's term id, next stem's term id, guide)` for each two stems that follow
+    /// each other in a guide's title, sorted and without repeats: a query whose words follow
+    /// each other the same way names the title's phrase.
+    pub title_pairs: Vec<(u32, u32, u16)>,
 }
 
 impl SearchIndex {
@@ -115,6 +119,7 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
     let mut lengths = Vec::with_capacity(guides.len());
     // Per guide: passage texts with their (start, end, key) tokens.
     let mut guide_passages: Vec<Vec<(String, Vec<Keyed>)>> = Vec::new();
+    let mut title_stem_pairs: Vec<(String, String, u16)> = Vec::new();
     for key in &phrases {
         frequencies.entry(key.clone()).or_default();
     }
@@ -124,6 +129,10 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         let blocks = body_blocks(&guide.body);
         let body_text = blocks.iter().map(|(_, text)| text.as_str()).collect::<Vec<_>>().join(" ");
         let answers = guide.answers.join(" ");
+        let title_tokens = tokens_of(&guide.title);
+        for pair in title_tokens.windows(2) {
+            title_stem_pairs.push((pair[0].stem.clone(), pair[1].stem.clone(), guide_idx));
+        }
         let fields: [(&str, f64); 4] = [
             (&guide.title, WEIGHT_TITLE),
             (&answers, WEIGHT_ANSWERS),
@@ -191,6 +200,12 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         .filter_map(|(word, stem)| Some((word.clone(), *term_index.get(stem.as_str())?)))
         .collect();
     let typo_variants = [typo_variants(&words, 1), typo_variants(&words, 2)];
+    let title_pairs: BTreeSet<(u32, u32, u16)> = title_stem_pairs
+        .iter()
+        .filter_map(|(a, b, guide)| {
+            Some((*term_index.get(a.as_str())?, *term_index.get(b.as_str())?, *guide))
+        })
+        .collect();
     let synonyms = synonyms
         .expansions()
         .into_iter()
@@ -232,6 +247,7 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         typo_variants,
         passages,
         passage_start,
+        title_pairs: title_pairs.into_iter().collect(),
     }
 }
 

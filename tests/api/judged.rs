@@ -19,12 +19,12 @@ const CUTOFF: usize = 10;
 /// engine scores (README, "Search quality"). Raise them when search gets better.
 const FLOORS: [(&str, f64); 7] = [
     ("keyword", 0.83),
-    ("question", 0.76),
-    ("business", 0.62),
+    ("question", 0.83),
+    ("business", 0.64),
     ("acronym", 0.88),
     ("prefix", 0.93),
     ("typo", 0.89),
-    ("all", 0.80),
+    ("all", 0.81),
 ];
 /// Kinds the set must cover, each with at least `MIN_PER_KIND` queries.
 const KINDS: [&str; 6] = ["keyword", "question", "business", "acronym", "prefix", "typo"];

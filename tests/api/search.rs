@@ -752,6 +752,28 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
     }
 }
 
+/// Words that follow each other in the query and in a guide's title lift that guide: BM25F
+/// alone ranked guides that use the words apart above the one whose title says them together.
+#[tokio::test]
+async fn a_title_saying_the_query_words_in_order_ranks_first() {
+    let server = start().await;
+    for (q, wanted) in [
+        (
+            "how long should the old and new warehouse run side by side",
+            "migration-reconciliation-parallel-run",
+        ),
+        ("is our use of AI legal", "ai-regulation-in-plain-terms"),
+    ] {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert_eq!(
+            slugs(&page).first().map(String::as_str),
+            Some(wanted),
+            "{q}: {:?}",
+            slugs(&page)
+        );
+    }
+}
+
 /// Every header the OpenAPI document names for a search page is sent, valid against its
 /// schema; a page has no validator, so the document names no `ETag`, and its 304 is only
 /// `If-None-Match: *`'s.

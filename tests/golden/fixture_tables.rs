@@ -533,6 +533,9 @@ pub static PHRASE_HEADS: [(&str, u8); 1] = [("first", 2)];
 /// Term ids (sorted) whose stem is a one-word key of `SYNONYMS`: a word of another known term has no synonyms to look up.
 pub static SYNONYM_TERMS: [u32; 1] = [0];
 
+/// `(term id, term id, guide)` for each two stems that follow each other in a guide's title, sorted: the title phrases a query can name.
+pub static TITLE_PAIRS: [(u32, u32, u16); 2] = [(0, 6, 0), (1, 6, 1)];
+
 /// BM25 idf times 1000 by document frequency (0 to the number of guides).
 pub static IDF_BY_DF: [u16; 3] = [1792, 693, 182];
 
