@@ -140,6 +140,15 @@ test("every page type loads without console errors and has no WCAG 2.1 AA violat
   assert.ok(widths.box > 0, `the table's box scrolls instead (${widths.box})`);
   assert.deepEqual(await axeViolations(page), [], "a wide table at 375 px: axe");
   await screenshot(page, "guide-table-narrow");
+  // Code blocks wider than the page scroll in their own box too, which takes focus.
+  await page.goto(BASE + "/docs/agents/");
+  const code = await page.evaluate(() => {
+    const pre = [...document.querySelectorAll("main pre")].find((p) => p.scrollWidth > p.clientWidth);
+    return pre ? { tabIndex: pre.tabIndex, label: pre.getAttribute("aria-label") } : null;
+  });
+  assert.ok(code, "a code block on /docs/agents/ is wider than a phone");
+  assert.equal(code.tabIndex, 0, "a scrolling code block takes focus");
+  assert.deepEqual(await axeViolations(page), [], "wide code blocks at 375 px: axe");
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ media: "print" });
   await page.goto(BASE + "/guides/warehouse-lake-or-lakehouse/");
