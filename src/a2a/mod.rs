@@ -428,9 +428,31 @@ fn readiness_text(result: &ReadinessResult) -> String {
         false => "Every pillar is strong; the lowest is",
     };
     let mut text = format!(
-        "AI readiness score: {} out of 100, in the {} band. {lowest} {} (average {:.1} out of 5).",
+        "AI readiness score: {} out of 100, in the {} band. {lowest} {} (average {:.1} out of 5",
         result.score, result.band.name, weakest.title, weakest.average
     );
+    // A tie is said as one: the advice is the first tied pillar's (the contract's order), and
+    // the others are named, so the reader is not told one area is weaker than its equals.
+    let pillars = [
+        &result.pillars.strategy,
+        &result.pillars.people,
+        &result.pillars.data,
+        &result.pillars.change,
+    ];
+    let tied: Vec<&str> = pillars
+        .iter()
+        .filter(|p| p.average == weakest.average && p.title != weakest.title)
+        .map(|p| p.title)
+        .collect();
+    if let Some((last, rest)) = tied.split_last() {
+        text.push_str(", level with ");
+        if !rest.is_empty() {
+            text.push_str(&rest.join(", "));
+            text.push_str(" and ");
+        }
+        text.push_str(last);
+    }
+    text.push_str(").");
     if let Some(advice) = weakest.advice {
         text.push(' ');
         text.push_str(advice);

@@ -266,6 +266,23 @@ async fn a_data_part_is_scored_as_the_rest_api_scores_it() {
     assert_eq!(parts[1]["mediaType"], "application/json");
     let summary = parts[0]["text"].as_str().expect("summary");
     assert!(summary.contains(&format!("{} out of 100", rest["score"])), "{summary}");
+    // These answers put every pillar at 3.0: the summary names the others as level with the
+    // one advised, rather than calling that one weaker than its equals.
+    let weakest = rest["weakestPillar"].as_str().expect("weakestPillar");
+    for key in ["strategy", "people", "data", "change"] {
+        let pillar = &rest["pillars"][key];
+        assert_eq!(pillar["average"], 3.0, "{key}");
+        let title = pillar["title"].as_str().expect("title");
+        if key != weakest {
+            assert!(summary.contains(title), "{title}: {summary}");
+        }
+    }
+    assert!(summary.contains("level with"), "{summary}");
+    let mut untied = answers;
+    untied[1] = 0;
+    let one = call(&server, V1, "SendMessage", message_v1(json!([{ "data": untied }]))).await;
+    let one = one["result"]["message"]["parts"][0]["text"].as_str().expect("summary");
+    assert!(one.contains("The weakest pillar is") && !one.contains("level with"), "{one}");
     let bare = call(&server, V1, "SendMessage", message_v1(json!([{ "data": answers }]))).await;
     assert_eq!(bare["result"]["message"]["parts"][1]["data"], rest, "a bare array is the answers");
     // A scoring opens a conversation: the reply mints a contextId, and a follow-up sent with
