@@ -55,10 +55,16 @@ impl Error {
     pub fn invalid_path(why: &str) -> Error {
         Error::new(ErrorKind::InvalidPath, why.to_string())
     }
+    /// GET and HEAD are named together, so a HEAD's `Content-Length` is the length of the
+    /// GET's body, as RFC 9110 §8.6 requires.
     pub fn method_not_allowed(method: &str, allow: &str) -> Error {
+        let method = match method {
+            "GET" | "HEAD" => "GET and HEAD are",
+            other => &format!("{} is", truncate(other)),
+        };
         Error::new(
             ErrorKind::MethodNotAllowed,
-            format!("{} is not supported here; allowed: {allow}", truncate(method)),
+            format!("{method} not supported here; allowed: {allow}"),
         )
     }
     pub fn unknown_parameter(name: &str, known: &str) -> Error {

@@ -229,6 +229,19 @@ async fn head_returns_the_headers_of_get_without_a_body() {
         Some(get.text.len().to_string().as_str())
     );
     assert_eq!(head.bytes().await.expect("body").len(), 0);
+    // A 405 too: its message names GET and HEAD together, so HEAD's Content-Length is the
+    // length of GET's body (RFC 9110 §8.6), on every path that refuses both.
+    for path in ["/v1/batch", "/v1/ai-readiness/score", "/oauth/token", "/a2a", "/mcp/docs"] {
+        let get = server.get(path).await;
+        assert_eq!(get.status, 405, "{path}");
+        let head = server.client.head(server.url(path)).send().await.expect("HEAD");
+        assert_eq!(head.status(), 405, "{path}");
+        assert_eq!(
+            head.headers().get("content-length").and_then(|v| v.to_str().ok()),
+            Some(get.text.len().to_string().as_str()),
+            "{path}"
+        );
+    }
 }
 
 #[tokio::test]
