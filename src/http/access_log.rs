@@ -96,7 +96,13 @@ pub fn format_line(entry: &Entry, out: &mut Vec<u8>) {
     escape(entry.method.as_str().as_bytes(), out);
     out.push(b' ');
     let target = entry.target.path_and_query().map_or(entry.target.path(), |pq| pq.as_str());
-    escape(target.as_bytes(), out);
+    if target.is_empty() {
+        // An HTTP/2 CONNECT has an authority and no path: `-`, as for any absent CLF field,
+        // so the line keeps its fields.
+        out.push(b'-');
+    } else {
+        escape(target.as_bytes(), out);
+    }
     let version = match entry.version {
         Version::HTTP_09 => "HTTP/0.9",
         Version::HTTP_10 => "HTTP/1.0",
