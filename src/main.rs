@@ -21,6 +21,7 @@ use consultancy_api::http::App;
 use consultancy_api::http::access_log::AccessLog;
 use consultancy_api::http::admin::serve_metrics;
 use consultancy_api::http::server::{ServerOptions, serve};
+use consultancy_api::limits;
 use consultancy_api::limits::client::parse_ipv6_prefix;
 use consultancy_api::limits::rate::RateLimiter;
 use consultancy_api::limits::{
@@ -181,10 +182,23 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             other => return Err(format!("unknown argument `{other}`; see --help")),
         }
     }
-    if options.listen.is_some() && options.listen == options.metrics_listen {
-        return Err("--metrics-listen must differ from --listen".into());
+    if let (Some(listen), Some(metrics)) = (options.listen, options.metrics_listen)
+        && overlap(listen, metrics)
+    {
+        return Err(format!(
+            "--metrics-listen {metrics} overlaps --listen {listen}: the same port on the same \
+             address, or on every address (0.0.0.0, [::]); give the metrics a port of their own"
+        ));
     }
     Ok(Parsed::Run(options))
+}
+
+/// Whether binding both addresses would clash: the same port (0 picks a free one) on the same
+/// address, or on every address (an unspecified address takes the port on all of them).
+fn overlap(a: SocketAddr, b: SocketAddr) -> bool {
+    a.port() == b.port()
+        && a.port() != 0
+        && (a.ip() == b.ip() || a.ip().is_unspecified() || b.ip().is_unspecified())
 }
 
 /// Where the keys came from, for `--check`.
@@ -509,10 +523,22 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     });
     // Dropping the runtime drops the last holders of the access log's sender, so its writer
-    // flushes what is queued and ends.
+    // flushes what is queued and ends, unless standard output has stopped being read: then
+    // it is given `ACCESS_LOG_FLUSH_WAIT` and left behind, so a stalled log reader never
+    // holds up a stop (the lines were always droppable).
     drop(runtime);
     if let Some(writer) = log_writer {
-        let _ = writer.join();
+        let deadline = std::time::Instant::now() + limits::ACCESS_LOG_FLUSH_WAIT;
+        while !writer.is_finished() && std::time::Instant::now() < deadline {
+            std::thread::sleep(limits::ACCESS_LOG_FLUSH_WAIT / 100);
+        }
+        if writer.is_finished() {
+            let _ = writer.join();
+        } else {
+            consultancy_api::log_line!(
+                "note: standard output is not being read; the access log's last lines are lost"
+            );
+        }
     }
     code
 }

@@ -150,6 +150,9 @@ pub const H2_PING_TIMEOUT: Duration = Duration::from_secs(10);
 /// output blocked or slower than the traffic), further lines are dropped and counted in
 /// `consultancy_api_access_log_dropped_total`; a request never waits for the log.
 pub const ACCESS_LOG_QUEUE: usize = 16 * 1024;
+/// At a stop, how long the access log's writer is given to write what is queued before the
+/// process exits without it (standard output not being read).
+pub const ACCESS_LOG_FLUSH_WAIT: Duration = Duration::from_secs(1);
 /// Connections the metrics listener (`--metrics-listen`) serves at once; it is for a scraper
 /// or two, so further connections wait in its backlog.
 pub const METRICS_MAX_CONNECTIONS: usize = 16;

@@ -572,6 +572,46 @@ fn sigterm_stops_the_binary_gracefully() {
     assert!(exit.success(), "exit status after SIGTERM: {exit}");
 }
 
+/// A stop never waits on the log's reader: with `--access-log` and a standard output that
+/// nobody reads (a stalled journal or pipe), a SIGTERM still ends the process. Before, the
+/// exit waited for the log writer, blocked in `write`, for as long as the pipe stayed full.
+#[tokio::test]
+async fn sigterm_stops_the_binary_even_when_its_log_is_not_read() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_consultancy-api"))
+        .args(["--listen", "127.0.0.1:0", "--access-log", "--rate-limit", "1000000"])
+        .env("TOKEN_KEY", TEST_KEY)
+        .stderr(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start the binary");
+    // Held, never read: the pipe fills.
+    let _stdout = child.stdout.take().expect("stdout");
+    let stderr = child.stderr.take().expect("stderr");
+    let line = BufReader::new(stderr).lines().next().expect("a start-up line").expect("readable");
+    let base = line.rsplit_once("listening on ").map(|(_, url)| url.to_string()).expect("base");
+    let mut process = Process { child, base };
+    // Lines of about 300 bytes: 1,500 of them pass the pipe's 64 KiB and the writer's buffer.
+    let client = reqwest::Client::new();
+    let path = format!("{}/v1/services/{}", process.base, "x".repeat(200));
+    for _ in 0..1500 {
+        let response = client.get(&path).send().await.expect("served while the log is stalled");
+        assert_eq!(response.status(), 404);
+    }
+    let pid = process.child.id().to_string();
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().expect("kill").success());
+    // Not a timing assertion: the limit only tells a stop from a hang.
+    let mut exit = None;
+    for _ in 0..300 {
+        if let Some(status) = process.child.try_wait().expect("wait") {
+            exit = Some(status);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let exit = exit.expect("the process ended within 30 s of SIGTERM");
+    assert!(exit.success(), "exit status after SIGTERM: {exit}");
+}
+
 fn run_binary(args: &[&str], key: Option<&str>) -> std::process::Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_consultancy-api"));
     command.args(args).env_remove("TOKEN_KEY").env_remove("TOKEN_KEY_PREVIOUS");

@@ -260,6 +260,20 @@ fn an_access_log_line_is_exactly_the_common_log_format() {
         String::from_utf8(out).expect("ASCII"),
         "203.0.113.9 - - [01/Jan/1970:00:00:00 +0000] \"GET /v1/resources?q=drift HTTP/2.0\" 304 - 87\n"
     );
+    // An HTTP/2 CONNECT names an authority and no path: the target is `-`, so the line keeps
+    // its fields for a CLF parser.
+    let connect = Entry {
+        method: Method::CONNECT,
+        target: Uri::from_static("example.com:443"),
+        status: 405,
+        ..empty
+    };
+    let mut out = Vec::new();
+    format_line(&connect, &mut out);
+    assert_eq!(
+        String::from_utf8(out).expect("ASCII"),
+        "203.0.113.9 - - [01/Jan/1970:00:00:00 +0000] \"CONNECT - HTTP/2.0\" 405 - 87\n"
+    );
 }
 
 /// A sink that blocks until the test lets it go: standard output stuck behind a full pipe.
@@ -387,8 +401,15 @@ fn the_operations_flags_are_parsed_strictly() {
         (&["--search-cache-kib"][..], "--search-cache-kib needs a value"),
         (
             &["--listen", "127.0.0.1:18998", "--metrics-listen", "127.0.0.1:18998"][..],
-            "--metrics-listen must differ from --listen",
+            "--metrics-listen 127.0.0.1:18998 overlaps --listen 127.0.0.1:18998",
         ),
+        // An unspecified address takes the port on every address, so these clash too, though
+        // they are spelt differently.
+        (
+            &["--listen", "127.0.0.1:18998", "--metrics-listen", "0.0.0.0:18998"][..],
+            "overlaps --listen",
+        ),
+        (&["--listen", "[::]:18998", "--metrics-listen", "127.0.0.1:18998"][..], "overlaps"),
     ] {
         let (code, _, err) = run(binary().args(args).env("TOKEN_KEY", TEST_KEY));
         assert_eq!(code, Some(2), "{args:?}");
