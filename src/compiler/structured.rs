@@ -2,8 +2,9 @@
 //!
 //! Each page carries one `@graph`: the page's main entity (Organization and WebSite on the
 //! home page, Service for services, Article with `about` and `articleSection` for guides and
-//! case studies, TechArticle for documentation, CollectionPage for listings), a FAQPage for
-//! guides built from their `answers`, and a BreadcrumbList everywhere. The required and
+//! case studies, TechArticle for documentation, CollectionPage for listings) and a
+//! BreadcrumbList everywhere. Guides carry no FAQPage: its answers would have to be full
+//! answers to each question (Google's FAQ guidelines), and a guide's answer is the guide. The required and
 //! recommended properties follow Google's structured-data guidelines; `tests/api/site.rs`
 //! checks them on every page.
 
@@ -140,7 +141,6 @@ pub fn json_ld(content: &Content, facts: &PageFacts<'_>, entity: &Entity<'_>) ->
                 "dateModified": modified,
                 "inLanguage": "en-GB",
             }));
-            graph.push(faq_page(guide, url));
         }
         Entity::Collection { name, description, items } => {
             let elements: Vec<Value> = items
@@ -184,29 +184,6 @@ pub fn json_ld(content: &Content, facts: &PageFacts<'_>, entity: &Entity<'_>) ->
 /// written as JSON escapes so no content can close the script element.
 pub fn script_text(value: &Value) -> String {
     value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
-}
-
-/// A FAQPage from a guide's `answers`. Each question's accepted answer is the guide's
-/// description: it is the summary the author wrote to answer exactly those questions and it
-/// is shown on the page as the lede (structured data must match visible content). The first
-/// body paragraph was the alternative; it often sets the scene rather than answers.
-fn faq_page(guide: &Guide, url: &str) -> Value {
-    let questions: Vec<Value> = guide
-        .answers
-        .iter()
-        .map(|question| {
-            json!({
-                "@type": "Question",
-                "name": question,
-                "acceptedAnswer": {
-                    "@type": "Answer",
-                    "text": guide.description,
-                    "url": url,
-                },
-            })
-        })
-        .collect();
-    json!({ "@type": "FAQPage", "url": url, "mainEntity": questions })
 }
 
 fn breadcrumb_list(crumbs: &[Crumb]) -> Value {
