@@ -37,6 +37,9 @@ const TOPIC_PRIORITY: [CompanyTopic; 7] = [
     CompanyTopic::About,
 ];
 
+/// Prices come first in [`TOPIC_PRIORITY`].
+const PRICING_RANK: usize = 0;
+
 /// Every word the tables know, sorted (binary-searched: one lookup per word), with its class.
 /// To maintain: add a word with the class it signals, keep the order, and add a case to the
 /// tests below or in `tests/answer/`.
@@ -173,6 +176,7 @@ const WORDS: &[(&str, Class)] = {
         ("reach", Topic(CompanyTopic::Contact)),
         ("readiness", Topic(CompanyTopic::Assessment)),
         ("references", Topic(CompanyTopic::CaseStudies)),
+        ("retailer", Topic(CompanyTopic::Industries)),
         ("retailers", Topic(CompanyTopic::Industries)),
         ("retainer", Topic(CompanyTopic::Pricing)),
         ("same", Anaphora),
@@ -236,6 +240,57 @@ const STANDALONE_OPENINGS: &[&[&str]] = &[
     &["explain"],
 ];
 
+/// Words that make a price question about the firm's own work even without "you" or "your":
+/// what a client buys ("an engagement", "the data strategy service", "a project"), asks for
+/// ("a quote") or pays from ("cost us"). "What does an LLM cost per month?" names none of
+/// them and is searched (the guides on running costs answer it); "what does an engagement
+/// cost?" is a prices question.
+const OFFERING_WORDS: &[&str] = &[
+    "engagement",
+    "engagements",
+    "project",
+    "projects",
+    "quotation",
+    "quote",
+    "quotes",
+    "retainer",
+    "service",
+    "services",
+    "us",
+];
+
+/// Matters of the firm's own business that no record covers: asked of the firm ("what is your
+/// refund policy?"), the guides' passages that use these words (a worked example about
+/// refunds) must not be read as the firm's policy, so the answer is "not covered" with the
+/// contact record.
+const FIRM_MATTER_WORDS: &[&str] = &[
+    "cancellation",
+    "complaint",
+    "complaints",
+    "contract",
+    "contracts",
+    "discount",
+    "discounts",
+    "guarantee",
+    "guarantees",
+    "indemnity",
+    "insurance",
+    "invoice",
+    "invoices",
+    "invoicing",
+    "liability",
+    "nda",
+    "payment",
+    "payments",
+    "policies",
+    "policy",
+    "refund",
+    "refunds",
+    "sla",
+    "terms",
+    "warranty",
+];
+
 /// What the keyword tables found in one question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Intent {
@@ -249,6 +304,15 @@ pub struct Intent {
     pub follow_up_opening: bool,
     /// The question opens like one that stands alone ("what is ...", "define ...").
     pub standalone_opening: bool,
+    /// The question names something the firm sells or quotes (`OFFERING_WORDS`): with a price
+    /// word, it asks what the firm's work costs.
+    pub names_offering: bool,
+    /// The question names a matter of the firm's own business no record covers
+    /// (`FIRM_MATTER_WORDS`: "refund", "policy", "contract").
+    pub names_firm_matter: bool,
+    /// The topic of a question that opens by asking for a company topic ("which services
+    /// ...", "what case studies ..."): it asks for items of that kind.
+    pub asks_for_topic: Option<CompanyTopic>,
 }
 
 /// Lowercased words of `text` as written, apostrophes and hyphens dropped inside words
@@ -280,14 +344,23 @@ pub fn detect(text: &str) -> Intent {
     let mut opening_words: [String; 2] = [String::new(), String::new()];
     let mut position = 0;
     let mut after_the = false;
+    let mut after_rate = false;
     for_each_word(text, |word| {
         if position < 2 {
             opening_words[position] = word.to_string();
         }
         position += 1;
+        intent.names_offering |= OFFERING_WORDS.contains(&word);
+        intent.names_firm_matter |= FIRM_MATTER_WORDS.contains(&word);
+        // "Rate" is a price word ("your day rate") except in "rate limit" (the API's).
+        if after_rate && !word.starts_with("limit") {
+            topic_rank = PRICING_RANK;
+        }
+        after_rate = matches!(word, "rate" | "rates");
         match class_of(word) {
             Some(Class::Reference) => intent.refers_to_company = true,
             Some(Class::Anaphora) => intent.anaphoric = true,
+            Some(Class::Topic(_)) if after_rate => {}
             Some(Class::Topic(topic)) => {
                 let rank = TOPIC_PRIORITY.iter().position(|t| *t == topic).unwrap_or(usize::MAX);
                 topic_rank = topic_rank.min(rank);
@@ -300,6 +373,9 @@ pub fn detect(text: &str) -> Intent {
         }
         after_the = word == "the";
     });
+    if after_rate {
+        topic_rank = PRICING_RANK;
+    }
     let opens_with = |phrases: &[&[&str]]| {
         phrases.iter().any(|phrase| {
             phrase.iter().zip(&opening_words).all(|(expected, word)| expected == word)
@@ -308,6 +384,11 @@ pub fn detect(text: &str) -> Intent {
     intent.follow_up_opening = opens_with(FOLLOW_UP_OPENINGS);
     intent.standalone_opening = opens_with(STANDALONE_OPENINGS);
     intent.topic = TOPIC_PRIORITY.get(topic_rank).copied();
+    if matches!(opening_words[0].as_str(), "which" | "what")
+        && let Some(Class::Topic(topic)) = class_of(&opening_words[1])
+    {
+        intent.asks_for_topic = Some(topic);
+    }
     intent
 }
 

@@ -119,7 +119,17 @@ pub const SOURCE_KEEP_PER_MILLE: u64 = 200;
 /// Answers `question`. Pure: the same question and turns always give the same answer.
 pub fn answer(question: &Question<'_>) -> Answer {
     let query = query::build(question.text, question.prev);
-    match company_topic(&query) {
+    let topic = company_topic(&query);
+    // "What is your refund policy?": a matter of the firm's own business that no record
+    // covers. Guide passages that use its words (a worked example about refunds) are not the
+    // firm's policy, so nothing is quoted; the contact record is where to ask.
+    if query.intent.names_firm_matter
+        && query.intent.refers_to_company
+        && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))
+    {
+        return not_covered(&[], 0);
+    }
+    match topic {
         // Prices and contact details come from the records whatever else the question names;
         // what it names is cited after them ("what would an MLOps project cost?").
         Some(topic @ (CompanyTopic::Pricing | CompanyTopic::Contact)) => {
@@ -138,6 +148,11 @@ pub fn answer(question: &Question<'_>) -> Answer {
         Some(topic) => retrieve(&query, kind_of(topic)),
         // A follow-up that asks nothing new of a company topic the turn before named ("how
         // long does it take?" after the assessment) gets that topic's record.
+        // "Which services help with data governance?" asks for services: that kind ranks
+        // first, as in a company question naming a topic.
+        None if query.intent.asks_for_topic.and_then(kind_of).is_some() => {
+            retrieve(&query, query.intent.asks_for_topic.and_then(kind_of))
+        }
         None => match query.carried_topic {
             Some(topic) if query.n_content == 0 => company_answer(topic),
             carried => retrieve(&query, carried.and_then(kind_of)),
@@ -152,6 +167,9 @@ fn company_topic(query: &query::Query) -> Option<CompanyTopic> {
     let intent = query.intent;
     match intent.topic {
         Some(topic) if intent.refers_to_company || query.n_content == 0 => Some(topic),
+        // "What does an engagement cost?", "a quote for an AI strategy engagement": the
+        // price of the firm's own work, whatever else the question names.
+        Some(CompanyTopic::Pricing) if intent.names_offering => Some(CompanyTopic::Pricing),
         None if intent.refers_to_company && query.n_content == 0 => Some(CompanyTopic::About),
         _ => None,
     }

@@ -245,6 +245,45 @@ pub fn is_filler(stem: &str) -> bool {
     ANSWER_FILLER_STEMS.binary_search(&stem).is_ok()
 }
 
+/// Endings that make a "what does X mean?" question: question phrasing, not what is asked
+/// about ("what does error rate_limited mean?" is not about the mean of anything).
+const MEANING_ENDINGS: &[&[&str]] = &[&["mean"], &["means"], &["stand", "for"], &["stands", "for"]];
+
+/// Where the phrasing of a "what does X mean?" or "what does X stand for?" question starts
+/// (byte offset of "mean" or "stand"), so its words are left out of the query like stop
+/// words; `usize::MAX` for any other question. Only the closing words of a question opening
+/// "what does" or "what do" count: "what is a mean squared error?" is searched as written.
+fn meaning_phrasing_start(text: &str) -> usize {
+    let mut words: Vec<(usize, &str)> = Vec::with_capacity(8);
+    let mut start = None;
+    for (at, ch) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (ch.is_alphanumeric() || ch == '_', start) {
+            (true, None) => start = Some(at),
+            (false, Some(from)) => {
+                words.push((from, &text[from..at]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let opens = words.len() > 3
+        && words[0].1.eq_ignore_ascii_case("what")
+        && (words[1].1.eq_ignore_ascii_case("does") || words[1].1.eq_ignore_ascii_case("do"));
+    if !opens {
+        return usize::MAX;
+    }
+    MEANING_ENDINGS
+        .iter()
+        .find(|ending| {
+            words.len() > ending.len() + 2
+                && words[words.len() - ending.len()..]
+                    .iter()
+                    .zip(ending.iter())
+                    .all(|((_, word), expected)| word.eq_ignore_ascii_case(expected))
+        })
+        .map_or(usize::MAX, |ending| words[words.len() - ending.len()].0)
+}
+
 /// Builds the query for `text`, carrying the topic of the latest earlier turn with content
 /// (`prev` is oldest first) when `text` reads as a follow-up.
 pub fn build(text: &str, prev: &[&str]) -> Query {
@@ -264,8 +303,9 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     };
     let mut n_content = 0;
     let mut n_own = 0;
+    let phrasing_from = meaning_phrasing_start(text);
     for_each_token(text, |token| {
-        if is_contracted_stop_word(text, &token) {
+        if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
             return;
         }
         let stem = meant_stem(&token.word, token.stem);

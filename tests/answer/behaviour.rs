@@ -206,6 +206,96 @@ fn prices_are_never_invented() {
     assert!(first(&mlops, 3).contains(&"service:mlops".to_string()), "{:?}", first(&mlops, 3));
 }
 
+/// A price question about the firm's own work (an engagement, a service, a project, a quote,
+/// what it would cost us) is a prices question even without "you" or "your": it used to be
+/// searched, and quoted guide sentences that happen to say "cost" ("reopening it would cost
+/// more than ...") as if they answered it.
+#[test]
+fn the_price_of_the_firms_work_is_a_prices_question() {
+    for question in [
+        "How much does an engagement for a retailer cost?",
+        "What does the data strategy service cost?",
+        "how much does an engagement cost",
+        "what does an engagement cost",
+        "quote for an AI strategy engagement",
+        "pricing for a retailer",
+        "what would a data platform project cost us",
+        "How much should we budget for an engagement?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+        assert!(reply.text().contains("publishes no prices"), "{question}");
+    }
+    // What it names is cited after the records.
+    let service = ask("What does the data strategy service cost?");
+    assert!(first(&service, 3).contains(&"service:data-strategy".to_string()));
+    // What a technology costs is a question for the guides on running costs.
+    let cases = [
+        ("How much does a data platform cost to run?", "guide:data-platform-cost-guardrails"),
+        ("What does an LLM cost per month?", "guide:estimate-llm-running-costs"),
+    ];
+    for (question, expected) in cases {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert!(first(&reply, 3).contains(&expected.to_string()), "{question}");
+    }
+    // "Rate limit" is the API's, not a day rate.
+    let limit = ask("What is the rate limit of your API?");
+    assert_eq!(limit.kind, AnswerKind::Answered);
+    assert_eq!(first(&limit, 1), ["docs:api"]);
+}
+
+/// "What is your refund policy?" used to quote a guide's worked example ("must not promise a
+/// refund") as though it were the firm's policy. No record covers such matters, so the answer
+/// is "not covered", citing only the contact record; a question about the firm's approach to
+/// a topic its services cover is still answered from them.
+#[test]
+fn the_firms_own_policies_are_not_read_from_the_guides() {
+    for question in [
+        "What is your refund policy?",
+        "What are your payment terms?",
+        "Do you sign an NDA?",
+        "What is your cancellation policy for the assessment?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 5), ["contact:contact"], "{question}");
+    }
+    let approach = ask("What is your approach to data governance?");
+    assert_eq!(approach.kind, AnswerKind::Answered);
+    assert_eq!(first(&approach, 1), ["service:data-governance"]);
+    // Without "you" or "your", a policy is a subject of the guides.
+    let guide = ask("How do we write an AI acceptable use policy?");
+    assert_ne!(guide.kind, AnswerKind::NotCovered, "{}", guide.text());
+}
+
+/// "What does X mean?" and "what does X stand for?": the closing words are phrasing. "Mean"
+/// used to be searched, so "what does error rate_limited mean" quoted "Brier score. Mean
+/// squared error ...".
+#[test]
+fn mean_and_stand_for_are_question_phrasing() {
+    let reply = ask("what does error rate_limited mean");
+    assert!(!reply.text().to_lowercase().contains("mean"), "{}", reply.text());
+    assert!(reply.text().contains("rate limit"), "{}", reply.text());
+    let mlops = ask("What does MLOps stand for?");
+    assert_eq!(mlops.kind, AnswerKind::Answered);
+    assert_eq!(first(&mlops, 1), ["service:mlops"]);
+    // Elsewhere "mean" is a word like any other.
+    let brier = ask("What is the mean squared error of a probability forecast called?");
+    assert!(brier.text().contains("Brier"), "{}", brier.text());
+}
+
+/// "Which services help with data governance?" asks for services: they rank first, as in a
+/// company question naming a topic. It used to cite three industry pages first.
+#[test]
+fn which_services_questions_rank_services_first() {
+    let reply = ask("Which services help with data governance?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert_eq!(first(&reply, 1), ["service:data-governance"]);
+    let reply = ask("What case studies involve forecasting?");
+    assert_eq!(reply.sources[0].kind, SourceKind::CaseStudy, "{:?}", first(&reply, 3));
+}
+
 #[test]
 fn company_words_about_the_content_are_searched_not_answered_from_the_records() {
     let cases = [
