@@ -121,6 +121,13 @@ fn interview_messages(organisation: Option<&str>) -> Vec<Message> {
     vec![user(text)]
 }
 
+/// Heads the source list of a prompt that embeds the first sources after it.
+pub const SOURCES_EMBEDDED_HEADER: &str = "\nSources, most relevant first (the first guides and documentation pages follow in full; the others are pages of the website, cited by URL):\n";
+/// Heads the source list of a prompt that embeds none ("not covered", or no source this
+/// server reads).
+pub const SOURCES_BY_URL_HEADER: &str =
+    "\nSources, most relevant first (none follows in full; each is cited by URL):\n";
+
 /// The messages that ask `server` for an answer to `question`: instructions with the answer
 /// engine's cited draft (every sentence quoted from the content, numbered by source) and its
 /// sources, then the first few sources `server` reads as resources (guides and documentation
@@ -146,7 +153,25 @@ pub fn answer_messages(server: McpServer, question: &str) -> Result<Vec<Message>
             text.push('\n');
         }
     }
-    text.push_str("\nSources, most relevant first (the first guides and documentation pages follow in full; the others are pages of the website, cited by URL):\n");
+    // Embedded resources are ones this server reads: a client may read one again by its URI.
+    // A "not covered" answer embeds nothing: its sources are only pointers.
+    let embedded: Vec<_> = if reply.kind == AnswerKind::NotCovered {
+        Vec::new()
+    } else {
+        reply
+            .sources
+            .iter()
+            .filter_map(|source| content::item_by_url(source.url))
+            .filter(|item| resources::resolve(server, &format!("{}index.md", item.url())).is_some())
+            .take(EMBEDDED_SOURCES)
+            .collect()
+    };
+    // Say what follows only when it does.
+    text.push_str(if embedded.is_empty() {
+        SOURCES_BY_URL_HEADER
+    } else {
+        SOURCES_EMBEDDED_HEADER
+    });
     for (idx, source) in reply.sources.iter().enumerate() {
         text.push_str(&format!(
             "\n[{}] {} ({}, {}): {}",
@@ -158,15 +183,7 @@ pub fn answer_messages(server: McpServer, question: &str) -> Result<Vec<Message>
         ));
     }
     let mut messages = vec![user(text)];
-    if reply.kind == AnswerKind::NotCovered {
-        return Ok(messages);
-    }
-    // Embedded resources are ones this server reads: a client may read one again by its URI.
-    let embedded =
-        reply.sources.iter().filter_map(|source| content::item_by_url(source.url)).filter(|item| {
-            resources::resolve(server, &format!("{}index.md", item.url())).is_some()
-        });
-    for item in embedded.take(EMBEDDED_SOURCES) {
+    for item in embedded {
         messages.push(Message {
             role: "user",
             content: Content::Resource {

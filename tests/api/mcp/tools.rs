@@ -2,6 +2,7 @@
 //! the REST body for the same question, and every `structuredContent` fits its tool's
 //! `outputSchema`.
 
+use consultancy_api::mcp::prompts;
 use consultancy_api::model::{
     DOCS_LISTING_PATHS, DocKind, ItemKind, MCP_TOOLS, McpServer, N_CASE_STUDIES, N_GUIDES,
     N_INDUSTRIES, N_QUESTIONS, N_SERVICES, SourceKind,
@@ -866,6 +867,12 @@ async fn prompts_interview_and_answer_with_citations() {
         )
         .await;
         assert_eq!(nothing["messages"].as_array().map(Vec::len), Some(1));
+        // Nothing is embedded, so the prompt does not say the first sources follow in full
+        // (it used to, whatever followed).
+        let nothing_text = nothing["messages"][0]["content"]["text"].as_str().expect("text");
+        assert!(nothing_text.contains(prompts::SOURCES_BY_URL_HEADER), "{nothing_text}");
+        assert!(!nothing_text.contains("follow in full"), "{nothing_text}");
+        assert!(instructions.contains(prompts::SOURCES_EMBEDDED_HEADER), "{instructions}");
         // The question is held to /ask's bounds (500 characters), not the search's 200.
         let longish = result(
             &server,
