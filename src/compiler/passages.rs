@@ -52,6 +52,9 @@ pub const PASSAGE_B: f64 = 0.5;
 pub const IMPACT_SCALE: f64 = 1000.0;
 /// A passage with fewer words than this cannot stand alone in an answer (it is still indexed).
 pub const MIN_ANSWER_WORDS: usize = 5;
+/// Items after a colon that make a passage a list of names rather than a sentence
+/// ([`is_name_list`]).
+pub const MIN_NAME_LIST_ITEMS: usize = 3;
 /// A sentence shorter than this many words is joined to the next one of its paragraph, so a
 /// bold lead-in such as "Data first." stays with the sentence it introduces.
 pub const MERGE_BELOW_WORDS: usize = 5;
@@ -568,6 +571,23 @@ pub fn join_list(items: &[&str]) -> String {
     }
 }
 
+/// Whether `text` is a label and a list of names ("Product tools: list_services, get_service,
+/// list_industries, ..."): three or more comma-separated items of one word each after a colon.
+/// It is not a sentence for a person, so it is never quoted (it still ranks its item).
+pub fn is_name_list(text: &str) -> bool {
+    let Some((_, names)) = text.split_once(':') else { return false };
+    let names = names.trim().trim_end_matches('.').replace(" and ", ",").replace(" or ", ",");
+    let mut count = 0;
+    for name in names.split(',').filter(|name| !name.trim().is_empty()) {
+        let name = name.trim();
+        if name.is_empty() || name.contains(char::is_whitespace) {
+            return false;
+        }
+        count += 1;
+    }
+    count >= MIN_NAME_LIST_ITEMS
+}
+
 /// The passages of one item: its description first (under the item's title), then every
 /// sentence of its body.
 fn item_passages(item_idx: u16, source: &Source) -> Vec<PassageText> {
@@ -578,7 +598,11 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<PassageText> {
         let words = text.split_whitespace().count();
         // A fragment continuing a lead-in ("a data or analytics engineer.") starts in lowercase.
         let fragment = text.chars().next().is_some_and(char::is_lowercase);
-        let answerable = quotable && !fragment && words >= MIN_ANSWER_WORDS && !text.ends_with(':');
+        let answerable = quotable
+            && !fragment
+            && words >= MIN_ANSWER_WORDS
+            && !text.ends_with(':')
+            && !is_name_list(&text);
         let first_word = text.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
         // Also a sentence that opens inside a quotation (the quote began in the one before)
         // or points back mid-sentence: quoted alone, it reads as a claim of its own.

@@ -323,6 +323,8 @@ fn company_words_about_the_content_are_searched_not_answered_from_the_records() 
     let reply = ask("Do you have a case study in healthcare?");
     assert_eq!(reply.kind, AnswerKind::Answered);
     assert!(first(&reply, 2).contains(&"case-study:hospital-demand-forecasting".to_string()));
+    // A list of tool names is not a sentence for a person: it used to be quoted third.
+    assert!(!reply.text().contains("list_services"), "{}", reply.text());
     // Contact with a topic: the contact answer, citing the topic too.
     let reply = ask("Can I hire you for an MLOps project?");
     assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Contact));

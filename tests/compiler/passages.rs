@@ -6,7 +6,8 @@ use std::path::Path;
 use super::compiler::diagnostic::Diagnostics;
 use super::compiler::model::{CompanyTopic, SourceKind};
 use super::compiler::passages::{
-    Block, build, is_definition, markdown_blocks, markdown_links, refers_back, sentences,
+    Block, build, is_definition, is_name_list, markdown_blocks, markdown_links, refers_back,
+    sentences,
 };
 use super::compiler::{company, load, validate};
 use super::{FIXTURE, fixture_expectations, local};
@@ -183,5 +184,26 @@ fn sentences_that_point_back_and_sentences_that_define_are_recognised() {
         "Data quality is usually worse than people think.",
     ] {
         assert!(!is_definition(text), "{text}");
+    }
+}
+
+/// A label and a list of names is not a sentence for a person: "Product tools: list_services,
+/// get_service, ..." was quoted for "Do you have a case study in healthcare?".
+#[test]
+fn lists_of_names_are_not_sentences() {
+    for text in [
+        "Product tools: list_services, get_service, list_industries, list_case_studies.",
+        "Docs tools: search_guides, get_guide and list_categories.",
+        "Sectors: retail, healthcare, insurance.",
+    ] {
+        assert!(is_name_list(text), "{text}");
+    }
+    for text in [
+        "Three things matter: the owner, the contract and the tests.",
+        "Two tools: search_guides and get_guide.",
+        "We cover retail, healthcare and insurance.",
+        "Weeks 1 and 2: discovery, interviews with twelve people, a report.",
+    ] {
+        assert!(!is_name_list(text), "{text}");
     }
 }
