@@ -310,6 +310,10 @@ pub struct Intent {
     /// The question names a matter of the firm's own business no record covers
     /// (`FIRM_MATTER_WORDS`: "refund", "policy", "contract").
     pub names_firm_matter: bool,
+    /// The question opens "how do you", "how can you", "how should you": "you" may mean
+    /// anyone ("how do you write an AI policy?"), so it does not make a matter of business
+    /// the firm's own.
+    pub generic_you: bool,
     /// The topic of a question that opens by asking for a company topic ("which services
     /// ...", "what case studies ..."): it asks for items of that kind.
     pub asks_for_topic: Option<CompanyTopic>,
@@ -341,12 +345,12 @@ pub fn for_each_word(text: &str, mut each: impl FnMut(&str)) {
 pub fn detect(text: &str) -> Intent {
     let mut intent = Intent::default();
     let mut topic_rank = usize::MAX;
-    let mut opening_words: [String; 2] = [String::new(), String::new()];
+    let mut opening_words: [String; 3] = [String::new(), String::new(), String::new()];
     let mut position = 0;
     let mut after_the = false;
     let mut after_rate = false;
     for_each_word(text, |word| {
-        if position < 2 {
+        if position < opening_words.len() {
             opening_words[position] = word.to_string();
         }
         position += 1;
@@ -384,6 +388,7 @@ pub fn detect(text: &str) -> Intent {
     intent.follow_up_opening = opens_with(FOLLOW_UP_OPENINGS);
     intent.standalone_opening = opens_with(STANDALONE_OPENINGS);
     intent.topic = TOPIC_PRIORITY.get(topic_rank).copied();
+    intent.generic_you = opening_words[0] == "how" && opening_words[2] == "you";
     if matches!(opening_words[0].as_str(), "which" | "what")
         && let Some(Class::Topic(topic)) = class_of(&opening_words[1])
     {

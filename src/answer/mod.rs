@@ -125,6 +125,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
     // firm's policy, so nothing is quoted; the contact record is where to ask.
     if query.intent.names_firm_matter
         && query.intent.refers_to_company
+        && !query.intent.generic_you
         && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))
     {
         return not_covered(&[], 0);
