@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 
 use super::config::Config;
 use super::pages::{
-    ASSESSMENT_PATH, ASSESSMENT_RESULT_PATH, ERRORS_PATH, SEARCH_PATH, SitePage, item_path,
+    ASSESSMENT_PATH, ASSESSMENT_RESULT_PATH, CANONICAL_TRAILER, ERRORS_PATH, SEARCH_PATH, SitePage,
+    item_path,
 };
 use super::validate::{Content, Page};
 
@@ -156,11 +157,16 @@ Each page starts after a line `---` with its URL and the URL of its markdown twi
     let mut sorted: Vec<&SitePage> = pages.iter().collect();
     sorted.sort_by(|a, b| a.path.cmp(&b.path));
     for page in sorted {
+        // The twin's own `---` and canonical line are left out: the URL line says the same,
+        // and the only `---` lines are then those between pages.
+        let markdown = page.markdown.trim_end();
+        let markdown = markdown
+            .rsplit_once(&format!("\n---\n{CANONICAL_TRAILER}"))
+            .map_or(markdown, |(body, _)| body.trim_end());
         let _ = write!(
             text,
             "\n---\n\nURL: {site}{path}\nMarkdown: {site}{path}index.md\n\n{markdown}",
             path = page.path,
-            markdown = page.markdown.trim_end(),
         );
         text.push('\n');
     }

@@ -370,8 +370,22 @@ pub fn render_site(content: &Content, config: &Config) -> Vec<SitePage> {
     pages.push(guides_index(&shell));
     pages.push(assessment_page(&shell));
     pages.push(home_page(&shell));
+    // Every twin ends with the same trailer, so an agent holding one knows where it came from;
+    // item and guide twins write it themselves, listings and the home page get it here.
+    for page in &mut pages {
+        if !page.markdown.contains(CANONICAL_TRAILER) {
+            let _ = write!(
+                page.markdown,
+                "\n---\n{CANONICAL_TRAILER}{}{}\n",
+                config.site_url, page.path
+            );
+        }
+    }
     pages
 }
+
+/// The last line of every markdown twin, before the page's URL.
+pub const CANONICAL_TRAILER: &str = "Canonical page: ";
 
 /// The pages the server completes at run time: the search results page and the 404.
 pub fn render_runtime(content: &Content, config: &Config) -> RuntimePages {
@@ -415,7 +429,7 @@ fn item_page(shell: &Shell<'_>, kind: &str, heading: &str, page: &Page) -> SiteP
         );
     }
     let markdown = format!(
-        "# {}\n\n> {}\n\n{}\n---\nCanonical page: {site}{path}\n",
+        "# {}\n\n> {}\n\n{}\n---\n{CANONICAL_TRAILER}{site}{path}\n",
         page.name, page.description, body_md
     );
     let lastmod = lastmod(shell.content, shell.config, page.updated);
@@ -530,7 +544,7 @@ fn guide_page(shell: &Shell<'_>, guide: &Guide) -> SitePage {
         body = rendered.html,
     );
     let markdown = format!(
-        "# {title}\n\n> {description}\n\nCategory: {category}\n\nThis guide answers:\n\n{answers_md}\n{body}\n\n---\nCanonical page: {site}{path}\n",
+        "# {title}\n\n> {description}\n\nCategory: {category}\n\nThis guide answers:\n\n{answers_md}\n{body}\n\n---\n{CANONICAL_TRAILER}{site}{path}\n",
         title = guide.title,
         description = guide.description,
         category = category.name,

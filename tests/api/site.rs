@@ -175,14 +175,23 @@ async fn llms_full_txt_holds_every_page_with_its_url() {
     let server = start().await;
     let full = discovery_file(&server, "/llms-full.txt", "text/plain; charset=utf-8").await;
     assert!(full.text.starts_with("# "), "opens with an H1");
+    let trailer = |path: &str| format!("\n---\nCanonical page: {SITE_URL}{path}\n");
     for path in page_paths() {
         let twin = FIXED.get(&format!("{path}index.md")).expect("every page has a twin");
+        // Every twin ends by naming its page; llms-full.txt gives that as the URL line instead.
+        let body = twin.body.strip_suffix(&trailer(path)).unwrap_or_else(|| {
+            panic!("{path}: the twin ends with its canonical page: {:?}", twin.body)
+        });
         let block = format!(
-            "URL: {SITE_URL}{path}\nMarkdown: {SITE_URL}{path}index.md\n\n{}",
-            twin.body.trim_end()
+            "URL: {SITE_URL}{path}\nMarkdown: {SITE_URL}{path}index.md\n\n{}\n",
+            body.trim_end()
         );
         assert!(full.text.contains(&block), "{path} with its URL and markdown");
     }
+    // So the only `---` lines are those between pages, as the file's header says: splitting
+    // on them gives the header and one part per page.
+    let parts = full.text.split("\n---\n").count();
+    assert_eq!(parts, page_paths().len() + 1, "one `---` line before each page, no other");
 }
 
 #[tokio::test]
