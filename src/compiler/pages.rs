@@ -230,6 +230,22 @@ impl Shell<'_> {
         };
         let script = head.script.as_deref().unwrap_or("");
         let email = escape_html(&self.content.contact.email);
+        // What a visitor needs before writing: the reply promise and where the firm is, shown
+        // here as well as in /v1/contact and the Organization's structured data.
+        let how = self
+            .content
+            .contact
+            .how
+            .as_deref()
+            .map(|how| format!(" {}", escape_html(how)))
+            .unwrap_or_default();
+        let location = self
+            .content
+            .contact
+            .location
+            .as_deref()
+            .map(|location| format!("<p>{}.</p>\n", escape_html(location)))
+            .unwrap_or_default();
         format!(
             "<!doctype html>\n<html lang=\"en-GB\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{full_title}</title>\n\
@@ -238,7 +254,7 @@ impl Shell<'_> {
 <a class=\"skip\" href=\"#main\">Skip to content</a>\n<header>\n<div class=\"top\">\
 <a class=\"brand\" href=\"{site}/\">{logo}<span>{company}</span></a>\n{header_search}</div>\n\
 <nav aria-label=\"Main\"><ul>{nav_html}</ul></nav>\n</header>\n<main id=\"main\">\n{crumbs}{main_html}\n</main>\n\
-<footer>\n<p>Enquiries by email: <a href=\"mailto:{email}\">{email}</a>.</p>\n<p>{twin_line}Data as JSON: <a href=\"{api}/v1\">{api}/v1</a>. \
+<footer>\n<p>Enquiries by email: <a href=\"mailto:{email}\">{email}</a>.{how}</p>\n{location}<p>{twin_line}Data as JSON: <a href=\"{api}/v1\">{api}/v1</a>. \
 For language models: <a href=\"{site}/llms.txt\">llms.txt</a>.</p>\n</footer>\n\
 <script>\n{SITE_SCRIPT}</script>\n{script}</body>\n</html>\n",
             logo = FAVICON_SVG.replace("<svg ", "<svg aria-hidden=\"true\" focusable=\"false\" "),

@@ -223,7 +223,8 @@ fn organization_full(content: &Content, site: &str) -> Value {
         "email": content.contact.email,
     });
     if let Some(location) = &content.contact.location {
-        organization["areaServed"] = json!(location);
+        // Where the firm is (schema.org `location` takes text), not the area it serves.
+        organization["location"] = json!(location);
     }
     organization
 }

@@ -550,8 +550,12 @@ async fn every_page_shows_the_contact_email_and_nothing_promises_a_form() {
     for path in page_paths() {
         pages.push((path.to_string(), server.get(path).await.text));
     }
+    // The reply promise and where the firm is are on every page, not only in the API.
+    let location = contact["location"].as_str().expect("location");
     for (path, html) in &pages {
-        assert!(footer(path, html).contains(&mailto), "{path}: the footer links {email}");
+        let footer = footer(path, html);
+        assert!(footer.contains(&mailto), "{path}: the footer links {email}");
+        assert!(footer.contains(how) && footer.contains(location), "{path}: how and where");
     }
 
     // A service page ends with a call to action, in its twin too; so does the assessment's result.
