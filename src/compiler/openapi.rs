@@ -1518,7 +1518,8 @@ A missing or blank question is `missing_query`; a mode other than list or summar
             "description": format!(
                 "Keyless, read-only, CORS-open JSON API. Only GET /v1/export needs a bearer token.\n\n\
     Fair use: 300 requests per minute per client IP, counted in a 60-second window that opens with the first request; \
-    past it, 429 with Retry-After. Every response carries RateLimit and RateLimit-Policy headers.\n\n\
+    past it, 429 with Retry-After. A CORS preflight counts but is never refused: over the limit it is still 204 with the CORS headers, so a browser sees the 429 of the request it precedes. \
+    Every response carries RateLimit and RateLimit-Policy headers.\n\n\
     Every error body is `{{\"error\": {{\"code\", \"message\", \"docs\", \"openapi\"}}}}`. The codes:\n\n| code | status | meaning |\n|---|---|---|\n{error_table}"
             ),
             "contact": { "name": content.contact.company, "email": content.contact.email, "url": format!("{site}/") },

@@ -204,7 +204,13 @@ impl App {
         // Health checks are not counted: a balancer probing every second must never be
         // refused, nor use up the budget of the address it probes from.
         let rate = (route != Route::Health).then(|| self.limiter.check(client, now_ms));
-        let allowed = rate.is_none_or(|rate| rate.allowed);
+        // A CORS preflight is counted but never refused: a browser treats a preflight answered
+        // with anything but 2xx as a network error (Fetch standard, CORS-preflight fetch), so
+        // its script would see "Failed to fetch" instead of the real request's readable 429
+        // with Retry-After. Its 204 costs no more than the 429 would. (Checked only once over
+        // the limit, so an allowed request pays nothing for it.)
+        let allowed = rate.is_none_or(|rate| rate.allowed)
+            || (request.method() == Method::OPTIONS && is_cors_preflight(request.headers()));
         let logged = self
             .access_log
             .as_ref()

@@ -61,6 +61,46 @@ async fn the_301st_request_in_a_minute_is_429_and_headers_count_down() {
 }
 
 #[tokio::test]
+async fn a_cors_preflight_over_the_limit_is_still_204_so_the_browser_sees_the_429() {
+    let server = start_with(Setup { rate_limit: 5, ..Setup::default() }).await;
+    for n in 1..=5 {
+        assert_eq!(server.get("/v1/services").await.status, 200, "request {n}");
+    }
+    let preflight = |path: &str, origin_only: bool| {
+        let mut request = server
+            .client
+            .request(reqwest::Method::OPTIONS, server.url(path))
+            .header("origin", "http://x.example");
+        if !origin_only {
+            request = request
+                .header("access-control-request-method", "GET")
+                .header("access-control-request-headers", "authorization");
+        }
+        request.send()
+    };
+    for path in ["/v1/export", "/v1/services/no-such-slug", "/mcp", "/a2a", "/ask"] {
+        let response = Checked::read(preflight(path, false).await.expect("OPTIONS")).await;
+        assert_eq!(response.status, 204, "{path}: {}", response.text);
+        assert_eq!(response.header("access-control-allow-origin"), Some("*"), "{path}");
+        assert!(response.header("access-control-allow-methods").is_some(), "{path}");
+        let allow_headers = response.header("access-control-allow-headers").unwrap_or_default();
+        assert!(!allow_headers.is_empty(), "{path}");
+        if path == "/v1/export" {
+            assert!(allow_headers.contains("Authorization"), "{allow_headers}");
+        }
+        assert!(response.header("retry-after").is_none(), "{path}");
+        assert_eq!(ratelimit(&response).0, 0, "{path}: it is counted, and shows none left");
+    }
+    // The request the preflight precedes is the readable 429.
+    let limited = server.get_with("/v1/export", &[("origin", "http://x.example")]).await;
+    limited.error("GET", "/v1/export", 429, "rate_limited");
+    assert!(limited.header("retry-after").is_some());
+    // A plain OPTIONS (not a preflight) over the limit is refused like any request.
+    let plain = Checked::read(preflight("/v1/export", true).await.expect("OPTIONS")).await;
+    assert_eq!(plain.status, 429);
+}
+
+#[tokio::test]
 async fn forwarded_addresses_have_separate_budgets_only_behind_a_trusted_proxy() {
     let trusted = start_with(Setup { rate_limit: 2, trust_proxy: true, ..Setup::default() }).await;
     let from = |xff: &'static str| {
