@@ -1157,7 +1157,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                 "client_secret_expires_at": { "type": "integer", "const": 0 },
                 "client_name": string,
                 "grant_types": { "type": "array", "items": { "const": GRANT_TYPE } },
-                "response_types": { "type": "array", "maxItems": 0 },
+                "response_types": { "type": "array", "items": string, "maxItems": 0 },
                 "token_endpoint_auth_method": string,
                 "scope": { "const": EXPORT_SCOPE },
             },

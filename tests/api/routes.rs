@@ -569,6 +569,41 @@ async fn openapi_describes_every_endpoint_of_the_contract() {
     assert_eq!(doc["paths"]["/v1/export"]["get"]["security"][0]["serviceOAuth"][0], "export");
 }
 
+/// Every array schema in the document says what its items are: openapi-python-client drops a
+/// response whose schema has an array without `items` (as `response_types` had).
+#[test]
+fn every_array_schema_in_the_openapi_document_has_items() {
+    fn walk(value: &serde_json::Value, at: &str, missing: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                let is_array = match map.get("type") {
+                    Some(serde_json::Value::String(t)) => t == "array",
+                    Some(serde_json::Value::Array(ts)) => ts.iter().any(|t| t == "array"),
+                    _ => false,
+                };
+                if is_array && !map.contains_key("items") {
+                    missing.push(at.to_string());
+                }
+                for (key, child) in map {
+                    walk(child, &format!("{at}/{key}"), missing);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (n, child) in items.iter().enumerate() {
+                    walk(child, &format!("{at}/{n}"), missing);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut missing = Vec::new();
+    walk(openapi(), "#", &mut missing);
+    assert!(missing.is_empty(), "array schemas without items: {missing:?}");
+    let response_types = &openapi()["components"]["schemas"]["ClientRegistrationResponse"]["properties"]
+        ["response_types"];
+    assert_eq!(response_types["items"]["type"], "string");
+}
+
 mod hostile {
     //! Arbitrary requests against the whole service in process: never a 5xx, never a panic.
 
