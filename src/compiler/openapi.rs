@@ -366,7 +366,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
             "listServices",
             "List services",
             "All service pages, ordered by name.",
-            list_of("services", "Page", Some(content.services.len())),
+            schema_ref("ServiceList"),
         ),
     );
     path("/v1/services/{slug}", slug_get("getService", "Get one service", schema_ref("Page")));
@@ -376,7 +376,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
             "listIndustries",
             "List industries",
             "All industry pages, ordered by name.",
-            list_of("industries", "Page", Some(content.industries.len())),
+            schema_ref("IndustryList"),
         ),
     );
     path(
@@ -385,7 +385,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
             "listCaseStudies",
             "List case studies",
             "All published case studies, ordered by name.",
-            list_of("caseStudies", "Page", Some(content.case_studies.len())),
+            schema_ref("CaseStudyList"),
         ),
     );
     path(
@@ -437,7 +437,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
             "listCategories",
             "List guide categories",
             "The categories in library order with their guide counts.",
-            list_of("categories", "Category", Some(content.categories.len())),
+            schema_ref("CategoryList"),
         ),
     );
     path(
@@ -951,6 +951,10 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                 "suggestions": { "type": "array", "items": { "type": "string", "minLength": 1 }, "minItems": 1, "maxItems": SEARCH_MAX_SUGGESTIONS, "description": "Only when a search with `q` found nothing, or (on the first page) a word of `q` matched nothing even with typo tolerance, and a corrected query finds something: corrected versions of `q`, best first (words that matched nothing replaced by the nearest words the library uses). Search again with one as `q`." },
             },
         },
+        "ServiceList": list_of("services", "Page", Some(content.services.len())),
+        "IndustryList": list_of("industries", "Page", Some(content.industries.len())),
+        "CaseStudyList": list_of("caseStudies", "Page", Some(content.case_studies.len())),
+        "CategoryList": list_of("categories", "Category", Some(content.categories.len())),
         "Category": {
             "type": "object",
             "required": ["name", "articles"],
@@ -1059,7 +1063,21 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                         "properties": {
                             "path": string,
                             "status": { "type": "integer" },
-                            "body": { "type": "object", "description": "What a direct GET returns, or an Error." },
+                            "body": {
+                                "description": "What a direct GET of `path` returns with `status`: the operation's 200 body, or an Error.",
+                                "oneOf": [
+                                    schema_ref("ApiIndex"),
+                                    schema_ref("ServiceList"),
+                                    schema_ref("IndustryList"),
+                                    schema_ref("CaseStudyList"),
+                                    schema_ref("Page"),
+                                    schema_ref("ResourceSearchPage"),
+                                    schema_ref("CategoryList"),
+                                    schema_ref("Assessment"),
+                                    schema_ref("Contact"),
+                                    schema_ref("Error"),
+                                ],
+                            },
                         },
                     },
                 },
@@ -1100,6 +1118,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         },
         "ApiIndex": {
             "type": "object",
+            "required": ["name", "version", "openapi", "endpoints"],
             "properties": {
                 "name": string,
                 "version": string,
