@@ -418,7 +418,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
                 "tags": ["content"],
                 "parameters": [
                     { "name": "q", "in": "query", "required": false, "description": "Search terms. Blank is the same as omitted.", "schema": { "type": "string", "maxLength": SEARCH_QUERY_MAX_CHARS } },
-                    { "name": "category", "in": "query", "required": false, "description": "A category name from GET /v1/resources/categories (exact match).", "schema": { "type": "string", "enum": category_names } },
+                    { "name": "category", "in": "query", "required": false, "description": "A category name from GET /v1/resources/categories (exact match).", "schema": schema_ref("CategoryName") },
                     { "name": "limit", "in": "query", "required": false, "description": "Page size.", "schema": { "type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX, "default": SEARCH_LIMIT_DEFAULT } },
                     { "name": "cursor", "in": "query", "required": false, "description": "Opaque `nextCursor` of the previous page, with the same q, category and limit. Any other value is 400 `invalid_cursor`.", "schema": { "type": "string", "pattern": "^[A-Za-z0-9_-]{18}$" } },
                 ],
@@ -933,7 +933,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                 "title": string,
                 "slug": { "type": "string", "pattern": "^[a-z0-9-]+$" },
                 "url": uri,
-                "category": { "type": "string", "enum": category_names },
+                "category": schema_ref("CategoryName"),
                 "description": string,
                 "answers": { "type": "array", "items": string, "description": "The questions the guide answers." },
                 "relevance": { "type": "integer", "minimum": 1, "description": "Keyword searches only: the number of distinct query terms that matched (a synonym or typo match counts; a synonym phrase is one term)." },
@@ -955,10 +955,15 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "IndustryList": list_of("industries", "Page", Some(content.industries.len())),
         "CaseStudyList": list_of("caseStudies", "Page", Some(content.case_studies.len())),
         "CategoryList": list_of("categories", "Category", Some(content.categories.len())),
+        "CategoryName": {
+            "type": "string",
+            "description": "A guide category, as GET /v1/resources/categories lists them.",
+            "enum": category_names,
+        },
         "Category": {
             "type": "object",
             "required": ["name", "articles"],
-            "properties": { "name": { "type": "string", "enum": category_names }, "articles": { "type": "integer", "minimum": 0 } },
+            "properties": { "name": schema_ref("CategoryName"), "articles": { "type": "integer", "minimum": 0 } },
         },
         "Assessment": {
             "type": "object",

@@ -604,6 +604,23 @@ fn every_array_schema_in_the_openapi_document_has_items() {
     assert_eq!(response_types["items"]["type"], "string");
 }
 
+/// The category names are one component, referenced where they are used: inline enums made
+/// generators name one `Category` and rename the `Category` component `Category1`.
+#[test]
+fn category_names_are_one_component_schema() {
+    let doc = openapi();
+    let schemas = &doc["components"]["schemas"];
+    assert_eq!(schemas["CategoryName"]["enum"].as_array().map(Vec::len), Some(7));
+    let reference = serde_json::json!({ "$ref": "#/components/schemas/CategoryName" });
+    assert_eq!(schemas["Resource"]["properties"]["category"], reference);
+    assert_eq!(schemas["Category"]["properties"]["name"], reference);
+    let parameters = doc["paths"]["/v1/resources"]["get"]["parameters"].as_array().expect("params");
+    let category = parameters.iter().find(|p| p["name"] == "category").expect("category");
+    assert_eq!(category["schema"], reference);
+    let text = doc.to_string();
+    assert_eq!(text.matches(&schemas["CategoryName"]["enum"].to_string()).count(), 1);
+}
+
 mod hostile {
     //! Arbitrary requests against the whole service in process: never a 5xx, never a panic.
 
