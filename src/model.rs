@@ -492,6 +492,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         400,
         "The request carries more than one `Authorization` header, so which credentials are meant is unclear (RFC 6750, section 3.1, and RFC 6749, section 5.2: `invalid_request`). Send one.",
     ),
+    (
+        "precondition_failed",
+        412,
+        "`If-Match` names no current representation: it is neither `*` nor a list holding the response's strong `ETag` (RFC 9110, section 13.1.1: strong comparison, so a weak tag never matches). Fetch again for the current `ETag`.",
+    ),
 ];
 
 /// The kind of every error the service answers; `ERROR_CODES[kind as usize]` is its row, so
@@ -549,6 +554,7 @@ pub enum ErrorKind {
     InvalidHost,
     InsufficientScope,
     AmbiguousCredentials,
+    PreconditionFailed,
 }
 
 impl ErrorKind {

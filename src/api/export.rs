@@ -26,7 +26,7 @@ use crate::tables::{
     BEARER_CHALLENGE, EXPORT_CACHE_CONTROL, EXPORT_ETAG, EXPORT_ETAG_BR, EXPORT_ETAG_GZIP,
     EXPORT_HEAD, EXPORT_HEAD_BR, EXPORT_HEAD_CRC, EXPORT_HEAD_GZIP, RESOURCE_METADATA_URL,
 };
-use crate::wire::conditional::none_match;
+use crate::wire::conditional::{match_fails, none_match};
 use crate::wire::reply::Coding;
 use crate::wire::{Body, Reply, append};
 
@@ -103,6 +103,11 @@ fn answer(
         }
     };
     let etag = etag(coding);
+    // `If-Match` before `If-None-Match` (RFC 9110, section 13.2.2); the export's validator is
+    // weak, so only `If-Match: *` passes.
+    if conditional.is_some_and(|headers| match_fails(headers, Some(etag))) {
+        return error_reply(&Error::precondition_failed());
+    }
     let mut reply = if conditional.is_some_and(|headers| none_match(headers, etag)) {
         Reply::empty(StatusCode::NOT_MODIFIED)
     } else {

@@ -81,10 +81,14 @@ fn fixed_get(operation_id: &str, summary: &str, description: &str, schema: Value
             "summary": summary,
             "description": description,
             "tags": ["content"],
-            "parameters": [{ "$ref": "#/components/parameters/IfNoneMatch" }],
+            "parameters": [
+                { "$ref": "#/components/parameters/IfMatch" },
+                { "$ref": "#/components/parameters/IfNoneMatch" },
+            ],
             "responses": {
                 "200": json_ok("OK", schema, true),
                 "304": response_ref("NotModified"),
+                "412": response_ref("PreconditionFailed"),
                 "429": response_ref("TooManyRequests"),
             },
         }
@@ -100,6 +104,7 @@ fn slug_get(operation_id: &str, summary: &str, schema: Value) -> Value {
             "tags": ["content"],
             "parameters": [
                 { "$ref": "#/components/parameters/Slug" },
+                { "$ref": "#/components/parameters/IfMatch" },
                 { "$ref": "#/components/parameters/IfNoneMatch" },
             ],
             "responses": {
@@ -107,6 +112,7 @@ fn slug_get(operation_id: &str, summary: &str, schema: Value) -> Value {
                 "304": response_ref("NotModified"),
                 "400": response_ref("BadRequest"),
                 "404": response_ref("NotFound"),
+                "412": response_ref("PreconditionFailed"),
                 "429": response_ref("TooManyRequests"),
             },
         }
@@ -316,6 +322,7 @@ fn ask_responses(post: bool) -> Value {
         // conversation in UTF-8, percent-encoded. POST carries it.
         responses["431"] = response_ref("HeadTooLarge");
         responses["304"] = response_ref("NotModifiedAny");
+        responses["412"] = response_ref("PreconditionFailed");
     }
     responses
 }
@@ -426,6 +433,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
                     "200": without_etag(json_ok("A page of results", schema_ref("ResourceSearchPage"), true)),
                     "304": response_ref("NotModifiedAny"),
                     "400": response_ref("BadRequest"),
+                    "412": response_ref("PreconditionFailed"),
                     "429": response_ref("TooManyRequests"),
                 },
             }
@@ -497,7 +505,10 @@ otherwise the items that fit run in order and each item past the limit gets stat
         Like the fixed responses, the export comes in brotli or gzip when `Accept-Encoding` allows (`Vary: Accept-Encoding`), each coding with its own validator."),
                 "tags": ["export"],
                 "security": [{ "serviceOAuth": [EXPORT_SCOPE] }],
-                "parameters": [{ "$ref": "#/components/parameters/IfNoneMatch" }],
+                "parameters": [
+                    { "$ref": "#/components/parameters/IfMatch" },
+                    { "$ref": "#/components/parameters/IfNoneMatch" },
+                ],
                 "responses": {
                     "200": {
                         "description": "The export",
@@ -511,6 +522,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
                     "400": response_ref("AmbiguousCredentials"),
                     "401": response_ref("Unauthorized"),
                     "403": response_ref("InsufficientScope"),
+                    "412": response_ref("PreconditionFailed"),
                     "429": response_ref("TooManyRequests"),
                 },
             }
@@ -1499,6 +1511,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "HeadTooLarge": { "description": format!("The request line and headers together exceed {} KiB, or an HTTP/1.1 request has more than {MAX_HEADER_FIELDS} header fields however short: refused by the HTTP layer before the API reads the request, with no body (RFC 6585). A question with many long earlier turns fits in the body of `POST /ask`.", MAX_HEADER_BYTES / 1024) },
         "UnsupportedMediaType": error_response("Request body is not JSON"),
         "TooManyRequests": too_many,
+        "PreconditionFailed": error_response("`precondition_failed`: `If-Match` is neither `*` nor a list holding the current strong `ETag` (RFC 9110 section 13.1.1, strong comparison: a weak tag never matches)"),
         "NotModified": { "description": "The If-None-Match validator matches; no body", "headers": { "ETag": header_ref("ETag") } },
         "NotModifiedAny": { "description": "`If-None-Match: *` matches the current representation (RFC 9110 section 13.1.2), for a GET that would be 200; no body. The response carries no `ETag`, so no other value matches." },
     });
@@ -1516,6 +1529,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
     });
     let parameters = json!({
         "Slug": { "name": "slug", "in": "path", "required": true, "schema": { "type": "string", "pattern": "^[a-z0-9-]+$" } },
+        "IfMatch": { "name": "If-Match", "in": "header", "required": false, "description": "`*` or ETags; evaluated before If-None-Match (RFC 9110 section 13.2.2) with the strong comparison. Unless it is `*` or holds the current strong ETag (a response without an ETag, or with a weak one, matches only `*`), the answer is 412 `precondition_failed`.", "schema": string },
         "IfNoneMatch": { "name": "If-None-Match", "in": "header", "required": false, "description": "An ETag from an earlier response; a match returns 304.", "schema": string },
         "LastEventId": { "name": "Last-Event-ID", "in": "header", "required": false, "description": "Sent by a reconnecting EventSource: the stream resumes after this event (1 to 4); after the last one the answer is 204.", "schema": { "type": "string" } },
         "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": false, "description": "Optional; echoed back with Idempotency-Status.", "schema": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,255}$" } },

@@ -15,7 +15,7 @@ pub const API_EXPOSE_HEADERS: &str = "ETag, RateLimit, RateLimit-Policy, Retry-A
 WWW-Authenticate, X-Sandbox, Deprecation, Sunset, Link, Location";
 /// Request headers API clients send. `Authorization` must be named: `*` never covers it.
 pub const API_ALLOW_HEADERS: &str =
-    "Authorization, Content-Type, Idempotency-Key, If-None-Match, Accept";
+    "Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, Accept";
 /// Response headers a browser MCP client must be able to read. `Mcp-Session-Id` is never sent
 /// (the servers are stateless) but listed, as MCP clients look for it.
 pub const MCP_EXPOSE_HEADERS: &str =

@@ -356,6 +356,10 @@ impl App {
                 let chosen = site::representation(parts.uri.path(), fixed, &parts.headers);
                 let coding = negotiate::coding(&parts.headers, chosen.fixed);
                 let etag = coding.etag(chosen.fixed);
+                // `If-Match` first (RFC 9110, section 13.2.2): one header lookup when absent.
+                if crate::wire::conditional::match_fails(&parts.headers, Some(etag)) {
+                    return Some(Err(Error::precondition_failed()));
+                }
                 let reply = if crate::wire::conditional::none_match(&parts.headers, etag) {
                     not_modified(chosen.fixed, etag)
                 } else {
@@ -365,17 +369,17 @@ impl App {
             }
             // These carry no validator, so only `If-None-Match: *` can match them.
             Route::SearchPage if is_get => {
-                Ok(unless_any_match(site::search(parts.uri.query()), &parts.headers))
+                unless_any_match(site::search(parts.uri.query()), &parts.headers)
             }
             Route::AssessmentResult if is_get => {
-                Ok(unless_any_match(site::assessment_result(parts.uri.query()), &parts.headers))
+                unless_any_match(site::assessment_result(parts.uri.query()), &parts.headers)
             }
             Route::Health if is_get => {
-                Ok(unless_any_match(health::reply(self.is_draining()), &parts.headers))
+                unless_any_match(health::reply(self.is_draining()), &parts.headers)
             }
             Route::Resources if is_get => {
                 let reply = api::get(route, parts.uri.query(), None, &self.keys, now_ms);
-                Ok(unless_any_match(reply, &parts.headers))
+                unless_any_match(reply, &parts.headers)
             }
             // The export answers `If-None-Match` after its token check, and comes precompressed.
             Route::Export if is_get => {
@@ -399,7 +403,7 @@ impl App {
                     .with(header::ALLOW, HeaderValue::from_static(allow)))
             }
             Route::Ask if is_get => ask::get(parts.uri.query(), ask_delivery(&parts.headers))
-                .map(|reply| unless_any_match(reply, &parts.headers)),
+                .and_then(|reply| unless_any_match(reply, &parts.headers)),
             Route::A2a => {
                 let version = a2a::version_of(&parts.headers, parts.uri.query());
                 let refusal =
@@ -646,11 +650,19 @@ fn not_modified(fixed: &'static FixedResponse, etag: &'static str) -> Reply {
 /// would be 2xx, and `*` is false whenever there is a current representation, which a 200 is;
 /// a GET then gets 304. The answer is computed first, because a refusal (a 400, a draining
 /// 503) ignores preconditions; the 304 keeps its headers (`Cache-Control`, `Vary`), no body.
-fn unless_any_match(reply: Reply, headers: &HeaderMap) -> Reply {
-    if reply.status != StatusCode::OK || !crate::wire::conditional::none_match_any(headers) {
-        return reply;
+/// `If-Match` comes first (section 13.2.2): with no validator only `*` passes it, anything
+/// else is 412 `precondition_failed`.
+fn unless_any_match(reply: Reply, headers: &HeaderMap) -> Result<Reply, Error> {
+    if reply.status != StatusCode::OK {
+        return Ok(reply);
     }
-    Reply { status: StatusCode::NOT_MODIFIED, body: Body::empty(), content_type: "", ..reply }
+    if crate::wire::conditional::match_fails(headers, None) {
+        return Err(Error::precondition_failed());
+    }
+    if !crate::wire::conditional::none_match_any(headers) {
+        return Ok(reply);
+    }
+    Ok(Reply { status: StatusCode::NOT_MODIFIED, body: Body::empty(), content_type: "", ..reply })
 }
 
 /// A CORS preflight (Fetch standard): `OPTIONS` with `Origin` and

@@ -205,6 +205,12 @@ impl Error {
             "the request carries more than one Authorization header; send one",
         )
     }
+    pub fn precondition_failed() -> Error {
+        Error::new(
+            ErrorKind::PreconditionFailed,
+            "If-Match names no current representation of this resource; GET it for its ETag",
+        )
+    }
     pub fn rate_limited(retry_after: u64) -> Error {
         Error::new(
             ErrorKind::RateLimited,

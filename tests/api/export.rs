@@ -67,6 +67,22 @@ async fn every_client_and_request_of_a_build_gets_the_same_weak_validator() {
 }
 
 #[tokio::test]
+async fn if_match_on_the_weak_validated_export_passes_only_star() {
+    let server = start().await;
+    let token = token_for("lc_if_match");
+    let ok = export(&server, http::Method::GET, Some(&token), &[("if-match", "*")]).await;
+    assert_eq!(ok.status, 200);
+    let strong = strong_form(EXPORT_ETAG);
+    for sent in [EXPORT_ETAG, strong, "\"stale\""] {
+        let refused = export(&server, http::Method::GET, Some(&token), &[("if-match", sent)]).await;
+        refused.error("GET", "/v1/export", 412, "precondition_failed");
+    }
+    // The token is checked first.
+    let anonymous = export(&server, http::Method::GET, None, &[("if-match", "\"stale\"")]).await;
+    assert_eq!(anonymous.status, 401);
+}
+
+#[tokio::test]
 async fn a_matching_if_none_match_gets_304_without_a_body() {
     let server = start().await;
     let token = token_for("lc_cache");

@@ -7,7 +7,7 @@ use consultancy_api::model::{
 };
 use consultancy_api::tables::FIXED;
 
-use crate::support::{openapi, start};
+use crate::support::{Checked, openapi, start};
 
 #[tokio::test]
 async fn every_fixed_route_serves_its_precomputed_bytes() {
@@ -275,6 +275,73 @@ async fn if_none_match_gives_304_with_the_validator() {
         .await
         .expect("GET");
     assert_eq!(other.status(), 200);
+}
+
+#[tokio::test]
+async fn if_match_passes_only_star_or_the_current_strong_etag_and_otherwise_is_412() {
+    let server = start().await;
+    let etag = server.get("/v1/contact").await.header("etag").expect("etag").to_string();
+    let send =
+        |path: &'static str, method: reqwest::Method, headers: Vec<(&'static str, String)>| {
+            let mut request = server.client.request(method, server.url(path));
+            for (name, value) in headers {
+                request = request.header(name, value);
+            }
+            request.send()
+        };
+    for passes in [etag.clone(), "*".to_string(), format!("\"other\", {etag}")] {
+        let response =
+            send("/v1/contact", reqwest::Method::GET, vec![("if-match", passes.clone())]);
+        assert_eq!(response.await.expect("GET").status(), 200, "If-Match: {passes}");
+    }
+    // Strong comparison: the weak form of the current tag does not match.
+    for fails in ["\"nope\"".to_string(), format!("W/{etag}"), "garbage".to_string()] {
+        for method in [reqwest::Method::GET, reqwest::Method::HEAD] {
+            let response =
+                send("/v1/contact", method.clone(), vec![("if-match", fails.clone())]).await;
+            let checked = Checked::read(response.expect("send")).await;
+            assert_eq!(checked.status, 412, "{method} If-Match: {fails}");
+            if method == reqwest::Method::GET {
+                checked.error("GET", "/v1/contact", 412, "precondition_failed");
+            }
+        }
+    }
+    let services =
+        send("/v1/services", reqwest::Method::GET, vec![("if-match", "\"nope\"".into())]);
+    Checked::read(services.await.expect("GET")).await.error(
+        "GET",
+        "/v1/services",
+        412,
+        "precondition_failed",
+    );
+    // If-Match before If-None-Match: a failing If-Match is 412 even when If-None-Match matches.
+    let both = send(
+        "/v1/contact",
+        reqwest::Method::GET,
+        vec![("if-match", "\"nope\"".into()), ("if-none-match", etag.clone())],
+    );
+    assert_eq!(both.await.expect("GET").status(), 412);
+    let both = send(
+        "/v1/contact",
+        reqwest::Method::GET,
+        vec![("if-match", etag.clone()), ("if-none-match", etag.clone())],
+    );
+    assert_eq!(both.await.expect("GET").status(), 304);
+    // Responses without a validator match only `*`.
+    let search = send("/v1/resources?q=data", reqwest::Method::GET, vec![("if-match", "*".into())]);
+    assert_eq!(search.await.expect("GET").status(), 200);
+    let search =
+        send("/v1/resources?q=data", reqwest::Method::GET, vec![("if-match", "\"x\"".into())]);
+    Checked::read(search.await.expect("GET")).await.error(
+        "GET",
+        "/v1/resources",
+        412,
+        "precondition_failed",
+    );
+    // A refusal ignores preconditions.
+    let missing =
+        send("/v1/services/nope", reqwest::Method::GET, vec![("if-match", "\"x\"".into())]);
+    assert_eq!(missing.await.expect("GET").status(), 404);
 }
 
 #[tokio::test]
