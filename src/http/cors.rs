@@ -10,29 +10,30 @@ use http::{HeaderMap, StatusCode};
 use crate::route::CorsProfile;
 use crate::wire::Reply;
 
-/// Response headers a browser client of the JSON API must be able to read.
+/// Response headers a browser client of the JSON API must be able to read (`Allow`: the
+/// methods a 405 lists, which the error table promises; every profile exposes it).
 pub const API_EXPOSE_HEADERS: &str = "ETag, RateLimit, RateLimit-Policy, Retry-After, Idempotency-Key, Idempotency-Status, \
-WWW-Authenticate, X-Sandbox, Deprecation, Sunset, Link, Location";
+WWW-Authenticate, X-Sandbox, Deprecation, Sunset, Link, Location, Allow";
 /// Request headers API clients send. `Authorization` must be named: `*` never covers it.
 pub const API_ALLOW_HEADERS: &str =
     "Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, Accept";
 /// Response headers a browser MCP client must be able to read. `Mcp-Session-Id` is never sent
 /// (the servers are stateless) but listed, as MCP clients look for it.
-pub const MCP_EXPOSE_HEADERS: &str =
-    "Mcp-Session-Id, MCP-Protocol-Version, RateLimit, RateLimit-Policy, Retry-After, X-Sandbox";
+pub const MCP_EXPOSE_HEADERS: &str = "Mcp-Session-Id, MCP-Protocol-Version, RateLimit, RateLimit-Policy, Retry-After, X-Sandbox, Allow";
 /// Request headers MCP clients send: the 2026-07-28 routing headers, and the legacy session
 /// and resumption headers (ignored here, but allowed so a legacy browser client's preflight
 /// passes). `Mcp-Param-*` headers cannot be listed in advance; no tool declares one.
 pub const MCP_ALLOW_HEADERS: &str = "Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, \
 Mcp-Session-Id, Last-Event-ID";
 /// Response headers a browser client of `/ask` reads.
-pub const ASK_EXPOSE_HEADERS: &str = "RateLimit, RateLimit-Policy, Retry-After, X-Sandbox, Vary";
+pub const ASK_EXPOSE_HEADERS: &str =
+    "RateLimit, RateLimit-Policy, Retry-After, X-Sandbox, Vary, Allow";
 /// Request headers `/ask` clients send: `Last-Event-ID` is what an `EventSource` sends when it
 /// reconnects, to resume the stream.
 pub const ASK_ALLOW_HEADERS: &str = "Content-Type, Accept, Last-Event-ID, Cache-Control";
 /// Response headers a browser A2A client reads.
 pub const A2A_EXPOSE_HEADERS: &str =
-    "A2A-Version, A2A-Extensions, RateLimit, RateLimit-Policy, Retry-After, X-Sandbox";
+    "A2A-Version, A2A-Extensions, RateLimit, RateLimit-Policy, Retry-After, X-Sandbox, Allow";
 /// Request headers A2A clients send: the service parameters (`A2A-Version`, `A2A-Extensions`
 /// and its 0.3 name `X-A2A-Extensions`), `Authorization` (an SDK may add it; the agent is
 /// keyless and ignores it), and what their SSE readers add.

@@ -429,6 +429,20 @@ async fn paths_are_normalised_as_documented() {
 }
 
 #[tokio::test]
+async fn a_browser_can_read_the_allow_list_of_a_405_on_every_surface() {
+    let server = start().await;
+    for path in ["/v1/services", "/v1/batch", "/mcp", "/mcp/docs", "/ask", "/a2a"] {
+        let response =
+            Checked::read(server.client.delete(server.url(path)).send().await.expect("DELETE"))
+                .await;
+        assert_eq!(response.status, 405, "{path}");
+        assert!(response.header("allow").is_some(), "{path}");
+        let exposed = response.header("access-control-expose-headers").expect("expose headers");
+        assert!(exposed.split(", ").any(|name| name == "Allow"), "{path}: {exposed}");
+    }
+}
+
+#[tokio::test]
 async fn cors_is_open_on_every_response_and_preflights_list_methods_and_headers() {
     let server = start().await;
     for path in ["/v1", "/v1/nothing", "/v1/services/BAD", "/v1/export", "/guides/"] {
