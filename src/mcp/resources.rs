@@ -5,7 +5,10 @@
 //! assessment (`<api>/v1/ai-readiness/questions`, JSON); the docs server reads guides,
 //! documentation pages (the documentation's index and error-code reference included) and the
 //! OpenAPI document (`<api>/openapi.json`). Anything else is an
-//! unknown resource: -32602 in 2026-07-28, -32002 before.
+//! unknown resource: -32602 in 2026-07-28, -32002 before. A `#` fragment is not part of the
+//! resource's identity (RFC 3986, section 3.5), so it is dropped before the lookup: the docs
+//! tools' URLs point into pages (`.../docs/errors/#rate_limited`, `.../openapi.json#/paths/...`)
+//! and read as those pages. The contents carry the URI as it was sent.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -29,8 +32,9 @@ pub fn read(
             "invalid params: resources/read needs a `uri` string",
         ));
     };
+    let resource = uri.split_once('#').map_or(uri, |(resource, _fragment)| resource);
     let (mime_type, text) =
-        resolve(server, uri).ok_or_else(|| McpError::unknown_resource(uri, version))?;
+        resolve(server, resource).ok_or_else(|| McpError::unknown_resource(uri, version))?;
     #[derive(Serialize)]
     struct Contents<'a> {
         uri: &'a str,

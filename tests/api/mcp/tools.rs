@@ -222,6 +222,34 @@ async fn docs_tools_answer_the_rest_bodies_byte_for_byte() {
         structured(&server, path, "search_api_docs", json!({ "query": "invalid_cursor" })).await;
     let page: Value = serde_json::from_str(&text).expect("page");
     assert_eq!(page["results"][0]["id"], "errors/invalid_cursor", "{page}");
+    // The docs tools' URLs carry fragments; a fragment is not part of the resource (RFC 3986
+    // section 3.5), so resources/read reads each as the URL without it.
+    let mut with_fragment = Vec::new();
+    for (name, arguments) in [
+        ("search_api_docs", json!({ "query": "rate limit batch" })),
+        ("search_api_docs", json!({ "query": "invalid_cursor" })),
+        ("search", json!({ "query": "rate limited" })),
+    ] {
+        let answer = tool(&server, path, Era::Modern, name, arguments).await;
+        let text = answer["content"][0]["text"].as_str().unwrap_or_default();
+        let found: Value = serde_json::from_str(text).unwrap_or_default();
+        for item in found["results"].as_array().into_iter().flatten() {
+            if let Some(url) = item["url"].as_str().filter(|u| u.contains('#')) {
+                with_fragment.push(url.to_string());
+            }
+        }
+    }
+    assert!(with_fragment.iter().any(|u| u.contains("/docs/errors/#")), "{with_fragment:?}");
+    assert!(with_fragment.iter().any(|u| u.contains("openapi.json#/")), "{with_fragment:?}");
+    for era in [Era::Modern, Era::Legacy("2025-06-18")] {
+        for uri in &with_fragment {
+            let read = result(&server, path, era, "resources/read", json!({ "uri": uri })).await;
+            let whole = uri.split_once('#').map(|(resource, _)| resource).expect("fragment");
+            let plain = result(&server, path, era, "resources/read", json!({ "uri": whole })).await;
+            assert_eq!(read["contents"][0]["text"], plain["contents"][0]["text"], "{uri}");
+            assert_eq!(read["contents"][0]["uri"], uri.as_str());
+        }
+    }
     // `limit` as digits in a string is read as the REST query's is (documented leniency).
     let text = structured(
         &server,
@@ -734,6 +762,15 @@ async fn resources_page_through_every_item_and_read_as_their_twins() {
     let service = &content::services()[0];
     let read =
         result(&server, "/mcp", Era::Modern, "resources/read", json!({ "uri": service.url })).await;
+    assert_eq!(
+        read["contents"][0]["text"],
+        server.get(&format!("/services/{}/index.md", service.slug)).await.text.as_str()
+    );
+    // The product server drops a fragment too.
+    let uri = format!("{}#approach", service.url);
+    let read =
+        result(&server, "/mcp", Era::Legacy("2025-06-18"), "resources/read", json!({ "uri": uri }))
+            .await;
     assert_eq!(
         read["contents"][0]["text"],
         server.get(&format!("/services/{}/index.md", service.slug)).await.text.as_str()
