@@ -4,7 +4,8 @@
 //!
 //! Decisions where A2A leaves room:
 //! - Text parts are joined with a space into one question; a data part carries readiness
-//!   answers (`{"answers": [...]}`, or the bare array). With a data part, the message is
+//!   answers (`{"answers": [...]}`, or the bare array, also as `{"value": [...]}`, the form
+//!   `@a2a-js/sdk`'s 0.3 compatibility gives it). With a data part, the message is
 //!   scored and its text ignored; more than one data part is invalid params.
 //! - File parts (`raw`, `url`; 0.3 `file`), text parts whose `mediaType` is not `text/plain`
 //!   or `text/markdown`, and data parts whose `mediaType` is not JSON, are

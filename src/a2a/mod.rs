@@ -295,15 +295,26 @@ impl Content {
     }
 }
 
-/// Scores readiness answers sent as a data part: `{"answers": [...]}` or the bare array.
+/// Scores readiness answers sent as a data part: `{"answers": [...]}` or the bare array, which
+/// `@a2a-js/sdk` in 0.3-compatibility mode wraps as `{"value": [...]}` (with
+/// `metadata.data_part_compat`, since a 0.3 data part must be an object): an object whose only
+/// member is `value` holding an array is that bare array.
 fn score(data: &Value) -> Result<ReadinessResult, A2aError> {
     let wrapped;
-    let request = match data {
-        Value::Array(answers) => {
+    let bare = match data {
+        Value::Array(answers) => Some(answers),
+        Value::Object(object) if object.len() == 1 => object.get("value").and_then(Value::as_array),
+        _ => None,
+    };
+    let request = match bare {
+        Some(answers) => {
             wrapped = serde_json::json!({ "answers": answers });
             &wrapped
         }
-        Value::Object(object) if object.contains_key("answers") => data,
+        None => data,
+    };
+    let request = match request {
+        Value::Object(object) if object.contains_key("answers") => request,
         _ => {
             return Err(A2aError::invalid_params(
                 "message.parts",

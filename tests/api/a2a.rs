@@ -303,8 +303,24 @@ async fn a_data_part_is_scored_as_the_rest_api_scores_it() {
     )
     .await;
     assert_eq!(v03["result"]["parts"][1], json!({ "kind": "data", "data": rest }));
+    // `@a2a-js/sdk` in 0.3-compatibility mode sends a bare array as `{"value": [...]}`.
+    let compat = call(
+        &server,
+        V03,
+        "message/send",
+        message_v03(json!([{
+            "kind": "data",
+            "data": { "value": answers },
+            "metadata": { "data_part_compat": true },
+        }])),
+    )
+    .await;
+    assert_eq!(compat["result"]["parts"][1], json!({ "kind": "data", "data": rest }), "{compat}");
 
     for (data, stable) in [
+        (json!({ "value": [1, 2] }), "invalid_answers"),
+        (json!({ "value": answers, "other": 1 }), "invalid_params"),
+        (json!({ "value": "2,3" }), "invalid_params"),
         (json!({ "answers": [1, 2] }), "invalid_answers"),
         (json!({ "answers": vec![2.5; 16] }), "invalid_answers"),
         (json!({ "score": 3 }), "invalid_params"),
