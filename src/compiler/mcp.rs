@@ -358,11 +358,10 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
             json!({
                 "type": "object",
                 "properties": {
-                    "query": { "type": "string", "maxLength": SEARCH_QUERY_MAX_CHARS, "description": "Search terms, for example `invalid_cursor` or `export token`. Blank lists everything, page by page: pages, then error codes, then operations." },
+                    "query": { "type": "string", "maxLength": SEARCH_QUERY_MAX_CHARS, "description": "Search terms, for example `invalid_cursor` or `export token`. Omit it (or leave it blank) to list everything, page by page: pages, then error codes, then operations." },
                     "limit": { "type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX, "default": SEARCH_LIMIT_DEFAULT, "description": format!("Results per page, 1 to {SEARCH_LIMIT_MAX}; default {SEARCH_LIMIT_DEFAULT}.") },
                     "cursor": { "type": "string", "description": "nextCursor of the previous page, with the same query and limit. Omit it for the first page." },
                 },
-                "required": ["query"],
                 "additionalProperties": false,
             }),
             Some(json!({

@@ -137,7 +137,8 @@ pub fn run(
         }
         ToolId::SearchApiDocs => {
             args.only(&["query", "limit", "cursor"])?;
-            let query = args.required_allow_blank("query")?;
+            // Optional, as the schema says: omitted is blank, which lists everything.
+            let query = args.optional("query")?.unwrap_or("");
             let limit = guides::page_size(args.limit()?)?;
             let page = documents::search_reference(query, limit, args.optional("cursor")?)?;
             Ok(Output::Json(reference_page(query.trim(), &page)))

@@ -222,6 +222,18 @@ async fn docs_tools_answer_the_rest_bodies_byte_for_byte() {
         structured(&server, path, "search_api_docs", json!({ "query": "invalid_cursor" })).await;
     let page: Value = serde_json::from_str(&text).expect("page");
     assert_eq!(page["results"][0]["id"], "errors/invalid_cursor", "{page}");
+    // `query` is optional, as its schema and description say: omitted is blank, which lists
+    // everything page by page.
+    let listed = tool_list(&server, path, Era::Modern).await;
+    let schema =
+        &listed.iter().find(|t| t["name"] == "search_api_docs").expect("tool")["inputSchema"];
+    assert!(schema.get("required").is_none(), "{schema}");
+    let omitted = structured(&server, path, "search_api_docs", json!({})).await;
+    let blank = structured(&server, path, "search_api_docs", json!({ "query": " " })).await;
+    assert_eq!(omitted, blank);
+    let page: Value = serde_json::from_str(&omitted).expect("page");
+    assert_eq!(page["query"], "");
+    assert!(page["count"].as_u64().is_some_and(|n| n > 0), "{page}");
     // The docs tools' URLs carry fragments; a fragment is not part of the resource (RFC 3986
     // section 3.5), so resources/read reads each as the URL without it.
     let mut with_fragment = Vec::new();
@@ -495,7 +507,6 @@ async fn tool_failures_are_results_with_the_core_message() {
             ("/mcp", "fetch", json!({ "id": "" }), "argument `id` is empty"),
             ("/mcp/docs", "fetch", json!({ "id": " " }), "argument `id` is blank"),
             ("/mcp/docs", "get_guide", json!({ "slug": "no-such-guide" }), "no guide has the slug"),
-            ("/mcp/docs", "search_api_docs", json!({}), "argument `query` is required"),
             // Each tool's message names its own argument: `query`, where the REST API's is `q`.
             ("/mcp", "search", json!({ "query": "x".repeat(201) }), "query has 201 characters"),
             (
