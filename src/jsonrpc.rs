@@ -4,7 +4,10 @@
 //!
 //! Decisions where JSON-RPC 2.0 leaves room:
 //! - A request `id` is a string or a number; `null` (allowed by JSON-RPC, forbidden by MCP and
-//!   A2A) makes the message an invalid request. Ids are echoed exactly as received.
+//!   A2A) makes the message an invalid request. Ids are echoed exactly as received: a number
+//!   that a 64-bit integer cannot hold (`12345678901234567890123`, `0.125`, `1e3`) is echoed
+//!   as its own text, not as the double it would parse to, so a client can still match the
+//!   response to its request.
 //! - `params`, when present, must be an object or an array (JSON-RPC's "structured value").
 //! - A body that is a JSON array is a batch; whether batches are served is the protocol's
 //!   decision ([`Body::Batch`]).
@@ -12,7 +15,9 @@
 
 use std::fmt::Write as _;
 
+use serde::Deserialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// Invalid JSON was received.
 pub const PARSE_ERROR: i32 = -32700;
@@ -27,12 +32,23 @@ pub const INTERNAL_ERROR: i32 = -32603;
 
 /// A request id: a JSON string or number, kept as received so the response echoes it exactly.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Id(Value);
+pub struct Id(IdRepr);
 
-impl Id {
-    /// The id as JSON.
-    pub fn as_value(&self) -> &Value {
-        &self.0
+#[derive(Debug, Clone, PartialEq)]
+enum IdRepr {
+    /// A string, or a number a 64-bit integer holds: its JSON is its `Display`.
+    Value(Value),
+    /// A number as the request wrote it (one `serde_json` would turn into a double).
+    Text(Box<str>),
+}
+
+impl std::fmt::Display for Id {
+    /// The id as JSON text.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            IdRepr::Value(value) => write!(f, "{value}"),
+            IdRepr::Text(text) => f.write_str(text),
+        }
     }
 }
 
@@ -73,9 +89,38 @@ pub struct ErrorObject {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Body {
     /// One JSON value (a message if it is a well-formed object).
-    Single(Value),
+    Single(Item),
     /// A JSON array: a batch.
-    Batch(Vec<Value>),
+    Batch(Vec<Item>),
+}
+
+/// One JSON value of a body, with its `id`'s text when the parsed number would not echo it
+/// exactly.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    value: Value,
+    id_text: Option<Box<str>>,
+}
+
+/// Just a message's `id`, as written.
+#[derive(Deserialize)]
+struct RawId<'a> {
+    #[serde(borrow, default)]
+    id: Option<&'a RawValue>,
+}
+
+/// Whether `value` is a message whose numeric `id` parsed into a double: a fraction, an
+/// exponent or an integer beyond 64 bits, whose text the double may not give back.
+fn id_is_inexact(value: &Value) -> bool {
+    value.get("id").is_some_and(|id| matches!(id, Value::Number(n) if n.is_f64()))
+}
+
+/// The text of the `id` member of the JSON object `text` (a second, borrowing parse of the
+/// rare message whose id needs it); `None` if it cannot be read that way (a repeated `id`,
+/// where the parsed value's last one stands).
+fn id_text(text: &str) -> Option<Box<str>> {
+    let raw: RawId<'_> = serde_json::from_str(text).ok()?;
+    raw.id.map(|id| id.get().into())
 }
 
 /// A message that could not be read: an [`INVALID_REQUEST`], with the id if it was readable.
@@ -94,8 +139,27 @@ pub fn parse_body(bytes: &[u8]) -> Result<Body, ErrorObject> {
         data: None,
     })?;
     Ok(match value {
-        Value::Array(items) => Body::Batch(items),
-        other => Body::Single(other),
+        Value::Array(items) => {
+            let mut items: Vec<Item> =
+                items.into_iter().map(|value| Item { value, id_text: None }).collect();
+            if items.iter().any(|item| id_is_inexact(&item.value)) {
+                let raws: Vec<&RawValue> = serde_json::from_slice(bytes).unwrap_or_default();
+                for (item, raw) in items.iter_mut().zip(raws) {
+                    if id_is_inexact(&item.value) {
+                        item.id_text = id_text(raw.get());
+                    }
+                }
+            }
+            Body::Batch(items)
+        }
+        value => {
+            let id_text = if id_is_inexact(&value) {
+                std::str::from_utf8(bytes).ok().and_then(id_text)
+            } else {
+                None
+            };
+            Body::Single(Item { value, id_text })
+        }
     })
 }
 
@@ -103,15 +167,17 @@ fn invalid(id: Option<Id>, why: &str) -> Invalid {
     Invalid { id, message: format!("invalid request: {why}") }
 }
 
-/// Reads one message out of a JSON value.
-pub fn message(value: Value) -> Result<Message, Invalid> {
+/// Reads one message out of one value of a body.
+pub fn message(item: Item) -> Result<Message, Invalid> {
+    let Item { value, id_text } = item;
     let Value::Object(mut object) = value else {
         return Err(invalid(None, "a message is a JSON object"));
     };
-    let id = match object.remove("id") {
-        None => None,
-        Some(id @ (Value::String(_) | Value::Number(_))) => Some(Id(id)),
-        Some(_) => return Err(invalid(None, "`id` must be a string or a number")),
+    let id = match (object.remove("id"), id_text) {
+        (None, _) => None,
+        (Some(Value::Number(_)), Some(text)) => Some(Id(IdRepr::Text(text))),
+        (Some(id @ (Value::String(_) | Value::Number(_))), _) => Some(Id(IdRepr::Value(id))),
+        (Some(_), _) => return Err(invalid(None, "`id` must be a string or a number")),
     };
     if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
         return Err(invalid(id, "`jsonrpc` must be \"2.0\""));
@@ -149,8 +215,7 @@ pub fn result_text(id: &Id, result: &str) -> String {
 pub fn result_open(id: &Id, capacity: usize) -> String {
     let mut out = String::with_capacity(48 + capacity);
     out.push_str("{\"jsonrpc\":\"2.0\",\"id\":");
-    // A string or a number: its JSON is its `Display`.
-    let _ = write!(out, "{}", id.0);
+    let _ = write!(out, "{id}");
     out.push_str(",\"result\":");
     out
 }
@@ -163,7 +228,7 @@ pub fn result_close(out: &mut String) {
 /// An error response; `id` is `null` when the request's id could not be read. Members are
 /// written in the order JSON-RPC lists them, whatever the map order of `serde_json`.
 pub fn error_text(id: Option<&Id>, error: &ErrorObject) -> String {
-    let id = id.map_or_else(|| "null".to_string(), |id| id.0.to_string());
+    let id = id.map_or_else(|| "null".to_string(), Id::to_string);
     let mut out = format!(
         "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"error\":{{\"code\":{},\"message\":{}",
         error.code,
@@ -183,7 +248,7 @@ mod tests {
 
     fn read(text: &str) -> Result<Message, Invalid> {
         match parse_body(text.as_bytes()) {
-            Ok(Body::Single(value)) => message(value),
+            Ok(Body::Single(item)) => message(item),
             other => panic!("not a single message: {other:?}"),
         }
     }
@@ -211,13 +276,17 @@ mod tests {
             (r#"[1]"#, None),
         ] {
             let outcome = match parse_body(text.as_bytes()) {
-                Ok(Body::Single(value)) => message(value),
+                Ok(Body::Single(item)) => message(item),
                 Ok(Body::Batch(_)) => continue,
                 Err(error) => panic!("{text}: {error:?}"),
             };
             let error = outcome.expect_err(text);
             assert!(error.message.starts_with("invalid request: "), "{text}");
-            assert_eq!(error.id.map(|id| id.0), id.map(Value::from), "{text}");
+            assert_eq!(
+                error.id.map(|id| id.to_string()),
+                id.map(|id: i32| id.to_string()),
+                "{text}"
+            );
         }
         assert_eq!(parse_body(b"{").map_err(|e| e.code), Err(PARSE_ERROR));
         assert!(matches!(parse_body(b"[]"), Ok(Body::Batch(items)) if items.is_empty()));
@@ -225,12 +294,42 @@ mod tests {
 
     #[test]
     fn responses_echo_the_id_exactly() {
-        let id = Id(Value::from("req-1"));
+        let id = Id(IdRepr::Value(Value::from("req-1")));
         assert_eq!(result_text(&id, "{}"), r#"{"jsonrpc":"2.0","id":"req-1","result":{}}"#);
         let error = ErrorObject { code: METHOD_NOT_FOUND, message: "no".into(), data: None };
         assert_eq!(
             error_text(None, &error),
             r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"no"}}"#
         );
+    }
+
+    /// Numbers a double would change come back as written, in a single message and in a
+    /// batch; those an integer holds, and strings, as before.
+    #[test]
+    fn numeric_ids_a_double_would_change_are_echoed_as_written() {
+        for id in ["12345678901234567890123", "-98765432109876543210", "0.125", "1e3", "7", "-3"] {
+            let text = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#);
+            let Ok(Message::Request(request)) = read(&text) else { panic!("{text}") };
+            assert_eq!(request.id.to_string(), id, "{text}");
+            assert!(result_text(&request.id, "{}").contains(&format!(r#""id":{id},"#)));
+            let batch = format!(r#"[{text}, {{"jsonrpc":"2.0","id":"s","method":"ping"}}]"#);
+            let Ok(Body::Batch(items)) = parse_body(batch.as_bytes()) else { panic!("{batch}") };
+            let ids: Vec<String> = items
+                .into_iter()
+                .map(|item| match message(item) {
+                    Ok(Message::Request(request)) => request.id.to_string(),
+                    other => panic!("{other:?}"),
+                })
+                .collect();
+            assert_eq!(ids, [id, r#""s""#], "{batch}");
+        }
+        // An invalid message keeps its exact id for the error.
+        let text = r#"{"jsonrpc":"1.0","id":12345678901234567890123,"method":"x"}"#;
+        let error = read(text).expect_err(text);
+        assert_eq!(error.id.map(|id| id.to_string()).as_deref(), Some("12345678901234567890123"));
+        // A repeated id: the parsed value's last one stands, as for any other member.
+        let text = r#"{"jsonrpc":"2.0","id":1.5,"id":2.5,"method":"ping"}"#;
+        let Ok(Message::Request(request)) = read(text) else { panic!("{text}") };
+        assert_eq!(request.id.to_string(), "2.5");
     }
 }

@@ -82,7 +82,7 @@ pub fn answer(headers: &HeaderMap, query: Option<&str>, body: &[u8]) -> Reply {
             );
             return error_reply(&error, None, shape);
         }
-        Ok(RpcBody::Single(value)) => match jsonrpc::message(value) {
+        Ok(RpcBody::Single(item)) => match jsonrpc::message(item) {
             Err(invalid) => {
                 return error_reply(
                     &A2aError::invalid_request(invalid.message),

@@ -33,9 +33,8 @@ pub mod transport;
 
 use http::StatusCode;
 use http::header::{self, HeaderMap, HeaderValue};
-use serde_json::Value;
 
-use crate::jsonrpc::{self, Body, Id, Message};
+use crate::jsonrpc::{self, Body, Id, Item, Message};
 use crate::limits::BATCH_MAX_ITEMS;
 use crate::model::{McpServer, McpVersion};
 use crate::ops;
@@ -106,10 +105,10 @@ fn one(
     server: McpServer,
     headers: &HeaderMap,
     header: Option<&str>,
-    value: Value,
+    item: Item,
     in_batch: bool,
 ) -> Answer {
-    let message = match jsonrpc::message(value) {
+    let message = match jsonrpc::message(item) {
         Ok(message) => message,
         Err(invalid) => {
             let error = McpError::invalid_request(invalid.message);
@@ -173,12 +172,7 @@ fn unknown_version(header: Option<&str>) -> bool {
 /// A JSON-RPC batch: served in 2025-03-26 only (the one revision that has batches), each
 /// message answered as if alone; refused in every later revision. A batch naming a revision
 /// this server does not serve is refused for that first, as a single message would be.
-fn batch(
-    server: McpServer,
-    headers: &HeaderMap,
-    header: Option<&str>,
-    items: Vec<Value>,
-) -> Answer {
+fn batch(server: McpServer, headers: &HeaderMap, header: Option<&str>, items: Vec<Item>) -> Answer {
     if unknown_version(header) {
         let error = McpError::unsupported_version(header.unwrap_or_default());
         return error_answer(None, &error, None);

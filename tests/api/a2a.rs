@@ -734,3 +734,26 @@ async fn plain_and_markdown_text_parts_are_questions() {
         assert!(json["result"].is_object(), "{media_type}: {json}");
     }
 }
+
+/// An id no double holds exactly comes back as the client wrote it, in a result and in an
+/// error.
+#[tokio::test]
+async fn ids_a_double_would_change_are_echoed_as_written() {
+    let server = start().await;
+    for (method, id) in [("ListTasks", "123456789012345678901234567890"), ("NoSuchMethod", "2.50")]
+    {
+        let body = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"{method}","params":{{}}}}"#);
+        let response = server
+            .client
+            .post(server.url("/a2a"))
+            .header("A2A-Version", "1.0")
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .expect("POST /a2a");
+        let response = Checked::read(response).await;
+        assert_eq!(response.status, 200, "{}", response.text);
+        assert!(response.text.contains(&format!(r#""id":{id},"#)), "{method}: {}", response.text);
+    }
+}

@@ -801,3 +801,26 @@ mod hostile {
         }
     }
 }
+
+/// An id no double holds exactly comes back as the client wrote it, on both servers and in
+/// a legacy batch, so a client matching responses by id (as every SDK does) finds its own.
+#[tokio::test]
+async fn ids_a_double_would_change_are_echoed_as_written() {
+    let server = start().await;
+    let (_, headers) = request(Era::Legacy(LEGACY[0]), "ping", Value::Null);
+    for path in PATHS {
+        for id in ["123456789012345678901234567890", "1.50", "-1e3"] {
+            let body = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#);
+            let response = post(&server, path, &headers, &body).await;
+            assert_eq!(response.status, 200, "{path} {id}: {}", response.text);
+            assert!(response.text.contains(&format!(r#""id":{id},"#)), "{path}: {}", response.text);
+        }
+    }
+    let (_, headers) = request(Era::Legacy(LEGACY[2]), "ping", Value::Null);
+    let body = r#"[{"jsonrpc":"2.0","id":98765432109876543210987,"method":"ping"},
+                   {"jsonrpc":"2.0","id":2,"method":"ping"}]"#;
+    let response = post(&server, "/mcp", &headers, body).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    assert!(response.text.contains(r#""id":98765432109876543210987,"#), "{}", response.text);
+    assert!(response.text.contains(r#""id":2,"#), "{}", response.text);
+}
