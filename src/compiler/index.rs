@@ -173,6 +173,15 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         }
         guide_passages.push(passages);
     }
+    // A one-word synonym input no guide uses ("tableau", "looker") joins the vocabulary as a
+    // term without postings, so a misspelling of it is corrected to it (and, at search time,
+    // to what it finds) rather than to a guide word that merely looks alike ("table").
+    for input in synonyms.inputs() {
+        if let [token] = tokens_of(&input.text).as_slice() {
+            frequencies.entry(token.stem.clone()).or_default();
+            word_stems.entry(token.word.clone()).or_insert_with(|| token.stem.clone());
+        }
+    }
     let n_docs = guides.len() as f64;
     let average_length = lengths.iter().sum::<f64>() / n_docs.max(1.0);
     let mut terms = Vec::with_capacity(frequencies.len());

@@ -94,6 +94,19 @@ impl Synonyms {
         out
     }
 
+    /// Every input term (a group's members, a one-way entry's `from`), in file order: what a
+    /// visitor may type.
+    pub fn inputs(&self) -> Vec<&Term> {
+        let mut out = Vec::new();
+        for entry in &self.entries {
+            match entry {
+                Entry::Equivalent(terms) => out.extend(terms),
+                Entry::OneWay { from, .. } => out.push(from),
+            }
+        }
+        out
+    }
+
     /// Every key of more than one word: the phrases the index must know.
     pub fn phrase_keys(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();

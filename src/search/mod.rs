@@ -12,9 +12,10 @@
 //! summed BM25F score of the matched units, each unit contributing its idf times its
 //! saturated, field-weighted frequency, so the information matched decides and one rare word
 //! outweighs several common ones; synonym matches count 60% and typo matches 80% (one edit) or
-//! 60% (two); a misspelt word's candidates, and the last word's completions, weigh with the
-//! idf of the most used of them (capped at their own), so a rare neighbour or completion never
-//! outweighs the common word meant. Then fewer typo matches, then library order. Typo matches
+//! 60% (two), and what a misspelt synonym input finds both (48% or 36%); a misspelt word's
+//! candidates, and the last word's completions, weigh with the idf of the most used of them
+//! (capped at their own), so a rare neighbour or completion never outweighs the common word
+//! meant. Then fewer typo matches, then library order. Typo matches
 //! are looked for only for words that match nothing as typed, so a guide matching a word
 //! exactly always ranks above one matching it through a typo. Without terms: library order
 //! (category, then title).
@@ -130,6 +131,7 @@ fn percent(kind: Kind) -> u32 {
         Kind::Exact | Kind::Prefix => 100,
         Kind::Synonym => SYNONYM_PERCENT,
         Kind::Typo(edits) => TYPO_PERCENT[usize::from(edits.min(2))],
+        Kind::SynonymTypo(edits) => SYNONYM_PERCENT * TYPO_PERCENT[usize::from(edits.min(2))] / 100,
     }
 }
 
@@ -228,7 +230,7 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
                 let prefix_idf = u64::from(IDF_BY_DF[prefix_df]);
                 for alternative in unit.alternatives {
                     let (postings, _) = postings(alternative.term);
-                    let typo = matches!(alternative.kind, Kind::Typo(_));
+                    let typo = matches!(alternative.kind, Kind::Typo(_) | Kind::SynonymTypo(_));
                     // Percent, then for a typo or a completion the idf of the most used
                     // candidate over its own.
                     let reference = match alternative.kind {

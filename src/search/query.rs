@@ -26,6 +26,9 @@ pub enum Kind {
     Synonym,
     /// A word this many edits away from the unit's word (1 or 2).
     Typo(u8),
+    /// A term a synonym input finds, the input being this many edits away from the unit's
+    /// word (an input no guide uses, such as a product name: `tablaeu` for `tableau`).
+    SynonymTypo(u8),
 }
 
 /// One index term a unit may match.
@@ -260,6 +263,14 @@ pub fn units(q: &str) -> Units {
     Units { text, units, alternatives }
 }
 
+/// The terms a one-word synonym key finds, by the key's term; empty for any other term.
+fn synonyms_of(term: u32) -> &'static [u32] {
+    if SYNONYM_TERMS.binary_search(&term).is_err() {
+        return &[];
+    }
+    TERM_KEYS.get(term as usize).and_then(|key| SYNONYMS.get(key)).map_or(&[], |terms| terms)
+}
+
 /// Adds `term` to the alternatives of the unit that begins at `first`, unless it has it.
 fn push(alternatives: &mut Vec<Alternative>, first: usize, term: u32, kind: Kind) {
     if !alternatives[first..].iter().any(|a| a.term == term) {
@@ -316,6 +327,14 @@ fn expand(text: &str, unit: &UnitAt, typo_tolerant: bool, alternatives: &mut Vec
             let any_whole = near.iter().any(|n| n.whole);
             for near in near.into_iter().filter(|n| n.distance > 0 && (n.whole || !any_whole)) {
                 push(alternatives, first, near.term, Kind::Typo(near.distance));
+                // A synonym input no guide uses ("tableau") is in the vocabulary only to be
+                // reached: its misspelling finds what the input finds, weighed as a synonym
+                // and a typo both.
+                if !has_postings(near.term) {
+                    for &term in synonyms_of(near.term) {
+                        push(alternatives, first, term, Kind::SynonymTypo(near.distance));
+                    }
+                }
             }
         }
     }

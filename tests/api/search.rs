@@ -418,6 +418,44 @@ async fn misspelt_words_find_the_guide_meant() {
     }
 }
 
+/// A product name no guide uses is a synonym input ("tableau" finds the BI guides): misspelt,
+/// it finds what it finds spelt right, in the same order, and is not "corrected" to a guide
+/// word that looks alike ("tablaeu" to "table", "looekr" to "look"), as it was.
+#[tokio::test]
+async fn a_misspelt_synonym_input_finds_what_the_input_finds() {
+    let server = start().await;
+    for (typed, meant) in [
+        ("tablaeu", "tableau"),
+        ("looekr", "looker"),
+        ("powrebi", "powerbi"),
+        ("snowlfake", "snowflake"),
+        ("upsikll", "upskill"),
+        ("tablaeu dashboard", "tableau dashboard"),
+    ] {
+        let misspelt = first_page(&server, typed, "&limit=5").await;
+        let correct = first_page(&server, meant, "&limit=5").await;
+        let (mut found, mut expected) = (slugs(&misspelt), slugs(&correct));
+        assert!(!expected.is_empty(), "{meant} finds guides");
+        if typed.contains(' ') {
+            // Beside a word spelt right, the typo weighs less: the same guides, in an order
+            // of their own.
+            found.sort();
+            expected.sort();
+        }
+        assert_eq!(found, expected, "{typed} finds what {meant} finds");
+        assert!(misspelt.get("suggestions").is_none(), "{typed}: {misspelt}");
+    }
+    // Matched through a typo: they count as typos, so the word itself, where a guide uses it,
+    // still ranks first ("table" is not "tableau").
+    let hits = search::search("tablaeu", None);
+    assert!(hits.hits().iter().all(|h| h.typos == 1), "{:?}", hits.hits());
+    assert_ne!(
+        slugs(&first_page(&server, "tabel", "&limit=5").await),
+        slugs(&first_page(&server, "tablaeu", "&limit=5").await),
+        "a misspelt guide word still finds the guide word"
+    );
+}
+
 #[test]
 fn a_finished_misspelt_last_word_is_not_read_as_a_prefix() {
     // "chrun" is one swap from "churn", and also begins one edit from "chunk": the whole-word
