@@ -24,7 +24,7 @@
 use std::borrow::Cow;
 
 use crate::model::{FixedResponse, McpServer};
-use crate::ops::{Error, content};
+use crate::ops::{Caller, Error, content};
 use crate::tables::FIXED;
 
 /// Methods of fixed and searchable routes.
@@ -161,8 +161,10 @@ impl Route {
         if let Some(route) = toggled_slash(path) {
             return route;
         }
-        let slug_routes: [(&str, SlugLookup); 2] =
-            [("/v1/services/", content::service), ("/v1/case-studies/", content::case_study)];
+        let slug_routes: [(&str, SlugLookup); 2] = [
+            ("/v1/services/", |slug| content::service(slug, Caller::Rest)),
+            ("/v1/case-studies/", |slug| content::case_study(slug, Caller::Rest)),
+        ];
         for (prefix, lookup) in slug_routes {
             // A slug is one segment (a trailing slash aside): `/v1/services/x/extra` names nothing.
             let slug = path.strip_prefix(prefix).map(|rest| rest.strip_suffix('/').unwrap_or(rest));

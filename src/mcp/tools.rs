@@ -3,7 +3,10 @@
 //! A call that names no tool of this server, or whose params are malformed, is a protocol
 //! error (-32602). Anything the tool itself refuses (an unknown slug, an invalid answer list,
 //! an argument of the wrong type, an unknown argument) is a result with `isError: true` and
-//! the core's message, so the model can read it and correct itself.
+//! the core's message, so the model can read it and correct itself. Where the REST API's message
+//! points at an endpoint ("GET /v1/services lists them"), the tool's names the tool of the same
+//! server that lists or finds the thing ("list_services lists them"): an agent on MCP cannot
+//! call the REST API.
 //!
 //! Every tool but `search` and `fetch` returns its JSON twice: as `structuredContent` (from
 //! 2025-06-18, checked against the tool's `outputSchema`) and as the text of one text block.
@@ -26,7 +29,7 @@ use crate::limits::SEARCH_LIMIT_DEFAULT;
 use crate::model::{ErrorKind, FixedJson, MCP_TOOLS, McpServer, McpShape, ToolId};
 use crate::ops::documents::{self, Collection, Document};
 use crate::ops::guides::{self, Limit, SearchRequest};
-use crate::ops::{Error, content, readiness};
+use crate::ops::{Caller, Error, content, readiness};
 
 /// What a tool produced.
 #[derive(Debug)]
@@ -88,7 +91,7 @@ pub fn run(
         }
         ToolId::GetService => {
             args.only(&["slug"])?;
-            Ok(Output::Fixed(content::service(args.required("slug")?)?.fixed_json()))
+            Ok(Output::Fixed(content::service(args.required("slug")?, Caller::Mcp)?.fixed_json()))
         }
         ToolId::ListIndustries => {
             args.only(&[])?;
@@ -100,7 +103,9 @@ pub fn run(
         }
         ToolId::GetCaseStudy => {
             args.only(&["slug"])?;
-            Ok(Output::Fixed(content::case_study(args.required("slug")?)?.fixed_json()))
+            Ok(Output::Fixed(
+                content::case_study(args.required("slug")?, Caller::Mcp)?.fixed_json(),
+            ))
         }
         ToolId::GetContact => {
             args.only(&[])?;
@@ -111,7 +116,14 @@ pub fn run(
             Ok(Output::Fixed(readiness::questions_json()))
         }
         ToolId::ScoreAssessment => {
-            // The arguments are the REST body, `{"answers": [...]}`, checked by the same core.
+            // The arguments are the REST body, `{"answers": [...]}`, checked by the same core;
+            // what only the body's wording would name ("field", "body") is named as arguments.
+            args.only(&["answers"])?;
+            if !arguments.contains_key("answers") {
+                return Err(Error::invalid_body(
+                    "argument `answers` is required: score_assessment needs it",
+                ));
+            }
             let result = readiness::score(&Value::Object(arguments.clone()))?;
             Ok(Output::Json(String::from_utf8(readiness::result_json(&result)).unwrap_or_default()))
         }

@@ -2,7 +2,7 @@
 //! contact details and categories, and the lookups every surface needs (an item by slug or by
 //! URL, and its markdown twin).
 
-use super::error::Error;
+use super::error::{Caller, Error};
 use crate::model::{FixedJson, GuideRecord, ItemKind, PageRecord, is_slug};
 use crate::tables::{
     CASE_STUDIES, CASE_STUDIES_LIST, CATEGORIES_JSON, CONTACT_JSON, DOCS, FIXED, GUIDES,
@@ -79,25 +79,26 @@ pub fn docs_pages() -> &'static [PageRecord] {
     &DOCS
 }
 
-/// One service by slug: `invalid_slug` or `service_not_found` otherwise.
-pub fn service(slug: &str) -> Result<&'static PageRecord, Error> {
-    find(&SERVICES, slug, Error::service_not_found)
+/// One service by slug: `invalid_slug` or `service_not_found` (worded for `caller`) otherwise.
+pub fn service(slug: &str, caller: Caller) -> Result<&'static PageRecord, Error> {
+    find(&SERVICES, slug, || Error::service_not_found(slug, caller))
 }
 
-/// One case study by slug: `invalid_slug` or `case_study_not_found` otherwise.
-pub fn case_study(slug: &str) -> Result<&'static PageRecord, Error> {
-    find(&CASE_STUDIES, slug, Error::case_study_not_found)
+/// One case study by slug: `invalid_slug` or `case_study_not_found` (worded for `caller`)
+/// otherwise.
+pub fn case_study(slug: &str, caller: Caller) -> Result<&'static PageRecord, Error> {
+    find(&CASE_STUDIES, slug, || Error::case_study_not_found(slug, caller))
 }
 
 fn find(
     pages: &'static [PageRecord],
     slug: &str,
-    not_found: fn(&str) -> Error,
+    not_found: impl FnOnce() -> Error,
 ) -> Result<&'static PageRecord, Error> {
     if !is_slug(slug) {
         return Err(Error::invalid_slug(slug));
     }
-    pages.iter().find(|page| page.slug == slug).ok_or_else(|| not_found(slug))
+    pages.iter().find(|page| page.slug == slug).ok_or_else(not_found)
 }
 
 /// `{"services":[...]}` as `GET /v1/services` serves it, with its escaped twin.

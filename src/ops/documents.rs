@@ -132,8 +132,9 @@ pub struct Hit {
     pub relevance: u8,
 }
 
-/// The document with this id in `collection`, or `not_found` naming the id. Full canonical
-/// URLs of content items are accepted too.
+/// The document with this id in `collection`, or `not_found` naming the id and the MCP tool
+/// (`search`, on the same server: this is the MCP `fetch` tool's lookup) that gives ids. Full
+/// canonical URLs of content items are accepted too.
 pub fn fetch(collection: Collection, id: &str) -> Result<Document, Error> {
     let trimmed = id.trim();
     let document = match trimmed.strip_prefix("guides/") {
@@ -147,7 +148,7 @@ pub fn fetch(collection: Collection, id: &str) -> Result<Document, Error> {
         Error::new(
             crate::model::ErrorKind::NotFound,
             format!(
-                "no document has the id `{}` here; use an id the search tool returned",
+                "no document has the id `{}` on this server; its tool search returns the ids fetch takes",
                 super::error::truncate(id)
             ),
         )

@@ -8,6 +8,14 @@ use crate::limits::{BATCH_MAX_ITEMS, ECHO_MAX_BYTES, SEARCH_LIMIT_MAX, SEARCH_QU
 pub use crate::model::ErrorKind;
 use crate::tables::CATEGORIES;
 
+/// Who reads an error, so that it names what they can do next: a REST client is pointed at an
+/// endpoint, an agent on an MCP server at a tool of that server (it cannot call the REST API).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Caller {
+    Rest,
+    Mcp,
+}
+
 /// An error of the core: what kind, and what exactly was wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
@@ -31,16 +39,24 @@ impl Error {
             format!("nothing exists at `{}`; GET /v1 lists the endpoints", truncate(path)),
         )
     }
-    pub fn service_not_found(slug: &str) -> Error {
+    pub fn service_not_found(slug: &str, caller: Caller) -> Error {
+        let lister = match caller {
+            Caller::Rest => "GET /v1/services",
+            Caller::Mcp => "list_services",
+        };
         Error::new(
             ErrorKind::ServiceNotFound,
-            format!("no service has the slug `{slug}`; GET /v1/services lists them"),
+            format!("no service has the slug `{slug}`; {lister} lists them"),
         )
     }
-    pub fn case_study_not_found(slug: &str) -> Error {
+    pub fn case_study_not_found(slug: &str, caller: Caller) -> Error {
+        let lister = match caller {
+            Caller::Rest => "GET /v1/case-studies",
+            Caller::Mcp => "list_case_studies",
+        };
         Error::new(
             ErrorKind::CaseStudyNotFound,
-            format!("no case study has the slug `{slug}`; GET /v1/case-studies lists them"),
+            format!("no case study has the slug `{slug}`; {lister} lists them"),
         )
     }
     pub fn invalid_slug(slug: &str) -> Error {

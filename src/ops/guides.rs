@@ -183,7 +183,9 @@ pub fn search_guides(request: &SearchRequest<'_>) -> Result<GuidePage, Error> {
     validate(request).map(search)
 }
 
-/// One guide by slug, with its markdown twin.
+/// One guide by slug, with its markdown twin. Only the MCP docs server's `get_guide` looks a
+/// guide up this way (the REST API's guides are fixed routes), so its not-found message names
+/// the tool that finds guides there.
 pub fn guide(slug: &str) -> Result<Item, Error> {
     if !is_slug(slug) {
         return Err(Error::invalid_slug(slug));
@@ -191,7 +193,7 @@ pub fn guide(slug: &str) -> Result<Item, Error> {
     GUIDES.iter().find(|g| g.slug == slug).map(Item::Guide).ok_or_else(|| {
         Error::new(
             crate::model::ErrorKind::NotFound,
-            format!("no guide has the slug `{slug}`; search the guides to find one"),
+            format!("no guide has the slug `{slug}`; search_guides finds them"),
         )
     })
 }

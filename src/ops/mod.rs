@@ -24,4 +24,4 @@ pub mod export;
 pub mod guides;
 pub mod readiness;
 
-pub use error::{Error, ErrorKind};
+pub use error::{Caller, Error, ErrorKind};

@@ -378,8 +378,16 @@ async fn fetch_examples_work_on_their_own_server() {
     }
 }
 
+/// An agent on MCP cannot call the REST API, so no tool error may send it there.
+fn assert_names_no_rest_path(text: &str) {
+    for rest in ["GET /", "POST /", "/v1"] {
+        assert!(!text.contains(rest), "a tool error names a REST path: {text}");
+    }
+}
+
 /// What the core refuses is a tool result with `isError` and the REST API's message, in every
-/// era; never a protocol error.
+/// era; never a protocol error. Where the REST message points at an endpoint, the tool's names
+/// the tool of its own server instead: an agent on MCP cannot call the REST API.
 #[tokio::test]
 async fn tool_failures_are_results_with_the_core_message() {
     let server = start().await;
@@ -407,18 +415,6 @@ async fn tool_failures_are_results_with_the_core_message() {
         ),
         (
             "/mcp",
-            "get_service",
-            json!({ "slug": "no-such-service" }),
-            rest_message("/v1/services/no-such-service".into()).await,
-        ),
-        (
-            "/mcp",
-            "get_case_study",
-            json!({ "slug": "no-such-case" }),
-            rest_message("/v1/case-studies/no-such-case".into()).await,
-        ),
-        (
-            "/mcp",
             "score_assessment",
             json!({ "answers": [1, 2] }),
             score_message(json!({ "answers": [1, 2] })).await,
@@ -429,12 +425,11 @@ async fn tool_failures_are_results_with_the_core_message() {
             json!({ "answers": vec![9; N_QUESTIONS] }),
             score_message(json!({ "answers": vec![9; N_QUESTIONS] })).await,
         ),
-        ("/mcp", "score_assessment", json!({}), score_message(json!({})).await),
         (
             "/mcp",
             "score_assessment",
-            json!({ "answers": [], "x": 1 }),
-            score_message(json!({ "answers": [], "x": 1 })).await,
+            json!({ "answers": null }),
+            score_message(json!({ "answers": null })).await,
         ),
         (
             "/mcp/docs",
@@ -473,12 +468,79 @@ async fn tool_failures_are_results_with_the_core_message() {
             rest_message("/v1/services/Bad_Slug".into()).await,
         ),
     ];
+    // The REST API points at its endpoints; the tools name a tool of the same server.
+    assert_eq!(
+        rest_message("/v1/services/no-such-service".into()).await,
+        "no service has the slug `no-such-service`; GET /v1/services lists them"
+    );
+    assert_eq!(
+        rest_message("/v1/case-studies/no-such-case".into()).await,
+        "no case study has the slug `no-such-case`; GET /v1/case-studies lists them"
+    );
+    let agent_cases = [
+        (
+            "/mcp",
+            "get_service",
+            json!({ "slug": "no-such-service" }),
+            "no service has the slug `no-such-service`; list_services lists them",
+        ),
+        (
+            "/mcp",
+            "get_case_study",
+            json!({ "slug": "no-such-case" }),
+            "no case study has the slug `no-such-case`; list_case_studies lists them",
+        ),
+        (
+            "/mcp/docs",
+            "get_guide",
+            json!({ "slug": "no-such-guide" }),
+            "no guide has the slug `no-such-guide`; search_guides finds them",
+        ),
+        (
+            "/mcp",
+            "fetch",
+            json!({ "id": "guides/data-quality" }),
+            "no document has the id `guides/data-quality` on this server; its tool search returns the ids fetch takes",
+        ),
+        (
+            "/mcp/docs",
+            "fetch",
+            json!({ "id": "services/mlops" }),
+            "no document has the id `services/mlops` on this server; its tool search returns the ids fetch takes",
+        ),
+        // The REST body's "field" and "body" are the tool's arguments.
+        (
+            "/mcp",
+            "score_assessment",
+            json!({ "answers": [], "x": 1 }),
+            "unknown argument `x`; score_assessment takes `answers`",
+        ),
+        (
+            "/mcp",
+            "score_assessment",
+            json!({}),
+            "argument `answers` is required: score_assessment needs it",
+        ),
+    ];
     for era in Era::ALL {
         for (path, name, arguments, message) in &cases {
             let answer = tool(&server, path, era, name, arguments.clone()).await;
             assert_eq!(answer["isError"], true, "{name} {arguments}: {answer}");
             assert_eq!(answer["content"][0]["text"], message.as_str(), "{name} {arguments}");
             assert!(answer.get("structuredContent").is_none());
+            assert_names_no_rest_path(message);
+        }
+        for (path, name, arguments, message) in &agent_cases {
+            let answer = tool(&server, path, era, name, arguments.clone()).await;
+            assert_eq!(answer["isError"], true, "{name} {arguments}: {answer}");
+            assert_eq!(answer["content"][0]["text"], *message, "{name} {arguments}");
+            // The tool it names is one of this server's.
+            let tools = tool_list(&server, path, Era::Modern).await;
+            let named: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
+            assert!(
+                named.iter().any(|tool| message.contains(&format!(" {tool} "))),
+                "{path} {name}: {message} names none of {named:?}"
+            );
         }
         // Mistakes only a tool call can make: argument names and types.
         for (path, name, arguments, wanted) in [
@@ -529,6 +591,7 @@ async fn tool_failures_are_results_with_the_core_message() {
             assert_eq!(answer["isError"], true, "{name} {arguments}");
             let text = answer["content"][0]["text"].as_str().expect("text");
             assert!(text.contains(wanted), "{name} {arguments}: {text}");
+            assert_names_no_rest_path(text);
         }
     }
 }
