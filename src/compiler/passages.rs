@@ -55,8 +55,9 @@ pub const MIN_ANSWER_WORDS: usize = 5;
 /// Items after a colon that make a passage a list of names rather than a sentence
 /// ([`is_name_list`]).
 pub const MIN_NAME_LIST_ITEMS: usize = 3;
-/// A sentence shorter than this many words is joined to the next one of its paragraph, so a
-/// bold lead-in such as "Data first." stays with the sentence it introduces.
+/// A sentence shorter than this many words never opens a passage: opening its paragraph (a
+/// run-in label such as "Data first."), it is indexed with the sentence it introduces but not
+/// quoted; later in the paragraph, it joins the sentence before it ([`sentences`]).
 pub const MERGE_BELOW_WORDS: usize = 5;
 
 /// Marks the start and end of link text inside a block while it is split into sentences, so a
@@ -225,10 +226,11 @@ pub fn build(config: &Config, content: &Content) -> AnswerIndex {
         }
         item_lengths.push(length);
 
-        for passage in passages {
+        for (passage, lead_in) in passages {
             let passage_idx = index.passages.len() as u32;
             let mut length = 0.0;
             let fields = [
+                (&lead_in, 1.0, true),
                 (&passage.text, 1.0, true),
                 (&passage.heading, PASSAGE_WEIGHT_HEADING, false),
                 (&source.item.title, PASSAGE_WEIGHT_TITLE, false),
@@ -589,38 +591,48 @@ pub fn is_name_list(text: &str) -> bool {
 }
 
 /// The passages of one item: its description first (under the item's title), then every
-/// sentence of its body.
-fn item_passages(item_idx: u16, source: &Source) -> Vec<PassageText> {
+/// sentence of its body; each with the lead-in it is indexed with ([`Sentence::lead_in`]).
+fn item_passages(item_idx: u16, source: &Source) -> Vec<(PassageText, String)> {
     let mut passages = Vec::new();
-    let mut push = |heading: &str, text: String, block: u16, quotable: bool, in_quote: bool| {
-        let cross_reference = text.contains(LINK_START);
-        let text: String = text.chars().filter(|&c| c != LINK_START && c != LINK_END).collect();
-        let words = text.split_whitespace().count();
-        // A fragment continuing a lead-in ("a data or analytics engineer.") starts in lowercase.
-        let fragment = text.chars().next().is_some_and(char::is_lowercase);
-        let answerable = quotable
-            && !fragment
-            && words >= MIN_ANSWER_WORDS
-            && !text.ends_with(':')
-            && !is_name_list(&text);
-        let first_word = text.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
-        // Also a sentence that opens inside a quotation (the quote began in the one before)
-        // or points back mid-sentence: quoted alone, it reads as a claim of its own.
-        let continues = CONTINUATIONS.contains(&first_word) || in_quote || refers_back(&text);
-        let defines = !continues && is_definition(&text);
-        let text = with_full_stop(text);
-        passages.push(PassageText {
-            item: item_idx,
-            heading: heading.to_string(),
-            signature: signature(&text),
-            text,
-            block,
-            answerable,
-            continues,
-            cross_reference,
-            defines,
-        });
-    };
+    let mut push =
+        |heading: &str, sentence: Sentence, block: u16, quotable: bool, in_quote: bool| {
+            let Sentence { lead_in, text } = sentence;
+            let cross_reference = text.contains(LINK_START);
+            let unmarked = |text: &str| -> String {
+                text.chars().filter(|&c| c != LINK_START && c != LINK_END).collect()
+            };
+            let (lead_in, text) = (unmarked(&lead_in), unmarked(&text));
+            let words = text.split_whitespace().count();
+            // A fragment continuing a lead-in ("a data or analytics engineer.") starts in lowercase.
+            let fragment = text.chars().next().is_some_and(char::is_lowercase);
+            let answerable = quotable
+                && !fragment
+                && words >= MIN_ANSWER_WORDS
+                && !text.ends_with(':')
+                && !is_name_list(&text);
+            // A sentence after a run-in label leans on the label, not on the paragraph before.
+            let opening = if lead_in.is_empty() { &text } else { &lead_in };
+            let first_word = opening.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+            // Also a sentence that opens inside a quotation (the quote began in the one before)
+            // or points back mid-sentence: quoted alone, it reads as a claim of its own.
+            let continues = CONTINUATIONS.contains(&first_word) || in_quote || refers_back(&text);
+            let defines = !continues && is_definition(&text);
+            let text = with_full_stop(text);
+            passages.push((
+                PassageText {
+                    item: item_idx,
+                    heading: heading.to_string(),
+                    signature: signature(&text),
+                    text,
+                    block,
+                    answerable,
+                    continues,
+                    cross_reference,
+                    defines,
+                },
+                lead_in,
+            ));
+        };
     // Descriptions of guides and pages say what the item covers ("How direct and indirect
     // prompt injection work, ..."), not what is true, so they rank items but are not quoted;
     // case-study descriptions and the composed ones of the records are plain statements.
@@ -628,18 +640,19 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<PassageText> {
         source.item.kind,
         SourceKind::CaseStudy | SourceKind::Assessment | SourceKind::Contact
     );
-    push(&source.item.title, source.item.description.clone(), 0, description_quotable, false);
+    let whole = |text: &str| Sentence { lead_in: String::new(), text: text.to_string() };
+    push(&source.item.title, whole(&source.item.description), 0, description_quotable, false);
     for (block_idx, block) in source.blocks.iter().enumerate() {
         let block_number = (block_idx + 1).min(usize::from(u16::MAX)) as u16;
         if block.whole {
-            push(&block.heading, block.text.clone(), block_number, block.quotable, false);
+            push(&block.heading, whole(&block.text), block_number, block.quotable, false);
         } else {
             // Quotation marks seen so far in the block: straight ones by parity, curly ones
             // by depth; a sentence that opens with either unbalanced is inside a quotation.
             let (mut straight, mut curly) = (0usize, 0isize);
             for sentence in sentences(&block.text) {
                 let in_quote = straight % 2 == 1 || curly > 0;
-                for ch in sentence.chars() {
+                for ch in sentence.lead_in.chars().chain(sentence.text.chars()) {
                     match ch {
                         '"' => straight += 1,
                         '\u{201c}' => curly += 1,
@@ -850,15 +863,27 @@ fn table_row_text(head: &[String], row: &[String]) -> Option<String> {
 const ABBREVIATIONS: &[&str] =
     &["approx", "cf", "dr", "e.g", "eg", "etc", "i.e", "ie", "mr", "mrs", "ms", "no", "st", "vs"];
 
+/// A sentence of a block, with the run-in label it follows when it is the block's first.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Sentence {
+    /// The short sentences (under [`MERGE_BELOW_WORDS`] words) opening the block before its
+    /// first full one: a run-in label such as "Extension, optional." or "Week 2.". Indexed
+    /// with the sentence, as its words, but never quoted: a passage never opens with one.
+    pub lead_in: String,
+    /// The sentence as quoted.
+    pub text: String,
+}
+
 /// Splits plain text into sentences. A sentence ends at `.`, `!` or `?` (and any closing
 /// quotes or brackets) followed by a space and a capital letter, a digit or an opening quote,
 /// unless the word before the stop is a known abbreviation or a single capital (an initial).
-/// Sentences of fewer than [`MERGE_BELOW_WORDS`] words are joined to the next.
-pub fn sentences(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+/// A sentence of fewer than [`MERGE_BELOW_WORDS`] words never opens a passage: opening the
+/// text, it is the first full sentence's lead-in; later, it joins the sentence before it. Text
+/// that is all short sentences is one sentence.
+pub fn sentences(text: &str) -> Vec<Sentence> {
+    let mut raw: Vec<&str> = Vec::new();
     let mut start = 0;
     let chars: Vec<(usize, char)> = text.char_indices().collect();
-    let mut pending = String::new();
     let mut idx = 0;
     while idx < chars.len() {
         let (_, ch) = chars[idx];
@@ -882,8 +907,7 @@ pub fn sentences(text: &str) -> Vec<String> {
                 && starts_sentence
                 && !(ch == '.' && ends_with_abbreviation(&text[start..chars[idx].0]))
             {
-                let sentence = text[start..byte_end].trim();
-                push_sentence(&mut out, &mut pending, sentence);
+                raw.push(text[start..byte_end].trim());
                 start = byte_end;
             }
             idx = end;
@@ -893,28 +917,34 @@ pub fn sentences(text: &str) -> Vec<String> {
     }
     let rest = text[start..].trim();
     if !rest.is_empty() {
-        push_sentence(&mut out, &mut pending, rest);
+        raw.push(rest);
     }
-    if !pending.is_empty() {
-        match out.last_mut() {
-            Some(last) => {
-                last.push(' ');
-                last.push_str(&pending);
-            }
-            None => out.push(pending),
+    let mut out: Vec<Sentence> = Vec::new();
+    let mut lead_in = String::new();
+    for sentence in raw.into_iter().filter(|sentence| !sentence.is_empty()) {
+        let short = sentence.split_whitespace().count() < MERGE_BELOW_WORDS;
+        let joined_to = if short { out.last_mut().map(|last| &mut last.text) } else { None };
+        match joined_to {
+            Some(last) => append_sentence(last, sentence),
+            None if short => append_sentence(&mut lead_in, sentence),
+            None => out.push(Sentence {
+                lead_in: std::mem::take(&mut lead_in),
+                text: sentence.to_string(),
+            }),
         }
+    }
+    if !lead_in.is_empty() {
+        // Nothing but short sentences: they are the text, not a lead-in to it.
+        out.push(Sentence { lead_in: String::new(), text: lead_in });
     }
     out
 }
 
-fn push_sentence(out: &mut Vec<String>, pending: &mut String, sentence: &str) {
-    if !pending.is_empty() {
-        pending.push(' ');
+fn append_sentence(text: &mut String, sentence: &str) {
+    if !text.is_empty() {
+        text.push(' ');
     }
-    pending.push_str(sentence);
-    if pending.split_whitespace().count() >= MERGE_BELOW_WORDS {
-        out.push(std::mem::take(pending));
-    }
+    text.push_str(sentence);
 }
 
 fn ends_with_abbreviation(before_stop: &str) -> bool {

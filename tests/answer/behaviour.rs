@@ -297,6 +297,11 @@ fn which_services_questions_rank_services_first() {
     let reply = ask("Which services help with data governance?");
     assert_eq!(reply.kind, AnswerKind::Answered);
     assert_eq!(first(&reply, 1), ["service:data-governance"]);
+    // The service's run-in label ("*Extension, optional.*") is not quoted as the opening of
+    // the sentence it introduces: the answer used to open "Extension, optional. We help you".
+    let text = reply.text();
+    assert!(text.starts_with("We help you bring further domains under governance"), "{text}");
+    assert!(!text.contains("Extension, optional"), "{text}");
     let reply = ask("What case studies involve forecasting?");
     assert_eq!(reply.sources[0].kind, SourceKind::CaseStudy, "{:?}", first(&reply, 3));
 }
@@ -602,6 +607,29 @@ fn product_names_are_read_through_the_synonym_table() {
     let policy = ["guide:generative-ai-acceptable-use-policy", "service:responsible-ai"];
     assert!(sources.iter().any(|s| policy.contains(&s.as_str())), "{sources:?}");
     assert!(reply.text().contains("acceptable use"), "{}", reply.text());
+}
+
+/// No quoted sentence opens with a fragment: a run-in label ("Week 2.") is indexed with the
+/// sentence it introduces but not quoted with it.
+#[test]
+fn no_quoted_sentence_opens_with_a_short_fragment() {
+    for question in [
+        "Which services help with data governance?",
+        "How long does the readiness assessment take?",
+        "What happens in the second week of the readiness assessment?",
+        "How do you phase a data governance programme?",
+        "What do you put in place for data governance?",
+    ] {
+        let reply = ask(question);
+        for sentence in &reply.sentences {
+            let opening = sentence.text.split_once(". ").map_or(sentence.text, |(first, _)| first);
+            assert!(
+                opening.split_whitespace().count() >= 5,
+                "{question}: {:?} opens with a fragment",
+                sentence.text
+            );
+        }
+    }
 }
 
 /// A sentence that leans on a fragment ("Week 2.", "Serves features online.") is not quoted,

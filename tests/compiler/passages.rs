@@ -40,21 +40,80 @@ fn sentences_split_at_stops_followed_by_a_capital_and_keep_short_lead_ins_attach
                 "Nobody in the room had an answer ready!",
             ],
         ),
-        // A bold lead-in of fewer than five words joins the sentence it introduces.
-        (
-            "Data first. Through platform engineering we replaced the overnight extract.",
-            &["Data first. Through platform engineering we replaced the overnight extract."],
-        ),
-        // A short last sentence joins the one before it.
+        // A short sentence later in the text joins the one before it: none opens a passage.
         (
             "Run the tests on every load of the pipeline. Then stop.",
             &["Run the tests on every load of the pipeline. Then stop."],
         ),
+        (
+            "Run the tests on every load of the pipeline. Then stop. Read the failures first thing.",
+            &[
+                "Run the tests on every load of the pipeline. Then stop.",
+                "Read the failures first thing.",
+            ],
+        ),
+        // Nothing but short sentences is one sentence.
+        ("Serves features online. Fast.", &["Serves features online. Fast."]),
         ("", &[]),
     ];
     for (text, expected) in cases {
-        assert_eq!(sentences(text), *expected, "{text:?}");
+        let split = sentences(text);
+        let texts: Vec<&str> = split.iter().map(|sentence| sentence.text.as_str()).collect();
+        assert_eq!(texts, *expected, "{text:?}");
+        assert!(split.iter().all(|sentence| sentence.lead_in.is_empty()), "{text:?}: {split:?}");
     }
+}
+
+/// A run-in label opening a paragraph ("*Extension, optional.* We help you ...", "Week 2.")
+/// is the lead-in of the sentence it introduces: indexed with it, never the opening of the
+/// quoted text (it was quoted as "Extension, optional. We help you ..." for "Which services
+/// help with data governance?").
+#[test]
+fn a_run_in_label_is_a_lead_in_and_never_opens_a_sentence() {
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        (
+            "Extension, optional. We help you bring further domains under governance. It takes weeks.",
+            &[(
+                "Extension, optional.",
+                "We help you bring further domains under governance. It takes weeks.",
+            )],
+        ),
+        (
+            "Data first. Through platform engineering we replaced the overnight extract.",
+            &[("Data first.", "Through platform engineering we replaced the overnight extract.")],
+        ),
+        // Several short sentences opening the text are one lead-in.
+        (
+            "Week 2. Day one. Twelve to twenty interviews, plus hands-on profiling.",
+            &[("Week 2. Day one.", "Twelve to twenty interviews, plus hands-on profiling.")],
+        ),
+        // Only the first sentence has the lead-in.
+        (
+            "Ownership. Named owners for your critical data domains. Stewards do the daily work of it.",
+            &[
+                ("Ownership.", "Named owners for your critical data domains."),
+                ("", "Stewards do the daily work of it."),
+            ],
+        ),
+    ];
+    for (text, expected) in cases {
+        let owned = sentences(text);
+        let split: Vec<(&str, &str)> =
+            owned.iter().map(|s| (s.lead_in.as_str(), s.text.as_str())).collect();
+        assert_eq!(split, *expected, "{text:?}");
+    }
+    // No sentence the split gives opens with one of under five words.
+    for text in cases.iter().map(|(text, _)| text) {
+        for sentence in sentences(text) {
+            let first = passages_first_sentence(&sentence.text);
+            assert!(first.split_whitespace().count() >= 5, "{text:?}: {:?}", sentence.text);
+        }
+    }
+}
+
+/// The text up to its first full stop followed by a space.
+fn passages_first_sentence(text: &str) -> &str {
+    text.split_once(". ").map_or(text, |(first, _)| first)
 }
 
 fn block(heading: &str, text: &str, whole: bool, quotable: bool) -> Block {
