@@ -291,6 +291,14 @@ const FIRM_MATTER_WORDS: &[&str] = &[
     "warranty",
 ];
 
+/// Verbs of how a business conducts itself. After "how do you" ("how can you", ...) one of
+/// them asks the firm how it does its own business ("how do you handle refunds?"), where
+/// another verb asks how anyone does something ("how do you write an AI usage policy?").
+/// "Manage" and "approach" are not among them: "how do you manage data policies?" is a
+/// subject of the guides.
+const FIRM_CONDUCT_VERBS: &[&str] =
+    &["arrange", "charge", "deal", "handle", "issue", "offer", "process", "treat"];
+
 /// What the keyword tables found in one question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Intent {
@@ -312,7 +320,8 @@ pub struct Intent {
     pub names_firm_matter: bool,
     /// The question opens "how do you", "how can you", "how should you": "you" may mean
     /// anyone ("how do you write an AI policy?"), so it does not make a matter of business
-    /// the firm's own.
+    /// the firm's own; unless the verb after it is one of conduct (`FIRM_CONDUCT_VERBS`:
+    /// "how do you handle refunds?" asks the firm).
     pub generic_you: bool,
     /// The topic of a question that opens by asking for a company topic ("which services
     /// ...", "what case studies ..."): it asks for items of that kind.
@@ -346,12 +355,16 @@ pub fn detect(text: &str) -> Intent {
     let mut intent = Intent::default();
     let mut topic_rank = usize::MAX;
     let mut opening_words: [String; 3] = [String::new(), String::new(), String::new()];
+    // Whether the fourth word is a verb of conduct; read as it passes, so nothing is copied.
+    let mut fourth_is_conduct = false;
     let mut position = 0;
     let mut after_the = false;
     let mut after_rate = false;
     for_each_word(text, |word| {
         if position < opening_words.len() {
             opening_words[position] = word.to_string();
+        } else if position == opening_words.len() {
+            fourth_is_conduct = FIRM_CONDUCT_VERBS.contains(&word);
         }
         position += 1;
         intent.names_offering |= OFFERING_WORDS.contains(&word);
@@ -388,7 +401,8 @@ pub fn detect(text: &str) -> Intent {
     intent.follow_up_opening = opens_with(FOLLOW_UP_OPENINGS);
     intent.standalone_opening = opens_with(STANDALONE_OPENINGS);
     intent.topic = TOPIC_PRIORITY.get(topic_rank).copied();
-    intent.generic_you = opening_words[0] == "how" && opening_words[2] == "you";
+    intent.generic_you =
+        opening_words[0] == "how" && opening_words[2] == "you" && !fourth_is_conduct;
     if matches!(opening_words[0].as_str(), "which" | "what")
         && let Some(Class::Topic(topic)) = class_of(&opening_words[1])
     {

@@ -256,6 +256,10 @@ fn the_firms_own_policies_are_not_read_from_the_guides() {
         "What are your payment terms?",
         "Do you sign an NDA?",
         "What is your cancellation policy for the assessment?",
+        // The "you" of "how do you" before a verb of conduct is the firm: it asks how the
+        // firm does its own business (this was answered from a guide search).
+        "How do you handle refunds?",
+        "How do you deal with complaints?",
     ] {
         let reply = ask(question);
         assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
