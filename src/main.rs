@@ -8,7 +8,8 @@
 //! 2048, 0 for none), `--check`, `--help`, `--version`. Environment: `TOKEN_KEY` (hex, at
 //! least 32 bytes) and `TOKEN_KEY_PREVIOUS` (accepted for verification during a rotation), or
 //! the systemd credentials `token-key` and `token-key-previous`; `LISTEN_FDS`/`LISTEN_PID`
-//! (socket activation).
+//! (socket activation). SIGTERM, SIGINT and SIGHUP stop it gracefully; a second one stops it
+//! at once (`StopSignals`).
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -70,7 +71,13 @@ ENVIRONMENT:
                         from here when the variables above are unset
     LISTEN_FDS, LISTEN_PID
                         socket activation: serve the first socket passed instead of binding
-"
+
+SIGNALS:
+    SIGTERM, SIGINT, SIGHUP
+                        stop gracefully: no new connections, requests in flight get up to
+                        {grace} s; a second signal stops at once. SIGHUP reloads nothing
+",
+        grace = limits::SHUTDOWN_GRACE.as_secs()
     )
 }
 
@@ -274,31 +281,75 @@ fn inherited_listener() -> Result<Option<std::net::TcpListener>, String> {
     }
 }
 
-/// Resolves on SIGINT or SIGTERM. The handlers are installed when this is called, not when the
-/// future is first polled, so a signal that arrives right after start-up is never missed.
-fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+/// The signals that stop the server: SIGTERM, SIGINT and SIGHUP. The first starts the graceful
+/// stop (the drain); a second one, of any of them, stops at once. SIGHUP is a stop like
+/// SIGTERM, not a reload: there is no configuration file to read again, and left at its
+/// default it would end the process without the drain.
+///
+/// The handlers are installed by [`StopSignals::install`], not when a future is first polled,
+/// so a signal that arrives right after start-up is never missed.
+struct StopSignals {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let terminate = signal(SignalKind::terminate()).ok();
-        let interrupt = signal(SignalKind::interrupt()).ok();
-        async move {
-            match (terminate, interrupt) {
-                (Some(mut terminate), Some(mut interrupt)) => {
-                    tokio::select! {
-                        _ = terminate.recv() => {}
-                        _ = interrupt.recv() => {}
+    signals: Vec<(tokio::signal::unix::Signal, &'static str)>,
+}
+
+impl StopSignals {
+    /// Must run inside the runtime.
+    fn install() -> StopSignals {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let signals = [
+                (SignalKind::terminate(), "SIGTERM"),
+                (SignalKind::interrupt(), "SIGINT"),
+                (SignalKind::hangup(), "SIGHUP"),
+            ]
+            .into_iter()
+            .filter_map(|(kind, name)| match signal(kind) {
+                Ok(signal) => Some((signal, name)),
+                Err(error) => {
+                    consultancy_api::log_line!("warning: cannot handle {name}: {error}");
+                    None
+                }
+            })
+            .collect();
+            StopSignals { signals }
+        }
+        #[cfg(not(unix))]
+        StopSignals {}
+    }
+
+    /// The next stop signal's name.
+    async fn next(&mut self) -> &'static str {
+        #[cfg(unix)]
+        if !self.signals.is_empty() {
+            return std::future::poll_fn(|cx| {
+                for (signal, name) in &mut self.signals {
+                    if signal.poll_recv(cx).is_ready() {
+                        return std::task::Poll::Ready(*name);
                     }
                 }
-                _ => {
-                    let _ = tokio::signal::ctrl_c().await;
-                }
-            }
+                std::task::Poll::Pending
+            })
+            .await;
         }
-    }
-    #[cfg(not(unix))]
-    async {
         let _ = tokio::signal::ctrl_c().await;
+        "SIGINT"
+    }
+
+    /// Resolves at the second stop signal; `first` is told of the first one, which starts the
+    /// drain.
+    async fn stop_twice(mut self, first: tokio::sync::oneshot::Sender<()>) {
+        let name = self.next().await;
+        consultancy_api::log_line!(
+            "{name}: stopping; requests in flight get up to {} s (a second signal stops at once)",
+            limits::SHUTDOWN_GRACE.as_secs()
+        );
+        let _ = first.send(());
+        let name = self.next().await;
+        consultancy_api::log_line!(
+            "{name} again: stopping now, without waiting for requests in flight"
+        );
     }
 }
 
@@ -489,7 +540,7 @@ fn main() -> ExitCode {
         };
         // Install the signal handlers before announcing the address: a supervisor may signal
         // as soon as it reads that line.
-        let signal = shutdown_signal();
+        let signals = StopSignals::install();
         let local = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
         let flavour = if tables::SANDBOX { "sandbox" } else { "production" };
         let origin = if passed { " (socket passed by the service manager)" } else { "" };
@@ -515,7 +566,19 @@ fn main() -> ExitCode {
             let connections = server_options.gauges.clone();
             tokio::spawn(serve_metrics(listener, app.clone(), connections, std::future::pending()))
         });
-        serve(listener, app, server_options, signal).await;
+        let (first_signal, drain) = tokio::sync::oneshot::channel();
+        let drain = async move {
+            // A dropped sender (no signal can come) never stops the server.
+            if drain.await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        };
+        tokio::select! {
+            () = serve(listener, app, server_options, drain) => {}
+            // The second signal: the drain is dropped mid-way, and with the runtime every
+            // connection still open.
+            () = signals.stop_twice(first_signal) => {}
+        }
         if let Some(metrics_server) = metrics_server {
             metrics_server.abort();
         }

@@ -2,10 +2,11 @@
 //! key from systemd credentials and a socket passed by the service manager. The fleet behind
 //! nginx, socket-activated restarts and the soak are `.ci/fleet.sh`'s.
 
-use std::io::Write as _;
-use std::net::IpAddr;
-use std::process::Command;
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::net::{IpAddr, SocketAddr};
+use std::process::{Command, Stdio};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use consultancy_api::http::access_log::{AccessLog, Entry, format_line};
 use consultancy_api::http::metrics::RouteKind;
@@ -552,4 +553,166 @@ async fn the_search_page_cache_serves_searches_asked_again_and_counts_them() {
         .expect("GET");
     assert_eq!(response.status(), 400);
     assert_eq!(cache().await[..2], [4.0, 4.0]);
+}
+
+/// The binary started with `args`, its standard output and error piped.
+struct Piped {
+    child: std::process::Child,
+    addr: SocketAddr,
+    /// Standard error's lines after the start-up line.
+    errors: mpsc::Receiver<String>,
+}
+
+impl Piped {
+    /// `None` if it could not listen (its start-up line is then an error).
+    fn start(args: &[&str]) -> Option<Piped> {
+        let mut child = binary()
+            .args(args)
+            .env("TOKEN_KEY", TEST_KEY)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start the binary");
+        let errors = lines_of(child.stderr.take().expect("stderr"));
+        let line = errors.recv_timeout(Duration::from_secs(60)).expect("a start-up line");
+        let Some(addr) = line
+            .rsplit_once("listening on http://")
+            .and_then(|(_, addr)| addr.split_whitespace().next()?.parse::<SocketAddr>().ok())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            assert!(line.starts_with("error: cannot listen"), "unexpected start-up line: {line}");
+            return None;
+        };
+        Some(Piped { child, addr, errors })
+    }
+
+    fn signal(&self, name: &str) {
+        let pid = self.child.id().to_string();
+        let status = Command::new("kill").args([&format!("-{name}"), &pid]).status();
+        assert!(status.expect("kill").success(), "kill -{name}");
+    }
+
+    /// The first line of standard error from now on that contains `needle`.
+    fn wait_for_error_line(&self, needle: &str) -> String {
+        loop {
+            let line = self
+                .errors
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("a line with {needle:?} on standard error"));
+            if line.contains(needle) {
+                return line;
+            }
+        }
+    }
+
+    /// The exit status, if the process ends within `limit`.
+    fn exit_within(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = std::time::Instant::now() + limit;
+        while std::time::Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+}
+
+impl Drop for Piped {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A pipe's lines as they come, through a channel (a read never blocks the test), until it
+/// closes.
+fn lines_of(pipe: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String> {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(pipe).lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receive
+}
+
+/// One response off `stream`: its head, and its body by `Content-Length`.
+fn read_response(stream: &mut std::net::TcpStream) -> (String, Vec<u8>) {
+    use std::io::Read as _;
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        stream.read_exact(&mut byte).expect("a response head");
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&head).to_ascii_lowercase();
+    let length = head
+        .lines()
+        .find_map(|line| line.strip_prefix("content-length:"))
+        .and_then(|n| n.trim().parse::<usize>().ok())
+        .unwrap_or_else(|| panic!("a Content-Length in {head}"));
+    let mut body = vec![0; length];
+    stream.read_exact(&mut body).expect("the body");
+    (head, body)
+}
+
+/// A connection the server has surely accepted (one request answered on it) with the next
+/// request in flight: its head sent, its 2-byte body not.
+fn request_in_flight(addr: SocketAddr) -> std::net::TcpStream {
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(30))).expect("timeout");
+    stream.write_all(b"GET /v1/contact HTTP/1.1\r\nhost: x\r\n\r\n").expect("write");
+    let (head, _) = read_response(&mut stream);
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    stream
+        .write_all(
+            b"POST /v1/ai-readiness/score HTTP/1.1\r\nhost: x\r\n\
+              content-type: application/json\r\ncontent-length: 2\r\n\r\n",
+        )
+        .expect("write");
+    stream
+}
+
+/// SIGHUP stops the server as SIGTERM does, draining: a request in flight is answered, with
+/// `Connection: close`, and the process exits 0. At its default disposition SIGHUP ended the
+/// process at once and cut the request.
+#[test]
+fn sighup_stops_the_binary_gracefully_like_sigterm() {
+    let mut server = Piped::start(&["--listen", "127.0.0.1:0"]).expect("listening");
+    let mut held = request_in_flight(server.addr);
+    server.signal("HUP");
+    server.wait_for_error_line("SIGHUP: stopping");
+    held.write_all(b"{}").expect("the rest of the request");
+    let (head, _) = read_response(&mut held);
+    assert!(!head.starts_with("http/1.1 5"), "{head}");
+    assert!(head.contains("connection: close"), "{head}");
+    let exit = server.exit_within(Duration::from_secs(30)).expect("stopped after SIGHUP");
+    assert!(exit.success(), "exit status after SIGHUP: {exit}");
+}
+
+/// A second stop signal during the drain stops at once. The request held in flight (its body
+/// never comes) would keep the drain going for its body deadline or the shutdown grace, 10 s
+/// each; the bound below only tells "at once" from "after the drain", it times nothing.
+#[test]
+fn a_second_signal_stops_at_once_without_waiting_for_the_drain() {
+    for (first, second) in [("TERM", "TERM"), ("INT", "HUP")] {
+        let mut server = Piped::start(&["--listen", "127.0.0.1:0"]).expect("listening");
+        let _held = request_in_flight(server.addr);
+        server.signal(first);
+        server.wait_for_error_line(&format!("SIG{first}: stopping"));
+        assert!(
+            server.exit_within(Duration::from_millis(500)).is_none(),
+            "the drain waits for the request in flight"
+        );
+        server.signal(second);
+        let exit = server
+            .exit_within(Duration::from_secs(6))
+            .unwrap_or_else(|| panic!("SIG{second} after SIG{first} did not stop the drain"));
+        assert!(exit.success(), "exit status: {exit}");
+        server.wait_for_error_line(&format!("SIG{second} again: stopping now"));
+    }
 }
