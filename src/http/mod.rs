@@ -159,7 +159,9 @@ impl App {
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .last()
-            .and_then(|entry| entry.trim().parse::<IpAddr>().ok());
+            .and_then(|entry| entry.trim().parse::<IpAddr>().ok())
+            // `::ffff:192.0.2.7` is the IPv4 client, as the accept loop takes a peer.
+            .map(|ip| ip.to_canonical());
         rightmost.unwrap_or(peer)
     }
 

@@ -135,6 +135,11 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
+        // On a dual-stack listener (`[::]`) an IPv4 client arrives IPv4-mapped
+        // (`::ffff:192.0.2.7`): taken as the IPv4 address here, once per connection, so the
+        // access log, the limits and the `--trust-proxy` fallback all see the address the
+        // client has.
+        let peer = SocketAddr::new(peer.ip().to_canonical(), peer.port());
         match server.addresses.try_open(peer.ip()) {
             Some(slot) => {
                 let server = server.clone();

@@ -640,6 +640,46 @@ fn lines_of(pipe: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String>
     receive
 }
 
+/// One HTTP/1.1 request on a connection of its own to `addr`, read to the end.
+fn request_over(addr: SocketAddr, extra_headers: &str) -> std::io::Result<String> {
+    let mut stream = std::net::TcpStream::connect_timeout(&addr, Duration::from_secs(10))?;
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    write!(
+        stream,
+        "GET /v1/contact HTTP/1.1\r\nhost: x\r\n{extra_headers}connection: close\r\n\r\n"
+    )?;
+    let mut answer = String::new();
+    std::io::Read::read_to_string(&mut stream, &mut answer)?;
+    Ok(answer)
+}
+
+/// On a dual-stack listener (`[::]`) an IPv4 client connects IPv4-mapped (`::ffff:127.0.0.1`);
+/// the server takes it as the IPv4 address, so the access log (and every per-client limit)
+/// sees `127.0.0.1`, also when `--trust-proxy` falls back to the connection, and an
+/// IPv4-mapped `X-Forwarded-For` client is its IPv4 address too. Skipped where the host has no
+/// IPv6 or its IPv6 sockets take no IPv4 (`net.ipv6.bindv6only`).
+#[test]
+fn a_dual_stack_listener_sees_ipv4_clients_as_ipv4() {
+    let Some(mut server) = Piped::start(&["--listen", "[::]:0", "--access-log", "--trust-proxy"])
+    else {
+        eprintln!("skipped: this host cannot listen on [::]");
+        return;
+    };
+    let log = lines_of(server.child.stdout.take().expect("stdout"));
+    let ipv4 = SocketAddr::from(([127, 0, 0, 1], server.addr.port()));
+    let Ok(answer) = request_over(ipv4, "") else {
+        eprintln!("skipped: the [::] listener takes no IPv4 connections here");
+        return;
+    };
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let forwarded = request_over(ipv4, "x-forwarded-for: ::ffff:198.51.100.4\r\n");
+    assert!(forwarded.expect("served").starts_with("HTTP/1.1 200"));
+    let next = || log.recv_timeout(Duration::from_secs(30)).expect("an access-log line");
+    let (first, second) = (next(), next());
+    assert!(first.starts_with("127.0.0.1 - - ["), "{first}");
+    assert!(second.starts_with("198.51.100.4 - - ["), "{second}");
+}
+
 /// One response off `stream`: its head, and its body by `Content-Length`.
 fn read_response(stream: &mut std::net::TcpStream) -> (String, Vec<u8>) {
     use std::io::Read as _;
