@@ -119,6 +119,24 @@ fn parse_address(flag: &str, text: &str) -> Result<SocketAddr, String> {
     text.parse().map_err(|_| format!("{flag} `{text}` is not an address like 127.0.0.1:8080"))
 }
 
+/// The flags that take no value.
+const SWITCHES: [&str; 7] =
+    ["--trust-proxy", "--access-log", "--check", "-h", "--help", "-V", "--version"];
+
+/// The error for a value given to a flag that takes none. `--trust-proxy=10.0.0.1` would
+/// otherwise read as "trust only 10.0.0.1" and silently trust whatever connects.
+fn takes_no_value(flag: &str, value: &str) -> String {
+    if flag == "--trust-proxy" {
+        format!(
+            "--trust-proxy takes no address, IP or CIDR (given `{value}`): it trusts the \
+             X-Forwarded-For of every connection, so give it alone, and only where nothing but \
+             your proxy can connect (listen on 127.0.0.1 or a private address)"
+        )
+    } else {
+        format!("{flag} takes no value (given `{value}`); leave the flag out to turn it off")
+    }
+}
+
 fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
     let mut options = Options {
         listen: None,
@@ -132,6 +150,8 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
         check: false,
     };
     let mut args = args.peekable();
+    // The flag before this argument, if it takes no value: a stray value after it is named so.
+    let mut after_switch: Option<String> = None;
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
             Some((flag, value)) if flag.starts_with("--") => {
@@ -139,6 +159,13 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             }
             _ => (arg.clone(), None),
         };
+        let previous = after_switch.take();
+        if SWITCHES.contains(&flag.as_str()) {
+            if let Some(value) = &inline {
+                return Err(takes_no_value(&flag, value));
+            }
+            after_switch = Some(flag.clone());
+        }
         let mut value = |name: &str| {
             inline.clone().or_else(|| args.next()).ok_or(format!("{name} needs a value"))
         };
@@ -186,7 +213,12 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
                     env!("CARGO_PKG_VERSION")
                 )));
             }
-            other => return Err(format!("unknown argument `{other}`; see --help")),
+            other => {
+                return Err(match previous {
+                    Some(switch) if !other.starts_with('-') => takes_no_value(&switch, other),
+                    _ => format!("unknown argument `{other}`; see --help"),
+                });
+            }
         }
     }
     if let (Some(listen), Some(metrics)) = (options.listen, options.metrics_listen)

@@ -756,3 +756,41 @@ fn a_second_signal_stops_at_once_without_waiting_for_the_drain() {
         server.wait_for_error_line(&format!("SIG{second} again: stopping now"));
     }
 }
+
+/// `--trust-proxy` takes no value. `--trust-proxy=10.0.0.1:8080` reads as "trust only that
+/// proxy", but the value was ignored and every connection's `X-Forwarded-For` trusted; and
+/// `--trust-proxy 10.0.0.1` was only an unknown argument. Both are refused, by `--check` too,
+/// naming what was given; so is a value given to any other flag that takes none.
+#[test]
+fn a_value_given_to_a_flag_that_takes_none_is_refused() {
+    for args in [
+        &["--check", "--listen", "127.0.0.1:0", "--trust-proxy=10.0.0.1:8080"][..],
+        &["--check", "--listen", "127.0.0.1:0", "--trust-proxy", "10.0.0.1:8080"][..],
+        &["--listen", "127.0.0.1:0", "--trust-proxy=10.0.0.1:8080"][..],
+        &["--listen", "127.0.0.1:0", "--trust-proxy", "10.0.0.0/8"][..],
+        &["--listen", "127.0.0.1:0", "--trust-proxy=[::1]:8080"][..],
+    ] {
+        let (code, out, err) = run(binary().args(args).env("TOKEN_KEY", TEST_KEY));
+        assert_eq!(code, Some(2), "{args:?}: {out}");
+        let given = args.last().expect("an entry").trim_start_matches("--trust-proxy=");
+        assert!(err.contains("--trust-proxy takes no address, IP or CIDR"), "{args:?}: {err}");
+        assert!(err.contains(&format!("(given `{given}`)")), "{args:?}: {err}");
+    }
+    for (args, needle) in [
+        (&["--access-log=false"][..], "--access-log takes no value (given `false`)"),
+        (&["--check=yes"][..], "--check takes no value (given `yes`)"),
+        (
+            &["--check", "--access-log", "stdout"][..],
+            "--access-log takes no value (given `stdout`)",
+        ),
+    ] {
+        let (code, _, err) = run(binary().args(args).env("TOKEN_KEY", TEST_KEY));
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    let (code, out, _) = run(binary()
+        .args(["--check", "--listen", "127.0.0.1:0", "--trust-proxy"])
+        .env("TOKEN_KEY", TEST_KEY));
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("client address from the rightmost X-Forwarded-For entry"), "{out}");
+}
