@@ -299,6 +299,23 @@ const FIRM_MATTER_WORDS: &[&str] = &[
 const FIRM_CONDUCT_VERBS: &[&str] =
     &["arrange", "charge", "deal", "handle", "issue", "offer", "process", "treat"];
 
+/// The matters of [`FIRM_MATTER_WORDS`] that are only ever the firm's own trade with its
+/// clients. After "how do you" and a verb of conduct, only these make the question the
+/// firm's: "how do you handle data contracts?", "... a data retention policy?", "...
+/// insurance claims data?" and "... complaints?" are subjects of the guides.
+const FIRM_COMMERCE_WORDS: &[&str] = &[
+    "cancellation",
+    "discount",
+    "discounts",
+    "invoice",
+    "invoices",
+    "invoicing",
+    "payment",
+    "payments",
+    "refund",
+    "refunds",
+];
+
 /// What the keyword tables found in one question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Intent {
@@ -320,8 +337,9 @@ pub struct Intent {
     pub names_firm_matter: bool,
     /// The question opens "how do you", "how can you", "how should you": "you" may mean
     /// anyone ("how do you write an AI policy?"), so it does not make a matter of business
-    /// the firm's own; unless the verb after it is one of conduct (`FIRM_CONDUCT_VERBS`:
-    /// "how do you handle refunds?" asks the firm).
+    /// the firm's own; unless the verb after it is one of conduct (`FIRM_CONDUCT_VERBS`) and
+    /// the matter one of trade (`FIRM_COMMERCE_WORDS`): "how do you handle refunds?" asks the
+    /// firm.
     pub generic_you: bool,
     /// The topic of a question that opens by asking for a company topic ("which services
     /// ...", "what case studies ..."): it asks for items of that kind.
@@ -357,6 +375,7 @@ pub fn detect(text: &str) -> Intent {
     let mut opening_words: [String; 3] = [String::new(), String::new(), String::new()];
     // Whether the fourth word is a verb of conduct; read as it passes, so nothing is copied.
     let mut fourth_is_conduct = false;
+    let mut names_commerce = false;
     let mut position = 0;
     let mut after_the = false;
     let mut after_rate = false;
@@ -369,6 +388,7 @@ pub fn detect(text: &str) -> Intent {
         position += 1;
         intent.names_offering |= OFFERING_WORDS.contains(&word);
         intent.names_firm_matter |= FIRM_MATTER_WORDS.contains(&word);
+        names_commerce |= FIRM_COMMERCE_WORDS.contains(&word);
         // "Rate" is a price word ("your day rate") except in "rate limit" (the API's).
         if after_rate && !word.starts_with("limit") {
             topic_rank = PRICING_RANK;
@@ -401,8 +421,9 @@ pub fn detect(text: &str) -> Intent {
     intent.follow_up_opening = opens_with(FOLLOW_UP_OPENINGS);
     intent.standalone_opening = opens_with(STANDALONE_OPENINGS);
     intent.topic = TOPIC_PRIORITY.get(topic_rank).copied();
-    intent.generic_you =
-        opening_words[0] == "how" && opening_words[2] == "you" && !fourth_is_conduct;
+    intent.generic_you = opening_words[0] == "how"
+        && opening_words[2] == "you"
+        && !(fourth_is_conduct && names_commerce);
     if matches!(opening_words[0].as_str(), "which" | "what")
         && let Some(Class::Topic(topic)) = class_of(&opening_words[1])
     {

@@ -256,10 +256,12 @@ fn the_firms_own_policies_are_not_read_from_the_guides() {
         "What are your payment terms?",
         "Do you sign an NDA?",
         "What is your cancellation policy for the assessment?",
-        // The "you" of "how do you" before a verb of conduct is the firm: it asks how the
-        // firm does its own business (this was answered from a guide search).
+        // The "you" of "how do you" before a verb of conduct, about a matter of trade, is the
+        // firm: it asks how the firm does its own business (this was answered from a guide
+        // search).
         "How do you handle refunds?",
-        "How do you deal with complaints?",
+        "How do you deal with invoices?",
+        "How do you process payments?",
     ] {
         let reply = ask(question);
         assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
@@ -270,9 +272,15 @@ fn the_firms_own_policies_are_not_read_from_the_guides() {
     assert_eq!(first(&approach, 1), ["service:data-governance"]);
     // Without "you" or "your", or with the "you" of "how do you ...", which may mean anyone,
     // a policy is a subject of the guides.
-    for question in
-        ["How do we write an AI acceptable use policy?", "How do you write an AI usage policy?"]
-    {
+    // Nor does a verb of conduct make the firm's a matter the guides treat: these were
+    // declined while the rule took any matter.
+    for question in [
+        "How do we write an AI acceptable use policy?",
+        "How do you write an AI usage policy?",
+        "How do you handle data contracts?",
+        "How do you handle a data retention policy?",
+        "How do you handle insurance claims data?",
+    ] {
         let guide = ask(question);
         assert_ne!(guide.kind, AnswerKind::NotCovered, "{question}: {}", guide.text());
     }
