@@ -45,7 +45,7 @@ base="http://127.0.0.1:$port"
 echo "== browser: release build for $base"
 CONSULTANCY_BASE_URL="$base" CONSULTANCY_AGENT_URL="$base" cargo build --release --locked
 
-./target/release/consultancy-api --listen "127.0.0.1:$port" --rate-limit 1000000 &
+"${CARGO_TARGET_DIR:-target}/release/consultancy-api" --listen "127.0.0.1:$port" --rate-limit 1000000 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$venv"' EXIT
 for _ in $(seq 1 100); do

@@ -164,6 +164,8 @@ pub struct EmitInput<'a> {
     pub export_streams: &'a OpenStreams,
     pub page_links: &'a [PageLink],
     pub runtime: &'a RuntimePages,
+    /// The `Content-Security-Policy` of every HTML response (`csp::html_policy`).
+    pub html_csp: &'a str,
     /// Each MCP server's precomputed listings, in `McpServer::ALL` order.
     pub mcp_servers: &'a [ServerListings],
     pub interview_prompt: &'a str,
@@ -423,6 +425,11 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         out,
         "/// The HTML page a browser gets for a path that does not exist.\npub static NOT_FOUND_PAGE: &str = {};\n",
         lit(&runtime.not_found)
+    );
+    let _ = writeln!(
+        out,
+        "/// `Content-Security-Policy` of every HTML response: the pages' inline blocks by hash, and the origins they use (`src/compiler/csp.rs`).\npub const HTML_CSP: &str = {};\n",
+        lit(input.html_csp)
     );
 
     // Library.

@@ -11,6 +11,7 @@
 pub mod agent_card;
 pub mod company;
 pub mod config;
+pub mod csp;
 pub mod date;
 pub mod diagnostic;
 pub mod discovery;
@@ -302,6 +303,15 @@ pub fn compile(
     let export_streams = encode::open_streams(export_head.as_bytes());
     let bodies: Vec<&str> = routes.iter().map(|route| route.body.as_str()).collect();
     let variants = encode::encode_all(&bodies);
+    // Every HTML text the build emits, for the hashes of their inline scripts and styles.
+    let html_texts = routes
+        .iter()
+        .filter(|route| route.content_type == HTML)
+        .map(|route| route.body.as_str())
+        .chain(runtime.search_page.iter().map(String::as_str))
+        .chain(runtime.assessment_result.iter().map(String::as_str))
+        .chain(std::iter::once(runtime.not_found.as_str()));
+    let html_csp = csp::html_policy(config, html_texts);
     let mut blobs = Vec::new();
     let tables = emit::emit(&mut EmitInput {
         config,
@@ -315,6 +325,7 @@ pub fn compile(
         export_streams: &export_streams,
         page_links: &page_links,
         runtime: &runtime,
+        html_csp: &html_csp,
         mcp_servers: &mcp_servers,
         interview_prompt: &interview_prompt,
         documents: &documents,

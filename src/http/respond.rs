@@ -125,6 +125,11 @@ pub fn respond(reply: Reply, cors: CorsProfile) -> Response<Body> {
         headers.append(name, value);
     }
     cors::add_response_headers(headers, cors);
+    if reply.content_type.starts_with("text/html") {
+        for (name, value) in HTML_SECURITY {
+            headers.insert(name, value);
+        }
+    }
     // Browsers must take every body as the type it is labelled with: a JSON error echoing
     // part of a path must never be sniffed into HTML.
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
@@ -133,6 +138,22 @@ pub fn respond(reply: Reply, cors: CorsProfile) -> Response<Body> {
     }
     response
 }
+
+/// The headers of every HTML response (pages, the search and assessment result pages, the
+/// 404), built with the binary. The policy allows the pages' own inline scripts and styles by
+/// hash and nothing else (see `src/compiler/csp.rs`); no page may be framed; a page opened from
+/// another site shares no browsing context group with it; a cross-origin request (the search
+/// box's call to the API origin, a link followed) is told the origin and not the page.
+/// `respond` runs only when a reply's headers are not in a template, so a fixed page pays for
+/// none of these.
+const HTML_SECURITY: [(HeaderName, HeaderValue); 3] = [
+    (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(crate::tables::HTML_CSP)),
+    (
+        HeaderName::from_static("cross-origin-opener-policy"),
+        HeaderValue::from_static("same-origin"),
+    ),
+    (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
+];
 
 /// `"ip";r=<remaining>;t=<seconds>`, written on the stack and cut from this thread's
 /// [`slab`] (this runs on every response).

@@ -30,11 +30,13 @@
 //! - `sandbox`: behaviour of the `--features sandbox` build
 //! - `site`: discovery files, structured data, the search results page
 //! - `negotiate`: markdown twins by `Accept`, `Link` headers, the HTML 404
+//! - `csp`: the security headers of HTML responses; every inline script and style hashed
 
 mod a2a;
 mod architecture;
 mod ask;
 mod batch;
+mod csp;
 mod encoding;
 mod export;
 mod fuzz_corpus;

@@ -5,7 +5,7 @@
 // Environment: BASE_URL (required, e.g. http://127.0.0.1:18432), CHROMIUM (default
 // /usr/bin/chromium), SCREENSHOT_DIR (default tests/browser/screenshots, not committed).
 
-import { after, before, test } from "node:test";
+import { after, afterEach, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -66,8 +66,28 @@ async function newContext(options = {}) {
     ...options,
   });
   contexts.push(context);
+  // Every Content-Security-Policy violation on any page of the context, reported by the page's
+  // `securitypolicyviolation` event (added before the page's own scripts run; the binding and
+  // the init script go through the DevTools protocol, which the policy does not govern).
+  await context.exposeBinding("__cspViolation", ({ page }, report) => cspViolations.push(`${report} (${page.url()})`));
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      window.__cspViolation(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile || event.documentURI}:${event.lineNumber}`);
+    }, true);
+  });
   return context;
 }
+
+// CSP violations seen since the last test ended: any fails that test (see afterEach). Filled
+// by the pages' violation events and by chromium's console report of a violation, which also
+// covers pages without JavaScript (a form posting where `form-action` forbids, for instance).
+const cspViolations = [];
+const CSP_CONSOLE = /Content Security Policy/i;
+
+afterEach(() => {
+  const seen = cspViolations.splice(0);
+  assert.deepEqual(seen, [], "Content-Security-Policy violations");
+});
 
 // A page that records console errors and uncaught exceptions.
 async function openPage(context) {
@@ -75,6 +95,7 @@ async function openPage(context) {
   page.problems = [];
   page.on("console", (message) => {
     if (message.type() === "error") page.problems.push(`console: ${message.text()} (${message.location().url})`);
+    if (CSP_CONSOLE.test(message.text())) cspViolations.push(`console: ${message.text()} (${page.url()})`);
   });
   page.on("pageerror", (error) => page.problems.push(`exception: ${error.message}`));
   return page;
@@ -84,7 +105,9 @@ async function openPage(context) {
 const BEST_PRACTICE_RULES = ["landmark-unique"];
 
 async function axeViolations(page) {
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ content: AXE });
+  // Evaluated through the DevTools protocol: a <script> tag added to the page would be (rightly)
+  // refused by the page's Content-Security-Policy.
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(`${AXE}\n;void 0`);
   const result = await page.evaluate(async ([tags, rules]) => {
     const wcag = await window.axe.run(document, { runOnly: { type: "tag", values: tags } });
     const extra = await window.axe.run(document, { runOnly: { type: "rule", values: rules } });
@@ -114,6 +137,9 @@ test("every page type loads without console errors and has no WCAG 2.1 AA violat
     page.problems = [];
     const response = await page.goto(BASE + pagePath, { waitUntil: "load" });
     assert.equal(response.status(), status, `${pagePath} status`);
+    const headers = response.headers();
+    assert.match(headers["content-security-policy"] || "", /^default-src 'none'; /, `${pagePath}: a Content-Security-Policy`);
+    assert.equal(headers["cross-origin-opener-policy"], "same-origin", `${pagePath}: COOP`);
     // Chromium reports the document's own 404 on the console; that one is the point.
     const problems = page.problems.filter((p) => !(status === 404 && p.includes("404")));
     assert.deepEqual(problems, [], `${pagePath}: console errors`);
@@ -387,4 +413,23 @@ test("a shared result URL reopens the result", async () => {
   await page.waitForFunction(() => document.getElementById("form-error").textContent.length > 0);
   assert.equal(await page.locator("#result").isVisible(), false, "an incomplete link shows no result");
   assert.deepEqual(page.problems, []);
+});
+
+test("the policy holds: an inline script the build did not hash is refused and reported", async () => {
+  // Checks the check: a script block added to a page (as an injection would) must not run, and
+  // the violation must reach cspViolations, or the afterEach hook would prove nothing.
+  const context = await newContext();
+  const page = await openPage(context);
+  await page.goto(BASE + "/guides/");
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.injected = true;";
+    document.body.append(script);
+  });
+  const both = () => cspViolations.some((v) => v.startsWith("console: ")) && cspViolations.some((v) => !v.startsWith("console: "));
+  for (let i = 0; i < 100 && !both(); i++) await page.waitForTimeout(20);
+  assert.equal(await page.evaluate(() => window.injected === true), false, "the injected script did not run");
+  const seen = cspViolations.splice(0);
+  assert.ok(seen.some((v) => v.includes("script-src")), `the violation was reported: ${seen.join("; ")}`);
+  assert.ok(page.problems.some((p) => CSP_CONSOLE.test(p)), "chromium logged it too");
 });
