@@ -79,10 +79,20 @@ struct Tally {
     pillars: [u32; 4],
     /// What advice each pillar carries.
     advice: [Advice; 4],
-    /// Whether every pillar is at [`ADVICE_BELOW`] or above.
-    strong: bool,
     /// Index into `PILLAR_KEYS`.
     weakest: usize,
+    /// Which `NEXT_STEPS` row: see [`step`].
+    step: usize,
+}
+
+/// The row of `NEXT_STEPS`: 1 when every pillar is strong, else 2 when another pillar is level
+/// with the weakest ("your weakest area" would not be true), else 0.
+fn step(strong: bool, tied: bool) -> usize {
+    match (strong, tied) {
+        (true, _) => 1,
+        (false, true) => 2,
+        (false, false) => 0,
+    }
 }
 
 /// The advice a pillar carries: none, how to improve it, or (the weakest pillar of a result
@@ -137,6 +147,8 @@ fn tally(points: &[u8; N_SCORED]) -> Tally {
     // `sum / count < ADVICE_BELOW`, multiplied out (exact: the operands are small integers).
     let below = |i: usize| f64::from(sums[i]) < ADVICE_BELOW * f64::from(counts[i]);
     let strong = !below(weakest);
+    let tied =
+        (0..4).any(|i| i != weakest && sums[i] * counts[weakest] == sums[weakest] * counts[i]);
     let advice = std::array::from_fn(|i| match (below(i), i == weakest) {
         (true, _) => Advice::Improve,
         (false, true) => Advice::Keep,
@@ -148,8 +160,8 @@ fn tally(points: &[u8; N_SCORED]) -> Tally {
         band,
         pillars: std::array::from_fn(|i| hundredths(sums[i], counts[i])),
         advice,
-        strong,
         weakest,
+        step: step(strong, tied),
     }
 }
 
@@ -176,7 +188,7 @@ pub fn score(points: &[u8; N_SCORED]) -> ReadinessResult {
         weakest_pillar: PILLAR_KEYS[t.weakest],
         scored_questions: N_SCORED,
         interactive_version: INTERACTIVE_URL,
-        next_step: NEXT_STEPS[usize::from(t.strong)][t.weakest],
+        next_step: NEXT_STEPS[t.step][t.weakest],
     }
 }
 
@@ -189,7 +201,7 @@ pub fn score_json(points: &[u8; N_SCORED]) -> Vec<u8> {
         Some(text) => out.extend_from_slice(text.as_bytes()),
         None => push_float(out, f64::from(numbers[k]) / 100.0),
     };
-    write(t.score, t.band, t.advice, t.weakest, t.strong, number)
+    write(t.score, t.band, t.advice, t.weakest, t.step, number)
         .unwrap_or_else(|| json(&score(points)))
 }
 
@@ -205,9 +217,9 @@ struct Fragments {
     /// For the first three pillars, by [`Advice`]: `,"advice":...}` and the next pillar's
     /// `,"people":{"title":...,"average":`.
     between: [[Vec<u8>; 3]; 3],
-    /// For the last pillar, by [`Advice`], then by whether every pillar is strong, then by
-    /// weakest pillar: `,"advice":...}` and `},"weakestPillar":...,"nextStep":...}`.
-    close: [[[Vec<u8>; 4]; 2]; 3],
+    /// For the last pillar, by [`Advice`], then by [`step`], then by weakest pillar:
+    /// `,"advice":...}` and `},"weakestPillar":...,"nextStep":...}`.
+    close: [[[Vec<u8>; 4]; 3]; 3],
 }
 
 fn json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
@@ -231,7 +243,7 @@ static FRAGMENTS: LazyLock<Fragments> = LazyLock::new(|| {
         Some(text) => cat(&[b",\"advice\":", &json(text), b"}"]),
         None => b",\"advice\":null}".to_vec(),
     };
-    let tail = |strong: usize, w: usize| {
+    let tail = |step: usize, w: usize| {
         cat(&[
             b"},\"weakestPillar\":",
             &json(PILLAR_KEYS[w]),
@@ -240,7 +252,7 @@ static FRAGMENTS: LazyLock<Fragments> = LazyLock::new(|| {
             b",\"interactiveVersion\":",
             &json(INTERACTIVE_URL),
             b",\"nextStep\":",
-            &json(NEXT_STEPS[strong][w]),
+            &json(NEXT_STEPS[step][w]),
             b"}",
         ])
     };
@@ -269,12 +281,12 @@ fn write(
     band: usize,
     advice: [Advice; 4],
     weakest: usize,
-    strong: bool,
+    step: usize,
     number: impl Fn(&mut Vec<u8>, usize),
 ) -> Option<Vec<u8>> {
     let fragments = &*FRAGMENTS;
     let band_open = fragments.band_open.get(band)?;
-    let close = fragments.close[advice[3] as usize][usize::from(strong)].get(weakest)?;
+    let close = fragments.close[advice[3] as usize].get(step)?.get(weakest)?;
     // Exactly the fragments plus room for five numbers, so the buffer never grows (growing
     // it twice cost about 1,700 instructions, a tenth of the whole request).
     let between = |i: usize| &fragments.between[i][advice[i] as usize];
@@ -328,9 +340,8 @@ pub fn to_json(result: &ReadinessResult) -> Vec<u8> {
     else {
         return json(result);
     };
-    let Some(strong) = [false, true]
-        .into_iter()
-        .find(|&s| same(result.next_step, NEXT_STEPS[usize::from(s)][weakest]))
+    let Some(step) =
+        (0..NEXT_STEPS.len()).find(|&s| same(result.next_step, NEXT_STEPS[s][weakest]))
     else {
         return json(result);
     };
@@ -341,10 +352,8 @@ pub fn to_json(result: &ReadinessResult) -> Vec<u8> {
         pillars[2].average,
         pillars[3].average,
     ];
-    write(result.score, band, [a0, a1, a2, a3], weakest, strong, |out, k| {
-        push_float(out, numbers[k])
-    })
-    .unwrap_or_else(|| json(result))
+    write(result.score, band, [a0, a1, a2, a3], weakest, step, |out, k| push_float(out, numbers[k]))
+        .unwrap_or_else(|| json(result))
 }
 
 /// Whether two texts from the tables are equal: the result borrows the tables' own strings,
@@ -438,6 +447,7 @@ mod tests {
         let averages: [f64; 4] = std::array::from_fn(|i| sums[i] / counts[i].max(1.0));
         let weakest = (1..4).fold(0, |w, i| if averages[i] < averages[w] { i } else { w });
         let strong = averages[weakest] >= ADVICE_BELOW;
+        let tied = (0..4).any(|i| i != weakest && averages[i] == averages[weakest]);
         let pillar = |i: usize| PillarResult {
             title: PILLARS[i].title,
             average: round2(averages[i]),
@@ -461,7 +471,7 @@ mod tests {
             weakest_pillar: PILLAR_KEYS[weakest],
             scored_questions: N_SCORED,
             interactive_version: INTERACTIVE_URL,
-            next_step: NEXT_STEPS[usize::from(strong)][weakest],
+            next_step: NEXT_STEPS[crate::scoring::step(strong, tied)][weakest],
         }
     }
 
@@ -560,6 +570,36 @@ mod tests {
         assert_eq!(result.pillars.strategy.advice, None);
         assert!(result.next_step.starts_with("Start with the advice for"));
         assert_ne!(PILLARS[0].advice, PILLARS[0].strong_advice);
+    }
+
+    /// "Your weakest area" only when one pillar is lowest: level pillars below 4.0 get "one of
+    /// your weakest areas" (every answer 3 said "Strategy and Leadership, your weakest area"
+    /// although all four averaged 3.00).
+    #[test]
+    fn the_next_step_says_weakest_only_of_a_pillar_alone_the_lowest() {
+        let level = score(&[3; N_SCORED]);
+        assert_eq!(level.weakest_pillar, "strategy");
+        assert!(level.next_step.contains("one of your weakest areas"), "{}", level.next_step);
+        let mut points = [3; N_SCORED];
+        let last_data = QUESTIONS
+            .iter()
+            .filter(|q| q.scored)
+            .enumerate()
+            .filter(|(_, q)| PILLAR_KEYS[usize::from(q.pillar)] == "data")
+            .map(|(i, _)| i)
+            .last()
+            .expect("a data question");
+        points[last_data] = 2;
+        let alone = score(&points);
+        assert_eq!(alone.weakest_pillar, "data");
+        assert!(
+            alone.next_step.contains("Data and Infrastructure, your weakest area"),
+            "{}",
+            alone.next_step
+        );
+        for result in [&level, &alone] {
+            assert_eq!(to_json(result), json(result), "fragments agree with serde_json");
+        }
     }
 
     #[test]

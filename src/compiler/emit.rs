@@ -792,19 +792,22 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     );
     let _ = write!(
         out,
-        "/// `nextStep` of a readiness result: by whether every pillar is strong (averages at least\n/// `ADVICE_BELOW`), then by weakest pillar (`PILLAR_KEYS` order).\npub static NEXT_STEPS: [[&str; {}]; 2] = [",
+        "/// `nextStep` of a readiness result: by step (0: the weakest pillar is below `ADVICE_BELOW` and\n/// alone the lowest; 1: every pillar is strong; 2: the weakest is below it and level with\n/// another), then by weakest pillar (`PILLAR_KEYS` order).\npub static NEXT_STEPS: [[&str; {}]; 3] = [",
         assessment.sections.len()
     );
-    for strong in [false, true] {
+    for step in 0..3 {
         out.push('[');
         for section in &assessment.sections {
             let title = &section.title;
-            let start = match strong {
-                false => format!(
+            let start = match step {
+                0 => format!(
                     "Start with the advice for {title}, your weakest area, and the guidance for your band."
                 ),
-                true => format!(
+                1 => format!(
                     "Every area is already strong. Start with the advice for {title}, your lowest, on keeping it that way, and the guidance for your band."
+                ),
+                _ => format!(
+                    "Start with the advice for {title}, one of your weakest areas, and the guidance for your band."
                 ),
             };
             let step = format!(
