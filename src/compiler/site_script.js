@@ -5,7 +5,8 @@
 // named in `data-search` (GET /v1/resources: q, category, limit, cursor):
 // - typing searches after a short pause; the category select, if any, filters;
 // - ArrowDown/ArrowUp move through the results, Enter opens the active one (or submits the
-//   form when none is active), Escape closes the list, then clears the box;
+//   form when none is active), Escape closes the list (and drops a search still on its way,
+//   which focus coming back runs again), then clears the box;
 // - the last option, "More results", fetches the page at `nextCursor` and appends it;
 // - a result shows its `snippet` when the API sends one (plain text in which matched words
 //   are wrapped in <mark>...</mark>), else its description. Snippets are turned into text
@@ -51,7 +52,7 @@
     input.setAttribute("aria-expanded", "false");
     input.setAttribute("aria-controls", listId);
 
-    var state = { options: [], active: -1, query: null, cursor: null, request: 0, timer: 0, controller: null };
+    var state = { options: [], active: -1, query: null, cursor: null, request: 0, timer: 0, controller: null, pending: false, dropped: false };
 
     function open() {
       if (!list.children.length) return;
@@ -59,15 +60,21 @@
       input.setAttribute("aria-expanded", "true");
     }
 
+    // Closing also drops the search still pending or on its way, so its answer cannot reopen
+    // a list the reader has just closed (Escape, or focus gone elsewhere); focus coming back
+    // runs it again.
     function close() {
+      clearTimeout(state.timer);
+      if (state.controller) state.controller.abort();
+      state.request++;
+      state.dropped = state.dropped || state.pending;
+      state.pending = false;
       setActive(-1);
       list.hidden = true;
       input.setAttribute("aria-expanded", "false");
     }
 
     function reset() {
-      if (state.controller) state.controller.abort();
-      state.request++;
       state.options = [];
       state.cursor = null;
       list.replaceChildren();
@@ -149,6 +156,7 @@
       var q = input.value.trim();
       var chosen = category ? category.value : "";
       if (!q && !chosen) {
+        state.pending = false;
         reset();
         return;
       }
@@ -164,12 +172,14 @@
       var controller = new AbortController();
       state.controller = controller;
       var request = ++state.request;
+      state.pending = true;
       fetch(url, { signal: controller.signal, headers: { Accept: "application/json" } })
         .then(function (response) {
           return response.json().then(function (body) { return { ok: response.ok, body: body }; });
         })
         .then(function (answer) {
           if (request !== state.request) return;
+          state.pending = false;
           if (!answer.ok) {
             fail(answer.body && answer.body.error ? answer.body.error.message : "The search failed.");
             return;
@@ -178,6 +188,7 @@
         })
         .catch(function (error) {
           if (request !== state.request || error.name === "AbortError") return;
+          state.pending = false;
           fail("Search is unavailable; press Enter to search on the results page.");
         });
     }
@@ -193,6 +204,8 @@
 
     input.addEventListener("input", function () {
       clearTimeout(state.timer);
+      state.pending = true;
+      state.dropped = false;
       state.timer = setTimeout(function () { run(null); }, PAUSE_MS);
     });
     if (category) category.addEventListener("change", function () { run(null); });
@@ -221,7 +234,11 @@
         }
       }
     });
-    input.addEventListener("focus", open);
+    input.addEventListener("focus", function () {
+      if (!state.dropped) return open();
+      state.dropped = false;
+      run(null);
+    });
     // Keep focus in the box while the pointer picks an option.
     list.addEventListener("mousedown", function (event) { event.preventDefault(); });
     list.addEventListener("click", function (event) {
