@@ -14,7 +14,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 use super::model::{
     SEARCH_SUGGEST_ONE_MIN_CHARS, SEARCH_SUGGEST_TWO_MIN_CHARS, SEARCH_TYPO_MAX_CHARS,
@@ -313,12 +313,38 @@ fn keyed(tokens: &[Token], phrases: &BTreeSet<String>, max_phrase_stems: usize) 
 
 /// The readable text of a markdown body, block by block (`true` for headings): link targets,
 /// markup and code fences are dropped, whitespace is collapsed.
+///
+/// A table is read row by row, so that no snippet shows its pipes: a row is a block of its
+/// cells, "first: second; third", with empty cells left out; the header row counts as a
+/// heading (indexed, never a snippet). The words are those of the table as written, in order.
 pub fn body_blocks(markdown: &str) -> Vec<(bool, String)> {
     let mut blocks = Vec::new();
     let mut text = String::new();
     let mut heading = false;
-    for event in Parser::new(markdown) {
+    let mut cells: Vec<String> = Vec::new();
+    for event in Parser::new_ext(markdown, Options::ENABLE_TABLES) {
         match event {
+            Event::End(TagEnd::TableCell) => {
+                cells.push(text.split_whitespace().collect::<Vec<_>>().join(" "));
+                text.clear();
+            }
+            Event::End(end @ (TagEnd::TableHead | TagEnd::TableRow)) => {
+                let mut filled = cells.drain(..).filter(|cell| !cell.is_empty());
+                let row = match filled.next() {
+                    Some(first) => {
+                        let rest: Vec<String> = filled.collect();
+                        match (end, rest.is_empty()) {
+                            (_, true) => first,
+                            (TagEnd::TableHead, false) => format!("{first}; {}", rest.join("; ")),
+                            _ => format!("{first}: {}", rest.join("; ")),
+                        }
+                    }
+                    None => String::new(),
+                };
+                if !row.is_empty() {
+                    blocks.push((end == TagEnd::TableHead, row));
+                }
+            }
             // Pieces are joined as written: markup splits text without separating words.
             Event::Text(piece) | Event::Code(piece) => text.push_str(&piece),
             Event::SoftBreak | Event::HardBreak => text.push(' '),

@@ -774,6 +774,22 @@ fn passages_are_sentences_packed_to_thirty_words() {
             (false, "item two".to_string()),
         ]
     );
+    // A table is read row by row, with no pipes; the header row is indexed as a heading, and
+    // empty cells are left out.
+    let blocks = body_blocks(
+        "Before.\n\n| Role | Owns | Time |\n|---|---|---|\n| Data steward | *Definitions*, quality | |\n\
+         | | Approves access | Weekly |\n\nAfter.\n",
+    );
+    assert_eq!(
+        blocks,
+        [
+            (false, "Before.".to_string()),
+            (true, "Role; Owns; Time".to_string()),
+            (false, "Data steward: Definitions, quality".to_string()),
+            (false, "Approves access: Weekly".to_string()),
+            (false, "After.".to_string()),
+        ]
+    );
 }
 
 #[test]
