@@ -12,6 +12,18 @@
 //! to the response being ready. The target is escaped as nginx escapes it: `"`, `\` and bytes
 //! outside printable ASCII become `\xHH`, so a line is always one line.
 //!
+//! A request hyper refuses itself, before the service sees it (a request line or header it
+//! cannot parse: 400; a head past `MAX_HEADER_BYTES` or `MAX_HEADER_FIELDS`: 431), has a line
+//! too ([`Rejection`]), with what is known of it: the connection's address (no
+//! `X-Forwarded-For` was read), the time it was refused, `"- - -"` for the request line (its
+//! method, target and protocol were never parsed; three fields, so the line keeps its shape for
+//! a CLF parser), the status hyper sent, and `-` for the body (it has none) and for the time
+//! taken (there is no request head to count from):
+//!
+//! ```text
+//! 203.0.113.9 - - [23/Nov/2026:15:31:02 +0000] "- - -" 431 - -
+//! ```
+//!
 //! The request path never waits for the log: a request hands its fields to a bounded queue
 //! (`ACCESS_LOG_QUEUE`) and moves on; the writer thread formats and writes them through a
 //! buffer that it flushes whenever the queue runs empty. If the writer falls behind (standard
@@ -44,10 +56,28 @@ pub struct Entry {
     pub micros: u64,
 }
 
+/// A request hyper refused before the service saw it: what is known of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Rejection {
+    /// When it was refused, Unix milliseconds.
+    pub time_ms: u64,
+    /// The connection's address.
+    pub client: IpAddr,
+    /// The status hyper answered with.
+    pub status: u16,
+}
+
+/// What goes through the queue.
+#[derive(Debug)]
+enum Line {
+    Request(Entry),
+    Rejected(Rejection),
+}
+
 /// The sending side, held by the server.
 #[derive(Debug)]
 pub struct AccessLog {
-    sender: SyncSender<Entry>,
+    sender: SyncSender<Line>,
 }
 
 impl AccessLog {
@@ -63,7 +93,16 @@ impl AccessLog {
 
     /// Queues a line; `false` if the queue was full and the line was dropped.
     pub fn record(&self, entry: Entry) -> bool {
-        match self.sender.try_send(entry) {
+        self.send(Line::Request(entry))
+    }
+
+    /// Queues the line of a request hyper refused; `false` if it was dropped, as for `record`.
+    pub fn record_rejection(&self, rejection: Rejection) -> bool {
+        self.send(Line::Rejected(rejection))
+    }
+
+    fn send(&self, line: Line) -> bool {
+        match self.sender.try_send(line) {
             Ok(()) => true,
             Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => false,
         }
@@ -72,14 +111,17 @@ impl AccessLog {
 
 /// The writer thread: block for a line, write it and whatever else is queued, flush when the
 /// queue is empty. A failed write is ignored (the lines are lost, the server keeps serving).
-fn write_lines(receiver: &Receiver<Entry>, sink: Box<dyn Write + Send>) {
+fn write_lines(receiver: &Receiver<Line>, sink: Box<dyn Write + Send>) {
     let mut out = std::io::BufWriter::with_capacity(64 * 1024, sink);
     let mut line = Vec::with_capacity(256);
     while let Ok(entry) = receiver.recv() {
         let mut next = Some(entry);
         while let Some(entry) = next {
             line.clear();
-            format_line(&entry, &mut line);
+            match &entry {
+                Line::Request(entry) => format_line(entry, &mut line),
+                Line::Rejected(rejection) => format_rejection(rejection, &mut line),
+            }
             let _ = out.write_all(&line);
             next = receiver.try_recv().ok();
         }
@@ -117,6 +159,13 @@ pub fn format_line(entry: &Entry, out: &mut Vec<u8>) {
         let _ = write!(out, "{}", entry.bytes);
     }
     let _ = writeln!(out, " {}", entry.micros);
+}
+
+/// Appends the line (with its newline) of a request hyper refused to `out`.
+pub fn format_rejection(rejection: &Rejection, out: &mut Vec<u8>) {
+    let _ = write!(out, "{} - - [", rejection.client);
+    clf_time(rejection.time_ms, out);
+    let _ = writeln!(out, "] \"- - -\" {} - -", rejection.status);
 }
 
 /// `23/Nov/2026:15:31:02 +0000`, from Unix milliseconds.

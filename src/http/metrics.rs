@@ -4,7 +4,8 @@
 //!
 //! Everything is a relaxed atomic counter bumped on the request path (no lock, no allocation);
 //! the exposition text is built only when scraped. Labels are bounded by construction: the
-//! route kind (`RouteKind`, a closed list) and the status class. Nothing is labelled by
+//! route kind (`RouteKind`, a closed list), the status class, and for the requests hyper
+//! refuses itself the status it sent (`Rejected`, a closed list). Nothing is labelled by
 //! client, path or query, so no request can add a series.
 //!
 //! | metric | type | labels |
@@ -13,6 +14,7 @@
 //! | `consultancy_api_http_requests_total` | counter | `route`, `status` (`2xx` ... `5xx`) |
 //! | `consultancy_api_http_request_duration_seconds` | histogram | `route` |
 //! | `consultancy_api_rate_limited_total` | counter | `route` |
+//! | `consultancy_api_http_requests_rejected_total` | counter | `status` (`400`, `431`) |
 //! | `consultancy_api_connections_active` | gauge | |
 //! | `consultancy_api_connections_total` | counter | |
 //! | `consultancy_api_rate_limiter_clients` | gauge | |
@@ -28,6 +30,8 @@
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+
+use http::StatusCode;
 
 use crate::route::Route;
 
@@ -146,6 +150,37 @@ impl RouteKind {
     }
 }
 
+/// A request hyper refused before the service saw it, by the status hyper answered with: the
+/// `status` label of `consultancy_api_http_requests_rejected_total`. Such a request has no
+/// route (its head was never parsed), so it is not in `consultancy_api_http_requests_total`
+/// nor in the latency histogram. A closed list: what hyper's HTTP/1 answers on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rejected {
+    /// 400: a request line or header hyper cannot parse (a bad method, target, protocol
+    /// version, header name or value, `Content-Length` or `Transfer-Encoding`).
+    Malformed,
+    /// 431: a request line and headers past `MAX_HEADER_BYTES`, or more than
+    /// `MAX_HEADER_FIELDS` fields. A request line alone that long is 431 too: see `server`.
+    TooLarge,
+}
+
+impl Rejected {
+    /// Every kind, in the order of the exposition.
+    pub const ALL: [Rejected; 2] = [Rejected::Malformed, Rejected::TooLarge];
+
+    /// The status hyper sent.
+    pub const fn status(self) -> StatusCode {
+        match self {
+            Rejected::Malformed => StatusCode::BAD_REQUEST,
+            Rejected::TooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+        }
+    }
+
+    const fn index(self) -> usize {
+        self as usize
+    }
+}
+
 const N_KINDS: usize = RouteKind::ALL.len();
 /// Status classes 1xx to 5xx.
 const N_CLASSES: usize = 5;
@@ -168,6 +203,7 @@ pub struct Metrics {
     latency: [[AtomicU64; N_BUCKETS]; N_KINDS],
     latency_sum_nanos: [AtomicU64; N_KINDS],
     rate_limited: [AtomicU64; N_KINDS],
+    rejected: [AtomicU64; Rejected::ALL.len()],
     connections_active: AtomicU64,
     connections_total: AtomicU64,
     access_log_dropped: AtomicU64,
@@ -184,6 +220,7 @@ impl Metrics {
             latency: std::array::from_fn(|_| std::array::from_fn(|_| AtomicU64::new(0))),
             latency_sum_nanos: std::array::from_fn(|_| AtomicU64::new(0)),
             rate_limited: std::array::from_fn(|_| AtomicU64::new(0)),
+            rejected: std::array::from_fn(|_| AtomicU64::new(0)),
             connections_active: AtomicU64::new(0),
             connections_total: AtomicU64::new(0),
             access_log_dropped: AtomicU64::new(0),
@@ -230,6 +267,16 @@ impl Metrics {
         if rate_limited {
             self.rate_limited[kind].fetch_add(1, Ordering::Relaxed);
         }
+    }
+
+    /// Counts a request hyper refused before the service saw it.
+    pub fn rejected(&self, rejected: Rejected) {
+        self.rejected[rejected.index()].fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Requests hyper has refused so far with `rejected`'s status.
+    pub fn rejections(&self, rejected: Rejected) -> u64 {
+        self.rejected[rejected.index()].load(Ordering::Relaxed)
     }
 
     /// Counts a connection as open until the returned guard is dropped.
@@ -331,6 +378,21 @@ impl Metrics {
                 out,
                 "consultancy_api_rate_limited_total{{route=\"{}\"}} {count}",
                 kind.label()
+            );
+        }
+
+        header(
+            out,
+            "consultancy_api_http_requests_rejected_total",
+            "counter",
+            "Requests the HTTP layer refused before routing (a malformed request line or header, or a head over the size or field-count limit), by the status it sent. Not in consultancy_api_http_requests_total.",
+        );
+        for rejected in Rejected::ALL {
+            let count = self.rejected[rejected.index()].load(Ordering::Relaxed);
+            let _ = writeln!(
+                out,
+                "consultancy_api_http_requests_rejected_total{{status=\"{}\"}} {count}",
+                rejected.status().as_u16()
             );
         }
 

@@ -45,7 +45,7 @@ use crate::wire::media::is_json;
 use crate::wire::{Body, Reply};
 use crate::{a2a, api, ask, mcp};
 use access_log::AccessLog;
-use metrics::{Metrics, RouteKind};
+use metrics::{Metrics, Rejected, RouteKind};
 use respond::{Context, finish};
 
 /// What [`App::handle_now`] worked out about a request before answering it.
@@ -292,6 +292,23 @@ impl App {
             }
         }
         response
+    }
+
+    /// Counts, and logs, a request hyper refused from `peer` before it reached `handle_now`
+    /// (see `server`). The client is the connection's address: the request's headers, and so
+    /// any `X-Forwarded-For`, were never parsed.
+    pub fn record_rejection(&self, rejected: Rejected, peer: IpAddr) {
+        self.metrics.rejected(rejected);
+        if let Some(log) = &self.access_log {
+            let rejection = access_log::Rejection {
+                time_ms: self.clock.now_ms(),
+                client: peer,
+                status: rejected.status().as_u16(),
+            };
+            if !log.record_rejection(rejection) {
+                self.metrics.access_log_dropped();
+            }
+        }
     }
 
     /// The answer to every request that needs no body (and every refusal that comes before a

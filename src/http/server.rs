@@ -49,6 +49,7 @@ use super::detect::{Prefixed, Protocol, detect};
 use super::flow::{Flow, Tracked, Verdict};
 use super::gate::Gate;
 pub use super::gauges::Gauges;
+use super::metrics::Rejected;
 use super::polled_timer::PolledTimer;
 use super::respond::respond;
 use super::{App, Later};
@@ -265,9 +266,19 @@ impl Server {
         match protocol {
             Protocol::Http1 => {
                 let connection = self.http1.serve_connection(io, service);
-                self.drive(connection, |c| c.graceful_shutdown(), &flow, &spoken, protocol).await;
+                let ended = self
+                    .drive(connection, |c| c.graceful_shutdown(), &flow, &spoken, protocol)
+                    .await;
+                // A request hyper answered itself never reached `answer`: counted and logged
+                // here, from how the connection ended.
+                if let Some(rejected) = ended.and_then(Result::err).as_ref().and_then(rejection) {
+                    self.app.record_rejection(rejected, peer.ip());
+                }
             }
             Protocol::Http2 => {
+                // h2 answers a header list past its limit with 431 on that stream (and a
+                // malformed one with RST_STREAM) without ending the connection or telling
+                // hyper: those are seen neither here nor in the service.
                 let connection = self.http2.serve_connection(io, service);
                 self.drive(connection, |c| c.graceful_shutdown(), &flow, &spoken, protocol).await;
             }
@@ -281,6 +292,8 @@ impl Server {
     /// wakers fired, through a [`Gate`]. After the watchdog acts, the connection is polled
     /// again at once: a graceful shutdown has to be driven, and hyper checks its header
     /// deadline (a `PolledSleep`) only when polled.
+    ///
+    /// Returns how the connection ended, or `None` if the watchdog dropped it.
     async fn drive<C: Future>(
         &self,
         connection: C,
@@ -288,7 +301,7 @@ impl Server {
         flow: &Flow,
         spoken: &Notify,
         protocol: Protocol,
-    ) {
+    ) -> Option<C::Output> {
         let deadlines = &self.deadlines;
         let mut connection = pin!(connection);
         let mut stopping = self.stopping.clone();
@@ -315,8 +328,8 @@ impl Server {
         let mut again = false;
         std::future::poll_fn(|cx| {
             loop {
-                if connection.as_mut().poll(cx).is_ready() {
-                    return Poll::Ready(());
+                if let Poll::Ready(ended) = connection.as_mut().poll(cx) {
+                    return Poll::Ready(Some(ended));
                 }
                 if !(gate.open(cx) | std::mem::take(&mut again)) {
                     return Poll::Pending;
@@ -334,7 +347,7 @@ impl Server {
                 }
                 let (now, verdict) = flow.check(deadlines.stall_ticks, deadlines.idle_ticks);
                 if close_by.is_some_and(|by| now >= by) {
-                    return Poll::Ready(());
+                    return Poll::Ready(None);
                 }
                 // Nothing in flight to wait for after a stall or idleness: the GOAWAY gets two
                 // ticks to go out (and its ping to be answered), then the connection is
@@ -368,7 +381,7 @@ impl Server {
                 }
             }
         })
-        .await;
+        .await
     }
 
     /// Answers a connection past its address's cap once with 429 `too_many_connections`, on
@@ -527,6 +540,26 @@ fn too_many_connections(cap: usize) -> Response<Body> {
     let reply = api::error_reply(&Error::too_many_connections(cap))
         .with(header::RETRY_AFTER, HeaderValue::from_static("1"));
     respond(reply, CorsProfile::Api)
+}
+
+/// The request hyper refused, answering it itself, when an HTTP/1 connection ended in `error`.
+///
+/// On a head it cannot parse, hyper's HTTP/1 server answers on its own if no response has
+/// begun (hyper 1.x, `proto::h1::role::Server::on_error`): 400 for a malformed request line
+/// or header (a protocol other than HTTP/1.0 or 1.1 included: hyper has no 505), 431 for a
+/// head past `max_buf_size` or the field count, and 414 for a target past its own 64 KiB
+/// limit, which the 32 KiB head limit makes unreachable (such a head is 431 first; see the
+/// README). Then the connection ends with that parse error. Every other ending, an HTTP/2
+/// preface on HTTP/1 (a parse error hyper does not answer), the header deadline, a client
+/// gone, an I/O error, went unanswered and is no rejection: `None`.
+fn rejection(error: &hyper::Error) -> Option<Rejected> {
+    if !error.is_parse() || error.is_parse_version_h2() {
+        None
+    } else if error.is_parse_too_large() {
+        Some(Rejected::TooLarge)
+    } else {
+        Some(Rejected::Malformed)
+    }
 }
 
 /// Resolves once the connection has had a request, or at `by`.

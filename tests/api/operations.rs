@@ -8,9 +8,12 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use consultancy_api::http::access_log::{AccessLog, Entry, format_line};
+use consultancy_api::http::access_log::{
+    AccessLog, Entry, Rejection, format_line, format_rejection,
+};
 use consultancy_api::http::metrics::RouteKind;
-use consultancy_api::limits::ACCESS_LOG_QUEUE;
+use consultancy_api::http::server::ServerOptions;
+use consultancy_api::limits::{ACCESS_LOG_QUEUE, MAX_HEADER_BYTES, MAX_HEADER_FIELDS};
 use consultancy_api::route::Route;
 use http::{Method, Uri, Version};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -274,6 +277,130 @@ fn an_access_log_line_is_exactly_the_common_log_format() {
     assert_eq!(
         String::from_utf8(out).expect("ASCII"),
         "203.0.113.9 - - [01/Jan/1970:00:00:00 +0000] \"CONNECT - HTTP/2.0\" 405 - 87\n"
+    );
+}
+
+/// A request hyper refuses itself, before the service sees it, is answered by hyper (400 for a
+/// head it cannot parse, 431 for one too large) and was seen by no log and no metric: an
+/// operator could not tell a client sending malformed requests. Each now has an access-log
+/// line (`"- - -"` for the request line never parsed, `-` for the body and the time) and is
+/// counted in `consultancy_api_http_requests_rejected_total` by the status sent, not in
+/// `consultancy_api_http_requests_total`. A client that leaves mid-head, or is cut off by the
+/// header deadline, was answered nothing and has neither.
+#[tokio::test]
+async fn requests_the_http_layer_refuses_are_logged_and_counted() {
+    let server = start_with(Setup {
+        access_log: true,
+        metrics: true,
+        options: ServerOptions {
+            header_read_timeout: Duration::from_millis(400),
+            ..ServerOptions::default()
+        },
+        ..Setup::default()
+    })
+    .await;
+    let log = server.access_log.clone().expect("access log");
+    let exchange = |request: Vec<u8>, close_after_write: bool| {
+        let addr = server.addr;
+        async move {
+            let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+            stream.write_all(&request).await.expect("write");
+            if close_after_write {
+                return String::new();
+            }
+            let mut answer = Vec::new();
+            let read = stream.read_to_end(&mut answer);
+            let _ = tokio::time::timeout(Duration::from_secs(10), read).await;
+            String::from_utf8_lossy(&answer).into_owned()
+        }
+    };
+
+    // Not rejections: half a head and gone; half a head until the header deadline.
+    exchange(b"GET /v1 HTTP/1.1\r\nHo".to_vec(), true).await;
+    let cut = exchange(b"GET /v1 HTTP/1.1\r\nHost: x\r\n".to_vec(), false).await;
+    assert_eq!(cut, "", "the header deadline closes without an answer");
+
+    let long_target = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(MAX_HEADER_BYTES));
+    let long_header =
+        format!("GET /v1 HTTP/1.1\r\nHost: x\r\nX-Long: {}\r\n\r\n", "a".repeat(MAX_HEADER_BYTES));
+    let many_fields: String = (0..=MAX_HEADER_FIELDS).map(|n| format!("X-F{n}: v\r\n")).collect();
+    let many_fields = format!("GET /v1 HTTP/1.1\r\nHost: x\r\n{many_fields}\r\n");
+    let refused: Vec<(Vec<u8>, &str)> = vec![
+        (b"GET /v1 HTTP/1.1\r\nHost: x\r\nBad Name: v\r\n\r\n".to_vec(), "400"),
+        (b"GET /v1 HTTP/1.1\r\nHost: x\r\nContent-Length: x\r\n\r\n".to_vec(), "400"),
+        // hyper has no 505: a protocol other than HTTP/1.0 or 1.1 is a malformed request line.
+        (b"GET /v1 HTTP/9.9\r\nHost: x\r\n\r\n".to_vec(), "400"),
+        // A TLS ClientHello sent to the cleartext port.
+        (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03".to_vec(), "400"),
+        // A target past the head limit is 431, not 414 (see the README's limits).
+        (long_target.into_bytes(), "431"),
+        (long_header.into_bytes(), "431"),
+        (many_fields.into_bytes(), "431"),
+        // After a request served on the same connection.
+        (b"GET /v1 HTTP/1.1\r\nHost: x\r\n\r\nNOT A REQUEST\r\n\r\n".to_vec(), "400"),
+    ];
+    for (request, status) in &refused {
+        let answer = exchange(request.clone(), false).await;
+        let last = answer.rfind("HTTP/1.1 ").map_or("", |at| &answer[at..]);
+        assert!(last.starts_with(&format!("HTTP/1.1 {status} ")), "{status}: {answer}");
+    }
+    let served =
+        exchange(b"GET /v1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_vec(), false);
+    assert!(served.await.starts_with("HTTP/1.1 200"));
+
+    // A line per rejection, and one per request served (the pipelined one and the last); in
+    // the order the connections ended, which need not be the order they were sent in.
+    let lines = log.wait_for_lines(refused.len() + 2).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let lines = if log.lines().len() > lines.len() { log.lines() } else { lines };
+    let mut rejections: Vec<String> = lines
+        .iter()
+        .filter_map(|line| {
+            let (client, rest) = line.split_once(" - - [").expect("CLF start");
+            let (time, rest) = rest.split_once("] ").expect("time");
+            assert_eq!((client, time.len()), ("127.0.0.1", 26), "{line}");
+            rest.strip_prefix("\"- - -\" ").map(String::from)
+        })
+        .collect();
+    rejections.sort();
+    let mut expected: Vec<String> =
+        refused.iter().map(|(_, status)| format!("{status} - -")).collect();
+    expected.sort();
+    assert_eq!(rejections, expected, "{lines:#?}");
+    assert_eq!(
+        lines.len(),
+        refused.len() + 2,
+        "nothing for the clients answered nothing: {lines:#?}"
+    );
+
+    let series = server.scrape().await;
+    let rejected = |status: &str| {
+        value(
+            &series,
+            &format!("consultancy_api_http_requests_rejected_total{{status=\"{status}\"}}"),
+        )
+    };
+    assert_eq!((rejected("400"), rejected("431")), (5.0, 3.0));
+    let answered: f64 = series
+        .iter()
+        .filter(|(name, _)| name.starts_with("consultancy_api_http_requests_total{"))
+        .map(|(_, count)| count)
+        .sum();
+    assert_eq!(answered, 2.0, "requests the service answered, and only those");
+}
+
+#[test]
+fn a_rejection_line_keeps_the_common_log_format_fields() {
+    let rejection = Rejection {
+        time_ms: 1_795_449_017_123,
+        client: IpAddr::from([203, 0, 113, 9]),
+        status: 431,
+    };
+    let mut out = Vec::new();
+    format_rejection(&rejection, &mut out);
+    assert_eq!(
+        String::from_utf8(out).expect("ASCII"),
+        "203.0.113.9 - - [23/Nov/2026:15:50:17 +0000] \"- - -\" 431 - -\n"
     );
 }
 
