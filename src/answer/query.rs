@@ -147,6 +147,17 @@ fn meant_stem(word: &str, stem: String) -> String {
         .map_or(stem, |(_, key)| key.to_string())
 }
 
+/// Calls `each` with the stem [`meant_stem`] reads `word` as, or with each stem of the
+/// phrase it stands for ("pii" → "person", "data"). Splitting allocates only for a phrase.
+fn for_each_meant_stem(word: &str, stem: String, mut each: impl FnMut(String)) {
+    let meant = meant_stem(word, stem);
+    if meant.contains(' ') {
+        meant.split(' ').for_each(|part| each(part.to_string()));
+    } else {
+        each(meant);
+    }
+}
+
 /// Endings an apostrophe cuts off a contraction ("what's", "doesn't", "we're", "I'm").
 const CONTRACTION_ENDINGS: &[&str] = &["s", "nt", "re", "ve", "ll", "d", "m"];
 /// Words before such an ending that are not stop words of the tokenizer but say no more than
@@ -213,9 +224,13 @@ fn within_one_edit(a: &str, b: &str) -> bool {
     }
 }
 
-/// The stem a word stands for through `content/synonyms.toml` ("chatgpt" → "llm", "boss" →
-/// "execut"): of the single-word terms the search's synonym table gives it, the one the
-/// answer index uses most. Only for a word no item uses, or only one (a product name the
+/// The stem or stems a word stands for through `content/synonyms.toml` ("chatgpt" → "llm",
+/// "boss" → "execut", "pii" → "person data"): of the terms the search's synonym table gives
+/// it whose every stem the answer index holds, a single word before a phrase (the table's
+/// single-word targets were read first, and still are), then the one whose rarest stem the
+/// index uses most. A phrase is returned as its stems joined by spaces and read as if its
+/// words had been written: "How do you handle PII in training data?" asks what "... personal
+/// data in training data?" asks. Only for a word no item uses, or only one (a product name the
 /// content mentions once, as "chatgpt" in the agents page, would otherwise weigh a question
 /// down as a word almost nothing covers); a word several items use ("mlops", a service) is
 /// meant as written. `None` when the table names no such term.
@@ -229,11 +244,17 @@ fn synonym_stem(stem: &str) -> Option<&'static str> {
         .iter()
         .filter_map(|&term| {
             let key = *TERM_KEYS.get(term as usize)?;
-            let id = ANSWER_TERM_IDS.get(key)?;
-            Some((ANSWER_TERM_WEIGHTS[*id as usize], key))
+            let mut rarest = 0;
+            let mut n_stems = 0;
+            for part in key.split(' ') {
+                let id = ANSWER_TERM_IDS.get(part)?;
+                rarest = rarest.max(ANSWER_TERM_WEIGHTS[*id as usize]);
+                n_stems += 1;
+            }
+            Some((n_stems > 1, rarest, n_stems, key))
         })
         .min()
-        .map(|(_, key)| key)
+        .map(|(_, _, _, key)| key)
 }
 
 /// The rarity of a term only one item uses: the largest there is.
@@ -308,10 +329,14 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
             return;
         }
-        let stem = meant_stem(&token.word, token.stem);
-        let filler = is_filler(&stem);
-        let weight = if filler { WEIGHT_FILLER } else { WEIGHT_QUESTION };
-        if builder.add(stem, weight, false) && !filler {
+        // A word counts once among the question's own, whichever stems it is read as.
+        let mut added = false;
+        for_each_meant_stem(&token.word, token.stem, |stem| {
+            let filler = is_filler(&stem);
+            let weight = if filler { WEIGHT_FILLER } else { WEIGHT_QUESTION };
+            added |= builder.add(stem, weight, false) && !filler;
+        });
+        if added {
             n_own += 1;
             if !intent::is_company_word(&token.word) {
                 n_content += 1;
@@ -342,12 +367,12 @@ fn carry(builder: &mut Builder, prev: &[&str]) -> Option<CompanyTopic> {
             if is_contracted_stop_word(turn, &token) {
                 return;
             }
-            let stem = meant_stem(&token.word, token.stem);
-            if is_filler(&stem) {
-                return;
-            }
-            builder.add(stem, WEIGHT_CARRIED, true);
-            carried += 1;
+            for_each_meant_stem(&token.word, token.stem, |stem| {
+                if !is_filler(&stem) {
+                    builder.add(stem, WEIGHT_CARRIED, true);
+                    carried += 1;
+                }
+            });
         });
         if carried > 0 {
             return intent::detect(turn).topic;

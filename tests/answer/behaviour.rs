@@ -621,6 +621,33 @@ fn product_names_are_read_through_the_synonym_table() {
     assert!(reply.text().contains("acceptable use"), "{}", reply.text());
 }
 
+/// A word no item uses whose synonyms are all phrases is read as the phrase's words: "PII"
+/// asks about personal data, as search reads it, instead of being an unknown word that
+/// made "How do you handle PII in training data?" "not covered".
+#[test]
+fn a_synonym_phrase_is_read_as_its_words() {
+    let personal = [
+        "guide:data-subject-requests-in-warehouses",
+        "guide:reuse-personal-data-for-ai",
+        "guide:build-a-data-retention-schedule",
+        "guide:guardrails-for-llm-apps",
+    ];
+    for question in [
+        "How do you handle PII in training data?",
+        "How do we protect PII in a data warehouse?",
+        "Can we put PII into an LLM prompt?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {reply:#?}");
+        let sources = first(&reply, 3);
+        assert!(sources.iter().any(|s| personal.contains(&s.as_str())), "{question}: {sources:?}");
+        assert!(reply.text().contains("personal"), "{question}: {}", reply.text());
+    }
+    let reply = ask("Should we use Snowflake or Databricks?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{reply:#?}");
+    assert_eq!(first(&reply, 1), ["guide:warehouse-lake-or-lakehouse"]);
+}
+
 /// No quoted sentence opens with a fragment: a run-in label ("Week 2.") is indexed with the
 /// sentence it introduces but not quoted with it.
 #[test]
