@@ -316,6 +316,16 @@ const FIRM_COMMERCE_WORDS: &[&str] = &[
     "refunds",
 ];
 
+/// Openings of a yes-or-no question put to the firm ("do you ...", "does Larchmere ...",
+/// "have you ..."): with a verb of [`FIRM_USE_VERBS`] after the reference, the question asks
+/// whether the firm works with something, which only what the library writes can answer.
+const FIRM_QUESTION_AUXILIARIES: &[&str] = &["can", "could", "do", "does", "have", "will", "would"];
+
+/// Verbs of working with a tool or product, after "do you" ("do you work with Tableau?", "do
+/// you use Snowflake?", "have you used Looker?", "do you have experience with ...").
+const FIRM_USE_VERBS: &[&str] =
+    &["have", "know", "partner", "recommend", "support", "use", "used", "using", "work", "worked"];
+
 /// What the keyword tables found in one question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Intent {
@@ -341,6 +351,10 @@ pub struct Intent {
     /// the matter one of trade (`FIRM_COMMERCE_WORDS`): "how do you handle refunds?" asks the
     /// firm.
     pub generic_you: bool,
+    /// The question opens by asking whether the firm works with something ("do you work with
+    /// ...", "do you use ...", "have you used ..."; [`FIRM_QUESTION_AUXILIARIES`], a reference
+    /// to the firm, [`FIRM_USE_VERBS`]).
+    pub asks_firm_about_use: bool,
     /// The topic of a question that opens by asking for a company topic ("which services
     /// ...", "what case studies ..."): it asks for items of that kind.
     pub asks_for_topic: Option<CompanyTopic>,
@@ -424,6 +438,9 @@ pub fn detect(text: &str) -> Intent {
     intent.generic_you = opening_words[0] == "how"
         && opening_words[2] == "you"
         && !(fourth_is_conduct && names_commerce);
+    intent.asks_firm_about_use = FIRM_QUESTION_AUXILIARIES.contains(&opening_words[0].as_str())
+        && class_of(&opening_words[1]) == Some(Class::Reference)
+        && FIRM_USE_VERBS.contains(&opening_words[2].as_str());
     if matches!(opening_words[0].as_str(), "which" | "what")
         && let Some(Class::Topic(topic)) = class_of(&opening_words[1])
     {
@@ -477,6 +494,27 @@ mod tests {
         for (text, topic, refers) in cases {
             let intent = detect(text);
             assert_eq!((intent.topic, intent.refers_to_company), (topic, refers), "{text}");
+        }
+    }
+
+    #[test]
+    fn questions_of_whether_the_firm_works_with_something_are_spotted() {
+        for text in [
+            "Do you work with Tableau?",
+            "Does Larchmere use Snowflake?",
+            "Have you used Looker?",
+            "Can you support Power BI?",
+            "Do you have experience with Databricks?",
+        ] {
+            assert!(detect(text).asks_firm_about_use, "{text}");
+        }
+        for text in [
+            "Can you help us use ChatGPT safely?",
+            "How do you work with Tableau?",
+            "Is Looker better than Tableau?",
+            "Do we need Snowflake?",
+        ] {
+            assert!(!detect(text).asks_firm_about_use, "{text}");
         }
     }
 

@@ -232,8 +232,14 @@ fn retrieve(query: &query::Query, boost: Option<SourceKind>) -> Answer {
     let (scored, n_scored) = select::score_passages(query, &ranked);
     let scored = &scored[..n_scored];
     let passage_quality = scored.iter().map(|p| p.covered * 1000 / total).max().unwrap_or(0);
+    // "Do you work with Tableau?": the library never names the product (the synonym table
+    // reads it as "dashboard"), so nothing it says is whether the firm works with it; quoting
+    // a dashboard guide would answer another question. The closest items are what the trade
+    // term finds, and the contact record is where to ask.
+    let unwritten_product = query.intent.asks_firm_about_use && query.names_unwritten;
     let Some(top) = items.first().filter(|_| {
-        !scored.is_empty()
+        !unwritten_product
+            && !scored.is_empty()
             && quality >= NOT_COVERED_BELOW_PER_MILLE
             && passage_quality >= PASSAGE_COVER_MIN_PER_MILLE
     }) else {

@@ -12,12 +12,12 @@ use std::sync::LazyLock;
 
 use crate::limits::{ANSWER_MAX_PREV_TURNS, ANSWER_MAX_TERMS, ANSWER_MAX_WORDS};
 use crate::model::CompanyTopic;
-use crate::search::query::for_each_token;
+use crate::search::query::{for_each_token, has_postings};
 use crate::search::tokenize::{STOP_WORDS, Token};
 use crate::search::typo;
 use crate::tables::{
     ANSWER_FILLER_STEMS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS, ANSWER_UNKNOWN_TERM_WEIGHT,
-    SYNONYMS, TERM_KEYS,
+    SYNONYMS, TERM_IDS, TERM_KEYS,
 };
 
 use super::intent;
@@ -62,6 +62,10 @@ pub struct Query {
     /// Sum of the masses of the current question's own terms (carried ones aside).
     pub own_mass: u64,
     pub intent: intent::Intent,
+    /// A word of the question is one the library does not write (no item, or only one, uses
+    /// it) and is read through the synonym table as the trade term it stands for ("tableau"
+    /// → "dashboard"), or two of its words are a synonym phrase no guide writes ("power bi").
+    pub names_unwritten: bool,
     /// The company topic of the earlier turn a follow-up borrowed from ("do you have case
     /// studies?" then "what about retail?" still asks for case studies).
     pub carried_topic: Option<CompanyTopic>,
@@ -257,6 +261,15 @@ fn synonym_stem(stem: &str) -> Option<&'static str> {
         .map(|(_, _, _, key)| key)
 }
 
+/// Whether `first second` is a phrase the synonym table reads ("power bi") that no guide
+/// writes: a product name of two words, both of which the library uses apart ("power users",
+/// "BI"). Guides only: the search index, which knows phrases, holds guides.
+fn unwritten_phrase(first: &str, second: &str) -> bool {
+    let phrase = format!("{first} {second}");
+    SYNONYMS.contains_key(phrase.as_str())
+        && TERM_IDS.get(phrase.as_str()).is_none_or(|&term| !has_postings(term))
+}
+
 /// The rarity of a term only one item uses: the largest there is.
 static RAREST_WEIGHT: LazyLock<u16> =
     LazyLock::new(|| ANSWER_TERM_WEIGHTS.iter().copied().max().unwrap_or(u16::MAX));
@@ -319,15 +332,24 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             n_own: 0,
             own_mass: 0,
             intent,
+            names_unwritten: false,
             carried_topic: None,
         },
     };
     let mut n_content = 0;
     let mut n_own = 0;
     let phrasing_from = meaning_phrasing_start(text);
+    let mut previous: Option<String> = None;
     for_each_token(text, |token| {
         if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
             return;
+        }
+        if intent.asks_firm_about_use {
+            // Only a question of whether the firm works with something reads this, so no
+            // other question pays for the look-ups (or the phrase's allocation).
+            builder.query.names_unwritten |= synonym_stem(&token.stem).is_some()
+                || previous.as_deref().is_some_and(|prev| unwritten_phrase(prev, &token.stem));
+            previous = Some(token.stem.clone());
         }
         // A word counts once among the question's own, whichever stems it is read as.
         let mut added = false;

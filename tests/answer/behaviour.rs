@@ -648,6 +648,38 @@ fn a_synonym_phrase_is_read_as_its_words() {
     assert_eq!(first(&reply, 1), ["guide:warehouse-lake-or-lakehouse"]);
 }
 
+/// "Do you work with Tableau?": the library names no product it works with (its services
+/// say "We have no commercial ties to any tool" and "dbt-style tooling"), so a question of
+/// whether the firm works with a product it never writes is "not covered", listing what the
+/// product's trade term finds; one it writes ("dbt") is answered from what it says.
+#[test]
+fn whether_the_firm_works_with_a_product_it_never_names_is_not_covered() {
+    for (question, closest) in [
+        ("Do you work with Tableau?", "guide:fix-slow-dashboards"),
+        ("Do you work with Looker?", "guide:fix-slow-dashboards"),
+        ("Do you work with Power BI?", "service:data-literacy-training"),
+        ("Have you used Databricks?", "guide:warehouse-lake-or-lakehouse"),
+        ("Do you use Snowflake?", "service:data-platform-engineering"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {reply:#?}");
+        assert_eq!(first(&reply, 1), [closest], "{question}");
+    }
+    for question in ["Does Larchmere use Snowflake?", "Do you have experience with Power BI?"] {
+        assert_eq!(ask(question).kind, AnswerKind::NotCovered, "{question}");
+    }
+    for question in [
+        "Do you work with dbt?",
+        "Do you work with generative AI?",
+        "Can you help us use ChatGPT safely?",
+        "How do I build a dashboard in Tableau?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {reply:#?}");
+    }
+    assert_eq!(ask("Do you work with banks?").kind, AnswerKind::Company(CompanyTopic::Industries));
+}
+
 /// No quoted sentence opens with a fragment: a run-in label ("Week 2.") is indexed with the
 /// sentence it introduces but not quoted with it.
 #[test]
