@@ -85,12 +85,14 @@ struct Tally {
     step: usize,
 }
 
-/// The row of `NEXT_STEPS`: 1 when every pillar is strong, else 2 when another pillar is level
-/// with the weakest ("your weakest area" would not be true), else 0.
+/// The row of `NEXT_STEPS`: 1 when every pillar is strong, 2 when some is not and another
+/// pillar is level with the weakest ("your weakest area" would not be true), 3 when both (nor
+/// would "your lowest"), else 0.
 fn step(strong: bool, tied: bool) -> usize {
     match (strong, tied) {
-        (true, _) => 1,
+        (true, false) => 1,
         (false, true) => 2,
+        (true, true) => 3,
         (false, false) => 0,
     }
 }
@@ -558,6 +560,9 @@ mod tests {
             assert_eq!(strategy.advice, Some(PILLARS[0].strong_advice), "{points}");
             assert_eq!(result.pillars.data.advice, None);
             assert!(result.next_step.starts_with("Every area is already strong."), "{points}");
+            // Every pillar level: Strategy is the first of four lowest, not the lowest.
+            let tied = format!("{}, one of your lowest,", PILLARS[0].title);
+            assert!(result.next_step.contains(&tied), "{}", result.next_step);
         }
         let mut points = [5; N_SCORED];
         points[N_SCORED - 1] = 1;

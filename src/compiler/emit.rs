@@ -792,10 +792,10 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     );
     let _ = write!(
         out,
-        "/// `nextStep` of a readiness result: by step (0: the weakest pillar is below `ADVICE_BELOW` and\n/// alone the lowest; 1: every pillar is strong; 2: the weakest is below it and level with\n/// another), then by weakest pillar (`PILLAR_KEYS` order).\npub static NEXT_STEPS: [[&str; {}]; 3] = [",
+        "/// `nextStep` of a readiness result: by step (0: the weakest pillar is below `ADVICE_BELOW` and\n/// alone the lowest; 1: every pillar is strong and the weakest alone the lowest; 2: the weakest\n/// is below it and level with another; 3: every pillar is strong and the weakest level with\n/// another), then by weakest pillar (`PILLAR_KEYS` order).\npub static NEXT_STEPS: [[&str; {}]; 4] = [",
         assessment.sections.len()
     );
-    for step in 0..3 {
+    for step in 0..4 {
         out.push('[');
         for section in &assessment.sections {
             let title = &section.title;
@@ -806,8 +806,11 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
                 1 => format!(
                     "Every area is already strong. Start with the advice for {title}, your lowest, on keeping it that way, and the guidance for your band."
                 ),
-                _ => format!(
+                2 => format!(
                     "Start with the advice for {title}, one of your weakest areas, and the guidance for your band."
+                ),
+                _ => format!(
+                    "Every area is already strong. Start with the advice for {title}, one of your lowest, on keeping it that way, and the guidance for your band."
                 ),
             };
             let step = format!(

@@ -467,8 +467,8 @@ An option index i is worth i+1 points. `average` is the mean of the 15 points; `
 The band is the last band whose `min` is at most the score. Pillar averages are the means of each area's scored answers; \
 `weakestPillar` is the lowest average, ties going to the pillar listed first (strategy, people, data, change). \
 Every pillar below 4.0 carries `advice` on improving it; others carry null, except the weakest pillar, which always carries advice: \
-when even it is 4.0 or more, its advice on keeping it strong, and `nextStep` says every area is already strong; \
-otherwise `nextStep` calls it the weakest area, or one of the weakest when another pillar is level with it. \
+when even it is 4.0 or more, its advice on keeping it strong, and `nextStep` says every area is already strong and calls it the lowest; \
+otherwise `nextStep` calls it the weakest area. Either way, when another pillar is level with it, `nextStep` calls it one of the lowest or one of the weakest. \
 A missing Content-Type is read as JSON; any other non-JSON type is 415. Bodies over 8 KiB are 413.",
             "ScoreRequest",
             "ReadinessResult",

@@ -100,7 +100,20 @@ async fn a_perfect_score_is_advised_to_stay_strong() {
     assert!(result["pillars"]["people"]["advice"].is_null());
     let next = result["nextStep"].as_str().expect("nextStep");
     assert!(next.starts_with("Every area is already strong."), "{next}");
-    assert!(next.contains(PILLARS[0].title), "{next}");
+    // Every pillar is level at 5.0: Strategy is one of the lowest, not the lowest.
+    let tied = format!("{}, one of your lowest,", PILLARS[0].title);
+    assert!(next.contains(&tied), "{next}");
+
+    // Strong, with People alone the lowest (4.75 against 5.0).
+    let alone = server.post_json(PATH, r#"{"answers":[5,5,5,5,5,4,5,5,5,5,5,5,5,5,5]}"#).await;
+    let result = alone.conforms("POST", PATH, 200);
+    assert_eq!(result["weakestPillar"], "people");
+    let next = result["nextStep"].as_str().expect("nextStep");
+    let lowest = format!(
+        "Every area is already strong. Start with the advice for {}, your lowest,",
+        PILLARS[1].title
+    );
+    assert!(next.starts_with(&lowest), "{next}");
 
     let weak = server.post_json(PATH, r#"{"answers":[5,5,5,5,5,5,5,5,5,5,5,5,5,1,1]}"#).await;
     let result = weak.conforms("POST", PATH, 200);
