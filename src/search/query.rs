@@ -279,8 +279,9 @@ fn push(alternatives: &mut Vec<Alternative>, first: usize, term: u32, kind: Kind
 }
 
 /// Fills in a unit's alternatives. Typo matches are looked for only when the word matches
-/// nothing exactly (nor, for the last word, as a prefix): a word the library uses is taken to
-/// be meant (see README, "Search").
+/// nothing exactly (nor, for the last word, as a prefix) and is not a synonym input: a word
+/// the library uses or `content/synonyms.toml` names is taken to be meant (see README,
+/// "Search"). A synonym input is never completed as a prefix either.
 fn expand(text: &str, unit: &UnitAt, typo_tolerant: bool, alternatives: &mut Vec<Alternative>) {
     let first = alternatives.len();
     let mut key = &text[unit.key.clone()];
@@ -304,14 +305,18 @@ fn expand(text: &str, unit: &UnitAt, typo_tolerant: bool, alternatives: &mut Vec
     // A known word's term says whether its stem is a synonym key; only other keys are hashed.
     let may_have_synonyms =
         known.or(singular_known).is_none_or(|term| SYNONYM_TERMS.binary_search(&term).is_ok());
-    if let Some(synonyms) = may_have_synonyms.then(|| SYNONYMS.get(key)).flatten() {
+    let synonyms = may_have_synonyms.then(|| SYNONYMS.get(key)).flatten();
+    if let Some(synonyms) = synonyms {
         for &term in synonyms.iter() {
             push(alternatives, first, term, Kind::Synonym);
         }
     }
+    // A word the synonym table names is a whole word, spelt as meant: the last word "excel"
+    // is the spreadsheet, not the start of "excellence", and "mesh" is not a typo of "mush".
+    let named_by_synonyms = synonyms.is_some();
     if let Some((word, _)) = &unit.word {
         let word = &text[word.clone()];
-        if unit.prefix {
+        if unit.prefix && !named_by_synonyms {
             let place = unit.known.map(|known| known.place as usize);
             for term in typo::prefix_terms(word, place) {
                 push(alternatives, first, term, Kind::Prefix);
@@ -320,7 +325,7 @@ fn expand(text: &str, unit: &UnitAt, typo_tolerant: bool, alternatives: &mut Vec
         let found_as_typed = alternatives[first..]
             .iter()
             .any(|a| matches!(a.kind, Kind::Exact | Kind::Prefix) && has_postings(a.term));
-        if typo_tolerant && !found_as_typed {
+        if typo_tolerant && !found_as_typed && !named_by_synonyms {
             // For the last word: when the word as typed is a near miss of whole words, it was
             // finished ("chrun" is "churn"), so words it merely begins near ("chunk") are left out.
             let near = typo::typo_words(word, unit.prefix);

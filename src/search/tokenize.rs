@@ -23,6 +23,31 @@ pub const STOP_WORDS: &[&str] = &[
     "why", "will", "with", "you", "your",
 ];
 
+/// Words whose Snowball stem joins them to words of another sense in this library, with the
+/// stem each takes instead (what Lucene's stemmer override and Elasticsearch's
+/// `keyword_marker` do). Snowball reads "embeddings" as "embed", so a search for vector
+/// embeddings ranked the guide on embedded data staff first; "excellence" as "excel", so
+/// "excel" found the centres of excellence; "excels" as "excel" too, so the product's name
+/// found a sentence that "excels at codes". The words stay findable as themselves.
+///
+/// Keep it sorted by word (it is binary-searched). Add a word only when a search a stranger
+/// would type finds the other sense first; the build re-derives every stem from this list.
+pub const STEM_OVERRIDES: &[(&str, &str)] = &[
+    ("embedding", "embedding"),
+    ("embeddings", "embedding"),
+    ("excellence", "excellence"),
+    ("excellent", "excellent"),
+    ("excels", "excels"),
+];
+
+/// The stem of `word` (already lowercased): its override, or Snowball's.
+pub fn stem<'a>(stemmer: &Stemmer, word: &'a str) -> std::borrow::Cow<'a, str> {
+    match STEM_OVERRIDES.binary_search_by(|&(w, _)| w.cmp(word)) {
+        Ok(idx) => std::borrow::Cow::Borrowed(STEM_OVERRIDES[idx].1),
+        Err(_) => stemmer.stem(word),
+    }
+}
+
 /// One token: the lowercased word as written, its stem, and its byte range in the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
@@ -112,7 +137,7 @@ pub fn for_each_token_with(
         if word.chars().nth(1).is_some() && !is_stop_word(word) {
             match known_stem(word) {
                 Some(stem) => each(word, stem, start..end),
-                None => each(word, &stemmer.stem(word), start..end),
+                None => each(word, &stem(&stemmer, word), start..end),
             }
         }
         word.clear();
@@ -231,6 +256,24 @@ pub fn for_each_deletion_variant(word: &str, max_deletions: u8, mut each: impl F
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The overrides are sorted (they are binary-searched), each changes what Snowball would
+    /// give (or it is dead weight), and a token takes its override in place of Snowball's stem.
+    #[test]
+    fn stem_overrides_replace_the_stemmers_stem() {
+        let stemmer = Stemmer::create(Algorithm::English);
+        assert!(STEM_OVERRIDES.windows(2).all(|w| w[0].0 < w[1].0), "sorted, no repeats");
+        for &(word, own) in STEM_OVERRIDES {
+            assert_ne!(stemmer.stem(word), own, "{word}: Snowball already gives {own}");
+            assert_eq!(stem(&stemmer, word), own, "{word}");
+        }
+        let stems: Vec<String> = tokens("Embeddings, embedded staff; excellence excels in Excel")
+            .into_iter()
+            .map(|t| t.stem)
+            .collect();
+        assert_eq!(stems, ["embedding", "embed", "staff", "excellence", "excels", "excel"]);
+        assert_eq!(stem(&stemmer, "models"), "model", "any other word is Snowball's");
+    }
 
     /// The integer keys keep the list's order (binary search needs it) and find exactly the
     /// stop words.

@@ -722,7 +722,8 @@ fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
 fn known_stems_are_the_stemmers_own() {
     let stemmer = rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English);
     for &(word, _) in consultancy_api::tables::PREFIX_WORDS.iter() {
-        assert_eq!(search::query::known_stem(word), Some(stemmer.stem(word).as_ref()), "{word}");
+        let own = tokenize::stem(&stemmer, word);
+        assert_eq!(search::query::known_stem(word), Some(own.as_ref()), "{word}");
     }
     assert_eq!(search::query::known_stem("zzyzxqv"), None);
     for text in ["Model monitoring, drifting models and the team's dashboards", "qwertyish ünïcode"]
@@ -798,6 +799,46 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
     ] {
         let page = first_page(&server, q, "&limit=3").await;
         assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
+    }
+}
+
+/// Words whose Snowball stem joined them to another sense (`tokenize::STEM_OVERRIDES`), and
+/// synonym inputs typed last, which were completed or corrected into other words: "embeddings"
+/// found the guide on embedded data staff first, "excel" the centres of excellence, and
+/// "mesh" nothing, with "mush" as its suggestion.
+#[tokio::test]
+async fn a_word_is_not_read_as_another_word_of_the_same_stem_or_start() {
+    let server = start().await;
+    let embedded_staff = "manage-embedded-data-staff".to_string();
+    for q in ["embeddings", "embedding", "vector embeddings"] {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert!(!slugs(&page).contains(&embedded_staff), "{q}: {:?}", slugs(&page));
+        assert!(slugs(&page).contains(&"hybrid-search-and-reranking".to_string()), "{q}");
+    }
+    // The other sense keeps its own word.
+    let page = first_page(&server, "embedded data staff", "&limit=1").await;
+    assert_eq!(slugs(&page), [embedded_staff]);
+    for q in ["excel", "Excel", "excell"] {
+        let page = first_page(&server, q, "&limit=10").await;
+        let found = slugs(&page);
+        assert!(!found.is_empty(), "{q}: {page}");
+        assert!(
+            found.iter().all(|s| !s.contains("coe") && !s.contains("excellence")),
+            "{q}: {found:?}"
+        );
+        for result in page["results"].as_array().expect("results") {
+            let snippet = result["snippet"].as_str().unwrap_or_default().to_lowercase();
+            assert!(snippet.contains("<mark>spreadsheet"), "{q}: {snippet}");
+        }
+    }
+    for q in ["centre of excellence", "excellence"] {
+        let page = first_page(&server, q, "&limit=1").await;
+        assert_eq!(slugs(&page), ["set-up-a-centre-of-excellence"], "{q}");
+    }
+    for q in ["mesh", "data mesh"] {
+        let page = first_page(&server, q, "&limit=5").await;
+        assert!(page.get("suggestions").is_none(), "{q}: {page}");
+        assert!(slugs(&page).contains(&"data-contracts-for-producers".to_string()), "{q}");
     }
 }
 
