@@ -389,6 +389,7 @@ pub fn detect(text: &str) -> Intent {
     let mut opening_words: [String; 3] = [String::new(), String::new(), String::new()];
     // Whether the fourth word is a verb of conduct; read as it passes, so nothing is copied.
     let mut fourth_is_conduct = false;
+    let mut fourth_is_with = false;
     let mut names_commerce = false;
     let mut position = 0;
     let mut after_the = false;
@@ -398,6 +399,7 @@ pub fn detect(text: &str) -> Intent {
             opening_words[position] = word.to_string();
         } else if position == opening_words.len() {
             fourth_is_conduct = FIRM_CONDUCT_VERBS.contains(&word);
+            fourth_is_with = word == "with";
         }
         position += 1;
         intent.names_offering |= OFFERING_WORDS.contains(&word);
@@ -438,9 +440,13 @@ pub fn detect(text: &str) -> Intent {
     intent.generic_you = opening_words[0] == "how"
         && opening_words[2] == "you"
         && !(fourth_is_conduct && names_commerce);
+    // "Can you help with data mesh?" asks it too; "can you help us use ChatGPT safely?" asks
+    // for the guidance.
+    let use_verb = FIRM_USE_VERBS.contains(&opening_words[2].as_str())
+        || (opening_words[2] == "help" && fourth_is_with);
     intent.asks_firm_about_use = FIRM_QUESTION_AUXILIARIES.contains(&opening_words[0].as_str())
         && class_of(&opening_words[1]) == Some(Class::Reference)
-        && FIRM_USE_VERBS.contains(&opening_words[2].as_str());
+        && use_verb;
     if matches!(opening_words[0].as_str(), "which" | "what")
         && let Some(Class::Topic(topic)) = class_of(&opening_words[1])
     {
@@ -505,6 +511,7 @@ mod tests {
             "Have you used Looker?",
             "Can you support Power BI?",
             "Do you have experience with Databricks?",
+            "Can you help with data mesh?",
         ] {
             assert!(detect(text).asks_firm_about_use, "{text}");
         }

@@ -339,6 +339,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     let mut n_content = 0;
     let mut n_own = 0;
     let phrasing_from = meaning_phrasing_start(text);
+    let company_question = intent.refers_to_company && !intent.generic_you;
     let mut previous: Option<String> = None;
     for_each_token(text, |token| {
         if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
@@ -351,10 +352,14 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
                 || previous.as_deref().is_some_and(|prev| unwritten_phrase(prev, &token.stem));
             previous = Some(token.stem.clone());
         }
+        // In a question to the firm about one of its topics ("do you offer training?"), the
+        // words that make it one ("offer", "services", "help") are its phrasing: searched at
+        // full weight, "offer" found guides about customer offers before the training service.
+        let phrasing = company_question && intent::is_company_word(&token.word);
         // A word counts once among the question's own, whichever stems it is read as.
         let mut added = false;
         for_each_meant_stem(&token.word, token.stem, |stem| {
-            let filler = is_filler(&stem);
+            let filler = phrasing || is_filler(&stem);
             let weight = if filler { WEIGHT_FILLER } else { WEIGHT_QUESTION };
             added |= builder.add(stem, weight, false) && !filler;
         });

@@ -26,15 +26,20 @@ pub const STOP_WORDS: &[&str] = &[
 /// Words whose Snowball stem joins them to words of another sense in this library, with the
 /// stem each takes instead (what Lucene's stemmer override and Elasticsearch's
 /// `keyword_marker` do). Snowball reads "embeddings" as "embed", so a search for vector
-/// embeddings ranked the guide on embedded data staff first; "excellence" as "excel", so
-/// "excel" found the centres of excellence; "excels" as "excel" too, so the product's name
-/// found a sentence that "excels at codes". The words stay findable as themselves.
+/// embeddings ranked the guide on embedded data staff first; "engagement" (the firm's work)
+/// as "engag", so "how long does an engagement take?" quoted advice to engage unions early;
+/// "excellence" as "excel", so "excel" found the centres of excellence; "excels" as "excel"
+/// too, so the product's name found a sentence that "excels at codes". The words stay
+/// findable as themselves.
 ///
-/// Keep it sorted by word (it is binary-searched). Add a word only when a search a stranger
-/// would type finds the other sense first; the build re-derives every stem from this list.
+/// Keep it sorted by word (it is binary-searched). Add a word only when a search or a
+/// question a stranger would type finds the other sense first; the build re-derives every
+/// stem from this list.
 pub const STEM_OVERRIDES: &[(&str, &str)] = &[
     ("embedding", "embedding"),
     ("embeddings", "embedding"),
+    ("engagement", "engagement"),
+    ("engagements", "engagement"),
     ("excellence", "excellence"),
     ("excellent", "excellent"),
     ("excels", "excels"),
