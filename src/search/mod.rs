@@ -47,6 +47,10 @@ pub const SYNONYM_PERCENT: u32 = 60;
 /// each other in its title (chosen on the judged set: 25 % to 150 % were tried, and 50 % or
 /// more all score the same; the README has the figures).
 pub const TITLE_PHRASE_PERCENT: u32 = 50;
+/// Share of a posting's impact a completion of the last word scores, in percent, when the
+/// word as typed is itself a word of the library: "ai act" means the act, and guides that
+/// only say "actual" or "action" come after the ones that say it.
+pub const COMPLETION_OF_WORD_PERCENT: u32 = 50;
 /// Share of a posting's impact a match one or two edits away scores, in percent.
 pub const TYPO_PERCENT: [u32; 3] = [100, 80, 60];
 
@@ -228,6 +232,9 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
                 }
                 let typo_idf = u64::from(IDF_BY_DF[typo_df]);
                 let prefix_idf = u64::from(IDF_BY_DF[prefix_df]);
+                let typed_is_a_word = unit.alternatives.iter().any(|a| {
+                    a.kind == Kind::Exact && unit.prefix && !postings(a.term).0.is_empty()
+                });
                 for alternative in unit.alternatives {
                     let (postings, _) = postings(alternative.term);
                     let typo = matches!(alternative.kind, Kind::Typo(_) | Kind::SynonymTypo(_));
@@ -240,10 +247,11 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
                     };
                     let (numerator, denominator) = if let Some(reference) = reference {
                         let own_idf = u64::from(IDF_BY_DF[postings.len()]).max(1);
-                        (
-                            u64::from(percent(alternative.kind)) * reference.min(own_idf),
-                            100 * own_idf,
-                        )
+                        let percent = match alternative.kind {
+                            Kind::Prefix if typed_is_a_word => COMPLETION_OF_WORD_PERCENT,
+                            kind => percent(kind),
+                        };
+                        (u64::from(percent) * reference.min(own_idf), 100 * own_idf)
                     } else {
                         (u64::from(percent(alternative.kind)), 100)
                     };

@@ -29,8 +29,9 @@ pub const STOP_WORDS: &[&str] = &[
 /// embeddings ranked the guide on embedded data staff first; "engagement" (the firm's work)
 /// as "engag", so "how long does an engagement take?" quoted advice to engage unions early;
 /// "excellence" as "excel", so "excel" found the centres of excellence; "excels" as "excel"
-/// too, so the product's name found a sentence that "excels at codes". The words stay
-/// findable as themselves.
+/// too, so the product's name found a sentence that "excels at codes"; "fairness" (of a
+/// model's outcomes) as "fair", so "fairness" found the guide on a fair interview loop first.
+/// The words stay findable as themselves.
 ///
 /// Keep it sorted by word (it is binary-searched). Add a word only when a search or a
 /// question a stranger would type finds the other sense first; the build re-derives every
@@ -43,6 +44,7 @@ pub const STEM_OVERRIDES: &[(&str, &str)] = &[
     ("excellence", "excellence"),
     ("excellent", "excellent"),
     ("excels", "excels"),
+    ("fairness", "fairness"),
 ];
 
 /// The stem of `word` (already lowercased): its override, or Snowball's.

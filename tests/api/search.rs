@@ -766,6 +766,12 @@ async fn product_names_find_the_guides_about_their_kind_of_tool() {
         ("tableau", "fix-slow-dashboards"),
         ("chatgpt", "llm-use-case-fit"),
         ("snowflake vs databricks", "warehouse-lake-or-lakehouse"),
+        ("airflow", "pipeline-orchestration-design"),
+        ("kafka", "streaming-or-batch-latency"),
+        ("mlflow", "model-registry-and-versioning"),
+        ("finops", "data-platform-cost-guardrails"),
+        ("mdm", "data-owners-and-stewards"),
+        ("nlp", "llm-use-case-fit"),
     ] {
         let page =
             server.get(&format!("/v1/resources?q={}&limit=5", q.replace(' ', "+"))).await.json();
@@ -839,6 +845,15 @@ async fn a_word_is_not_read_as_another_word_of_the_same_stem_or_start() {
         let page = first_page(&server, q, "&limit=5").await;
         assert!(page.get("suggestions").is_none(), "{q}: {page}");
         assert!(slugs(&page).contains(&"data-contracts-for-producers".to_string()), "{q}");
+    }
+    // A last word the library writes is meant: its completions count at
+    // `COMPLETION_OF_WORD_PERCENT` ("act" is the act, not "actual" or "action").
+    // "fairness" is a model's, not the interview loop's "fair".
+    for (q, wanted) in
+        [("ai act", "ai-regulation-in-plain-terms"), ("fairness", "fairness-and-bias-audit")]
+    {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert_eq!(slugs(&page).first().map(String::as_str), Some(wanted), "{q}");
     }
 }
 
