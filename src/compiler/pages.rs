@@ -946,7 +946,9 @@ The MCP servers answer JSON-RPC errors, with the code in `error.data.code`.";
     }
 }
 
-/// A guide as one search result: link, category and description.
+/// A guide as one search result: link, category and description. The search page puts the
+/// passage that matched in place of the last `<p>` when the search has one
+/// (`web::search_page`).
 fn guide_result(shell: &Shell<'_>, guide: &Guide) -> String {
     format!(
         "<li><a href=\"{site}{path}\">{title}</a> <span class=\"c\">{category}</span><p>{description}</p></li>\n",

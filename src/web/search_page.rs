@@ -1,6 +1,7 @@
 //! `/search/?q=...&category=...&cursor=...`: the guide search as an HTML page. The site's
 //! search forms submit here without JavaScript (and when Enter is pressed with no result
-//! chosen).
+//! chosen). A result shows the passage that matched, its words marked, where the API sends a
+//! `snippet`, and the guide's description otherwise, as the site's script does.
 //!
 //! Same engine, validation and cursors as `GET /v1/resources` at its default page size, so a
 //! `nextCursor` from the API works here and the reverse. The page is the build's template
@@ -142,7 +143,27 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
         page.offset() + 1,
     );
     for hit in page.hits() {
-        html.push_str(GUIDE_RESULTS[usize::from(hit.guide)]);
+        let fragment = GUIDE_RESULTS[usize::from(hit.guide)];
+        // The passage that matched, as the site's script shows it, in place of the
+        // description; the fragment's last `<p>` is the description's, which is escaped and
+        // so holds no tag of its own.
+        match (page.snippet(hit), fragment.rfind("<p>")) {
+            (Some(snippet), Some(at)) => {
+                html.push_str(&fragment[..at]);
+                html.push_str("<p class=\"snippet\">");
+                let mut from = 0;
+                for (start, end) in snippet.marks() {
+                    html.push_str(&escape_html(&snippet.text[from..start]));
+                    html.push_str("<mark>");
+                    html.push_str(&escape_html(&snippet.text[start..end]));
+                    html.push_str("</mark>");
+                    from = end;
+                }
+                html.push_str(&escape_html(&snippet.text[from..]));
+                html.push_str("</p></li>\n");
+            }
+            _ => html.push_str(fragment),
+        }
     }
     html.push_str("</ol>\n");
     let mut links = Vec::new();

@@ -408,6 +408,15 @@ fn api_paths(page: &Value) -> Vec<String> {
         .collect()
 }
 
+/// Text as HTML escapes it.
+fn escape_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
 #[tokio::test]
 async fn the_search_page_matches_the_api_page_for_page() {
     let server = start().await;
@@ -420,6 +429,23 @@ async fn the_search_page_matches_the_api_page_for_page() {
     assert!(page.text.contains("value=\"model monitoring\""), "the box keeps the query");
     let api = server.get("/v1/resources?q=model+monitoring").await.json();
     assert_eq!(result_paths(&page.text), api_paths(&api), "the same first page");
+    // Each result shows the API's snippet, its marks as `<mark>` and the rest escaped; a
+    // result without one shows the guide's description.
+    let mut n_snippets = 0;
+    for result in api["results"].as_array().expect("results") {
+        let Some(snippet) = result["snippet"].as_str() else { continue };
+        let html: String = snippet
+            .split("<mark>")
+            .map(|part| part.split("</mark>").map(escape_text).collect::<Vec<_>>().join("</mark>"))
+            .collect::<Vec<_>>()
+            .join("<mark>");
+        let shown = format!("<p class=\"snippet\">{html}</p></li>");
+        assert!(page.text.contains(&shown), "{shown}");
+        n_snippets += 1;
+    }
+    assert!(n_snippets >= 5, "most results have a snippet: {n_snippets}");
+    let quoted = server.get("/search/?q=4012").await.text;
+    assert!(quoted.contains("Ask for &quot;error E-<mark>4012</mark>&quot; or"), "{quoted}");
 
     // Paging: the page's next link and the API's nextCursor are interchangeable.
     let cursor = api["nextCursor"].as_str().expect("a second page");

@@ -314,6 +314,10 @@ test("without JavaScript the search form submits to the server-rendered results 
   const categories = await page.locator("ol.results .c").allTextContents();
   assert.ok(categories.length > 0, "results are listed");
   assert.ok(categories.every((c) => c === "Machine Learning in Production"), categories.join(", "));
+  // Each result shows the passage that matched, its words marked, as the script does.
+  const marks = await page.locator("ol.results p.snippet mark").allTextContents();
+  assert.ok(marks.length >= categories.length, `marked words: ${marks.join(", ")}`);
+  assert.ok(marks.every((m) => /monitor/i.test(m)), marks.join(", "));
   assert.equal(await page.locator("#results-search").inputValue(), "monitoring", "the box keeps the query");
   assert.equal(await page.locator("#results-search-category").inputValue(), "Machine Learning in Production");
 
