@@ -61,37 +61,43 @@ impl Snippet<'_> {
     /// and its words) and marks only a space apart become one, so `<mark>prompt
     /// injection</mark>` reads as the phrase it is.
     pub fn marks(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let mut matched = self
-            .tokens
+        let mut matched = self.matched();
+        std::iter::from_fn(move || next_mark(&mut matched, self.text))
+    }
+
+    /// The matched words' byte ranges, in order.
+    fn matched(&self) -> std::iter::Peekable<impl Iterator<Item = (usize, usize)> + '_> {
+        self.tokens
             .iter()
             .map(|&token| packed::unpack_token(token))
             .filter(|&(_, _, term)| self.terms.contains(term))
             .map(|(start, end, _)| (usize::from(start), usize::from(end)))
-            .peekable();
-        std::iter::from_fn(move || {
-            let (start, mut end) = matched.next()?;
-            while let Some(&(next_start, next_end)) = matched.peek() {
-                if next_start > end && !is_space(&self.text[end..next_start]) {
-                    break;
-                }
-                end = end.max(next_end);
-                matched.next();
-            }
-            Some((start, end))
-        })
+            .peekable()
     }
 
     /// Appends the text with every mark wrapped in `<mark>`/`</mark>`.
     pub fn write_marked(&self, out: &mut String) {
+        self.write_marked_with(out, |out, text| out.push_str(text));
+    }
+
+    /// [`Snippet::write_marked`] with each stretch of the text, marked or not, appended by
+    /// `write` (an HTML page escapes it). Generic, so each caller gets the loop inlined with
+    /// its own writer: a search page renders one snippet per hit.
+    #[inline]
+    pub fn write_marked_with(&self, out: &mut String, write: impl Fn(&mut String, &str)) {
         let mut at = 0;
-        for (start, end) in self.marks() {
-            out.push_str(&self.text[at..start]);
+        // The loop of `marks`, written out so it inlines here rather than through an
+        // iterator shared by every caller (which cost a rendered search page about 500
+        // instructions once a second caller appeared).
+        let mut matched = self.matched();
+        while let Some((start, end)) = next_mark(&mut matched, self.text) {
+            write(out, &self.text[at..start]);
             out.push_str(MARK_OPEN);
-            out.push_str(&self.text[start..end]);
+            write(out, &self.text[start..end]);
             out.push_str(MARK_CLOSE);
             at = end;
         }
-        out.push_str(&self.text[at..]);
+        write(out, &self.text[at..]);
     }
 
     /// The text with marks, as a new string.
@@ -100,6 +106,24 @@ impl Snippet<'_> {
         self.write_marked(&mut out);
         out
     }
+}
+
+/// The next mark of [`Snippet::marks`]: the next matched word, joined with those after it
+/// that overlap it or are only a space away.
+#[inline(always)]
+fn next_mark(
+    matched: &mut std::iter::Peekable<impl Iterator<Item = (usize, usize)>>,
+    text: &str,
+) -> Option<(usize, usize)> {
+    let (start, mut end) = matched.next()?;
+    while let Some(&(next_start, next_end)) = matched.peek() {
+        if next_start > end && !is_space(&text[end..next_start]) {
+            break;
+        }
+        end = end.max(next_end);
+        matched.next();
+    }
+    Some((start, end))
 }
 
 fn is_space(gap: &str) -> bool {

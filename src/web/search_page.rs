@@ -151,15 +151,7 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
             (Some(snippet), Some(at)) => {
                 html.push_str(&fragment[..at]);
                 html.push_str("<p class=\"snippet\">");
-                let mut from = 0;
-                for (start, end) in snippet.marks() {
-                    html.push_str(&escape_html(&snippet.text[from..start]));
-                    html.push_str("<mark>");
-                    html.push_str(&escape_html(&snippet.text[start..end]));
-                    html.push_str("</mark>");
-                    from = end;
-                }
-                html.push_str(&escape_html(&snippet.text[from..]));
+                snippet.write_marked_with(&mut html, |out, text| out.push_str(&escape_html(text)));
                 html.push_str("</p></li>\n");
             }
             _ => html.push_str(fragment),
