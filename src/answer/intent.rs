@@ -393,6 +393,7 @@ pub fn detect(text: &str) -> Intent {
     let mut names_commerce = false;
     let mut position = 0;
     let mut after_the = false;
+    let mut after_data = false;
     let mut after_rate = false;
     for_each_word(text, |word| {
         if position < opening_words.len() {
@@ -403,7 +404,9 @@ pub fn detect(text: &str) -> Intent {
         }
         position += 1;
         intent.names_offering |= OFFERING_WORDS.contains(&word);
-        intent.names_firm_matter |= FIRM_MATTER_WORDS.contains(&word);
+        // "Data contracts" are a subject of the guides, never the firm's own contracts.
+        let term_of_the_trade = after_data && matches!(word, "contract" | "contracts");
+        intent.names_firm_matter |= FIRM_MATTER_WORDS.contains(&word) && !term_of_the_trade;
         names_commerce |= FIRM_COMMERCE_WORDS.contains(&word);
         // "Rate" is a price word ("your day rate") except in "rate limit" (the API's).
         if after_rate && !word.starts_with("limit") {
@@ -425,6 +428,7 @@ pub fn detect(text: &str) -> Intent {
             Some(Class::Generic) | None => {}
         }
         after_the = word == "the";
+        after_data = word == "data";
     });
     if after_rate {
         topic_rank = PRICING_RANK;

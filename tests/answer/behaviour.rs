@@ -280,10 +280,16 @@ fn the_firms_own_policies_are_not_read_from_the_guides() {
         "How do you handle data contracts?",
         "How do you handle a data retention policy?",
         "How do you handle insurance claims data?",
+        // A data contract is never the firm's own: this was declined as one.
+        "Do you work with data contracts?",
     ] {
         let guide = ask(question);
         assert_ne!(guide.kind, AnswerKind::NotCovered, "{question}: {}", guide.text());
     }
+    let reply = ask("Do you work with data contracts?");
+    assert!(first(&reply, 3).contains(&"guide:data-contracts-for-producers".to_string()));
+    // Still the firm's: a contract with no "data" before it.
+    assert_eq!(ask("Can we see your contract?").kind, AnswerKind::NotCovered);
 }
 
 /// "What does X mean?" and "what does X stand for?": the closing words are phrasing. "Mean"
