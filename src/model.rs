@@ -942,6 +942,9 @@ pub struct Passage {
     /// The passage says what its subject is ("A data contract is an explicit, versioned
     /// agreement ..."): what a "what is ...?" question wants first.
     pub defines: bool,
+    /// The passage says how long something takes or lasts ("A typical engagement lasts six to
+    /// eight weeks."): what a "how long ...?" question wants first.
+    pub states_duration: bool,
 }
 
 /// A company question the engine answers from the structured records, not from passages.

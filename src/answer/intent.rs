@@ -358,6 +358,50 @@ pub struct Intent {
     /// The topic of a question that opens by asking for a company topic ("which services
     /// ...", "what case studies ..."): it asks for items of that kind.
     pub asks_for_topic: Option<CompanyTopic>,
+    /// The question asks how long something takes ("how long ...", "how many weeks ...", "how
+    /// soon ...", "what is the timeline ..."): a sentence that states a duration answers it.
+    pub asks_duration: bool,
+}
+
+/// Words that, after "how", ask for a duration ("how long", "how soon", "how quickly").
+const DURATION_AFTER_HOW: &[&str] = &["long", "soon", "quickly"];
+/// Words that ask for a duration wherever they stand.
+const DURATION_WORDS: &[&str] = &[
+    "duration",
+    "durations",
+    "timeframe",
+    "timeframes",
+    "timeline",
+    "timelines",
+    "timescale",
+    "timescales",
+];
+/// Units of time that, after "how many", ask for a duration ("how many weeks ...").
+const DURATION_UNITS: &[&str] = &["days", "hours", "months", "quarters", "weeks", "years"];
+
+/// Reads a question's words in turn and tells which ask for a duration ("long" after "how",
+/// "weeks" after "how many", "timeline"): those are the question's phrasing, not what it asks
+/// about. Words compare without regard to case, and nothing is copied.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DurationWords {
+    after_how: bool,
+    after_how_many: bool,
+    after_time: bool,
+}
+
+impl DurationWords {
+    /// Whether `word`, after the words read so far, asks for a duration.
+    pub fn read(&mut self, word: &str) -> bool {
+        let any = |words: &[&str]| words.iter().any(|w| w.eq_ignore_ascii_case(word));
+        let asks = (self.after_how && any(DURATION_AFTER_HOW))
+            || (self.after_how_many && any(DURATION_UNITS))
+            || (self.after_time && any(&["frame", "frames", "scale", "scales"]))
+            || any(DURATION_WORDS);
+        self.after_how_many = self.after_how && word.eq_ignore_ascii_case("many");
+        self.after_how = word.eq_ignore_ascii_case("how");
+        self.after_time = word.eq_ignore_ascii_case("time");
+        asks
+    }
 }
 
 /// Lowercased words of `text` as written, apostrophes and hyphens dropped inside words
@@ -395,7 +439,9 @@ pub fn detect(text: &str) -> Intent {
     let mut after_the = false;
     let mut after_data = false;
     let mut after_rate = false;
+    let mut duration_words = DurationWords::default();
     for_each_word(text, |word| {
+        intent.asks_duration |= duration_words.read(word);
         if position < opening_words.len() {
             opening_words[position] = word.to_string();
         } else if position == opening_words.len() {
@@ -536,6 +582,18 @@ mod tests {
         assert!(detect("How long does it take?").anaphoric);
         assert!(!detect("How do I start demand forecasting?").anaphoric);
         assert!(detect("What is MLOps?").standalone_opening);
+        for question in [
+            "How long does an engagement take?",
+            "how many weeks is a data strategy",
+            "How soon can we start?",
+            "What is the timeline for MLOps?",
+            "What time frame should we plan for?",
+        ] {
+            assert!(detect(question).asks_duration, "{question}");
+        }
+        for question in ["How do we keep a long backlog short?", "How many models do we need?"] {
+            assert!(!detect(question).asks_duration, "{question}");
+        }
         assert!(!detect("What about MLOps?").standalone_opening);
     }
 }

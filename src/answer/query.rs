@@ -355,7 +355,10 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         // In a question to the firm about one of its topics ("do you offer training?"), the
         // words that make it one ("offer", "services", "help") are its phrasing: searched at
         // full weight, "offer" found guides about customer offers before the training service.
-        let phrasing = company_question && intent::is_company_word(&token.word);
+        let phrasing = (company_question && intent::is_company_word(&token.word))
+            // "How long does it take to build a data platform?": "long" asks for a duration,
+            // and searched for, it found "the long tail" before the platform service.
+            || (intent.asks_duration && duration_phrasing(text, &token));
         // A word counts once among the question's own, whichever stems it is read as.
         let mut added = false;
         for_each_meant_stem(&token.word, token.stem, |stem| {
@@ -382,6 +385,20 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         builder.query.terms.iter().filter(|t| !t.carried).map(|t| u64::from(t.mass)).sum();
     builder.query.total_mass = builder.query.terms.iter().map(|t| u64::from(t.mass)).sum();
     builder.query
+}
+
+/// Whether `token` is a word of `text` that asks for a duration ("long" after "how",
+/// "timeline"; `intent::DurationWords`): the two words before it decide.
+fn duration_phrasing(text: &str, token: &Token) -> bool {
+    let mut words = text[..token.start]
+        .rsplit(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}'))
+        .filter(|word| !word.is_empty());
+    let previous = words.next().unwrap_or("");
+    let before = words.next().unwrap_or("");
+    let mut reader = intent::DurationWords::default();
+    reader.read(before);
+    reader.read(previous);
+    reader.read(&token.word)
 }
 
 /// Adds the words of the latest earlier turn that has any (fillers aside), at the carried

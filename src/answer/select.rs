@@ -42,6 +42,9 @@ pub const ITEM_PRIOR_FLOOR_PER_MILLE: u64 = 250;
 /// A passage that defines its subject scores this many times higher for a question that asks
 /// what something is ("what is a data contract?"), when it holds every word of the question.
 pub const DEFINITION_BOOST: u64 = 3;
+/// A passage that states a duration ("A typical engagement lasts six to eight weeks.") scores
+/// this many times higher for a question that asks how long something takes.
+pub const DURATION_BOOST: u64 = 3;
 /// A company question that names its topic and asks about something more ("case studies in
 /// retail") ranks items of that kind this many times higher.
 pub const KIND_BOOST: u64 = 2;
@@ -207,6 +210,9 @@ pub fn score_passages(
                 && own_in_text[local] >= query.own_mass
             {
                 value = value.saturating_mul(DEFINITION_BOOST);
+            }
+            if record.states_duration && query.intent.asks_duration {
+                value = value.saturating_mul(DURATION_BOOST);
             }
             let entry = ScoredPassage {
                 passage,

@@ -888,7 +888,7 @@ pub fn emit_answer(index: &AnswerIndex, canned: &[Canned], not_covered: &[String
     for passage in &index.passages {
         let _ = writeln!(
             out,
-            "    Passage {{ item: {}, heading: {}, text: {}, block: {}, signature: {:#018x}, answerable: {}, continues: {}, cross_reference: {}, defines: {} }},",
+            "    Passage {{ item: {}, heading: {}, text: {}, block: {}, signature: {:#018x}, answerable: {}, continues: {}, cross_reference: {}, defines: {}, states_duration: {} }},",
             passage.item,
             lit(&passage.heading),
             lit(&passage.text),
@@ -897,7 +897,8 @@ pub fn emit_answer(index: &AnswerIndex, canned: &[Canned], not_covered: &[String
             passage.answerable,
             passage.continues,
             passage.cross_reference,
-            passage.defines
+            passage.defines,
+            passage.states_duration
         );
     }
     out.push_str("];\n\n");

@@ -127,6 +127,7 @@ pub struct PassageText {
     pub continues: bool,
     pub cross_reference: bool,
     pub defines: bool,
+    pub states_duration: bool,
 }
 
 /// One indexed stem and its postings at both levels.
@@ -617,6 +618,7 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<(PassageText, String)> {
             // or points back mid-sentence: quoted alone, it reads as a claim of its own.
             let continues = CONTINUATIONS.contains(&first_word) || in_quote || refers_back(&text);
             let defines = !continues && is_definition(&text);
+            let states_duration = states_duration(&text);
             let text = with_full_stop(text);
             passages.push((
                 PassageText {
@@ -629,6 +631,7 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<(PassageText, String)> {
                     continues,
                     cross_reference,
                     defines,
+                    states_duration,
                 },
                 lead_in,
             ));
@@ -718,6 +721,56 @@ pub fn is_definition(text: &str) -> bool {
         && subject.iter().all(|w| w.chars().all(|c| c.is_alphanumeric() || c == '-'))
         && subject.first().is_some_and(|w| !CONTINUATIONS.contains(w));
     clean_subject && words.get(verb_at + 1).is_some_and(|w| DEFINITION_ARTICLES.contains(w))
+}
+
+/// Units of time a duration is counted in.
+const DURATION_UNITS: &[&str] = &[
+    "day",
+    "days",
+    "fortnight",
+    "fortnights",
+    "hour",
+    "hours",
+    "minute",
+    "minutes",
+    "month",
+    "months",
+    "quarter",
+    "quarters",
+    "week",
+    "weeks",
+    "year",
+    "years",
+];
+/// Words that count units of time ("six weeks", "a few months"); "a" alone is left out, as
+/// it also makes a rate ("a handful a month").
+const DURATION_COUNTS: &[&str] = &[
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "fifteen", "eighteen", "twenty", "thirty", "forty", "sixty", "ninety", "few",
+    "several", "many",
+];
+
+/// Whether `text` states how long something takes or lasts: a count, in digits or words, right
+/// before a unit of time ("six to eight weeks", "2 to 3 weeks", "a four-week diagnostic", "a
+/// 90-day plan", "within a few months"). What a "how long ...?" question wants first. A unit
+/// that names a stretch rather than counting one ("Week 1.", "last month's count") is not.
+pub fn states_duration(text: &str) -> bool {
+    let mut previous = String::new();
+    for word in text.split(|c: char| c.is_whitespace() || c == '-' || c == '\u{2013}') {
+        let word: String = word
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .chars()
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        let counted = !previous.is_empty()
+            && (previous.bytes().all(|b| b.is_ascii_digit())
+                || DURATION_COUNTS.contains(&previous.as_str()));
+        if counted && DURATION_UNITS.contains(&word.as_str()) {
+            return true;
+        }
+        previous = word;
+    }
+    false
 }
 
 /// Ends `text` with terminal punctuation, so passages can be joined into prose.

@@ -352,6 +352,33 @@ fn question_phrasing_and_other_senses_are_not_what_is_quoted() {
     assert!(!reply.text().contains("Begin shaping the permanent role"), "{}", reply.text());
 }
 
+/// A "how long ...?" question wants the sentence that says how long. Before durations were
+/// marked, "How long does it take to build a data platform?" quoted "the long tail" of a
+/// migration plan, and the platform service's "within eight to ten weeks" was not among its
+/// sources.
+#[test]
+fn how_long_questions_quote_the_sentence_that_states_the_duration() {
+    let cases = [
+        ("How long does it take to build a data platform?", "eight to ten weeks"),
+        ("How many weeks does a data strategy take?", "seven to eight weeks"),
+        ("How long does a vendor selection take?", "Eight weeks is enough"),
+        ("What is the timeline for an MLOps engagement?", "8 to 14 weeks"),
+        ("How long does a fractional data leader stay?", "6 to 12 months"),
+    ];
+    for (question, duration) in cases {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        let text = reply.text();
+        assert!(text.contains(duration), "{question}: {text}");
+    }
+    // "Long" is the question's phrasing, not its subject.
+    let text = ask("How long does it take to build a data platform?").text();
+    assert!(!text.contains("long tail"), "{text}");
+    // A question that asks no duration is not steered to one.
+    let text = ask("How do we build a data platform?").text();
+    assert!(!text.contains("eight to ten weeks"), "{text}");
+}
+
 #[test]
 fn company_words_about_the_content_are_searched_not_answered_from_the_records() {
     let cases = [

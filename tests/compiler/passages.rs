@@ -7,7 +7,7 @@ use super::compiler::diagnostic::Diagnostics;
 use super::compiler::model::{CompanyTopic, SourceKind};
 use super::compiler::passages::{
     Block, build, is_definition, is_name_list, markdown_blocks, markdown_links, refers_back,
-    sentences,
+    sentences, states_duration,
 };
 use super::compiler::{company, load, validate};
 use super::{FIXTURE, fixture_expectations, local};
@@ -243,6 +243,33 @@ fn sentences_that_point_back_and_sentences_that_define_are_recognised() {
         "Data quality is usually worse than people think.",
     ] {
         assert!(!is_definition(text), "{text}");
+    }
+}
+
+/// A sentence states a duration when a count stands right before a unit of time, in words or
+/// digits, hyphenated or not; a unit that names a stretch, or one counted as a rate, does not.
+#[test]
+fn durations_are_a_count_before_a_unit_of_time() {
+    for text in [
+        "A typical engagement lasts six to eight weeks.",
+        "Model audit (2 to 3 weeks).",
+        "A four-week diagnostic of your strategy.",
+        "A prioritised 90-day plan.",
+        "Tranche 1 (3\u{2013}6 months): the minimum platform.",
+        "Usage should hold for a few months.",
+        "It takes about ten minutes.",
+    ] {
+        assert!(states_duration(text), "{text}");
+    }
+    for text in [
+        "Week 1. Kick-off and document review.",
+        "Weeks 1 and 2: discovery.",
+        "Ask three teams for last month's active customer count.",
+        "Failed runs fall to a handful a month.",
+        "Loads finish hours earlier.",
+        "Six analysts and two engineers.",
+    ] {
+        assert!(!states_duration(text), "{text}");
     }
 }
 
