@@ -2,7 +2,8 @@
 //! passes), serve, shut down gracefully.
 //!
 //! Flags: `--listen ADDR` (default 127.0.0.1:8080), `--rate-limit N` (requests per minute per
-//! client, default 300), `--max-connections-per-ip N` (default 64, 0 for none), `--trust-proxy`,
+//! client, default 300), `--max-connections-per-ip N` (default 64, 0 for none), `--trust-proxy`
+//! or `--trusted-proxy CIDR` (repeatable),
 //! `--ipv6-prefix N` (IPv6 clients are keyed by this prefix, default 64), `--access-log`,
 //! `--metrics-listen ADDR`, `--search-cache-kib N` (the search page cache's budget, default
 //! 2048, 0 for none), `--check`, `--help`, `--version`. Environment: `TOKEN_KEY` (hex, at
@@ -23,7 +24,7 @@ use consultancy_api::http::access_log::AccessLog;
 use consultancy_api::http::admin::serve_metrics;
 use consultancy_api::http::server::{ServerOptions, serve};
 use consultancy_api::limits;
-use consultancy_api::limits::client::parse_ipv6_prefix;
+use consultancy_api::limits::client::{Cidr, parse_ipv6_prefix};
 use consultancy_api::limits::rate::RateLimiter;
 use consultancy_api::limits::{
     IPV6_PREFIX_DEFAULT, MAX_CONNECTIONS_PER_IP_DEFAULT, RATE_LIMIT_DEFAULT,
@@ -40,8 +41,8 @@ fn usage() -> String {
         "consultancy-api: the public read API, website and markdown twins, served from embedded content
 
 USAGE:
-    consultancy-api [--listen ADDR] [--rate-limit N] [--max-connections-per-ip N] [--trust-proxy]
-                    [--ipv6-prefix N] [--access-log] [--metrics-listen ADDR]
+    consultancy-api [--listen ADDR] [--rate-limit N] [--max-connections-per-ip N]
+                    [--trust-proxy | --trusted-proxy CIDR ...] [--ipv6-prefix N] [--access-log] [--metrics-listen ADDR]
                     [--search-cache-kib N] [--check]
 
 OPTIONS:
@@ -50,7 +51,12 @@ OPTIONS:
     --rate-limit N                requests per minute per client [default: {RATE_LIMIT_DEFAULT}]
     --max-connections-per-ip N    open connections per client (IPv6: per prefix); 0 for no
                                   cap [default: {MAX_CONNECTIONS_PER_IP_DEFAULT}; 0 with --trust-proxy]
-    --trust-proxy                 take the client IP from the rightmost X-Forwarded-For entry
+    --trust-proxy                 take the client IP from the rightmost X-Forwarded-For entry,
+                                  whoever connects (only where nothing but your proxy can)
+    --trusted-proxy CIDR          read X-Forwarded-For only on connections from CIDR (an address
+                                  or a block such as 10.0.0.0/8; repeat the flag, or separate
+                                  with commas); the client is the rightmost entry not in one;
+                                  these proxies have no per-address connection cap
     --ipv6-prefix N               count IPv6 clients by their first N bits, 16 to 128 [default: {IPV6_PREFIX_DEFAULT}]
     --access-log                  write one line per request to standard output (Common Log
                                   Format plus microseconds taken)
@@ -89,6 +95,9 @@ struct Options {
     /// `None`: the default, which depends on `trust_proxy`.
     max_connections_per_ip: Option<usize>,
     trust_proxy: bool,
+    /// `--trusted-proxy`: the proxies whose `X-Forwarded-For` is read; empty with `trust_proxy`
+    /// means every connection's.
+    trusted_proxies: Vec<Cidr>,
     ipv6_prefix: u8,
     access_log: bool,
     metrics_listen: Option<SocketAddr>,
@@ -97,14 +106,17 @@ struct Options {
 }
 
 impl Options {
-    /// Behind a trusted proxy every connection comes from the proxy, so the per-address cap
-    /// is off unless asked for.
+    /// Behind `--trust-proxy` every connection comes from the proxy, so the per-address cap
+    /// is off unless asked for. Listed proxies (`--trusted-proxy`) are exempt from it, and
+    /// everyone else keeps it.
     fn connections_per_ip(&self) -> usize {
-        self.max_connections_per_ip.unwrap_or(if self.trust_proxy {
-            0
-        } else {
-            MAX_CONNECTIONS_PER_IP_DEFAULT
-        })
+        self.max_connections_per_ip.unwrap_or(
+            if self.trust_proxy && self.trusted_proxies.is_empty() {
+                0
+            } else {
+                MAX_CONNECTIONS_PER_IP_DEFAULT
+            },
+        )
     }
 }
 
@@ -130,7 +142,8 @@ fn takes_no_value(flag: &str, value: &str) -> String {
         format!(
             "--trust-proxy takes no address, IP or CIDR (given `{value}`): it trusts the \
              X-Forwarded-For of every connection, so give it alone, and only where nothing but \
-             your proxy can connect (listen on 127.0.0.1 or a private address)"
+             your proxy can connect (listen on 127.0.0.1 or a private address); to trust only \
+             some addresses, use --trusted-proxy CIDR"
         )
     } else {
         format!("{flag} takes no value (given `{value}`); leave the flag out to turn it off")
@@ -143,6 +156,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
         rate_limit: RATE_LIMIT_DEFAULT,
         max_connections_per_ip: None,
         trust_proxy: false,
+        trusted_proxies: Vec::new(),
         ipv6_prefix: IPV6_PREFIX_DEFAULT,
         access_log: false,
         metrics_listen: None,
@@ -188,6 +202,13 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
                 })?);
             }
             "--trust-proxy" => options.trust_proxy = true,
+            "--trusted-proxy" => {
+                for block in value("--trusted-proxy")?.split(',') {
+                    let cidr = Cidr::parse(block.trim())
+                        .map_err(|error| format!("--trusted-proxy {error}"))?;
+                    options.trusted_proxies.push(cidr);
+                }
+            }
             "--ipv6-prefix" => options.ipv6_prefix = parse_ipv6_prefix(&value("--ipv6-prefix")?)?,
             "--access-log" => options.access_log = true,
             "--metrics-listen" => {
@@ -221,6 +242,13 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             }
         }
     }
+    if options.trust_proxy && !options.trusted_proxies.is_empty() {
+        return Err("--trust-proxy trusts every connection and --trusted-proxy only those it \
+                    lists: give one of them"
+            .to_string());
+    }
+    // Listing proxies is trusting them.
+    options.trust_proxy |= !options.trusted_proxies.is_empty();
     if let (Some(listen), Some(metrics)) = (options.listen, options.metrics_listen)
         && overlap(listen, metrics)
     {
@@ -230,6 +258,22 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
         ));
     }
     Ok(Parsed::Run(options))
+}
+
+/// Where the client address comes from, for `--check`.
+fn client_source(options: &Options) -> String {
+    if !options.trust_proxy {
+        return "the connection".to_string();
+    }
+    if options.trusted_proxies.is_empty() {
+        return "the rightmost X-Forwarded-For entry".to_string();
+    }
+    let proxies: Vec<String> = options.trusted_proxies.iter().map(ToString::to_string).collect();
+    format!(
+        "the rightmost X-Forwarded-For entry not a trusted proxy, on connections from {} (no \
+         per-address connection cap for them); the connection otherwise",
+        proxies.join(", ")
+    )
 }
 
 /// Whether binding both addresses would clash: the same port (0 picks a free one) on the same
@@ -446,7 +490,7 @@ fn check(
         "limits: {} requests a minute per client; IPv6 clients counted per /{}; client address from {}",
         options.rate_limit,
         options.ipv6_prefix,
-        if options.trust_proxy { "the rightmost X-Forwarded-For entry" } else { "the connection" }
+        client_source(options)
     ));
     notes.push(match options.search_cache_kib {
         0 => "search page cache: off".to_string(),
@@ -585,6 +629,7 @@ fn main() -> ExitCode {
         }
         let limiter = RateLimiter::new(options.rate_limit).with_ipv6_prefix(options.ipv6_prefix);
         let mut app = App::with_limiter(limiter, keys, Arc::new(SystemClock), options.trust_proxy);
+        app.trusted_proxies = options.trusted_proxies.clone();
         app.access_log = access_log;
         let app = Arc::new(app);
         let server_options = ServerOptions {

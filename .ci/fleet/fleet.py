@@ -100,7 +100,7 @@ class Replica:
         command = [
             sys.executable, os.path.join(HERE, "launcher.py"),
             "--listen", f"127.0.0.1:{self.port}", "--pidfile", self.pidfile, "--",
-            self.binary, "--trust-proxy", "--access-log",
+            self.binary, "--trusted-proxy", "127.0.0.1,::1", "--access-log",
             "--rate-limit", str(RATE_LIMIT),
             "--metrics-listen", f"127.0.0.1:{self.metrics_port}",
         ]

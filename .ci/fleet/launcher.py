@@ -2,7 +2,7 @@
 """Socket activation as systemd does it, for the fleet test: hold a listening socket and run
 a server on it, restarting the server while the socket stays open.
 
-    launcher.py --listen 127.0.0.1:8081 --pidfile run/1.pid -- consultancy-api --trust-proxy
+    launcher.py --listen 127.0.0.1:8081 --pidfile run/1.pid -- consultancy-api --trusted-proxy 127.0.0.1
 
 The launcher binds the address itself (like a .socket unit) and starts the command with the
 socket as file descriptor 3 and LISTEN_FDS=1, LISTEN_PID=<the child's pid> (sd_listen_fds(3)).

@@ -36,6 +36,7 @@ use http_body_util::BodyExt;
 
 use crate::auth::Keys;
 use crate::clock::Clock;
+use crate::limits::client::Cidr;
 use crate::limits::rate::{Decision, RateLimiter};
 use crate::limits::{self, idempotency};
 use crate::model::{Deprecation, FixedResponse};
@@ -98,6 +99,11 @@ pub struct App {
     pub clock: Arc<dyn Clock>,
     /// Take the client address from the rightmost `X-Forwarded-For` entry.
     pub trust_proxy: bool,
+    /// With `trust_proxy`, the proxies trusted (`--trusted-proxy`): only a connection from one
+    /// of them has its `X-Forwarded-For` read, and the client is the rightmost entry that is
+    /// not one of them. Empty: every connection is trusted, and the rightmost entry is the
+    /// client.
+    pub trusted_proxies: Vec<Cidr>,
     /// Time allowed for a request body.
     pub body_timeout: Duration,
     /// Deprecation headers for `/v1` responses; the build's `tables::DEPRECATION` by default.
@@ -131,6 +137,7 @@ impl App {
             keys,
             clock,
             trust_proxy,
+            trusted_proxies: Vec::new(),
             body_timeout: limits::BODY_READ_TIMEOUT,
             deprecation: crate::tables::DEPRECATION,
             metrics,
@@ -148,21 +155,37 @@ impl App {
         self.draining.load(Ordering::Relaxed)
     }
 
+    /// Whether `ip` is one of the proxies `--trusted-proxy` names.
+    pub fn is_listed_proxy(&self, ip: IpAddr) -> bool {
+        self.trust_proxy && self.trusted_proxies.iter().any(|proxy| proxy.contains(ip))
+    }
+
     /// The client address the rate limit applies to.
     pub fn client_ip(&self, headers: &HeaderMap, peer: IpAddr) -> IpAddr {
         if !self.trust_proxy {
             return peer;
         }
-        let rightmost = headers
+        let mut entries = headers
             .get_all("x-forwarded-for")
             .iter()
+            .rev()
             .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .last()
-            .and_then(|entry| entry.trim().parse::<IpAddr>().ok())
+            .flat_map(|v| v.rsplit(','))
             // `::ffff:192.0.2.7` is the IPv4 client, as the accept loop takes a peer.
-            .map(|ip| ip.to_canonical());
-        rightmost.unwrap_or(peer)
+            .map(|entry| entry.trim().parse::<IpAddr>().map(|ip| ip.to_canonical()).ok());
+        if self.trusted_proxies.is_empty() {
+            return entries.next().flatten().unwrap_or(peer);
+        }
+        // Right to left, past every hop that is a trusted proxy, as nginx's `real_ip_recursive`
+        // does. A malformed entry ends the walk: the last trusted hop is the client then.
+        let mut client = peer;
+        while self.is_listed_proxy(client) {
+            match entries.next().flatten() {
+                Some(ip) => client = ip,
+                None => break,
+            }
+        }
+        client
     }
 
     /// Handles one request from `peer`.

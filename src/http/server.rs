@@ -141,7 +141,13 @@ pub async fn serve(
         // access log, the limits and the `--trust-proxy` fallback all see the address the
         // client has.
         let peer = SocketAddr::new(peer.ip().to_canonical(), peer.port());
-        match server.addresses.try_open(peer.ip()) {
+        // A listed proxy carries many clients: no per-address cap applies to it.
+        let slot = if app.is_listed_proxy(peer.ip()) {
+            Some(None)
+        } else {
+            server.addresses.try_open(peer.ip()).map(Some)
+        };
+        match slot {
             Some(slot) => {
                 let server = server.clone();
                 let metrics = app.metrics.clone();

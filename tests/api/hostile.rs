@@ -15,6 +15,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use consultancy_api::http::server::{Gauges, ServerOptions};
 use consultancy_api::limits::addresses::{AddressSlots, address_key};
+use consultancy_api::limits::client::Cidr;
 use consultancy_api::limits::rate::RateLimiter;
 use consultancy_api::model::ErrorKind;
 use consultancy_api::route::{Route, decode_unreserved};
@@ -296,6 +297,60 @@ async fn old_connections_are_ended_gracefully_and_lose_no_request() {
         .await
         .expect("the old HTTP/2 connection ends");
     assert!(ended.expect("driver").is_ok(), "it ends with a graceful GOAWAY");
+}
+
+/// A proxy `--trusted-proxy` lists carries many clients: it has no per-address connection
+/// cap, and its `X-Forwarded-For` names the client each request counts against. Any other
+/// address keeps its cap, and its `X-Forwarded-For` is not read.
+#[tokio::test]
+async fn a_listed_proxy_has_no_connection_cap_and_only_its_forwarded_addresses_count() {
+    let options = ServerOptions { max_connections_per_ip: 1, ..ServerOptions::default() };
+    let proxy = client(2);
+    let server = start_with(Setup {
+        options,
+        rate_limit: 2,
+        trusted_proxies: vec![Cidr::parse("127.0.0.2").expect("the proxy")],
+        ..Setup::default()
+    })
+    .await;
+    let get = |forwarded: &str| {
+        format!("GET /v1 HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {forwarded}\r\n\r\n")
+    };
+    let status = |head: &str| head.get(9..12).unwrap_or_default().to_string();
+    // Three connections from the proxy, past the cap of one, each for another client.
+    let mut held = Vec::new();
+    for n in 1..=3 {
+        let mut stream = connect_from(proxy, server.addr).await;
+        stream.write_all(get(&format!("203.0.113.{n}")).as_bytes()).await.expect("write");
+        let (head, _) = read_response(&mut stream).await.expect("answered");
+        assert_eq!(status(&head), "200", "connection {n} from the proxy: {head}");
+        held.push(stream);
+    }
+    // Each forwarded client has its own budget of two: the third request of one is refused.
+    let first = &mut held[0];
+    for expected in ["200", "429"] {
+        first.write_all(get("198.51.100.9, 203.0.113.1").as_bytes()).await.expect("write");
+        let (head, _) = read_response(first).await.expect("answered");
+        assert_eq!(status(&head), expected, "{head}");
+    }
+    // Another address is held to one connection, and counted by its own address whatever
+    // it forwards.
+    let other = client(3);
+    let mut own = connect_from(other, server.addr).await;
+    for (n, expected) in [(10, "200"), (11, "200"), (12, "429")] {
+        own.write_all(get(&format!("203.0.113.{n}")).as_bytes()).await.expect("write");
+        let (head, body) = read_response(&mut own).await.expect("answered");
+        assert_eq!(status(&head), expected, "{head}");
+        if expected == "429" {
+            let body: serde_json::Value = serde_json::from_slice(&body).expect("JSON");
+            assert_eq!(body["error"]["code"], "rate_limited");
+        }
+    }
+    let mut second = connect_from(other, server.addr).await;
+    second.write_all(get("203.0.113.20").as_bytes()).await.expect("write");
+    let (head, body) = read_response(&mut second).await.expect("a 429 before the close");
+    let body: serde_json::Value = serde_json::from_slice(&body).expect("JSON");
+    assert_eq!(body["error"]["code"], "too_many_connections", "{head}");
 }
 
 #[tokio::test]

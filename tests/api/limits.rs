@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use consultancy_api::http::respond::add_deprecation;
 use consultancy_api::http::server::ServerOptions;
+use consultancy_api::limits::client::Cidr;
 use consultancy_api::limits::rate::RateLimiter;
 use consultancy_api::model::Deprecation;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -131,6 +132,37 @@ async fn forwarded_addresses_have_separate_budgets_only_behind_a_trusted_proxy()
             .status();
         assert_eq!(status == 200, n < 2, "without --trust-proxy the header is ignored");
     }
+}
+
+/// With `--trusted-proxy`, `X-Forwarded-For` is read only on a connection from a listed
+/// proxy, and the client is the rightmost entry that is not one (a chain of proxies is walked
+/// past). A malformed entry ends the walk at the last listed hop.
+#[tokio::test]
+async fn only_listed_proxies_are_believed_and_a_chain_of_them_is_walked_past() {
+    let mut app = in_process(1, true, 64);
+    app.trusted_proxies =
+        ["10.0.0.0/8", "fd00::/8"].iter().map(|block| Cidr::parse(block).expect("block")).collect();
+    let ip = |text: &str| text.parse::<IpAddr>().expect("ip");
+    let via = |peer: &str, xff: &str| (ip(peer), Some(xff.to_string()));
+    // Each case's first request is allowed and its second, from the same client, refused.
+    let cases = [
+        // Through one listed proxy, then through another with the same client.
+        [via("10.0.0.5", "203.0.113.1"), via("10.9.0.1", "198.51.100.1, 203.0.113.1")],
+        // A chain: the client is the first hop from the right that is not a listed proxy.
+        [via("10.0.0.5", "203.0.113.2, 10.1.1.1, fd00::9"), via("10.0.0.5", "203.0.113.2")],
+        // Not a listed proxy: its header is not read, and the connection is the client.
+        [via("192.0.2.7", "203.0.113.3"), via("192.0.2.7", "203.0.113.4")],
+        // Every hop listed: the leftmost is the last one known.
+        [via("10.0.0.5", "10.7.7.7"), via("10.0.0.6", "10.7.7.7")],
+        // A malformed entry: the walk stops at the listed hop before it.
+        [via("10.0.0.5", "203.0.113.5, not-an-address, 10.8.8.8"), via("10.0.0.7", "10.8.8.8")],
+        // IPv4-mapped is IPv4, as the accept loop takes it.
+        [via("::ffff:10.0.0.5", "::ffff:203.0.113.6"), via("10.0.0.5", "203.0.113.6")],
+    ];
+    for (n, case) in cases.into_iter().enumerate() {
+        assert_eq!(statuses(&app, case).await, [200, 429], "case {n}");
+    }
+    assert!(app.is_listed_proxy(ip("10.255.0.1")) && !app.is_listed_proxy(ip("11.0.0.1")));
 }
 
 #[test]

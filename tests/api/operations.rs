@@ -921,3 +921,38 @@ fn a_value_given_to_a_flag_that_takes_none_is_refused() {
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("client address from the rightmost X-Forwarded-For entry"), "{out}");
 }
+
+/// `--trusted-proxy` lists the proxies whose `X-Forwarded-For` is read: an address or a block,
+/// repeated or separated by commas. A block with host bits set is refused naming the block
+/// meant, and so is giving it with `--trust-proxy` (which trusts everyone).
+#[test]
+fn trusted_proxies_are_listed_as_blocks_and_checked() {
+    let (code, out, err) = run(binary()
+        .args(["--check", "--listen", "127.0.0.1:0", "--trusted-proxy", "10.0.0.0/8,127.0.0.1"])
+        .args(["--trusted-proxy=fd00::/8"])
+        .env("TOKEN_KEY", TEST_KEY));
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains(
+            "client address from the rightmost X-Forwarded-For entry not a trusted proxy, on \
+             connections from 10.0.0.0/8, 127.0.0.1/32, fd00::/8"
+        ),
+        "{out}"
+    );
+    for (args, needle) in [
+        (
+            &["--trusted-proxy", "10.1.0.0/8"][..],
+            "--trusted-proxy `10.1.0.0/8` has bits set past its /8 prefix; the block is 10.0.0.0/8",
+        ),
+        (&["--trusted-proxy", "proxy.example"][..], "is not an address or CIDR block"),
+        (&["--trusted-proxy"][..], "--trusted-proxy needs a value"),
+        (&["--trusted-proxy", "10.0.0.0/8", "--trust-proxy"][..], "give one of them"),
+    ] {
+        let (code, _, err) = run(binary()
+            .args(["--check", "--listen", "127.0.0.1:0"])
+            .args(args)
+            .env("TOKEN_KEY", TEST_KEY));
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

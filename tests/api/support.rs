@@ -12,6 +12,7 @@ use consultancy_api::http::App;
 use consultancy_api::http::access_log::AccessLog;
 use consultancy_api::http::admin::serve_metrics;
 use consultancy_api::http::server::{ServerOptions, serve};
+use consultancy_api::limits::client::Cidr;
 use consultancy_api::limits::rate::RateLimiter;
 use consultancy_api::tables::FIXED;
 use serde_json::Value;
@@ -86,6 +87,8 @@ pub struct Setup {
     pub max_tracked: usize,
     pub manual_clock: bool,
     pub trust_proxy: bool,
+    /// `--trusted-proxy`: setting any also trusts them (`trust_proxy`).
+    pub trusted_proxies: Vec<Cidr>,
     pub keys: Keys,
     pub options: ServerOptions,
     pub body_timeout: Option<Duration>,
@@ -105,6 +108,7 @@ impl Default for Setup {
             max_tracked: 262_144,
             manual_clock: false,
             trust_proxy: false,
+            trusted_proxies: Vec::new(),
             keys: Keys::from_hex(TEST_KEY, None).expect("test key is valid"),
             options: ServerOptions::default(),
             body_timeout: None,
@@ -128,7 +132,9 @@ pub async fn start_with(setup: Setup) -> TestServer {
     };
     let limiter = RateLimiter::with_capacity(setup.rate_limit, setup.max_tracked)
         .with_ipv6_prefix(setup.ipv6_prefix);
-    let mut app = App::with_limiter(limiter, setup.keys, clock, setup.trust_proxy);
+    let trust_proxy = setup.trust_proxy || !setup.trusted_proxies.is_empty();
+    let mut app = App::with_limiter(limiter, setup.keys, clock, trust_proxy);
+    app.trusted_proxies = setup.trusted_proxies;
     if let Some(timeout) = setup.body_timeout {
         app.body_timeout = timeout;
     }
