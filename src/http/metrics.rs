@@ -17,6 +17,9 @@
 //! | `consultancy_api_http_requests_rejected_total` | counter | `status` (`400`, `431`) |
 //! | `consultancy_api_connections_active` | gauge | |
 //! | `consultancy_api_connections_total` | counter | |
+//! | `consultancy_api_connections_refused_total` | counter | |
+//! | `consultancy_api_connections_stalled_total` | counter | |
+//! | `consultancy_api_socket_writes_blocked_total` | counter | |
 //! | `consultancy_api_rate_limiter_clients` | gauge | |
 //! | `consultancy_api_access_log_dropped_total` | counter | |
 //! | `consultancy_api_draining` | gauge (0 or 1) | |
@@ -500,4 +503,35 @@ fn seconds(micros: u64) -> String {
     }
     let digits = format!("{fraction:06}");
     format!("{whole}.{}", digits.trim_end_matches('0'))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::http::metrics::{Gauges, Metrics};
+
+    /// The module's table names every metric the exposition has, and no other: the table is
+    /// what an operator reads to write alerts.
+    #[test]
+    fn the_table_lists_every_metric_exposed() {
+        let mut text = String::new();
+        Metrics::new(0).render(Gauges::default(), &mut text);
+        let mut exposed: Vec<&str> = text
+            .lines()
+            .filter_map(|line| line.strip_prefix("# TYPE "))
+            .filter_map(|line| line.split_whitespace().next())
+            // The process metrics are the convention's own (`process_*`), named after the table.
+            .filter(|name| name.starts_with("consultancy_api_"))
+            .collect();
+        exposed.sort_unstable();
+        let source = include_str!("metrics.rs");
+        let mut documented: Vec<&str> = source
+            .lines()
+            .take_while(|line| line.starts_with("//!"))
+            .filter_map(|line| line.strip_prefix("//! | `"))
+            .filter_map(|line| line.split('`').next())
+            .filter(|name| name.starts_with("consultancy_api_"))
+            .collect();
+        documented.sort_unstable();
+        assert_eq!(documented, exposed);
+    }
 }
