@@ -31,7 +31,9 @@ pub const STOP_WORDS: &[&str] = &[
 /// "excellence" as "excel", so "excel" found the centres of excellence; "excels" as "excel"
 /// too, so the product's name found a sentence that "excels at codes"; "fairness" (of a
 /// model's outcomes) as "fair", so "fairness" found the guide on a fair interview loop first.
-/// The words stay findable as themselves.
+/// The words stay findable as themselves. A misspelling whose Snowball stem is a word of the
+/// other sense goes here too ("embedings" is "embed"): the typo path never sees it, since
+/// its stem is found.
 ///
 /// Keep it sorted by word (it is binary-searched). Add a word only when a search or a
 /// question a stranger would type finds the other sense first; the build re-derives every
@@ -39,6 +41,8 @@ pub const STOP_WORDS: &[&str] = &[
 pub const STEM_OVERRIDES: &[(&str, &str)] = &[
     ("embedding", "embedding"),
     ("embeddings", "embedding"),
+    ("embeding", "embedding"),
+    ("embedings", "embedding"),
     ("engagement", "engagement"),
     ("engagements", "engagement"),
     ("excellence", "excellence"),
