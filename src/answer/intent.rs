@@ -379,6 +379,10 @@ const DURATION_WORDS: &[&str] = &[
 /// Units of time that, after "how many", ask for a duration ("how many weeks ...").
 const DURATION_UNITS: &[&str] = &["days", "hours", "months", "quarters", "weeks", "years"];
 
+/// Contact words that make a company question only with a reference to the firm: hiring is
+/// also a subject of the guides (building a data team).
+const HIRING_WORDS: &[&str] = &["hire", "hiring"];
+
 /// Reads a question's words in turn and tells which ask for a duration ("long" after "how",
 /// "weeks" after "how many", "timeline"): those are the question's phrasing, not what it asks
 /// about. Words compare without regard to case, and nothing is copied.
@@ -440,6 +444,7 @@ pub fn detect(text: &str) -> Intent {
     let mut after_data = false;
     let mut after_rate = false;
     let mut duration_words = DurationWords::default();
+    let mut hiring_rank = usize::MAX;
     for_each_word(text, |word| {
         intent.asks_duration |= duration_words.read(word);
         if position < opening_words.len() {
@@ -465,7 +470,13 @@ pub fn detect(text: &str) -> Intent {
             Some(Class::Topic(_)) if after_rate => {}
             Some(Class::Topic(topic)) => {
                 let rank = TOPIC_PRIORITY.iter().position(|t| *t == topic).unwrap_or(usize::MAX);
-                topic_rank = topic_rank.min(rank);
+                // "How should we hire a data team?" asks about hiring, which the guides cover;
+                // only "can we hire you?" or "are you hiring?" asks the firm.
+                if HIRING_WORDS.contains(&word) {
+                    hiring_rank = hiring_rank.min(rank);
+                } else {
+                    topic_rank = topic_rank.min(rank);
+                }
                 // On this site "the assessment" is the firm's own, as "your assessment" is.
                 if after_the && topic == CompanyTopic::Assessment {
                     intent.refers_to_company = true;
@@ -476,6 +487,9 @@ pub fn detect(text: &str) -> Intent {
         after_the = word == "the";
         after_data = word == "data";
     });
+    if intent.refers_to_company {
+        topic_rank = topic_rank.min(hiring_rank);
+    }
     if after_rate {
         topic_rank = PRICING_RANK;
     }

@@ -379,6 +379,20 @@ fn how_long_questions_quote_the_sentence_that_states_the_duration() {
     assert!(!text.contains("eight to ten weeks"), "{text}");
 }
 
+/// Hiring is a subject of the guides and a matter for the firm only when the question names
+/// it: "How should we hire a data team?" was answered with the contact record.
+#[test]
+fn hiring_questions_ask_the_firm_only_when_they_name_it() {
+    for question in ["How should we hire a data team?", "Hiring a data team"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert_eq!(first(&reply, 1), ["guide:first-data-hires"], "{question}");
+    }
+    for question in ["Can we hire you?", "Are you hiring?", "Can I hire Larchmere for a project?"] {
+        assert_eq!(ask(question).kind, AnswerKind::Company(CompanyTopic::Contact), "{question}");
+    }
+}
+
 #[test]
 fn company_words_about_the_content_are_searched_not_answered_from_the_records() {
     let cases = [
