@@ -42,8 +42,8 @@ fn usage() -> String {
 
 USAGE:
     consultancy-api [--listen ADDR] [--rate-limit N] [--max-connections-per-ip N]
-                    [--trust-proxy | --trusted-proxy CIDR ...] [--ipv6-prefix N] [--access-log] [--metrics-listen ADDR]
-                    [--search-cache-kib N] [--check]
+                    [--trust-proxy | --trusted-proxy CIDR ...] [--ipv6-prefix N]
+                    [--access-log] [--metrics-listen ADDR] [--search-cache-kib N] [--check]
 
 OPTIONS:
     --listen ADDR                 address to listen on, unless the service manager passes a
