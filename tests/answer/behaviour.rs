@@ -578,6 +578,7 @@ fn what_is_questions_open_with_the_definition() {
         ("What is a data steward?", "A data steward is "),
         ("What is an embedding?", "An embedding is "),
         ("What is data lineage?", "Data lineage is "),
+        ("What is a data catalogue?", "A data catalogue is "),
     ] {
         let answer = ask(question);
         assert_eq!(answer.kind, AnswerKind::Answered, "{question}");
