@@ -291,6 +291,26 @@ const FIRM_MATTER_WORDS: &[&str] = &[
     "warranty",
 ];
 
+/// Facts about the firm itself that no record states (who founded or leads it, how many
+/// people it has): asked of the firm ("when was Larchmere founded?", "who is your CEO?"), a
+/// guide's sentence about a team's lead or founders is not the answer, so the answer is "not
+/// covered" with the contact record. Only words that are never a subject of the guides.
+const FIRM_FACT_WORDS: &[&str] =
+    &["ceo", "cto", "founded", "founder", "founders", "headcount", "shareholders"];
+
+/// Verbs that, right after an opening "who", ask who is in charge of the firm ("who leads
+/// Larchmere?", "who owns your company?"), with a reference to the firm.
+const FIRM_CHARGE_VERBS: &[&str] = &["founded", "leads", "manages", "owns", "runs", "started"];
+
+/// Nouns that, right after an opening "how many", ask the firm's size ("how many people work
+/// at Larchmere?", "how many consultants do you have?"), with a reference to the firm.
+const FIRM_SIZE_NOUNS: &[&str] = &["consultants", "employees", "engineers", "people", "staff"];
+
+/// Words that, with "my data" or "our data" and a reference to the firm, ask whether the
+/// firm keeps a client's data safe ("is my data safe with you?"): a matter of the firm's own
+/// conduct that no record states. "How do you keep data secure?" asks how anyone does.
+const SAFE_KEEPING_WORDS: &[&str] = &["protected", "safe", "secure"];
+
 /// Verbs of how a business conducts itself. After "how do you" ("how can you", ...) one of
 /// them asks the firm how it does its own business ("how do you handle refunds?"), where
 /// another verb asks how anyone does something ("how do you write an AI usage policy?").
@@ -343,7 +363,10 @@ pub struct Intent {
     /// word, it asks what the firm's work costs.
     pub names_offering: bool,
     /// The question names a matter of the firm's own business no record covers
-    /// (`FIRM_MATTER_WORDS`: "refund", "policy", "contract").
+    /// (`FIRM_MATTER_WORDS`: "refund", "policy", "contract"), or asks a fact about the firm
+    /// no record states: who founded or leads it, how many people it has, whether a client's
+    /// data is safe with it (`FIRM_FACT_WORDS`, `FIRM_CHARGE_VERBS`, `FIRM_SIZE_NOUNS`,
+    /// `SAFE_KEEPING_WORDS`).
     pub names_firm_matter: bool,
     /// The question opens "how do you", "how can you", "how should you": "you" may mean
     /// anyone ("how do you write an AI policy?"), so it does not make a matter of business
@@ -445,6 +468,9 @@ pub fn detect(text: &str) -> Intent {
     let mut after_rate = false;
     let mut duration_words = DurationWords::default();
     let mut hiring_rank = usize::MAX;
+    let mut after_own = false;
+    let mut clients_data = false;
+    let mut asks_safe_keeping = false;
     for_each_word(text, |word| {
         intent.asks_duration |= duration_words.read(word);
         if position < opening_words.len() {
@@ -457,7 +483,11 @@ pub fn detect(text: &str) -> Intent {
         intent.names_offering |= OFFERING_WORDS.contains(&word);
         // "Data contracts" are a subject of the guides, never the firm's own contracts.
         let term_of_the_trade = after_data && matches!(word, "contract" | "contracts");
-        intent.names_firm_matter |= FIRM_MATTER_WORDS.contains(&word) && !term_of_the_trade;
+        intent.names_firm_matter |= (FIRM_MATTER_WORDS.contains(&word)
+            || FIRM_FACT_WORDS.contains(&word))
+            && !term_of_the_trade;
+        clients_data |= after_own && word == "data";
+        asks_safe_keeping |= SAFE_KEEPING_WORDS.contains(&word);
         names_commerce |= FIRM_COMMERCE_WORDS.contains(&word);
         // "Rate" is a price word ("your day rate") except in "rate limit" (the API's).
         if after_rate && !word.starts_with("limit") {
@@ -486,7 +516,15 @@ pub fn detect(text: &str) -> Intent {
         }
         after_the = word == "the";
         after_data = word == "data";
+        after_own = matches!(word, "my" | "our");
     });
+    let asks_who_is_in_charge =
+        opening_words[0] == "who" && FIRM_CHARGE_VERBS.contains(&opening_words[1].as_str());
+    let asks_size = opening_words[0] == "how"
+        && opening_words[1] == "many"
+        && FIRM_SIZE_NOUNS.contains(&opening_words[2].as_str());
+    intent.names_firm_matter |=
+        asks_who_is_in_charge || asks_size || (clients_data && asks_safe_keeping);
     if intent.refers_to_company {
         topic_rank = topic_rank.min(hiring_rank);
     }

@@ -267,6 +267,24 @@ fn the_firms_own_policies_are_not_read_from_the_guides() {
         assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
         assert_eq!(first(&reply, 5), ["contact:contact"], "{question}");
     }
+    // Facts about the firm itself that no record states: who leads or founded it, how many
+    // people it has, whether a client's data is safe with it. These quoted a case study's
+    // "operational leads", a team's make-up, and "the system behaves safely".
+    for question in [
+        "Who leads Larchmere?",
+        "Who founded Larchmere?",
+        "Who is your CEO?",
+        "When was Larchmere founded?",
+        "How many people work at Larchmere?",
+        "How many consultants do you have?",
+        "How many employees does your firm have?",
+        "Is my data safe with you?",
+        "Will our data be secure with Larchmere?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 5), ["contact:contact"], "{question}");
+    }
     let approach = ask("What is your approach to data governance?");
     assert_eq!(approach.kind, AnswerKind::Answered);
     assert_eq!(first(&approach, 1), ["service:data-governance"]);
@@ -282,6 +300,12 @@ fn the_firms_own_policies_are_not_read_from_the_guides() {
         "How do you handle insurance claims data?",
         // A data contract is never the firm's own: this was declined as one.
         "Do you work with data contracts?",
+        // Without a reference to the firm, a team's size, its lead or the safety of data are
+        // subjects of the guides; so is training a client's people.
+        "How many people should a first data team have?",
+        "Who leads a data governance council?",
+        "Is our data safe in a cloud warehouse?",
+        "Can you train our staff to use AI assistants safely?",
     ] {
         let guide = ask(question);
         assert_ne!(guide.kind, AnswerKind::NotCovered, "{question}: {}", guide.text());
