@@ -263,8 +263,18 @@ fn retrieve(query: &query::Query, boost: Option<SourceKind>) -> Answer {
             sources.push(&ANSWER_ITEMS[usize::from(ranked_item.item)]);
         }
     }
-    // Reading order: by source, then by position in the item.
-    picked.sort_unstable_by_key(|p| (source_of[usize::from(p.candidate)], p.passage));
+    // Reading order: by source, then by position in the item; except that a definition
+    // which won a what-is question opens the answer ("Reverse ETL is ..." before the list it
+    // follows in its guide).
+    let leading_definition = scored
+        .first()
+        .filter(|best| {
+            query.intent.standalone_opening && ANSWER_PASSAGES[best.passage as usize].defines
+        })
+        .map(|best| best.passage);
+    picked.sort_unstable_by_key(|p| {
+        (Some(p.passage) != leading_definition, source_of[usize::from(p.candidate)], p.passage)
+    });
     let sentences = picked
         .iter()
         .map(|p| {

@@ -603,6 +603,9 @@ fn what_is_questions_open_with_the_definition() {
         ("What is an embedding?", "An embedding is "),
         ("What is data lineage?", "Data lineage is "),
         ("What is a data catalogue?", "A data catalogue is "),
+        ("What is a data product?", "A data product is "),
+        ("What is reverse ETL?", "Reverse ETL is "),
+        ("What is data mesh?", "Data mesh is "),
     ] {
         let answer = ask(question);
         assert_eq!(answer.kind, AnswerKind::Answered, "{question}");
@@ -773,10 +776,11 @@ fn whether_the_firm_works_with_a_product_it_never_names_is_not_covered() {
     for question in [
         "Does Larchmere use Snowflake?",
         "Do you have experience with Power BI?",
-        // "Help with" asks it too: "mesh" is a word no item writes, read as "data product",
-        // and the answer used to quote sentences that merely say "help".
+        // "Help with" asks it too: "fabric" is a word no item writes, read as "metadata",
+        // and the answer would quote sentences that merely say "help" (as it did for "data
+        // mesh" before the guides defined it).
         "Can you help with Tableau?",
-        "Can you help with data mesh?",
+        "Can you help with data fabric?",
     ] {
         assert_eq!(ask(question).kind, AnswerKind::NotCovered, "{question}");
     }
@@ -790,6 +794,10 @@ fn whether_the_firm_works_with_a_product_it_never_names_is_not_covered() {
         let reply = ask(question);
         assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {reply:#?}");
     }
+    // Once the guides write a term, what they say is the answer.
+    let mesh = ask("Can you help with data mesh?");
+    assert_eq!(mesh.kind, AnswerKind::Answered, "{mesh:#?}");
+    assert!(mesh.text().contains("data mesh"), "{}", mesh.text());
     assert_eq!(ask("Do you work with banks?").kind, AnswerKind::Company(CompanyTopic::Industries));
 }
 
