@@ -30,7 +30,11 @@ pub const STOP_WORDS: &[&str] = &[
 /// as "engag", so "how long does an engagement take?" quoted advice to engage unions early;
 /// "excellence" as "excel", so "excel" found the centres of excellence; "excels" as "excel"
 /// too, so the product's name found a sentence that "excels at codes"; "fairness" (of a
-/// model's outcomes) as "fair", so "fairness" found the guide on a fair interview loop first.
+/// model's outcomes) as "fair", so "fairness" found the guide on a fair interview loop first;
+/// "responsible" and "responsibility" as "respons", so "responsible AI" found the guide on
+/// LLM response latency; "experience" as "experi", the stem of "experiment", so "user
+/// experience" found the A/B-testing guides; "observability" as "observ", so it found the
+/// guides on observed values before the one on pipeline observability.
 /// The words stay findable as themselves. A misspelling whose Snowball stem is a word of the
 /// other sense goes here too ("embedings" is "embed"): the typo path never sees it, since
 /// its stem is found.
@@ -48,14 +52,62 @@ pub const STEM_OVERRIDES: &[(&str, &str)] = &[
     ("excellence", "excellence"),
     ("excellent", "excellent"),
     ("excels", "excels"),
+    ("experience", "experienc"),
+    ("experiences", "experienc"),
     ("fairness", "fairness"),
+    ("observability", "observability"),
+    ("responsibilities", "responsib"),
+    ("responsibility", "responsib"),
+    ("responsible", "responsib"),
+    ("responsibly", "responsib"),
 ];
 
-/// The stem of `word` (already lowercased): its override, or Snowball's.
+/// American endings and the British ones the library writes: "-ize" and "-yze" words and
+/// their forms are stemmed as "-ise" and "-yse". Snowball stems the two spellings apart
+/// ("optimise" is "optimis", "optimize" is "optim", the stem of "optimism"), so "optimize"
+/// found the guides on optimism bias, "organize" those on organic growth, "minimize" those on
+/// minimum sizes; and being a stem of the library, the American spelling never reached the
+/// typo tolerance that would have found the British one.
+const AMERICAN_ENDINGS: &[(&str, &str)] = &[
+    ("ization", "isation"),
+    ("izations", "isations"),
+    ("ize", "ise"),
+    ("ized", "ised"),
+    ("izer", "iser"),
+    ("izers", "isers"),
+    ("izes", "ises"),
+    ("izing", "ising"),
+    ("yze", "yse"),
+    ("yzed", "ysed"),
+    ("yzer", "yser"),
+    ("yzers", "ysers"),
+    ("yzes", "yses"),
+    ("yzing", "ysing"),
+];
+
+/// `word` in the British spelling of its ending ([`AMERICAN_ENDINGS`]), or `None` when it has
+/// no such ending. A "-size" word ("size", "resize", "downsizing") and a word of fewer than
+/// three letters before its ending ("prize", "seize") are spelt so on both sides of the
+/// Atlantic, and are left as they are.
+fn british_spelling(word: &str) -> Option<String> {
+    let (head, british) = AMERICAN_ENDINGS
+        .iter()
+        .find_map(|&(american, british)| word.strip_suffix(american).map(|head| (head, british)))?;
+    let spelt_so_everywhere =
+        head.chars().nth(2).is_none() || (british.starts_with('i') && head.ends_with('s'));
+    (!spelt_so_everywhere).then(|| format!("{head}{british}"))
+}
+
+/// The stem of `word` (already lowercased): its override, or Snowball's of its British
+/// spelling.
 pub fn stem<'a>(stemmer: &Stemmer, word: &'a str) -> std::borrow::Cow<'a, str> {
-    match STEM_OVERRIDES.binary_search_by(|&(w, _)| w.cmp(word)) {
-        Ok(idx) => std::borrow::Cow::Borrowed(STEM_OVERRIDES[idx].1),
-        Err(_) => stemmer.stem(word),
+    use std::borrow::Cow;
+    if let Ok(idx) = STEM_OVERRIDES.binary_search_by(|&(w, _)| w.cmp(word)) {
+        return Cow::Borrowed(STEM_OVERRIDES[idx].1);
+    }
+    match british_spelling(word) {
+        Some(british) => Cow::Owned(stemmer.stem(&british).into_owned()),
+        None => stemmer.stem(word),
     }
 }
 
@@ -284,6 +336,34 @@ mod tests {
             .collect();
         assert_eq!(stems, ["embedding", "embed", "staff", "excellence", "excels", "excel"]);
         assert_eq!(stem(&stemmer, "models"), "model", "any other word is Snowball's");
+    }
+
+    /// American endings take the British word's stem, every form of it; words spelt "-ize"
+    /// everywhere keep Snowball's own.
+    #[test]
+    fn american_spellings_stem_as_british_ones() {
+        let stemmer = Stemmer::create(Algorithm::English);
+        let same = |american: &str, british: &str| {
+            assert_eq!(stem(&stemmer, american), stemmer.stem(british), "{american}");
+        };
+        for (american, british) in [
+            ("optimize", "optimise"),
+            ("optimizing", "optimising"),
+            ("optimization", "optimisation"),
+            ("optimizations", "optimisations"),
+            ("organize", "organise"),
+            ("organized", "organised"),
+            ("minimizes", "minimises"),
+            ("normalizer", "normaliser"),
+            ("analyze", "analyse"),
+            ("analyzing", "analysing"),
+        ] {
+            same(american, british);
+        }
+        assert_ne!(stem(&stemmer, "optimize"), stemmer.stem("optimism"));
+        for word in ["size", "sizes", "resize", "downsizing", "prize", "seize", "zebra", "data"] {
+            assert_eq!(stem(&stemmer, word), stemmer.stem(word), "{word}");
+        }
     }
 
     /// The integer keys keep the list's order (binary search needs it) and find exactly the
