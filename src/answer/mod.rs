@@ -151,11 +151,16 @@ pub fn answer(question: &Question<'_>) -> Answer {
         // long does it take?" after the assessment) gets that topic's record.
         // "Which services help with data governance?" asks for services: that kind ranks
         // first, as in a company question naming a topic.
+        // "How long does a data platform engagement take?": the firm's work, which its
+        // service pages describe, durations included.
+        None if query.intent.asks_duration && query.intent.names_offering => {
+            retrieve(&query, Some(SourceKind::Service))
+        }
         None if query.intent.asks_for_topic.and_then(kind_of).is_some() => {
             retrieve(&query, query.intent.asks_for_topic.and_then(kind_of))
         }
         None => match query.carried_topic {
-            Some(topic) if query.n_content == 0 => company_answer(topic),
+            Some(topic) if query.n_content == 0 && !query.carried_content => company_answer(topic),
             carried => retrieve(&query, carried.and_then(kind_of)),
         },
     }

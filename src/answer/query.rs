@@ -69,6 +69,11 @@ pub struct Query {
     /// The company topic of the earlier turn a follow-up borrowed from ("do you have case
     /// studies?" then "what about retail?" still asks for case studies).
     pub carried_topic: Option<CompanyTopic>,
+    /// The earlier turn a follow-up borrowed from named more than a company topic: "what is
+    /// your data governance service?" names data governance, "tell me about your assessment"
+    /// only the topic. A follow-up that asks nothing new ("how long does it take?") is then
+    /// searched with what that turn named, not answered with the topic's record.
+    pub carried_content: bool,
 }
 
 struct Builder {
@@ -334,6 +339,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             intent,
             names_unwritten: false,
             carried_topic: None,
+            carried_content: false,
         },
     };
     let mut n_content = 0;
@@ -341,8 +347,29 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     let phrasing_from = meaning_phrasing_start(text);
     let company_question = intent.refers_to_company && !intent.generic_you;
     let mut previous: Option<String> = None;
+    // Whether a duration question names something besides the firm's work ("how long does a
+    // data platform engagement take?" against "how long does an engagement take?"); if it
+    // does, or an earlier turn may (a follow-up), its phrasing and the work are not searched.
+    let mut names_more_than_engagement = false;
+    if intent.asks_duration {
+        for_each_token(text, |token| {
+            names_more_than_engagement |= !ENGAGEMENT_WORDS.contains(&token.word.as_str())
+                && !duration_phrasing(text, &token)
+                && !is_filler(&token.stem)
+                && !intent::is_company_word(&token.word);
+        });
+    }
     for_each_token(text, |token| {
         if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
+            return;
+        }
+        // "How long does a data platform engagement take?": the firm's work is what every
+        // duration is of, so the word says nothing of which; searched for, "engagement"
+        // (which two service pages write) outweighed "data platform".
+        if intent.asks_duration
+            && (names_more_than_engagement || !prev.is_empty())
+            && (ENGAGEMENT_WORDS.contains(&token.word.as_str()) || duration_phrasing(text, &token))
+        {
             return;
         }
         if intent.asks_firm_about_use {
@@ -379,13 +406,17 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         || (n_own <= SHORT_FOLLOW_UP_TERMS && !intent.standalone_opening)
         || (intent.anaphoric && n_own <= ANAPHORIC_FOLLOW_UP_TERMS);
     if follow_up {
-        builder.query.carried_topic = carry(&mut builder, prev);
+        (builder.query.carried_topic, builder.query.carried_content) = carry(&mut builder, prev);
     }
     builder.query.own_mass =
         builder.query.terms.iter().filter(|t| !t.carried).map(|t| u64::from(t.mass)).sum();
     builder.query.total_mass = builder.query.terms.iter().map(|t| u64::from(t.mass)).sum();
     builder.query
 }
+
+/// Words for a piece of the firm's work, which a question of how long it takes does not
+/// search for: the question is then of the firm's services.
+const ENGAGEMENT_WORDS: &[&str] = &["engagement", "engagements", "project", "projects"];
 
 /// Whether `token` is a word of `text` that asks for a duration ("long" after "how",
 /// "timeline"; `intent::DurationWords`): the two words before it decide.
@@ -402,27 +433,31 @@ fn duration_phrasing(text: &str, token: &Token) -> bool {
 }
 
 /// Adds the words of the latest earlier turn that has any (fillers aside), at the carried
-/// weight; returns the company topic that turn named, if any.
-fn carry(builder: &mut Builder, prev: &[&str]) -> Option<CompanyTopic> {
+/// weight; returns the company topic that turn named, if any, and whether it named anything
+/// besides company words ([`Query::carried_content`]).
+fn carry(builder: &mut Builder, prev: &[&str]) -> (Option<CompanyTopic>, bool) {
     for turn in prev.iter().rev().take(ANSWER_MAX_PREV_TURNS) {
         let turn = first_words(turn, ANSWER_MAX_WORDS);
         let mut carried = 0;
+        let mut content = false;
         for_each_token(turn, |token| {
             if is_contracted_stop_word(turn, &token) {
                 return;
             }
+            let company_word = intent::is_company_word(&token.word);
             for_each_meant_stem(&token.word, token.stem, |stem| {
                 if !is_filler(&stem) {
                     builder.add(stem, WEIGHT_CARRIED, true);
                     carried += 1;
+                    content |= !company_word;
                 }
             });
         });
         if carried > 0 {
-            return intent::detect(turn).topic;
+            return (intent::detect(turn).topic, content);
         }
     }
-    None
+    (None, false)
 }
 
 #[cfg(test)]

@@ -597,7 +597,13 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<(PassageText, String)> {
     let mut passages = Vec::new();
     let mut push =
         |heading: &str, sentence: Sentence, block: u16, quotable: bool, in_quote: bool| {
-            let Sentence { lead_in, text } = sentence;
+            let Sentence { mut lead_in, mut text } = sentence;
+            // A run-in label that states a duration ("*Foundation, 6 to 8 weeks.* We assess
+            // ...") is what a "how long" question wants: quoted with its sentence, not dropped.
+            if states_duration(&lead_in) {
+                text = format!("{lead_in} {text}");
+                lead_in.clear();
+            }
             let cross_reference = text.contains(LINK_START);
             let unmarked = |text: &str| -> String {
                 text.chars().filter(|&c| c != LINK_START && c != LINK_END).collect()

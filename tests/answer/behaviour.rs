@@ -388,6 +388,14 @@ fn how_long_questions_quote_the_sentence_that_states_the_duration() {
         ("How long does a vendor selection take?", "Eight weeks is enough"),
         ("What is the timeline for an MLOps engagement?", "8 to 14 weeks"),
         ("How long does a fractional data leader stay?", "6 to 12 months"),
+        // "Engagement" is the question's phrasing: searched for, it quoted the AI strategy
+        // service's "A typical engagement lasts six to eight weeks" for every service.
+        ("How long does a data platform engagement take?", "eight to ten weeks"),
+        ("How long does a responsible AI engagement take?", "6 to 10 weeks"),
+        ("How long does a data governance project take?", "6 to 8 weeks"),
+        // A run-in label that states a duration is quoted with its sentence: it was dropped,
+        // as labels are, and "We define the task ..." said nothing of how long.
+        ("How long does scoping a generative AI solution take?", "Scoping, 2 weeks."),
     ];
     for (question, duration) in cases {
         let reply = ask(question);
@@ -472,6 +480,19 @@ fn a_follow_up_borrows_the_topic_of_the_turn_before() {
 
     let retrain = ask_after(&["How do we detect model drift?"], "And how often should we retrain?");
     assert!(first(&retrain, 2).contains(&"guide:decide-when-to-retrain-models".to_string()));
+
+    // A follow-up that asks nothing new borrows what the turn before named, not only its
+    // company topic: this listed every service.
+    let mlops = ask_after(&["What is your MLOps service?"], "How long does that take?");
+    assert_eq!(mlops.kind, AnswerKind::Answered, "{}", mlops.text());
+    assert_eq!(first(&mlops, 1), ["service:mlops"]);
+    assert!(mlops.text().contains("8 to 14 weeks"), "{}", mlops.text());
+    let governance =
+        ask_after(&["What is your data governance service?"], "How long does it take?");
+    assert_eq!(first(&governance, 1), ["service:data-governance"]);
+    // With only a topic to borrow, the topic's record answers.
+    let assessment = ask_after(&["Tell me about your assessment"], "How long does it take?");
+    assert_eq!(assessment.kind, AnswerKind::Company(CompanyTopic::Assessment));
 
     // "How much do they cost?" after a services question is about prices.
     let prices = ask_after(&["What services do you offer?"], "How much do they cost?");
