@@ -150,6 +150,8 @@ const WORDS: &[(&str, Class)] = {
         ("morning", Topic(CompanyTopic::About)),
         ("much", Generic),
         ("nhs", Topic(CompanyTopic::Industries)),
+        ("number", Generic),
+        ("numbers", Generic),
         ("offer", Topic(CompanyTopic::Services)),
         ("offering", Topic(CompanyTopic::Services)),
         ("offerings", Topic(CompanyTopic::Services)),
@@ -384,6 +386,9 @@ pub struct Intent {
     /// The question asks how long something takes ("how long ...", "how many weeks ...", "how
     /// soon ...", "what is the timeline ..."): a sentence that states a duration answers it.
     pub asks_duration: bool,
+    /// The question asks in the past tense ("how long did the hospital project take?"): of
+    /// work done, which the case studies tell, not of the services on offer.
+    pub past_tense: bool,
 }
 
 /// Words that, after "how", ask for a duration ("how long", "how soon", "how quickly").
@@ -473,6 +478,7 @@ pub fn detect(text: &str) -> Intent {
     let mut asks_safe_keeping = false;
     for_each_word(text, |word| {
         intent.asks_duration |= duration_words.read(word);
+        intent.past_tense |= matches!(word, "did" | "took" | "was" | "were");
         if position < opening_words.len() {
             opening_words[position] = word.to_string();
         } else if position == opening_words.len() {

@@ -153,7 +153,10 @@ pub fn answer(question: &Question<'_>) -> Answer {
         // first, as in a company question naming a topic.
         // "How long does a data platform engagement take?": the firm's work, which its
         // service pages describe, durations included.
-        None if query.intent.asks_duration && query.intent.names_offering => {
+        None if query.intent.asks_duration
+            && query.intent.names_offering
+            && !query.intent.past_tense =>
+        {
             retrieve(&query, Some(SourceKind::Service))
         }
         None if query.intent.asks_for_topic.and_then(kind_of).is_some() => {

@@ -213,6 +213,12 @@ pub fn score_passages(
             }
             if record.states_duration && query.intent.asks_duration {
                 value = value.saturating_mul(DURATION_BOOST);
+                // The best item is what the question is about; its durations are the answer
+                // even where the sentence does not repeat the item's name ("Foundation, 6 to 8
+                // weeks." in the data governance service).
+                if candidate == 0 {
+                    value = value.saturating_mul(DURATION_BOOST);
+                }
             }
             let entry = ScoredPassage {
                 passage,

@@ -599,8 +599,13 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<(PassageText, String)> {
         |heading: &str, sentence: Sentence, block: u16, quotable: bool, in_quote: bool| {
             let Sentence { mut lead_in, mut text } = sentence;
             // A run-in label that states a duration ("*Foundation, 6 to 8 weeks.* We assess
-            // ...") is what a "how long" question wants: quoted with its sentence, not dropped.
-            if states_duration(&lead_in) {
+            // ...") is what a "how long" question wants: quoted with its sentence, not dropped;
+            // so is a label whose fragment states one ("**Duration:** seven months ..."), which
+            // alone would not be quotable.
+            let lowercase = text.chars().next().is_some_and(char::is_lowercase);
+            if !lead_in.is_empty()
+                && (states_duration(&lead_in) || (lowercase && states_duration(&text)))
+            {
                 text = format!("{lead_in} {text}");
                 lead_in.clear();
             }

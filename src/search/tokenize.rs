@@ -34,7 +34,8 @@ pub const STOP_WORDS: &[&str] = &[
 /// "responsible" and "responsibility" as "respons", so "responsible AI" found the guide on
 /// LLM response latency; "experience" as "experi", the stem of "experiment", so "user
 /// experience" found the A/B-testing guides; "observability" as "observ", so it found the
-/// guides on observed values before the one on pipeline observability.
+/// guides on observed values before the one on pipeline observability; "headings" as "head",
+/// so "a part-time head of data" quoted the guide on chunking documents by their headings.
 /// The words stay findable as themselves. A misspelling whose Snowball stem is a word of the
 /// other sense goes here too ("embedings" is "embed"): the typo path never sees it, since
 /// its stem is found.
@@ -55,6 +56,8 @@ pub const STEM_OVERRIDES: &[(&str, &str)] = &[
     ("experience", "experienc"),
     ("experiences", "experienc"),
     ("fairness", "fairness"),
+    ("heading", "heading"),
+    ("headings", "heading"),
     ("observability", "observability"),
     ("responsibilities", "responsib"),
     ("responsibility", "responsib"),

@@ -396,6 +396,9 @@ fn how_long_questions_quote_the_sentence_that_states_the_duration() {
         // A run-in label that states a duration is quoted with its sentence: it was dropped,
         // as labels are, and "We define the task ..." said nothing of how long.
         ("How long does scoping a generative AI solution take?", "Scoping, 2 weeks."),
+        // The best item's own durations count most: this quoted a guide's three weeks for
+        // access to a sales table before the service's phases.
+        ("How long does data governance take?", "Foundation, 6 to 8 weeks."),
     ];
     for (question, duration) in cases {
         let reply = ask(question);
@@ -406,6 +409,9 @@ fn how_long_questions_quote_the_sentence_that_states_the_duration() {
     // "Long" is the question's phrasing, not its subject.
     let text = ask("How long does it take to build a data platform?").text();
     assert!(!text.contains("long tail"), "{text}");
+    // Asked in the past tense, of work done: the case study, not a service.
+    let hospital = ask("How long did the hospital forecasting project take?");
+    assert_eq!(first(&hospital, 1), ["case-study:hospital-demand-forecasting"]);
     // A question that asks no duration is not steered to one.
     let text = ask("How do we build a data platform?").text();
     assert!(!text.contains("eight to ten weeks"), "{text}");
@@ -490,6 +496,7 @@ fn a_follow_up_borrows_the_topic_of_the_turn_before() {
     let governance =
         ask_after(&["What is your data governance service?"], "How long does it take?");
     assert_eq!(first(&governance, 1), ["service:data-governance"]);
+    assert!(governance.text().starts_with("Foundation, 6 to 8 weeks."), "{}", governance.text());
     // With only a topic to borrow, the topic's record answers.
     let assessment = ask_after(&["Tell me about your assessment"], "How long does it take?");
     assert_eq!(assessment.kind, AnswerKind::Company(CompanyTopic::Assessment));
@@ -884,5 +891,27 @@ fn questions_in_other_languages_are_not_covered() {
         ["Was ist ein Datenvertrag?", "¿Qué es un contrato de datos?", "什么是数据契约？"]
     {
         assert_eq!(ask(question).kind, AnswerKind::NotCovered, "{question}");
+    }
+}
+
+/// Words a prospective client types for a service: "head of data" matched "headings" (one
+/// stem) and quoted the guide on chunking documents; "CDO" was a word no item writes; "phone
+/// number" searched "number" and quoted a funnel guide.
+#[test]
+fn a_service_asked_for_in_a_clients_words_is_quoted() {
+    for question in [
+        "Can you provide a part-time head of data?",
+        "We need a head of data two days a week",
+        "fractional cdo",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["service:fractional-data-leadership"], "{question}");
+        let quoted = reply.sentences.first().map(|s| reply.sources[s.sources.start].slug);
+        assert_eq!(quoted, Some("fractional-data-leadership"), "{question}: {}", reply.text());
+        assert!(!reply.text().contains("eading"), "{question}: {}", reply.text());
+    }
+    for question in ["phone number", "What is your phone number?"] {
+        assert_eq!(ask(question).kind, AnswerKind::Company(CompanyTopic::Contact), "{question}");
     }
 }

@@ -808,6 +808,48 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
     }
 }
 
+/// What a stranger types that matched other words without a hint: American spellings whose
+/// Snowball stem is a stem of the library ("optimize" is "optim", as "optimism" is), words
+/// whose stem joined them to another sense, and everyday phrases the synonym table lacked.
+#[tokio::test]
+async fn american_spellings_and_everyday_words_find_what_they_mean() {
+    let server = start().await;
+    // The American spelling finds what the British one finds, in the same order.
+    for (american, british) in [
+        ("optimize", "optimise"),
+        ("optimize warehouse costs", "optimise warehouse costs"),
+        ("organize", "organise"),
+        ("minimize personal data", "minimise personal data"),
+        ("analyze", "analyse"),
+    ] {
+        let american_page = first_page(&server, american, "&limit=5").await;
+        let british_page = first_page(&server, british, "&limit=5").await;
+        assert!(!slugs(&british_page).is_empty(), "{british}");
+        assert_eq!(slugs(&american_page), slugs(&british_page), "{american}");
+    }
+    let page = first_page(&server, "optimize", "&limit=10").await;
+    for result in page["results"].as_array().expect("results") {
+        let snippet = result["snippet"].as_str().unwrap_or_default().to_lowercase();
+        assert!(!snippet.contains("<mark>optimism"), "{snippet}");
+    }
+    for (q, wanted, unwanted) in [
+        ("responsible ai", None, "cut-llm-response-latency"),
+        ("user experience", None, "ab-test-sample-size"),
+        ("observability", Some("data-pipeline-observability"), "calibrate-model-probabilities"),
+        ("head of data", None, "chunking-documents-for-rag"),
+        ("realtime", Some("streaming-or-batch-latency"), "-"),
+        ("my chatbot makes things up", Some("reduce-llm-hallucinations"), "-"),
+        ("right to be forgotten", Some("data-subject-requests-in-warehouses"), "-"),
+    ] {
+        let found = slugs(&first_page(&server, q, "&limit=3").await);
+        assert!(!found.is_empty(), "{q}");
+        assert!(!found.contains(&unwanted.to_string()), "{q}: {found:?}");
+        if let Some(wanted) = wanted {
+            assert!(found.contains(&wanted.to_string()), "{q}: {found:?}");
+        }
+    }
+}
+
 /// Words whose Snowball stem joined them to another sense (`tokenize::STEM_OVERRIDES`), and
 /// synonym inputs typed last, which were completed or corrected into other words: "embeddings"
 /// found the guide on embedded data staff first, "excel" the centres of excellence, and
