@@ -472,6 +472,9 @@ pub fn suggest_ranked(q: &str, ranked: &Ranked, category: Option<u8>) -> Vec<Str
     suggest_for(q, &ranked.units, category)
 }
 
+/// Shortest word offered as a suggestion.
+const SUGGESTION_MIN_CHARS: usize = 3;
+
 fn suggest_for(q: &str, units: &Units, category: Option<u8>) -> Vec<String> {
     // (byte range in q, candidate words best first)
     let mut corrections: Vec<(Range<usize>, Vec<String>)> = Vec::new();
@@ -487,7 +490,13 @@ fn suggest_for(q: &str, units: &Units, category: Option<u8>) -> Vec<String> {
             _ => continue,
         };
         let mut near = typo::all_words_near(word, max_edits);
-        near.retain(|n| n.distance > 0 && query::has_postings(n.term));
+        // A suggestion is a word: a two-letter fragment ("co" of "co-funded", offered for
+        // "CFO") is not one anybody meant.
+        near.retain(|n| {
+            n.distance > 0
+                && query::has_postings(n.term)
+                && n.word.chars().nth(SUGGESTION_MIN_CHARS - 1).is_some()
+        });
         near.sort_by_key(|n| (n.distance, std::cmp::Reverse(postings(n.term).0.len())));
         // One word per stem: `table` and `tables` find the same guides, so offering both
         // would be one suggestion twice. The closest form stays.

@@ -145,6 +145,36 @@ fn known_term(word: &str) -> Option<(&'static str, Known)> {
     TERM_KEYS.get(term as usize).map(|&stem| (stem, Known { place, term }))
 }
 
+/// Shortest part of a joined word [`split_joined`] reads as a word of its own.
+const JOINED_PART_MIN_CHARS: usize = 3;
+
+/// A word of the query the library does not use, read as two words it does that were typed
+/// without a space ("datagovernance", "featurestore", "machinelearning"; what Meilisearch
+/// calls splitting words): each part a word of the library with postings, of at least
+/// [`JOINED_PART_MIN_CHARS`] letters; of several splits, the one whose rarer part more guides
+/// use. ASCII words only, so each part is a slice of the word as typed. `None` when no split
+/// is two such words; the word then goes to typo tolerance as before.
+type Part<'a> = (&'a str, &'static str, Known);
+fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
+    if !word.is_ascii() || word.len() < 2 * JOINED_PART_MIN_CHARS {
+        return None;
+    }
+    fn part(text: &str) -> Option<Part<'_>> {
+        known_term(text)
+            .filter(|(_, known)| has_postings(known.term))
+            .map(|(stem, known)| (text, stem, known))
+    }
+    (JOINED_PART_MIN_CHARS..=word.len() - JOINED_PART_MIN_CHARS)
+        .filter_map(|at| Some((part(&word[..at])?, part(&word[at..])?)))
+        .max_by_key(|(left, right)| {
+            let guides = |known: Known| {
+                let term = known.term as usize;
+                POSTINGS_START.get(term + 1).map_or(0, |end| end - POSTINGS_START[term])
+            };
+            guides(left.2).min(guides(right.2))
+        })
+}
+
 /// The term of a word the library does not use whose singular it does, when the plural is
 /// only an `s` the stemmer kept: "llms" and "kpis" (typed in lowercase, so the tokenizer
 /// could not tell them for acronyms) are "llm" and "kpi". "ss" endings are not plurals.
@@ -204,11 +234,27 @@ pub fn units(q: &str) -> Units {
         known.map(|(stem, _)| stem)
     };
     tokenize::for_each_token_with(q, known, |word, stem, span| {
+        let known = found.take();
+        // "datagovernance": two words of the library typed without the space between them
+        // are those two words.
+        if let Some((left, right)) = known.is_none().then(|| split_joined(word)).flatten() {
+            let mut at = span.start;
+            for half in [left, right] {
+                let word_at = text.len();
+                text.push_str(half.0);
+                let stem_at = text.len();
+                text.push_str(half.1);
+                let span = at..at + half.0.len();
+                at = span.end;
+                let (word, stem) = (word_at..stem_at, stem_at..text.len());
+                tokens.push(QueryToken { word, stem, span, known: Some(half.2) });
+            }
+            return;
+        }
         let word_at = text.len();
         text.push_str(word);
         let stem_at = text.len();
         text.push_str(stem);
-        let known = found.take();
         tokens.push(QueryToken { word: word_at..stem_at, stem: stem_at..text.len(), span, known });
     });
     let mut units: Vec<UnitAt> = Vec::with_capacity(tokens.len().min(SEARCH_MAX_QUERY_TERMS));

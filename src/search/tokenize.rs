@@ -1,7 +1,8 @@
 //! The one tokenizer: index time (`build.rs`) and query time run this same file.
 //!
 //! Text is split on anything that is not a letter or digit (Unicode-aware; two initials joined
-//! by `/` or `&`, as in "A/B" or "R&D", are one word), lowercased, stripped of one-character
+//! by `/` or `&`, as in "A/B" or "R&D", are one word, and so is a letter joined to a word by a
+//! hyphen, as in "p-value"), lowercased, stripped of one-character
 //! tokens and stop words, then stemmed with the Snowball English
 //! stemmer. The caller sees the lowercased word (used for prefix and typo matching), its stem,
 //! and where it stands in the text (byte offsets, used to highlight snippets).
@@ -235,6 +236,10 @@ pub fn for_each_token_with(
             // "A/B", "R&D", "Q&A": two initials are one word ("ab", "rd", "qa"), not two
             // one-letter tokens that would be dropped; the separator is skipped.
             continue;
+        } else if ch == '-' && joins_letter_prefix(&word, text, offset + 1) {
+            // "p-value", "k-anonymity", "e-commerce": a letter before a hyphen is part of the
+            // word ("pvalue"), not a one-letter token that would be dropped, leaving "value".
+            continue;
         } else {
             flush(&mut word, start, end, ends_lower_s && n_upper >= 2);
         }
@@ -252,6 +257,17 @@ fn joins_initials(word: &str, text: &str, next: usize) -> bool {
     one_letter
         && after.next().is_some_and(char::is_alphabetic)
         && !after.next().is_some_and(char::is_alphanumeric)
+}
+
+/// Whether a `-` ending at `next` follows a one-letter prefix: `word` so far is one letter,
+/// not a stop word ("a-data" in a run of hyphenated words stays "data"), and a letter follows
+/// the hyphen.
+fn joins_letter_prefix(word: &str, text: &str, next: usize) -> bool {
+    let mut letters = word.chars();
+    let one_letter = letters.next().is_some_and(char::is_alphabetic) && letters.next().is_none();
+    one_letter
+        && !is_stop_word(word)
+        && text[next..].chars().next().is_some_and(char::is_alphabetic)
 }
 
 /// All tokens of `text`, in order.
@@ -339,6 +355,23 @@ mod tests {
             .collect();
         assert_eq!(stems, ["embedding", "embed", "staff", "excellence", "excels", "excel"]);
         assert_eq!(stem(&stemmer, "models"), "model", "any other word is Snowball's");
+    }
+
+    /// A letter joined to a word by a hyphen is one word with it; a stop word, a letter on its
+    /// own, and a hyphen between longer words are not joined.
+    #[test]
+    fn a_letter_before_a_hyphen_is_part_of_the_word() {
+        let words: Vec<String> =
+            tokens("A p-value, k-fold e-commerce; a-data I-beam x - y data-driven A/B-test")
+                .into_iter()
+                .map(|t| t.word)
+                .collect();
+        assert_eq!(
+            words,
+            ["pvalue", "kfold", "ecommerce", "data", "beam", "data", "driven", "ab", "test"]
+        );
+        let spans: Vec<_> = tokens("the p-value").into_iter().map(|t| (t.start, t.end)).collect();
+        assert_eq!(spans, [(4, 11)]);
     }
 
     /// American endings take the British word's stem, every form of it; words spelt "-ize"

@@ -850,6 +850,55 @@ async fn american_spellings_and_everyday_words_find_what_they_mean() {
     }
 }
 
+/// Two words typed without the space between them are those two words: "datagovernance"
+/// found nothing and suggested nothing. A misspelling that is no two words still goes to typo
+/// tolerance.
+#[tokio::test]
+async fn words_typed_without_a_space_are_split() {
+    let server = start().await;
+    for (joined, spaced) in [
+        ("datagovernance", "data governance"),
+        ("machinelearning", "machine learning"),
+        ("featurestore", "feature store"),
+        ("promptinjection", "prompt injection"),
+        ("datawarehouse migration", "data warehouse migration"),
+    ] {
+        let joined_page = first_page(&server, joined, "&limit=5").await;
+        let spaced_page = first_page(&server, spaced, "&limit=5").await;
+        assert!(!slugs(&spaced_page).is_empty(), "{spaced}");
+        assert_eq!(slugs(&joined_page), slugs(&spaced_page), "{joined}");
+        assert!(joined_page["suggestions"].is_null(), "{joined}: {joined_page}");
+    }
+    let typo = first_page(&server, "goverance", "&limit=3").await;
+    assert_eq!(slugs(&typo), slugs(&first_page(&server, "governance", "&limit=3").await));
+}
+
+/// A letter joined to a word by a hyphen is part of it: "p-value" searched only "value" and
+/// ranked the guide on reading A/B test results 27th; "C-suite" found a "test suite".
+#[tokio::test]
+async fn a_letter_joined_by_a_hyphen_is_part_of_the_word() {
+    let server = start().await;
+    for (q, wanted) in [
+        ("p-value", "read-ab-test-results"),
+        ("pvalue", "read-ab-test-results"),
+        ("k-anonymity", "anonymisation-vs-pseudonymisation"),
+        ("C-suite", "brief-executives-on-ai"),
+        ("re-ranking", "hybrid-search-and-reranking"),
+    ] {
+        let found = slugs(&first_page(&server, q, "&limit=3").await);
+        assert!(found.contains(&wanted.to_string()), "{q}: {found:?}");
+    }
+    let found = slugs(&first_page(&server, "C-suite", "&limit=10").await);
+    assert!(!found.contains(&"llm-use-case-fit".to_string()), "{found:?}");
+    // Suggestions are words: "co" (of "co-funded") was offered for "CFO".
+    let page = first_page(&server, "CFO", "").await;
+    let offered: Vec<&str> = page["suggestions"]
+        .as_array()
+        .map(|all| all.iter().filter_map(|s| s.as_str()).collect())
+        .unwrap_or_default();
+    assert!(!offered.is_empty() && offered.iter().all(|s| s.chars().count() >= 3), "{offered:?}");
+}
+
 /// Words whose Snowball stem joined them to another sense (`tokenize::STEM_OVERRIDES`), and
 /// synonym inputs typed last, which were completed or corrected into other words: "embeddings"
 /// found the guide on embedded data staff first, "excel" the centres of excellence, and
