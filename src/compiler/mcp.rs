@@ -394,8 +394,12 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
         ToolId::Search => (
             "Search",
             format!(
-                "Search this server's content ({}) by keywords. Answers one text item holding {{\"results\":[{{\"id\",\"title\",\"url\",\"text\"}}]}}; pass an id to fetch for the whole document, and cite its url.",
-                holdings(server)
+                "Search this server's content ({}) by keywords; misspelt words are matched to the nearest words the library uses. Answers one text item holding {{\"results\":[{{\"id\",\"title\",\"url\",\"text\"}}]}}; pass an id to fetch for the whole document, and cite its url. {}",
+                holdings(server),
+                match server {
+                    McpServer::Product => "A blank query lists all of them.".to_string(),
+                    McpServer::Docs => format!("At most {SEARCH_LIMIT_DEFAULT} results; a blank query lists the first {SEARCH_LIMIT_DEFAULT}. To page through everything, use search_guides and search_api_docs."),
+                }
             ),
             json!({
                 "type": "object",

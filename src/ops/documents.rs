@@ -16,8 +16,9 @@ use super::guides::{self, SearchRequest};
 use crate::limits::SEARCH_QUERY_MAX_CHARS;
 use crate::model::{DocKind, DocumentRecord, ItemKind};
 use crate::search::cursor;
-use crate::search::query::for_each_token;
-use crate::tables::{CATEGORIES, DOCUMENTS};
+use crate::search::query::{for_each_token, known_stem};
+use crate::search::typo;
+use crate::tables::{CATEGORIES, DOCUMENTS, TERM_KEYS};
 
 /// A set of documents a surface serves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -166,16 +167,46 @@ fn by_url(url: &str) -> Option<Document> {
 }
 
 /// Sorted distinct stems of a query, after the same length check as the guide search.
-fn query_stems(query: &str) -> Result<Vec<String>, Error> {
+fn query_stems(query: &str) -> Result<Vec<QueryStem>, Error> {
     let n_chars = query.chars().count();
     if n_chars > SEARCH_QUERY_MAX_CHARS {
         return Err(Error::query_too_long("query", n_chars));
     }
-    let mut stems = Vec::new();
-    for_each_token(query, |token| stems.push(token.stem));
+    let mut stems: Vec<QueryStem> = Vec::new();
+    for_each_token(query, |token| {
+        if stems.iter().any(|known| known.stem == token.stem) {
+            return;
+        }
+        let near =
+            if known_stem(&token.word).is_some() { Vec::new() } else { near_stems(&token.word) };
+        stems.push(QueryStem { stem: token.stem, near });
+    });
+    stems.sort_unstable_by(|a, b| a.stem.cmp(&b.stem));
+    Ok(stems)
+}
+
+/// A stem of the query, with the stems of the library's words nearest its word when the
+/// library does not use the word ("helthcare" is "healthcar"), as the guide search's typo
+/// tolerance reads it: the records match either.
+#[derive(Debug)]
+struct QueryStem {
+    stem: String,
+    near: Vec<&'static str>,
+}
+
+/// The stems of the vocabulary words closest to `word` within its typo budget (none for a
+/// word too short or too long to be tolerant of typos).
+fn near_stems(word: &str) -> Vec<&'static str> {
+    let near = typo::typo_words(word, false);
+    let closest = near.iter().filter(|n| n.distance > 0).map(|n| n.distance).min();
+    let mut stems: Vec<&'static str> = near
+        .iter()
+        .filter(|n| Some(n.distance) == closest)
+        .filter_map(|n| TERM_KEYS.get(n.term as usize).copied())
+        .collect();
     stems.sort_unstable();
     stems.dedup();
-    Ok(stems)
+    stems
 }
 
 /// A hit and whether the document's title holds every stem of the query.
@@ -188,7 +219,7 @@ struct Ranked {
 /// blank query (`blank`: the trimmed query is empty) keeps every record in table order with
 /// relevance 0; a query that is not blank but has no searchable terms (only stop words, single
 /// letters or punctuation) matches nothing, as the guide search does.
-fn rank_records(blank: bool, stems: &[String], keep: impl Fn(DocKind) -> bool) -> Vec<Ranked> {
+fn rank_records(blank: bool, stems: &[QueryStem], keep: impl Fn(DocKind) -> bool) -> Vec<Ranked> {
     let mut scored: Vec<(u8, u8, usize)> = Vec::new();
     for (record_idx, record) in DOCUMENTS.iter().enumerate() {
         if !keep(record.kind) {
@@ -198,7 +229,10 @@ fn rank_records(blank: bool, stems: &[String], keep: impl Fn(DocKind) -> bool) -
             scored.push((0, 0, record_idx));
             continue;
         }
-        let contains = |terms: &[&str], stem: &String| terms.binary_search(&stem.as_str()).is_ok();
+        let contains = |terms: &[&str], stem: &QueryStem| {
+            let has = |stem: &str| terms.binary_search(&stem).is_ok();
+            has(&stem.stem) || stem.near.iter().any(|near| has(near))
+        };
         let relevance = stems.iter().filter(|stem| contains(record.terms, stem)).count();
         if relevance > 0 {
             let in_title = stems.iter().filter(|stem| contains(record.title_terms, stem)).count();
@@ -219,11 +253,14 @@ fn clamp(n: usize) -> u8 {
     u8::try_from(n).unwrap_or(u8::MAX)
 }
 
-/// Whether `title` holds every one of `stems` (sorted, distinct; not empty).
-fn title_covers(title: &str, stems: &[String]) -> bool {
+/// Whether `title` holds every one of `stems` (distinct; not empty), as written or as the
+/// word it is near.
+fn title_covers(title: &str, stems: &[QueryStem]) -> bool {
     let mut title_stems: Vec<String> = Vec::new();
     for_each_token(title, |token| title_stems.push(token.stem));
-    !stems.is_empty() && stems.iter().all(|stem| title_stems.contains(stem))
+    let holds = |stem: &str| title_stems.iter().any(|title_stem| title_stem == stem);
+    !stems.is_empty()
+        && stems.iter().all(|stem| holds(&stem.stem) || stem.near.iter().any(|near| holds(near)))
 }
 
 /// Searches a collection for `query`, best first, at most `limit` hits.
@@ -237,6 +274,9 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
     let query = query.trim();
     let stems = query_stems(query)?;
     let mut ranked = rank_records(query.is_empty(), &stems, |kind| collection.holds(kind));
+    // The offering is small: a blank query lists all of it, not a first page with no way on.
+    let limit =
+        if query.is_empty() && collection == Collection::Offering { usize::MAX } else { limit };
     if collection == Collection::Library {
         let params = guides::validate(&SearchRequest { q: Some(query), ..Default::default() })?;
         let page = guides::search(guides::SearchParams { limit, ..params });

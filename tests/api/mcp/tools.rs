@@ -700,10 +700,43 @@ async fn a_query_without_searchable_terms_finds_nothing() {
         let guides = server.get(&format!("/v1/resources?q={}", urlencode(query))).await.json();
         assert_eq!(guides["count"], 0, "the guide search agrees for {query:?}");
     }
-    // Blank still lists.
-    for path in ["/mcp", "/mcp/docs"] {
+    // Blank still lists: the whole offering (it silently stopped at 10 of 22), and the
+    // library's first page.
+    let offering = ["/v1/services", "/v1/industries", "/v1/case-studies"];
+    let mut n_offering = 0;
+    for listing in offering {
+        let listing = server.get(listing).await.json();
+        let items = listing.as_object().and_then(|o| o.values().find_map(Value::as_array));
+        n_offering += items.map_or(0, Vec::len);
+    }
+    assert_eq!(n_offering, 22);
+    for (path, expected) in [("/mcp", n_offering), ("/mcp/docs", 10)] {
         let answer = tool(&server, path, Era::Modern, "search", json!({ "query": "  " })).await;
-        assert_eq!(results_of(&answer).len(), 10, "{path} blank search lists");
+        assert_eq!(results_of(&answer).len(), expected, "{path} blank search lists");
+    }
+}
+
+/// The `search` tools forgive typos as the guide search does: on the product server a
+/// misspelt industry or service found nothing.
+#[tokio::test]
+async fn search_tools_match_misspelt_words() {
+    let server = start().await;
+    let ids_of = |answer: &Value| -> Vec<String> {
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let found: Value = serde_json::from_str(text).expect("JSON");
+        let results = found["results"].as_array().expect("results");
+        results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
+    };
+    for (path, query, wanted) in [
+        ("/mcp", "goverance", "services/data-governance"),
+        ("/mcp", "helthcare", "industries/healthcare"),
+        ("/mcp", "manufacturng", "industries/manufacturing"),
+        ("/mcp", "forcasting", "case-studies/hospital-demand-forecasting"),
+        ("/mcp/docs", "rate limted", "errors/rate_limited"),
+    ] {
+        let ids =
+            ids_of(&tool(&server, path, Era::Modern, "search", json!({ "query": query })).await);
+        assert!(ids.iter().any(|id| id == wanted), "{path} {query}: {ids:?}");
     }
 }
 
