@@ -812,10 +812,16 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
                 question_idx + 1,
                 escape_html(&question.q)
             );
-            let _ = writeln!(markdown, "{}. {}\n", question_idx + 1, question.q);
+            // A list item's content starts after its marker, so the lines that belong to the
+            // question are indented by the marker's own width: three columns for `9. `, four
+            // for `10. `. Three under `10. ` would close the item, and CommonMark would read
+            // the next question as one more option of this one.
+            let marker = format!("{}. ", question_idx + 1);
+            let indent = " ".repeat(marker.len());
+            let _ = writeln!(markdown, "{marker}{}\n", question.q);
             if let Some(ctx) = &question.ctx {
                 let _ = writeln!(main, "<p class=\"ctx\">{}</p>", escape_html(ctx));
-                let _ = writeln!(markdown, "   {ctx}\n");
+                let _ = writeln!(markdown, "{indent}{ctx}\n");
             }
             for (option_idx, option) in question.opts.iter().enumerate() {
                 let _ = writeln!(
@@ -823,7 +829,7 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
                     "<label><input type=\"radio\" name=\"q{question_idx}\" value=\"{option_idx}\" required> {}</label>",
                     escape_html(option)
                 );
-                let _ = writeln!(markdown, "   {option_idx}. {option}");
+                let _ = writeln!(markdown, "{indent}{option_idx}. {option}");
             }
             main.push_str("</fieldset>\n");
             markdown.push('\n');

@@ -794,12 +794,86 @@ async fn the_assessment_twin_has_each_questions_context() {
             let Some(ctx) = question["ctx"].as_str() else { continue };
             let q = question["q"].as_str().expect("q");
             let first_option = question["opts"][0].as_str().expect("an option");
-            let expected = format!("{question_idx}. {q}\n\n   {ctx}\n\n   0. {first_option}\n");
+            let indent = " ".repeat(format!("{question_idx}. ").len());
+            let expected =
+                format!("{question_idx}. {q}\n\n{indent}{ctx}\n\n{indent}0. {first_option}\n");
             assert!(twin.contains(&expected), "question {question_idx}: {expected:?}");
             n_contexts += 1;
         }
     }
     assert!(n_contexts > 0, "the assessment has context lines");
+}
+
+/// The questions of a markdown assessment as CommonMark reads them: for each item of a
+/// top-level ordered list, its number and the item counts of the ordered lists nested in it.
+/// Also the number of top-level lists.
+fn commonmark_questions(markdown: &str) -> (Vec<(u64, Vec<usize>)>, usize) {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let mut questions: Vec<(u64, Vec<usize>)> = Vec::new();
+    let mut n_lists = 0;
+    // The open lists, outermost first: (ordered, the next item's number).
+    let mut lists: Vec<(bool, u64)> = Vec::new();
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Start(Tag::List(start)) => {
+                if lists.is_empty() && start.is_some() {
+                    n_lists += 1;
+                }
+                if lists.len() == 1 && lists[0].0 && start.is_some() {
+                    questions.last_mut().expect("a list in an item").1.push(0);
+                }
+                lists.push((start.is_some(), start.unwrap_or(0)));
+            }
+            Event::End(TagEnd::List(_)) => {
+                lists.pop();
+            }
+            Event::Start(Tag::Item) => {
+                let depth = lists.len();
+                let (ordered, number) = lists.last_mut().expect("an item in a list");
+                if depth == 1 && *ordered {
+                    questions.push((*number, Vec::new()));
+                } else if depth == 2 && *ordered && lists[0].0 {
+                    *questions.last_mut().expect("a question").1.last_mut().expect("options") += 1;
+                }
+                if let Some((_, number)) = lists.last_mut() {
+                    *number += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    (questions, n_lists)
+}
+
+/// Under CommonMark, the assessment's twin (and its copy in llms-full.txt) holds each question
+/// as one numbered item with its five options nested in it, and each section's questions as
+/// one list. Questions 10 to 16 once had their lines indented for a one-digit marker, three
+/// columns where `10. ` needs four, so each closed early and the next question read as a
+/// sixth option of the one before.
+#[tokio::test]
+async fn the_assessment_twin_nests_every_questions_options_under_commonmark() {
+    let server = start().await;
+    let assessment = server.get("/v1/ai-readiness/questions").await.json();
+    let sections = assessment["sections"].as_array().expect("sections");
+    let n_questions: usize =
+        sections.iter().map(|s| s["questions"].as_array().expect("questions").len()).sum();
+    assert_eq!(n_questions, 16);
+    let twin = server.get("/ai-readiness/index.md").await.text;
+    let full = server.get("/llms-full.txt").await.text;
+    let in_full = full
+        .split("\n---\n")
+        .find(|part| part.starts_with(&format!("\nURL: {SITE_URL}/ai-readiness/\n")))
+        .expect("the assessment in llms-full.txt");
+    for (name, markdown) in [("the twin", twin.as_str()), ("llms-full.txt", in_full)] {
+        let (questions, n_lists) = commonmark_questions(markdown);
+        let numbers: Vec<u64> = questions.iter().map(|(number, _)| *number).collect();
+        let expected: Vec<u64> = (1..=16).collect();
+        assert_eq!(numbers, expected, "{name}: the questions in order");
+        for (number, options) in &questions {
+            assert_eq!(options, &[5], "{name}: question {number} has one list of five options");
+        }
+        assert_eq!(n_lists, sections.len(), "{name}: one list of questions per section");
+    }
 }
 
 /// The `<title>` of an HTML page.
