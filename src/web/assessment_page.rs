@@ -4,12 +4,14 @@
 //!
 //! The form's radio buttons are named `q0` to `q15` and valued with the option index, so the
 //! query string is the form as submitted; `a=` and the sixteen digits (the interactive page's
-//! share fragment) is read too. Unknown parameters are ignored, as on `/search/`. The answers
-//! are scored by the same core as `POST /v1/ai-readiness/score` (`ops::readiness`), so the
-//! result is the API's, and drawn as the interactive page draws it: score and band, guidance,
-//! pillar averages, the weakest pillar's advice first, the next step. A question left
-//! unanswered, answered twice, or with a value that is not one of its options gives a 400
-//! page that says which. No I/O.
+//! share fragment) is read too, and the parameters' order does not matter. Only `q0` to `q15`
+//! as the form writes them are question parameters: others (`q01`, `q16`) are unknown, and
+//! unknown parameters are ignored, as on `/search/`. The answers are scored by the same core
+//! as `POST /v1/ai-readiness/score` (`ops::readiness`), so the result is the API's, and drawn
+//! as the interactive page draws it: score and band, guidance, pillar averages, the weakest
+//! pillar's advice first, the next step. A question left unanswered, answered twice (`a` and
+//! its own parameter count as two answers), or with a value that is not exactly one digit
+//! naming one of its options gives a 400 page that says which. No I/O.
 
 use std::fmt::Write as _;
 
@@ -35,44 +37,56 @@ pub fn from_query(query: Option<&str>) -> HtmlPage {
 }
 
 /// The option index of every question, from `q0`..`q15` or `a`; or what is wrong, as HTML.
+///
+/// The order of the parameters changes nothing: every answer is gathered first, then judged.
+/// A question answered by both `a` and its own parameter, by `a` twice or by its parameter
+/// twice is answered twice. Only `q0` to `q15` as the form writes them are question
+/// parameters (`q01`, `q+1` and `q16` are unknown ones, ignored), and an answer is exactly one
+/// digit naming an option (`00` and ` 1` are not).
 fn answers(query: &str) -> Result<[u8; N_QUESTIONS], String> {
     let pairs = parse_pairs(query).map_err(|bad| {
         format!("The parameter <code>{}</code> is not valid UTF-8.", escape_html(&bad.0))
     })?;
+    // Per question: the answers given, and whether any was not an option.
+    let mut n_given = [0usize; N_QUESTIONS];
     let mut given: [Option<u8>; N_QUESTIONS] = [None; N_QUESTIONS];
-    let mut twice = Vec::new();
-    let mut invalid = Vec::new();
+    let mut not_an_option = [false; N_QUESTIONS];
+    let mut malformed_link = false;
     for (name, value) in &pairs {
         if name == "a" {
-            let digits: Vec<u8> = value.bytes().map(|b| b.wrapping_sub(b'0')).collect();
-            if digits.len() != N_QUESTIONS || digits.iter().any(|&d| usize::from(d) >= N_OPTIONS) {
-                return Err(format!(
-                    "The link's answers (<code>a=</code>) should be {N_QUESTIONS} digits, each from 0 to {}.",
-                    N_OPTIONS - 1
-                ));
-            }
-            for (slot, digit) in given.iter_mut().zip(digits) {
-                *slot = Some(digit);
+            let digits: Option<Vec<u8>> = value.bytes().map(option_index).collect();
+            match digits {
+                Some(digits) if digits.len() == N_QUESTIONS => {
+                    for (idx, digit) in digits.into_iter().enumerate() {
+                        n_given[idx] += 1;
+                        given[idx] = Some(digit);
+                    }
+                }
+                _ => malformed_link = true,
             }
             continue;
         }
-        let Some(idx) = name.strip_prefix('q').and_then(|n| n.parse::<usize>().ok()) else {
-            continue;
-        };
-        let Some(slot) = given.get_mut(idx) else { continue };
-        let option = value.parse::<u8>().ok().filter(|&o| usize::from(o) < N_OPTIONS);
-        match (option, slot.is_some()) {
-            (_, true) => twice.push(idx + 1),
-            (None, false) => invalid.push(idx + 1),
-            (Some(option), false) => *slot = Some(option),
+        let Some(idx) = question_param(name) else { continue };
+        n_given[idx] += 1;
+        match single_byte(value).and_then(option_index) {
+            Some(option) => given[idx] = Some(option),
+            None => not_an_option[idx] = true,
         }
     }
+    if malformed_link {
+        return Err(format!(
+            "The link's answers (<code>a=</code>) should be {N_QUESTIONS} digits, each from 0 to {}.",
+            N_OPTIONS - 1
+        ));
+    }
+    let twice: Vec<usize> = (1..=N_QUESTIONS).filter(|&n| n_given[n - 1] > 1).collect();
     if !twice.is_empty() {
         return Err(format!(
             "{} answered twice; each question takes one answer.",
             questions(&twice)
         ));
     }
+    let invalid: Vec<usize> = (1..=N_QUESTIONS).filter(|&n| not_an_option[n - 1]).collect();
     if !invalid.is_empty() {
         return Err(format!(
             "The answer to {} is not one of its options.",
@@ -88,6 +102,33 @@ fn answers(query: &str) -> Result<[u8; N_QUESTIONS], String> {
         ));
     }
     Ok(given.map(|g| g.unwrap_or(0)))
+}
+
+/// The question a parameter answers: `q` and its index as the form writes it, in decimal
+/// without a sign or leading zeros.
+fn question_param(name: &str) -> Option<usize> {
+    let digits = name.strip_prefix('q')?;
+    let canonical = !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'));
+    if !canonical {
+        return None;
+    }
+    digits.parse::<usize>().ok().filter(|&idx| idx < N_QUESTIONS)
+}
+
+/// The only byte of a value one byte long.
+fn single_byte(value: &str) -> Option<u8> {
+    match value.as_bytes() {
+        &[byte] => Some(byte),
+        _ => None,
+    }
+}
+
+/// The option a digit names: `0` to `4`.
+fn option_index(digit: u8) -> Option<u8> {
+    let option = digit.checked_sub(b'0')?;
+    (usize::from(option) < N_OPTIONS).then_some(option)
 }
 
 /// "Question 3", "Questions 3 and 7", "Questions 3, 7 and 12".

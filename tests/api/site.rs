@@ -723,6 +723,55 @@ async fn without_scripts_the_form_is_scored_on_a_page_of_its_own() {
     assert_eq!(any.status(), 304);
 }
 
+/// The result page reads its query the same in any order, and strictly: an answer by `a=` and
+/// by the question's own parameter, or two `a=`, is a question answered twice; only `q0` to
+/// `q15` as the form writes them are questions (`q01` is an unknown parameter, ignored); an
+/// answer is one digit. Before, `?q0=1&a=...` was scored (the `a=` overwrote the answer)
+/// while `?a=...&q0=1` was refused, the last of two `a=` won, `q01` answered question 2 and
+/// `00` or `+1` was option 0 or 1.
+#[tokio::test]
+async fn the_result_page_reads_its_query_strictly_and_in_any_order() {
+    let server = start().await;
+    let digits = "2012340123401234";
+    let form: Vec<String> = digits.chars().enumerate().map(|(i, d)| format!("q{i}={d}")).collect();
+    let scored = server.get(&format!("/ai-readiness/result/?a={digits}")).await;
+    assert_eq!(scored.status, 200);
+    let every_question = (1..=16).map(|n| n.to_string()).collect::<Vec<_>>();
+    let all_twice = format!("Questions {} and 16 answered twice", every_question[..15].join(", "));
+    let others = form[1..].join("&");
+    for (query, expected) in [
+        (format!("q0=1&a={digits}"), Err("Question 1 answered twice".to_string())),
+        (format!("a={digits}&q0=1"), Err("Question 1 answered twice".to_string())),
+        (format!("q15=4&a={digits}&utm_source=x"), Err("Question 16 answered twice".to_string())),
+        (format!("a={digits}&a=4444444444444444"), Err(all_twice.clone())),
+        (format!("a=4444444444444444&a={digits}"), Err(all_twice)),
+        // Names the form does not write are unknown parameters: ignored, whatever their value.
+        (format!("{}&q01=4&q015=0&q+1=3&q16=1&q00=9", form.join("&")), Ok(())),
+        (format!("q00=2&{others}"), Err("Question 1 has no answer yet".to_string())),
+        // A value is one digit naming an option.
+        (format!("q0=00&{others}"), Err("question 1 is not one of its options".to_string())),
+        (format!("q0=%2B2&{others}"), Err("question 1 is not one of its options".to_string())),
+        (format!("q0=2%20&{others}"), Err("question 1 is not one of its options".to_string())),
+        (
+            format!("{}&q0=", form[1..].join("&")),
+            Err("question 1 is not one of its options".into()),
+        ),
+        ("a=%2B012340123401234".to_string(), Err("16 digits".to_string())),
+    ] {
+        let page = server.get(&format!("/ai-readiness/result/?{query}")).await;
+        match expected {
+            Ok(()) => {
+                assert_eq!(page.status, 200, "{query}: {}", page.text);
+                assert_eq!(page.text, scored.text, "{query}: scored as the form's answers");
+            }
+            Err(message) => {
+                assert_eq!(page.status, 400, "{query}");
+                assert!(page.text.contains(&message), "{query}: {message}: {}", page.text);
+            }
+        }
+    }
+}
+
 /// Scoring with a question unanswered points at the question, not only at the button: the
 /// script marks the first unanswered fieldset `aria-invalid`, moves the announced message
 /// (a live region) under its legend and focuses it. The browser tests drive it.
