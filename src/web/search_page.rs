@@ -104,11 +104,13 @@ fn parse(query: &str) -> Result<Request, Error> {
 fn results_html(params: &SearchParams, category: Option<&str>) -> String {
     let page = guides::search(params.clone());
     let n_hits = page.n_matches();
+    // The verb agrees with the count: "No guides match", "1 guide matches", "2 guides match".
+    let verb = if n_hits == 1 { "matches" } else { "match" };
     let what = match (params.q.is_empty(), category) {
         (true, Some(name)) => format!("in {}", escape_html(name)),
-        (false, None) => format!("match \u{201c}{}\u{201d}", escape_html(&params.q)),
+        (false, None) => format!("{verb} \u{201c}{}\u{201d}", escape_html(&params.q)),
         (false, Some(name)) => {
-            format!("match \u{201c}{}\u{201d} in {}", escape_html(&params.q), escape_html(name))
+            format!("{verb} \u{201c}{}\u{201d} in {}", escape_html(&params.q), escape_html(name))
         }
         (true, None) => String::new(),
     };

@@ -485,6 +485,13 @@ async fn the_search_page_matches_the_api_page_for_page() {
     assert!(result_paths(&empty.text).is_empty() && empty.text.contains("Type a few words"));
     let none = server.get("/search/?q=zzzzqqqq").await;
     assert!(none.text.contains("No guides match"), "{}", none.text.len());
+    // The summary's verb agrees with the count (one result once read "1 guide match").
+    let one = server.get("/v1/resources?q=hallucinaton").await.json();
+    assert_eq!((one["count"].as_u64(), one["nextCursor"].is_null()), (Some(1), true), "one");
+    let page = server.get("/search/?q=hallucinaton").await.text;
+    assert!(page.contains("<p id=\"summary\">1 guide matches \u{201c}hallucinaton\u{201d}."));
+    let many = server.get("/search/?q=pipelines").await.text;
+    assert!(many.contains(" guides match \u{201c}pipelines\u{201d}. Showing 1 to 10."));
     // Tracking parameters do not break a shared link.
     let tracked = server.get("/search/?q=model+monitoring&utm_source=newsletter").await;
     assert_eq!(result_paths(&tracked.text), api_paths(&api));
