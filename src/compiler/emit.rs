@@ -414,6 +414,11 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     out.push_str("];\n\n");
     let _ = writeln!(
         out,
+        "/// The line that ends a result on the assessment result page (not a problem page).\npub static ASSESSMENT_RESULT_CTA: &str = {};\n",
+        lit(&runtime.assessment_result_cta)
+    );
+    let _ = writeln!(
+        out,
         "/// Each guide as one `<li>` of the search results page, in library order.\npub static GUIDE_RESULTS: [&str; {}] = [",
         runtime.guide_results.len()
     );

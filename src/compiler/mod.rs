@@ -310,6 +310,7 @@ pub fn compile(
         .map(|route| route.body.as_str())
         .chain(runtime.search_page.iter().map(String::as_str))
         .chain(runtime.assessment_result.iter().map(String::as_str))
+        .chain(std::iter::once(runtime.assessment_result_cta.as_str()))
         .chain(std::iter::once(runtime.not_found.as_str()));
     let html_csp = csp::html_policy(config, html_texts);
     let mut blobs = Vec::new();

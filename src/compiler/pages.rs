@@ -44,6 +44,9 @@ pub struct RuntimePages {
     /// The assessment's server-rendered result page split at its holes; see
     /// [`ASSESSMENT_RESULT_HOLES`].
     pub assessment_result: Vec<String>,
+    /// The result page's closing invitation to talk the result through, which the server puts
+    /// after a result and not after a problem with the answers.
+    pub assessment_result_cta: String,
 }
 
 /// The holes of the assessment result page: the `<title>` text and the page's content under
@@ -411,6 +414,7 @@ pub fn render_runtime(content: &Content, config: &Config) -> RuntimePages {
         guide_results: content.guides.iter().map(|g| guide_result(&shell, g)).collect(),
         not_found: not_found_page(&shell),
         assessment_result: assessment_result_template(&shell),
+        assessment_result_cta: assessment_result_cta(&shell),
     }
 }
 
@@ -995,11 +999,10 @@ fn search_page_template(shell: &Shell<'_>) -> Vec<String> {
 }
 
 /// The assessment's result page with holes (see [`ASSESSMENT_RESULT_HOLES`]), split at them.
+/// The page shows a result or says what is wrong with the answers; the content hole holds
+/// either, and a result ends with [`assessment_result_cta`].
 fn assessment_result_template(shell: &Shell<'_>) -> Vec<String> {
-    let email = escape_html(&shell.content.contact.email);
-    let main = format!(
-        "<h1 id=\"result-heading\">{HOLE}</h1>\n{HOLE}<p id=\"cta\">To talk through your result with us, email <a href=\"mailto:{email}\">{email}</a>.</p>\n"
-    );
+    let main = format!("<h1 id=\"result-heading\">{HOLE}</h1>\n{HOLE}");
     let head = Head {
         path: ASSESSMENT_RESULT_PATH,
         title: HOLE,
@@ -1011,6 +1014,14 @@ fn assessment_result_template(shell: &Shell<'_>) -> Vec<String> {
         script: None,
     };
     shell.html(&head, &main).split(HOLE).map(str::to_string).collect()
+}
+
+/// The line that ends a result on the result page, as the interactive page's result ends.
+fn assessment_result_cta(shell: &Shell<'_>) -> String {
+    let email = escape_html(&shell.content.contact.email);
+    format!(
+        "<p id=\"cta\">To talk through your result with us, email <a href=\"mailto:{email}\">{email}</a>.</p>\n"
+    )
 }
 
 /// The page a browser gets for a path that does not exist (status 404).

@@ -19,7 +19,7 @@ use super::{HtmlPage, Outcome, escape_html};
 use crate::model::{N_OPTIONS, N_QUESTIONS, PILLAR_KEYS};
 use crate::ops::readiness;
 use crate::scoring::{PillarResult, ReadinessResult};
-use crate::tables::{ASSESSMENT_RESULT_PAGE, INTERACTIVE_URL};
+use crate::tables::{ASSESSMENT_RESULT_CTA, ASSESSMENT_RESULT_PAGE, INTERACTIVE_URL};
 use crate::wire::form::parse_pairs;
 
 /// The page for a raw query string.
@@ -206,6 +206,7 @@ fn result_page(result: &ReadinessResult, indices: &[u8; N_QUESTIONS]) -> HtmlPag
         "<p id=\"share\">Link to this result, to bookmark or share: <a href=\"{url}\">{url}</a></p>",
         url = escape_html(&format!("{INTERACTIVE_URL}#a={digits}"))
     );
+    html.push_str(ASSESSMENT_RESULT_CTA);
     let title = format!("Your result: {} out of 100", result.score);
     fill(&title, &title, &html, Outcome::Ok)
 }

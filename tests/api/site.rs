@@ -701,6 +701,12 @@ async fn without_scripts_the_form_is_scored_on_a_page_of_its_own() {
     let digits: String = indices.iter().map(|d| d.to_string()).collect();
     assert!(page.text.contains(&format!("{SITE_URL}/ai-readiness/#a={digits}")), "share link");
     assert!(page.text.contains("name=\"robots\" content=\"noindex"), "not indexed");
+    let email =
+        server.get("/v1/contact").await.json()["email"].as_str().expect("email").to_string();
+    let cta = format!(
+        "<p id=\"share\">Link to this result, to bookmark or share: <a href=\"{SITE_URL}/ai-readiness/#a={digits}\">{SITE_URL}/ai-readiness/#a={digits}</a></p>\n<p id=\"cta\">To talk through your result with us, email <a href=\"mailto:{email}\">{email}</a>.</p>\n"
+    );
+    assert!(page.text.contains(&cta), "the result ends with the invitation: {cta}");
     // The share form is read too.
     let shared = server.get(&format!("/ai-readiness/result/?a={digits}")).await;
     assert_eq!(shared.text, page.text);
@@ -716,6 +722,8 @@ async fn without_scripts_the_form_is_scored_on_a_page_of_its_own() {
         let page = server.get(&format!("/ai-readiness/result/?{query}")).await;
         assert_eq!(page.status, 400, "{query}");
         assert_eq!(page.header("cache-control"), Some("no-store"), "{query}");
+        // The invitation to talk a result through is for a result (it once ended this page).
+        assert!(!page.text.contains("your result") && !page.text.contains("id=\"cta\""));
         assert!(
             page.text.contains("role=\"alert\"") && page.text.contains(message),
             "{query}: {}",
