@@ -121,6 +121,38 @@ page in one file.\n",
         "every error code, its status and what to do about it",
     ));
     let _ = write!(text, "\n## API\n\n{api_links}");
+    // The agent surfaces, at their own origin. The MCP servers take JSON-RPC by POST (a GET
+    // answers 405), so their notes say how to call them.
+    let agent = &config.agent_url;
+    let _ = write!(
+        text,
+        "\n## Agent endpoints\n\n{}{}{}{}{}",
+        link(
+            "Product MCP server",
+            &format!("{agent}/mcp"),
+            "MCP over Streamable HTTP (JSON-RPC by POST): services, industries, case studies, contact and readiness scoring as tools and resources",
+        ),
+        link(
+            "Docs MCP server",
+            &format!("{agent}/mcp/docs"),
+            "MCP over Streamable HTTP (JSON-RPC by POST): search and read the guides, the API documentation and the OpenAPI document",
+        ),
+        link(
+            "MCP server card",
+            &format!("{agent}/.well-known/mcp/server-card.json"),
+            "the product MCP server's card (MCP server-card extension): its name, address, transport and protocol versions",
+        ),
+        link(
+            "Ask",
+            &format!("{agent}/ask"),
+            "a question in plain language (GET with query=, or POST a JSON body) answered from the content with citations, as JSON or server-sent events (NLWeb)",
+        ),
+        link(
+            "A2A agent card",
+            &format!("{agent}/.well-known/agent-card.json"),
+            "the A2A agent's card: its skills (questions answered, readiness scored) and the JSON-RPC endpoint to post to",
+        ),
+    );
     text.push_str("\n## Optional\n\n");
     for guide in &content.guides {
         let category = &content.categories[guide.category].name;

@@ -24,6 +24,7 @@ fn page_paths() -> BTreeSet<&'static str> {
 fn local_path(url: &str) -> &str {
     url.strip_prefix(SITE_URL)
         .or_else(|| url.strip_prefix(API_BASE))
+        .or_else(|| url.strip_prefix(AGENT_URL))
         .unwrap_or_else(|| panic!("{url} is not on this site"))
 }
 
@@ -142,7 +143,15 @@ async fn llms_txt_follows_the_proposal_and_every_link_resolves() {
     let names: Vec<&str> = llms.sections.iter().map(|(name, _)| name.as_str()).collect();
     assert_eq!(
         names,
-        ["Services", "Industries", "Case studies", "Guides and assessment", "API", "Optional"]
+        [
+            "Services",
+            "Industries",
+            "Case studies",
+            "Guides and assessment",
+            "API",
+            "Agent endpoints",
+            "Optional"
+        ]
     );
     let mut n_links = 0;
     let mut twins = BTreeSet::new();
@@ -151,6 +160,11 @@ async fn llms_txt_follows_the_proposal_and_every_link_resolves() {
         for (title, url, notes) in links {
             assert!(!title.is_empty() && !notes.is_empty(), "{section}: {title} has notes");
             let path = local_path(url);
+            if section == "Agent endpoints" {
+                agent_endpoint_resolves(&server, url).await;
+                n_links += 1;
+                continue;
+            }
             let linked = server.get(path).await;
             assert_eq!(linked.status, 200, "{url}");
             if path.ends_with("/index.md") {
@@ -168,6 +182,46 @@ async fn llms_txt_follows_the_proposal_and_every_link_resolves() {
     let guides = twins.iter().filter(|t| t.starts_with("/guides/") && *t != "/guides/index.md");
     assert_eq!(guides.count(), N_GUIDES, "every guide, in Optional");
     assert!(n_links > N_GUIDES + 22, "{n_links} links");
+    // The agent endpoints, which llms.txt once left to the guide for AI agents to name.
+    let agents = &llms.sections.iter().find(|(name, _)| name == "Agent endpoints").expect("agents");
+    let urls: Vec<&str> = agents.1.iter().map(|(_, url, _)| url.as_str()).collect();
+    let expected = [
+        "/mcp",
+        "/mcp/docs",
+        "/.well-known/mcp/server-card.json",
+        "/ask",
+        "/.well-known/agent-card.json",
+    ]
+    .map(|path| format!("{AGENT_URL}{path}"));
+    assert_eq!(urls, expected);
+}
+
+/// An agent endpoint of llms.txt answers as its notes say it is called: the MCP servers an
+/// `initialize` by POST, `/ask` a question by GET, the cards a GET.
+async fn agent_endpoint_resolves(server: &TestServer, url: &str) {
+    let path = local_path(url);
+    let response = match path {
+        "/mcp" | "/mcp/docs" => {
+            let initialize = serde_json::json!({
+                "jsonrpc": "2.0", "id": 1, "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-06-18",
+                    "capabilities": {},
+                    "clientInfo": { "name": "llms.txt reader", "version": "1" }
+                }
+            });
+            let response = server.post_json(path, &initialize.to_string()).await;
+            assert!(
+                response.json()["result"]["serverInfo"].is_object(),
+                "{url}: {}",
+                response.text
+            );
+            response
+        }
+        "/ask" => server.get("/ask?query=what+is+mlops").await,
+        _ => server.get(path).await,
+    };
+    assert_eq!(response.status, 200, "{url}");
 }
 
 #[tokio::test]

@@ -9,7 +9,34 @@ import sys
 import httpx
 from llms_txt import create_ctx, parse_llms_file
 
-EXPECTED_SECTIONS = ["Services", "Industries", "Case studies", "Guides and assessment", "API", "Optional"]
+EXPECTED_SECTIONS = [
+    "Services",
+    "Industries",
+    "Case studies",
+    "Guides and assessment",
+    "API",
+    "Agent endpoints",
+    "Optional",
+]
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "llms.txt check", "version": "1"}},
+}
+
+
+def fetch(section: str, url: str) -> httpx.Response:
+    """A link as its notes say to call it: the agent endpoints' MCP servers take an `initialize`
+    by POST and /ask a question; everything else is a GET."""
+    if section == "Agent endpoints" and url.endswith(("/mcp", "/mcp/docs")):
+        response = httpx.post(url, json=INITIALIZE)
+        assert "serverInfo" in response.json()["result"], (url, response.text)
+        return response
+    if section == "Agent endpoints" and url.endswith("/ask"):
+        return httpx.get(url, params={"query": "what is mlops"})
+    return httpx.get(url)
 
 
 def main(base: str) -> None:
@@ -30,7 +57,7 @@ def main(base: str) -> None:
         assert links, f"section {name} is empty"
         for link in links:
             assert link["title"] and link["desc"], link
-            linked = httpx.get(link["url"])
+            linked = fetch(name, link["url"])
             assert linked.status_code == 200, (link["url"], linked.status_code)
             n_links += 1
 
