@@ -949,7 +949,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
                 "category": schema_ref("CategoryName"),
                 "description": string,
                 "answers": { "type": "array", "items": string, "description": "The questions the guide answers." },
-                "relevance": { "type": "integer", "minimum": 1, "description": "Keyword searches only: the number of distinct query terms that matched (a synonym or typo match counts; a synonym phrase is one term)." },
+                "relevance": { "type": "integer", "minimum": 1, "description": "Keyword searches only: the number of distinct query terms that matched (a synonym or typo match counts; a synonym phrase is one term). Not the ordering key: results are ordered by BM25F score, then fewer typo matches, then library order, so `relevance` can go up again further down a page; do not stop paging when it drops." },
                 "snippet": { "type": "string", "minLength": 1, "description": "Keyword searches only, when the match is in the description or body: a short passage of the guide with each matched word wrapped in `<mark>` and `</mark>`. The text is not HTML-escaped and never contains those two strings otherwise: to show it in HTML, escape the whole string, then turn `&lt;mark&gt;` and `&lt;/mark&gt;` back into tags." },
             },
         },

@@ -237,6 +237,44 @@ async fn relevance_counts_distinct_matched_terms() {
     assert_eq!(stop_words["count"], 0, "a query of stop words matches nothing");
 }
 
+/// `relevance` is not the order, and the documentation says so: the API page once said results
+/// were "ordered by it, then by a text-relevance score", which would have an agent stop
+/// paging when it drops. The order is the BM25F score, then fewer typo matches, then library
+/// order; the OpenAPI description of the field says the same.
+#[tokio::test]
+async fn the_documentation_says_relevance_is_not_the_order() {
+    let server = start().await;
+    let page = server.get(&format!("{PATH}?q={}&limit=20", encode("model monitoring"))).await;
+    let relevance: Vec<u64> = page.json()["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["relevance"].as_u64().expect("relevance"))
+        .collect();
+    let rises = relevance.windows(2).any(|pair| pair[1] > pair[0]);
+    assert!(rises, "relevance goes up again down the page: {relevance:?}");
+
+    let twin = server.get("/docs/api/index.md").await.text;
+    let twin = twin.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!twin.contains("ordered by it"), "the old claim is gone");
+    for claim in [
+        "Results are ordered by a text-relevance score (BM25F",
+        "then by fewer typo matches, then by library order",
+        "it is not the ordering key",
+        "not when `relevance` drops",
+    ] {
+        assert!(twin.contains(claim), "/docs/api/ says {claim:?}");
+    }
+    let openapi = server.get("/openapi.json").await.json();
+    let field = &openapi["components"]["schemas"]["Resource"]["properties"]["relevance"];
+    let description = field["description"].as_str().expect("a description");
+    assert!(
+        description.contains("Not the ordering key")
+            && description.contains("BM25F score, then fewer typo matches, then library order"),
+        "{description}"
+    );
+}
+
 #[test]
 fn tokenizer_lowercases_splits_stems_and_drops_stop_words() {
     let stems: Vec<String> =
