@@ -7,8 +7,8 @@
 //!   first-bytes deadline; each is reopened at once, so N stay open all the time.
 //! - `--zero-window N`: N HTTP/2 connections (the `h2` crate) from addresses from
 //!   `--zero-window-from` on, with stream windows of zero: each opens up to `--streams` (100)
-//!   streams or as many as the server allows, asks each for a batch of twenty 50-result searches (about 576 KB of
-//!   response for 924 bytes of request) and never reads a byte. When the server cuts one off
+//!   streams or as many as the server allows, asks each for a batch of twenty 50-result searches (about 750 KB of
+//!   response for 884 bytes of request) and never reads a byte. When the server cuts one off
 //!   (its send-stall deadline), it reconnects and does it again.
 //!
 //! Every five seconds it prints what it holds.

@@ -157,3 +157,45 @@ async fn idempotency_keys_are_checked_and_echoed() {
         assert_eq!(send(Some(&longest)).await.expect("POST").status(), 200);
     }
 }
+
+/// The README's sizes of a heavy batch, which bound a connection's response memory (its
+/// Hardening section), are what the server answers now: the load harness's batch (twenty
+/// 50-result searches, `q=data+0` to `data+19`) and the heaviest built so far (twenty of one
+/// 200-character query of common words, separated by a byte the echoed `query` escapes). They
+/// once said 576 KB, measured before the library grew; the heaviest then answered 836 KB.
+#[tokio::test]
+async fn the_readmes_heavy_batch_sizes_hold() {
+    let server = start().await;
+    let readme = include_str!("../../README.md").split_whitespace().collect::<Vec<_>>().join(" ");
+    let harness: Vec<String> =
+        (0..20).map(|n| format!("/v1/resources?q=data+{n}&limit=50")).collect();
+    let words = "matters scores data hours also guides time business useful every people first \
+        before only scoring models date three training simple help services cost build risk test \
+        value values group case category";
+    let heavy =
+        format!("/v1/resources?q={}&limit=50", words.split(' ').collect::<Vec<_>>().join("%01"));
+    let heaviest = vec![heavy; 20];
+    let mut sizes = Vec::new();
+    for paths in [harness, heaviest] {
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+        let body = batch(&paths);
+        let response = server.post_json(PATH, &body).await;
+        assert_eq!(response.status, 200);
+        let items = response.json()["responses"].as_array().expect("responses").clone();
+        assert!(items.iter().all(|item| item["status"] == 200), "every search answered");
+        sizes.push((body.len(), response.text.len()));
+    }
+    let kb = |bytes: usize| (bytes + 500) / 1000;
+    let (request, response) = sizes[0];
+    let harness_claim = format!("an {request}-byte batch of twenty 50-result searches");
+    assert!(readme.contains(&harness_claim), "README: {harness_claim}");
+    let harness_answer = format!("`data+19`) answers {} KB", kb(response));
+    assert!(readme.contains(&harness_answer), "README: {harness_answer}");
+    let (_, response) = sizes[1];
+    let digits = response.to_string();
+    let (thousands, units) = digits.split_at(digits.len() - 3);
+    let heaviest_claim = format!("answers {} KB ({thousands},{units} bytes", kb(response));
+    assert!(readme.contains(&heaviest_claim), "README: {heaviest_claim}");
+    let hardening = format!("a batch of heavy searches, is about {} KB", kb(response));
+    assert!(readme.contains(&hardening), "README: {hardening}");
+}
