@@ -5,9 +5,11 @@
 //! - 16 answers are option indices 0-4, one per question in order; option `i` is worth `i + 1`
 //!   points and the unscored sizing question is ignored. 15 answers are points 1-5 for the
 //!   scored questions in order.
-//! - `average` is the mean of the 15 points; `score = round((average - 1) / 4 * 100)`.
+//! - `average` is the mean of the 15 points rounded to two decimals (the nearest hundredth);
+//!   `score = round((mean - 1) / 4 * 100)`, from the exact mean.
 //! - The band is the last band whose `min` is at most the score.
-//! - Each pillar's average is the mean of its scored answers. `weakestPillar` has the lowest
+//! - Each pillar's average is the mean of its scored answers, rounded to two decimals too
+//!   (`weakestPillar` compares the exact means). `weakestPillar` has the lowest
 //!   average; ties go to the pillar listed first (strategy, people, data, change).
 //! - Every pillar below 4.0 carries its advice, and the rest carry `null`, except the weakest
 //!   pillar, which always carries advice: when it too is at 4.0 or above (every pillar is

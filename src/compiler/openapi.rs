@@ -463,8 +463,8 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
             "scoreReadiness",
             "Score assessment answers",
             "`answers` is either 16 option indices (0-4, every question in order, the unscored one included) or 15 points (1-5, scored questions only, in order). \
-An option index i is worth i+1 points. `average` is the mean of the 15 points; `score` = round((average - 1) / 4 * 100). \
-The band is the last band whose `min` is at most the score. Pillar averages are the means of each area's scored answers; \
+An option index i is worth i+1 points. `average` is the mean of the 15 points rounded to two decimals (the nearest hundredth); `score` = round((mean - 1) / 4 * 100), from the exact mean. \
+The band is the last band whose `min` is at most the score. Pillar averages are the means of each area's scored answers, rounded to two decimals too; \
 `weakestPillar` is the lowest average, ties going to the pillar listed first (strategy, people, data, change). \
 Every pillar below 4.0 carries `advice` on improving it; others carry null, except the weakest pillar, which always carries advice: \
 when even it is 4.0 or more, its advice on keeping it strong, and `nextStep` says every area is already strong and calls it the lowest; \
@@ -902,7 +902,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "required": ["title", "average"],
         "properties": {
             "title": string,
-            "average": { "type": "number", "minimum": 1, "maximum": 5 },
+            "average": { "type": "number", "minimum": 1, "maximum": 5, "description": "The mean of this area's scored points, rounded to two decimals (the nearest hundredth)." },
             "advice": { "type": ["string", "null"] },
         },
     });
@@ -1033,7 +1033,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
             "properties": {
                 "score": { "type": "integer", "minimum": 0, "maximum": 100 },
                 "scale": string,
-                "average": { "type": "number", "minimum": 1, "maximum": 5 },
+                "average": { "type": "number", "minimum": 1, "maximum": 5, "description": "The mean of the 15 scored points, rounded to two decimals (the nearest hundredth): 37 points give 2.47. The score comes from the exact mean." },
                 "band": {
                     "type": "object",
                     "required": ["name", "guidance"],

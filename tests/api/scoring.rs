@@ -84,6 +84,39 @@ fn documented_formula_and_band_rules() {
     assert!(strong.pillars.change.advice.is_some());
 }
 
+/// `average` and the pillar averages are rounded to two decimals, as the README and the OpenAPI
+/// document now say (they said "the mean of the 15 points" and no more): 37 points give 2.47,
+/// not 2.4666…; the score comes from the exact mean.
+#[tokio::test]
+async fn averages_are_rounded_to_two_decimals_as_documented() {
+    let server = start().await;
+    let mut points = [3u8; N_SCORED];
+    for point in &mut points[..8] {
+        *point = 2;
+    }
+    assert_eq!(points.iter().map(|&p| u32::from(p)).sum::<u32>(), 37);
+    let body = json!({ "answers": indices_for(&points, 0) }).to_string();
+    let response = server.post_json(PATH, &body).await;
+    let result = response.conforms("POST", PATH, 200);
+    assert!(response.text.contains("\"average\":2.47,"), "{}", response.text);
+    assert_eq!(result["score"], 37, "round((37 / 15 - 1) / 4 * 100)");
+    for pillar in result["pillars"].as_object().expect("pillars").values() {
+        let average = pillar["average"].as_f64().expect("average");
+        assert_eq!((average * 100.0).round() / 100.0, average, "{average}: two decimals");
+    }
+    let openapi = server.get("/openapi.json").await.json();
+    let schemas = &openapi["components"]["schemas"];
+    let average = schemas["ReadinessResult"]["properties"]["average"]["description"].as_str();
+    assert!(average.is_some_and(|d| d.contains("rounded to two decimals")), "{average:?}");
+    let operation = openapi["paths"]["/v1/ai-readiness/score"]["post"]["description"].as_str();
+    assert!(
+        operation.is_some_and(|d| d.contains("the mean of the 15 points rounded to two decimals")),
+        "{operation:?}"
+    );
+    let readme = include_str!("../../README.md").split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(readme.contains("`average` is the mean of the 15 points, rounded to two decimals"));
+}
+
 /// A perfect score is not told to fix its weakest area: the lowest pillar carries its advice
 /// on staying strong, and `nextStep` says every area is already strong. One pillar below 4.0
 /// brings back the advice on improving it.
