@@ -915,3 +915,24 @@ fn a_service_asked_for_in_a_clients_words_is_quoted() {
         assert_eq!(ask(question).kind, AnswerKind::Company(CompanyTopic::Contact), "{question}");
     }
 }
+
+/// Where the firm works is in its contact record ("Leeds and London, United Kingdom; working
+/// remotely across Europe"): "Do you only work in the UK?" quoted a guide's "Postcode
+/// populated for all UK delivery addresses", and "Do you work outside the UK?" was not
+/// covered. Without a reference to the firm, the UK is a subject of the guides.
+#[test]
+fn where_the_firm_works_is_answered_from_the_contact_record() {
+    for question in [
+        "Do you only work in the UK?",
+        "Do you work outside the UK?",
+        "Do you work internationally?",
+        "Can you work with clients abroad?",
+        "Do you work in Europe?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Contact), "{question}");
+        assert!(reply.text().contains("working remotely across Europe"), "{question}");
+    }
+    let guide = ask("What does UK GDPR require for training data?");
+    assert_eq!(guide.kind, AnswerKind::Answered, "{}", guide.text());
+}
