@@ -38,7 +38,7 @@ use std::collections::VecDeque;
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use http::StatusCode;
-use http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use http::header::{HeaderMap, HeaderName, HeaderValue};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -48,7 +48,6 @@ use crate::jsonrpc::{self, Body as RpcBody, Id, Message};
 use crate::model::ErrorKind;
 use crate::ops;
 use crate::scoring::ReadinessResult;
-use crate::wire::media::is_json;
 use crate::wire::reply::NO_STORE;
 use crate::wire::{Reply, sse};
 pub use error::A2aError;
@@ -70,9 +69,8 @@ pub fn answer(headers: &HeaderMap, query: Option<&str>, body: &[u8]) -> Reply {
     let requested = version::requested(headers, query);
     // Errors that come before the version is settled are shaped as the newest version's.
     let shape = *requested.as_ref().unwrap_or(&Version::V1_0);
-    let content_type = headers.get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap_or("?"));
-    if let Some(found) = content_type.filter(|ct| !is_json(ct)) {
-        return refused(&ops::Error::unsupported_media_type(found), shape);
+    if let Err(error) = crate::wire::media::check_json_headers(headers) {
+        return refused(&error, shape);
     }
     let request = match jsonrpc::parse_body(body) {
         Err(parse) => return error_reply(&A2aError::parse(parse), None, shape),

@@ -5,7 +5,7 @@
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use http::StatusCode;
-use http::header::{self, HeaderValue};
+use http::header::{self, HeaderMap, HeaderValue};
 use serde_json::{Value, json};
 
 use crate::auth::token;
@@ -14,7 +14,7 @@ use crate::limits::{CLIENT_NAME_MAX_CHARS, TOKEN_LIFETIME_SECS};
 use crate::model::{EXPORT_SCOPE, GRANT_TYPE as GRANT, TOKEN_AUTH_METHODS as AUTH_METHODS};
 use crate::wire::Reply;
 use crate::wire::form::{decode, parse_pairs};
-use crate::wire::media::{is_json, media_type};
+use crate::wire::media::{self, is_json, media_type};
 use crate::wire::reply::NO_STORE;
 
 /// An OAuth error body (RFC 6749 section 5.2, RFC 7591 section 3.2.2).
@@ -41,6 +41,34 @@ pub fn refused(error: &crate::ops::Error) -> Reply {
 
 fn metadata_error(description: &str) -> Reply {
     oauth_error(StatusCode::BAD_REQUEST, "invalid_client_metadata", description)
+}
+
+/// Which OAuth endpoint a body is for: each refuses a body it cannot read as it refuses a wrong
+/// `Content-Type`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endpoint {
+    Register,
+    Token,
+}
+
+/// The one `Content-Type` of a body `endpoint` can read: no `Content-Encoding` but `identity`,
+/// at most one `Content-Type` line, and no charset but UTF-8. Otherwise the refusal a wrong
+/// `Content-Type` gets there (400 `invalid_client_metadata` or `invalid_request`), whose
+/// description says what was wrong.
+pub fn content_type(endpoint: Endpoint, headers: &HeaderMap) -> Result<Option<&str>, Box<Reply>> {
+    let refuse = |error: crate::ops::Error| {
+        Box::new(match endpoint {
+            Endpoint::Register => metadata_error(&error.message),
+            Endpoint::Token => invalid_request(&error.message),
+        })
+    };
+    media::check_coding(headers.get_all(header::CONTENT_ENCODING)).map_err(refuse)?;
+    let content_type =
+        media::one_content_type(headers.get_all(header::CONTENT_TYPE)).map_err(refuse)?;
+    if let Some(found) = content_type.filter(|ct| !media::charset_is_utf8(ct)) {
+        return Err(refuse(crate::ops::Error::unsupported_charset(found)));
+    }
+    Ok(content_type)
 }
 
 /// `POST /oauth/register`.

@@ -42,7 +42,7 @@ use crate::limits::{self, idempotency};
 use crate::model::{Deprecation, FixedResponse};
 use crate::ops::Error;
 use crate::route::{self, Route};
-use crate::wire::media::is_json;
+use crate::wire::media;
 use crate::wire::{Body, Reply};
 use crate::{a2a, api, ask, mcp};
 use access_log::AccessLog;
@@ -477,12 +477,9 @@ impl App {
         let allow = route.allow().unwrap_or(route::ALLOW_GET);
         match route {
             Route::Score | Route::Batch => {
-                let (keys, content_type) = key_and_type(&parts.headers);
-                let key = idempotency_key(&keys)?;
-                let content_type = content_type.and_then(|v| v.to_str().ok());
-                if let Some(found) = content_type.filter(|ct| !is_json(ct)) {
-                    return Err(Error::unsupported_media_type(found));
-                }
+                let labels = body_labels(&parts.headers);
+                let key = idempotency_key(&labels.keys)?;
+                media::check_json(labels.codings, labels.content_types)?;
                 let reply = if *route == Route::Score {
                     let body = self.read_body(body, limits::SCORE_BODY_MAX).await?;
                     api::assessment::score(&body)?
@@ -505,8 +502,14 @@ impl App {
                     Ok(body) => body,
                     Err(error) => return Ok((api::oauth::refused(&error), None)),
                 };
-                let content_type =
-                    parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
+                let endpoint = match route {
+                    Route::Register => api::oauth::Endpoint::Register,
+                    _ => api::oauth::Endpoint::Token,
+                };
+                let content_type = match api::oauth::content_type(endpoint, &parts.headers) {
+                    Ok(content_type) => content_type,
+                    Err(refusal) => return Ok((*refusal, None)),
+                };
                 let reply = if *route == Route::Register {
                     api::oauth::register(&self.keys, content_type, &body, now_ms)
                 } else if parts.headers.get_all(header::AUTHORIZATION).iter().nth(1).is_some() {
@@ -538,11 +541,7 @@ impl App {
             }
             Route::Ask => {
                 let delivery = ask_delivery(&parts.headers);
-                let content_type =
-                    parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
-                if let Some(found) = content_type.filter(|ct| !is_json(ct)) {
-                    return Err(Error::unsupported_media_type(found));
-                }
+                media::check_json_headers(&parts.headers)?;
                 let body = self.read_body(body, limits::ASK_BODY_MAX).await?;
                 Ok((ask::post(&body, parts.uri.query(), delivery)?, None))
             }
@@ -653,20 +652,35 @@ fn is_v1(path: &str) -> bool {
 /// The header's name, parsed once (a `&str` name is parsed and validated at every look-up).
 const IDEMPOTENCY_KEY: HeaderName = HeaderName::from_static("idempotency-key");
 
-/// The Idempotency-Key values (the first two are enough to refuse a repeat) and the first
-/// Content-Type, in one walk over the headers: a request has a handful, and looking up two
-/// names hashes each of them (about 300 instructions of a 11,000-instruction score request).
-fn key_and_type(headers: &http::HeaderMap) -> (Vec<&HeaderValue>, Option<&HeaderValue>) {
-    let mut keys = Vec::new();
-    let mut content_type = None;
+/// What a score or batch request says about its body: the Idempotency-Key values (the first
+/// two are enough to refuse a repeat), the Content-Type values (two are enough to refuse a
+/// repeat) and the Content-Encoding values.
+struct BodyLabels<'a> {
+    keys: Vec<&'a HeaderValue>,
+    content_types: Vec<&'a HeaderValue>,
+    codings: Vec<&'a HeaderValue>,
+}
+
+/// [`BodyLabels`] in one walk over the headers: a request has a handful, and looking up three
+/// names hashes each of them (about 300 instructions per name of a 11,000-instruction score
+/// request). The vectors stay empty, unallocated, for a header not sent.
+fn body_labels(headers: &http::HeaderMap) -> BodyLabels<'_> {
+    let mut labels =
+        BodyLabels { keys: Vec::new(), content_types: Vec::new(), codings: Vec::new() };
     for (name, value) in headers {
         if name == header::CONTENT_TYPE {
-            content_type = content_type.or(Some(value));
-        } else if name == IDEMPOTENCY_KEY && keys.len() < 2 {
-            keys.push(value);
+            if labels.content_types.len() < 2 {
+                labels.content_types.push(value);
+            }
+        } else if name == IDEMPOTENCY_KEY {
+            if labels.keys.len() < 2 {
+                labels.keys.push(value);
+            }
+        } else if name == header::CONTENT_ENCODING {
+            labels.codings.push(value);
         }
     }
-    (keys, content_type)
+    labels
 }
 
 fn idempotency_key(values: &[&HeaderValue]) -> Result<Option<String>, Error> {

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::error::McpError;
 use crate::model::McpVersion;
-use crate::wire::media::{EVENT_STREAM, is_json};
+use crate::wire::media::EVENT_STREAM;
 use crate::wire::reply::NO_STORE;
 use crate::wire::{Body, Reply};
 
@@ -50,10 +50,7 @@ pub fn check(headers: &HeaderMap) -> Result<Format, McpError> {
         _ => return Err(McpError::forbidden_origin()),
     }
     let format = negotiate(headers)?;
-    let content_type = headers.get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap_or("?"));
-    if let Some(found) = content_type.filter(|ct| !is_json(ct)) {
-        return Err(McpError::refusal(&crate::ops::Error::unsupported_media_type(found)));
-    }
+    crate::wire::media::check_json_headers(headers).map_err(|error| McpError::refusal(&error))?;
     Ok(format)
 }
 

@@ -183,6 +183,30 @@ impl Error {
             ),
         )
     }
+    pub fn unsupported_content_encoding(found: &str) -> Error {
+        Error::new(
+            ErrorKind::UnsupportedMediaType,
+            format!(
+                "Content-Encoding `{}` is not accepted; send the body uncompressed, without Content-Encoding",
+                truncate(found)
+            ),
+        )
+    }
+    pub fn unsupported_charset(found: &str) -> Error {
+        Error::new(
+            ErrorKind::UnsupportedMediaType,
+            format!(
+                "Content-Type `{}` names a charset other than UTF-8; send the body as UTF-8",
+                truncate(found)
+            ),
+        )
+    }
+    pub fn repeated_content_type() -> Error {
+        Error::new(
+            ErrorKind::UnsupportedMediaType,
+            "Content-Type is sent more than once; send it once",
+        )
+    }
     pub fn payload_too_large(max: usize) -> Error {
         Error::new(
             ErrorKind::PayloadTooLarge,

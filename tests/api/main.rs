@@ -20,6 +20,7 @@
 //! - `judged`: search quality, nDCG@10 over the judged query set in `tests/judged/`
 //! - `scoring`: readiness scoring rules and properties, the interactive page
 //! - `batch`: `/v1/batch` and Idempotency-Key
+//! - `body_labels`: request bodies coded, labelled twice or in another charset, on every POST
 //! - `oauth`: registration, tokens, export, key rotation, two processes
 //! - `limits`: rate limiting, body caps, slow clients, deprecation headers
 //! - `mcp`: the two MCP servers, raw and through the official Rust SDK client
@@ -36,6 +37,7 @@ mod a2a;
 mod architecture;
 mod ask;
 mod batch;
+mod body_labels;
 mod csp;
 mod encoding;
 mod export;

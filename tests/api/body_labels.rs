@@ -1,0 +1,171 @@
+//! How a request body is labelled, on every endpoint that reads one: a `Content-Encoding` other
+//! than `identity`, a `Content-Type` on two lines and a charset other than UTF-8 are refused
+//! (RFC 9110, sections 8.4 and 15.5.16), each surface in the way it refuses a wrong
+//! `Content-Type`, and the same request labelled plainly is answered.
+
+use std::io::Write as _;
+
+use serde_json::Value;
+
+use crate::mcp::{Era, LEGACY, request, rpc_error};
+use crate::support::{Checked, TestServer, start};
+
+const SCORE: &str = r#"{"answers":[3,3,3,3,3,3,3,3,3,3,3,3,3,3,3]}"#;
+const BATCH: &str = r#"{"requests":[{"path":"/v1/services"}]}"#;
+const ASK: &str = r#"{"query":"what is a data catalogue?"}"#;
+const A2A: &str = r#"{"jsonrpc":"2.0","id":1,"method":"ListTasks","params":{}}"#;
+
+fn gzip(text: &str) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(text.as_bytes()).expect("gzip");
+    encoder.finish().expect("gzip")
+}
+
+/// Request headers, as name and value.
+type Headers = Vec<(&'static str, &'static str)>;
+
+/// The ways of labelling a JSON body this test refuses: headers, and the body sent with them.
+fn bad_labels(json: &str) -> Vec<(Headers, Vec<u8>)> {
+    let plain = json.as_bytes().to_vec();
+    vec![
+        (vec![("content-type", "application/json"), ("content-encoding", "gzip")], gzip(json)),
+        (vec![("content-type", "application/json"), ("content-encoding", "br")], plain.clone()),
+        (
+            vec![("content-type", "application/json"), ("content-encoding", "identity, gzip")],
+            gzip(json),
+        ),
+        (vec![("content-type", "application/json"), ("content-type", "text/plain")], plain.clone()),
+        (vec![("content-type", "application/json; charset=UTF-16")], plain.clone()),
+        (vec![("content-type", "application/json; charset=\"latin1\"")], plain),
+    ]
+}
+
+/// The plain labels the same bodies are answered with.
+fn good_labels() -> Vec<Headers> {
+    vec![
+        vec![("content-type", "application/json")],
+        vec![("content-type", "application/json"), ("content-encoding", "identity")],
+        vec![("content-type", "application/json; charset=UTF-8")],
+        vec![("content-type", "application/json; charset=\"utf-8\"")],
+    ]
+}
+
+async fn send(
+    server: &TestServer,
+    path: &str,
+    headers: &[(&str, &str)],
+    extra: &[(String, String)],
+    body: Vec<u8>,
+) -> Checked {
+    let mut builder = server.client.post(server.url(path)).body(body);
+    for (name, value) in extra {
+        builder = builder.header(name.as_str(), value.as_str());
+    }
+    for (name, value) in headers {
+        builder = builder.header(*name, *value);
+    }
+    Checked::read(builder.send().await.expect("POST")).await
+}
+
+#[tokio::test]
+async fn the_rest_endpoints_refuse_a_body_they_cannot_read_as_sent_with_415() {
+    let server = start().await;
+    for (path, json, ok) in
+        [("/v1/ai-readiness/score", SCORE, 200), ("/v1/batch", BATCH, 200), ("/ask", ASK, 200)]
+    {
+        for headers in good_labels() {
+            let response = send(&server, path, &headers, &[], json.as_bytes().to_vec()).await;
+            assert_eq!(response.status, ok, "{path} {headers:?}: {}", response.text);
+        }
+        for (headers, body) in bad_labels(json) {
+            let response = send(&server, path, &headers, &[], body).await;
+            let error = response.error("POST", path, 415, "unsupported_media_type");
+            let text = error.to_string();
+            let says = if headers.iter().any(|(n, _)| *n == "content-encoding") {
+                "Content-Encoding"
+            } else if headers.len() == 2 {
+                "more than once"
+            } else {
+                "charset"
+            };
+            assert!(text.contains(says), "{path} {headers:?}: {text}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_json_rpc_surfaces_refuse_it_with_415_and_a_json_rpc_error() {
+    let server = start().await;
+    let (body, base) = request(Era::Legacy(LEGACY[0]), "tools/list", Value::Null);
+    let base: Vec<(String, String)> =
+        base.into_iter().filter(|(name, _)| name != "content-type").collect();
+    for path in ["/mcp", "/mcp/docs"] {
+        for headers in good_labels() {
+            let response = send(&server, path, &headers, &base, body.clone().into_bytes()).await;
+            assert_eq!(response.status, 200, "{path} {headers:?}: {}", response.text);
+        }
+        for (headers, coded) in bad_labels(&body) {
+            let response = send(&server, path, &headers, &base, coded).await;
+            rpc_error(&response, path, 415, -32600, "unsupported_media_type");
+        }
+    }
+    let a2a = [("a2a-version".to_string(), "1.0".to_string())];
+    for headers in good_labels() {
+        let response = send(&server, "/a2a", &headers, &a2a, A2A.as_bytes().to_vec()).await;
+        assert_eq!(response.status, 200, "{headers:?}: {}", response.text);
+    }
+    for (headers, coded) in bad_labels(A2A) {
+        let response = send(&server, "/a2a", &headers, &a2a, coded).await;
+        let error = response.conforms("POST", "/a2a", 415);
+        assert_eq!(error["error"]["code"], -32600, "{headers:?}: {error}");
+    }
+}
+
+#[tokio::test]
+async fn the_oauth_endpoints_refuse_it_as_they_refuse_a_wrong_content_type() {
+    let server = start().await;
+    let register = r#"{"client_name":"labels"}"#;
+    let created = send(
+        &server,
+        "/oauth/register",
+        &[("content-type", "application/json; charset=utf-8")],
+        &[],
+        register.as_bytes().to_vec(),
+    )
+    .await;
+    let created = created.conforms("POST", "/oauth/register", 201);
+    for (headers, body) in bad_labels(register) {
+        let response = send(&server, "/oauth/register", &headers, &[], body).await;
+        let error = response.conforms("POST", "/oauth/register", 400);
+        assert_eq!(error["error"], "invalid_client_metadata", "{headers:?}: {error}");
+    }
+    let id = created["client_id"].as_str().expect("client_id");
+    let secret = created["client_secret"].as_str().expect("client_secret");
+    let form = format!("grant_type=client_credentials&client_id={id}&client_secret={secret}");
+    let form_type = "application/x-www-form-urlencoded";
+    for headers in [
+        vec![("content-type", form_type)],
+        vec![("content-type", "application/x-www-form-urlencoded; charset=UTF-8")],
+        vec![("content-type", form_type), ("content-encoding", "identity")],
+    ] {
+        let response =
+            send(&server, "/oauth/token", &headers, &[], form.clone().into_bytes()).await;
+        response.conforms("POST", "/oauth/token", 200);
+    }
+    for (headers, body) in [
+        (vec![("content-type", form_type), ("content-encoding", "gzip")], gzip(&form)),
+        (vec![("content-type", form_type), ("content-encoding", "br")], form.clone().into_bytes()),
+        (
+            vec![("content-type", form_type), ("content-type", "text/plain")],
+            form.clone().into_bytes(),
+        ),
+        (
+            vec![("content-type", "application/x-www-form-urlencoded; charset=iso-8859-1")],
+            form.clone().into_bytes(),
+        ),
+    ] {
+        let response = send(&server, "/oauth/token", &headers, &[], body).await;
+        let error = response.conforms("POST", "/oauth/token", 400);
+        assert_eq!(error["error"], "invalid_request", "{headers:?}: {error}");
+    }
+}
