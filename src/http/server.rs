@@ -36,7 +36,7 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use http::header::{self, HeaderValue};
-use http::{Request, Response};
+use http::{Request, Response, StatusCode};
 use hyper::body::Incoming;
 use hyper::server::conn::{http1, http2};
 use hyper::service::service_fn;
@@ -516,8 +516,11 @@ fn deliver(
     http1: bool,
 ) -> Response<Tracked> {
     // An aged connection, or a stopping server: say so on HTTP/1 (HTTP/2 has GOAWAY), so the
-    // client does not send its next request down a connection about to close.
-    if http1 && (flow.closing() || app.is_draining()) {
+    // client does not send its next request down a connection about to close. So does a 408:
+    // the rest of its body may still come, so hyper closes the connection after it, and RFC
+    // 9110 (section 15.5.9) asks the server to say so.
+    let timed_out = response.status() == StatusCode::REQUEST_TIMEOUT;
+    if http1 && (timed_out || flow.closing() || app.is_draining()) {
         response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
     }
     response.map(|body| flow.track(body, http1))

@@ -259,6 +259,9 @@ async fn a_slow_body_gets_408() {
     let text = String::from_utf8_lossy(&answer);
     assert!(text.starts_with("HTTP/1.1 408"), "{text}");
     assert!(text.contains("\"code\":\"request_timeout\""));
+    // The connection closes after it, and the answer says so (RFC 9110, section 15.5.9).
+    let head = text.split("\r\n\r\n").next().unwrap_or_default().to_ascii_lowercase();
+    assert!(head.lines().any(|line| line == "connection: close"), "{text}");
 }
 
 #[tokio::test]
