@@ -519,7 +519,20 @@ fn deliver(
     // client does not send its next request down a connection about to close. So does a 408:
     // the rest of its body may still come, so hyper closes the connection after it, and RFC
     // 9110 (section 15.5.9) asks the server to say so.
-    let timed_out = response.status() == StatusCode::REQUEST_TIMEOUT;
+    let status = response.status();
+    // An empty answer that could have had content (a redirect, a 202) says `Content-Length: 0`
+    // itself: hyper adds it to an HTTP/1 GET but not to a HEAD, and to an HTTP/2 HEAD (by
+    // `without_content`) but not to a GET, so a HEAD would otherwise disagree with its GET.
+    let may_have_content = !(status.is_informational()
+        || status == StatusCode::NO_CONTENT
+        || status == StatusCode::NOT_MODIFIED);
+    if may_have_content && hyper::body::Body::size_hint(response.body()).exact() == Some(0) {
+        response
+            .headers_mut()
+            .entry(header::CONTENT_LENGTH)
+            .or_insert_with(|| HeaderValue::from_static("0"));
+    }
+    let timed_out = status == StatusCode::REQUEST_TIMEOUT;
     if http1 && (timed_out || flow.closing() || app.is_draining()) {
         response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
     }

@@ -616,6 +616,33 @@ async fn head_over_http2_carries_no_content() {
     }
 }
 
+/// An empty answer (a 308 to the canonical path) says `Content-Length: 0` to GET and HEAD
+/// alike, over HTTP/1.1 and HTTP/2: hyper used to add it to only one of the two on each.
+#[tokio::test]
+async fn an_empty_answer_has_the_same_content_length_for_get_and_head_on_both_protocols() {
+    let server = start().await;
+    let none = reqwest::redirect::Policy::none;
+    let h1 = reqwest::Client::builder().http1_only().redirect(none()).build().expect("client");
+    let h2 = reqwest::Client::builder()
+        .http2_prior_knowledge()
+        .redirect(none())
+        .build()
+        .expect("h2 client");
+    for (client, version) in [(h1, reqwest::Version::HTTP_11), (h2, reqwest::Version::HTTP_2)] {
+        for path in ["/v1/services/", "/v1/case-studies/?x=1"] {
+            for method in [reqwest::Method::GET, reqwest::Method::HEAD] {
+                let response =
+                    client.request(method.clone(), server.url(path)).send().await.expect("request");
+                assert_eq!(response.version(), version);
+                assert_eq!(response.status(), 308, "{version:?} {method} {path}");
+                let length = response.headers().get("content-length").map(|v| v.as_bytes());
+                assert_eq!(length, Some(&b"0"[..]), "{version:?} {method} {path}");
+                assert!(response.bytes().await.expect("body").is_empty());
+            }
+        }
+    }
+}
+
 #[tokio::test]
 async fn openapi_describes_every_endpoint_of_the_contract() {
     let doc = openapi();
