@@ -128,6 +128,21 @@ fn list_of(key: &str, item: &str, count: Option<usize>) -> Value {
     json!({ "type": "object", "required": [key], "properties": { key: array } })
 }
 
+/// What a 415 `unsupported_media_type` means, on every endpoint that answers it.
+const UNSUPPORTED_MEDIA_TYPE: &str = "`unsupported_media_type`: the request body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, or a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16)";
+
+/// An Error response of an endpoint that echoes a valid Idempotency-Key on every answer.
+fn error_with_key(description: &str) -> Value {
+    let mut headers = common_headers();
+    headers["Idempotency-Key"] = header_ref("Idempotency-Key");
+    headers["Idempotency-Status"] = header_ref("Idempotency-Status");
+    json!({
+        "description": description,
+        "headers": headers,
+        "content": { "application/json": { "schema": schema_ref("Error") } },
+    })
+}
+
 fn post_json(
     operation_id: &str,
     summary: &str,
@@ -151,9 +166,9 @@ fn post_json(
             },
             "responses": {
                 "200": ok,
-                "400": response_ref("BadRequest"),
-                "413": response_ref("PayloadTooLarge"),
-                "415": response_ref("UnsupportedMediaType"),
+                "400": error_with_key("Invalid input; `error.code` says which rule failed. A valid Idempotency-Key is echoed; a malformed one is this 400 (`invalid_idempotency_key`) and is not"),
+                "413": error_with_key("Request body too large"),
+                "415": error_with_key(UNSUPPORTED_MEDIA_TYPE),
                 "429": response_ref("TooManyRequests"),
             },
         }
@@ -1510,7 +1525,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "AmbiguousCredentials": ambiguous,
         "PayloadTooLarge": error_response("Request body too large"),
         "HeadTooLarge": { "description": format!("The request line and headers together exceed {} KiB, or an HTTP/1.1 request has more than {MAX_HEADER_FIELDS} header fields however short: refused by the HTTP layer before the API reads the request, with no body (RFC 6585). A question with many long earlier turns fits in the body of `POST /ask`.", MAX_HEADER_BYTES / 1024) },
-        "UnsupportedMediaType": error_response("`unsupported_media_type`: the request body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, or a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16)"),
+        "UnsupportedMediaType": error_response(UNSUPPORTED_MEDIA_TYPE),
         "TooManyRequests": too_many,
         "PreconditionFailed": error_response("`precondition_failed`: `If-Match` is neither `*` nor a list holding the current strong `ETag` (RFC 9110 section 13.1.1, strong comparison: a weak tag never matches)"),
         "NotModified": { "description": "The If-None-Match validator matches; no body", "headers": { "ETag": header_ref("ETag") } },
@@ -1525,7 +1540,7 @@ A missing or blank question is `missing_query`; a mode other than list or summar
         "Cache-Control": { "description": "Caching policy: `max-age=300, private=\"RateLimit\"` on content and search (3600 on OAuth metadata), so a shared cache may store the response but never the client's own RateLimit field; `private, max-age=3600` on a successful export (it answers a credential); `no-store` on everything else.", "schema": string },
         "Access-Control-Allow-Origin": { "description": "CORS is open: always `*`.", "schema": string },
         "WWW-Authenticate": { "description": "`Bearer resource_metadata=\"<protected resource metadata URL>\"`, plus `error=\"invalid_token\"` when a token was presented and refused (401), or `error=\"insufficient_scope\", scope=\"export\"` when a valid token lacks the scope (403), or `error=\"invalid_request\"` when more than one `Authorization` header was sent (400).", "schema": string },
-        "Idempotency-Key": { "description": "The request's Idempotency-Key, echoed.", "schema": string },
+        "Idempotency-Key": { "description": "The request's Idempotency-Key, echoed on every answer once it is found valid, a refusal of the body included (a malformed key is 400 `invalid_idempotency_key` and is not echoed; a call refused whole by the rate limit, before the key is read, carries none).", "schema": string },
         "Idempotency-Status": { "description": "`deterministic`: the endpoint is a pure function of the request and stores nothing, so any repeat of the same request (same key or not) returns a byte-identical response.", "schema": { "type": "string", "enum": ["deterministic"] } },
     });
     let parameters = json!({

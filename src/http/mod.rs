@@ -479,22 +479,27 @@ impl App {
             Route::Score | Route::Batch => {
                 let labels = body_labels(&parts.headers);
                 let key = idempotency_key(&labels.keys)?;
-                media::check_json(labels.codings, labels.content_types)?;
-                let reply = if *route == Route::Score {
-                    let body = self.read_body(body, limits::SCORE_BODY_MAX).await?;
-                    api::assessment::score(&body)?
-                } else {
-                    let body = self.read_body(body, limits::BATCH_BODY_MAX).await?;
-                    // Each item is a request; the call was counted as the first.
-                    let charge = |n_items: usize| {
-                        let more = u32::try_from(n_items.saturating_sub(1)).unwrap_or(u32::MAX);
-                        let decision = self.limiter.check_n(client, now_ms, more);
-                        *rate = Some(decision);
-                        let items = 1 + decision.granted as usize;
-                        api::batch::Allowance { items, retry_after_secs: decision.reset_secs }
-                    };
-                    api::batch::run(&body, &self.keys, now_ms, charge)?
+                // From here every answer, a refusal included, echoes the valid key: the
+                // endpoint is a pure function, so a repeat gets the same answer either way.
+                let answered = async {
+                    media::check_json(labels.codings, labels.content_types)?;
+                    if *route == Route::Score {
+                        let body = self.read_body(body, limits::SCORE_BODY_MAX).await?;
+                        api::assessment::score(&body)
+                    } else {
+                        let body = self.read_body(body, limits::BATCH_BODY_MAX).await?;
+                        // Each item is a request; the call was counted as the first.
+                        let charge = |n_items: usize| {
+                            let more = u32::try_from(n_items.saturating_sub(1)).unwrap_or(u32::MAX);
+                            let decision = self.limiter.check_n(client, now_ms, more);
+                            *rate = Some(decision);
+                            let items = 1 + decision.granted as usize;
+                            api::batch::Allowance { items, retry_after_secs: decision.reset_secs }
+                        };
+                        api::batch::run(&body, &self.keys, now_ms, charge)
+                    }
                 };
+                let reply = answered.await.unwrap_or_else(|error| api::error_reply(&error));
                 Ok((reply, key))
             }
             Route::Register | Route::Token => {

@@ -206,3 +206,40 @@ async fn the_readmes_heavy_batch_sizes_hold() {
         assert!(near(response, kb), "the heaviest batch answers {response} bytes, README {kb} KB");
     }
 }
+
+/// A valid key is echoed on every answer, a refusal of the body included (SPEC: "The key is
+/// echoed back with an `Idempotency-Status` header"); only a malformed key, its own 400, is
+/// not. Each answer's headers match the OpenAPI document.
+#[tokio::test]
+async fn a_valid_key_is_echoed_on_refusals_too() {
+    let server = start().await;
+    let huge = format!("{{\"pad\":\"{}\"}}", "x".repeat(consultancy_api::limits::BATCH_BODY_MAX));
+    for path in [PATH, "/v1/ai-readiness/score"] {
+        for (content_type, body, status, code) in [
+            ("application/json", "{", 400, "invalid_json"),
+            ("application/json", r#"{"requests":5,"answers":5}"#, 400, "invalid_body"),
+            ("text/plain", "{}", 415, "unsupported_media_type"),
+            ("application/json", huge.as_str(), 413, "payload_too_large"),
+        ] {
+            let send = |key: &str| {
+                server
+                    .client
+                    .post(server.url(path))
+                    .header("content-type", content_type)
+                    .header("idempotency-key", key)
+                    .body(body.to_string())
+                    .send()
+            };
+            let response =
+                crate::support::Checked::read(send("retry-7").await.expect("POST")).await;
+            response.error("POST", path, status, code);
+            assert_eq!(response.header("idempotency-key"), Some("retry-7"), "{path} {code}");
+            assert_eq!(response.header("idempotency-status"), Some("deterministic"));
+            crate::support::headers_conform(&response, "POST", path);
+            let bad = crate::support::Checked::read(send("bad key").await.expect("POST")).await;
+            bad.error("POST", path, 400, "invalid_idempotency_key");
+            assert!(bad.header("idempotency-key").is_none(), "a malformed key is not echoed");
+            assert!(bad.header("idempotency-status").is_none());
+        }
+    }
+}
