@@ -73,8 +73,7 @@ pub fn run(
         Some(batch) => batch,
         None => {
             value = read_value(body)?;
-            BatchBody::deserialize(&value)
-                .map_err(|err| Error::invalid_body(format!("invalid batch: {err}")))?
+            BatchBody::deserialize(&value).map_err(|err| shape_error(&value, &err))?
         }
     };
     if batch.requests.is_empty() {
@@ -296,6 +295,52 @@ impl<'a> Scanner<'a> {
         // Both ends are next to an ASCII quote, so on character boundaries.
         self.text.get(start..start + len)
     }
+}
+
+/// Why a JSON object is not a batch, in the API's words: serde's own message names the Rust
+/// type it was reading ("expected struct BatchItem"), which means nothing to a client.
+fn shape_error(value: &serde_json::Value, err: &serde_json::Error) -> Error {
+    const ITEM: &str = "an object with `path`, such as {\"path\": \"/v1/services\"}";
+    let Some(object) = value.as_object() else {
+        return Error::invalid_body(
+            "the body must be a JSON object such as {\"requests\": [{\"path\": \"/v1/services\"}]}",
+        );
+    };
+    if let Some(unknown) = object.keys().find(|k| k.as_str() != "requests") {
+        return Error::invalid_body(format!(
+            "unknown field `{}`; the body has only `requests`",
+            crate::ops::error::truncate(unknown)
+        ));
+    }
+    let Some(requests) = object.get("requests") else {
+        return Error::invalid_body("missing field `requests`");
+    };
+    let Some(items) = requests.as_array() else {
+        return Error::invalid_body(format!("`requests` must be an array of items, each {ITEM}"));
+    };
+    for (idx, item) in items.iter().enumerate() {
+        let Some(item) = item.as_object() else {
+            return Error::invalid_body(format!("requests[{idx}] must be {ITEM}"));
+        };
+        if let Some(unknown) = item.keys().find(|k| k.as_str() != "path") {
+            return Error::invalid_body(format!(
+                "requests[{idx}] has an unknown field `{}`; an item has only `path`",
+                crate::ops::error::truncate(unknown)
+            ));
+        }
+        match item.get("path") {
+            None => return Error::invalid_body(format!("requests[{idx}] is missing `path`")),
+            Some(path) if !path.is_string() => {
+                return Error::invalid_body(format!(
+                    "requests[{idx}].path must be a string such as \"/v1/services\""
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    // Every case serde refuses is named above; should another appear, its words are better
+    // than none.
+    Error::invalid_body(format!("invalid batch: {err}"))
 }
 
 /// The body as a JSON object, or why it is not one.

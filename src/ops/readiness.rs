@@ -136,15 +136,19 @@ pub fn parse_answers(body: &Value) -> Result<[u8; N_SCORED], Error> {
                 .filter(|f| f.fract() == 0.0)
                 .map(|f| if (0.0..=max_points as f64).contains(&f) { f as u64 } else { u64::MAX })
         });
+        // A number JSON holds only as a double (`99999999999999999999999`, `2.50`) would be
+        // shown as the double prints (`1e+23`, `2.5`), not as the client wrote it, so it is
+        // not shown at all.
+        let is = if answer.is_f64() { " is".to_string() } else { format!(" is {answer},") };
         let Some(value) = value else {
             return Err(Error::invalid_answers(format!(
-                "answers[{idx}] is {answer}, not an integer; {}",
+                "answers[{idx}]{is} not an integer; {}",
                 answer_form(answers.len())
             )));
         };
         if !range.contains(&value) {
             return Err(Error::invalid_answers(format!(
-                "answers[{idx}] is {answer}, out of range; {}",
+                "answers[{idx}]{is} out of range; {}",
                 answer_form(answers.len())
             )));
         }

@@ -117,6 +117,34 @@ async fn the_batch_itself_is_validated() {
     }
 }
 
+/// A batch of the wrong shape is told what is expected in the API's terms, never in the Rust
+/// types that read it ("expected struct BatchItem").
+#[tokio::test]
+async fn a_batch_of_the_wrong_shape_is_told_what_is_expected() {
+    let server = start().await;
+    for (body, needle) in [
+        (r#"{"requests":[null]}"#, "requests[0] must be an object with `path`"),
+        (r#"{"requests":[{"path":"/v1"},7]}"#, "requests[1] must be an object with `path`"),
+        (r#"{"requests":["/v1"]}"#, "requests[0] must be an object with `path`"),
+        (r#"{"requests":5}"#, "`requests` must be an array"),
+        (r#"{"requests":null}"#, "`requests` must be an array"),
+        (r#"{"requests":[{"path":1}]}"#, "requests[0].path must be a string"),
+        (r#"{"requests":[{"path":null}]}"#, "requests[0].path must be a string"),
+        (r#"{"requests":[{}]}"#, "requests[0] is missing `path`"),
+        (r#"{"requests":[{"path":"/v1","method":"GET"}]}"#, "unknown field `method`"),
+        (r#"{}"#, "missing field `requests`"),
+        (r#"{"requests":[],"x":1}"#, "unknown field `x`"),
+    ] {
+        let response = server.post_json(PATH, body).await;
+        let error = response.error("POST", PATH, 400, "invalid_body");
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(needle), "{body}: {message}");
+        for rust in ["struct", "BatchItem", "BatchBody", "sequence", "u8", "Cow"] {
+            assert!(!message.contains(rust), "{body}: {message}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn idempotency_keys_are_checked_and_echoed() {
     let server = start().await;

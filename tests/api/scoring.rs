@@ -176,6 +176,9 @@ async fn bad_bodies_name_the_problem() {
         (sixteen("\"3\""), "invalid_answers", "not an integer"),
         (sixteen("true"), "invalid_answers", "not an integer"),
         (sixteen("null"), "invalid_answers", "not an integer"),
+        // A number JSON holds only as a double is not shown as the double prints (`1e+23`).
+        (sixteen("99999999999999999999999"), "invalid_answers", "answers[0] is out of range"),
+        (sixteen("2.50"), "invalid_answers", "answers[0] is not an integer"),
         (
             r#"{"answers":[0,1,1,1,1,1,1,1,1,1,1,1,1,1,1]}"#.to_string(),
             "invalid_answers",
@@ -194,6 +197,7 @@ async fn bad_bodies_name_the_problem() {
             "{body:?}: {}",
             error["error"]["message"]
         );
+        assert!(!response.text.contains("e+"), "{body:?}: {}", response.text);
     }
 }
 
