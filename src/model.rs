@@ -441,7 +441,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "forbidden_origin",
         403,
-        "The `Origin` header is not a serialised origin (`scheme://host[:port]` or `null`).",
+        "The `Origin` header is not one origin as RFC 6454 serialises it (`scheme://host[:port]` in lower case, a port only when not the scheme's default and from 1 to 65535) or `null`.",
     ), // The natural-language surfaces (`/ask`, A2A): the question and its earlier turns.
     ("missing_query", 400, "No question: `query` (or the A2A message's text) is missing or blank."),
     (

@@ -259,7 +259,7 @@ fn mcp_endpoint(operation_id: &str, summary: &str, tools: &str, agent_servers: &
                 },
                 "202": { "description": "A notification (or a legacy client's response message) was accepted; no body", "headers": common_headers() },
                 "400": jsonrpc_error("Parse error (-32700), invalid request or batch (-32600), invalid params, unknown tool, prompt or resource (-32602), header mismatch (-32020) or unsupported protocol version (-32022)"),
-                "403": jsonrpc_error("`Origin` is not a serialised origin"),
+                "403": jsonrpc_error("`Origin` is not one origin as RFC 6454 serialises it (scheme and host in lower case, a port only when not the default, 1 to 65535) nor `null`"),
                 "404": jsonrpc_error("2026-07-28: the method is not implemented (-32601)"),
                 "406": jsonrpc_error("`Accept` allows neither application/json nor text/event-stream"),
                 "413": jsonrpc_error(&format!("The body is larger than {} KiB", MCP_BODY_MAX / 1024)),

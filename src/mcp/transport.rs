@@ -54,17 +54,64 @@ pub fn check(headers: &HeaderMap) -> Result<Format, McpError> {
     Ok(format)
 }
 
-/// `null`, or `scheme://host[:port]` with nothing after.
+/// `null`, or an origin as RFC 6454 (section 6.2) serialises it: `scheme://host[:port]` with
+/// nothing after, scheme and host in lower case, and a port only when it is not the scheme's
+/// default, written as the number 1 to 65535 without leading zeros. `HTTPS://X.EXAMPLE`,
+/// `https://x.example:99999` and `http://[::1]:80` are no browser's serialisation.
 fn is_origin(value: &str) -> bool {
     if value == "null" {
         return true;
     }
     let Some((scheme, rest)) = value.split_once("://") else { return false };
-    let scheme_ok = scheme.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-        && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
-    let host_ok = !rest.is_empty()
-        && rest.bytes().all(|b| b.is_ascii_graphic() && !matches!(b, b'/' | b'?' | b'#' | b'@'));
-    scheme_ok && host_ok
+    let scheme_ok = scheme.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+        && scheme.bytes().all(|b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.')
+        });
+    if !scheme_ok {
+        return false;
+    }
+    // An IPv6 literal is bracketed, and its colons are not the port's.
+    let (host_ok, port) = if let Some(literal) = rest.strip_prefix('[') {
+        let Some((address, after)) = literal.split_once(']') else { return false };
+        let address_ok = !address.is_empty()
+            && address.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f' | b':' | b'.'));
+        match after {
+            "" => (address_ok, None),
+            _ => match after.strip_prefix(':') {
+                Some(port) => (address_ok, Some(port)),
+                None => return false,
+            },
+        }
+    } else {
+        let (host, port) = match rest.split_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (rest, None),
+        };
+        let host_ok = !host.is_empty()
+            && host.bytes().all(|b| {
+                b.is_ascii_graphic()
+                    && !b.is_ascii_uppercase()
+                    && !matches!(b, b'/' | b'?' | b'#' | b'@' | b'[' | b']' | b'\\')
+            });
+        (host_ok, port)
+    };
+    host_ok && port.is_none_or(|port| is_serialised_port(scheme, port))
+}
+
+/// A port as an origin's serialisation writes it: digits without a leading zero, 1 to 65535,
+/// and not the scheme's default (which the serialisation leaves out).
+fn is_serialised_port(scheme: &str, port: &str) -> bool {
+    let digits = !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit());
+    let Some(number) = port.parse::<u16>().ok().filter(|_| digits && !port.starts_with('0')) else {
+        return false;
+    };
+    let default = match scheme {
+        "http" | "ws" => Some(80),
+        "https" | "wss" => Some(443),
+        "ftp" => Some(21),
+        _ => None,
+    };
+    number != 0 && Some(number) != default
 }
 
 /// Picks JSON or SSE from `Accept` (RFC 9110 content negotiation): the more specific media

@@ -599,7 +599,17 @@ async fn content_type_origin_and_size_are_checked_before_the_body() {
     assert_eq!(response.status, 200, "a missing Content-Type is read as JSON, as on the REST API");
 
     // Public and keyless: any well-formed origin may call; a malformed one is 403.
-    for origin in ["https://app.example", "http://localhost:6274", "null"] {
+    for origin in [
+        "https://app.example",
+        "http://localhost:6274",
+        "null",
+        "https://x.example:8443",
+        "http://[::1]:8080",
+        "http://[::1]",
+        "http://127.0.0.1:3000",
+        "chrome-extension://abcdefghijklmnop",
+        "http://x.example:443",
+    ] {
         let response = post(&server, "/mcp", &with("origin", &[origin]), &body).await;
         assert_eq!(response.status, 200, "{origin}");
         assert_eq!(response.header("access-control-allow-origin"), Some("*"));
@@ -608,6 +618,20 @@ async fn content_type_origin_and_size_are_checked_before_the_body() {
         vec!["not an origin"],
         vec!["https://a.example/path"],
         vec!["https://a.example", "https://b.example"],
+        // RFC 6454 section 6.2: scheme and host in lower case, a port only when it is not the
+        // scheme's default, and a real one.
+        vec!["HTTPS://X.EXAMPLE"],
+        vec!["https://X.example"],
+        vec!["Https://x.example"],
+        vec!["https://x.example:99999"],
+        vec!["https://x.example:0"],
+        vec!["https://x.example:08443"],
+        vec!["https://x.example:"],
+        vec!["https://x.example:44x"],
+        vec!["http://[::1]:80"],
+        vec!["https://x.example:443"],
+        vec!["http://[::1"],
+        vec!["http://[::1]x"],
     ] {
         let response = post(&server, "/mcp", &with("origin", &origins), &body).await;
         let error = rpc_error(&response, "/mcp", 403, -32600, "forbidden_origin");
