@@ -82,6 +82,7 @@ pub fn from_query(query: Option<&str>) -> Result<AskRequest, Error> {
     let mut mode_text = None;
     let mut streaming_text = None;
     let mut conversation_id = None;
+    let mut sent_q = false;
     for (name, value) in pairs {
         let value = value.into_owned();
         let slot = match &*name {
@@ -90,6 +91,10 @@ pub fn from_query(query: Option<&str>) -> Result<AskRequest, Error> {
                 continue;
             }
             "query" => &mut question,
+            "q" => {
+                sent_q = true;
+                continue;
+            }
             "mode" => &mut mode_text,
             "streaming" => &mut streaming_text,
             "conversation_id" => &mut conversation_id,
@@ -111,15 +116,22 @@ pub fn from_query(query: Option<&str>) -> Result<AskRequest, Error> {
             )));
         }
     };
-    Ok(AskRequest {
-        query: question.unwrap_or_default(),
-        prev,
-        mode: mode_text.as_deref().map_or(Ok(Mode::Summarize), mode)?,
-        streaming,
-        conversation_id: conversation_id
-            .map(|id| check_id(id, Error::invalid_parameter))
-            .transpose()?,
-    })
+    let mode = mode_text.as_deref().map_or(Ok(Mode::Summarize), mode)?;
+    let conversation_id =
+        conversation_id.map(|id| check_id(id, Error::invalid_parameter)).transpose()?;
+    if question.is_none() && sent_q {
+        return Err(named_q());
+    }
+    Ok(AskRequest { query: question.unwrap_or_default(), prev, mode, streaming, conversation_id })
+}
+
+/// No question, but `q`, the name search boxes (and this service's own search) use: the
+/// client is told the name this endpoint reads, rather than only that the question is missing.
+fn named_q() -> Error {
+    Error::new(
+        ErrorKind::MissingQuery,
+        "the question is missing: this endpoint does not read `q`; pass the question as `query`",
+    )
 }
 
 /// Parses the JSON body of `POST /ask`, flat or in the NLWeb v0.5 shape (or a mix, one place
@@ -148,6 +160,9 @@ pub fn from_json(body: &Value) -> Result<AskRequest, Error> {
             ));
         }
     };
+    if object.get("query").is_none() && object.contains_key("q") {
+        return Err(named_q());
+    }
     let prev = match one_of(object, "prev", context, "context.prev")? {
         None | Some((_, Value::Null)) => Vec::new(),
         Some((_, Value::String(turn))) => vec![turn.clone()],

@@ -729,7 +729,7 @@ each traceable to a source; `mode=list` gives the sources as a list instead. The
 A question the content does not answer says so and lists the closest items and the contact record. The same request always gives the same answer and `request_id`. \
 Earlier questions (`prev`, oldest first) turn a follow-up such as \"what about in healthcare?\" into a full question. \
 Limits: the question and each earlier turn at most {ASK_QUERY_MAX_CHARS} characters (`question_too_long`), at most {ASK_MAX_PREV_TURNS} earlier turns (`too_many_turns`), `conversation_id` at most {ASK_ID_MAX_CHARS} characters. \
-A missing or blank question is `missing_query`; a mode other than list or summarize `unknown_mode`. Parameters NLWeb clients send that this endpoint does not use (`site`, `num_results`, ...) are ignored."
+A missing or blank question is `missing_query` (its message names `query` when only `q` was sent); a mode other than list or summarize `unknown_mode`. Parameters NLWeb clients send that this endpoint does not use (`site`, `num_results`, ...) are ignored."
     );
     let ask_parameters = json!([
         { "name": "query", "in": "query", "required": true, "description": "The question (not blank).", "schema": { "type": "string", "minLength": 1, "maxLength": ASK_QUERY_MAX_CHARS, "pattern": not_blank() } },

@@ -438,3 +438,26 @@ async fn browsers_may_call_it_and_resume_streams() {
     assert_eq!(put.status, 405);
     assert_eq!(put.header("allow"), Some("GET, HEAD, POST, OPTIONS"));
 }
+
+/// A client that sent the question as `q` (the name search boxes use) is told the parameter
+/// is called `query`; one that sent neither, or a blank `query` beside a `q`, is not.
+#[tokio::test]
+async fn a_question_sent_as_q_is_told_the_parameter_is_query() {
+    let server = start().await;
+    let named = "pass the question as `query`";
+    for pairs in [vec![("q", "hi")], vec![("q", "")], vec![("q", "hi"), ("mode", "list")]] {
+        let error = get(&server, &pairs, &[]).await.error("GET", "/ask", 400, "missing_query");
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(named), "{pairs:?}: {message}");
+    }
+    let error =
+        post(&server, &json!({ "q": "hi" })).await.error("POST", "/ask", 400, "missing_query");
+    assert!(error["error"]["message"].as_str().is_some_and(|m| m.contains(named)), "{error}");
+    for pairs in [vec![], vec![("query", " "), ("q", "hi")]] {
+        let error = get(&server, &pairs, &[]).await.error("GET", "/ask", 400, "missing_query");
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(!message.contains(named), "{pairs:?}: {message}");
+    }
+    let answered = get(&server, &[("query", "what is a data catalogue?"), ("q", "x")], &[]).await;
+    assert_eq!(answered.status, 200, "`q` beside `query` is ignored, as before");
+}
