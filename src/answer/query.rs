@@ -418,9 +418,17 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
 /// search for: the question is then of the firm's services.
 const ENGAGEMENT_WORDS: &[&str] = &["engagement", "engagements", "project", "projects"];
 
+/// Verbs a question that asks for a duration ends on ("how long do your projects usually
+/// last?"): phrasing there, where searched for, "last" found "the last 12 months".
+const DURATION_VERBS: &[&str] = &["last", "lasts", "lasted"];
+
 /// Whether `token` is a word of `text` that asks for a duration ("long" after "how",
-/// "timeline"; `intent::DurationWords`): the two words before it decide.
+/// "timeline"; `intent::DurationWords`): the two words before it decide. Called only for a
+/// question that asks one, so a duration verb counts wherever it is.
 fn duration_phrasing(text: &str, token: &Token) -> bool {
+    if DURATION_VERBS.contains(&token.word.as_str()) {
+        return true;
+    }
     let mut words = text[..token.start]
         .rsplit(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}'))
         .filter(|word| !word.is_empty());

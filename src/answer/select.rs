@@ -15,7 +15,7 @@ use crate::tables::{
     ANSWER_PASSAGE_POSTINGS_START, ANSWER_PASSAGES,
 };
 
-use super::query::Query;
+use super::query::{Query, WEIGHT_FILLER};
 
 /// Items whose passages compete for the answer; also the most sources an answer lists.
 pub const CANDIDATE_ITEMS: usize = 5;
@@ -45,6 +45,10 @@ pub const DEFINITION_BOOST: u64 = 3;
 /// A passage that states a duration ("A typical engagement lasts six to eight weeks.") scores
 /// this many times higher for a question that asks how long something takes.
 pub const DURATION_BOOST: u64 = 3;
+/// Such a passage scores this many times higher again when its own text holds every word of
+/// the question but its fillers ("Most data strategies take seven to eight weeks."); one of
+/// an item below the best is boosted only if it does.
+pub const NAMED_DURATION_BOOST: u64 = 2;
 /// A company question that names its topic and asks about something more ("case studies in
 /// retail") ranks items of that kind this many times higher.
 pub const KIND_BOOST: u64 = 2;
@@ -163,14 +167,23 @@ pub fn score_passages(
     let Some(top_rank) = ranked.as_slice().first().map(|r| r.rank.max(1)) else {
         return (best, len);
     };
+    // The mass of what the question asks about: its own terms but the fillers.
+    let subject_mass: u64 = query
+        .terms
+        .iter()
+        .filter(|t| !t.carried && t.weight > WEIGHT_FILLER)
+        .map(|t| u64::from(t.mass))
+        .sum();
     for (candidate, ranked_item) in ranked.as_slice().iter().enumerate() {
         let item = usize::from(ranked_item.item);
         let first = ANSWER_ITEM_PASSAGES[item];
         let end = ANSWER_ITEM_PASSAGES[item + 1];
         let mut score = [0u64; ANSWER_MAX_ITEM_PASSAGES];
         let mut covered = [0u64; ANSWER_MAX_ITEM_PASSAGES];
-        // The question's own terms the passage's own text holds, for the definition boost.
+        // The question's own terms the passage's own text holds, for the definition boost;
+        // and of them, those that are not fillers, for the duration boost.
         let mut own_in_text = [0u64; ANSWER_MAX_ITEM_PASSAGES];
+        let mut subject_in_text = [0u64; ANSWER_MAX_ITEM_PASSAGES];
         for term in &query.terms {
             let Some(term_id) = term.term_id else { continue };
             let start = ANSWER_PASSAGE_POSTINGS_START[term_id as usize] as usize;
@@ -187,6 +200,9 @@ pub fn score_passages(
                 covered[local] += u64::from(if own_text { term.mass } else { term.mass / 2 });
                 if own_text && !term.carried {
                     own_in_text[local] += u64::from(term.mass);
+                    if term.weight > WEIGHT_FILLER {
+                        subject_in_text[local] += u64::from(term.mass);
+                    }
                 }
             }
         }
@@ -212,11 +228,22 @@ pub fn score_passages(
                 value = value.saturating_mul(DEFINITION_BOOST);
             }
             if record.states_duration && query.intent.asks_duration {
-                value = value.saturating_mul(DURATION_BOOST);
+                // A duration that names what the question asks about ("Most data strategies
+                // take seven to eight weeks.") is the answer wherever it is, and within its
+                // item it outranks the durations of parts ("Handover: Duration 1 week").
+                // (A follow-up of fillers alone has no subject: every duration names it.)
+                let names_subject = subject_in_text[local] >= subject_mass;
+                if names_subject {
+                    value = value.saturating_mul(NAMED_DURATION_BOOST);
+                }
                 // The best item is what the question is about; its durations are the answer
                 // even where the sentence does not repeat the item's name ("Foundation, 6 to 8
-                // weeks." in the data governance service).
+                // weeks." in the data governance service). Another item's durations that do
+                // not name the subject are of something else (a phase of another service),
+                // and get no boost.
                 if candidate == 0 {
+                    value = value.saturating_mul(DURATION_BOOST * DURATION_BOOST);
+                } else if names_subject {
                     value = value.saturating_mul(DURATION_BOOST);
                 }
             }

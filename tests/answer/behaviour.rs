@@ -415,6 +415,18 @@ fn how_long_questions_quote_the_sentence_that_states_the_duration() {
     // A question that asks no duration is not steered to one.
     let text = ask("How do we build a data platform?").text();
     assert!(!text.contains("eight to ten weeks"), "{text}");
+    // The duration that names the subject opens the answer: this opened with the data
+    // strategy service's last phase, "Handover: Duration 1 week, ...".
+    let reply = ask("How long does a data strategy engagement take?");
+    assert!(reply.sentences[0].text.contains("seven to eight weeks"), "{}", reply.text());
+    assert!(!reply.text().contains("Handover"), "{}", reply.text());
+    // Another item's phase is not this one's duration: the data strategy service's handover
+    // week was quoted after the governance phases, for naming "governance cadence".
+    let text = ask("How long does a data governance engagement take?").text();
+    assert!(text.contains("6 to 8 weeks") && !text.contains("Output Strategy document"), "{text}");
+    // "Last" asks for the duration: searched for, it quoted "last 12 months from today".
+    let text = ask("How long do your projects usually last?").text();
+    assert!(!text.contains("last 12 months"), "{text}");
 }
 
 /// Hiring is a subject of the guides and a matter for the firm only when the question names
