@@ -12,7 +12,11 @@
 #           start-up) in alternating rounds. Each server is pinned to one core, wrk (one
 #           thread, keep-alive connections) to the other; the best of ROUNDS rounds of
 #           DURATION seconds counts. Prints req/s of both and the ratio, p50/p99 latency, and
-#           CPU per request from the server process's /proc/PID/stat.
+#           CPU per request from the server process's /proc/PID/stat. Then the same rounds
+#           taken in pairs (each service round with the bare round next to it in time, so a
+#           drift of the host's speed falls on both): the median and the range of the pairs'
+#           throughput ratios, and the median of their CPU ratios (bare's CPU a request over
+#           the service's), which say more than one best round when the machine is noisy.
 # paced     The tail at equal load. wrk saturates a server, so its latency is mostly the queue
 #           and follows throughput. Here paced.rs, an open-loop client that counts each
 #           request's latency from when it was due, asks both servers the same RATE (10000
@@ -180,6 +184,24 @@ round() {
 # The best (highest req/s) of a list of round lines.
 best() { sort -k1,1nr | head -1; }
 
+# Rounds in pairs, one per line: a service round's five fields, then the bare round's next to
+# it in time. Prints "median (lowest-highest) | median" of the pairs' throughput ratios
+# (service over bare) and CPU ratios (bare's CPU a request over the service's: above 1 means
+# the service spends less).
+pairs() {
+    awk '
+        function median(v, n,   i, j, t) {
+            for (i = 2; i <= n; i++) { t = v[i]; for (j = i - 1; j >= 1 && v[j] > t; j--) v[j + 1] = v[j]; v[j + 1] = t }
+            return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+        }
+        $6 > 0 && $4 > 0 { n++; r[n] = $1 / $6; c[n] = $9 / $4 }
+        END {
+            if (!n) { print "- | -"; exit }
+            m = median(r, n); lo = r[1]; hi = r[n]
+            printf "%.2f (%.2f-%.2f) | %.2f", m, lo, hi, median(c, n)
+        }'
+}
+
 machine() {
     echo "Machine: $(nproc) cores, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)," \
         "Linux $(uname -r), $(wrk --version 2>&1 | head -1 | awk '{ print $1, $2 }'), commit" \
@@ -196,8 +218,8 @@ baseline() {
     {
         machine
         echo
-        echo "| request | service req/s | bare req/s | ratio | p50 µs service / bare | p99 µs service / bare | CPU µs/request service / bare |"
-        echo "|---|---|---|---|---|---|---|"
+        echo "| request | service req/s | bare req/s | ratio | p50 µs service / bare | p99 µs service / bare | CPU µs/request service / bare | paired ratio: median (range) | paired CPU ratio: median |"
+        echo "|---|---|---|---|---|---|---|---|---|"
     } | tee "$report"
     while read -r name method path body; do
         [[ -z "$name" || "$name" == \#* ]] && continue
@@ -218,10 +240,12 @@ baseline() {
         read -r s_rps s_p50 s_p99 s_cpu s_bad <<<"$(best <<<"$service_rounds")"
         read -r b_rps b_p50 b_p99 b_cpu b_bad <<<"$(best <<<"$bare_rounds")"
         [ "$s_bad" -eq 0 ] || echo "warning: $name: $s_bad responses from the service were not 2xx/3xx" >&2
+        local paired
+        paired=$(paste -d' ' <(grep . <<<"$service_rounds") <(grep . <<<"$bare_rounds") | pairs)
         awk -v n="$name" -v sr="$s_rps" -v br="$b_rps" -v s50="$s_p50" -v b50="$b_p50" \
-            -v s99="$s_p99" -v b99="$b_p99" -v sc="$s_cpu" -v bc="$b_cpu" 'BEGIN {
-            printf "| %s | %d | %d | %.2f | %d / %d | %d / %d | %.1f / %.1f |\n",
-                n, sr, br, br ? sr / br : 0, s50, b50, s99, b99, sc, bc
+            -v s99="$s_p99" -v b99="$b_p99" -v sc="$s_cpu" -v bc="$b_cpu" -v paired="$paired" 'BEGIN {
+            printf "| %s | %d | %d | %.2f | %d / %d | %d / %d | %.1f / %.1f | %s |\n",
+                n, sr, br, br ? sr / br : 0, s50, b50, s99, b99, sc, bc, paired
         }' | tee -a "$report"
     done <"$MEASURED"
     handler_times | tee -a "$report"
