@@ -85,9 +85,9 @@ where
     pub async fn answer(self, app: &App) -> Response<Body> {
         let Later { mut begun, parts, body } = self;
         let (now_ms, client) = (begun.now_ms, begun.client);
-        let answered =
+        let (answered, kept) =
             app.answer_body(&begun.route, &parts, body, now_ms, client, &mut begun.rate).await;
-        app.end_answered(begun, &parts, answered)
+        closing_unless(kept, &parts, app.end_answered(begun, &parts, answered))
     }
 }
 
@@ -201,10 +201,10 @@ impl App {
         let (now_ms, client) = (begun.now_ms, begun.client);
         // Boxed: its reader and deadline would otherwise make every request's future (moved
         // at least once, when the connection takes it) about 1.4 KB larger.
-        let answered =
+        let (answered, kept) =
             Box::pin(self.answer_body(&begun.route, &parts, body, now_ms, client, &mut begun.rate))
                 .await;
-        self.end_answered(begun, &parts, answered)
+        closing_unless(kept, &parts, self.end_answered(begun, &parts, answered))
     }
 
     /// [`App::handle`] without waiting: the response, for every request but the POSTs that
@@ -459,12 +459,33 @@ impl App {
 
     /// The POSTs that read a body, after [`App::answer_now`] has answered everything else; the
     /// body is read within its route's limit and deadline. `rate` becomes a batch's decision
-    /// for all its items.
+    /// for all its items. Also whether the connection is free for another request after the
+    /// response: not when the body was refused (or given up) with some of it still to come.
     async fn answer_body<B>(
         &self,
         route: &Route,
         parts: &http::request::Parts,
         body: B,
+        now_ms: u64,
+        client: IpAddr,
+        rate: &mut Option<Decision>,
+    ) -> (Result<(Reply, Option<String>), Error>, bool)
+    where
+        B: hyper::body::Body<Data = Bytes>,
+        B::Error: std::error::Error + Send + Sync + 'static,
+    {
+        let mut body = RequestBody::Unread(body);
+        let answered = self.answer_route(route, parts, &mut body, now_ms, client, rate).await;
+        let expect_continue = parts.headers.contains_key(header::EXPECT);
+        (answered, body.settle(expect_continue).await)
+    }
+
+    /// [`App::answer_body`]'s answer, `body` read (or left unread) as the route needs.
+    async fn answer_route<B>(
+        &self,
+        route: &Route,
+        parts: &http::request::Parts,
+        body: &mut RequestBody<B>,
         now_ms: u64,
         client: IpAddr,
         rate: &mut Option<Decision>,
@@ -564,7 +585,25 @@ impl App {
         }
     }
 
-    async fn read_body<B>(&self, body: B, max: usize) -> Result<Bytes, Error>
+    /// Reads `body` whole, within `max` bytes and the body deadline. Refused, it is given up
+    /// with the rest of it unread (see [`RequestBody`]).
+    async fn read_body<B>(&self, body: &mut RequestBody<B>, max: usize) -> Result<Bytes, Error>
+    where
+        B: hyper::body::Body<Data = Bytes>,
+        B::Error: std::error::Error + Send + Sync + 'static,
+    {
+        // Each route reads its body once; from here it is given up unless read whole.
+        let RequestBody::Unread(unread) = std::mem::replace(body, RequestBody::Abandoned) else {
+            return Err(Error::invalid_body("the request body could not be read"));
+        };
+        let read = self.read_whole(unread, max).await;
+        if read.is_ok() {
+            *body = RequestBody::Read;
+        }
+        read
+    }
+
+    async fn read_whole<B>(&self, body: B, max: usize) -> Result<Bytes, Error>
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: std::error::Error + Send + Sync + 'static,
@@ -592,6 +631,87 @@ impl App {
             Ok(Ok(body)) => Ok(body),
         }
     }
+}
+
+/// A request body as its answer left it, which decides whether an HTTP/1 connection can carry
+/// another request after the response. hyper reads the rest of a body the service dropped
+/// only as far as it has already arrived, and otherwise closes the connection once the
+/// response is written; the response has to say so itself (RFC 9112, section 9.6), since
+/// hyper sees the body dropped only after it wrote the response's head.
+enum RequestBody<B> {
+    /// Not read: the request was refused from its headers.
+    Unread(B),
+    /// Read to its end.
+    Read,
+    /// Refused part way (over the limit, too slow, broken), the rest left unread.
+    Abandoned,
+}
+
+/// Most of an unread body taken to keep its connection open: only what has arrived already
+/// is taken, never waited for, so this just bounds that.
+const UNREAD_TAKEN_MAX: usize = 64 * 1024;
+
+impl<B> RequestBody<B>
+where
+    B: hyper::body::Body<Data = Bytes>,
+{
+    /// Whether the connection is free for another request after the response: the body was
+    /// read, or it was not and all of it has already arrived. What has arrived is taken now,
+    /// and nothing is waited for, so a refusal is never held up by a body that does not come.
+    ///
+    /// hyper passes a body on one frame at a time, reading the next (from its buffer, or from
+    /// the socket if bytes are there) only once this task runs again: after each frame taken,
+    /// the task yields once, woken at once, for hyper to pass the next. Nothing new then
+    /// (hyper found no bytes to read) means the rest is still on its way. A body the client
+    /// sends only after `100 Continue` (`expect_continue`) has not come, and is not asked
+    /// for: taking it would make hyper send the `100 Continue`.
+    async fn settle(self, expect_continue: bool) -> bool {
+        let unread = match self {
+            RequestBody::Read => return true,
+            RequestBody::Abandoned => return false,
+            RequestBody::Unread(unread) => unread,
+        };
+        if expect_continue && !unread.is_end_stream() {
+            return false;
+        }
+        let mut unread = std::pin::pin!(unread);
+        let mut taken = 0usize;
+        let mut yielded = false;
+        std::future::poll_fn(|cx| {
+            loop {
+                match unread.as_mut().poll_frame(cx) {
+                    Poll::Ready(None) => return Poll::Ready(true),
+                    Poll::Ready(Some(Ok(frame))) => {
+                        yielded = false;
+                        taken = taken.saturating_add(frame.data_ref().map_or(0, Bytes::len));
+                        if taken > UNREAD_TAKEN_MAX {
+                            return Poll::Ready(false);
+                        }
+                    }
+                    Poll::Pending if !yielded => {
+                        yielded = true;
+                        cx.waker().wake_by_ref();
+                        return Poll::Pending;
+                    }
+                    Poll::Ready(Some(Err(_))) | Poll::Pending => return Poll::Ready(false),
+                }
+            }
+        })
+        .await
+    }
+}
+
+/// `response`, saying `Connection: close` on HTTP/1 unless the connection is `kept` (free for
+/// another request). HTTP/2 has no such header: a stream's unread body ends only that stream.
+fn closing_unless(
+    kept: bool,
+    parts: &http::request::Parts,
+    mut response: Response<Body>,
+) -> Response<Body> {
+    if !kept && parts.version < http::Version::HTTP_2 {
+        response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    }
+    response
 }
 
 /// How `/ask` is to deliver its answer, from the request's headers.

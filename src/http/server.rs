@@ -516,9 +516,9 @@ fn deliver(
     http1: bool,
 ) -> Response<Tracked> {
     // An aged connection, or a stopping server: say so on HTTP/1 (HTTP/2 has GOAWAY), so the
-    // client does not send its next request down a connection about to close. So does a 408:
-    // the rest of its body may still come, so hyper closes the connection after it, and RFC
-    // 9110 (section 15.5.9) asks the server to say so.
+    // client does not send its next request down a connection about to close. (A response
+    // that leaves some of its request's body unread, a 408 or 413 among them, says so
+    // already: see `http::RequestBody`.)
     let status = response.status();
     // An empty answer that could have had content (a redirect, a 202) says `Content-Length: 0`
     // itself: hyper adds it to an HTTP/1 GET but not to a HEAD, and to an HTTP/2 HEAD (by
@@ -532,8 +532,7 @@ fn deliver(
             .entry(header::CONTENT_LENGTH)
             .or_insert_with(|| HeaderValue::from_static("0"));
     }
-    let timed_out = status == StatusCode::REQUEST_TIMEOUT;
-    if http1 && (timed_out || flow.closing() || app.is_draining()) {
+    if http1 && (flow.closing() || app.is_draining()) {
         response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
     }
     response.map(|body| flow.track(body, http1))

@@ -12,7 +12,7 @@ use consultancy_api::model::Deprecation;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::support::{Checked, Setup, start, start_with};
+use crate::support::{Checked, Setup, http1_exchange, start, start_with};
 
 fn ratelimit(response: &Checked) -> (u64, u64) {
     let value = response.header("ratelimit").expect("RateLimit header");
@@ -262,6 +262,122 @@ async fn a_slow_body_gets_408() {
     // The connection closes after it, and the answer says so (RFC 9110, section 15.5.9).
     let head = text.split("\r\n\r\n").next().unwrap_or_default().to_ascii_lowercase();
     assert!(head.lines().any(|line| line == "connection: close"), "{text}");
+}
+
+/// A request refused before its body is read (413 for a declared or streamed size over the
+/// limit, 415 for its labels, 405 for a route that takes no body) leaves the rest of that body
+/// on an HTTP/1 connection, which is then closed; the response says so (RFC 9112, section
+/// 9.6). Refused with its whole small body already arrived, the body is taken and the
+/// connection kept, and the response does not say close. Either way the response says
+/// `Connection: close` exactly when the connection closes.
+#[tokio::test]
+async fn a_refusal_says_connection_close_exactly_when_the_unread_body_closes_it() {
+    let server = start().await;
+    let json = "Content-Type: application/json";
+    let mcp = "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18";
+    let post = |path: &str, headers: &str, length: usize, body: &str| {
+        format!(
+            "POST {path} HTTP/1.1\r\nHost: x\r\n{headers}\r\nContent-Length: {length}\r\n\r\n{body}"
+        )
+        .into_bytes()
+    };
+    let over_the_cap_in_chunks = {
+        let mut request = format!(
+            "POST /v1/batch HTTP/1.1\r\nHost: x\r\n{json}\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
+        .into_bytes();
+        for _ in 0..65 {
+            request.extend_from_slice(b"400\r\n");
+            request.extend_from_slice(&[b' '; 1024]);
+            request.extend_from_slice(b"\r\n");
+        }
+        request
+    };
+    let chunked = |body: &str| {
+        format!("POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n{body}")
+            .into_bytes()
+    };
+    let gzip = "Content-Type: application/json\r\nContent-Encoding: gzip";
+    let cases: Vec<(&str, Vec<u8>, u16, bool)> = vec![
+        ("declared over the cap", post("/v1/batch", json, 10_000_000, "{\"a\":1}"), 413, true),
+        ("declared over the cap", post("/v1/ai-readiness/score", json, 100_000, "{}"), 413, true),
+        (
+            "declared over the cap",
+            post("/oauth/token", "Content-Type: application/x-www-form-urlencoded", 100_000, "a=b"),
+            413,
+            true,
+        ),
+        ("declared over the cap", post("/mcp", mcp, 10_000_000, "{}"), 413, true),
+        ("streamed over the cap", over_the_cap_in_chunks, 413, true),
+        (
+            "labels, body still coming",
+            post("/v1/batch", "Content-Type: text/plain", 100, "{\"a\":1}"),
+            415,
+            true,
+        ),
+        (
+            "labels, body still coming",
+            post("/v1/ai-readiness/score", gzip, 100, "{\"a\":1}"),
+            415,
+            true,
+        ),
+        ("labels, body still coming", post("/ask", gzip, 100, "{\"a\":1}"), 415, true),
+        (
+            "labels, body still coming",
+            post("/mcp/docs", &format!("{mcp}\r\nContent-Encoding: gzip"), 100, "{}"),
+            415,
+            true,
+        ),
+        ("no body taken, body still coming", post("/v1/services", json, 100, "{}"), 405, true),
+        ("labels, chunks still coming", chunked("7\r\n{\"a\":1}\r\n"), 415, true),
+        // Refused before the client sends the body: no 100 Continue asks for it.
+        (
+            "labels, body awaiting 100 Continue",
+            post("/v1/batch", "Content-Type: text/plain\r\nExpect: 100-continue", 7, ""),
+            415,
+            true,
+        ),
+        ("labels, whole body here in chunks", chunked("7\r\n{\"a\":1}\r\n0\r\n\r\n"), 415, false),
+        (
+            "labels, whole body here in chunks",
+            chunked("3\r\n{\"a\r\n4\r\n\":1}\r\n0\r\n\r\n"),
+            415,
+            false,
+        ),
+        (
+            "labels, whole body here",
+            post("/v1/batch", "Content-Type: text/plain", 7, "{\"a\":1}"),
+            415,
+            false,
+        ),
+        ("labels, whole body here", post("/ask", gzip, 7, "{\"a\":1}"), 415, false),
+        (
+            "labels, whole body here",
+            post("/mcp", &format!("{mcp}\r\nContent-Encoding: gzip"), 2, "{}"),
+            415,
+            false,
+        ),
+        ("no body taken, whole body here", post("/v1/services", json, 2, "{}"), 405, false),
+    ];
+    let mut wrong = Vec::new();
+    for (why, request, status, closes) in cases {
+        let line = String::from_utf8_lossy(&request[..request.len().min(40)]).replace("\r\n", " ");
+        let exchange = http1_exchange(server.addr, &request, Duration::from_secs(3)).await;
+        let seen = (exchange.status(), exchange.closed, exchange.says_close());
+        let code = match status {
+            413 => "payload_too_large",
+            415 => "unsupported_media_type",
+            _ => "method_not_allowed",
+        };
+        if seen != (status, closes, closes) || !exchange.body.contains(code) {
+            wrong.push(format!(
+                "{why}: {line}: (status, closed, says close) {seen:?}, not {:?}: {}",
+                (status, closes, closes),
+                exchange.body
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[tokio::test]
@@ -614,6 +730,54 @@ fn in_process(rate_limit: u32, trust_proxy: bool, ipv6_prefix: u8) -> consultanc
         std::sync::Arc::new(SystemClock),
         trust_proxy,
     )
+}
+
+/// A request body that never arrives.
+struct NeverArrives;
+
+impl hyper::body::Body for NeverArrives {
+    type Data = bytes::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<bytes::Bytes>, Self::Error>>> {
+        std::task::Poll::Pending
+    }
+}
+
+/// `Connection: close` is for HTTP/1 alone: an HTTP/2 stream refused with its body unread
+/// ends only that stream, and HTTP/2 has no `Connection` header (RFC 9113, section 8.2.2).
+#[tokio::test]
+async fn only_http1_refusals_with_the_body_unread_say_connection_close() {
+    let app = in_process(100_000, false, 64);
+    let peer = IpAddr::from([127, 0, 0, 1]);
+    for (version, says_close) in [
+        (http::Version::HTTP_10, true),
+        (http::Version::HTTP_11, true),
+        (http::Version::HTTP_2, false),
+    ] {
+        for (path, content_type) in [
+            ("/v1/batch", "text/plain"),
+            ("/mcp", "application/json; charset=latin1"),
+            ("/ask", "text/plain"),
+        ] {
+            let request = http::Request::post(path)
+                .version(version)
+                .header("host", "localhost")
+                .header("accept", "application/json, text/event-stream")
+                .header("content-type", content_type)
+                .body(NeverArrives)
+                .expect("request");
+            let response = tokio::time::timeout(Duration::from_secs(5), app.handle(request, peer))
+                .await
+                .expect("refused without waiting for the body");
+            assert_eq!(response.status(), 415, "{version:?} {path}");
+            let connection = response.headers().get("connection").and_then(|v| v.to_str().ok());
+            assert_eq!(connection, says_close.then_some("close"), "{version:?} {path}");
+        }
+    }
 }
 
 /// Statuses of one GET per peer address, with an optional `X-Forwarded-For` per request.

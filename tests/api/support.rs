@@ -381,6 +381,75 @@ pub fn headers_conform(checked: &Checked, method: &str, path_template: &str) {
     }
 }
 
+/// One HTTP/1.1 request on a fresh connection, and what became of the connection.
+#[derive(Debug)]
+pub struct Exchange {
+    /// The response's status line and header fields, lower-cased.
+    pub head: String,
+    pub body: String,
+    /// Whether the server closed the connection after the response, rather than answer a
+    /// second request sent down it.
+    pub closed: bool,
+}
+
+impl Exchange {
+    pub fn status(&self) -> u16 {
+        self.head.get(9..12).and_then(|code| code.parse().ok()).unwrap_or(0)
+    }
+
+    /// Whether the response says `Connection: close`.
+    pub fn says_close(&self) -> bool {
+        self.head.split("\r\n").any(|line| line == "connection: close")
+    }
+}
+
+/// Sends `request` (its body perhaps incomplete) on a new connection, reads the response by
+/// its `Content-Length` within `within`, then sends `GET /v1/contact` after it: an open
+/// connection answers that, a closed one ends (or is reset).
+pub async fn http1_exchange(addr: SocketAddr, request: &[u8], within: Duration) -> Exchange {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    stream.write_all(request).await.expect("write the request");
+    let mut received = Vec::new();
+    let read = async {
+        let head_end = loop {
+            if let Some(at) = received.windows(4).position(|w| w == b"\r\n\r\n") {
+                break at + 4;
+            }
+            let n = stream.read_buf(&mut received).await.expect("read the response");
+            assert!(n > 0, "closed before answering: {}", String::from_utf8_lossy(&received));
+        };
+        let head = String::from_utf8_lossy(&received[..head_end]).to_ascii_lowercase();
+        let length: usize = head
+            .split("\r\n")
+            .find_map(|line| line.strip_prefix("content-length: "))
+            .and_then(|n| n.parse().ok())
+            .expect("a Content-Length");
+        while received.len() < head_end + length {
+            let n = stream.read_buf(&mut received).await.expect("read the body");
+            assert!(n > 0, "closed inside the body");
+        }
+        let body = String::from_utf8_lossy(&received[head_end..head_end + length]).into_owned();
+        (head, body)
+    };
+    let (head, body) = tokio::time::timeout(within, read).await.expect("answered in time");
+    // The server may have closed already: the write then fails, or is reset on arrival.
+    let _ = stream.write_all(b"GET /v1/contact HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    let mut next = [0u8; 64];
+    let after = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut next))
+        .await
+        .expect("the second request is answered or the connection closed");
+    let closed = match after {
+        Ok(0) | Err(_) => true,
+        Ok(n) => {
+            let text = String::from_utf8_lossy(&next[..n]);
+            assert!(text.starts_with("HTTP/1.1 200"), "the second answer: {text}");
+            false
+        }
+    };
+    Exchange { head, body, closed }
+}
+
 /// The server binary, started on an ephemeral port with a rate limit out of the way, with
 /// `args` besides and `env` in its environment.
 pub struct Binary {
