@@ -64,14 +64,12 @@ pub const CONTEXT_PREFIX: &str = "ctx-";
 pub const READINESS_CONTEXT: &str = "my AI readiness assessment result";
 
 /// Answers one POST to the A2A endpoint: `headers` and the `query` string for the version,
-/// `body` the JSON-RPC request.
+/// `body` the JSON-RPC request. The body's labels (`Content-Type`, `Content-Encoding`) were
+/// checked before it was read (`wire::media::check_json_headers`, refused with [`refused`]).
 pub fn answer(headers: &HeaderMap, query: Option<&str>, body: &[u8]) -> Reply {
     let requested = version::requested(headers, query);
     // Errors that come before the version is settled are shaped as the newest version's.
     let shape = *requested.as_ref().unwrap_or(&Version::V1_0);
-    if let Err(error) = crate::wire::media::check_json_headers(headers) {
-        return refused(&error, shape);
-    }
     let request = match jsonrpc::parse_body(body) {
         Err(parse) => return error_reply(&A2aError::parse(parse), None, shape),
         Ok(RpcBody::Batch(_)) => {
@@ -134,8 +132,8 @@ pub fn answer(headers: &HeaderMap, query: Option<&str>, body: &[u8]) -> Reply {
     }
 }
 
-/// A refusal of the transport (body too large or too slow, the rate limit, a method other
-/// than POST) as a JSON-RPC error with its HTTP status.
+/// A refusal of the transport (a body labelled so it cannot be read as sent, too large or too
+/// slow, the rate limit, a method other than POST) as a JSON-RPC error with its HTTP status.
 pub fn refused(error: &ops::Error, version: Version) -> Reply {
     error_reply(&A2aError::refusal(error), None, version)
 }

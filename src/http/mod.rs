@@ -573,6 +573,10 @@ impl App {
             }
             Route::A2a => {
                 let version = a2a::version_of(&parts.headers, parts.uri.query());
+                // Labels the body cannot be read by are refused before it is waited for.
+                if let Err(error) = media::check_json_headers(&parts.headers) {
+                    return Ok((a2a::refused(&error, version), None));
+                }
                 let reply = match self.read_body(body, limits::A2A_BODY_MAX).await {
                     Ok(body) => a2a::answer(&parts.headers, parts.uri.query(), &body),
                     Err(error) => a2a::refused(&error, version),

@@ -4,11 +4,12 @@
 //! `Content-Type`, and the same request labelled plainly is answered.
 
 use std::io::Write as _;
+use std::time::Duration;
 
 use serde_json::Value;
 
 use crate::mcp::{Era, LEGACY, request, rpc_error};
-use crate::support::{Checked, TestServer, start};
+use crate::support::{Checked, TestServer, http1_exchange, start};
 
 const SCORE: &str = r#"{"answers":[3,3,3,3,3,3,3,3,3,3,3,3,3,3,3]}"#;
 const BATCH: &str = r#"{"requests":[{"path":"/v1/services"}]}"#;
@@ -167,5 +168,49 @@ async fn the_oauth_endpoints_refuse_it_as_they_refuse_a_wrong_content_type() {
         let response = send(&server, "/oauth/token", &headers, &[], body).await;
         let error = response.conforms("POST", "/oauth/token", 400);
         assert_eq!(error["error"], "invalid_request", "{headers:?}: {error}");
+    }
+}
+
+/// Every surface refuses those labels from the headers alone, the A2A agent as the MCP servers
+/// and the REST endpoints do: with a body that never completes, the 415 comes at once rather
+/// than after the body deadline (10 s), and the HTTP/1 connection, with the rest of the body
+/// still to come, is closed, saying so.
+#[tokio::test]
+async fn the_labels_are_refused_before_the_body_is_waited_for() {
+    let server = start().await;
+    let labels = [
+        "Content-Type: application/json\r\nContent-Encoding: gzip",
+        "Content-Type: application/json\r\nContent-Encoding: identity, br",
+        "Content-Type: application/json\r\nContent-Type: application/json",
+        "Content-Type: application/json; charset=UTF-16",
+        "Content-Type: text/plain",
+    ];
+    let mcp = "Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18";
+    let surfaces = [
+        ("/a2a", "A2A-Version: 1.0"),
+        ("/a2a", "Accept: application/json"),
+        ("/mcp", mcp),
+        ("/mcp/docs", mcp),
+        ("/ask", "Accept: application/json"),
+        ("/v1/batch", "Accept: application/json"),
+        ("/v1/ai-readiness/score", "Accept: application/json"),
+    ];
+    for (path, extra) in surfaces {
+        for label in labels {
+            let request = format!(
+                "POST {path} HTTP/1.1\r\nHost: x\r\n{extra}\r\n{label}\r\nContent-Length: 100\r\n\r\n{{\"jsonrpc\""
+            );
+            let what = format!("{path} {extra:?} {label:?}");
+            let exchange =
+                http1_exchange(server.addr, request.as_bytes(), Duration::from_secs(2)).await;
+            assert_eq!(exchange.status(), 415, "{what}: {exchange:?}");
+            assert!(exchange.body.contains("unsupported_media_type"), "{what}: {exchange:?}");
+            assert!(exchange.says_close() && exchange.closed, "{what}: {exchange:?}");
+            if path == "/a2a" || path.starts_with("/mcp") {
+                let body: Value = serde_json::from_str(&exchange.body).expect("JSON");
+                assert_eq!(body["jsonrpc"], "2.0", "{what}: {body}");
+                assert_eq!(body["error"]["code"], -32600, "{what}: {body}");
+            }
+        }
     }
 }
