@@ -797,12 +797,16 @@ fn interview_prompt(content: &Content) -> String {
         for question in &section.questions {
             number += 1;
             let unscored = if question.scored { "" } else { " (unscored)" };
-            let _ = writeln!(text, "\n{number}. {}{unscored}", question.q);
+            let marker = format!("{number}. ");
+            let _ = writeln!(text, "\n{marker}{}{unscored}", question.q);
+            // The context and options start where the question's text does: under `10. ` a
+            // fixed three spaces fell a column short (and out of the markdown list item).
+            let indent = " ".repeat(marker.len());
             if let Some(ctx) = &question.ctx {
-                let _ = writeln!(text, "   Context: {ctx}");
+                let _ = writeln!(text, "{indent}Context: {ctx}");
             }
             for (option_idx, option) in question.opts.iter().enumerate() {
-                let _ = writeln!(text, "   {option_idx}. {option}");
+                let _ = writeln!(text, "{indent}{option_idx}. {option}");
             }
         }
     }

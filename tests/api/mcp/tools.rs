@@ -943,6 +943,25 @@ async fn prompts_interview_and_answer_with_citations() {
                 }
             }
         }
+        // A question's context and options start where its text does, past `10. ` as past
+        // `1. ` (so they also stay inside the question's list item as markdown).
+        let (mut under, mut checked_past_nine) = (None, 0);
+        for line in text.lines() {
+            let number = line
+                .split_once(". ")
+                .map(|(n, _)| n)
+                .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+            if let Some(number) = number {
+                under = Some(number.len() + 2);
+            } else if line.is_empty() || line.starts_with('#') {
+                under = None;
+            } else if let Some(width) = under {
+                let indent = line.len() - line.trim_start_matches(' ').len();
+                assert_eq!(indent, width, "{line:?} is indented as its question's text");
+                checked_past_nine += usize::from(width > 3);
+            }
+        }
+        assert!(checked_past_nine > 0, "questions 10 and on are checked too");
         let named = result(&server, "/mcp", era, "prompts/get", json!({ "name": "readiness_interview", "arguments": { "organisation": "Example Ltd" } })).await;
         assert!(
             named["messages"][0]["content"]["text"]
