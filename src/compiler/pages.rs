@@ -727,7 +727,7 @@ fn home_page(shell: &Shell<'_>) -> SitePage {
     for (idx, category) in content.categories.iter().enumerate() {
         let n = content.guides.iter().filter(|g| g.category == idx).count();
         let href = format!("{site}/guides/#{}", category.key);
-        let label = format!("{} ({n} guides)", category.name);
+        let label = format!("{} ({n} {})", category.name, if n == 1 { "guide" } else { "guides" });
         main.push_str(&list_item_html(&href, &label, &category.description));
         main.push('\n');
         markdown.push_str(&list_item_md(&href, &label, &category.description));

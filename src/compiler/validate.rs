@@ -731,8 +731,10 @@ fn guides(
             diagnostics.push(Diagnostic::new(
                 &root.join(&category.key),
                 format!(
-                    "category `{}` has {n} guides, fewer than {}",
-                    category.key, expect.min_guides_per_category
+                    "category `{}` has {n} {}, fewer than {}",
+                    category.key,
+                    if n == 1 { "guide" } else { "guides" },
+                    expect.min_guides_per_category
                 ),
             ));
         }

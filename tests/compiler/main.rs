@@ -177,6 +177,27 @@ fn the_fixture_compiles_deterministically_and_matches_the_golden_tables() {
     }
 }
 
+/// The home page counts each category's guides in words that agree with the number: the
+/// fixture's categories hold one guide each, the real content's several.
+#[test]
+fn the_home_page_counts_a_single_guide_in_the_singular() {
+    let compiled =
+        compile(Path::new(FIXTURE), &local(), &fixture_expectations()).expect("compiles");
+    for compiled in [&compiled, real_content()] {
+        let body = |path: &str| {
+            compiled.routes.iter().find(|r| r.path == path).map(|r| r.body.as_str()).expect(path)
+        };
+        for path in ["/", "/index.md"] {
+            let page = body(path);
+            assert!(!page.contains("(1 guides)"), "{path} says (1 guides)");
+            let counted = page.matches(" guide)").count() + page.matches(" guides)").count();
+            assert!(counted > 0, "{path} counts the guides of each category");
+        }
+    }
+    let home = compiled.routes.iter().find(|r| r.path == "/").map(|r| r.body.as_str());
+    assert!(home.is_some_and(|home| home.contains("Alpha Things (1 guide)</a>")), "{home:?}");
+}
+
 #[test]
 fn the_real_content_meets_the_contract() {
     assert_eq!(
@@ -327,7 +348,7 @@ fn counts_are_enforced() {
     assert!(messages.contains(&"expected 3 services pages, found 2"), "{messages:?}");
     assert!(messages.contains(&"expected 5 guides, found 2"), "{messages:?}");
     assert!(
-        messages.iter().any(|m| m.starts_with("category `alpha` has 1 guides, fewer than 2")),
+        messages.iter().any(|m| m.starts_with("category `alpha` has 1 guide, fewer than 2")),
         "{messages:?}"
     );
 }
