@@ -80,10 +80,10 @@ fn answer(topic: CompanyTopic, config: &Config, content: &Content, index: &Answe
             let services_range = canned.cite(&services);
             canned.say(
                 format!(
-                    "It offers {} services, works in {} industries and publishes {} guides on data and AI.",
-                    services.len(),
-                    industries.len(),
-                    content.guides.len()
+                    "It offers {}, works in {} and publishes {} on data and AI.",
+                    super::counted(services.len(), "service", "services"),
+                    super::counted(industries.len(), "industry", "industries"),
+                    super::counted(content.guides.len(), "guide", "guides"),
                 ),
                 services_range,
             );
@@ -91,7 +91,11 @@ fn answer(topic: CompanyTopic, config: &Config, content: &Content, index: &Answe
         CompanyTopic::Services => {
             let range = canned.cite(&services);
             canned.say(
-                format!("{company} offers {} services: {}.", services.len(), list(&services)),
+                format!(
+                    "{company} offers {}: {}.",
+                    super::counted(services.len(), "service", "services"),
+                    list(&services)
+                ),
                 range,
             );
             let org = canned.cite(&contact);
@@ -101,8 +105,8 @@ fn answer(topic: CompanyTopic, config: &Config, content: &Content, index: &Answe
             let range = canned.cite(&industries);
             canned.say(
                 format!(
-                    "{company} works in {} industries: {}.",
-                    industries.len(),
+                    "{company} works in {}: {}.",
+                    super::counted(industries.len(), "industry", "industries"),
                     list(&industries)
                 ),
                 range,
@@ -114,8 +118,8 @@ fn answer(topic: CompanyTopic, config: &Config, content: &Content, index: &Answe
             let range = canned.cite(&case_studies);
             canned.say(
                 format!(
-                    "{company} has published {} case studies: {}.",
-                    case_studies.len(),
+                    "{company} has published {}: {}.",
+                    super::counted(case_studies.len(), "case study", "case studies"),
                     list(&case_studies)
                 ),
                 range,

@@ -236,8 +236,8 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
         ToolId::ListServices => (
             "List services",
             format!(
-                "List all {} services {company} offers (name, slug, url, description). Use it first to see what the consultancy does; get_service gives one.",
-                content.services.len()
+                "List all {} {company} offers (name, slug, url, description). Use it first to see what the consultancy does; get_service gives one.",
+                super::counted(content.services.len(), "service", "services")
             ),
             no_arguments(),
             Some(rest_schema(openapi, "/v1/services")),
@@ -251,8 +251,8 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
         ToolId::ListIndustries => (
             "List industries",
             format!(
-                "List the {} industries {company} works in (name, slug, url, description).",
-                content.industries.len()
+                "List the {} {company} works in (name, slug, url, description).",
+                super::counted(content.industries.len(), "industry", "industries")
             ),
             no_arguments(),
             Some(rest_schema(openapi, "/v1/industries")),
@@ -260,8 +260,8 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
         ToolId::ListCaseStudies => (
             "List case studies",
             format!(
-                "List the {} published case studies: client work by {company}, anonymised (name, slug, url, description).",
-                content.case_studies.len()
+                "List the {} published: client work by {company}, anonymised (name, slug, url, description).",
+                super::counted(content.case_studies.len(), "case study", "case studies")
             ),
             no_arguments(),
             Some(rest_schema(openapi, "/v1/case-studies")),
@@ -283,8 +283,8 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
         ToolId::GetAssessment => (
             "AI readiness questions",
             format!(
-                "The AI readiness assessment: {} sections of questions, each with five options (answer with the option index 0-4), and the maturity bands. Call it before score_assessment.",
-                content.assessment.sections.len()
+                "The AI readiness assessment: {} of questions, each with five options (answer with the option index 0-4), and the maturity bands. Call it before score_assessment.",
+                super::counted(content.assessment.sections.len(), "section", "sections")
             ),
             no_arguments(),
             Some(rest_schema(openapi, "/v1/ai-readiness/questions")),
