@@ -8,6 +8,7 @@
 use super::config::Config;
 use super::model::{CompanyTopic, SourceKind};
 use super::passages::{AnswerIndex, join_list};
+use super::prose;
 use super::validate::Content;
 
 /// A canned answer before emission: sentences with their source range, and the sources as
@@ -81,9 +82,9 @@ fn answer(topic: CompanyTopic, config: &Config, content: &Content, index: &Answe
             canned.say(
                 format!(
                     "It offers {}, works in {} and publishes {} on data and AI.",
-                    super::counted(services.len(), "service", "services"),
-                    super::counted(industries.len(), "industry", "industries"),
-                    super::counted(content.guides.len(), "guide", "guides"),
+                    prose::counted(services.len(), "service", "services"),
+                    prose::counted(industries.len(), "industry", "industries"),
+                    prose::counted(content.guides.len(), "guide", "guides"),
                 ),
                 services_range,
             );
@@ -93,7 +94,7 @@ fn answer(topic: CompanyTopic, config: &Config, content: &Content, index: &Answe
             canned.say(
                 format!(
                     "{company} offers {}: {}.",
-                    super::counted(services.len(), "service", "services"),
+                    prose::counted(services.len(), "service", "services"),
                     list(&services)
                 ),
                 range,
@@ -106,7 +107,7 @@ fn answer(topic: CompanyTopic, config: &Config, content: &Content, index: &Answe
             canned.say(
                 format!(
                     "{company} works in {}: {}.",
-                    super::counted(industries.len(), "industry", "industries"),
+                    prose::counted(industries.len(), "industry", "industries"),
                     list(&industries)
                 ),
                 range,
@@ -119,7 +120,7 @@ fn answer(topic: CompanyTopic, config: &Config, content: &Content, index: &Answe
             canned.say(
                 format!(
                     "{company} has published {}: {}.",
-                    super::counted(case_studies.len(), "case study", "case studies"),
+                    prose::counted(case_studies.len(), "case study", "case studies"),
                     list(&case_studies)
                 ),
                 range,

@@ -17,6 +17,7 @@ use super::model::{
     SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS, ToolId,
 };
 use super::pages::{DOCS_INDEX_LISTING, ERRORS_LISTING, item_path};
+use super::prose;
 use super::validate::{Content, Page};
 
 /// The `$schema` every server card names (experimental server-card extension).
@@ -237,7 +238,7 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
             "List services",
             format!(
                 "List all {} {company} offers (name, slug, url, description). Use it first to see what the consultancy does; get_service gives one.",
-                super::counted(content.services.len(), "service", "services")
+                prose::counted(content.services.len(), "service", "services")
             ),
             no_arguments(),
             Some(rest_schema(openapi, "/v1/services")),
@@ -252,7 +253,7 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
             "List industries",
             format!(
                 "List the {} {company} works in (name, slug, url, description).",
-                super::counted(content.industries.len(), "industry", "industries")
+                prose::counted(content.industries.len(), "industry", "industries")
             ),
             no_arguments(),
             Some(rest_schema(openapi, "/v1/industries")),
@@ -261,7 +262,7 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
             "List case studies",
             format!(
                 "List the {} published: client work by {company}, anonymised (name, slug, url, description).",
-                super::counted(content.case_studies.len(), "case study", "case studies")
+                prose::counted(content.case_studies.len(), "case study", "case studies")
             ),
             no_arguments(),
             Some(rest_schema(openapi, "/v1/case-studies")),
@@ -284,7 +285,7 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
             "AI readiness questions",
             format!(
                 "The AI readiness assessment: {} of questions, each with five options (answer with the option index 0-4), and the maturity bands. Call it before score_assessment.",
-                super::counted(content.assessment.sections.len(), "section", "sections")
+                prose::counted(content.assessment.sections.len(), "section", "sections")
             ),
             no_arguments(),
             Some(rest_schema(openapi, "/v1/ai-readiness/questions")),

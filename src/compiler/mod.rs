@@ -28,6 +28,7 @@ pub mod openapi;
 pub mod origins;
 pub mod pages;
 pub mod passages;
+pub mod prose;
 pub mod render;
 pub mod str_map;
 pub mod structured;
@@ -62,12 +63,6 @@ pub struct Compiled {
 }
 
 /// The contract's numbers, for the real content tree.
-/// `n` and the noun for it: "1 industry", "6 industries". Generated prose counts what the
-/// content holds, which may be one of a kind (the fixture has one of each).
-pub fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 pub fn contract_expectations() -> Expectations {
     Expectations {
         services: model::N_SERVICES,
