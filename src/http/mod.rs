@@ -476,8 +476,7 @@ impl App {
     {
         let mut body = RequestBody::Unread(body);
         let answered = self.answer_route(route, parts, &mut body, now_ms, client, rate).await;
-        let expect_continue = parts.headers.contains_key(header::EXPECT);
-        (answered, body.settle(expect_continue).await)
+        (answered, body.settle(&parts.headers).await)
     }
 
     /// [`App::answer_body`]'s answer, `body` read (or left unread) as the route needs.
@@ -667,14 +666,16 @@ where
     /// the socket if bytes are there) only once this task runs again: after each frame taken,
     /// the task yields once, woken at once, for hyper to pass the next. Nothing new then
     /// (hyper found no bytes to read) means the rest is still on its way. A body the client
-    /// sends only after `100 Continue` (`expect_continue`) has not come, and is not asked
+    /// sends only after `100 Continue` (`Expect: 100-continue` in `headers`) has not come, and is not asked
     /// for: taking it would make hyper send the `100 Continue`.
-    async fn settle(self, expect_continue: bool) -> bool {
+    async fn settle(self, headers: &HeaderMap) -> bool {
         let unread = match self {
             RequestBody::Read => return true,
             RequestBody::Abandoned => return false,
             RequestBody::Unread(unread) => unread,
         };
+        // Looked up only here: a body read whole, every answered POST, needs no look-up.
+        let expect_continue = headers.contains_key(header::EXPECT);
         if expect_continue && !unread.is_end_stream() {
             return false;
         }
