@@ -13,12 +13,12 @@
 //! saturated, field-weighted frequency, so the information matched decides and one rare word
 //! outweighs several common ones; synonym matches count 60% and typo matches 80% (one edit) or
 //! 60% (two), and what a misspelt synonym input finds both (48% or 36%); a misspelt word's
-//! candidates, and the last word's completions, weigh with the idf of the most used of them
-//! (capped at their own), so a rare neighbour or completion never outweighs the common word
-//! meant. Then fewer typo matches, then library order. Typo matches
-//! are looked for only for words that match nothing as typed, so a guide matching a word
-//! exactly always ranks above one matching it through a typo. Without terms: library order
-//! (category, then title).
+//! candidates and the last word's completions weigh with the idf of the most used of them
+//! (capped at their own), and a word with synonyms with that of the most used of it and its
+//! synonyms, so a rare neighbour, completion or spelling never outweighs the common word
+//! meant. Then fewer typo matches, then library order. Typo matches are looked for only for
+//! words that match nothing as typed, so a guide matching a word exactly always ranks above
+//! one matching it through a typo. Without terms: library order (category, then title).
 //!
 //! Working memory is fixed-size arrays on the stack plus the query's units; snippets are
 //! picked from passages stored at build time, so no markdown is read per request.
@@ -220,29 +220,41 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
                 // `model`, `traning` `tracing`). Likewise a finished word's completions weigh
                 // no more than the word itself: `contract` means contracts, and a rare
                 // `contractually` must not outrank the guide about them.
-                let (mut typo_df, mut prefix_df) = (0, 0);
+                //
+                // And a word with synonyms weighs no more than the most used of them (its
+                // synonyms keep their own weights): `genai`, written once in the library,
+                // must not outweigh the `generative AI` seventeen guides use, nor `ethics`,
+                // mentioned in passing by three, the `fairness` and `responsible AI` ten
+                // guides are about.
+                let (mut typo_df, mut prefix_df, mut synonym_df) = (0, 0, 0);
+                let mut has_synonyms = false;
                 for a in unit.alternatives {
+                    let df = postings(a.term).0.len();
                     match a.kind {
-                        Kind::Typo(_) => typo_df = typo_df.max(postings(a.term).0.len()),
-                        Kind::Exact | Kind::Prefix if unit.prefix => {
-                            prefix_df = prefix_df.max(postings(a.term).0.len());
-                        }
+                        Kind::Typo(_) => typo_df = typo_df.max(df),
+                        Kind::Exact | Kind::Prefix if unit.prefix => prefix_df = prefix_df.max(df),
                         _ => {}
+                    }
+                    if matches!(a.kind, Kind::Exact | Kind::Synonym) {
+                        synonym_df = synonym_df.max(df);
+                        has_synonyms |= a.kind == Kind::Synonym;
                     }
                 }
                 let typo_idf = u64::from(IDF_BY_DF[typo_df]);
                 let prefix_idf = u64::from(IDF_BY_DF[prefix_df]);
+                let synonym_idf = u64::from(IDF_BY_DF[synonym_df]);
                 let typed_is_a_word = unit.alternatives.iter().any(|a| {
                     a.kind == Kind::Exact && unit.prefix && !postings(a.term).0.is_empty()
                 });
                 for alternative in unit.alternatives {
                     let (postings, _) = postings(alternative.term);
                     let typo = matches!(alternative.kind, Kind::Typo(_) | Kind::SynonymTypo(_));
-                    // Percent, then for a typo or a completion the idf of the most used
-                    // candidate over its own.
+                    // Percent, then for a typo, a completion or a word with synonyms the idf
+                    // of the most used candidate over its own.
                     let reference = match alternative.kind {
                         Kind::Typo(_) => Some(typo_idf),
                         Kind::Prefix => Some(prefix_idf),
+                        Kind::Exact if has_synonyms => Some(synonym_idf),
                         _ => None,
                     };
                     let (numerator, denominator) = if let Some(reference) = reference {
