@@ -87,8 +87,9 @@ pub struct SearchIndex {
     /// Passages of guide `g` are `passages[passage_start[g]..passage_start[g + 1]]`.
     pub passage_start: Vec<u32>,
     /// `(first stem's term id, next stem's term id, guide)` for each two stems that follow
-    /// each other in a guide's title, sorted and without repeats: a query whose words follow
-    /// each other the same way names the title's phrase.
+    /// each other in a guide's title or in one of the questions it answers, sorted and
+    /// without repeats: a query whose words follow each other the same way names the title's
+    /// phrase, or asks the guide's question.
     pub title_pairs: Vec<(u32, u32, u16)>,
 }
 
@@ -129,9 +130,12 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         let blocks = body_blocks(&guide.body);
         let body_text = blocks.iter().map(|(_, text)| text.as_str()).collect::<Vec<_>>().join(" ");
         let answers = guide.answers.join(" ");
-        let title_tokens = tokens_of(&guide.title);
-        for pair in title_tokens.windows(2) {
-            title_stem_pairs.push((pair[0].stem.clone(), pair[1].stem.clone(), guide_idx));
+        // Each question on its own: the last word of one and the first of the next are not
+        // a phrase.
+        for text in std::iter::once(&guide.title).chain(&guide.answers) {
+            for pair in tokens_of(text).windows(2) {
+                title_stem_pairs.push((pair[0].stem.clone(), pair[1].stem.clone(), guide_idx));
+            }
         }
         let fields: [(&str, f64); 4] = [
             (&guide.title, WEIGHT_TITLE),

@@ -44,8 +44,9 @@ pub use snippet::Snippet;
 /// Share of a posting's impact a synonym match scores, in percent of an exact match.
 pub const SYNONYM_PERCENT: u32 = 60;
 /// What a guide's score gains, in percent, for each two consecutive query units that follow
-/// each other in its title (chosen on the judged set: 25 % to 150 % were tried, and 50 % or
-/// more all score the same; the README has the figures).
+/// each other in its title or in a question it answers (chosen on the judged set for titles:
+/// 25 % to 150 % were tried, and 50 % or more all score the same; the README has the
+/// figures).
 pub const TITLE_PHRASE_PERCENT: u32 = 50;
 /// Share of a posting's impact a completion of the last word scores, in percent, when the
 /// word as typed is itself a word of the library: "ai act" means the act, and guides that
@@ -365,12 +366,14 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
     ranked
 }
 
-/// Raises by [`TITLE_PHRASE_PERCENT`] the score of a guide whose title has two consecutive
-/// query units one after the other, once for each such pair: BM25F has no notion of words
-/// next to each other, so a guide repeating `policy` outranked the one titled "Acceptable
-/// use policy". Any way a unit matches counts (a typo, a synonym, a completion). The pairs
-/// are found in `TITLE_PAIRS` by binary search, so the work is per query alternative, not
-/// per matching guide.
+/// Raises by [`TITLE_PHRASE_PERCENT`] the score of a guide whose title, or one of the
+/// questions it answers, has two consecutive query units one after the other, once for each
+/// such pair: BM25F has no notion of words next to each other, so a guide repeating `policy`
+/// outranked the one titled "Acceptable use policy", and `who is responsible for customer
+/// data` found guides using those words apart before the one that answers "Who should be
+/// the data owner for customer data?". Any way a unit matches counts (a typo, a synonym, a
+/// completion). The pairs (`TITLE_PAIRS`, titles' and questions' both) are found by binary
+/// search, so the work is per query alternative, not per matching guide.
 fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
     if units.len() < 2 {
         return;
@@ -379,9 +382,18 @@ fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
     let mut pairs = [0u64; N_GUIDES];
     for (pair, (first, next)) in units.iter().zip(units.iter().skip(1)).enumerate() {
         for a in first.alternatives {
+            // The pairs beginning with `a`, sorted by their second term: each of the next
+            // unit's terms is looked up in them, rather than each of them in the next unit's
+            // terms (a common first word such as `data` begins a few hundred pairs).
             let start = TITLE_PAIRS.partition_point(|p| p.0 < a.term);
-            for &(_, b, guide) in TITLE_PAIRS[start..].iter().take_while(|p| p.0 == a.term) {
-                if next.alternatives.iter().any(|x| x.term == b) {
+            let from_a = &TITLE_PAIRS[start..];
+            let from_a = &from_a[..from_a.partition_point(|p| p.0 == a.term)];
+            if from_a.is_empty() {
+                continue;
+            }
+            for b in next.alternatives {
+                let at = from_a.partition_point(|p| p.1 < b.term);
+                for &(_, _, guide) in from_a[at..].iter().take_while(|p| p.1 == b.term) {
                     pairs[usize::from(guide)] |= 1u64 << pair.min(63);
                 }
             }
