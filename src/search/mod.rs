@@ -372,16 +372,24 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
 /// outranked the one titled "Acceptable use policy", and `who is responsible for customer
 /// data` found guides using those words apart before the one that answers "Who should be
 /// the data owner for customer data?". Any way a unit matches counts (a typo, a synonym, a
-/// completion). The pairs (`TITLE_PAIRS`, titles' and questions' both) are found by binary
-/// search, so the work is per query alternative, not per matching guide.
+/// completion), but for the completions of a last word the library writes: `ai act` is not
+/// "AI actually", as in the score such completions count at [`COMPLETION_OF_WORD_PERCENT`].
+/// The pairs (`TITLE_PAIRS`, titles' and questions' both) are found by binary search, so
+/// the work is per query alternative, not per matching guide.
 fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
     if units.len() < 2 {
         return;
     }
     // Bit `p` for the pair of units `p` and `p + 1` (at most 63 pairs).
     let mut pairs = [0u64; N_GUIDES];
+    // Whether a unit's completions count: not when the word as typed is a library word.
+    let completions_count = |unit: &query::Unit<'_>| {
+        !unit.alternatives.iter().any(|a| a.kind == Kind::Exact && query::has_postings(a.term))
+    };
     for (pair, (first, next)) in units.iter().zip(units.iter().skip(1)).enumerate() {
-        for a in first.alternatives {
+        let (first_completes, next_completes) =
+            (completions_count(&first), completions_count(&next));
+        for a in first.alternatives.iter().filter(|a| first_completes || a.kind != Kind::Prefix) {
             // The pairs beginning with `a`, sorted by their second term: each of the next
             // unit's terms is looked up in them, rather than each of them in the next unit's
             // terms (a common first word such as `data` begins a few hundred pairs).
@@ -391,7 +399,7 @@ fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
             if from_a.is_empty() {
                 continue;
             }
-            for b in next.alternatives {
+            for b in next.alternatives.iter().filter(|b| next_completes || b.kind != Kind::Prefix) {
                 let at = from_a.partition_point(|p| p.1 < b.term);
                 for &(_, _, guide) in from_a[at..].iter().take_while(|p| p.1 == b.term) {
                     pairs[usize::from(guide)] |= 1u64 << pair.min(63);
