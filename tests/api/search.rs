@@ -1008,6 +1008,38 @@ async fn a_title_saying_the_query_words_in_order_ranks_first() {
     }
 }
 
+/// Short queries a stranger typed (stop 51), each first answered by a guide that merely used
+/// a word: `bias` by forecast accuracy (the word eight times in its body) where a guide has it
+/// in its title, `genai policy` by the one guide writing "GenAI" where seventeen write
+/// "generative AI", and `how many users do we need for an experiment` by a guide using those
+/// words apart where another asks "How many users do I need for an A/B test?".
+/// Then everyday phrasings that found neither the drift guide nor any guide on starting out.
+#[tokio::test]
+async fn a_guide_named_for_the_words_outranks_one_that_only_uses_them() {
+    let server = start().await;
+    for (q, wanted) in [
+        ("bias", "fairness-and-bias-audit"),
+        ("genai policy", "generative-ai-acceptable-use-policy"),
+        ("how many users do we need for an experiment", "ab-test-sample-size"),
+    ] {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert_eq!(
+            slugs(&page).first().map(String::as_str),
+            Some(wanted),
+            "{q}: {:?}",
+            slugs(&page)
+        );
+    }
+    for (q, wanted) in [
+        ("model getting worse", "detect-data-and-concept-drift"),
+        ("how do i start with ai", "board-asks-for-ai-strategy"),
+        ("dashboard design", "dashboard-layout-principles"),
+    ] {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
+    }
+}
+
 /// Every header the OpenAPI document names for a search page is sent, valid against its
 /// schema; a page has no validator, so the document names no `ETag`, and its 304 is only
 /// `If-None-Match: *`'s.
