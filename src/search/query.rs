@@ -378,13 +378,12 @@ fn expand(text: &str, unit: &UnitAt, typo_tolerant: bool, alternatives: &mut Vec
             let any_whole = near.iter().any(|n| n.whole);
             for near in near.into_iter().filter(|n| n.distance > 0 && (n.whole || !any_whole)) {
                 push(alternatives, first, near.term, Kind::Typo(near.distance));
-                // A synonym input no guide uses ("tableau") is in the vocabulary only to be
-                // reached: its misspelling finds what the input finds, weighed as a synonym
-                // and a typo both.
-                if !has_postings(near.term) {
-                    for &term in synonyms_of(near.term) {
-                        push(alternatives, first, term, Kind::SynonymTypo(near.distance));
-                    }
+                // A misspelling finds what the word finds, its synonyms included, weighed
+                // as a synonym and a typo both: a synonym input no guide uses ("tableau") is
+                // in the vocabulary only to be reached, and "etics" means "ethics", which
+                // stands for "fairness" and "responsible AI".
+                for &term in synonyms_of(near.term) {
+                    push(alternatives, first, term, Kind::SynonymTypo(near.distance));
                 }
             }
         }

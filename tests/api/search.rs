@@ -494,6 +494,22 @@ async fn a_misspelt_synonym_input_finds_what_the_input_finds() {
     );
 }
 
+/// A misspelling of a word the guides use and the synonym table expands finds what the word
+/// finds: `etics` reached only the three guides that mention ethics in passing, while
+/// `ethics` (through "fairness" and "responsible AI") puts the bias audit first.
+#[tokio::test]
+async fn a_misspelt_word_brings_its_synonyms_as_the_word_does() {
+    let server = start().await;
+    let correct = slugs(&first_page(&server, "ethics", "&limit=5").await);
+    let misspelt = slugs(&first_page(&server, "etics", "&limit=5").await);
+    assert_eq!(correct.first().map(String::as_str), Some("fairness-and-bias-audit"));
+    assert_eq!(misspelt.first(), correct.first(), "etics: {misspelt:?}, ethics: {correct:?}");
+    let (mut found, mut expected) = (misspelt, correct);
+    found.sort();
+    expected.sort();
+    assert_eq!(found, expected, "the same guides");
+}
+
 #[test]
 fn a_finished_misspelt_last_word_is_not_read_as_a_prefix() {
     // "chrun" is one swap from "churn", and also begins one edit from "chunk": the whole-word
