@@ -32,9 +32,10 @@ names=$(awk '$1 !~ /^#/ && NF { print $1 }' benches/load/requests.txt)
 for report in baseline paced; do
     for name in $names; do
         row=$(grep -m1 "^| $name |" "target/load/$report.md") || fail "$report: no row for $name"
-        # Every cell after the name holds numbers (a ratio, "p50 / p50", ...), none of them empty.
+        # Every cell after the name holds numbers (a ratio, "p50 / p50", a paired median with
+        # its range "0.95 (0.91-0.99)", ...), none of them empty.
         awk -F'|' -v r="$report" '{
-            for (i = 3; i < NF; i++) if ($i !~ /^ *[0-9][0-9.]*( \/ [0-9][0-9.]*)? *$/) { print r ": bad cell \"" $i "\" in " $0; exit 1 }
+            for (i = 3; i < NF; i++) if ($i !~ /^ *[0-9][0-9.]*( \/ [0-9][0-9.]*| \([0-9][0-9.]*-[0-9][0-9.]*\))? *$/) { print r ": bad cell \"" $i "\" in " $0; exit 1 }
         }' <<<"$row" || fail "$report: a row that is not all figures"
     done
 done
