@@ -217,6 +217,7 @@ const WORDS: &[(&str, Class)] = {
         ("vacancies", Topic(CompanyTopic::Contact)),
         ("verticals", Topic(CompanyTopic::Industries)),
         ("work", Generic),
+        ("worked", Generic),
         ("working", Generic),
         ("works", Generic),
         ("worldwide", Topic(CompanyTopic::Contact)),
@@ -392,9 +393,13 @@ pub struct Intent {
     /// The question asks how long something takes ("how long ...", "how many weeks ...", "how
     /// soon ...", "what is the timeline ..."): a sentence that states a duration answers it.
     pub asks_duration: bool,
-    /// The question asks in the past tense ("how long did the hospital project take?"): of
-    /// work done, which the case studies tell, not of the services on offer.
+    /// The question asks in the past tense ("how long did the hospital project take?", "have
+    /// you worked with hospitals?"): of work done, which the case studies tell, not of the
+    /// services on offer.
     pub past_tense: bool,
+    /// "Length" asks for a duration: the question names the firm's work beside it ("typical
+    /// project length"), and the word is phrasing, not what is searched.
+    pub length_of_work: bool,
 }
 
 /// Words that, after "how", ask for a duration ("how long", "how soon", "how quickly").
@@ -412,6 +417,23 @@ const DURATION_WORDS: &[&str] = &[
 ];
 /// Units of time that, after "how many", ask for a duration ("how many weeks ...").
 const DURATION_UNITS: &[&str] = &["days", "hours", "months", "quarters", "weeks", "years"];
+
+/// Industry words that name no sector ("which industries?"); every other industry word names
+/// one by its clients ("hospitals", "banks", "the NHS").
+const INDUSTRY_WORDS_OF_NO_SECTOR: &[&str] =
+    &["domains", "industries", "industry", "sector", "sectors", "verticals"];
+
+/// Whether `word` (lowercased, as written) names a sector by its clients ("hospitals",
+/// "insurers", "NHS"): an industry word of the table that is not "industry" or "sector".
+pub fn names_sector_clients(word: &str) -> bool {
+    class_of(word) == Some(Class::Topic(CompanyTopic::Industries))
+        && !INDUSTRY_WORDS_OF_NO_SECTOR.contains(&word)
+}
+
+/// Words for the firm's work that, with "length", ask how long it takes ("typical project
+/// length", "engagement length"); "length" alone is a subject of the guides ("context
+/// length", "window lengths").
+const LENGTH_OF_WORK: &[&str] = &["engagement", "engagements", "project", "projects"];
 
 /// Contact words that make a company question only with a reference to the firm: hiring is
 /// also a subject of the guides (building a data team).
@@ -482,9 +504,12 @@ pub fn detect(text: &str) -> Intent {
     let mut after_own = false;
     let mut clients_data = false;
     let mut asks_safe_keeping = false;
+    let (mut names_length, mut names_work) = (false, false);
     for_each_word(text, |word| {
         intent.asks_duration |= duration_words.read(word);
-        intent.past_tense |= matches!(word, "did" | "took" | "was" | "were");
+        intent.past_tense |= matches!(word, "did" | "took" | "was" | "were" | "worked" | "done");
+        names_length |= matches!(word, "length" | "lengths");
+        names_work |= LENGTH_OF_WORK.contains(&word);
         if position < opening_words.len() {
             opening_words[position] = word.to_string();
         } else if position == opening_words.len() {
@@ -530,6 +555,8 @@ pub fn detect(text: &str) -> Intent {
         after_data = word == "data";
         after_own = matches!(word, "my" | "our");
     });
+    intent.length_of_work = names_length && names_work;
+    intent.asks_duration |= intent.length_of_work;
     let asks_who_is_in_charge =
         opening_words[0] == "who" && FIRM_CHARGE_VERBS.contains(&opening_words[1].as_str());
     let asks_size = opening_words[0] == "how"
@@ -655,7 +682,12 @@ mod tests {
         ] {
             assert!(detect(question).asks_duration, "{question}");
         }
-        for question in ["How do we keep a long backlog short?", "How many models do we need?"] {
+        assert!(detect("typical project length").asks_duration);
+        for question in [
+            "How do we keep a long backlog short?",
+            "How many models do we need?",
+            "What is the context length of an LLM?",
+        ] {
             assert!(!detect(question).asks_duration, "{question}");
         }
         assert!(!detect("What about MLOps?").standalone_opening);

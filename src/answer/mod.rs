@@ -143,6 +143,28 @@ pub fn answer(question: &Question<'_>) -> Answer {
             }
             answer
         }
+        // "How long are your projects?", "how long do your services take?": the durations
+        // the services state, not the list of case studies or services.
+        Some(CompanyTopic::CaseStudies | CompanyTopic::Services)
+            if query.intent.asks_duration
+                && query.intent.names_offering
+                && !query.intent.past_tense =>
+        {
+            retrieve(&query, Some(SourceKind::Service))
+        }
+        // "Do you have a case study in healthcare?", "any clients in banking?", "have you
+        // worked with hospitals?": the case studies of that sector, searched for it, rather
+        // than the list of them all or the sector's page.
+        Some(CompanyTopic::CaseStudies) if query.names_sector => {
+            retrieve(&query, Some(SourceKind::CaseStudy))
+        }
+        _ if query.names_sector
+            && query.intent.refers_to_company
+            && query.intent.past_tense
+            && matches!(topic, None | Some(CompanyTopic::Industries)) =>
+        {
+            retrieve(&query, Some(SourceKind::CaseStudy))
+        }
         Some(topic) if query.n_content == 0 => company_answer(topic),
         // "Case studies in retail": search, favouring the kind the question names (or, in a
         // follow-up, the kind the turn before named).
@@ -176,6 +198,8 @@ fn company_topic(query: &query::Query) -> Option<CompanyTopic> {
     let intent = query.intent;
     match intent.topic {
         Some(topic) if intent.refers_to_company || query.n_content == 0 => Some(topic),
+        // "Any healthcare clients?": the firm's, as nothing but the sector is asked.
+        Some(CompanyTopic::CaseStudies) if query.sector_clients => Some(CompanyTopic::CaseStudies),
         // "What does an engagement cost?", "a quote for an AI strategy engagement": the
         // price of the firm's own work, whatever else the question names.
         Some(CompanyTopic::Pricing) if intent.names_offering => Some(CompanyTopic::Pricing),

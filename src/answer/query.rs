@@ -11,13 +11,13 @@
 use std::sync::LazyLock;
 
 use crate::limits::{ANSWER_MAX_PREV_TURNS, ANSWER_MAX_TERMS, ANSWER_MAX_WORDS};
-use crate::model::CompanyTopic;
+use crate::model::{CompanyTopic, SourceKind};
 use crate::search::query::{for_each_token, has_postings};
 use crate::search::tokenize::{STOP_WORDS, Token};
 use crate::search::typo;
 use crate::tables::{
-    ANSWER_FILLER_STEMS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS, ANSWER_UNKNOWN_TERM_WEIGHT,
-    SYNONYMS, TERM_IDS, TERM_KEYS,
+    ANSWER_FILLER_STEMS, ANSWER_ITEMS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS,
+    ANSWER_UNKNOWN_TERM_WEIGHT, SYNONYMS, TERM_IDS, TERM_KEYS,
 };
 
 use super::intent;
@@ -74,6 +74,18 @@ pub struct Query {
     /// only the topic. A follow-up that asks nothing new ("how long does it take?") is then
     /// searched with what that turn named, not answered with the topic's record.
     pub carried_content: bool,
+    /// A word of the question names a sector: by its clients ("hospitals", "insurers";
+    /// `intent::names_sector_clients`) or by a word of an industry's name ("healthcare",
+    /// "retail").
+    pub names_sector: bool,
+    /// A question of case studies or clients that names nothing but sectors ("any healthcare
+    /// clients?", "retail case study"): it asks about the firm's clients even without "you",
+    /// and is a company question (its case-study words are phrasing).
+    pub sector_clients: bool,
+    /// A duration question that names nothing but the firm's work ("how long are your
+    /// projects?", "typical project length"): its word for the work is read as "engagement",
+    /// the word the services use for it.
+    pub work_duration: bool,
 }
 
 struct Builder {
@@ -340,25 +352,50 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             names_unwritten: false,
             carried_topic: None,
             carried_content: false,
+            names_sector: false,
+            sector_clients: false,
+            work_duration: false,
         },
     };
     let mut n_content = 0;
     let mut n_own = 0;
     let phrasing_from = meaning_phrasing_start(text);
-    let company_question = intent.refers_to_company && !intent.generic_you;
+    // "Any healthcare clients?": without "you", but nothing is asked besides the sector, so the
+    // clients are the firm's; searched in full, "clients" quoted the OAuth error
+    // `invalid_client`.
+    if intent.topic == Some(CompanyTopic::CaseStudies) && !intent.refers_to_company {
+        let (mut n_sector, mut n_other) = (0, 0);
+        for_each_token(text, |token| {
+            if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
+                return;
+            }
+            if names_sector(&token) {
+                n_sector += 1;
+            } else if !is_filler(&token.stem) && !intent::is_company_word(&token.word) {
+                n_other += 1;
+            }
+        });
+        builder.query.sector_clients = n_sector > 0 && n_other == 0;
+    }
+    let company_question =
+        (intent.refers_to_company && !intent.generic_you) || builder.query.sector_clients;
     let mut previous: Option<String> = None;
     // Whether a duration question names something besides the firm's work ("how long does a
     // data platform engagement take?" against "how long does an engagement take?"); if it
     // does, or an earlier turn may (a follow-up), its phrasing and the work are not searched.
     let mut names_more_than_engagement = false;
+    let mut names_work = false;
     if intent.asks_duration {
         for_each_token(text, |token| {
+            names_work |= ENGAGEMENT_WORDS.contains(&token.word.as_str());
             names_more_than_engagement |= !ENGAGEMENT_WORDS.contains(&token.word.as_str())
-                && !duration_phrasing(text, &token)
+                && !duration_phrasing(text, &token, intent.length_of_work)
                 && !is_filler(&token.stem)
                 && !intent::is_company_word(&token.word);
         });
     }
+    let work_duration = names_work && !names_more_than_engagement && prev.is_empty();
+    builder.query.work_duration = work_duration;
     for_each_token(text, |token| {
         if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
             return;
@@ -368,8 +405,20 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         // (which two service pages write) outweighed "data platform".
         if intent.asks_duration
             && (names_more_than_engagement || !prev.is_empty())
-            && (ENGAGEMENT_WORDS.contains(&token.word.as_str()) || duration_phrasing(text, &token))
+            && (ENGAGEMENT_WORDS.contains(&token.word.as_str())
+                || duration_phrasing(text, &token, intent.length_of_work))
         {
+            return;
+        }
+        let sector = names_sector(&token);
+        builder.query.names_sector |= sector;
+        // "How long are your projects?": the services write "engagement" for their work, and
+        // "project" found a guide's "a focused DPIA ... typically takes two to four weeks".
+        if work_duration && ENGAGEMENT_WORDS.contains(&token.word.as_str()) {
+            if builder.add(ENGAGEMENT_STEM.clone(), WEIGHT_QUESTION, false) {
+                n_own += 1;
+                n_content += usize::from(!intent::is_company_word(&token.word));
+            }
             return;
         }
         if intent.asks_firm_about_use {
@@ -382,10 +431,11 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         // In a question to the firm about one of its topics ("do you offer training?"), the
         // words that make it one ("offer", "services", "help") are its phrasing: searched at
         // full weight, "offer" found guides about customer offers before the training service.
-        let phrasing = (company_question && intent::is_company_word(&token.word))
+        // A sector ("hospitals", "insurers") is what such a question asks about, not phrasing.
+        let phrasing = (company_question && intent::is_company_word(&token.word) && !sector)
             // "How long does it take to build a data platform?": "long" asks for a duration,
             // and searched for, it found "the long tail" before the platform service.
-            || (intent.asks_duration && duration_phrasing(text, &token));
+            || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work));
         // A word counts once among the question's own, whichever stems it is read as.
         let mut added = false;
         for_each_meant_stem(&token.word, token.stem, |stem| {
@@ -422,11 +472,27 @@ const ENGAGEMENT_WORDS: &[&str] = &["engagement", "engagements", "project", "pro
 /// last?"): phrasing there, where searched for, "last" found "the last 12 months".
 const DURATION_VERBS: &[&str] = &["last", "lasts", "lasted"];
 
+/// Words that, in a question that asks for a duration, ask for the usual one ("how long is a
+/// typical engagement?", "typical project length"): phrasing, not what the duration is of.
+const DURATION_QUALIFIERS: &[&str] =
+    &["average", "generally", "normally", "typical", "typically", "usual", "usually"];
+
+/// The stem of "engagement", the services' word for the firm's work.
+static ENGAGEMENT_STEM: LazyLock<String> = LazyLock::new(|| {
+    let mut stem = String::new();
+    for_each_token("engagement", |token| stem = token.stem);
+    stem
+});
+
 /// Whether `token` is a word of `text` that asks for a duration ("long" after "how",
 /// "timeline"; `intent::DurationWords`): the two words before it decide. Called only for a
-/// question that asks one, so a duration verb counts wherever it is.
-fn duration_phrasing(text: &str, token: &Token) -> bool {
-    if DURATION_VERBS.contains(&token.word.as_str()) {
+/// question that asks one, so a duration verb counts wherever it is, and so does "length"
+/// when it asks of the firm's work (`length_of_work`: "typical project length").
+fn duration_phrasing(text: &str, token: &Token, length_of_work: bool) -> bool {
+    if DURATION_VERBS.contains(&token.word.as_str())
+        || DURATION_QUALIFIERS.contains(&token.word.as_str())
+        || (length_of_work && matches!(token.word.as_str(), "length" | "lengths"))
+    {
         return true;
     }
     let mut words = text[..token.start]
@@ -438,6 +504,27 @@ fn duration_phrasing(text: &str, token: &Token) -> bool {
     reader.read(before);
     reader.read(previous);
     reader.read(&token.word)
+}
+
+/// The stems of the industries' names ("healthcar", "retail", "financi", ...), but those of
+/// company words ("services", "sector").
+static INDUSTRY_NAME_STEMS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let mut stems = Vec::new();
+    for item in ANSWER_ITEMS.iter().filter(|item| item.kind == SourceKind::Industry) {
+        for_each_token(item.title, |token| {
+            if !intent::is_company_word(&token.word) && !stems.contains(&token.stem) {
+                stems.push(token.stem);
+            }
+        });
+    }
+    stems
+});
+
+/// Whether `token` names a sector: by its clients ("hospitals", "the NHS") or by a word of an
+/// industry's name ("healthcare", "retail"), which is not a company word.
+fn names_sector(token: &Token) -> bool {
+    intent::names_sector_clients(&token.word)
+        || (!intent::is_company_word(&token.word) && INDUSTRY_NAME_STEMS.contains(&token.stem))
 }
 
 /// Adds the words of the latest earlier turn that has any (fillers aside), at the carried

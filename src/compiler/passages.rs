@@ -33,6 +33,11 @@ pub const ITEM_WEIGHT_BODY: f64 = 1.0;
 /// this weight in the item's body: the Healthcare page's link to the hospital case study says
 /// the case study is about healthcare, a word the case study never uses.
 pub const ITEM_WEIGHT_INBOUND: f64 = 0.5;
+/// A case study counts the names of the industries whose pages link to it at this weight, in
+/// its head: the hospital case study never says "healthcare", and as a body word (an inbound
+/// link's title, above) the word counted half, so "do you have a case study in healthcare?"
+/// cited the Healthcare page first.
+pub const ITEM_WEIGHT_INDUSTRY: f64 = 1.5;
 /// A passage's heading counts at this weight beside its own words (1.0): a sentence under
 /// "Statistics for data drift" is about drift even when it does not say so.
 pub const PASSAGE_WEIGHT_HEADING: f64 = 0.5;
@@ -40,6 +45,10 @@ pub const PASSAGE_WEIGHT_HEADING: f64 = 0.5;
 /// Healthcare page is about healthcare even when it does not say so, which lets a follow-up
 /// ("what about in healthcare?") find the sentence about forecasting there.
 pub const PASSAGE_WEIGHT_TITLE: f64 = 0.3;
+/// A case study's passages count the names of its industries ([`ITEM_WEIGHT_INDUSTRY`]) at
+/// this weight, as they count the item's title: a sentence of the hospital case study is about
+/// healthcare as much as about the hospital.
+pub const PASSAGE_WEIGHT_INDUSTRY: f64 = PASSAGE_WEIGHT_TITLE;
 /// BM25 term-frequency saturation, both levels.
 pub const K1: f64 = 1.2;
 /// BM25 length normalisation of items.
@@ -187,6 +196,7 @@ struct Source {
 pub fn build(config: &Config, content: &Content) -> AnswerIndex {
     let sources = sources(config, content);
     let inbound = inbound_links(&sources);
+    let industries = industries_of(&sources);
     let mut index = AnswerIndex::default();
     // stem -> item -> weighted term frequency; stem -> passage -> weighted term frequency
     let mut item_tf: BTreeMap<String, BTreeMap<u16, (f64, bool)>> = BTreeMap::new();
@@ -213,6 +223,8 @@ pub fn build(config: &Config, content: &Content) -> AnswerIndex {
             count(answer, ITEM_WEIGHT_ANSWERS, true, &mut length);
         }
         count(&source.item.description, ITEM_WEIGHT_DESCRIPTION, true, &mut length);
+        let industry_names = industries[usize::from(item_idx)].join(" ");
+        count(&industry_names, ITEM_WEIGHT_INDUSTRY, true, &mut length);
         let mut last_heading = "";
         for block in &source.blocks {
             if block.heading != last_heading {
@@ -228,6 +240,11 @@ pub fn build(config: &Config, content: &Content) -> AnswerIndex {
         item_lengths.push(length);
 
         for (passage, lead_in) in passages {
+            // The description says what the case study is, and its industry is part of that:
+            // it counts the industries' names as its own words, so "do you have a case study
+            // in healthcare?" quotes the hospital's description, not only the Healthcare page.
+            let description_industries =
+                if passage.block == 0 { industry_names.clone() } else { String::new() };
             let passage_idx = index.passages.len() as u32;
             let mut length = 0.0;
             let fields = [
@@ -235,6 +252,8 @@ pub fn build(config: &Config, content: &Content) -> AnswerIndex {
                 (&passage.text, 1.0, true),
                 (&passage.heading, PASSAGE_WEIGHT_HEADING, false),
                 (&source.item.title, PASSAGE_WEIGHT_TITLE, false),
+                (&industry_names, PASSAGE_WEIGHT_INDUSTRY, false),
+                (&description_industries, 1.0, true),
             ];
             for (text, weight, own_text) in fields {
                 for_each_token(text, |token| {
@@ -540,6 +559,25 @@ fn inbound_links(sources: &[Source]) -> Vec<Vec<(String, String)>> {
         }
     }
     inbound
+}
+
+/// For each item, the names of the industries whose pages link to it when it is a case study
+/// (industry pages list their case studies), in item order; empty for every other item.
+fn industries_of(sources: &[Source]) -> Vec<Vec<String>> {
+    let by_path: BTreeMap<&str, usize> =
+        sources.iter().enumerate().map(|(idx, source)| (source.path.as_str(), idx)).collect();
+    let mut industries = vec![Vec::new(); sources.len()];
+    for source in sources.iter().filter(|source| source.item.kind == SourceKind::Industry) {
+        for (target, _) in &source.links {
+            let Some(&to) = by_path.get(target.as_str()) else { continue };
+            let names: &mut Vec<String> = &mut industries[to];
+            if sources[to].item.kind == SourceKind::CaseStudy && !names.contains(&source.item.title)
+            {
+                names.push(source.item.title.clone());
+            }
+        }
+    }
+    industries
 }
 
 /// `(target path, link text)` of every root-relative link in a markdown body, fragment

@@ -486,8 +486,13 @@ fn a_follow_up_borrows_the_topic_of_the_turn_before() {
     assert_eq!(follow_up.kind, AnswerKind::Answered);
     assert_eq!(first(&follow_up, 1), ["industry:healthcare"]);
     assert!(first(&follow_up, 3).contains(&"case-study:hospital-demand-forecasting".to_string()));
+    // The Healthcare page's "Forecasts of admissions ..." or the hospital case study's
+    // description, which counts "Healthcare" as its own words ("... 14-day admissions
+    // forecasts ...").
     assert!(
-        follow_up.sentences.iter().any(|s| s.text.contains("Forecasts of admissions")),
+        follow_up.sentences.iter().any(|s| {
+            s.text.contains("Forecasts of admissions") || s.text.contains("admissions forecasts")
+        }),
         "{}",
         follow_up.text()
     );
@@ -947,4 +952,82 @@ fn where_the_firm_works_is_answered_from_the_contact_record() {
     }
     let guide = ask("What does UK GDPR require for training data?");
     assert_eq!(guide.kind, AnswerKind::Answered, "{}", guide.text());
+}
+
+/// The case studies never name their industry; the industry pages link them. A question of
+/// case studies or clients in a sector cites the sector's case study first, for every industry
+/// that has one, and quotes it: this cited the Healthcare page first and quoted only it, and
+/// "any healthcare clients?" quoted the OAuth error `invalid_client`.
+#[test]
+fn case_studies_are_found_by_the_industry_that_lists_them() {
+    let cases = [
+        ("Do you have a case study in healthcare?", "hospital-demand-forecasting"),
+        ("Healthcare case studies", "hospital-demand-forecasting"),
+        ("Do you have healthcare clients?", "hospital-demand-forecasting"),
+        ("Healthcare clients", "hospital-demand-forecasting"),
+        ("any healthcare clients?", "hospital-demand-forecasting"),
+        ("Have you worked with hospitals?", "hospital-demand-forecasting"),
+        ("What healthcare work have you done?", "hospital-demand-forecasting"),
+        ("Do you have a case study in financial services?", "insurer-claims-triage"),
+        ("Have you worked with insurers?", "insurer-claims-triage"),
+        ("insurance clients", "insurer-claims-triage"),
+        ("Retail case study", "retailer-platform-migration"),
+        ("any retail clients?", "retailer-platform-migration"),
+        ("Have you worked with retailers?", "retailer-platform-migration"),
+    ];
+    for (question, slug) in cases {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert_eq!(first(&reply, 1), [format!("case-study:{slug}")], "{question}");
+        assert!(
+            reply.sentences.iter().any(|s| s.sources.start == 0),
+            "{question}: the case study is quoted: {}",
+            reply.text()
+        );
+        assert!(!reply.text().contains("invalid_client"), "{question}: {}", reply.text());
+    }
+    // Without a sector, or with more to search than a sector, nothing changes: the list of
+    // case studies, the industries' record, and the OAuth guide for an OAuth client.
+    assert_eq!(ask("Any clients?").kind, AnswerKind::Company(CompanyTopic::CaseStudies));
+    let industries = ask("Which industries have you worked in?");
+    assert_eq!(industries.kind, AnswerKind::Company(CompanyTopic::Industries));
+    assert_eq!(ask("Do you work with banks?").kind, AnswerKind::Company(CompanyTopic::Industries));
+    let oauth = ask("How do I register an OAuth client?");
+    assert_eq!(first(&oauth, 1), ["docs:authentication"]);
+}
+
+/// "How long are your projects?" asks how long the firm's work takes, which the services
+/// state: it listed the case studies ("projects" is a case-study word), and without "your"
+/// quoted a guide's "A focused DPIA ... typically takes two to four weeks".
+#[test]
+fn how_long_the_firms_work_takes_is_quoted_from_the_services() {
+    for question in [
+        "how long are your projects",
+        "How long are your projects?",
+        "how long do projects take",
+        "How long does a project take?",
+        "how long do your engagements take",
+        "How long do your projects usually last?",
+        "typical project length",
+        "What is the typical engagement length?",
+        "How long does an engagement take?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert_eq!(
+            reply.sources[0].kind,
+            SourceKind::Service,
+            "{question}: {:?}",
+            first(&reply, 3)
+        );
+        let text = reply.text();
+        assert!(text.contains("six to eight weeks"), "{question}: {text}");
+        assert!(!text.contains("DPIA"), "{question}: {text}");
+    }
+    // "Length" alone is a subject of the guides, and asks no duration.
+    let context = ask("What is the context length of an LLM?");
+    assert_eq!(context.sources[0].kind, SourceKind::Guide, "{:?}", first(&context, 3));
+    // Asked in the past tense, of work done, it is still the case study's.
+    let hospital = ask("How long did the hospital forecasting project take?");
+    assert_eq!(first(&hospital, 1), ["case-study:hospital-demand-forecasting"]);
 }

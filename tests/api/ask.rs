@@ -461,3 +461,27 @@ async fn a_question_sent_as_q_is_told_the_parameter_is_query() {
     let answered = get(&server, &[("query", "what is a data catalogue?"), ("q", "x")], &[]).await;
     assert_eq!(answered.status, 200, "`q` beside `query` is ignored, as before");
 }
+
+/// A question of clients in a sector cites that sector's case study, which never names the
+/// sector (its industry page lists it), and a question of how long the firm's work takes
+/// quotes a service's duration: "any healthcare clients?" quoted the OAuth error
+/// `invalid_client`, and "how long are your projects?" listed the case studies.
+#[tokio::test]
+async fn sector_clients_and_project_durations_are_answered_from_the_firms_pages() {
+    let server = start().await;
+    let first_url = |json: &Value| json["content"][1]["resource"]["data"]["url"].to_string();
+    for question in ["any healthcare clients?", "Do you have a case study in healthcare?"] {
+        let json = get(&server, &[("query", question)], &[]).await.conforms("GET", "/ask", 200);
+        assert_nlweb(&json);
+        let text = json["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(!text.contains("invalid_client"), "{question}: {text}");
+        assert!(text.contains("900-bed acute hospital"), "{question}: {text}");
+        let url = first_url(&json);
+        assert!(url.contains("/case-studies/hospital-demand-forecasting/"), "{question}: {url}");
+    }
+    let question = "how long are your projects";
+    let json = get(&server, &[("query", question)], &[]).await.conforms("GET", "/ask", 200);
+    let text = json["content"][0]["text"].as_str().unwrap_or_default();
+    assert!(text.contains("six to eight weeks") && !text.contains("DPIA"), "{text}");
+    assert!(first_url(&json).contains("/services/"), "{json}");
+}
