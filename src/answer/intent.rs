@@ -606,6 +606,18 @@ pub fn is_company_word(word: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// Every word of the table that names a sector by its clients is one an industry page
+    /// lists (`sector_words`), so a question of clients in that sector is read as the
+    /// industry; the firm has no page for charities.
+    #[test]
+    fn sector_client_words_name_an_industry() {
+        let listed =
+            |word: &str| crate::tables::ANSWER_SECTOR_WORDS.iter().any(|(w, _)| *w == word);
+        for (word, _) in WORDS.iter().filter(|(word, _)| names_sector_clients(word)) {
+            assert!(listed(word) || matches!(*word, "charity" | "charities"), "{word}");
+        }
+    }
+
     #[test]
     fn the_word_table_is_sorted_and_every_topic_has_words() {
         assert!(WORDS.windows(2).all(|pair| pair[0].0 < pair[1].0), "WORDS must stay sorted");

@@ -25,6 +25,8 @@ mod select;
 
 use std::ops::Range;
 
+use select::Scope;
+
 pub use crate::model::{CompanyTopic, SourceItem, SourceKind};
 use crate::tables::{ANSWER_ITEMS, ANSWER_PASSAGES, COMPANY_ANSWERS, NOT_COVERED_SENTENCES};
 
@@ -136,7 +138,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
         Some(topic @ (CompanyTopic::Pricing | CompanyTopic::Contact)) => {
             let mut answer = company_answer(topic);
             if query.n_content > 0 {
-                let ranked = select::rank_items(&query, None);
+                let ranked = select::rank_items(&query, None, Scope::All);
                 for ranked_item in ranked.as_slice().iter().take(COMPANY_EXTRA_SOURCES) {
                     push_unique(&mut answer.sources, &ANSWER_ITEMS[usize::from(ranked_item.item)]);
                 }
@@ -153,17 +155,18 @@ pub fn answer(question: &Question<'_>) -> Answer {
             retrieve(&query, Some(SourceKind::Service))
         }
         // "Do you have a case study in healthcare?", "any clients in banking?", "have you
-        // worked with hospitals?": the case studies of that sector, searched for it, rather
-        // than the list of them all or the sector's page.
+        // worked with hospitals?": the case studies of that sector, searched for it among the
+        // firm's own pages, rather than the list of them all, or guides where the sector's
+        // stem has another sense ("bank holidays", "logistic regression").
         Some(CompanyTopic::CaseStudies) if query.names_sector => {
-            retrieve(&query, Some(SourceKind::CaseStudy))
+            retrieve_in(&query, Some(SourceKind::CaseStudy), Scope::FirmPages)
         }
         _ if query.names_sector
             && query.intent.refers_to_company
             && query.intent.past_tense
             && matches!(topic, None | Some(CompanyTopic::Industries)) =>
         {
-            retrieve(&query, Some(SourceKind::CaseStudy))
+            retrieve_in(&query, Some(SourceKind::CaseStudy), Scope::FirmPages)
         }
         Some(topic) if query.n_content == 0 => company_answer(topic),
         // "Case studies in retail": search, favouring the kind the question names (or, in a
@@ -251,7 +254,11 @@ fn contact_item() -> &'static SourceItem {
 }
 
 fn retrieve(query: &query::Query, boost: Option<SourceKind>) -> Answer {
-    let ranked = select::rank_items(query, boost);
+    retrieve_in(query, boost, Scope::All)
+}
+
+fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) -> Answer {
+    let ranked = select::rank_items(query, boost, scope);
     let total = query.total_mass.max(1);
     let items = ranked.as_slice();
     // Match quality: the share of the question the best item covers, and of the question's

@@ -16,7 +16,7 @@ use crate::search::query::{for_each_token, has_postings};
 use crate::search::tokenize::{STOP_WORDS, Token};
 use crate::search::typo;
 use crate::tables::{
-    ANSWER_FILLER_STEMS, ANSWER_ITEMS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS,
+    ANSWER_FILLER_STEMS, ANSWER_ITEMS, ANSWER_SECTOR_WORDS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS,
     ANSWER_UNKNOWN_TERM_WEIGHT, SYNONYMS, TERM_IDS, TERM_KEYS,
 };
 
@@ -75,8 +75,8 @@ pub struct Query {
     /// searched with what that turn named, not answered with the topic's record.
     pub carried_content: bool,
     /// A word of the question names a sector: by its clients ("hospitals", "insurers";
-    /// `intent::names_sector_clients`) or by a word of an industry's name ("healthcare",
-    /// "retail").
+    /// `intent::names_sector_clients`), by a word an industry page lists (`sector_words`:
+    /// "banking", "supermarket") or by a word of an industry's name ("healthcare", "retail").
     pub names_sector: bool,
     /// A question of case studies or clients that names nothing but sectors ("any healthcare
     /// clients?", "retail case study"): it asks about the firm's clients even without "you",
@@ -379,6 +379,12 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     }
     let company_question =
         (intent.refers_to_company && !intent.generic_you) || builder.query.sector_clients;
+    // A question of the firm's clients or case studies, or of work it has done, reads a
+    // sector's everyday word as the sector's name: "banking" is Financial Services, not the
+    // "bank holiday" of a forecasting guide.
+    let sector_reading = intent.topic == Some(CompanyTopic::CaseStudies)
+        || builder.query.sector_clients
+        || (company_question && intent.past_tense);
     let mut previous: Option<String> = None;
     // Whether a duration question names something besides the firm's work ("how long does a
     // data platform engagement take?" against "how long does an engagement take?"); if it
@@ -412,6 +418,17 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         }
         let sector = names_sector(&token);
         builder.query.names_sector |= sector;
+        if let Some(industry) = sector_reading.then(|| sector_industry(&token.word)).flatten() {
+            let mut added = false;
+            for stem in industry_name_stems(industry) {
+                added |= builder.add(stem, WEIGHT_QUESTION, false);
+            }
+            if added {
+                n_own += 1;
+                n_content += usize::from(!intent::is_company_word(&token.word));
+            }
+            return;
+        }
         // "How long are your projects?": the services write "engagement" for their work, and
         // "project" found a guide's "a focused DPIA ... typically takes two to four weeks".
         if work_duration && ENGAGEMENT_WORDS.contains(&token.word.as_str()) {
@@ -506,25 +523,49 @@ fn duration_phrasing(text: &str, token: &Token, length_of_work: bool) -> bool {
     reader.read(&token.word)
 }
 
-/// The stems of the industries' names ("healthcar", "retail", "financi", ...), but those of
-/// company words ("services", "sector").
-static INDUSTRY_NAME_STEMS: LazyLock<Vec<String>> = LazyLock::new(|| {
-    let mut stems = Vec::new();
+/// The words of the industries' names ("healthcare", "retail", "financial", "logistics",
+/// ...), but company words ("services", "sector"). Words, not stems: "logistic regression"
+/// shares a stem with "logistics" and is no sector.
+static INDUSTRY_NAME_WORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let mut words = Vec::new();
     for item in ANSWER_ITEMS.iter().filter(|item| item.kind == SourceKind::Industry) {
         for_each_token(item.title, |token| {
+            if !intent::is_company_word(&token.word) && !words.contains(&token.word) {
+                words.push(token.word);
+            }
+        });
+    }
+    words
+});
+
+/// The industry item whose page lists `word` (lowercase, as written) among its
+/// `sector_words` ("banking" → Financial Services).
+fn sector_industry(word: &str) -> Option<u16> {
+    let at = ANSWER_SECTOR_WORDS.binary_search_by(|(entry, _)| entry.cmp(&word)).ok()?;
+    Some(ANSWER_SECTOR_WORDS[at].1)
+}
+
+/// The stems of an industry's name but those of company words: "financi" for Financial
+/// Services, "logist" and "transport" for Logistics and Transport.
+fn industry_name_stems(item: u16) -> Vec<String> {
+    let mut stems = Vec::with_capacity(2);
+    if let Some(industry) = ANSWER_ITEMS.get(usize::from(item)) {
+        for_each_token(industry.title, |token| {
             if !intent::is_company_word(&token.word) && !stems.contains(&token.stem) {
                 stems.push(token.stem);
             }
         });
     }
     stems
-});
+}
 
-/// Whether `token` names a sector: by its clients ("hospitals", "the NHS") or by a word of an
-/// industry's name ("healthcare", "retail"), which is not a company word.
+/// Whether `token` names a sector: by its clients ("hospitals", "the NHS"), by a word an
+/// industry page lists for its sector ("banking", "insurance"), or by a word of an industry's
+/// name ("healthcare", "retail"), which is not a company word.
 fn names_sector(token: &Token) -> bool {
     intent::names_sector_clients(&token.word)
-        || (!intent::is_company_word(&token.word) && INDUSTRY_NAME_STEMS.contains(&token.stem))
+        || sector_industry(&token.word).is_some()
+        || INDUSTRY_NAME_WORDS.contains(&token.word)
 }
 
 /// Adds the words of the latest earlier turn that has any (fillers aside), at the carried

@@ -112,8 +112,30 @@ fn insert_sorted<T: Copy, const N: usize>(
     *len = (*len + 1).min(N);
 }
 
-/// Ranks every item for `query`; items of `boost` kind count `KIND_BOOST` times.
-pub fn rank_items(query: &Query, boost: Option<SourceKind>) -> RankedItems {
+/// Which items a search may find.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Every item.
+    All,
+    /// The firm's own pages: services, industries and case studies. A question of its clients
+    /// in a sector is about them; a guide's "bank holidays" or "logistic regression" shares
+    /// the sector's stem, not its sense.
+    FirmPages,
+}
+
+impl Scope {
+    fn admits(self, kind: SourceKind) -> bool {
+        match self {
+            Scope::All => true,
+            Scope::FirmPages => {
+                matches!(kind, SourceKind::Service | SourceKind::Industry | SourceKind::CaseStudy)
+            }
+        }
+    }
+}
+
+/// Ranks every item of `scope` for `query`; items of `boost` kind count `KIND_BOOST` times.
+pub fn rank_items(query: &Query, boost: Option<SourceKind>, scope: Scope) -> RankedItems {
     let mut score = [0u64; ANSWER_N_ITEMS];
     let mut covered = [0u64; ANSWER_N_ITEMS];
     let mut own_covered = [0u64; ANSWER_N_ITEMS];
@@ -136,7 +158,7 @@ pub fn rank_items(query: &Query, boost: Option<SourceKind>) -> RankedItems {
     }
     let mut ranked = RankedItems { items: [RankedItem::default(); CANDIDATE_ITEMS], len: 0 };
     for item in 0..ANSWER_N_ITEMS {
-        if score[item] == 0 {
+        if score[item] == 0 || !scope.admits(ANSWER_ITEMS[item].kind) {
             continue;
         }
         // Score × covered mass; dividing by the question's total mass would not change the

@@ -943,6 +943,15 @@ pub fn emit_answer(index: &AnswerIndex, canned: &[Canned], not_covered: &[String
         filler_stems.len(),
         filler_stems.join(", ")
     );
+    let _ = write!(
+        out,
+        "/// An industry's everyday words for its sector (`sector_words` in its front matter) and the index of its item in `ANSWER_ITEMS`, sorted by word.\npub static ANSWER_SECTOR_WORDS: [(&str, u16); {}] = [",
+        index.sector_words.len()
+    );
+    for (word, item) in &index.sector_words {
+        let _ = write!(out, "({}, {item}),", lit(word));
+    }
+    out.push_str("];\n\n");
     let _ = writeln!(
         out,
         "/// The weight of a query term found in no item.\npub const ANSWER_UNKNOWN_TERM_WEIGHT: u16 = {};\n",

@@ -19,6 +19,10 @@ pub struct RawPage {
     pub description: String,
     /// Date of the last significant change (`updated = 2026-11-02`, a TOML local date).
     pub updated: Option<Datetime>,
+    /// Industry pages only: everyday words for the sector, its clients or its trade ("banks",
+    /// "insurance", "hospitals"), which the answer engine reads as the industry's name in a
+    /// question about the firm's clients or case studies.
+    pub sector_words: Option<Vec<String>>,
 }
 
 /// Front matter of a guide. The category is the guide's directory.

@@ -168,6 +168,9 @@ pub struct AnswerIndex {
     pub unknown_term_weight: u16,
     /// The most passages any one item has.
     pub max_item_passages: usize,
+    /// `(word, item)`: an industry page's `sector_words` and the index of that industry's
+    /// item, sorted by word.
+    pub sector_words: Vec<(String, u16)>,
 }
 
 /// A block of an item before it is split into sentences.
@@ -198,6 +201,19 @@ pub fn build(config: &Config, content: &Content) -> AnswerIndex {
     let inbound = inbound_links(&sources);
     let industries = industries_of(&sources);
     let mut index = AnswerIndex::default();
+    for (item_idx, source) in sources.iter().enumerate() {
+        let Some(page) = content
+            .industries
+            .iter()
+            .find(|page| source.item.kind == SourceKind::Industry && page.slug == source.item.slug)
+        else {
+            continue;
+        };
+        for word in &page.sector_words {
+            index.sector_words.push((word.clone(), item_idx as u16));
+        }
+    }
+    index.sector_words.sort();
     // stem -> item -> weighted term frequency; stem -> passage -> weighted term frequency
     let mut item_tf: BTreeMap<String, BTreeMap<u16, (f64, bool)>> = BTreeMap::new();
     let mut passage_tf: BTreeMap<String, BTreeMap<u32, (f64, bool)>> = BTreeMap::new();

@@ -39,6 +39,9 @@ pub struct Page {
     pub description: String,
     /// Last significant change, if the front matter says.
     pub updated: Option<Date>,
+    /// An industry's everyday words for its sector (`sector_words`), lowercase; empty for
+    /// every other page.
+    pub sector_words: Vec<String>,
     pub body: String,
     /// 1-based line of the body's first line in its file, for diagnostics about the body.
     pub body_line: usize,
@@ -326,11 +329,13 @@ fn pages(
             );
         }
         check_body_headings(file, split.body, split.body_line, diagnostics);
+        let sector_words = sector_words(file, dir, raw.sector_words, diagnostics);
         pages.push(Page {
             name: raw.name.trim().to_string(),
             slug: raw.slug,
             description: raw.description.trim().to_string(),
             updated: date_field(file, "updated", raw.updated, diagnostics),
+            sector_words,
             body: split.body.to_string(),
             body_line: split.body_line,
             path: file.path.clone(),
@@ -348,6 +353,13 @@ fn pages(
         "name",
         diagnostics,
     );
+    // A sector word names one industry: "banks" cannot be read as two.
+    check_unique(
+        "sector word",
+        pages.iter().flat_map(|p| p.sector_words.iter().map(|w| (w.as_str(), p.path.as_path()))),
+        "sector_words",
+        diagnostics,
+    );
     if let (Some(expected), Some(first)) = (expected, files.first()) {
         let dir_path = first.path.parent().unwrap_or(Path::new(dir));
         check_count(dir_path, &format!("{dir} pages"), pages.len(), expected, diagnostics);
@@ -356,6 +368,45 @@ fn pages(
     }
     pages.sort_by_key(|page| page.name.to_lowercase());
     pages
+}
+
+/// An industry page's `sector_words`: each one word of lowercase ASCII letters (the answer
+/// engine compares them with a question's words as written), none twice. Only industry
+/// pages have them.
+fn sector_words(
+    file: &SourceFile,
+    dir: &str,
+    words: Option<Vec<String>>,
+    diagnostics: &mut Diagnostics,
+) -> Vec<String> {
+    let Some(words) = words else { return Vec::new() };
+    if dir != "industries" {
+        diagnostics.push(
+            Diagnostic::new(&file.path, "only industry pages have sector words")
+                .field("sector_words"),
+        );
+        return Vec::new();
+    }
+    let mut kept: Vec<String> = Vec::with_capacity(words.len());
+    for word in words {
+        if word.is_empty() || !word.bytes().all(|b| b.is_ascii_lowercase()) {
+            diagnostics.push(
+                Diagnostic::new(
+                    &file.path,
+                    format!("sector word `{word}` is not one word of lowercase letters a-z"),
+                )
+                .field("sector_words"),
+            );
+        } else if kept.contains(&word) {
+            diagnostics.push(
+                Diagnostic::new(&file.path, format!("sector word `{word}` is listed twice"))
+                    .field("sector_words"),
+            );
+        } else {
+            kept.push(word);
+        }
+    }
+    kept
 }
 
 /// The title is rendered from front matter, so a body must not carry its own `#` heading.

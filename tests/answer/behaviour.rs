@@ -1031,3 +1031,63 @@ fn how_long_the_firms_work_takes_is_quoted_from_the_services() {
     let hospital = ask("How long did the hospital forecasting project take?");
     assert_eq!(first(&hospital, 1), ["case-study:hospital-demand-forecasting"]);
 }
+
+/// A sector's everyday word in a question of the firm's clients or case studies is read as
+/// the industry whose page lists it (`sector_words`) and searched among the firm's own pages
+/// only: "banking" quoted a guide's "bank holidays" and the hospital's "bank holiday effects"
+/// (the insurer never says "bank"), and "logistics" a guide's "logistic regression".
+/// Elsewhere the same words keep their sense.
+#[test]
+fn a_sector_word_asks_about_the_firms_pages_for_that_sector() {
+    let insurer = "case-study:insurer-claims-triage";
+    let cases = [
+        ("any clients in banking?", insurer),
+        ("Do you have any banking case studies?", insurer),
+        ("Have you worked with banks?", insurer),
+        ("case studies for lenders", insurer),
+        ("any insurance clients?", insurer),
+        ("any NHS clients?", "case-study:hospital-demand-forecasting"),
+        ("any supermarket clients?", "case-study:retailer-platform-migration"),
+        ("do you have ecommerce clients?", "case-study:retailer-platform-migration"),
+        ("Any logistics case studies?", "industry:logistics-and-transport"),
+        ("Any freight clients?", "industry:logistics-and-transport"),
+        ("Case studies in manufacturing?", "industry:manufacturing"),
+        ("Do you have public sector clients?", "industry:public-sector"),
+        ("any government clients?", "industry:public-sector"),
+    ];
+    for (question, expected) in cases {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert_eq!(first(&reply, 1), [expected], "{question}");
+        let firm_page = |kind| {
+            matches!(kind, SourceKind::Service | SourceKind::Industry | SourceKind::CaseStudy)
+        };
+        assert!(
+            reply.sources.iter().all(|s| firm_page(s.kind)),
+            "{question}: {:?}",
+            first(&reply, 5)
+        );
+        let text = reply.text();
+        assert!(
+            !text.contains("bank holiday") && !text.contains("logistic regression"),
+            "{question}: {text}"
+        );
+        assert!(!text.contains("invalid_client"), "{question}: {text}");
+    }
+    let banking = ask("any clients in banking?");
+    assert!(first(&banking, 2).contains(&"industry:financial-services".to_string()));
+    // The words keep their sense in other questions.
+    let regression = ask("What is logistic regression?");
+    assert_eq!(regression.sources[0].kind, SourceKind::Guide, "{:?}", first(&regression, 3));
+    assert!(regression.text().contains("logistic regression"), "{}", regression.text());
+    let case_study = ask("Do you have a case study using logistic regression?");
+    assert!(!case_study.text().contains("Logistics and transport"), "{}", case_study.text());
+    let holidays = ask("How do bank holidays affect forecasts?");
+    assert_eq!(holidays.sources[0].kind, SourceKind::Guide, "{:?}", first(&holidays, 3));
+    assert!(holidays.text().contains("bank holidays"), "{}", holidays.text());
+    // A sector no industry page lists is still the industries' record.
+    assert_eq!(
+        ask("Do you work with charities?").kind,
+        AnswerKind::Company(CompanyTopic::Industries)
+    );
+}

@@ -479,6 +479,22 @@ async fn sector_clients_and_project_durations_are_answered_from_the_firms_pages(
         let url = first_url(&json);
         assert!(url.contains("/case-studies/hospital-demand-forecasting/"), "{question}: {url}");
     }
+    // A sector's everyday word is read as its industry and searched among the firm's pages:
+    // "banking" quoted guides' "bank holidays", "logistics" a guide's "logistic regression".
+    for (question, page) in [
+        ("any clients in banking?", "/case-studies/insurer-claims-triage/"),
+        ("Any logistics case studies?", "/industries/logistics-and-transport/"),
+    ] {
+        let json = get(&server, &[("query", question)], &[]).await.conforms("GET", "/ask", 200);
+        let text = json["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(!text.contains("bank holiday"), "{question}: {text}");
+        assert!(!text.contains("logistic regression"), "{question}: {text}");
+        assert!(first_url(&json).contains(page), "{question}: {json}");
+        let guide = json["content"].as_array().into_iter().flatten().any(|item| {
+            item["resource"]["data"]["url"].as_str().is_some_and(|url| url.contains("/guides/"))
+        });
+        assert!(!guide, "{question}: no guide is cited: {json}");
+    }
     let question = "how long are your projects";
     let json = get(&server, &[("query", question)], &[]).await.conforms("GET", "/ask", 200);
     let text = json["content"][0]["text"].as_str().unwrap_or_default();

@@ -908,3 +908,38 @@ fn origin_placeholders_are_substituted_and_unknown_ones_rejected() {
         );
     }
 }
+
+/// An industry page's `sector_words` are read by the answer engine as the industry's name
+/// ("banking" asks about Financial Services): one lowercase word each, on industry pages
+/// only, and each word names one industry.
+#[test]
+fn sector_words_are_single_lowercase_words_of_one_industry_each() {
+    let industry = "industries/industry-one.md";
+    let scratch = Scratch::new("sector-word-case");
+    scratch.edit(industry, "\"widgets\"", "\"Widgets\"");
+    scratch.expect(industry, Some("sector_words"), "`Widgets` is not one word of lowercase");
+
+    let scratch = Scratch::new("sector-word-phrase");
+    scratch.edit(industry, "\"widgets\"", "\"widget makers\"");
+    scratch.expect(industry, Some("sector_words"), "`widget makers` is not one word");
+
+    let scratch = Scratch::new("sector-word-twice");
+    scratch.edit(industry, "\"widgeteers\"", "\"widgets\"");
+    scratch.expect(industry, Some("sector_words"), "`widgets` is listed twice");
+
+    let scratch = Scratch::new("sector-word-elsewhere");
+    scratch.edit(
+        "services/service-one.md",
+        "description = \"The one service.\"",
+        "description = \"The one service.\"\nsector_words = [\"widgets\"]",
+    );
+    scratch.expect("services/service-one.md", Some("sector_words"), "only industry pages");
+
+    let scratch = Scratch::new("sector-word-two-industries");
+    let text = fs::read_to_string(scratch.path(industry)).expect("read");
+    scratch.write(
+        "industries/industry-two.md",
+        &text.replace("industry-one", "industry-two").replace("Industry One", "Industry Two"),
+    );
+    scratch.expect("industries/industry-two.md", Some("sector_words"), "is already used by");
+}

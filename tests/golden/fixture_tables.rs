@@ -919,6 +919,9 @@ pub static ANSWER_TERM_WEIGHTS: [u16; 117] = [1897,1897,1386,1897,1897,1897,1897
 /// Stems of `model::ANSWER_FILLER_WORDS`, sorted: fillers of question phrasing.
 pub static ANSWER_FILLER_STEMS: [&str; 131] = ["actual", "advic", "after", "again", "against", "ago", "almost", "alreadi", "also", "alway", "am", "anoth", "anyon", "anyth", "anyway", "approach", "around", "away", "back", "be", "becaus", "been", "befor", "begin", "best", "better", "both", "certain", "could", "did", "do", "done", "each", "either", "els", "enough", "ever", "everi", "everyon", "everyth", "exact", "exampl", "few", "further", "get", "give", "go", "good", "got", "guid", "guidanc", "had", "have", "here", "howev", "idea", "just", "know", "less", "like", "look", "lot", "made", "main", "make", "mani", "matter", "may", "mayb", "might", "more", "most", "much", "must", "need", "never", "now", "nowaday", "often", "onc", "one", "onli", "other", "otherwis", "own", "per", "perhap", "pleas", "probabl", "quit", "rather", "realli", "right", "same", "say", "sever", "shall", "sinc", "some", "someon", "someth", "sometim", "soon", "start", "still", "such", "sure", "take", "tell", "thing", "tip", "too", "toward", "tri", "typic", "under", "understand", "until", "upon", "usual", "veri", "via", "want", "way", "whatev", "whether", "while", "within", "without", "would", "yet"];
 
+/// An industry's everyday words for its sector (`sector_words` in its front matter) and the index of its item in `ANSWER_ITEMS`, sorted by word.
+pub static ANSWER_SECTOR_WORDS: [(&str, u16); 2] = [("widgeteers", 4),("widgets", 4),];
+
 /// The weight of a query term found in no item.
 pub const ANSWER_UNKNOWN_TERM_WEIGHT: u16 = 2996;
 
