@@ -5,8 +5,10 @@
 //! Matching: the query is split into units (`query`): a word, or a synonym phrase of several
 //! words. A unit matches a guide that contains its stem or phrase, a synonym of it
 //! (`content/synonyms.toml`), any word the last unit begins (search-as-you-type), or, when the
-//! word matches nothing as typed, a word one or two edits away (`typo`). A guide matches the
-//! query if it matches any unit; `relevance` is the number of distinct units it matched.
+//! word matches nothing as typed, a word one or two edits away (`typo`); such a word is read as
+//! those words inside a synonym phrase too (`dashbord design` is `dashboard design`). A guide
+//! matches the query if it matches any unit; `relevance` is the number of distinct units it
+//! matched.
 //!
 //! Order ([`ORDER`], chosen by nDCG@10 on the judged query set over the other [`Order`]s): the
 //! summed BM25F score of the matched units, each unit contributing its idf times its

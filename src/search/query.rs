@@ -13,7 +13,7 @@ use crate::tables::{
 };
 
 use super::tokenize::{self, Token};
-use super::typo;
+use super::typo::{self, Near};
 
 /// How an index term came to match a query unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +73,9 @@ struct UnitAt {
     word: Option<(Range<usize>, Range<usize>)>,
     prefix: bool,
     known: Option<Known>,
+    /// For a synonym phrase reached through misspelt words: the edits that took (at most 2;
+    /// 0 for a phrase spelt right and for a single word).
+    edits: u8,
     alternatives: Range<usize>,
     /// Set by the ranking: see [`Units::set_weight`].
     weight: u32,
@@ -258,11 +261,18 @@ pub fn units(q: &str) -> Units {
         tokens.push(QueryToken { word: word_at..stem_at, stem: stem_at..text.len(), span, known });
     });
     let mut units: Vec<UnitAt> = Vec::with_capacity(tokens.len().min(SEARCH_MAX_QUERY_TERMS));
+    // Each unit's typo candidates when they were looked up for a phrase (see `Misspelt`), so
+    // `expand` does not look them up again.
+    let mut unit_near: Vec<(usize, (bool, Vec<Near>))> = Vec::new();
+    let mut misspelt = Misspelt::new();
+    // Most queries are words of the library alone, and have no misspelt word to read.
+    let any_unknown = tokens.iter().take(SEARCH_TYPO_MAX_TERMS).any(|t| t.known.is_none());
     // A candidate synonym phrase; allocated only for a query with a word some phrase begins.
     let mut phrase = String::new();
     let mut idx = 0;
     while idx < tokens.len() && units.len() < SEARCH_MAX_QUERY_TERMS {
         let mut taken = 1;
+        let mut edits = 0;
         let mut key = tokens[idx].stem.clone();
         let longest = longest_phrase_from(&text[key.clone()]).min(tokens.len() - idx);
         for len in (2..=longest).rev() {
@@ -281,6 +291,21 @@ pub fn units(q: &str) -> Units {
                 break;
             }
         }
+        // No phrase as typed: a misspelt word may still be part of one, read as the words
+        // it is near ("dashbord design" is the phrase `dashboard design`), as it is read as
+        // them on its own.
+        // (A word of the library begins a phrase only where its stem does.)
+        if any_unknown && taken == 1 && (longest >= 2 || tokens[idx].known.is_none()) {
+            if let Some((len, phrase_edits)) =
+                misspelt.phrase_at(&text, &tokens, idx, longest, units.len(), &mut phrase)
+            {
+                let at = text.len();
+                text.push_str(&phrase);
+                key = at..text.len();
+                taken = len;
+                edits = phrase_edits;
+            }
+        }
         let last = idx + taken == tokens.len();
         let token = &tokens[idx];
         let prefix = taken == 1
@@ -289,24 +314,201 @@ pub fn units(q: &str) -> Units {
         match units.iter_mut().find(|unit| text[unit.key.clone()] == text[key.clone()]) {
             // A repeated word may still be the unfinished last one.
             Some(unit) => unit.prefix |= prefix,
-            None => units.push(UnitAt {
-                key,
-                word: (taken == 1).then(|| (token.word.clone(), token.span.clone())),
-                prefix,
-                known: if taken == 1 { token.known } else { None },
-                alternatives: 0..0,
-                weight: 0,
-            }),
+            None => {
+                units.push(UnitAt {
+                    key,
+                    word: (taken == 1).then(|| (token.word.clone(), token.span.clone())),
+                    prefix,
+                    known: if taken == 1 { token.known } else { None },
+                    edits,
+                    alternatives: 0..0,
+                    weight: 0,
+                });
+                if let Some(near) = misspelt.take_near(idx).filter(|_| taken == 1) {
+                    unit_near.push((units.len() - 1, near));
+                }
+            }
         }
         idx += taken;
     }
     let mut alternatives = Vec::with_capacity(4 * units.len());
     for (unit_idx, unit) in units.iter_mut().enumerate() {
+        let near = unit_near.iter().position(|(at, _)| *at == unit_idx);
+        let near = near.map(|at| unit_near.swap_remove(at).1);
         let first = alternatives.len();
-        expand(&text, unit, unit_idx < SEARCH_TYPO_MAX_TERMS, &mut alternatives);
+        expand(&text, unit, unit_idx < SEARCH_TYPO_MAX_TERMS, near, &mut alternatives);
         unit.alternatives = first..alternatives.len();
     }
     Units { text, units, alternatives }
+}
+
+/// Most spellings of phrases [`Misspelt::phrase_at`] looks up in the synonym table for one
+/// query: each misspelt word has up to `SEARCH_TYPO_MAX_EXPANSIONS` readings, and a phrase of
+/// several of them would multiply. A query with a misspelt word or two tries a few dozen.
+const TYPO_PHRASE_MAX_TRIES: usize = 256;
+
+/// The query's misspelt words and what they are near, worked out only for the words a
+/// synonym phrase may need them for. A word is misspelt as [`expand`] has it: typo-tolerant,
+/// not a word of the library, its stem (or singular) in no guide, not a synonym input, and,
+/// typed last, the beginning of no word of the library.
+struct Misspelt {
+    /// Per token: `None` until asked; then whether it is misspelt.
+    misspelt: Vec<Option<bool>>,
+    /// Per misspelt token: whether it was looked up as an unfinished word, and the words near
+    /// it (`typo::typo_words`), until a unit of the word takes them.
+    near: Vec<Option<(bool, Vec<Near>)>>,
+    /// Phrases looked up so far, up to [`TYPO_PHRASE_MAX_TRIES`].
+    tries: usize,
+}
+
+impl Misspelt {
+    /// Nothing is allocated until a word the library does not use is looked at.
+    fn new() -> Misspelt {
+        Misspelt { misspelt: Vec::new(), near: Vec::new(), tries: 0 }
+    }
+
+    /// Whether token `idx` is misspelt, looking up the words near it when it is.
+    fn check(&mut self, text: &str, tokens: &[QueryToken], idx: usize) -> bool {
+        let token = &tokens[idx];
+        if token.known.is_some() || idx >= SEARCH_TYPO_MAX_TERMS {
+            return false;
+        }
+        if self.misspelt.is_empty() {
+            self.misspelt = vec![None; tokens.len()];
+            self.near = vec![None; tokens.len()];
+        }
+        if let Some(misspelt) = self.misspelt[idx] {
+            return misspelt;
+        }
+        let word = &text[token.word.clone()];
+        let misspelt = typo::allowed_edits(word.chars().count()) > 0 && {
+            let stem = &text[token.stem.clone()];
+            let (key, term) = match TERM_IDS.get(stem) {
+                Some(&term) => (stem, Some(term)),
+                None => singular_term(word)
+                    .and_then(|term| Some((*TERM_KEYS.get(term as usize)?, Some(term))))
+                    .unwrap_or((stem, None)),
+            };
+            !term.is_some_and(has_postings) && !SYNONYMS.contains_key(key)
+        };
+        let prefix = idx + 1 == tokens.len() && word.chars().count() >= SEARCH_PREFIX_MIN_CHARS;
+        let misspelt = misspelt && !(prefix && typo::prefix_terms(word, None).any(has_postings));
+        if misspelt {
+            self.near[idx] = Some((prefix, typo::typo_words(word, prefix)));
+        }
+        self.misspelt[idx] = Some(misspelt);
+        misspelt
+    }
+
+    /// The stems token `idx` may be read as: its own, then, misspelt, each whole word near it
+    /// with the edits to it.
+    fn readings<'t>(&self, text: &'t str, tokens: &[QueryToken], idx: usize) -> Vec<(&'t str, u8)> {
+        let mut readings = vec![(&text[tokens[idx].stem.clone()], 0)];
+        if let Some(Some((_, near))) = self.near.get(idx) {
+            for near in near.iter().filter(|n| n.whole && n.distance > 0) {
+                if let Some(&stem) = TERM_KEYS.get(near.term as usize) {
+                    if !readings.iter().any(|&(s, _)| s == stem) {
+                        readings.push((stem, near.distance));
+                    }
+                }
+            }
+        }
+        readings
+    }
+
+    /// The longest synonym phrase that begins at token `idx` when misspelt words are read as
+    /// the words near them (of equally long ones, the fewest edits; then the first found):
+    /// its length in tokens and its edits (at most 2), with its key left in `phrase`. `None`
+    /// when no misspelt word is within reach of a phrase there. `own_longest` is the longest
+    /// phrase the token's own stem begins ([`longest_phrase_from`]); `n_units` is how many
+    /// units come before it: only the first `SEARCH_TYPO_MAX_TERMS` are typo-tolerant.
+    fn phrase_at(
+        &mut self,
+        text: &str,
+        tokens: &[QueryToken],
+        idx: usize,
+        own_longest: usize,
+        n_units: usize,
+        phrase: &mut String,
+    ) -> Option<(usize, u8)> {
+        if n_units >= SEARCH_TYPO_MAX_TERMS || idx + 1 >= tokens.len() {
+            return None;
+        }
+        let head_misspelt = self.check(text, tokens, idx);
+        // The most tokens a phrase from here can take: the own stem's reach, or for a misspelt
+        // word the longest phrase any reading of it begins.
+        let mut reach = own_longest;
+        if head_misspelt {
+            for (stem, _) in self.readings(text, tokens, idx) {
+                reach = reach.max(longest_phrase_from(stem));
+            }
+        }
+        let reach = reach.min(tokens.len() - idx);
+        if reach < 2 {
+            return None;
+        }
+        let mut any_misspelt = head_misspelt;
+        for next in idx + 1..idx + reach {
+            any_misspelt |= self.check(text, tokens, next);
+        }
+        if !any_misspelt {
+            return None;
+        }
+        let readings: Vec<Vec<(&str, u8)>> =
+            (idx..idx + reach).map(|at| self.readings(text, tokens, at)).collect();
+        let mut best: Option<(usize, u8, String)> = None;
+        for &(head, head_edits) in &readings[0] {
+            let longest = longest_phrase_from(head).min(reach);
+            for len in (2..=longest).rev() {
+                if best.as_ref().is_some_and(|(best_len, _, _)| *best_len > len) {
+                    break;
+                }
+                // Every combination of the next `len - 1` tokens' readings, as a counter.
+                let mut choice = vec![0usize; len - 1];
+                while self.tries < TYPO_PHRASE_MAX_TRIES {
+                    let edits = head_edits
+                        + choice.iter().enumerate().map(|(n, &c)| readings[n + 1][c].1).sum::<u8>();
+                    let better = best.as_ref().is_none_or(|(best_len, best_edits, _)| {
+                        len > *best_len || edits < *best_edits
+                    });
+                    if edits > 0 && edits <= 2 && better {
+                        self.tries += 1;
+                        phrase.clear();
+                        phrase.push_str(head);
+                        for (n, &c) in choice.iter().enumerate() {
+                            phrase.push(' ');
+                            phrase.push_str(readings[n + 1][c].0);
+                        }
+                        if SYNONYMS.contains_key(phrase.as_str()) {
+                            best = Some((len, edits, phrase.clone()));
+                        }
+                    }
+                    // Next combination.
+                    let mut n = 0;
+                    while n < choice.len() {
+                        choice[n] += 1;
+                        if choice[n] < readings[n + 1].len() {
+                            break;
+                        }
+                        choice[n] = 0;
+                        n += 1;
+                    }
+                    if n == choice.len() {
+                        break;
+                    }
+                }
+            }
+        }
+        let (len, edits, key) = best?;
+        phrase.clear();
+        phrase.push_str(&key);
+        Some((len, edits))
+    }
+
+    /// The words near token `idx`, if they were looked up, for the unit of that word alone.
+    fn take_near(&mut self, idx: usize) -> Option<(bool, Vec<Near>)> {
+        self.near.get_mut(idx).and_then(Option::take)
+    }
 }
 
 /// The terms a one-word synonym key finds, by the key's term; empty for any other term.
@@ -328,7 +530,13 @@ fn push(alternatives: &mut Vec<Alternative>, first: usize, term: u32, kind: Kind
 /// nothing exactly (nor, for the last word, as a prefix) and is not a synonym input: a word
 /// the library uses or `content/synonyms.toml` names is taken to be meant (see README,
 /// "Search"). A synonym input is never completed as a prefix either.
-fn expand(text: &str, unit: &UnitAt, typo_tolerant: bool, alternatives: &mut Vec<Alternative>) {
+fn expand(
+    text: &str,
+    unit: &UnitAt,
+    typo_tolerant: bool,
+    near: Option<(bool, Vec<Near>)>,
+    alternatives: &mut Vec<Alternative>,
+) {
     let first = alternatives.len();
     let mut key = &text[unit.key.clone()];
     let known = unit.known.map(|known| known.term);
@@ -345,8 +553,14 @@ fn expand(text: &str, unit: &UnitAt, typo_tolerant: bool, alternatives: &mut Vec
             singular_known = Some(singular);
         }
     }
+    // A phrase reached through misspelt words counts as they do, a typo; its synonyms as
+    // those of a misspelt word.
+    let (exact, synonym) = match unit.edits {
+        0 => (Kind::Exact, Kind::Synonym),
+        edits => (Kind::Typo(edits), Kind::SynonymTypo(edits)),
+    };
     if let Some(term) = term {
-        push(alternatives, first, term, Kind::Exact);
+        push(alternatives, first, term, exact);
     }
     // A known word's term says whether its stem is a synonym key; only other keys are hashed.
     let may_have_synonyms =
@@ -354,7 +568,7 @@ fn expand(text: &str, unit: &UnitAt, typo_tolerant: bool, alternatives: &mut Vec
     let synonyms = may_have_synonyms.then(|| SYNONYMS.get(key)).flatten();
     if let Some(synonyms) = synonyms {
         for &term in synonyms.iter() {
-            push(alternatives, first, term, Kind::Synonym);
+            push(alternatives, first, term, synonym);
         }
     }
     // A word the synonym table names is a whole word, spelt as meant: the last word "excel"
@@ -374,7 +588,10 @@ fn expand(text: &str, unit: &UnitAt, typo_tolerant: bool, alternatives: &mut Vec
         if typo_tolerant && !found_as_typed && !named_by_synonyms {
             // For the last word: when the word as typed is a near miss of whole words, it was
             // finished ("chrun" is "churn"), so words it merely begins near ("chunk") are left out.
-            let near = typo::typo_words(word, unit.prefix);
+            let near = match near {
+                Some((prefix, near)) if prefix == unit.prefix => near,
+                _ => typo::typo_words(word, unit.prefix),
+            };
             let any_whole = near.iter().any(|n| n.whole);
             for near in near.into_iter().filter(|n| n.distance > 0 && (n.whole || !any_whole)) {
                 push(alternatives, first, near.term, Kind::Typo(near.distance));

@@ -510,6 +510,30 @@ async fn a_misspelt_word_brings_its_synonyms_as_the_word_does() {
     assert_eq!(found, expected, "the same guides");
 }
 
+/// A synonym phrase with a misspelt word in it is the phrase, as a misspelt word alone is the
+/// word: `dashbord design` found the data-literacy guide first (for "design") and none of the
+/// guides `dashboard design` stands for, since only words spelt right made a phrase. A typo in
+/// any word of the phrase, or in two, finds the phrase's guides in the phrase's order.
+#[tokio::test]
+async fn a_misspelt_phrase_finds_what_the_phrase_finds() {
+    let server = start().await;
+    for (typed, meant) in [
+        ("dashbord design", "dashboard design"),
+        ("dashboard desgin", "dashboard design"),
+        ("dashbord desgin", "dashboard design"),
+        ("strat with ai", "start with ai"),
+        ("machine lerning", "machine learning"),
+    ] {
+        let misspelt = slugs(&first_page(&server, typed, "&limit=5").await);
+        let correct = slugs(&first_page(&server, meant, "&limit=5").await);
+        assert_eq!(correct.len(), 5, "{meant} finds guides");
+        assert_eq!(misspelt, correct, "{typed} finds what {meant} finds");
+    }
+    // Matched through typos, the phrase counts as a typo match.
+    let ranked = search::search("dashbord design", None);
+    assert!(ranked.hits().iter().all(|h| h.typos == 1), "{:?}", ranked.hits());
+}
+
 #[test]
 fn a_finished_misspelt_last_word_is_not_read_as_a_prefix() {
     // "chrun" is one swap from "churn", and also begins one edit from "chunk": the whole-word
