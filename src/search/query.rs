@@ -187,6 +187,10 @@ fn singular_term(word: &str) -> Option<u32> {
 }
 
 /// The most stems a synonym phrase beginning with `stem` has (1 if none begins with it).
+/// Inlined into the loop over a query's words, which asks it of every word: with the look-up
+/// for misspelt words as a second caller the compiler kept it out of line, at about 40
+/// instructions a word.
+#[inline(always)]
 fn longest_phrase_from(stem: &str) -> usize {
     // Most words begin no phrase: a bit tells, where the search compared strings.
     let bit = packed::phrase_head_bit(stem);
@@ -422,6 +426,8 @@ impl Misspelt {
     /// when no misspelt word is within reach of a phrase there. `own_longest` is the longest
     /// phrase the token's own stem begins ([`longest_phrase_from`]); `n_units` is how many
     /// units come before it: only the first `SEARCH_TYPO_MAX_TERMS` are typo-tolerant.
+    // Out of line: most queries never come here, and the loop over their words stays small.
+    #[inline(never)]
     fn phrase_at(
         &mut self,
         text: &str,
