@@ -672,6 +672,34 @@ mod tests {
         assert_eq!(words, [("production", at..at + "production".len())]);
     }
 
+    /// A misspelt word makes a synonym phrase as its neighbour would: one unit, a typo match
+    /// by the edits of its words; a phrase spelt right stays exact, and a misspelt word
+    /// that makes no phrase stays a word of its own.
+    #[test]
+    fn a_misspelt_word_makes_the_phrase_its_neighbour_makes() {
+        let keys_and_kinds = |q: &str| -> Vec<(String, Option<Kind>)> {
+            units(q)
+                .iter()
+                .map(|unit| (unit.key.to_string(), unit.alternatives.first().map(|a| a.kind)))
+                .collect()
+        };
+        let phrase = keys_and_kinds("dashboard design");
+        assert_eq!(phrase.len(), 1, "{phrase:?}");
+        assert_eq!(phrase[0].1, Some(Kind::Exact));
+        for (typed, edits) in
+            [("dashbord design", 1), ("dashboard desgin", 1), ("dashbord desgin", 2)]
+        {
+            assert_eq!(
+                keys_and_kinds(typed),
+                [(phrase[0].0.clone(), Some(Kind::Typo(edits)))],
+                "{typed}"
+            );
+        }
+        let apart = keys_and_kinds("dashbord layout");
+        assert_eq!(apart.len(), 2, "no phrase: {apart:?}");
+        assert_eq!(apart[0].1, Some(Kind::Typo(1)), "{apart:?}");
+    }
+
     #[test]
     fn weights_start_at_zero_and_follow_set_weight() {
         let mut units = units("model drift");
