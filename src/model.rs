@@ -947,6 +947,10 @@ pub struct Passage {
     pub states_duration: bool,
 }
 
+/// How the contact answer's sentence of where the firm works opens ("Location: Leeds and
+/// London ..."): the engine puts that sentence first when a question asks where.
+pub const LOCATION_LABEL: &str = "Location: ";
+
 /// A company question the engine answers from the structured records, not from passages.
 /// The order is the order of `COMPANY_ANSWERS` in the generated tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

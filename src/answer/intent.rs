@@ -64,10 +64,9 @@ const WORDS: &[(&str, Class)] = {
         ("based", Topic(CompanyTopic::Contact)),
         ("book", Topic(CompanyTopic::Contact)),
         ("budget", Topic(CompanyTopic::Pricing)),
+        ("businesses", Generic),
         ("call", Topic(CompanyTopic::Contact)),
         ("capabilities", Topic(CompanyTopic::Services)),
-        ("career", Topic(CompanyTopic::Contact)),
-        ("careers", Topic(CompanyTopic::Contact)),
         ("case", Topic(CompanyTopic::CaseStudies)),
         ("cases", Topic(CompanyTopic::CaseStudies)),
         ("charge", Topic(CompanyTopic::Pricing)),
@@ -78,6 +77,7 @@ const WORDS: &[(&str, Class)] = {
         ("cheap", Topic(CompanyTopic::Pricing)),
         ("client", Topic(CompanyTopic::CaseStudies)),
         ("clients", Topic(CompanyTopic::CaseStudies)),
+        ("companies", Generic),
         ("company", Generic),
         ("consultancies", Reference),
         ("consultancy", Reference),
@@ -105,10 +105,13 @@ const WORDS: &[(&str, Class)] = {
         ("evening", Topic(CompanyTopic::About)),
         ("examples", Topic(CompanyTopic::CaseStudies)),
         ("expensive", Topic(CompanyTopic::Pricing)),
+        ("experience", Generic),
+        ("experienced", Generic),
         ("factories", Topic(CompanyTopic::Industries)),
         ("fee", Topic(CompanyTopic::Pricing)),
         ("fees", Topic(CompanyTopic::Pricing)),
         ("firm", Reference),
+        ("firms", Generic),
         ("free", Topic(CompanyTopic::Pricing)),
         ("get", Generic),
         ("give", Generic),
@@ -162,6 +165,8 @@ const WORDS: &[(&str, Class)] = {
         ("office", Topic(CompanyTopic::Contact)),
         ("offices", Topic(CompanyTopic::Contact)),
         ("online", Generic),
+        ("organisations", Generic),
+        ("organizations", Generic),
         ("overseas", Topic(CompanyTopic::Contact)),
         ("phone", Topic(CompanyTopic::Contact)),
         ("please", Generic),
@@ -181,6 +186,8 @@ const WORDS: &[(&str, Class)] = {
         ("rates", Topic(CompanyTopic::Pricing)),
         ("reach", Topic(CompanyTopic::Contact)),
         ("readiness", Topic(CompanyTopic::Assessment)),
+        ("recommend", Generic),
+        ("recommended", Generic),
         ("references", Topic(CompanyTopic::CaseStudies)),
         ("retailer", Topic(CompanyTopic::Industries)),
         ("retailers", Topic(CompanyTopic::Industries)),
@@ -189,6 +196,8 @@ const WORDS: &[(&str, Class)] = {
         ("sector", Topic(CompanyTopic::Industries)),
         ("sectors", Topic(CompanyTopic::Industries)),
         ("selfassessment", Topic(CompanyTopic::Assessment)),
+        ("serve", Generic),
+        ("serves", Generic),
         ("service", Topic(CompanyTopic::Services)),
         ("services", Topic(CompanyTopic::Services)),
         ("sort", Generic),
@@ -214,7 +223,6 @@ const WORDS: &[(&str, Class)] = {
         ("types", Generic),
         ("uk", Topic(CompanyTopic::Contact)),
         ("use", Generic),
-        ("vacancies", Topic(CompanyTopic::Contact)),
         ("verticals", Topic(CompanyTopic::Industries)),
         ("work", Generic),
         ("worked", Generic),
@@ -355,6 +363,74 @@ const FIRM_QUESTION_AUXILIARIES: &[&str] = &["can", "could", "do", "does", "have
 const FIRM_USE_VERBS: &[&str] =
     &["have", "know", "partner", "recommend", "support", "use", "used", "using", "work", "worked"];
 
+/// Words of what the firm works with or whom it works for, which no record states: its tools
+/// ("what technologies do you use?", "which tools ..."), and the size or kind of its clients
+/// ("do you work with small companies?", "what size companies ...", "startups"). In a
+/// question to the firm they are phrasing, and a question that asks nothing else is "not
+/// covered": "technology" quoted a works-council guide's "technology that monitors staff",
+/// and "small companies" a guide's "Could we sell our data?". A question that names a subject
+/// besides ("what tools do you recommend for data pipelines?") is searched for the subject.
+const FIRM_PRACTICE_WORDS: &[&str] = &[
+    "big",
+    "bigger",
+    "enterprises",
+    "large",
+    "larger",
+    "medium",
+    "size",
+    "sized",
+    "sizes",
+    "small",
+    "smaller",
+    "sme",
+    "smes",
+    "software",
+    "stack",
+    "startup",
+    "startups",
+    "technologies",
+    "technology",
+    "tool",
+    "tools",
+];
+
+/// Whether `word` (lowercased, as written) is one of [`FIRM_PRACTICE_WORDS`].
+pub fn is_firm_practice_word(word: &str) -> bool {
+    FIRM_PRACTICE_WORDS.binary_search(&word).is_ok()
+}
+
+/// Words of working at the firm ("do you have any vacancies?", "careers at Larchmere"): asked
+/// of the firm, a matter no record states, so "not covered" with the contact record; the
+/// contact answer (email, location) pretended to answer. Without a reference to the firm they
+/// are subjects of the guides ("career ladders for data teams").
+const EMPLOYMENT_WORDS: &[&str] = &[
+    "career",
+    "careers",
+    "internship",
+    "internships",
+    "job",
+    "jobs",
+    "recruiting",
+    "vacancies",
+    "vacancy",
+];
+
+/// Contact words that say where the firm works ("do you work outside the UK?", "where are you
+/// based?"): the contact answer then opens with its location.
+const LOCATION_WORDS: &[&str] = &[
+    "abroad",
+    "based",
+    "europe",
+    "internationally",
+    "located",
+    "location",
+    "office",
+    "offices",
+    "overseas",
+    "uk",
+    "worldwide",
+];
+
 /// What the keyword tables found in one question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Intent {
@@ -400,7 +476,21 @@ pub struct Intent {
     /// "Length" asks for a duration: the question names the firm's work beside it ("typical
     /// project length"), and the word is phrasing, not what is searched.
     pub length_of_work: bool,
+    /// The question names what the firm works with or whom for (`FIRM_PRACTICE_WORDS`:
+    /// "technologies", "tools", "small", "size", "startups").
+    pub names_firm_practice: bool,
+    /// The question asks where the firm works (`LOCATION_WORDS`): a contact answer opens with
+    /// the location.
+    pub asks_location: bool,
 }
+
+/// Words that, right before "service" or "services", name a service other than the firm's
+/// ("customer service", "public services", "health service"): then the word is not the
+/// services topic. "Can you help us build a chatbot for customer service?" ranked the firm's
+/// services first and opened with the Generative AI service's list of what it advises
+/// against, before the guide on customer support assistants.
+const OTHER_SERVICE_WORDS: &[&str] =
+    &["civil", "client", "cloud", "customer", "field", "health", "public", "social", "web"];
 
 /// Words that, after "how", ask for a duration ("how long", "how soon", "how quickly").
 const DURATION_AFTER_HOW: &[&str] = &["long", "soon", "quickly"];
@@ -499,15 +589,28 @@ pub fn detect(text: &str) -> Intent {
     let mut after_the = false;
     let mut after_data = false;
     let mut after_rate = false;
+    let mut after_other_service = false;
     let mut duration_words = DurationWords::default();
     let mut hiring_rank = usize::MAX;
+    // "Are you hiring?" (the firm hires: employment) against "can we hire you?" (the firm is
+    // hired: contact): whether a reference to the firm comes before the hiring word, or after.
+    let (mut firm_hires, mut firm_is_hired, mut hiring_seen) = (false, false, false);
+    let mut names_employment = false;
     let mut after_own = false;
     let mut clients_data = false;
     let mut asks_safe_keeping = false;
     let (mut names_length, mut names_work) = (false, false);
     for_each_word(text, |word| {
         intent.asks_duration |= duration_words.read(word);
-        intent.past_tense |= matches!(word, "did" | "took" | "was" | "were" | "worked" | "done");
+        // "Do you have experience in logistics?" asks of work done, as "have you worked in
+        // logistics?" does.
+        intent.past_tense |= matches!(
+            word,
+            "did" | "took" | "was" | "were" | "worked" | "done" | "experience" | "experienced"
+        );
+        intent.names_firm_practice |= is_firm_practice_word(word);
+        intent.asks_location |= LOCATION_WORDS.contains(&word);
+        names_employment |= EMPLOYMENT_WORDS.contains(&word);
         names_length |= matches!(word, "length" | "lengths");
         names_work |= LENGTH_OF_WORK.contains(&word);
         if position < opening_words.len() {
@@ -532,15 +635,22 @@ pub fn detect(text: &str) -> Intent {
         }
         after_rate = matches!(word, "rate" | "rates");
         match class_of(word) {
-            Some(Class::Reference) => intent.refers_to_company = true,
+            Some(Class::Reference) => {
+                intent.refers_to_company = true;
+                firm_is_hired |= hiring_seen;
+            }
             Some(Class::Anaphora) => intent.anaphoric = true,
             Some(Class::Topic(_)) if after_rate => {}
+            Some(Class::Topic(CompanyTopic::Services))
+                if after_other_service && matches!(word, "service" | "services") => {}
             Some(Class::Topic(topic)) => {
                 let rank = TOPIC_PRIORITY.iter().position(|t| *t == topic).unwrap_or(usize::MAX);
                 // "How should we hire a data team?" asks about hiring, which the guides cover;
                 // only "can we hire you?" or "are you hiring?" asks the firm.
                 if HIRING_WORDS.contains(&word) {
                     hiring_rank = hiring_rank.min(rank);
+                    firm_hires |= intent.refers_to_company;
+                    hiring_seen = true;
                 } else {
                     topic_rank = topic_rank.min(rank);
                 }
@@ -552,6 +662,7 @@ pub fn detect(text: &str) -> Intent {
             Some(Class::Generic) | None => {}
         }
         after_the = word == "the";
+        after_other_service = OTHER_SERVICE_WORDS.contains(&word);
         after_data = word == "data";
         after_own = matches!(word, "my" | "our");
     });
@@ -564,9 +675,12 @@ pub fn detect(text: &str) -> Intent {
         && FIRM_SIZE_NOUNS.contains(&opening_words[2].as_str());
     intent.names_firm_matter |=
         asks_who_is_in_charge || asks_size || (clients_data && asks_safe_keeping);
-    if intent.refers_to_company {
+    if intent.refers_to_company && (firm_is_hired || !firm_hires) {
         topic_rank = topic_rank.min(hiring_rank);
     }
+    // "Are you hiring?", "do you have any vacancies?": whether one can work at the firm, which
+    // no record states.
+    intent.names_firm_matter |= names_employment || (firm_hires && !firm_is_hired);
     if after_rate {
         topic_rank = PRICING_RANK;
     }
@@ -645,7 +759,8 @@ mod tests {
             ("What does the assessment measure?", Some(CompanyTopic::Assessment), true),
             ("How do I run a DPIA assessment?", Some(CompanyTopic::Assessment), false),
             ("Do you work with banks?", Some(CompanyTopic::Industries), true),
-            ("Are you hiring?", Some(CompanyTopic::Contact), true),
+            ("Are you hiring?", None, true),
+            ("Can we hire you?", Some(CompanyTopic::Contact), true),
             ("Is the assessment free?", Some(CompanyTopic::Pricing), true),
             ("Who are you?", None, true),
             ("How do I detect drift?", None, false),

@@ -27,7 +27,7 @@ use std::ops::Range;
 
 use select::Scope;
 
-pub use crate::model::{CompanyTopic, SourceItem, SourceKind};
+pub use crate::model::{CompanyTopic, LOCATION_LABEL, SourceItem, SourceKind};
 use crate::tables::{ANSWER_ITEMS, ANSWER_PASSAGES, COMPANY_ANSWERS, NOT_COVERED_SENTENCES};
 
 /// A question and the turns before it.
@@ -132,11 +132,31 @@ pub fn answer(question: &Question<'_>) -> Answer {
     {
         return not_covered(&[], 0);
     }
+    // "What technologies do you use?", "do you work with small companies?": the firm's tools
+    // or the size of its clients, which no record states; a guide's "technology that monitors
+    // staff" or "a company earning millions" is not the answer.
+    if query.intent.names_firm_practice
+        && query.intent.refers_to_company
+        && !query.intent.generic_you
+        && query.n_content == 0
+        && matches!(topic, Some(CompanyTopic::About | CompanyTopic::CaseStudies))
+    {
+        return not_covered(&[], 0);
+    }
     match topic {
         // Prices and contact details come from the records whatever else the question names;
         // what it names is cited after them ("what would an MLOps project cost?").
         Some(topic @ (CompanyTopic::Pricing | CompanyTopic::Contact)) => {
             let mut answer = company_answer(topic);
+            // "Do you work outside the UK?": where the firm works is what is asked, so that
+            // sentence comes first (the sentences share their source).
+            if topic == CompanyTopic::Contact && query.intent.asks_location {
+                if let Some(at) =
+                    answer.sentences.iter().position(|s| s.text.starts_with(LOCATION_LABEL))
+                {
+                    answer.sentences[..=at].rotate_right(1);
+                }
+            }
             if query.n_content > 0 {
                 let ranked = select::rank_items(&query, None, Scope::All);
                 for ranked_item in ranked.as_slice().iter().take(COMPANY_EXTRA_SOURCES) {

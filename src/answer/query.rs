@@ -449,7 +449,12 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         // words that make it one ("offer", "services", "help") are its phrasing: searched at
         // full weight, "offer" found guides about customer offers before the training service.
         // A sector ("hospitals", "insurers") is what such a question asks about, not phrasing.
-        let phrasing = (company_question && intent::is_company_word(&token.word) && !sector)
+        // So are the words of what the firm works with or for ("tools", "small", "size"):
+        // "what tools do you recommend for data pipelines?" asks about data pipelines.
+        let phrasing = (company_question
+            && (intent::is_company_word(&token.word)
+                || intent::is_firm_practice_word(&token.word))
+            && !sector)
             // "How long does it take to build a data platform?": "long" asks for a duration,
             // and searched for, it found "the long tail" before the platform service.
             || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work));

@@ -6,7 +6,7 @@
 //! prose the answer engine does not quote from content; keep it to facts the records state.
 
 use super::config::Config;
-use super::model::{CompanyTopic, SourceKind};
+use super::model::{CompanyTopic, LOCATION_LABEL, SourceKind};
 use super::passages::{AnswerIndex, join_list};
 use super::prose;
 use super::validate::Content;
@@ -151,7 +151,7 @@ fn answer(topic: CompanyTopic, config: &Config, content: &Content, index: &Answe
                 canned.say(how.clone(), org);
             }
             if let Some(location) = &content.contact.location {
-                canned.say(format!("Location: {location}."), org);
+                canned.say(format!("{LOCATION_LABEL}{location}."), org);
             }
             if let Some(note) = &content.contact.note {
                 canned.say(note.clone(), org);

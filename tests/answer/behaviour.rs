@@ -1,8 +1,8 @@
 //! Company questions, follow-ups, "not covered", determinism, traceability and robustness.
 
 use consultancy_api::answer::{
-    Answer, AnswerKind, CompanyTopic, MAX_SOURCES, NOT_COVERED_BELOW_PER_MILLE, Question,
-    SourceKind, answer,
+    Answer, AnswerKind, CompanyTopic, LOCATION_LABEL, MAX_SOURCES, NOT_COVERED_BELOW_PER_MILLE,
+    Question, SourceKind, answer,
 };
 use consultancy_api::limits::ANSWER_MAX_PREV_TURNS;
 use consultancy_api::tables::{
@@ -50,8 +50,13 @@ fn checked(answer: Answer) -> Answer {
         }
         AnswerKind::Company(topic) => {
             let canned = &COMPANY_ANSWERS[topic as usize];
-            let texts: Vec<&str> = answer.sentences.iter().map(|s| s.text).collect();
+            let mut texts: Vec<&str> = answer.sentences.iter().map(|s| s.text).collect();
             let expected: Vec<&str> = canned.sentences.iter().map(|s| s.0).collect();
+            // A question of where the firm works gets the contact answer's location first.
+            if topic == CompanyTopic::Contact && texts[0].starts_with(LOCATION_LABEL) {
+                let at = expected.iter().position(|s| s.starts_with(LOCATION_LABEL));
+                texts[..=at.expect("the contact answer has a location")].rotate_left(1);
+            }
             assert_eq!(texts, expected);
             assert_eq!(answer.quality, 1000);
         }
@@ -438,8 +443,29 @@ fn hiring_questions_ask_the_firm_only_when_they_name_it() {
         assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
         assert_eq!(first(&reply, 1), ["guide:first-data-hires"], "{question}");
     }
-    for question in ["Can we hire you?", "Are you hiring?", "Can I hire Larchmere for a project?"] {
+    for question in ["Can we hire you?", "Can I hire Larchmere for a project?"] {
         assert_eq!(ask(question).kind, AnswerKind::Company(CompanyTopic::Contact), "{question}");
+    }
+}
+
+/// Whether one can work at the firm is a matter no record states: "Are you hiring?" got the
+/// contact answer (email, location), which pretended to answer. It is "not covered", with the
+/// contact record and its email; "can we hire you?" (the firm is hired) keeps the contact
+/// answer.
+#[test]
+fn whether_the_firm_is_hiring_is_not_covered() {
+    for question in [
+        "Are you hiring?",
+        "Is Larchmere hiring?",
+        "Are you hiring data engineers?",
+        "Do you have any vacancies?",
+        "Are there any jobs at your firm?",
+        "Do you offer internships?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 5), ["contact:contact"], "{question}");
+        assert!(reply.text().contains(EMAIL), "{question}");
     }
 }
 
@@ -739,7 +765,7 @@ fn sectors_named_by_their_clients_are_industry_questions() {
         assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Industries), "{question}");
         assert!(!reply.text().contains("bank holiday"), "{question}: {}", reply.text());
     }
-    let hiring = ask("Are you hiring?");
+    let hiring = ask("Can we hire you?");
     assert_eq!(hiring.kind, AnswerKind::Company(CompanyTopic::Contact), "{:#?}", hiring);
 }
 
@@ -948,8 +974,20 @@ fn where_the_firm_works_is_answered_from_the_contact_record() {
     ] {
         let reply = ask(question);
         assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Contact), "{question}");
-        assert!(reply.text().contains("working remotely across Europe"), "{question}");
+        // Where the firm works is what is asked: that sentence comes first.
+        assert!(
+            reply.sentences[0].text.contains("working remotely across Europe"),
+            "{question}: {}",
+            reply.text()
+        );
     }
+    for question in ["Where are you based?", "Where is your office?"] {
+        let reply = ask(question);
+        assert!(reply.sentences[0].text.starts_with(LOCATION_LABEL), "{question}");
+    }
+    // Asked how to reach the firm, the email comes first.
+    let reach = ask("How can I contact you?");
+    assert!(reach.sentences[0].text.contains(EMAIL), "{}", reach.text());
     let guide = ask("What does UK GDPR require for training data?");
     assert_eq!(guide.kind, AnswerKind::Answered, "{}", guide.text());
 }
@@ -1090,4 +1128,73 @@ fn a_sector_word_asks_about_the_firms_pages_for_that_sector() {
         ask("Do you work with charities?").kind,
         AnswerKind::Company(CompanyTopic::Industries)
     );
+}
+
+/// What the firm works with, and the size of its clients, are facts no record states: "What
+/// technologies do you use?" quoted a works-council guide's "technology that monitors staff",
+/// and "do you work with small companies?" a data-monetisation guide's "Could we sell our
+/// data?". Such words are phrasing in a question to the firm; one that names a subject besides
+/// is searched for the subject.
+#[test]
+fn the_firms_tools_and_client_size_are_not_read_from_the_guides() {
+    for question in [
+        "What technologies do you use?",
+        "What tools do you use?",
+        "do you work with small companies?",
+        "what size companies do you work with",
+        "Do you work with startups?",
+        "Do you only work with large organisations?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert!(reply.text().contains(EMAIL), "{question}");
+    }
+    // "Recommend" and "tools" are phrasing: "recommendation" guides ("Advisory mode: users see
+    // the recommendation ...") were quoted before the pipeline guides.
+    let pipelines = ask("What tools do you recommend for data pipelines?");
+    assert_eq!(pipelines.kind, AnswerKind::Answered, "{}", pipelines.text());
+    assert!(!pipelines.text().contains("recommendation"), "{}", pipelines.text());
+    assert!(
+        first(&pipelines, 3).iter().any(|s| s.contains("pipeline")),
+        "{:?}",
+        first(&pipelines, 3)
+    );
+    let platform = ask("Can you help a small company build a data platform?");
+    assert_eq!(platform.kind, AnswerKind::Answered, "{}", platform.text());
+}
+
+/// "Serve" and "experience" asked of the firm are phrasing: "What sectors do you serve?"
+/// quoted model-serving guides, and "Do you have experience in logistics?" a guide's "our
+/// experience" before the Logistics page.
+#[test]
+fn serve_and_experience_asked_of_the_firm_are_phrasing() {
+    let sectors = ask("What sectors do you serve?");
+    assert_eq!(sectors.kind, AnswerKind::Company(CompanyTopic::Industries), "{}", sectors.text());
+    let logistics = ask("Do you have experience in logistics?");
+    assert_eq!(logistics.kind, AnswerKind::Answered, "{}", logistics.text());
+    assert_eq!(first(&logistics, 1), ["industry:logistics-and-transport"]);
+    assert!(!logistics.text().to_lowercase().contains("experience"), "{}", logistics.text());
+    let hospitals = ask("Do you have experience with hospitals?");
+    assert_eq!(first(&hospitals, 1), ["case-study:hospital-demand-forecasting"]);
+    // Without "you", serving is a subject of the guides.
+    let serving = ask("How do we serve models with low latency?");
+    assert_eq!(serving.kind, AnswerKind::Answered, "{}", serving.text());
+}
+
+/// "Customer service" is not the firm's services: read as the services topic, "Can you help
+/// us build a chatbot for customer service?" ranked services first and opened with the
+/// Generative AI service's list of what it advises against, which read as a refusal.
+#[test]
+fn customer_service_is_not_the_firms_services() {
+    for question in [
+        "Can you help us build a chatbot for customer service?",
+        "Can you help us with a customer service chatbot?",
+    ] {
+        let reply = ask(question);
+        assert!(!matches!(reply.kind, AnswerKind::Company(_)), "{question}");
+        assert!(!reply.text().contains("advise against"), "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["guide:customer-support-assistant-design"], "{question}");
+    }
+    let services = ask("Which services do you offer for generative AI?");
+    assert_eq!(first(&services, 1), ["service:generative-ai-solutions"], "{}", services.text());
 }

@@ -501,3 +501,31 @@ async fn sector_clients_and_project_durations_are_answered_from_the_firms_pages(
     assert!(text.contains("six to eight weeks") && !text.contains("DPIA"), "{text}");
     assert!(first_url(&json).contains("/services/"), "{json}");
 }
+
+/// Questions a stranger put to the release server: the firm's tools and whether it is hiring
+/// are stated nowhere ("not covered", with the contact email, where a works-council guide and
+/// the contact answer were given); "serve" and "experience" are phrasing; where the firm works
+/// opens with its location.
+#[tokio::test]
+async fn questions_to_the_firm_quote_only_what_answers_them() {
+    let server = start().await;
+    let text_of =
+        |json: &Value| json["content"][0]["text"].as_str().unwrap_or_default().to_string();
+    for question in ["What technologies do you use?", "are you hiring?"] {
+        let json = get(&server, &[("query", question)], &[]).await.conforms("GET", "/ask", 200);
+        assert_nlweb(&json);
+        let text = text_of(&json);
+        assert!(text.contains("do not answer this question"), "{question}: {text}");
+        assert!(text.contains("hello@larchmere.example"), "{question}: {text}");
+        assert!(!text.contains("monitors staff"), "{question}: {text}");
+    }
+    let json = get(&server, &[("query", "What sectors do you serve?")], &[])
+        .await
+        .conforms("GET", "/ask", 200);
+    assert!(text_of(&json).contains("works in 6 industries"), "{json}");
+    let json = get(&server, &[("query", "Do you work outside the UK?")], &[])
+        .await
+        .conforms("GET", "/ask", 200);
+    assert!(text_of(&json).starts_with("Location: "), "{json}");
+    assert!(text_of(&json).contains("working remotely across Europe"), "{json}");
+}
