@@ -156,7 +156,10 @@ const JOINED_PART_MIN_CHARS: usize = 3;
 /// calls splitting words): each part a word of the library with postings, of at least
 /// [`JOINED_PART_MIN_CHARS`] letters; of several splits, the one whose rarer part more guides
 /// use. ASCII words only, so each part is a slice of the word as typed. `None` when no split
-/// is two such words; the word then goes to typo tolerance as before.
+/// is two such words; the word then goes to typo tolerance as before. Nor when a word of the
+/// library one edit away is used by at least as many guides as the split's rarer part: one
+/// letter left out of a common word is a likelier slip than a missing space before a rare
+/// one ("enginering" is `engineering`, not "engine ring").
 type Part<'a> = (&'a str, &'static str, Known);
 fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
     if !word.is_ascii() || word.len() < 2 * JOINED_PART_MIN_CHARS {
@@ -167,15 +170,27 @@ fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
             .filter(|(_, known)| has_postings(known.term))
             .map(|(stem, known)| (text, stem, known))
     }
-    (JOINED_PART_MIN_CHARS..=word.len() - JOINED_PART_MIN_CHARS)
+    let rarer =
+        |(left, right): &(Part<'_>, Part<'_>)| guides(left.2.term).min(guides(right.2.term));
+    let split = (JOINED_PART_MIN_CHARS..=word.len() - JOINED_PART_MIN_CHARS)
         .filter_map(|at| Some((part(&word[..at])?, part(&word[at..])?)))
-        .max_by_key(|(left, right)| {
-            let guides = |known: Known| {
-                let term = known.term as usize;
-                POSTINGS_START.get(term + 1).map_or(0, |end| end - POSTINGS_START[term])
-            };
-            guides(left.2).min(guides(right.2))
-        })
+        .max_by_key(rarer)?;
+    let split_guides = rarer(&split);
+    let typo_allowed = typo::allowed_edits(word.chars().count()) > 0;
+    let nearer = typo_allowed
+        && typo::whole_words_near(word, 1)
+            .iter()
+            .any(|near| near.distance == 1 && guides(near.term) >= split_guides);
+    (!nearer).then_some(split)
+}
+
+/// How many guides use `term`.
+fn guides(term: u32) -> usize {
+    let term = term as usize;
+    match (POSTINGS_START.get(term), POSTINGS_START.get(term + 1)) {
+        (Some(&start), Some(&end)) => (end - start) as usize,
+        _ => 0,
+    }
 }
 
 /// The term of a word the library does not use whose singular it does, when the plural is

@@ -951,6 +951,29 @@ async fn words_typed_without_a_space_are_split() {
     assert_eq!(slugs(&typo), slugs(&first_page(&server, "governance", "&limit=3").await));
 }
 
+/// A misspelling that also splits into two library words is the common word it misses by a
+/// letter, not the split: "enginering" read as "engine ring" and put the budget guide first,
+/// for its "ring-fenced" fund. A split whose rarer part is used by more guides than any word
+/// one edit away is still a split.
+#[tokio::test]
+async fn a_misspelling_is_not_split_when_a_commoner_word_is_one_edit_away() {
+    let server = start().await;
+    for (typed, meant) in [
+        ("enginering", "engineering"),
+        ("prompt enginering", "prompt engineering"),
+        ("data enginering", "data engineering"),
+    ] {
+        let misspelt = slugs(&first_page(&server, typed, "&limit=5").await);
+        let correct = slugs(&first_page(&server, meant, "&limit=5").await);
+        assert!(!correct.is_empty(), "{meant} finds guides");
+        assert_eq!(misspelt, correct, "{typed} finds what {meant} finds");
+    }
+    let budget = slugs(&first_page(&server, "enginering", "&limit=10").await);
+    assert!(!budget.contains(&"set-data-ai-budget".to_string()), "{budget:?}");
+    let joined = slugs(&first_page(&server, "featurestore", "&limit=5").await);
+    assert_eq!(joined, slugs(&first_page(&server, "feature store", "&limit=5").await));
+}
+
 /// A letter joined to a word by a hyphen is part of it: "p-value" searched only "value" and
 /// ranked the guide on reading A/B test results 27th; "C-suite" found a "test suite".
 #[tokio::test]
