@@ -38,8 +38,8 @@ pub const STOP_WORDS: &[&str] = &[
 /// guides on observed values before the one on pipeline observability; "headings" as "head",
 /// so "a part-time head of data" quoted the guide on chunking documents by their headings.
 /// The words stay findable as themselves. A misspelling whose Snowball stem is a word of the
-/// other sense goes here too ("embedings" is "embed"): the typo path never sees it, since
-/// its stem is found.
+/// other sense goes here too ("embedings" is "embed"; "responsable", the French and Spanish
+/// spelling, is "respons"): the typo path never sees it, since its stem is found.
 ///
 /// Keep it sorted by word (it is binary-searched). Add a word only when a search or a
 /// question a stranger would type finds the other sense first; the build re-derives every
@@ -60,6 +60,9 @@ pub const STEM_OVERRIDES: &[(&str, &str)] = &[
     ("heading", "heading"),
     ("headings", "heading"),
     ("observability", "observability"),
+    ("responsabilities", "responsib"),
+    ("responsability", "responsib"),
+    ("responsable", "responsib"),
     ("responsibilities", "responsib"),
     ("responsibility", "responsib"),
     ("responsible", "responsib"),
