@@ -145,7 +145,8 @@ pub fn first_words(text: &str, limit: usize) -> &str {
 /// synonym table names, its synonym's ([`synonym_stem`]: "Can staff use ChatGPT?" asks
 /// about LLMs, as search already reads it); otherwise the stem of the most used vocabulary
 /// word nearest to it within the search's typo budget (`modle` is `model`, not the rarer
-/// `module` or `mode`), so a misspelt question gets the answer the correct spelling gets
+/// `module` or `mode`), or, when no word is, nearest to its stem read as an unfinished word
+/// (`typo::stem_near`), so a misspelt question gets the answer the correct spelling gets
 /// instead of "not covered".
 fn meant_stem(word: &str, stem: String) -> String {
     if let Some(synonym) = synonym_stem(&stem) {
@@ -155,7 +156,11 @@ fn meant_stem(word: &str, stem: String) -> String {
     if max_edits == 0 || ANSWER_TERM_IDS.contains_key(stem.as_str()) {
         return stem;
     }
-    let near = typo::whole_words_near(word, max_edits);
+    let mut near = typo::whole_words_near(word, max_edits);
+    if near.is_empty() {
+        // "halucinating": no word is near, but its stem begins "hallucination".
+        near = typo::stem_near(word, &stem);
+    }
     let Some(closest) = near.iter().map(|n| n.distance).min() else { return stem };
     near.iter()
         .filter(|n| n.distance == closest)

@@ -613,6 +613,7 @@ fn expand(
                 Some((prefix, near)) if prefix == unit.prefix => near,
                 _ => typo::typo_words(word, unit.prefix),
             };
+            let near = if near.is_empty() { typo::stem_near(word, key) } else { near };
             let any_whole = near.iter().any(|n| n.whole);
             for near in near.into_iter().filter(|n| n.distance > 0 && (n.whole || !any_whole)) {
                 push(alternatives, first, near.term, Kind::Typo(near.distance));

@@ -23,8 +23,9 @@ use fst::automaton::Automaton;
 use fst::{IntoStreamer, Map, Streamer};
 
 use crate::limits::{
-    SEARCH_PREFIX_MAX_EXPANSIONS, SEARCH_TYPO_FIRST_LETTER_COST, SEARCH_TYPO_MAX_CHARS,
-    SEARCH_TYPO_MAX_EXPANSIONS, SEARCH_TYPO_ONE_MIN_CHARS, SEARCH_TYPO_TWO_MIN_CHARS,
+    SEARCH_PREFIX_MAX_EXPANSIONS, SEARCH_PREFIX_MIN_CHARS, SEARCH_TYPO_FIRST_LETTER_COST,
+    SEARCH_TYPO_MAX_CHARS, SEARCH_TYPO_MAX_EXPANSIONS, SEARCH_TYPO_ONE_MIN_CHARS,
+    SEARCH_TYPO_TWO_MIN_CHARS,
 };
 use crate::model::{TYPO_LEN_BITS, fingerprint_map};
 use crate::tables::{
@@ -181,6 +182,20 @@ pub fn typo_words(word: &str, prefix: bool) -> Vec<Near> {
     }
     found.truncate(SEARCH_TYPO_MAX_EXPANSIONS);
     found
+}
+
+/// The words near a misspelling's stem, read as an unfinished word, for a misspelling no word
+/// of the library is near: an inflection the library writes another way. "halucinating" is
+/// more than two edits from every word the library writes ("hallucinate", "hallucinations"),
+/// so it found nothing; its stem "halucin" begins them at one edit. Empty when the stem is
+/// the word itself (already looked up) or too short to complete.
+// Out of line: only a word nothing was near comes here.
+#[inline(never)]
+pub fn stem_near(word: &str, stem: &str) -> Vec<Near> {
+    if stem == word || stem.chars().count() < SEARCH_PREFIX_MIN_CHARS {
+        return Vec::new();
+    }
+    typo_words(stem, true)
 }
 
 /// Longest query word the automaton takes, plus the empty prefix.

@@ -1198,3 +1198,20 @@ fn customer_service_is_not_the_firms_services() {
     let services = ask("Which services do you offer for generative AI?");
     assert_eq!(first(&services, 1), ["service:generative-ai-solutions"], "{}", services.text());
 }
+
+/// A misspelling no word of the library is within two edits of is read through its stem:
+/// "halucinating" is three or more edits from "hallucinate" and "hallucinations", so the
+/// question was "not covered"; its stem "halucin" begins them at one edit.
+#[test]
+fn a_misspelt_inflection_is_read_through_its_stem() {
+    for (misspelt, spelt) in [
+        ("How do I stop my chatbot halucinating?", "How do I stop my chatbot hallucinating?"),
+        ("why is my model halucinating", "why is my model hallucinating"),
+    ] {
+        let reply = ask(misspelt);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{misspelt}: {reply:#?}");
+        let sources = first(&reply, 1);
+        assert_eq!(sources, ["guide:reduce-llm-hallucinations"], "{misspelt}");
+        assert_eq!(sources, first(&ask(spelt), 1), "{misspelt}");
+    }
+}
