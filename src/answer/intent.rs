@@ -62,6 +62,7 @@ const WORDS: &[(&str, Class)] = {
         ("banking", Topic(CompanyTopic::Industries)),
         ("banks", Topic(CompanyTopic::Industries)),
         ("based", Topic(CompanyTopic::Contact)),
+        ("begin", Generic),
         ("book", Topic(CompanyTopic::Contact)),
         ("budget", Topic(CompanyTopic::Pricing)),
         ("businesses", Generic),
@@ -98,6 +99,7 @@ const WORDS: &[(&str, Class)] = {
         ("do", Generic),
         ("domains", Topic(CompanyTopic::Industries)),
         ("email", Topic(CompanyTopic::Contact)),
+        ("engage", Generic),
         ("enquire", Topic(CompanyTopic::Contact)),
         ("enquiries", Topic(CompanyTopic::Contact)),
         ("enquiry", Topic(CompanyTopic::Contact)),
@@ -203,6 +205,8 @@ const WORDS: &[(&str, Class)] = {
         ("sort", Generic),
         ("sorts", Generic),
         ("speak", Topic(CompanyTopic::Contact)),
+        ("started", Generic),
+        ("starting", Generic),
         ("studies", Topic(CompanyTopic::CaseStudies)),
         ("study", Topic(CompanyTopic::CaseStudies)),
         ("such", Anaphora),
@@ -431,6 +435,48 @@ const LOCATION_WORDS: &[&str] = &[
     "worldwide",
 ];
 
+/// Words of starting work with the firm ("how do I get started with you?", "how can we engage
+/// you?"): asked of the firm with nothing else to search, they ask how to get in touch, which
+/// the contact record says. They quoted the firm's description (the answer to "who are you?").
+const START_WORDS: &[&str] = &["begin", "engage", "start", "started", "starting"];
+
+/// Nouns that, asked of the firm, ask how it works with clients ("what is your process?",
+/// "what's your approach?", "which methodology do you follow?").
+const FIRM_WAY_NOUNS: &[&str] =
+    &["approach", "method", "methodologies", "methodology", "methods", "process", "processes"];
+
+/// Words of the firm's work that, with [`FIRM_WAY_SHAPE_WORDS`], ask how it runs ("what does an
+/// engagement look like?", "how do you run a project?").
+const FIRM_WAY_WORK_WORDS: &[&str] = &["engagement", "engagements", "project", "projects"];
+
+/// Words that ask for the shape of the firm's work ("look like", "run", "happens", "steps").
+const FIRM_WAY_SHAPE_WORDS: &[&str] = &[
+    "happen",
+    "happens",
+    "look",
+    "phases",
+    "run",
+    "runs",
+    "stages",
+    "steps",
+    "structure",
+    "structured",
+];
+
+/// Verbs that, after "how do you" or "how does Larchmere", ask how the firm works when nothing
+/// else is asked ("how do you work?", "how do you operate?").
+const FIRM_WAY_VERBS: &[&str] = &["operate", "work"];
+
+/// Whether `word` (lowercased, as written) is phrasing in a question of how the firm works:
+/// with these, company words, fillers and stop words aside, such a question asks nothing else.
+pub fn is_firm_way_word(word: &str) -> bool {
+    FIRM_WAY_NOUNS.contains(&word)
+        || FIRM_WAY_WORK_WORDS.contains(&word)
+        || FIRM_WAY_SHAPE_WORDS.contains(&word)
+        || FIRM_WAY_VERBS.contains(&word)
+        || matches!(word, "like" | "typical" | "typically" | "usual" | "usually" | "normally")
+}
+
 /// What the keyword tables found in one question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Intent {
@@ -482,6 +528,14 @@ pub struct Intent {
     /// The question asks where the firm works (`LOCATION_WORDS`): a contact answer opens with
     /// the location.
     pub asks_location: bool,
+    /// The question asks to start work with the firm (`START_WORDS`: "how do I get started
+    /// with you?"): with a reference to the firm and nothing else asked, a contact question.
+    pub asks_to_start: bool,
+    /// The question asks how the firm works with clients: a noun of [`FIRM_WAY_NOUNS`] with
+    /// a reference to the firm ("what is your process?"), a word of its work with one of its
+    /// shape ("what does an engagement look like?", "how do you run a project?"), or "how do
+    /// you work?". Whether it asks anything else is the query's to tell.
+    pub asks_firm_way: bool,
 }
 
 /// Words that, right before "service" or "services", name a service other than the firm's
@@ -584,6 +638,7 @@ pub fn detect(text: &str) -> Intent {
     // Whether the fourth word is a verb of conduct; read as it passes, so nothing is copied.
     let mut fourth_is_conduct = false;
     let mut fourth_is_with = false;
+    let mut fourth_is_way_verb = false;
     let mut names_commerce = false;
     let mut position = 0;
     let mut after_the = false;
@@ -600,6 +655,7 @@ pub fn detect(text: &str) -> Intent {
     let mut clients_data = false;
     let mut asks_safe_keeping = false;
     let (mut names_length, mut names_work) = (false, false);
+    let (mut names_way_noun, mut names_way_work, mut names_way_shape) = (false, false, false);
     for_each_word(text, |word| {
         intent.asks_duration |= duration_words.read(word);
         // "Do you have experience in logistics?" asks of work done, as "have you worked in
@@ -610,6 +666,10 @@ pub fn detect(text: &str) -> Intent {
         );
         intent.names_firm_practice |= is_firm_practice_word(word);
         intent.asks_location |= LOCATION_WORDS.contains(&word);
+        intent.asks_to_start |= START_WORDS.contains(&word);
+        names_way_noun |= FIRM_WAY_NOUNS.contains(&word);
+        names_way_work |= FIRM_WAY_WORK_WORDS.contains(&word);
+        names_way_shape |= FIRM_WAY_SHAPE_WORDS.contains(&word);
         names_employment |= EMPLOYMENT_WORDS.contains(&word);
         names_length |= matches!(word, "length" | "lengths");
         names_work |= LENGTH_OF_WORK.contains(&word);
@@ -618,6 +678,7 @@ pub fn detect(text: &str) -> Intent {
         } else if position == opening_words.len() {
             fourth_is_conduct = FIRM_CONDUCT_VERBS.contains(&word);
             fourth_is_with = word == "with";
+            fourth_is_way_verb = FIRM_WAY_VERBS.contains(&word);
         }
         position += 1;
         intent.names_offering |= OFFERING_WORDS.contains(&word);
@@ -667,6 +728,14 @@ pub fn detect(text: &str) -> Intent {
         after_own = matches!(word, "my" | "our");
     });
     intent.length_of_work = names_length && names_work;
+    // "How do you work?", "how does Larchmere operate?": the fourth word is the verb.
+    let asks_how_firm_works = opening_words[0] == "how"
+        && matches!(opening_words[1].as_str(), "do" | "does")
+        && class_of(&opening_words[2]) == Some(Class::Reference)
+        && fourth_is_way_verb;
+    intent.asks_firm_way = (names_way_noun && intent.refers_to_company)
+        || (names_way_work && names_way_shape)
+        || asks_how_firm_works;
     intent.asks_duration |= intent.length_of_work;
     let asks_who_is_in_charge =
         opening_words[0] == "who" && FIRM_CHARGE_VERBS.contains(&opening_words[1].as_str());

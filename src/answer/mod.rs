@@ -108,6 +108,9 @@ pub const NOT_COVERED_BELOW_PER_MILLE: u64 = 450;
 /// The best passage must cover at least this share (per mille) of the question's weight: an
 /// item may match every word somewhere while no one sentence speaks to the question.
 pub const PASSAGE_COVER_MIN_PER_MILLE: u64 = 250;
+/// What a question of how the firm works is searched as, among the services: their pages
+/// head the section "How the engagement runs" (or "How an engagement runs").
+pub const FIRM_WAY_QUERY: &str = "how an engagement runs";
 /// Items a company answer about prices or contact adds after its records when the question
 /// also names a topic ("what would MLOps cost?").
 pub const COMPANY_EXTRA_SOURCES: usize = 2;
@@ -142,6 +145,18 @@ pub fn answer(question: &Question<'_>) -> Answer {
         && matches!(topic, Some(CompanyTopic::About | CompanyTopic::CaseStudies))
     {
         return not_covered(&[], 0);
+    }
+    // "What is your process?", "what does an engagement look like?": how the firm works with
+    // clients, which each service page tells ("How the engagement runs": its phases, length and
+    // team). Searched as written, "process" quoted a guide's "the process has no capacity
+    // behind it"; the question is searched among the services as the engagement's.
+    if query.intent.asks_firm_way
+        && query.firm_way_only
+        && !query.intent.past_tense
+        && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))
+    {
+        let engagement = query::build(FIRM_WAY_QUERY, &[]);
+        return retrieve_in(&engagement, Some(SourceKind::Service), Scope::FirmPages);
     }
     match topic {
         // Prices and contact details come from the records whatever else the question names;
@@ -226,6 +241,15 @@ fn company_topic(query: &query::Query) -> Option<CompanyTopic> {
         // "What does an engagement cost?", "a quote for an AI strategy engagement": the
         // price of the firm's own work, whatever else the question names.
         Some(CompanyTopic::Pricing) if intent.names_offering => Some(CompanyTopic::Pricing),
+        // "How do I get started with you?", "how can we engage you?": how to begin, which the
+        // contact record says (the email and what to write); it quoted the firm's description.
+        None if intent.refers_to_company
+            && intent.asks_to_start
+            && !intent.generic_you
+            && query.n_content == 0 =>
+        {
+            Some(CompanyTopic::Contact)
+        }
         None if intent.refers_to_company && query.n_content == 0 => Some(CompanyTopic::About),
         _ => None,
     }

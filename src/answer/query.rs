@@ -86,6 +86,11 @@ pub struct Query {
     /// projects?", "typical project length"): its word for the work is read as "engagement",
     /// the word the services use for it.
     pub work_duration: bool,
+    /// A question of how the firm works with clients (`intent.asks_firm_way`) that asks
+    /// nothing else ("what is your process?", "what does an engagement look like?"): the
+    /// services say how their engagements run. "What is your process for data governance?"
+    /// names a subject and is searched.
+    pub firm_way_only: bool,
 }
 
 struct Builder {
@@ -360,6 +365,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             names_sector: false,
             sector_clients: false,
             work_duration: false,
+            firm_way_only: false,
         },
     };
     let mut n_content = 0;
@@ -381,6 +387,20 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             }
         });
         builder.query.sector_clients = n_sector > 0 && n_other == 0;
+    }
+    if intent.asks_firm_way {
+        let mut n_other = 0;
+        for_each_token(text, |token| {
+            if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
+                return;
+            }
+            n_other += usize::from(
+                !is_filler(&token.stem)
+                    && !intent::is_company_word(&token.word)
+                    && !intent::is_firm_way_word(&token.word),
+            );
+        });
+        builder.query.firm_way_only = n_other == 0;
     }
     let company_question =
         (intent.refers_to_company && !intent.generic_you) || builder.query.sector_clients;

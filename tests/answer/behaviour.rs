@@ -448,6 +448,54 @@ fn hiring_questions_ask_the_firm_only_when_they_name_it() {
     }
 }
 
+/// How to start working with the firm is what the contact record says (the email and what to
+/// write): "how do I get started with you?" quoted the firm's description, the answer to "who
+/// are you?". A question of how to start something else is searched.
+#[test]
+fn asking_how_to_start_with_the_firm_gets_the_contact_record() {
+    for question in [
+        "How do I get started with you?",
+        "How do we start working with you?",
+        "How can we engage you?",
+        "How do we begin working with Larchmere?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Contact), "{question}");
+        assert!(reply.text().contains(EMAIL), "{question}: {}", reply.text());
+    }
+    for question in ["How do we engage stakeholders?", "How do I start demand forecasting?"] {
+        assert_eq!(ask(question).kind, AnswerKind::Answered, "{question}");
+    }
+}
+
+/// How the firm works with clients is what its services say of how their engagements run:
+/// "what is your process?" quoted a guide's "the process has no capacity behind it" and event
+/// time against processing time, and "how do you run a project?" a DPIA guide. A question
+/// that names a subject besides ("what is your approach to data governance?") is searched.
+#[test]
+fn how_the_firm_works_is_answered_from_its_services() {
+    for question in [
+        "What is your process?",
+        "How do you work?",
+        "What does an engagement look like?",
+        "How do you run a project?",
+        "What's your approach?",
+        "What methodology do you use?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert!(
+            reply.sources.iter().all(|s| s.kind == SourceKind::Service),
+            "{question}: {:?}",
+            first(&reply, 5)
+        );
+        assert!(reply.text().contains("engagement"), "{question}: {}", reply.text());
+    }
+    let reply = ask("What is your approach to data governance?");
+    assert_eq!(first(&reply, 1), ["service:data-governance"], "{}", reply.text());
+    assert!(!reply.text().contains("typical engagement"), "{}", reply.text());
+}
+
 /// Whether one can work at the firm is a matter no record states: "Are you hiring?" got the
 /// contact answer (email, location), which pretended to answer. It is "not covered", with the
 /// contact record and its email; "can we hire you?" (the firm is hired) keeps the contact
