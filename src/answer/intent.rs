@@ -536,6 +536,11 @@ pub struct Intent {
     /// shape ("what does an engagement look like?", "how do you run a project?"), or "how do
     /// you work?". Whether it asks anything else is the query's to tell.
     pub asks_firm_way: bool,
+    /// The question asks the firm to do something for the client ("can you audit our models
+    /// for bias?", "could Larchmere build us a data platform?": an auxiliary of ability, a
+    /// reference to the firm, then a verb other than "help" or one of [`FIRM_USE_VERBS`]):
+    /// what it offers is what its services say, so they rank first.
+    pub asks_firm_to_do: bool,
 }
 
 /// Words that, right before "service" or "services", name a service other than the firm's
@@ -771,6 +776,13 @@ pub fn detect(text: &str) -> Intent {
     intent.asks_firm_about_use = FIRM_QUESTION_AUXILIARIES.contains(&opening_words[0].as_str())
         && class_of(&opening_words[1]) == Some(Class::Reference)
         && use_verb;
+    intent.asks_firm_to_do =
+        matches!(opening_words[0].as_str(), "can" | "could" | "will" | "would")
+            && class_of(&opening_words[1]) == Some(Class::Reference)
+            && !opening_words[2].is_empty()
+            && opening_words[2] != "help"
+            && !FIRM_USE_VERBS.contains(&opening_words[2].as_str())
+            && class_of(&opening_words[2]).is_none();
     if matches!(opening_words[0].as_str(), "which" | "what")
         && let Some(Class::Topic(topic)) = class_of(&opening_words[1])
     {

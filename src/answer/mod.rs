@@ -222,6 +222,10 @@ pub fn answer(question: &Question<'_>) -> Answer {
         None if query.intent.asks_for_topic.and_then(kind_of).is_some() => {
             retrieve(&query, query.intent.asks_for_topic.and_then(kind_of))
         }
+        // "Can you audit our machine learning models for bias?": what the firm would do for
+        // the client is what its services offer, so they rank first; searched evenly, a guide's
+        // "biases the model towards optimism" opened the answer.
+        None if query.intent.asks_firm_to_do => retrieve(&query, Some(SourceKind::Service)),
         None => match query.carried_topic {
             Some(topic) if query.n_content == 0 && !query.carried_content => company_answer(topic),
             carried => retrieve(&query, carried.and_then(kind_of)),

@@ -181,6 +181,10 @@ fn meant_stem(word: &str, stem: String) -> String {
 /// Calls `each` with the stem [`meant_stem`] reads `word` as, or with each stem of the
 /// phrase it stands for ("pii" → "person", "data"). Splitting allocates only for a phrase.
 fn for_each_meant_stem(word: &str, stem: String, mut each: impl FnMut(String)) {
+    if ASSISTANT_BRANDS.contains(&word) {
+        ASSISTANT_BRAND_STEMS.iter().for_each(|stem| each(stem.clone()));
+        return;
+    }
     let meant = meant_stem(word, stem);
     if meant.contains(' ') {
         meant.split(' ').for_each(|part| each(part.to_string()));
@@ -188,6 +192,24 @@ fn for_each_meant_stem(word: &str, stem: String, mut each: impl FnMut(String)) {
         each(meant);
     }
 }
+
+/// Brand names of workplace AI assistants. A question that names one asks about the tool staff
+/// use ("we want to use ChatGPT in our company, where do we start?"), which the guides call a
+/// generative AI tool or assistant; read through the synonym table as "LLM", it quoted
+/// guides on building LLM applications ("Ungrounded question answering over company facts is
+/// not a viable design."), and read as "assistant", "agent assist" of the customer support
+/// guide. Search keeps the table's reading; this is the answer engine's.
+const ASSISTANT_BRANDS: &[&str] = &["chatgpt", "copilot", "gemini"];
+
+/// What [`ASSISTANT_BRANDS`] are read as, the acceptable use policy guide's words.
+const ASSISTANT_BRAND_READING: &str = "generative AI tool";
+
+/// The stems of [`ASSISTANT_BRAND_READING`].
+static ASSISTANT_BRAND_STEMS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let mut stems = Vec::with_capacity(3);
+    for_each_token(ASSISTANT_BRAND_READING, |token| stems.push(token.stem));
+    stems
+});
 
 /// Endings an apostrophe cuts off a contraction ("what's", "doesn't", "we're", "I'm").
 const CONTRACTION_ENDINGS: &[&str] = &["s", "nt", "re", "ve", "ll", "d", "m"];
@@ -482,7 +504,8 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             && !sector)
             // "How long does it take to build a data platform?": "long" asks for a duration,
             // and searched for, it found "the long tail" before the platform service.
-            || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work));
+            || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work))
+            || own_setting(text, &token);
         // A word counts once among the question's own, whichever stems it is read as.
         let mut added = false;
         for_each_meant_stem(&token.word, token.stem, |stem| {
@@ -509,6 +532,24 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         builder.query.terms.iter().filter(|t| !t.carried).map(|t| u64::from(t.mass)).sum();
     builder.query.total_mass = builder.query.terms.iter().map(|t| u64::from(t.mass)).sum();
     builder.query
+}
+
+/// Words for where the asker works ("in our company", "at my organisation").
+const OWN_SETTING_WORDS: &[&str] =
+    &["business", "company", "firm", "organisation", "organization", "workplace"];
+
+/// Whether `token` says where the asker works ("we want to use ChatGPT in our company"): after
+/// "our" or "my" such a word is the setting of the question, not what it asks about, and is
+/// phrasing. Searched in full, "company" quoted "Ungrounded question answering over company
+/// facts is not a viable design." and a guide's "a company earning millions".
+fn own_setting(text: &str, token: &Token) -> bool {
+    OWN_SETTING_WORDS.contains(&token.word.as_str()) && {
+        let previous = text[..token.start]
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .find(|word| !word.is_empty())
+            .unwrap_or("");
+        previous.eq_ignore_ascii_case("our") || previous.eq_ignore_ascii_case("my")
+    }
 }
 
 /// Words for a piece of the firm's work, which a question of how long it takes does not

@@ -496,6 +496,44 @@ fn how_the_firm_works_is_answered_from_its_services() {
     assert!(!reply.text().contains("typical engagement"), "{}", reply.text());
 }
 
+/// A question asking the firm to do something for the client ("can you audit ...?") is
+/// answered from what its services offer: "can you audit our machine learning models for
+/// bias?" opened with a modelling guide's "biases the model towards optimism" and did not
+/// list the Responsible AI service.
+#[test]
+fn asking_the_firm_to_do_something_cites_its_service_first() {
+    let reply = ask("Can you audit our machine learning models for bias?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert_eq!(first(&reply, 1), ["service:responsible-ai"], "{}", reply.text());
+    assert!(reply.text().contains("bias audits"), "{}", reply.text());
+    assert!(!reply.text().contains("optimism"), "{}", reply.text());
+    let reply = ask("Can you build us a data platform?");
+    assert_eq!(first(&reply, 1), ["service:data-platform-engineering"], "{}", reply.text());
+}
+
+/// The brand of a workplace AI assistant is read as a generative AI tool, and "our company"
+/// is where the asker works, not what is asked: "we want to use ChatGPT in our company, where
+/// do we start?" quoted "Ungrounded question answering over company facts is not a viable
+/// design." and a guide on selling data.
+#[test]
+fn assistant_brands_ask_about_generative_ai_tools_at_work() {
+    for question in [
+        "We want to use ChatGPT in our company, where do we start?",
+        "We want to use Gemini at our organisation, where do we begin?",
+        "Should we let employees use Copilot?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert_eq!(
+            first(&reply, 1),
+            ["guide:generative-ai-acceptable-use-policy"],
+            "{question}: {}",
+            reply.text()
+        );
+        assert!(!reply.text().contains("company"), "{question}: {}", reply.text());
+    }
+}
+
 /// Whether one can work at the firm is a matter no record states: "Are you hiring?" got the
 /// contact answer (email, location), which pretended to answer. It is "not covered", with the
 /// contact record and its email; "can we hire you?" (the firm is hired) keeps the contact
