@@ -96,6 +96,8 @@ const WORDS: &[(&str, Class)] = {
         ("data", Generic),
         ("day", Generic),
         ("days", Generic),
+        ("different", Generic),
+        ("differentiates", Generic),
         ("do", Generic),
         ("domains", Topic(CompanyTopic::Industries)),
         ("email", Topic(CompanyTopic::Contact)),
@@ -167,6 +169,7 @@ const WORDS: &[(&str, Class)] = {
         ("office", Topic(CompanyTopic::Contact)),
         ("offices", Topic(CompanyTopic::Contact)),
         ("online", Generic),
+        ("onsite", Topic(CompanyTopic::Contact)),
         ("organisations", Generic),
         ("organizations", Generic),
         ("overseas", Topic(CompanyTopic::Contact)),
@@ -191,6 +194,8 @@ const WORDS: &[(&str, Class)] = {
         ("recommend", Generic),
         ("recommended", Generic),
         ("references", Topic(CompanyTopic::CaseStudies)),
+        ("remote", Topic(CompanyTopic::Contact)),
+        ("remotely", Topic(CompanyTopic::Contact)),
         ("retailer", Topic(CompanyTopic::Industries)),
         ("retailers", Topic(CompanyTopic::Industries)),
         ("retainer", Topic(CompanyTopic::Pricing)),
@@ -226,6 +231,7 @@ const WORDS: &[(&str, Class)] = {
         ("type", Generic),
         ("types", Generic),
         ("uk", Topic(CompanyTopic::Contact)),
+        ("unique", Generic),
         ("use", Generic),
         ("verticals", Topic(CompanyTopic::Industries)),
         ("work", Generic),
@@ -430,7 +436,10 @@ const LOCATION_WORDS: &[&str] = &[
     "location",
     "office",
     "offices",
+    "onsite",
     "overseas",
+    "remote",
+    "remotely",
     "uk",
     "worldwide",
 ];
@@ -439,6 +448,40 @@ const LOCATION_WORDS: &[&str] = &[
 /// you?"): asked of the firm with nothing else to search, they ask how to get in touch, which
 /// the contact record says. They quoted the firm's description (the answer to "who are you?").
 const START_WORDS: &[&str] = &["begin", "engage", "start", "started", "starting"];
+
+/// Words of when that may follow "can you start" in a question of the firm's availability
+/// ("can you start next month?", "when could you begin?"): with nothing else after "you start",
+/// the question asks when the firm is free, which no record states.
+const AVAILABILITY_WORDS: &[&str] = &[
+    "asap",
+    "away",
+    "couple",
+    "days",
+    "eight",
+    "few",
+    "five",
+    "four",
+    "immediately",
+    "month",
+    "months",
+    "next",
+    "now",
+    "of",
+    "one",
+    "quickly",
+    "right",
+    "six",
+    "soon",
+    "straight",
+    "this",
+    "three",
+    "today",
+    "tomorrow",
+    "two",
+    "week",
+    "weeks",
+    "year",
+];
 
 /// Nouns that, asked of the firm, ask how it works with clients ("what is your process?",
 /// "what's your approach?", "which methodology do you follow?").
@@ -644,6 +687,10 @@ pub fn detect(text: &str) -> Intent {
     let mut fourth_is_conduct = false;
     let mut fourth_is_with = false;
     let mut fourth_is_way_verb = false;
+    // "Can you start next month?": "you" then a word of starting, and then only words of when.
+    let (mut after_you, mut you_start, mut after_you_start_other) = (false, false, false);
+    // "Could you review our AI policy?": a policy two words after "our" is the client's own.
+    let mut since_own = usize::MAX;
     let mut names_commerce = false;
     let mut position = 0;
     let mut after_the = false;
@@ -689,9 +736,19 @@ pub fn detect(text: &str) -> Intent {
         intent.names_offering |= OFFERING_WORDS.contains(&word);
         // "Data contracts" are a subject of the guides, never the firm's own contracts.
         let term_of_the_trade = after_data && matches!(word, "contract" | "contracts");
+        let clients_own = since_own <= 2 && matches!(word, "policy" | "policies");
         intent.names_firm_matter |= (FIRM_MATTER_WORDS.contains(&word)
             || FIRM_FACT_WORDS.contains(&word))
-            && !term_of_the_trade;
+            && !term_of_the_trade
+            && !clients_own;
+        since_own = if matches!(word, "my" | "our") { 1 } else { since_own.saturating_add(1) };
+        if you_start {
+            after_you_start_other |= !AVAILABILITY_WORDS.contains(&word)
+                && !word.chars().all(|c| c.is_ascii_digit())
+                && !matches!(word, "in" | "on" | "by" | "within" | "a" | "the" | "for" | "us");
+        }
+        you_start |= after_you && matches!(word, "start" | "begin");
+        after_you = word == "you";
         clients_data |= after_own && word == "data";
         asks_safe_keeping |= SAFE_KEEPING_WORDS.contains(&word);
         names_commerce |= FIRM_COMMERCE_WORDS.contains(&word);
@@ -747,8 +804,10 @@ pub fn detect(text: &str) -> Intent {
     let asks_size = opening_words[0] == "how"
         && opening_words[1] == "many"
         && FIRM_SIZE_NOUNS.contains(&opening_words[2].as_str());
-    intent.names_firm_matter |=
-        asks_who_is_in_charge || asks_size || (clients_data && asks_safe_keeping);
+    intent.names_firm_matter |= (you_start && !after_you_start_other)
+        || asks_who_is_in_charge
+        || asks_size
+        || (clients_data && asks_safe_keeping);
     if intent.refers_to_company && (firm_is_hired || !firm_hires) {
         topic_rank = topic_rank.min(hiring_rank);
     }

@@ -534,6 +534,35 @@ fn assistant_brands_ask_about_generative_ai_tools_at_work() {
     }
 }
 
+/// Questions a stranger asks the firm: where it works ("remotely or on-site?" quoted an
+/// anonymisation guide's "is remote"), what sets it apart ("what makes you different?" quoted a
+/// glossary guide's "different customer counts"), when it could start ("can you start next
+/// month?" quoted "next month's call volumes") and a review of the client's own policy (which
+/// was declined as the firm's own policy).
+#[test]
+fn stranger_questions_to_the_firm_are_not_answered_from_unrelated_guides() {
+    for question in ["Do you work remotely or on-site?", "Can you work on-site?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Contact), "{question}");
+        assert!(reply.text().starts_with(LOCATION_LABEL), "{question}: {}", reply.text());
+    }
+    for question in
+        ["What makes you different from other consultancies?", "What makes Larchmere unique?"]
+    {
+        assert_eq!(ask(question).kind, AnswerKind::Company(CompanyTopic::About), "{question}");
+    }
+    for question in ["Can you start next month?", "Could you begin in two weeks?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert!(reply.text().contains(EMAIL), "{question}");
+    }
+    let reply = ask("Could you review our AI policy?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert_eq!(first(&reply, 1), ["service:responsible-ai"], "{}", reply.text());
+    // The firm's own policy is still not read from the guides.
+    assert_eq!(ask("What is your refund policy?").kind, AnswerKind::NotCovered);
+}
+
 /// Whether one can work at the firm is a matter no record states: "Are you hiring?" got the
 /// contact answer (email, location), which pretended to answer. It is "not covered", with the
 /// contact record and its email; "can we hire you?" (the firm is hired) keeps the contact
