@@ -76,6 +76,7 @@ const WORDS: &[(&str, Class)] = {
         ("charities", Topic(CompanyTopic::Industries)),
         ("charity", Topic(CompanyTopic::Industries)),
         ("cheap", Topic(CompanyTopic::Pricing)),
+        ("choose", Generic),
         ("client", Topic(CompanyTopic::CaseStudies)),
         ("clients", Topic(CompanyTopic::CaseStudies)),
         ("companies", Generic),

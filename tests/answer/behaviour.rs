@@ -546,9 +546,11 @@ fn stranger_questions_to_the_firm_are_not_answered_from_unrelated_guides() {
         assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Contact), "{question}");
         assert!(reply.text().starts_with(LOCATION_LABEL), "{question}: {}", reply.text());
     }
-    for question in
-        ["What makes you different from other consultancies?", "What makes Larchmere unique?"]
-    {
+    for question in [
+        "What makes you different from other consultancies?",
+        "What makes Larchmere unique?",
+        "Why should we choose you?",
+    ] {
         assert_eq!(ask(question).kind, AnswerKind::Company(CompanyTopic::About), "{question}");
     }
     for question in ["Can you start next month?", "Could you begin in two weeks?"] {
