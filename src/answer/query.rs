@@ -436,12 +436,16 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     // Whether a duration question names something besides the firm's work ("how long does a
     // data platform engagement take?" against "how long does an engagement take?"); if it
     // does, or an earlier turn may (a follow-up), its phrasing and the work are not searched.
+    // "How quickly can you deliver?": asked of the firm, its delivering is its work.
+    let names_the_work = |word: &str| {
+        ENGAGEMENT_WORDS.contains(&word) || (intent.refers_to_company && word == "deliver")
+    };
     let mut names_more_than_engagement = false;
     let mut names_work = false;
     if intent.asks_duration {
         for_each_token(text, |token| {
-            names_work |= ENGAGEMENT_WORDS.contains(&token.word.as_str());
-            names_more_than_engagement |= !ENGAGEMENT_WORDS.contains(&token.word.as_str())
+            names_work |= names_the_work(&token.word);
+            names_more_than_engagement |= !names_the_work(&token.word)
                 && !duration_phrasing(text, &token, intent.length_of_work)
                 && !is_filler(&token.stem)
                 && !intent::is_company_word(&token.word);
@@ -458,7 +462,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         // (which two service pages write) outweighed "data platform".
         if intent.asks_duration
             && (names_more_than_engagement || !prev.is_empty())
-            && (ENGAGEMENT_WORDS.contains(&token.word.as_str())
+            && (names_the_work(&token.word)
                 || duration_phrasing(text, &token, intent.length_of_work))
         {
             return;
@@ -478,7 +482,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         }
         // "How long are your projects?": the services write "engagement" for their work, and
         // "project" found a guide's "a focused DPIA ... typically takes two to four weeks".
-        if work_duration && ENGAGEMENT_WORDS.contains(&token.word.as_str()) {
+        if work_duration && names_the_work(&token.word) {
             if builder.add(ENGAGEMENT_STEM.clone(), WEIGHT_QUESTION, false) {
                 n_own += 1;
                 n_content += usize::from(!intent::is_company_word(&token.word));

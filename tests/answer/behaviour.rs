@@ -558,6 +558,12 @@ fn stranger_questions_to_the_firm_are_not_answered_from_unrelated_guides() {
         assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
         assert!(reply.text().contains(EMAIL), "{question}");
     }
+    // Asked of the firm, its delivering is its work: answered as "how long does an engagement
+    // take?" is; it quoted a guide's "Target at 6 and 12 months, from the business case.".
+    assert_eq!(
+        ask("How quickly can you deliver?").text(),
+        ask("How long does an engagement take?").text()
+    );
     let reply = ask("Could you review our AI policy?");
     assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
     assert_eq!(first(&reply, 1), ["service:responsible-ai"], "{}", reply.text());
