@@ -49,6 +49,14 @@ pub const PASSAGE_WEIGHT_TITLE: f64 = 0.3;
 /// this weight, as they count the item's title: a sentence of the hospital case study is about
 /// healthcare as much as about the hospital.
 pub const PASSAGE_WEIGHT_INDUSTRY: f64 = PASSAGE_WEIGHT_TITLE;
+/// A word of a question a guide answers that neither its title nor any of its passages uses
+/// counts at this weight, as the title does, in each passage that shares another word of that
+/// question: "can you help us build a chatbot for customer service?" is what the
+/// customer-support assistant guide answers, but only its questions say "chatbot" (its body
+/// says "assistant"), so no sentence of it held the word and the question was "not covered".
+/// Counted in every passage, the "API" of an LLM-cost guide's question raised its token price
+/// table over the API page's sentence on getting a token.
+pub const PASSAGE_WEIGHT_ANSWERS: f64 = PASSAGE_WEIGHT_TITLE;
 /// BM25 term-frequency saturation, both levels.
 pub const K1: f64 = 1.2;
 /// BM25 length normalisation of items.
@@ -255,6 +263,37 @@ pub fn build(config: &Config, content: &Content) -> AnswerIndex {
         }
         item_lengths.push(length);
 
+        // The words of each question the guide answers that its title and passages never use,
+        // and the words of that question they do use.
+        let mut written = std::collections::HashSet::new();
+        for_each_token(&source.item.title, |token| {
+            written.insert(token.stem);
+        });
+        for (passage, lead_in) in &passages {
+            for text in [lead_in, &passage.text, &passage.heading] {
+                for_each_token(text, |token| {
+                    written.insert(token.stem);
+                });
+            }
+        }
+        let unwritten: Vec<(Vec<String>, String)> = source
+            .answers
+            .iter()
+            .map(|answer| {
+                let mut shared = Vec::new();
+                let mut words = String::new();
+                for_each_token(answer, |token| {
+                    if written.contains(&token.stem) {
+                        shared.push(token.stem);
+                    } else {
+                        words.push_str(&token.word);
+                        words.push(' ');
+                    }
+                });
+                (shared, words)
+            })
+            .filter(|(_, words)| !words.is_empty())
+            .collect();
         for (passage, lead_in) in passages {
             // The description says what the case study is, and its industry is part of that:
             // it counts the industries' names as its own words, so "do you have a case study
@@ -262,12 +301,20 @@ pub fn build(config: &Config, content: &Content) -> AnswerIndex {
             let description_industries =
                 if passage.block == 0 { industry_names.clone() } else { String::new() };
             let passage_idx = index.passages.len() as u32;
+            let mut own_stems = Vec::new();
+            for_each_token(&passage.text, |token| own_stems.push(token.stem));
+            let answers: String = unwritten
+                .iter()
+                .filter(|(shared, _)| shared.iter().any(|stem| own_stems.contains(stem)))
+                .map(|(_, words)| words.as_str())
+                .collect();
             let mut length = 0.0;
             let fields = [
                 (&lead_in, 1.0, true),
                 (&passage.text, 1.0, true),
                 (&passage.heading, PASSAGE_WEIGHT_HEADING, false),
                 (&source.item.title, PASSAGE_WEIGHT_TITLE, false),
+                (&answers, PASSAGE_WEIGHT_ANSWERS, false),
                 (&industry_names, PASSAGE_WEIGHT_INDUSTRY, false),
                 (&description_industries, 1.0, true),
             ];

@@ -1338,3 +1338,22 @@ fn a_misspelt_inflection_is_read_through_its_stem() {
         assert_eq!(sources, first(&ask(spelt), 1), "{misspelt}");
     }
 }
+
+/// A word only a guide's questions use counts for its sentences that share a word of that
+/// question: the customer-support assistant guide answers "How do we build an AI chatbot for
+/// customer service ...?" but its body says "assistant", so no sentence held "chatbot" and the
+/// question was "not covered" with the guide as its first source.
+#[test]
+fn a_word_only_a_guides_questions_use_counts_for_its_sentences() {
+    let reply = ask("Can you help us build a chatbot for customer service?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert_eq!(first(&reply, 1), ["guide:customer-support-assistant-design"]);
+    let cited = |s: &consultancy_api::answer::Sentence| reply.sources[s.sources.start].slug;
+    assert!(reply.sentences.iter().all(|s| cited(s) == "customer-support-assistant-design"));
+    // The build-vs-buy guide's worked example ("A logistics company wants to predict late
+    // deliveries.") matched "company" and was quoted on whether one is ready for AI.
+    let ready = ask("how do I know if my company is ready for AI?");
+    assert_eq!(ready.kind, AnswerKind::Answered, "{}", ready.text());
+    assert!(!ready.text().contains("logistics company"), "{}", ready.text());
+    assert!(ready.text().to_lowercase().contains("readiness"), "{}", ready.text());
+}
