@@ -496,6 +496,17 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
                 || previous.as_deref().is_some_and(|prev| unwritten_phrase(prev, &token.stem));
             previous = Some(token.stem.clone());
         }
+        // "How do I pick a vendor?": picking, choosing and selecting are one act, which the
+        // guides write each way ("a vendor selection", "choosing a storage architecture",
+        // "pick a primary metric"); the verb is how the question asks, what is picked is what
+        // it asks about. Searched as written, "pick" found the storage guide's "picking
+        // between a cloud data warehouse ..." before the vendor selection guide.
+        if CHOICE_VERBS.contains(&token.word.as_str()) {
+            for stem in CHOICE_STEMS.iter() {
+                builder.add(stem.clone(), WEIGHT_FILLER, false);
+            }
+            return;
+        }
         // In a question to the firm about one of its topics ("do you offer training?"), the
         // words that make it one ("offer", "services", "help") are its phrasing: searched at
         // full weight, "offer" found guides about customer offers before the training service.
@@ -568,6 +579,28 @@ const DURATION_VERBS: &[&str] = &["last", "lasts", "lasted"];
 /// typical engagement?", "typical project length"): phrasing, not what the duration is of.
 const DURATION_QUALIFIERS: &[&str] =
     &["average", "generally", "normally", "typical", "typically", "usual", "usually"];
+
+/// Verbs of choosing, read as one another at a filler's weight (a noun, "feature selection",
+/// is searched as written).
+const CHOICE_VERBS: &[&str] = &[
+    "choose",
+    "chooses",
+    "choosing",
+    "chose",
+    "pick",
+    "picks",
+    "picking",
+    "select",
+    "selects",
+    "selecting",
+];
+
+/// The stems the guides write choosing with.
+static CHOICE_STEMS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let mut stems = Vec::new();
+    for_each_token("choose pick select", |token| stems.push(token.stem));
+    stems
+});
 
 /// The stem of "engagement", the services' word for the firm's work.
 static ENGAGEMENT_STEM: LazyLock<String> = LazyLock::new(|| {

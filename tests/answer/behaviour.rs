@@ -1357,3 +1357,22 @@ fn a_word_only_a_guides_questions_use_counts_for_its_sentences() {
     assert!(!ready.text().contains("logistics company"), "{}", ready.text());
     assert!(ready.text().to_lowercase().contains("readiness"), "{}", ready.text());
 }
+
+/// Picking, choosing and selecting are one act, written each way by the guides: "how do I
+/// pick a vendor?" ranked the storage guide ("picking between a cloud data warehouse ...")
+/// and the metrics guide ("pick a primary metric") above the vendor selection guide and
+/// opened with "You pay a premium per unit of compute and accept the vendor's engine."
+#[test]
+fn choosing_verbs_are_read_as_one_another() {
+    for question in
+        ["how do I pick a vendor?", "how do I choose a vendor?", "how do we select an AI vendor?"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert_eq!(first(&reply, 1), ["guide:run-vendor-selection"], "{question}");
+        assert!(!reply.text().contains("premium per unit"), "{question}: {}", reply.text());
+    }
+    // What is chosen still decides: the metrics guide answers how to choose metrics.
+    let metrics = ask("how do I choose evaluation metrics?");
+    assert_eq!(first(&metrics, 1), ["guide:choose-ml-evaluation-metrics"]);
+}
