@@ -310,7 +310,10 @@ pub fn build(config: &Config, content: &Content) -> AnswerIndex {
                 .collect();
             let mut length = 0.0;
             let fields = [
-                (&lead_in, 1.0, true),
+                // A run-in label is not quoted ("**Pipeline health.** Run duration, retries,
+                // ..."): its words say what the sentence is about, as a heading's do, but the
+                // quoted text does not say them.
+                (&lead_in, 1.0, false),
                 (&passage.text, 1.0, true),
                 (&passage.heading, PASSAGE_WEIGHT_HEADING, false),
                 (&source.item.title, PASSAGE_WEIGHT_TITLE, false),

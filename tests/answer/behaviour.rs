@@ -1376,3 +1376,14 @@ fn choosing_verbs_are_read_as_one_another() {
     let metrics = ask("how do I choose evaluation metrics?");
     assert_eq!(first(&metrics, 1), ["guide:choose-ml-evaluation-metrics"]);
 }
+
+/// A run-in label is not quoted, so its words count for its sentence as a heading's do (half):
+/// "what tools do you recommend for data pipelines?" quoted "Run duration, retries, queue
+/// time and cost per run.", whose label "Pipeline health." alone held "pipeline".
+#[test]
+fn a_run_in_labels_words_are_not_the_quoted_sentences_own() {
+    let reply = ask("what tools do you recommend for data pipelines?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert!(!reply.text().contains("Run duration"), "{}", reply.text());
+    assert!(reply.sentences[0].text.to_lowercase().contains("pipeline"), "{}", reply.text());
+}
