@@ -1116,6 +1116,8 @@ pub const ANSWER_FILLER_WORDS: &[&str] = &[
     "quite",
     "rather",
     "really",
+    "reduce",
+    "reducing",
     "right",
     "same",
     "say",

@@ -1387,3 +1387,16 @@ fn a_run_in_labels_words_are_not_the_quoted_sentences_own() {
     assert!(!reply.text().contains("Run duration"), "{}", reply.text());
     assert!(reply.sentences[0].text.to_lowercase().contains("pipeline"), "{}", reply.text());
 }
+
+/// "Reduce" says what the question wants done, not what it is about: searched at full weight,
+/// "how to reduce llm costs" quoted the prompt-injection guide's "This reduces success rates;
+/// it does not eliminate them." after the LLM-cost guide's sentences.
+#[test]
+fn reduce_is_phrasing_not_the_subject() {
+    let reply = ask("how to reduce llm costs");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert_eq!(first(&reply, 1), ["guide:estimate-llm-running-costs"]);
+    assert!(!reply.text().contains("reduces success rates"), "{}", reply.text());
+    let cited = |s: &consultancy_api::answer::Sentence| reply.sources[s.sources.start].slug;
+    assert!(reply.sentences.iter().all(|s| cited(s) == "estimate-llm-running-costs"));
+}
