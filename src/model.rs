@@ -1154,6 +1154,7 @@ pub const ANSWER_FILLER_WORDS: &[&str] = &[
     "under",
     "understand",
     "until",
+    "up",
     "upon",
     "usually",
     "very",

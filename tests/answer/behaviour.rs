@@ -1400,3 +1400,12 @@ fn reduce_is_phrasing_not_the_subject() {
     let cited = |s: &consultancy_api::answer::Sentence| reply.sources[s.sources.start].slug;
     assert!(reply.sentences.iter().all(|s| cited(s) == "estimate-llm-running-costs"));
 }
+
+/// The "up" of "set up", "clean up", "speed up" is phrasing: at full weight "how do I set up
+/// data quality checks?" ranked the KPI-alerts guide first, on "set up" and "checks".
+#[test]
+fn the_particle_up_is_phrasing() {
+    let reply = ask("how do I set up data quality checks");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert_eq!(first(&reply, 1), ["guide:data-quality-dimensions-and-thresholds"]);
+}
