@@ -883,6 +883,9 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
         ("How should we structure a data team?", "choose-data-operating-model"),
         ("visualisation", "choose-the-right-chart"),
         ("data visualization", "choose-the-right-chart"),
+        ("is our data good enough for ai", "uncertainty-in-ai-business-cases"),
+        ("is our data good enough for ai", "prioritise-ai-use-cases"),
+        ("how to measure data team productivity", "measure-value-delivered"),
     ] {
         let page = first_page(&server, q, "&limit=3").await;
         assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
