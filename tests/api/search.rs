@@ -886,6 +886,9 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
         ("is our data good enough for ai", "uncertainty-in-ai-business-cases"),
         ("is our data good enough for ai", "prioritise-ai-use-cases"),
         ("how to measure data team productivity", "measure-value-delivered"),
+        ("how to choose our first ai project", "prioritise-ai-use-cases"),
+        ("choosing a first AI project", "prioritise-ai-use-cases"),
+        ("how to pick first ai project", "prioritise-ai-use-cases"),
     ] {
         let page = first_page(&server, q, "&limit=3").await;
         assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
