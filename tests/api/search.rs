@@ -889,6 +889,7 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
         ("how to choose our first ai project", "prioritise-ai-use-cases"),
         ("choosing a first AI project", "prioritise-ai-use-cases"),
         ("how to pick first ai project", "prioritise-ai-use-cases"),
+        ("which ai project should we do first", "prioritise-ai-use-cases"),
     ] {
         let page = first_page(&server, q, "&limit=3").await;
         assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
