@@ -890,6 +890,8 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
         ("choosing a first AI project", "prioritise-ai-use-cases"),
         ("how to pick first ai project", "prioritise-ai-use-cases"),
         ("which ai project should we do first", "prioritise-ai-use-cases"),
+        ("how do I speed up my dashboard", "fix-slow-dashboards"),
+        ("speed up queries", "fix-slow-dashboards"),
     ] {
         let page = first_page(&server, q, "&limit=3").await;
         assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
