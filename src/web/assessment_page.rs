@@ -93,10 +93,13 @@ fn answers(query: &str) -> Result<[u8; N_QUESTIONS], String> {
             questions(&invalid).to_lowercase()
         ));
     }
+    // Every question needs an answer, but not every one is scored (the first, the
+    // organisation's size, says beside its options that it does not affect the score), so the
+    // message says what to do rather than that each answer counts.
     let missing: Vec<usize> = (1..=N_QUESTIONS).filter(|&n| given[n - 1].is_none()).collect();
     if !missing.is_empty() {
         return Err(format!(
-            "{} {} no answer yet; every question counts towards the score.",
+            "{} {} no answer yet; answer every question to get your score.",
             questions(&missing),
             if missing.len() == 1 { "has" } else { "have" }
         ));

@@ -1014,3 +1014,28 @@ async fn every_page_has_its_own_title() {
     }
     assert!(seen.len() > N_GUIDES, "{} titles", seen.len());
 }
+
+/// The first question (the organisation's size) is not scored, and says so beside its
+/// options; a result page refusing answers without it must not say every question counts
+/// towards the score. It did: "Question 1 has no answer yet; every question counts towards
+/// the score."
+#[tokio::test]
+async fn an_unanswered_unscored_question_is_not_said_to_count() {
+    let server = start().await;
+    let questions = server.get("/v1/ai-readiness/questions").await.json();
+    let all: Vec<&Value> = questions["sections"]
+        .as_array()
+        .expect("sections")
+        .iter()
+        .flat_map(|s| s["questions"].as_array().expect("questions"))
+        .collect();
+    let unscored = all.iter().position(|q| q["scored"] == false).expect("an unscored question");
+    let others: Vec<String> =
+        (0..all.len()).filter(|&i| i != unscored).map(|i| format!("q{i}=2")).collect();
+    let page = server.get(&format!("/ai-readiness/result/?{}", others.join("&"))).await;
+    assert_eq!(page.status, 400);
+    let number = unscored + 1;
+    assert!(page.text.contains(&format!("Question {number} has no answer yet")), "{}", page.text);
+    assert!(!page.text.contains("counts towards the score"), "{}", page.text);
+    assert!(page.text.contains("answer every question to get your score"), "{}", page.text);
+}
