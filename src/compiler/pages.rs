@@ -733,21 +733,30 @@ fn home_page(shell: &Shell<'_>) -> SitePage {
         markdown.push_str(&list_item_md(&href, &label, &category.description));
     }
     main.push_str("</ul>\n");
+    // The last two sections are written once, in markdown, for the page and its twin alike.
     let assessment = &content.assessment.title;
-    let _ = write!(
-        main,
-        "<h2>{}</h2>\n<p><a href=\"{site}{ASSESSMENT_PATH}\">Take the {} questions</a> and get a score, a maturity band and advice for your weakest area.</p>\n\
-<h2>For developers and agents</h2>\n<p>Everything here is also a JSON API: <a href=\"{api}/v1\">{api}/v1</a>, described by <a href=\"{api}/openapi.json\">an OpenAPI document</a> and <a href=\"{site}/docs/\">the API documentation</a>. \
-Every page has a markdown twin at its address plus <code>index.md</code>; <a href=\"{site}/llms.txt\">llms.txt</a> lists them.</p>\n",
-        escape_html(assessment),
-        content.assessment.sections.iter().map(|s| s.questions.len()).sum::<usize>(),
-        api = shell.config.api_base,
-    );
-    let _ = write!(
-        markdown,
-        "\n## {assessment}\n\nInteractive version: {site}{ASSESSMENT_PATH}\n\n## For developers and agents\n\n- API index: {api}/v1\n- OpenAPI: {api}/openapi.json\n- Documentation: {site}/docs/\n- llms.txt: {site}/llms.txt\n",
-        api = shell.config.api_base,
-    );
+    let n_questions: usize = content.assessment.sections.iter().map(|s| s.questions.len()).sum();
+    let api = &shell.config.api_base;
+    let closing = [
+        (
+            assessment.as_str(),
+            format!(
+                "[Take the {n_questions} questions]({site}{ASSESSMENT_PATH}) and get a score, a maturity band and advice for your weakest area."
+            ),
+        ),
+        (
+            "For developers and agents",
+            format!(
+                "Everything here is also a JSON API: [{api}/v1]({api}/v1), described by [an OpenAPI document]({api}/openapi.json) and [the API documentation]({site}/docs/). \
+Every page has a markdown twin at its address plus `index.md`; [llms.txt]({site}/llms.txt) lists them."
+            ),
+        ),
+    ];
+    for (heading, paragraph) in closing {
+        let html = markdown_to_html(&paragraph, site).html;
+        let _ = write!(main, "<h2>{}</h2>\n{html}", escape_html(heading));
+        let _ = write!(markdown, "\n## {heading}\n\n{paragraph}\n");
+    }
     let lastmod = lastmod(content, shell.config, None);
     let breadcrumbs = [home_crumb(shell.config)];
     let facts = PageFacts { site, url: format!("{site}/"), lastmod, breadcrumbs: &breadcrumbs };

@@ -1039,3 +1039,85 @@ async fn an_unanswered_unscored_question_is_not_said_to_count() {
     assert!(!page.text.contains("counts towards the score"), "{}", page.text);
     assert!(page.text.contains("answer every question to get your score"), "{}", page.text);
 }
+
+/// The text of every `<p>` and `<li>` of a page's `<main>` after its breadcrumbs, tags
+/// dropped and entities read, whitespace collapsed.
+fn main_paragraphs(html: &str) -> Vec<String> {
+    let start = html.find("<main").expect("main");
+    let mut main = &html[start..start + html[start..].find("</main>").expect("closed")];
+    // The breadcrumbs are the site's navigation, not the page's content.
+    if let Some(crumbs) = main.find("</nav>") {
+        main = &main[crumbs..];
+    }
+    let mut found = Vec::new();
+    for (open, close) in [("<p", "</p>"), ("<li", "</li>")] {
+        let mut rest = main;
+        while let Some(at) = rest.find(open) {
+            let after = &rest[at + open.len()..];
+            // `<p` also starts `<pre`: only the tag itself counts.
+            if !after.starts_with(['>', ' ']) {
+                rest = after;
+                continue;
+            }
+            let end = after.find(close).expect("closed");
+            found.push(plain_text(&after[after.find('>').expect("tag end") + 1..end]));
+            rest = &after[end..];
+        }
+    }
+    found
+}
+
+fn plain_text(html: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for ch in html.chars() {
+        match ch {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => text.push(ch),
+            _ => {}
+        }
+    }
+    let text = text
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A markdown twin as the text a reader sees: link texts without their targets, code spans
+/// without their backticks, whitespace collapsed.
+fn twin_text(markdown: &str) -> String {
+    use pulldown_cmark::{Event, Parser, TagEnd};
+    let mut text = String::new();
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Text(t) | Event::Code(t) => text.push_str(&t),
+            // The end of an inline span (a link, emphasis) is not a word break.
+            Event::End(TagEnd::Link | TagEnd::Emphasis | TagEnd::Strong) => {}
+            Event::SoftBreak | Event::HardBreak | Event::End(_) => text.push(' '),
+            _ => {}
+        }
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A page built from content rather than from a markdown body (the home page and the
+/// listings) says in its twin everything it says in its paragraphs and list items. The home
+/// page's twin once left out what the assessment gives you and that every page has a twin,
+/// and put "Interactive version:" and a list of bare addresses in their place.
+#[tokio::test]
+async fn pages_built_from_content_say_the_same_in_their_twins() {
+    let server = start().await;
+    for path in ["/", "/services/", "/industries/", "/case-studies/", "/docs/"] {
+        let html = server.get(path).await.text;
+        let twin = twin_text(&server.get(&format!("{path}index.md")).await.text);
+        let paragraphs = main_paragraphs(&html);
+        assert!(paragraphs.len() > 3, "{path}: {paragraphs:?}");
+        for paragraph in paragraphs {
+            assert!(twin.contains(&paragraph), "{path}: the twin lacks {paragraph:?}\n{twin}");
+        }
+    }
+}
