@@ -919,7 +919,7 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
 /// (`/docs/errors/#<code>`) lands on its explanation.
 fn errors_page(shell: &Shell<'_>) -> SitePage {
     let site = &shell.config.site_url;
-    let intro = "Every error response of the API has the body {\"error\": {\"code\", \"message\", \"docs\", \"openapi\"}}. \
+    let intro = "Every error response of the API has the body `{\"error\": {\"code\", \"message\", \"docs\", \"openapi\"}}`. \
 The code is stable and machine-readable; the message is for people and may improve. The OAuth endpoints answer with RFC 6749 error bodies instead. \
 The MCP servers answer JSON-RPC errors, with the code in `error.data.code`.";
     let mut main =

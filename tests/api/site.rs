@@ -669,6 +669,13 @@ async fn error_meanings_and_listings_show_code_not_backticks() {
     }
     let errors = server.get("/docs/errors/").await.text;
     assert!(errors.contains("<dd><code>limit</code> is not an integer"), "invalid_limit");
+    // The body's shape is code too: it once sat in the introduction as prose.
+    assert!(
+        errors.contains(
+            "has the body <code>{&quot;error&quot;: {&quot;code&quot;, &quot;message&quot;, &quot;docs&quot;, &quot;openapi&quot;}}</code>."
+        ),
+        "the Error body's shape"
+    );
     let listing = server.get("/docs/").await.text;
     assert!(listing.contains("Every <code>error.code</code> the API returns"), "the listing");
     let twin = server.get("/docs/errors/index.md").await.text;
