@@ -98,6 +98,9 @@ pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox
 /// Colours meet WCAG 2.1 AA: body text #1c2430 (15:1) and secondary text #3d4a5c (8.7:1) on
 /// #fbfbf8; links #0b5cad 6.4:1 there and 5.6:1 on an active search option; button text 6.7:1.
 /// The focus ring is #1c2430, drawn 2px outside each control so it sits on the page (15:1).
+/// Table cells start at the top-left, so a label beside a tall cell sits on the row's first
+/// line; an assessment option wraps under its own text, not under its radio button; a band
+/// or error code named in a definition list stands out from its explanation.
 /// Print styles drop the chrome and spell out link targets.
 const STYLE: &str = "*,*::before,*::after{box-sizing:border-box}\
 body{font:16px/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1c2430;background:#fbfbf8}\
@@ -114,11 +117,11 @@ a{color:#0b5cad}a:hover{color:#08407a}\
 .crumbs ol{list-style:none;padding:0;margin:1rem 0 0;display:flex;flex-wrap:wrap;font-size:.9rem;color:#3d4a5c}\
 .crumbs li+li::before{content:'/';padding:0 .45rem;color:#3d4a5c}\
 h1{line-height:1.2;margin-top:1rem}.lede{font-size:1.125rem;color:#3d4a5c}\
-table{border-collapse:collapse}td,th{border:1px solid #d9dde3;padding:.25rem .5rem}.table-wrap{overflow-x:auto;max-width:100%;margin:1rem 0}.note{border-left:4px solid #0b5cad;background:#eef4fb;padding:.5rem .75rem}\
+table{border-collapse:collapse}td,th{border:1px solid #d9dde3;padding:.25rem .5rem;vertical-align:top;text-align:left}.table-wrap{overflow-x:auto;max-width:100%;margin:1rem 0}.note{border-left:4px solid #0b5cad;background:#eef4fb;padding:.5rem .75rem}\
 code{background:#eef1f4;padding:0 .2rem;border-radius:3px}pre{overflow-x:auto;background:#eef1f4;padding:.75rem}\
 footer{margin-top:3rem;padding:1rem 1.25rem 2rem;border-top:1px solid #d9dde3;font-size:.9rem;color:#3d4a5c}\
 fieldset{border:1px solid #d9dde3;margin:1rem 0;padding:.75rem 1rem}legend{font-weight:600}\
-label{display:block;margin:.2rem 0}.ctx{color:#3d4a5c;font-size:.9rem;margin:.2rem 0 .5rem}\
+label{display:block;margin:.2rem 0}fieldset label{display:flex;align-items:baseline;gap:.4rem}dt{font-weight:600}.ctx{color:#3d4a5c;font-size:.9rem;margin:.2rem 0 .5rem}\
 button{font:inherit;padding:.45rem 1.1rem;background:#0b5cad;color:#fff;border:1px solid #0b5cad;border-radius:4px;cursor:pointer}button:hover{background:#08407a}\
 input,select{font:inherit;padding:.4rem .5rem;border:1px solid #6b7687;border-radius:4px;background:#fff;color:#1c2430}\
 .search{position:relative}.search label{font-weight:600}.row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}\

@@ -401,6 +401,41 @@ test("scoring with a question unanswered focuses that question and marks it inva
   assert.deepEqual(page.problems, []);
 });
 
+// On a phone, a long option's second line once started under its radio button rather than
+// under its own first line, a table's row label floated halfway down a tall row, column
+// headings were centred over left-aligned text, and a maturity band's name looked like the
+// sentence explaining it.
+test("options wrap under their own text, table cells start top-left, band names stand out", async () => {
+  const context = await newContext({ viewport: { width: 375, height: 812 } });
+  const page = await openPage(context);
+  await page.goto(BASE + "/ai-readiness/");
+  const lefts = await page.evaluate(() => {
+    for (const label of document.querySelectorAll("#assessment fieldset label")) {
+      const text = [...label.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim());
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const lines = [...range.getClientRects()].map((rect) => Math.round(rect.left));
+      if (lines.length > 1) return lines;
+    }
+    return null;
+  });
+  assert.ok(lefts, "an option wraps at 375 px");
+  assert.ok(lefts.every((left) => Math.abs(left - lefts[0]) <= 1), `every line of a wrapped option starts where its first does: ${lefts}`);
+  const dt = await page.locator("main dt").first().evaluate((node) => Number(getComputedStyle(node).fontWeight));
+  assert.ok(dt >= 600, `a band's name is bold (${dt})`);
+  await screenshot(page, "assessment-narrow");
+
+  await page.goto(BASE + "/guides/ai-system-security-risks/");
+  const cells = await page.evaluate(() => {
+    const td = document.querySelector("main tbody td");
+    const th = document.querySelector("main thead th");
+    return { td: getComputedStyle(td).verticalAlign, th: getComputedStyle(th).textAlign };
+  });
+  assert.equal(cells.td, "top", "a cell's text starts at the top of its row");
+  assert.ok(["left", "start"].includes(cells.th), `a column heading lines up with its column (${cells.th})`);
+  assert.deepEqual(page.problems, []);
+});
+
 test("a shared result URL reopens the result", async () => {
   const context = await newContext();
   const page = await openPage(context);
