@@ -91,8 +91,9 @@ fn identity(server: McpServer, config: &Config, content: &Content) -> Identity {
             ),
             instructions: format!(
                 "This server answers with the same data as the REST API at {api}/v1, read-only. \
-list_services, list_industries and list_case_studies show what {company} offers; get_service and get_case_study give one item, \
-and resources/read on an item's URI gives its whole page as markdown. To assess an organisation's AI readiness, call \
+list_services, list_industries and list_case_studies show what {company} offers; get_service and get_case_study give one item's \
+summary, and fetch with the id `services/<slug>`, `industries/<slug>` or `case-studies/<slug>` (or resources/read on the item's URI) \
+gives its whole page as markdown: what the work involves, how long it runs, what the client gets. To assess an organisation's AI readiness, call \
 get_assessment_questions, collect one option index (0-4) per question in order, then call score_assessment; the \
 readiness_interview prompt walks a person through it. get_contact says how to reach {company}: nothing can be booked \
 or bought here. search and fetch serve ChatGPT connectors and deep research over the same pages."
@@ -237,7 +238,7 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
         ToolId::ListServices => (
             "List services",
             format!(
-                "List all {} {company} offers (name, slug, url, description). Use it first to see what the consultancy does; get_service gives one.",
+                "List all {} {company} offers (name, slug, url, description). Use it first to see what the consultancy does; fetch with the id `services/<slug>` gives a service's whole page (what the work involves, how long it runs, what the client gets).",
                 prose::counted(content.services.len(), "service", "services")
             ),
             no_arguments(),
@@ -245,14 +246,14 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
         ),
         ToolId::GetService => (
             "Get a service",
-            "Get one service by slug (name, slug, url, description). For its whole page as markdown, read the resource at its url plus index.md.".to_string(),
+            "Get one service by slug: its name, slug, url and description, as list_services gives them. For its whole page as markdown (what the work involves, how long it runs, what the client gets), call fetch with the id `services/<slug>`.".to_string(),
             slug_argument("service", "list_services", first_slug(&content.services)),
             Some(component(openapi, "Page")),
         ),
         ToolId::ListIndustries => (
             "List industries",
             format!(
-                "List the {} {company} works in (name, slug, url, description).",
+                "List the {} {company} works in (name, slug, url, description); fetch with the id `industries/<slug>` gives an industry's whole page as markdown.",
                 prose::counted(content.industries.len(), "industry", "industries")
             ),
             no_arguments(),
@@ -261,7 +262,7 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
         ToolId::ListCaseStudies => (
             "List case studies",
             format!(
-                "List the {} published: client work by {company}, anonymised (name, slug, url, description).",
+                "List the {} published: client work by {company}, anonymised (name, slug, url, description); fetch with the id `case-studies/<slug>` gives one's whole write-up as markdown.",
                 prose::counted(content.case_studies.len(), "case study", "case studies")
             ),
             no_arguments(),
@@ -269,7 +270,7 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
         ),
         ToolId::GetCaseStudy => (
             "Get a case study",
-            "Get one case study by slug (name, slug, url, description).".to_string(),
+            "Get one case study by slug: its name, slug, url and description, as list_case_studies gives them. For the whole write-up as markdown (the situation, what was done, the results), call fetch with the id `case-studies/<slug>`.".to_string(),
             slug_argument("case study", "list_case_studies", first_slug(&content.case_studies)),
             Some(component(openapi, "Page")),
         ),

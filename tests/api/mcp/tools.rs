@@ -1063,3 +1063,53 @@ async fn prompts_interview_and_answer_with_citations() {
         );
     }
 }
+
+/// `get_service` and `get_case_study` answer only the summary `list_services` and
+/// `list_case_studies` already gave (the REST bodies), and most clients call tools but never
+/// read resources. So every product tool that lists or gets items, and the server's
+/// instructions, name the `fetch` id that gives an item's whole page: a model asked how long
+/// an MLOps engagement runs found the answer only on that page. Each id pattern named here
+/// fetches, for every item, the same markdown the resource holds.
+#[tokio::test]
+async fn product_summary_tools_name_the_fetch_id_of_the_whole_page() {
+    let server = start().await;
+    let tools = tool_list(&server, "/mcp", Era::Modern).await;
+    let description = |name: &str| {
+        let definition = tools.iter().find(|t| t["name"] == name).expect("listed");
+        definition["description"].as_str().expect("description").to_string()
+    };
+    let init = result(
+        &server,
+        "/mcp",
+        Era::Legacy(super::LEGACY[0]),
+        "initialize",
+        json!({
+            "protocolVersion": super::LEGACY[0], "capabilities": {},
+            "clientInfo": { "name": "t", "version": "1" },
+        }),
+    )
+    .await;
+    let instructions = init["instructions"].as_str().expect("instructions").to_string();
+    for (tools_naming_it, prefix, pages) in [
+        (&["list_services", "get_service"][..], "services", content::services()),
+        (&["list_industries"][..], "industries", content::industries()),
+        (&["list_case_studies", "get_case_study"][..], "case-studies", content::case_studies()),
+    ] {
+        let pattern = format!("`{prefix}/<slug>`");
+        for name in tools_naming_it {
+            let text = description(name);
+            assert!(text.contains("fetch") && text.contains(&pattern), "{name}: {text}");
+        }
+        assert!(instructions.contains(&pattern), "{instructions}");
+        for page in pages {
+            let id = format!("{prefix}/{}", page.slug);
+            let answer = tool(&server, "/mcp", Era::Modern, "fetch", json!({ "id": id })).await;
+            assert_eq!(answer["isError"], false, "fetch {id}: {answer}");
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            let fetched: Value = serde_json::from_str(text).expect("JSON");
+            let markdown = content::Item::Page(page).markdown();
+            assert!(markdown.len() > 500, "{id}");
+            assert_eq!(fetched["text"], markdown, "{id}");
+        }
+    }
+}
