@@ -91,7 +91,7 @@ pub fn run(
         }
         ToolId::GetService => {
             args.only(&["slug"])?;
-            Ok(Output::Fixed(content::service(args.required("slug")?, Caller::Mcp)?.fixed_json()))
+            Ok(Output::Fixed(content::service(args.slug("services")?, Caller::Mcp)?.fixed_json()))
         }
         ToolId::ListIndustries => {
             args.only(&[])?;
@@ -104,7 +104,7 @@ pub fn run(
         ToolId::GetCaseStudy => {
             args.only(&["slug"])?;
             Ok(Output::Fixed(
-                content::case_study(args.required("slug")?, Caller::Mcp)?.fixed_json(),
+                content::case_study(args.slug("case-studies")?, Caller::Mcp)?.fixed_json(),
             ))
         }
         ToolId::GetContact => {
@@ -140,7 +140,7 @@ pub fn run(
         }
         ToolId::GetGuide => {
             args.only(&["slug"])?;
-            let guide = guides::guide(args.required("slug")?)?;
+            let guide = guides::guide(args.slug("guides")?)?;
             Ok(Output::Json(guide_json(guide)))
         }
         ToolId::ListCategories => {
@@ -229,6 +229,31 @@ impl<'a> Arguments<'a> {
         }
     }
 
+    /// The required `slug` of an item whose `search` id is `<prefix>/<slug>`. Models pass
+    /// what an earlier call gave them: the id `search` returned or the item's url, which the
+    /// slug rule alone refuses as "not a valid slug". Such a value is still refused (the slug
+    /// is the argument, as the schema says), with the slug it holds, so the next call works.
+    fn slug(&self, prefix: &str) -> Result<&'a str, Error> {
+        let value = self.required("slug")?;
+        if crate::model::is_slug(value) {
+            return Ok(value);
+        }
+        let Some(slug) = slug_within(value, prefix) else { return Ok(value) };
+        Err(Error::new(
+            ErrorKind::InvalidSlug,
+            format!(
+                "`{}` is an id or url, not a slug: {} takes the slug alone, `{slug}`{}",
+                crate::ops::error::truncate(value),
+                self.tool,
+                if value.starts_with(&format!("{prefix}/")) {
+                    format!(" (fetch takes the id `{prefix}/{slug}`)")
+                } else {
+                    String::new()
+                }
+            ),
+        ))
+    }
+
     /// A required string argument that may be blank.
     fn required_allow_blank(&self, name: &str) -> Result<&'a str, Error> {
         self.optional(name)?.ok_or_else(|| {
@@ -257,6 +282,20 @@ impl<'a> Arguments<'a> {
             Some(other) => Err(Error::invalid_limit(&other.to_string())),
         }
     }
+}
+
+/// The slug in `<prefix>/<slug>`, `/<prefix>/<slug>/` or a url whose path is that (with
+/// `index.md` or not), if it is one.
+fn slug_within<'v>(value: &'v str, prefix: &str) -> Option<&'v str> {
+    let path = match value.split_once("://") {
+        Some((_, rest)) => &rest[rest.find('/')?..],
+        None => value,
+    };
+    let path = path.strip_prefix('/').unwrap_or(path);
+    let rest = path.strip_prefix(prefix)?.strip_prefix('/')?;
+    let rest = rest.strip_suffix("index.md").unwrap_or(rest);
+    let slug = rest.strip_suffix('/').unwrap_or(rest);
+    crate::model::is_slug(slug).then_some(slug)
 }
 
 fn kind_of(value: &Value) -> &'static str {

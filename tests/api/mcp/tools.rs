@@ -1113,3 +1113,40 @@ async fn product_summary_tools_name_the_fetch_id_of_the_whole_page() {
         }
     }
 }
+
+/// A model that found an item with `search` passes the id it got (`guides/<slug>`) or the
+/// item's url to the tool that takes a slug. That is still refused, since the argument is the
+/// slug, but the message gives the slug it holds (it said only "use lowercase letters, digits
+/// and hyphens"), so the next call succeeds; the REST API's message is unchanged.
+#[tokio::test]
+async fn a_search_id_or_url_given_as_slug_is_refused_with_the_slug_it_holds() {
+    let server = start().await;
+    let guide = content::Item::Guide(&consultancy_api::tables::GUIDES[0]);
+    let service = &content::services()[0];
+    let case = &content::case_studies()[0];
+    for (path, name, prefix, slug, url) in [
+        ("/mcp/docs", "get_guide", "guides", guide.slug(), guide.url()),
+        ("/mcp", "get_service", "services", service.slug, service.url),
+        ("/mcp", "get_case_study", "case-studies", case.slug, case.url),
+    ] {
+        let id = format!("{prefix}/{slug}");
+        for given in [id.clone(), url.to_string(), format!("{url}index.md"), format!("/{id}/")] {
+            let answer = tool(&server, path, Era::Modern, name, json!({ "slug": given })).await;
+            assert_eq!(answer["isError"], true, "{name} {given}: {answer}");
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            assert!(text.contains(&format!("takes the slug alone, `{slug}`")), "{text}");
+            assert_names_no_rest_path(text);
+            let retried = tool(&server, path, Era::Modern, name, json!({ "slug": slug })).await;
+            assert_eq!(retried["isError"], false, "{retried}");
+        }
+        let answer = tool(&server, path, Era::Modern, name, json!({ "slug": id })).await;
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        assert!(text.contains(&format!("fetch takes the id `{id}`")), "{text}");
+        // Anything else is the slug rule's message, as before.
+        let answer = tool(&server, path, Era::Modern, name, json!({ "slug": "Not A Slug" })).await;
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        assert!(text.contains("is not a valid slug"), "{text}");
+    }
+    let rest = server.get(&format!("/v1/services/services%2F{}", service.slug)).await;
+    assert!(!rest.text.contains("slug alone"), "{}", rest.text);
+}
