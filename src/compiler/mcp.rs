@@ -292,13 +292,25 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
             Some(rest_schema(openapi, "/v1/ai-readiness/questions")),
         ),
         ToolId::ScoreAssessment => {
+            // The REST body's schema, but `answers` as one array type rather than its `oneOf`
+            // of the two forms: Gemini's function declarations refuse `oneOf`/`anyOf` under
+            // `properties`, and models fill one plain array more reliably. The union is
+            // wider than either form (15 or 16 items, 0 to 5); the core refuses a mix with
+            // a message naming the position, as it does for the REST body.
+            let questions = content.assessment.sections.iter().flat_map(|s| &s.questions);
+            let n = questions.clone().count();
+            let scored = questions.filter(|q| q.scored).count();
             let mut input = component(openapi, "ScoreRequest");
-            input["properties"]["answers"]["description"] = json!(format!(
-                "Either {n} option indices (0-4), one per question of get_assessment_questions in order, the unscored sizing question included, or {s} points (1-5) for the scored questions only. Example: [{example}].",
-                n = content.assessment.sections.iter().map(|s| s.questions.len()).sum::<usize>(),
-                s = content.assessment.sections.iter().flat_map(|s| &s.questions).filter(|q| q.scored).count(),
-                example = vec!["2"; content.assessment.sections.iter().map(|s| s.questions.len()).sum::<usize>()].join(", "),
-            ));
+            input["properties"]["answers"] = json!({
+                "type": "array",
+                "items": { "type": "integer", "minimum": 0, "maximum": 5 },
+                "minItems": scored.min(n),
+                "maxItems": n,
+                "description": format!(
+                    "Either {n} option indices (0-4), one per question of get_assessment_questions in order, the unscored sizing question included, or {scored} points (1-5) for the scored questions only. Example: [{example}].",
+                    example = vec!["2"; n].join(", "),
+                ),
+            });
             (
                 "Score AI readiness",
                 "Score a set of assessment answers: a 0-100 score, the maturity band with guidance, per-pillar averages and advice for the weakest pillar. Pure: the same answers always give the same result, nothing is stored.".to_string(),

@@ -1150,3 +1150,49 @@ async fn a_search_id_or_url_given_as_slug_is_refused_with_the_slug_it_holds() {
     let rest = server.get(&format!("/v1/services/services%2F{}", service.slug)).await;
     assert!(!rest.text.contains("slug alone"), "{}", rest.text);
 }
+
+/// Every input schema is one a model's function-calling layer takes as it is: no `oneOf`,
+/// `anyOf`, `allOf` or `not` anywhere, and one `type` (a string) on every schema. Gemini's
+/// function declarations refuse combinators under `properties` and type lists, so
+/// `score_assessment`, whose `answers` was the REST body's `oneOf` of its two forms with no
+/// `type`, broke every Gemini-backed client that listed the product server's tools. Both forms
+/// are still scored and a mix of them still refused by the core.
+#[tokio::test]
+async fn input_schemas_use_no_combinators_and_type_every_schema() {
+    fn walk(name: &str, at: &str, schema: &Value) {
+        let object = schema.as_object().unwrap_or_else(|| panic!("{name} {at}: {schema}"));
+        for combinator in ["oneOf", "anyOf", "allOf", "not"] {
+            assert!(!object.contains_key(combinator), "{name} {at} has {combinator}: {schema}");
+        }
+        assert!(object.get("type").is_some_and(Value::is_string), "{name} {at}: {schema}");
+        for (key, child) in
+            object.get("properties").and_then(Value::as_object).into_iter().flatten()
+        {
+            walk(name, &format!("{at}/{key}"), child);
+        }
+        if let Some(items) = object.get("items") {
+            walk(name, &format!("{at}/items"), items);
+        }
+    }
+    let server = start().await;
+    for path in ["/mcp", "/mcp/docs"] {
+        for era in Era::ALL {
+            for definition in tool_list(&server, path, era).await {
+                let name = definition["name"].as_str().expect("name");
+                walk(name, "", &definition["inputSchema"]);
+            }
+        }
+    }
+    let n = N_QUESTIONS;
+    for (answers, ok) in [
+        (json!(vec![0; n]), true),
+        (json!(vec![5; n - 1]), true),
+        (json!(vec![5; n]), false),
+        (json!(vec![0; n - 1]), false),
+    ] {
+        let answer =
+            tool(&server, "/mcp", Era::Modern, "score_assessment", json!({ "answers": answers }))
+                .await;
+        assert_eq!(answer["isError"], !ok, "{answers}: {answer}");
+    }
+}
