@@ -585,6 +585,27 @@ pub struct Intent {
     /// reference to the firm, then a verb other than "help" or one of [`FIRM_USE_VERBS`]):
     /// what it offers is what its services say, so they rank first.
     pub asks_firm_to_do: bool,
+    /// The question opens "who" and names the firm's work ("who will work on our project?",
+    /// "who would be on the engagement?"): it asks who the firm puts on it, which the
+    /// services' account of how an engagement runs says (its team).
+    pub asks_firm_team: bool,
+    /// The question asks what the firm needs or expects of its client (`REQUIREMENT_WORDS`:
+    /// "what do you need from us?"), or names something written as a stop word in capitals
+    /// ("can you work with our IT team?"), which no index holds: with a reference to the firm
+    /// and nothing else to search, no record answers it, and the firm's description did not.
+    pub asks_unsearchable: bool,
+}
+
+/// Words that, asked of the firm, ask what it needs of the client ("what do you need from
+/// us?", "what do you expect from our side?").
+const REQUIREMENT_WORDS: &[&str] = &["expect", "expects", "need", "needs", "require", "requires"];
+
+/// Whether `text` has a stop word written in capitals, an acronym the tokenizer drops with
+/// the pronoun it spells ("IT" for information technology).
+fn names_capitalised_stop_word(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|word| word.len() >= 2 && word.chars().all(|c| c.is_ascii_uppercase()))
+        .any(|word| crate::search::tokenize::is_stop_word(&word.to_ascii_lowercase()))
 }
 
 /// Words that, right before "service" or "services", name a service other than the firm's
@@ -704,6 +725,7 @@ pub fn detect(text: &str) -> Intent {
     // hired: contact): whether a reference to the firm comes before the hiring word, or after.
     let (mut firm_hires, mut firm_is_hired, mut hiring_seen) = (false, false, false);
     let mut names_employment = false;
+    let mut names_requirement = false;
     let mut after_own = false;
     let mut clients_data = false;
     let mut asks_safe_keeping = false;
@@ -724,6 +746,7 @@ pub fn detect(text: &str) -> Intent {
         names_way_work |= FIRM_WAY_WORK_WORDS.contains(&word);
         names_way_shape |= FIRM_WAY_SHAPE_WORDS.contains(&word);
         names_employment |= EMPLOYMENT_WORDS.contains(&word);
+        names_requirement |= REQUIREMENT_WORDS.contains(&word);
         names_length |= matches!(word, "length" | "lengths");
         names_work |= LENGTH_OF_WORK.contains(&word);
         if position < opening_words.len() {
@@ -796,9 +819,12 @@ pub fn detect(text: &str) -> Intent {
         && matches!(opening_words[1].as_str(), "do" | "does")
         && class_of(&opening_words[2]) == Some(Class::Reference)
         && fourth_is_way_verb;
+    intent.asks_firm_team = opening_words[0] == "who" && names_way_work;
     intent.asks_firm_way = (names_way_noun && intent.refers_to_company)
         || (names_way_work && names_way_shape)
-        || asks_how_firm_works;
+        || asks_how_firm_works
+        || intent.asks_firm_team;
+    intent.asks_unsearchable = names_requirement || names_capitalised_stop_word(text);
     intent.asks_duration |= intent.length_of_work;
     let asks_who_is_in_charge =
         opening_words[0] == "who" && FIRM_CHARGE_VERBS.contains(&opening_words[1].as_str());

@@ -111,6 +111,9 @@ pub const PASSAGE_COVER_MIN_PER_MILLE: u64 = 250;
 /// What a question of how the firm works is searched as, among the services: their pages
 /// head the section "How the engagement runs" (or "How an engagement runs").
 pub const FIRM_WAY_QUERY: &str = "how an engagement runs";
+/// What a question of who works on the firm's engagements is searched as, among the services:
+/// each names the team it staffs an engagement with where it tells how the engagement runs.
+pub const FIRM_TEAM_QUERY: &str = "the team of an engagement";
 /// Items a company answer about prices or contact adds after its records when the question
 /// also names a topic ("what would MLOps cost?").
 pub const COMPANY_EXTRA_SOURCES: usize = 2;
@@ -146,6 +149,17 @@ pub fn answer(question: &Question<'_>) -> Answer {
     {
         return not_covered(&[], 0);
     }
+    // "What do you need from us?", "can you work with our IT team?": asked of the firm with
+    // nothing the library could be searched for, a matter no record states; the firm's
+    // description, which "who are you?" gets, did not answer it.
+    if query.intent.asks_unsearchable
+        && query.intent.refers_to_company
+        && !query.intent.generic_you
+        && query.n_content == 0
+        && matches!(topic, Some(CompanyTopic::About))
+    {
+        return not_covered(&[], 0);
+    }
     // "What is your process?", "what does an engagement look like?": how the firm works with
     // clients, which each service page tells ("How the engagement runs": its phases, length and
     // team). Searched as written, "process" quoted a guide's "the process has no capacity
@@ -155,7 +169,8 @@ pub fn answer(question: &Question<'_>) -> Answer {
         && !query.intent.past_tense
         && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))
     {
-        let engagement = query::build(FIRM_WAY_QUERY, &[]);
+        let asked = if query.intent.asks_firm_team { FIRM_TEAM_QUERY } else { FIRM_WAY_QUERY };
+        let engagement = query::build(asked, &[]);
         return retrieve_in(&engagement, Some(SourceKind::Service), Scope::FirmPages);
     }
     match topic {
@@ -214,7 +229,8 @@ pub fn answer(question: &Question<'_>) -> Answer {
         // "How long does a data platform engagement take?": the firm's work, which its
         // service pages describe, durations included.
         None if query.intent.asks_duration
-            && query.intent.names_offering
+            && (query.intent.names_offering
+                || (query.intent.refers_to_company && !query.intent.generic_you))
             && !query.intent.past_tense =>
         {
             retrieve(&query, Some(SourceKind::Service))
@@ -332,7 +348,21 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
     }) else {
         return not_covered(items, quality);
     };
-    let (picked, n_picked) = select::pick(scored);
+    // "How do I measure the success of an AI project?": when the best item's head (title,
+    // the questions it answers, description, headings) holds every word of the question and
+    // no other candidate's does, that item is about the question and the answer quotes it
+    // alone; a lower item's sentence that shares some words says something else ("Killing a
+    // project at stage 2 ... is a success of the process").
+    let only_best = top.covered >= query.total_mass
+        && items[1..].iter().all(|other| other.covered < query.total_mass)
+        && scored.first().is_some_and(|best| best.candidate == 0);
+    let mut own = [select::ScoredPassage::default(); select::CANDIDATE_PASSAGES];
+    let mut n_own = 0;
+    for passage in scored.iter().filter(|p| !only_best || p.candidate == 0) {
+        own[n_own] = *passage;
+        n_own += 1;
+    }
+    let (picked, n_picked) = select::pick(&own[..n_own]);
     let mut picked = picked;
     let picked = &mut picked[..n_picked];
 

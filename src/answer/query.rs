@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 use crate::limits::{ANSWER_MAX_PREV_TURNS, ANSWER_MAX_TERMS, ANSWER_MAX_WORDS};
 use crate::model::{CompanyTopic, SourceKind};
-use crate::search::query::{for_each_token, has_postings};
+use crate::search::query::{for_each_token, guides_using, has_postings, longest_phrase_from};
 use crate::search::tokenize::{STOP_WORDS, Token};
 use crate::search::typo;
 use crate::tables::{
@@ -292,8 +292,17 @@ fn synonym_stem(stem: &str) -> Option<&'static str> {
     if own.is_some_and(|weight| weight < *RAREST_WEIGHT) {
         return None;
     }
+    synonym_target(stem)
+}
+
+/// Of the terms the synonym table gives `key` (a stem, or a phrase's stems joined by spaces)
+/// whose every stem the answer index holds: a single word before a phrase, then the one whose
+/// rarest stem the index uses most. One term, not all of them: a phrase read as all of
+/// `operating model` and `data roles` found guides on data roles before the operating-model
+/// guide that search finds first.
+fn synonym_target(key: &str) -> Option<&'static str> {
     SYNONYMS
-        .get(stem)?
+        .get(key)?
         .iter()
         .filter_map(|&term| {
             let key = *TERM_KEYS.get(term as usize)?;
@@ -317,6 +326,73 @@ fn unwritten_phrase(first: &str, second: &str) -> bool {
     let phrase = format!("{first} {second}");
     SYNONYMS.contains_key(phrase.as_str())
         && TERM_IDS.get(phrase.as_str()).is_none_or(|&term| !has_postings(term))
+}
+
+/// A phrase of the synonym table in a question, read as its trade term.
+struct SynonymPhrase {
+    /// Byte range of the question from its first word's start to its last word's end.
+    span: std::ops::Range<usize>,
+    /// The stems of the term it is read as ([`synonym_target`]), joined by spaces.
+    target: &'static str,
+}
+
+/// Most guides that may write a synonym phrase for the question to be read through it: a
+/// phrase the library writes ("machine learning", "bad data" in two guides) is meant as
+/// written, as a word several items use is ([`synonym_stem`]).
+const PHRASE_MAX_WRITERS: usize = 1;
+
+/// The phrases of `text` (before `phrasing_from`) that the synonym table reads and at most
+/// [`PHRASE_MAX_WRITERS`] guides write, each with the term it is read as: at each word, the
+/// longest run of words that is such a phrase, as search splits a query into units ("speed up
+/// my dashboard": `speed up`, read as `slow`; "structure a data team": `structure data team`,
+/// read as `operating model`). Allocates only for a question with a word some
+/// phrase begins.
+fn unwritten_synonym_phrases(text: &str, phrasing_from: usize) -> Vec<SynonymPhrase> {
+    let mut tokens: Vec<Token> = Vec::new();
+    let mut any_head = false;
+    for_each_token(text, |token| {
+        if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
+            return;
+        }
+        any_head |= longest_phrase_from(&token.stem) > 1;
+        tokens.push(token);
+    });
+    let mut phrases = Vec::new();
+    if !any_head {
+        return phrases;
+    }
+    let mut idx = 0;
+    while idx < tokens.len() {
+        let longest = longest_phrase_from(&tokens[idx].stem).min(tokens.len() - idx);
+        let found = (2..=longest).rev().find_map(|len| {
+            let run = &tokens[idx..idx + len];
+            // A phrase of phrasing words and a company word ("start with AI") asks how to
+            // begin with the firm's subject, which these words are already read as: "How do I
+            // start with AI?" is answered from the readiness assessment, and read as `use
+            // case` it quoted guides on prioritising use cases. An idiom of fillers alone
+            // ("make things up") means what none of its words says, and is read.
+            let content = |t: &Token| !is_filler(&t.stem) && !intent::is_company_word(&t.word);
+            let company = |t: &Token| intent::is_company_word(&t.word);
+            if !run.iter().any(content) && run.iter().any(company) {
+                return None;
+            }
+            let key = run.iter().map(|t| t.stem.as_str()).collect::<Vec<_>>().join(" ");
+            let writers = TERM_IDS.get(key.as_str()).map_or(0, |&term| guides_using(term));
+            if writers > PHRASE_MAX_WRITERS {
+                return None;
+            }
+            let target = synonym_target(&key)?;
+            Some((len, SynonymPhrase { span: run[0].start..run[len - 1].end, target }))
+        });
+        match found {
+            Some((len, phrase)) => {
+                phrases.push(phrase);
+                idx += len;
+            }
+            None => idx += 1,
+        }
+    }
+    phrases
 }
 
 /// The rarity of a term only one item uses: the largest there is.
@@ -437,15 +513,25 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     // data platform engagement take?" against "how long does an engagement take?"); if it
     // does, or an earlier turn may (a follow-up), its phrasing and the work are not searched.
     // "How quickly can you deliver?": asked of the firm, its delivering is its work.
-    let names_the_work = |word: &str| {
-        ENGAGEMENT_WORDS.contains(&word) || (intent.refers_to_company && word == "deliver")
+    // "How soon can you deliver results?": what the firm delivers is its work too; searched,
+    // "results" quoted an A/B-testing guide's "Slice results by device ...".
+    let delivered = if intent.refers_to_company && intent.asks_duration {
+        word_after(text, "deliver")
+    } else {
+        None
+    };
+    let names_the_work_at = |word: &str, start: usize| {
+        ENGAGEMENT_WORDS.contains(&word)
+            || (intent.refers_to_company && word == "deliver")
+            || delivered == Some(start)
     };
     let mut names_more_than_engagement = false;
     let mut names_work = false;
     if intent.asks_duration {
         for_each_token(text, |token| {
-            names_work |= names_the_work(&token.word);
-            names_more_than_engagement |= !names_the_work(&token.word)
+            let names_the_work = names_the_work_at(&token.word, token.start);
+            names_work |= names_the_work;
+            names_more_than_engagement |= !names_the_work
                 && !duration_phrasing(text, &token, intent.length_of_work)
                 && !is_filler(&token.stem)
                 && !intent::is_company_word(&token.word);
@@ -453,16 +539,32 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     }
     let work_duration = names_work && !names_more_than_engagement && prev.is_empty();
     builder.query.work_duration = work_duration;
+    let phrases = unwritten_synonym_phrases(text, phrasing_from);
     for_each_token(text, |token| {
         if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
             return;
+        }
+        // "How should we structure a data team?": a phrase of the synonym table that no guide
+        // writes, or only one, is read as the trade term it stands for (`operating model`), as
+        // search reads it; its own words stay, as fillers. Read word by word, "structure",
+        // "data" and "team" quoted an orchestration guide's "One DAG per ... team".
+        let in_phrase = phrases.iter().find(|phrase| phrase.span.contains(&token.start));
+        if let Some(phrase) = in_phrase.filter(|phrase| phrase.span.start == token.start) {
+            let mut added = false;
+            for stem in phrase.target.split(' ') {
+                added |= builder.add(stem.to_string(), WEIGHT_QUESTION, false);
+            }
+            if added {
+                n_own += 1;
+                n_content += 1;
+            }
         }
         // "How long does a data platform engagement take?": the firm's work is what every
         // duration is of, so the word says nothing of which; searched for, "engagement"
         // (which two service pages write) outweighed "data platform".
         if intent.asks_duration
             && (names_more_than_engagement || !prev.is_empty())
-            && (names_the_work(&token.word)
+            && (names_the_work_at(&token.word, token.start)
                 || duration_phrasing(text, &token, intent.length_of_work))
         {
             return;
@@ -482,7 +584,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         }
         // "How long are your projects?": the services write "engagement" for their work, and
         // "project" found a guide's "a focused DPIA ... typically takes two to four weeks".
-        if work_duration && names_the_work(&token.word) {
+        if work_duration && names_the_work_at(&token.word, token.start) {
             if builder.add(ENGAGEMENT_STEM.clone(), WEIGHT_QUESTION, false) {
                 n_own += 1;
                 n_content += usize::from(!intent::is_company_word(&token.word));
@@ -520,7 +622,8 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             // "How long does it take to build a data platform?": "long" asks for a duration,
             // and searched for, it found "the long tail" before the platform service.
             || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work))
-            || own_setting(text, &token);
+            || own_setting(text, &token)
+            || in_phrase.is_some();
         // A word counts once among the question's own, whichever stems it is read as.
         let mut added = false;
         for_each_meant_stem(&token.word, token.stem, |stem| {
@@ -547,6 +650,20 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         builder.query.terms.iter().filter(|t| !t.carried).map(|t| u64::from(t.mass)).sum();
     builder.query.total_mass = builder.query.terms.iter().map(|t| u64::from(t.mass)).sum();
     builder.query
+}
+
+/// The byte offset of the word right after the first `verb` of `text` (compared without
+/// regard to case), if any.
+fn word_after(text: &str, verb: &str) -> Option<usize> {
+    let mut after_verb = false;
+    let mut found = None;
+    for_each_token(text, |token| {
+        if after_verb && found.is_none() {
+            found = Some(token.start);
+        }
+        after_verb = token.word == verb;
+    });
+    found
 }
 
 /// Words for where the asker works ("in our company", "at my organisation").

@@ -306,6 +306,13 @@ pub fn pick(scored: &[ScoredPassage]) -> ([ScoredPassage; MAX_SENTENCES], usize)
         if picked[..len].iter().any(|p| p.passage == candidate.passage) {
             continue;
         }
+        // A sentence of an item ranked below the best sentence's joins only if it covers as
+        // much of the question: one that scores close on fewer of its words says something
+        // else ("structure a data team", read as `operating model`: a batch-inference guide's
+        // "... more work to build and operate ... turns the model into ...").
+        if candidate.candidate > best.candidate && candidate.covered < best.covered {
+            continue;
+        }
         let record = &ANSWER_PASSAGES[candidate.passage as usize];
         // The sentence it leans on, when it must come along.
         let lead = record

@@ -185,6 +185,11 @@ fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
 }
 
 /// How many guides use `term`.
+pub fn guides_using(term: u32) -> usize {
+    guides(term)
+}
+
+/// How many guides use `term`.
 fn guides(term: u32) -> usize {
     let term = term as usize;
     match (POSTINGS_START.get(term), POSTINGS_START.get(term + 1)) {
@@ -206,7 +211,7 @@ fn singular_term(word: &str) -> Option<u32> {
 /// for misspelt words as a second caller the compiler kept it out of line, at about 40
 /// instructions a word.
 #[inline(always)]
-fn longest_phrase_from(stem: &str) -> usize {
+pub fn longest_phrase_from(stem: &str) -> usize {
     // Most words begin no phrase: a bit tells, where the search compared strings.
     let bit = packed::phrase_head_bit(stem);
     if PHRASE_HEAD_FILTER[(bit / 64) as usize] & 1 << (bit % 64) == 0 {

@@ -959,7 +959,8 @@ fn whether_the_firm_works_with_a_product_it_never_names_is_not_covered() {
     for (question, closest) in [
         ("Do you work with Tableau?", "guide:fix-slow-dashboards"),
         ("Do you work with Looker?", "guide:fix-slow-dashboards"),
-        ("Do you work with Power BI?", "service:data-literacy-training"),
+        // "Power BI", a phrase no guide writes, is read as `BI` as Tableau is.
+        ("Do you work with Power BI?", "guide:fix-slow-dashboards"),
         ("Have you used Databricks?", "guide:warehouse-lake-or-lakehouse"),
         ("Do you use Snowflake?", "service:data-platform-engineering"),
     ] {
@@ -1408,4 +1409,65 @@ fn the_particle_up_is_phrasing() {
     let reply = ask("how do I set up data quality checks");
     assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
     assert_eq!(first(&reply, 1), ["guide:data-quality-dimensions-and-thresholds"]);
+}
+
+/// A phrase of the synonym table that no guide writes, or only one, is read as the trade term
+/// it stands for, as search reads it: read word by word, "how should we structure a data
+/// team" quoted an orchestration guide's "One DAG per logical product ... not per team" and
+/// "how do I speed up my dashboard" a business case's "Finance needs a statement about money,
+/// risk or speed." A phrase of phrasing words alone ("start with AI") is read as before.
+#[test]
+fn phrases_of_the_synonym_table_are_read_as_their_trade_terms() {
+    let reply = ask("how should we structure a data team");
+    assert_eq!(first(&reply, 1), ["guide:choose-data-operating-model"], "{}", reply.text());
+    assert!(reply.text().contains("operating model"), "{}", reply.text());
+    assert!(!reply.text().contains("DAG"), "{}", reply.text());
+    let reply = ask("how do I speed up my dashboard");
+    assert_eq!(first(&reply, 1), ["guide:fix-slow-dashboards"], "{}", reply.text());
+    assert!(!reply.text().contains("Finance needs a statement"), "{}", reply.text());
+    let reply = ask("How do I start with AI?");
+    assert_eq!(first(&reply, 1), ["service:ai-readiness-assessment"]);
+}
+
+/// When the best item's title, questions, description and headings hold every word of the
+/// question and no other item's do, the answer quotes that item alone: "how do I measure the
+/// success of an AI project?" cited the value-delivered guide first and still quoted the
+/// stage-gate guide's "Killing a project at stage 2 ... is a success of the process". And a
+/// sentence of an item ranked below the best sentence's joins only if it covers as much of
+/// the question ("structure a data team" quoted a batch-inference guide's "... build and
+/// operate ... turns the model into ...").
+#[test]
+fn sentences_of_lower_items_join_only_when_they_cover_as_much() {
+    let reply = ask("how do I measure the success of an AI project?");
+    assert_eq!(first(&reply, 1), ["guide:measure-value-delivered"]);
+    assert!(!reply.text().contains("Killing a project"), "{}", reply.text());
+    assert!(reply.sentences.iter().all(|s| s.sources.start == 0), "{}", reply.text());
+    let reply = ask("how should we structure a data team");
+    assert!(!reply.text().contains("batch job"), "{}", reply.text());
+}
+
+/// Questions of working with the firm that no record answers are "not covered", and those its
+/// service pages answer are quoted from them: "who will work on our project?" and "how soon
+/// can you deliver results?" quoted unrelated guides ("A one-year ROI would have shown a loss
+/// ...", "Slice results by device ..."), "can you work with our IT team?" and "what do you
+/// need from us?" got the firm's description.
+#[test]
+fn questions_of_working_with_the_firm_are_answered_from_its_pages_or_not_covered() {
+    let reply = ask("who will work on our project?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert_eq!(reply.sources[0].kind, SourceKind::Service);
+    assert!(reply.text().contains("A small Larchmere team"), "{}", reply.text());
+    let reply = ask("how soon can you deliver results?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert_eq!(reply.sources[0].kind, SourceKind::Service);
+    assert!(!reply.text().contains("Slice results"), "{}", reply.text());
+    for question in ["can you work with our IT team?", "what do you need from us?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert!(reply.text().contains(EMAIL));
+    }
+    // Still the firm's description.
+    for question in ["who are you?", "what do you do?", "tell me about yourselves"] {
+        assert_eq!(ask(question).kind, AnswerKind::Company(CompanyTopic::About), "{question}");
+    }
 }
