@@ -8,12 +8,15 @@
 //! match covers, over the question's total mass, is the match quality the not-covered rule
 //! reads.
 
+use std::ops::Range;
 use std::sync::LazyLock;
 
 use crate::limits::{ANSWER_MAX_PREV_TURNS, ANSWER_MAX_TERMS, ANSWER_MAX_WORDS};
 use crate::model::{CompanyTopic, SourceKind};
-use crate::search::query::{for_each_token, guides_using, has_postings, longest_phrase_from};
-use crate::search::tokenize::{STOP_WORDS, Token};
+use crate::search::query::{
+    for_each_token, guides_using, has_postings, known_stem, longest_phrase_from,
+};
+use crate::search::tokenize::{self, STOP_WORDS, Token};
 use crate::search::typo;
 use crate::tables::{
     ANSWER_FILLER_STEMS, ANSWER_ITEMS, ANSWER_SECTOR_WORDS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS,
@@ -331,7 +334,7 @@ fn unwritten_phrase(first: &str, second: &str) -> bool {
 /// A phrase of the synonym table in a question, read as its trade term.
 struct SynonymPhrase {
     /// Byte range of the question from its first word's start to its last word's end.
-    span: std::ops::Range<usize>,
+    span: Range<usize>,
     /// The stems of the term it is read as ([`synonym_target`]), joined by spaces.
     target: &'static str,
 }
@@ -341,6 +344,9 @@ struct SynonymPhrase {
 /// written, as a word several items use is ([`synonym_stem`]).
 const PHRASE_MAX_WRITERS: usize = 1;
 
+/// Longest phrase key looked up, in bytes (the table's longest is under 40).
+const PHRASE_KEY_MAX_BYTES: usize = 96;
+
 /// The phrases of `text` (before `phrasing_from`) that the synonym table reads and at most
 /// [`PHRASE_MAX_WRITERS`] guides write, each with the term it is read as: at each word, the
 /// longest run of words that is such a phrase, as search splits a query into units ("speed up
@@ -348,22 +354,37 @@ const PHRASE_MAX_WRITERS: usize = 1;
 /// read as `operating model`). Allocates only for a question with a word some
 /// phrase begins.
 fn unwritten_synonym_phrases(text: &str, phrasing_from: usize) -> Vec<SynonymPhrase> {
-    let mut tokens: Vec<Token> = Vec::new();
-    let mut any_head = false;
-    for_each_token(text, |token| {
-        if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
+    // The words and stems from the first word some phrase begins, as ranges of one buffer
+    // (each token: word start, stem start, stem end, and its span in `text`); a phrase starts
+    // at such a word, so a question with none allocates nothing here, and one with some
+    // allocates the buffer alone.
+    let mut buffer = String::new();
+    let mut tokens = [[0usize; 5]; ANSWER_MAX_WORDS];
+    let mut n_tokens = 0;
+    tokenize::for_each_token_with(text, known_stem, |word, stem, span| {
+        let first = n_tokens == 0;
+        if span.start >= phrasing_from
+            || n_tokens == tokens.len()
+            || (first && longest_phrase_from(stem) < 2)
+        {
             return;
         }
-        any_head |= longest_phrase_from(&token.stem) > 1;
-        tokens.push(token);
+        if first {
+            buffer.reserve(2 * (text.len() - span.start));
+        }
+        let word_at = buffer.len();
+        buffer.push_str(word);
+        let stem_at = buffer.len();
+        buffer.push_str(stem);
+        tokens[n_tokens] = [word_at, stem_at, buffer.len(), span.start, span.end];
+        n_tokens += 1;
     });
+    let tokens = &tokens[..n_tokens];
     let mut phrases = Vec::new();
-    if !any_head {
-        return phrases;
-    }
     let mut idx = 0;
     while idx < tokens.len() {
-        let longest = longest_phrase_from(&tokens[idx].stem).min(tokens.len() - idx);
+        let [_, stem_at, stem_end, ..] = tokens[idx];
+        let longest = longest_phrase_from(&buffer[stem_at..stem_end]).min(tokens.len() - idx);
         let found = (2..=longest).rev().find_map(|len| {
             let run = &tokens[idx..idx + len];
             // A phrase of phrasing words and a company word ("start with AI") asks how to
@@ -371,18 +392,36 @@ fn unwritten_synonym_phrases(text: &str, phrasing_from: usize) -> Vec<SynonymPhr
             // start with AI?" is answered from the readiness assessment, and read as `use
             // case` it quoted guides on prioritising use cases. An idiom of fillers alone
             // ("make things up") means what none of its words says, and is read.
-            let content = |t: &Token| !is_filler(&t.stem) && !intent::is_company_word(&t.word);
-            let company = |t: &Token| intent::is_company_word(&t.word);
-            if !run.iter().any(content) && run.iter().any(company) {
+            let content = run.iter().any(|t| {
+                !is_filler(&buffer[t[1]..t[2]]) && !intent::is_company_word(&buffer[t[0]..t[1]])
+            });
+            let company = run.iter().any(|t| intent::is_company_word(&buffer[t[0]..t[1]]));
+            if !content && company {
                 return None;
             }
-            let key = run.iter().map(|t| t.stem.as_str()).collect::<Vec<_>>().join(" ");
-            let writers = TERM_IDS.get(key.as_str()).map_or(0, |&term| guides_using(term));
+            // The key, on the stack: phrases are a few short stems.
+            let mut key_bytes = [0u8; PHRASE_KEY_MAX_BYTES];
+            let mut key_len = 0;
+            for (n, token) in run.iter().enumerate() {
+                let stem = &buffer.as_bytes()[token[1]..token[2]];
+                let sep = usize::from(n > 0);
+                let end = key_len + sep + stem.len();
+                if end > key_bytes.len() {
+                    return None;
+                }
+                if n > 0 {
+                    key_bytes[key_len] = b' ';
+                }
+                key_bytes[key_len + sep..end].copy_from_slice(stem);
+                key_len = end;
+            }
+            let key = std::str::from_utf8(&key_bytes[..key_len]).ok()?;
+            let writers = TERM_IDS.get(key).map_or(0, |&term| guides_using(term));
             if writers > PHRASE_MAX_WRITERS {
                 return None;
             }
-            let target = synonym_target(&key)?;
-            Some((len, SynonymPhrase { span: run[0].start..run[len - 1].end, target }))
+            let target = synonym_target(key)?;
+            Some((len, SynonymPhrase { span: run[0][3]..run[len - 1][4], target }))
         });
         match found {
             Some((len, phrase)) => {
@@ -657,11 +696,11 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
 fn word_after(text: &str, verb: &str) -> Option<usize> {
     let mut after_verb = false;
     let mut found = None;
-    for_each_token(text, |token| {
+    tokenize::for_each_token_with(text, known_stem, |word, _, span| {
         if after_verb && found.is_none() {
-            found = Some(token.start);
+            found = Some(span.start);
         }
-        after_verb = token.word == verb;
+        after_verb = word == verb;
     });
     found
 }
