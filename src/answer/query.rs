@@ -225,6 +225,11 @@ const CONTRACTED_AUXILIARIES: &[&str] =
 /// within one edit of one of these is taken for it, a stop word.
 const QUESTION_WORDS: &[&str] = &["what", "how", "why", "who", "where", "when", "which"];
 
+/// The words that address the firm, misspelt the same way ("can yuo help with data
+/// strategy?"): a stop word, which, read as a word no item uses, weighed the question down to
+/// "not covered".
+const ADDRESS_WORDS: &[&str] = &["you", "your"];
+
 /// Whether the token is a stop word with a contraction ("what's" → "whats", "doesn't" →
 /// "doesnt"): the tokenizer drops apostrophes inside words, so these reach the query as words
 /// no item uses, and a question opening "what's" would weigh an unknown word it does not mean
@@ -249,7 +254,8 @@ fn is_contracted_stop_word(text: &str, token: &Token) -> bool {
         // whichever way they were typed.
         return UNMARKED_CONTRACTIONS.contains(&token.word.as_str());
     }
-    contracts() || QUESTION_WORDS.iter().any(|q| within_one_edit(&token.word, q))
+    contracts()
+        || QUESTION_WORDS.iter().chain(ADDRESS_WORDS).any(|q| within_one_edit(&token.word, q))
 }
 
 /// Contractions people type without the apostrophe that are no other English word, so they

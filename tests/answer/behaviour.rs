@@ -1471,3 +1471,13 @@ fn questions_of_working_with_the_firm_are_answered_from_its_pages_or_not_covered
         assert_eq!(ask(question).kind, AnswerKind::Company(CompanyTopic::About), "{question}");
     }
 }
+
+/// "You" misspelt on a phone ("yuo", "yuor") is the stop word it stands for, as a misspelt
+/// question word is: read as a word no item uses, it weighed "can yuo help with data
+/// strategy?" down to "not covered".
+#[test]
+fn a_misspelt_you_is_a_stop_word() {
+    let reply = ask("can yuo help with data strategy");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert_eq!(reply.sources[0].kind, SourceKind::Service, "{}", reply.text());
+}
