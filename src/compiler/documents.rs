@@ -3,8 +3,10 @@
 //! documents with an id, a title, a summary, a URL, their full markdown and their stems.
 //!
 //! Guides have their own BM25F index (`index.rs`); these corpora are small (tens of
-//! documents), so a query only counts which of its stems each document contains. The stems
-//! come from the shared tokenizer, so query and document words are split the same way.
+//! documents), so a query only counts which of its units each document contains. The stems
+//! come from the shared tokenizer, so query and document words are split the same way, and
+//! the terms include every synonym phrase of `content/synonyms.toml` the text spells (as the
+//! guide index does), so a query's synonyms (`genAI` finds "generative AI") match here too.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -12,9 +14,9 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::config::Config;
+use super::index::{keyed, tokens_of};
 use super::model::{DocKind, ERROR_CODES, ItemKind};
 use super::pages::{ERRORS_PATH, item_path};
-use super::tokenize::for_each_token;
 use super::validate::{Content, Page};
 
 /// One document, ready to emit as a `model::DocumentRecord`.
@@ -30,16 +32,24 @@ pub struct Document {
     pub title_terms: Vec<String>,
 }
 
-/// Sorted, distinct stems of `text`.
-fn stems(text: &str) -> Vec<String> {
-    let mut set = BTreeSet::new();
-    for_each_token(text, |token| {
-        set.insert(token.stem);
-    });
+/// Sorted, distinct stems of `text`, and the synonym phrases (`phrases`, stems joined by
+/// spaces) it spells.
+fn stems(text: &str, phrases: &Phrases) -> Vec<String> {
+    let set: BTreeSet<String> = keyed(&tokens_of(text), &phrases.keys, phrases.max_stems)
+        .into_iter()
+        .map(|k| k.2)
+        .collect();
     set.into_iter().collect()
 }
 
+/// The synonym table's phrase keys, and the most stems one has.
+struct Phrases {
+    keys: BTreeSet<String>,
+    max_stems: usize,
+}
+
 fn document(
+    phrases: &Phrases,
     kind: DocKind,
     id: String,
     title: &str,
@@ -47,7 +57,7 @@ fn document(
     url: String,
     markdown: String,
 ) -> Document {
-    let terms = stems(&format!("{title}\n{summary}\n{markdown}"));
+    let terms = stems(&format!("{title}\n{summary}\n{markdown}"), phrases);
     Document {
         kind,
         id,
@@ -56,7 +66,7 @@ fn document(
         url,
         markdown,
         terms,
-        title_terms: stems(title),
+        title_terms: stems(title, phrases),
     }
 }
 
@@ -69,6 +79,9 @@ pub fn build<'a>(
     openapi: &Value,
     published: &'a dyn Fn(&str) -> Option<&'a str>,
 ) -> Vec<Document> {
+    let keys = content.synonyms.phrase_keys();
+    let max_stems = keys.iter().map(|p| p.split(' ').count()).chain([1]).max().unwrap_or(1);
+    let phrases = Phrases { keys, max_stems };
     let mut out = Vec::new();
     let kinds: [(ItemKind, &[Page]); 4] = [
         (ItemKind::Service, &content.services),
@@ -80,6 +93,7 @@ pub fn build<'a>(
         for page in pages {
             let path = item_path(kind.segment(), &page.slug);
             out.push(document(
+                &phrases,
                 DocKind::Page(kind),
                 format!("{}/{}", kind.segment(), page.slug),
                 &page.name,
@@ -95,6 +109,7 @@ pub fn build<'a>(
             site = config.site_url
         );
         out.push(document(
+            &phrases,
             DocKind::ErrorCode,
             format!("errors/{code}"),
             &format!("Error code {code} ({status})"),
@@ -103,13 +118,13 @@ pub fn build<'a>(
             markdown,
         ));
     }
-    out.extend(operations(config, openapi));
+    out.extend(operations(config, openapi, &phrases));
     out
 }
 
 /// One document per OpenAPI operation, in the document's order. Operations that only
 /// describe a refusal (a 405 on the MCP endpoints) are left out.
-fn operations(config: &Config, openapi: &Value) -> Vec<Document> {
+fn operations(config: &Config, openapi: &Value, phrases: &Phrases) -> Vec<Document> {
     let mut out = Vec::new();
     let Some(paths) = openapi["paths"].as_object() else { return out };
     for (path, item) in paths {
@@ -160,6 +175,7 @@ fn operations(config: &Config, openapi: &Value) -> Vec<Document> {
             let pointer = format!("/paths/{escaped}/{}", method.to_ascii_lowercase());
             let fragment = pointer.replace('{', "%7B").replace('}', "%7D");
             out.push(document(
+                phrases,
                 DocKind::Operation,
                 format!("operations/{operation_id}"),
                 &format!("{method} {path}: {summary}"),

@@ -68,7 +68,7 @@ pub struct Passage {
 }
 
 /// A word or phrase found in a text: `(start, end, key)`, byte offsets.
-type Keyed = (usize, usize, String);
+pub(super) type Keyed = (usize, usize, String);
 
 /// The finished index, ready to emit.
 #[derive(Debug, Default)]
@@ -307,7 +307,7 @@ fn typo_variants(words: &[(String, u32)], max_deletions: u8) -> Vec<(String, Vec
     variants.into_iter().map(|(variant, idx)| (variant, idx.into_iter().collect())).collect()
 }
 
-fn tokens_of(text: &str) -> Vec<Token> {
+pub(super) fn tokens_of(text: &str) -> Vec<Token> {
     let mut tokens = Vec::new();
     for_each_token(text, |token| tokens.push(token));
     tokens
@@ -315,7 +315,11 @@ fn tokens_of(text: &str) -> Vec<Token> {
 
 /// Every token's stem, then every synonym phrase the tokens spell (consecutive stems), each
 /// with its byte range; sorted by start.
-fn keyed(tokens: &[Token], phrases: &BTreeSet<String>, max_phrase_stems: usize) -> Vec<Keyed> {
+pub(super) fn keyed(
+    tokens: &[Token],
+    phrases: &BTreeSet<String>,
+    max_phrase_stems: usize,
+) -> Vec<Keyed> {
     let mut out: Vec<Keyed> = tokens.iter().map(|t| (t.start, t.end, t.stem.clone())).collect();
     for first in 0..tokens.len() {
         for len in 2..=max_phrase_stems.min(tokens.len() - first) {

@@ -7,17 +7,17 @@
 //! surface searches and reads within one.
 //!
 //! Guides are ranked by the BM25F index (`ops::guides`); the other documents are few, so a
-//! query counts the distinct query stems each contains (`relevance`), then the stems its title
-//! contains, then keeps the table order. Both use the shared tokenizer.
+//! query counts the distinct query units each contains (`relevance`), then the units its title
+//! contains, then how well they matched, then keeps the table order. Both read the query the
+//! same way (`search::query::units`), synonyms and typo tolerance included.
 
 use super::content::{self, Item};
 use super::error::Error;
 use super::guides::{self, SearchRequest};
 use crate::limits::SEARCH_QUERY_MAX_CHARS;
 use crate::model::{DocKind, DocumentRecord, ItemKind};
-use crate::search::cursor;
-use crate::search::query::{for_each_token, known_stem};
-use crate::search::typo;
+use crate::search::query::{Kind, Units, for_each_token, units};
+use crate::search::{self, cursor};
 use crate::tables::{CATEGORIES, DOCUMENTS, TERM_KEYS};
 
 /// A set of documents a surface serves.
@@ -129,7 +129,7 @@ impl Document {
 #[derive(Debug, Clone, Copy)]
 pub struct Hit {
     pub document: Document,
-    /// Distinct query terms matched; 0 when the query was blank.
+    /// Distinct query units matched; 0 when the query was blank.
     pub relevance: u8,
 }
 
@@ -166,85 +166,99 @@ fn by_url(url: &str) -> Option<Document> {
     }
 }
 
-/// Sorted distinct stems of a query, after the same length check as the guide search.
-fn query_stems(query: &str) -> Result<Vec<QueryStem>, Error> {
+/// The query's units as the guide search reads them (`search::query::units`: synonym
+/// phrases, synonyms, a misspelt word's nearest words, a joined word split, the last word's
+/// completions), after the same length check as the guide search. One reading of a query for
+/// every surface: these corpora match the same words the REST search matches.
+fn query_units(query: &str) -> Result<Units, Error> {
     let n_chars = query.chars().count();
     if n_chars > SEARCH_QUERY_MAX_CHARS {
         return Err(Error::query_too_long("query", n_chars));
     }
-    let mut stems: Vec<QueryStem> = Vec::new();
-    for_each_token(query, |token| {
-        if stems.iter().any(|known| known.stem == token.stem) {
-            return;
-        }
-        let near =
-            if known_stem(&token.word).is_some() { Vec::new() } else { near_stems(&token.word) };
-        stems.push(QueryStem { stem: token.stem, near });
-    });
-    stems.sort_unstable_by(|a, b| a.stem.cmp(&b.stem));
-    Ok(stems)
+    Ok(units(query))
 }
 
-/// A stem of the query, with the stems of the library's words nearest its word when the
-/// library does not use the word ("helthcare" is "healthcar"), as the guide search's typo
-/// tolerance reads it: the records match either.
-#[derive(Debug)]
-struct QueryStem {
-    stem: String,
-    near: Vec<&'static str>,
+/// One unit of the query as the records are matched against it: every key it matches (its
+/// own stem or phrase, then each alternative's term), with the share of an exact match each
+/// counts (`search::percent`: a synonym 60 %, a typo 80 % or 60 %).
+struct Wanted<'u> {
+    keys: Vec<(&'u str, u32)>,
 }
 
-/// The stems of the vocabulary words closest to `word` within its typo budget (none for a
-/// word too short or too long to be tolerant of typos).
-fn near_stems(word: &str) -> Vec<&'static str> {
-    let near = typo::typo_words(word, false);
-    let closest = near.iter().filter(|n| n.distance > 0).map(|n| n.distance).min();
-    let mut stems: Vec<&'static str> = near
+impl Wanted<'_> {
+    /// The best share among this unit's keys that `has` holds; 0 when none.
+    fn best(&self, has: impl Fn(&str) -> bool) -> u32 {
+        self.keys.iter().filter(|(key, _)| has(key)).map(|&(_, pct)| pct).max().unwrap_or(0)
+    }
+}
+
+/// The keys of every unit. A completion of the last word counts only when the word as typed
+/// is not a word of the library (an unfinished word, "engag"); a finished word ("act") is
+/// meant as written, as the guide search weighs it.
+fn wanted(units: &Units) -> Vec<Wanted<'_>> {
+    units
         .iter()
-        .filter(|n| Some(n.distance) == closest)
-        .filter_map(|n| TERM_KEYS.get(n.term as usize).copied())
-        .collect();
-    stems.sort_unstable();
-    stems.dedup();
-    stems
+        .map(|unit| {
+            let mut keys: Vec<(&str, u32)> = vec![(unit.key, 100)];
+            for alternative in unit.alternatives {
+                if alternative.kind == Kind::Prefix && unit.known.is_some() {
+                    continue;
+                }
+                if let Some(&key) = TERM_KEYS.get(alternative.term as usize) {
+                    keys.push((key, search::percent(alternative.kind)));
+                }
+            }
+            Wanted { keys }
+        })
+        .collect()
 }
 
-/// A hit and whether the document's title holds every stem of the query.
+/// A hit and whether the document's title holds every unit of the query.
 struct Ranked {
     hit: Hit,
     title_covers: bool,
 }
 
-/// Ranks the records `keep` selects: relevance, then title matches, then table order. A
-/// blank query (`blank`: the trimmed query is empty) keeps every record in table order with
-/// relevance 0; a query that is not blank but has no searchable terms (only stop words, single
-/// letters or punctuation) matches nothing, as the guide search does.
-fn rank_records(blank: bool, stems: &[QueryStem], keep: impl Fn(DocKind) -> bool) -> Vec<Ranked> {
-    let mut scored: Vec<(u8, u8, usize)> = Vec::new();
+/// Ranks the records `keep` selects: units matched in the title, then relevance (units
+/// matched anywhere, any way), then how well they matched (exact before synonym before typo),
+/// then table order. A blank query (`blank`: the trimmed query is empty) keeps every record in table
+/// order with relevance 0; a query that is not blank but has no searchable terms (only stop
+/// words, single letters or punctuation) matches nothing, as the guide search does.
+fn rank_records(blank: bool, wanted: &[Wanted<'_>], keep: impl Fn(DocKind) -> bool) -> Vec<Ranked> {
+    let mut scored: Vec<(u8, u8, u32, usize)> = Vec::new();
     for (record_idx, record) in DOCUMENTS.iter().enumerate() {
         if !keep(record.kind) {
             continue;
         }
         if blank {
-            scored.push((0, 0, record_idx));
+            scored.push((0, 0, 0, record_idx));
             continue;
         }
-        let contains = |terms: &[&str], stem: &QueryStem| {
-            let has = |stem: &str| terms.binary_search(&stem).is_ok();
-            has(&stem.stem) || stem.near.iter().any(|near| has(near))
-        };
-        let relevance = stems.iter().filter(|stem| contains(record.terms, stem)).count();
+        let in_terms =
+            |terms: &'static [&'static str]| move |key: &str| terms.binary_search(&key).is_ok();
+        let (mut relevance, mut in_title, mut quality) = (0, 0, 0);
+        for unit in wanted {
+            let best = unit.best(in_terms(record.terms));
+            if best > 0 {
+                relevance += 1;
+                quality += best;
+                in_title += usize::from(unit.best(in_terms(record.title_terms)) > 0);
+            }
+        }
         if relevance > 0 {
-            let in_title = stems.iter().filter(|stem| contains(record.title_terms, stem)).count();
-            scored.push((clamp(relevance), clamp(in_title), record_idx));
+            scored.push((clamp(relevance), clamp(in_title), quality, record_idx));
         }
     }
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    // A title names what a record is (a service, an industry, an error code): the units a
+    // title holds come first, so `mlops engagment` finds the MLOps service before a page that
+    // says "MLOps" and "engage" somewhere in its text.
+    scored
+        .sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)).then(b.2.cmp(&a.2)).then(a.3.cmp(&b.3)));
     scored
         .into_iter()
-        .map(|(relevance, in_title, record_idx)| Ranked {
+        .map(|(relevance, in_title, _, record_idx)| Ranked {
             hit: Hit { document: Document::Record(&DOCUMENTS[record_idx]), relevance },
-            title_covers: !stems.is_empty() && usize::from(in_title) == stems.len(),
+            title_covers: !wanted.is_empty() && usize::from(in_title) == wanted.len(),
         })
         .collect()
 }
@@ -253,27 +267,32 @@ fn clamp(n: usize) -> u8 {
     u8::try_from(n).unwrap_or(u8::MAX)
 }
 
-/// Whether `title` holds every one of `stems` (distinct; not empty), as written or as the
-/// word it is near.
-fn title_covers(title: &str, stems: &[QueryStem]) -> bool {
+/// Whether `title` holds every unit (not none), as written, as a synonym, or as the word a
+/// misspelt one is near; a phrase counts where its stems follow each other.
+fn title_covers(title: &str, wanted: &[Wanted<'_>]) -> bool {
     let mut title_stems: Vec<String> = Vec::new();
     for_each_token(title, |token| title_stems.push(token.stem));
-    let holds = |stem: &str| title_stems.iter().any(|title_stem| title_stem == stem);
-    !stems.is_empty()
-        && stems.iter().all(|stem| holds(&stem.stem) || stem.near.iter().any(|near| holds(near)))
+    let holds = |key: &str| {
+        let stems: Vec<&str> = key.split(' ').collect();
+        title_stems
+            .windows(stems.len())
+            .any(|window| window.iter().zip(&stems).all(|(a, b)| a == b))
+    };
+    !wanted.is_empty() && wanted.iter().all(|unit| unit.best(holds) > 0)
 }
 
 /// Searches a collection for `query`, best first, at most `limit` hits.
 ///
 /// In the library, guides (BM25F order) and records (their own order) are merged by
-/// relevance, the distinct query terms a document matches. Relevance ties between the two
+/// relevance, the distinct query units a document matches. Relevance ties between the two
 /// kinds are frequent, since a two-word query matches dozens of guides fully; among equal
 /// relevance, documents whose title holds every query term come first (the title names what
 /// a document is about, for a guide and a record alike), and then guides precede records.
 pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<Hit>, Error> {
     let query = query.trim();
-    let stems = query_stems(query)?;
-    let mut ranked = rank_records(query.is_empty(), &stems, |kind| collection.holds(kind));
+    let units = query_units(query)?;
+    let wanted = wanted(&units);
+    let mut ranked = rank_records(query.is_empty(), &wanted, |kind| collection.holds(kind));
     // The offering is small: a blank query lists all of it, not a first page with no way on.
     let limit =
         if query.is_empty() && collection == Collection::Offering { usize::MAX } else { limit };
@@ -287,7 +306,7 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                     document: Document::Guide(Item::Guide(guide)),
                     relevance: hit.relevance,
                 },
-                title_covers: title_covers(guide.title, &stems),
+                title_covers: title_covers(guide.title, &wanted),
             }
         });
         let mut merged: Vec<Ranked> = guide_hits.collect();
@@ -317,14 +336,15 @@ pub fn search_reference(
     cursor: Option<&str>,
 ) -> Result<ReferencePage, Error> {
     let query = query.trim();
-    let stems = query_stems(query)?;
+    let units = query_units(query)?;
+    let wanted = wanted(&units);
     let binding = cursor::Binding { q: query, category: Some(cursor::REFERENCE), limit };
     let offset = match cursor {
         None => 0,
         Some(token) => cursor::decode(token, &binding).map_err(Error::invalid_reference_cursor)?,
     };
     let mut hits: Vec<Hit> =
-        rank_records(query.is_empty(), &stems, is_reference).into_iter().map(|r| r.hit).collect();
+        rank_records(query.is_empty(), &wanted, is_reference).into_iter().map(|r| r.hit).collect();
     let end = offset.saturating_add(limit).min(hits.len());
     let next_cursor = (end < hits.len()).then(|| cursor::encode(end, &binding));
     hits.truncate(end);

@@ -133,7 +133,8 @@ fn postings(term_id: u32) -> (&'static [u32], usize) {
     (&POSTINGS[start..end], start)
 }
 
-fn percent(kind: Kind) -> u32 {
+/// The share of an exact match (in percent) a match of this kind counts.
+pub fn percent(kind: Kind) -> u32 {
     match kind {
         Kind::Exact | Kind::Prefix => 100,
         Kind::Synonym => SYNONYM_PERCENT,

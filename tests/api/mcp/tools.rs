@@ -740,6 +740,38 @@ async fn search_tools_match_misspelt_words() {
     }
 }
 
+/// The product server's `search` reads a query as the REST search does, synonyms and typos
+/// included: `ml ops`, `genAI` and `ML` found nothing, `mlops engagment` less than its spelling.
+/// The service meant comes first.
+#[tokio::test]
+async fn product_search_reads_synonyms_and_typos_as_rest_search_does() {
+    let server = start().await;
+    let ids_of = |answer: &Value| -> Vec<String> {
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let found: Value = serde_json::from_str(text).expect("JSON");
+        let results = found["results"].as_array().expect("results");
+        results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
+    };
+    for era in Era::ALL {
+        let search = |query: &'static str| {
+            let server = &server;
+            async move { ids_of(&tool(server, "/mcp", era, "search", json!({ "query": query })).await) }
+        };
+        for (query, first) in [
+            ("ml ops", "services/mlops"),
+            ("MLOps", "services/mlops"),
+            ("mlops engagment", "services/mlops"),
+            ("genAI", "services/generative-ai-solutions"),
+            ("gen ai", "services/generative-ai-solutions"),
+            ("generative AI", "services/generative-ai-solutions"),
+            ("ML", "services/machine-learning-engineering"),
+        ] {
+            let ids = search(query).await;
+            assert_eq!(ids.first().map(String::as_str), Some(first), "{query}: {ids:?}");
+        }
+    }
+}
+
 /// The docs server's `search` merges guides and API documentation fairly: a record whose
 /// title names every query term is not pushed out by guides that merely mention the words,
 /// and a guide about the query still comes first.
