@@ -767,6 +767,8 @@ pub const ASSESSMENT_RESULT_PATH: &str = "/ai-readiness/result/";
 pub struct AgentSkill {
     pub id: &'static str,
     pub name: &'static str,
+    /// `{api}` stands for the API origin of the flavour built (`API_BASE`): the card writes
+    /// every address absolute, since an agent reads it far from this host.
     pub description: &'static str,
     pub tags: &'static [&'static str],
     /// Example requests: plain questions, or the JSON of a data part.
@@ -814,7 +816,7 @@ pub const A2A_SKILLS: &[AgentSkill] = &[
     AgentSkill {
         id: "score-ai-readiness",
         name: "Score AI readiness",
-        description: "Scores the 16-question AI readiness assessment: send a data part {\"answers\": [...]} with 16 option indices (0-4, every question in order) or 15 points (1-5, scored questions only). Answers with the score, the maturity band, pillar averages and advice (the ReadinessResult of POST /v1/ai-readiness/score) and a one-paragraph summary. The questions are at GET /v1/ai-readiness/questions.",
+        description: "Scores the 16-question AI readiness assessment: send a data part {\"answers\": [...]} with 16 option indices (0-4, every question in order) or 15 points (1-5, scored questions only). Answers with the score, the maturity band, pillar averages and advice (the ReadinessResult of POST {api}/v1/ai-readiness/score) and a one-paragraph summary. The questions are at GET {api}/v1/ai-readiness/questions.",
         tags: &["ai-readiness", "assessment", "scoring", "maturity"],
         examples: &["{\"answers\":[2,3,2,1,2,3,1,2,2,3,1,2,3,2,1,2]}"],
         input_modes: &["application/json"],

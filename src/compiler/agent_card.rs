@@ -21,6 +21,9 @@ pub const CARD_MEDIA_TYPE: &str = "application/a2a-agent-card+json";
 /// The paths the card is served at.
 pub const CARD_PATHS: [&str; 2] = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
 
+/// What a skill's description writes for the API origin (`AgentSkill::description`).
+pub const API_PLACEHOLDER: &str = "{api}";
+
 /// The agent card.
 pub fn card(config: &Config, content: &Content) -> Value {
     let endpoint = format!("{}{A2A_PATH}", config.agent_url);
@@ -32,7 +35,7 @@ pub fn card(config: &Config, content: &Content) -> Value {
             let mut value = json!({
                 "id": skill.id,
                 "name": skill.name,
-                "description": skill.description,
+                "description": skill.description.replace(API_PLACEHOLDER, &config.api_base),
                 "tags": skill.tags,
                 "examples": skill.examples,
             });

@@ -5,6 +5,7 @@
 
 use consultancy_api::model::{A2A_SKILLS, ErrorKind};
 use consultancy_api::ops;
+use consultancy_api::tables::API_BASE;
 use eventsource_stream::Eventsource;
 use futures_util::StreamExt;
 use serde_json::{Value, json};
@@ -116,6 +117,28 @@ async fn the_card_is_served_twice_with_a_validator() {
     assert!(
         index["agentCard"].as_str().is_some_and(|u| u.ends_with("/.well-known/agent-card.json"))
     );
+}
+
+/// An agent reads the card far from this host, so every address a skill names is absolute,
+/// on this flavour's API origin (the sandbox build's own): "POST /v1/ai-readiness/score" named
+/// a path an agent could not resolve.
+#[tokio::test]
+async fn every_address_a_skill_names_is_absolute_on_this_flavours_api() {
+    let server = start().await;
+    let json = server.get("/.well-known/agent-card.json").await.json();
+    let skills = json["skills"].as_array().expect("skills");
+    let scoring = skills.iter().find(|s| s["id"] == "score-ai-readiness").expect("the skill");
+    let description = scoring["description"].as_str().unwrap_or("");
+    for path in ["/v1/ai-readiness/score", "/v1/ai-readiness/questions"] {
+        assert!(description.contains(&format!("{API_BASE}{path}")), "{path}: {description}");
+    }
+    for skill in skills {
+        let description = skill["description"].as_str().unwrap_or("");
+        assert!(!description.contains("{api}"), "{description}");
+        for (at, _) in description.match_indices("/v1/") {
+            assert!(description[..at].ends_with(API_BASE), "relative at {at}: {description}");
+        }
+    }
 }
 
 #[tokio::test]
