@@ -784,7 +784,8 @@ pub const A2A_MODES: [&str; 2] = ["text/plain", "application/json"];
 
 /// The A2A agent's skills, in the order its card lists them. The card (both addresses) is
 /// generated from this table at build time; a skill is chosen per message by its parts (a
-/// data part with `answers` is scored, text is answered), so add a row only with the code
+/// data part with `answers`, or text ending in a list after a request to score, is scored;
+/// other text is answered), so add a row only with the code
 /// that serves it. Examples must work as written: a test sends each one.
 pub const A2A_SKILLS: &[AgentSkill] = &[
     AgentSkill {
@@ -816,10 +817,13 @@ pub const A2A_SKILLS: &[AgentSkill] = &[
     AgentSkill {
         id: "score-ai-readiness",
         name: "Score AI readiness",
-        description: "Scores the 16-question AI readiness assessment: send a data part {\"answers\": [...]} with 16 option indices (0-4, every question in order) or 15 points (1-5, scored questions only). Answers with the score, the maturity band, pillar averages and advice (the ReadinessResult of POST {api}/v1/ai-readiness/score) and a one-paragraph summary. The questions are at GET {api}/v1/ai-readiness/questions.",
+        description: "Scores the 16-question AI readiness assessment: send a data part {\"answers\": [...]} with 16 option indices (0-4, every question in order) or 15 points (1-5, scored questions only), or type the same list as text after asking for a score (\"score these answers: 2,3,1,...\"). Answers with the score, the maturity band, pillar averages and advice (the ReadinessResult of POST {api}/v1/ai-readiness/score) and a one-paragraph summary. The questions are at GET {api}/v1/ai-readiness/questions.",
         tags: &["ai-readiness", "assessment", "scoring", "maturity"],
-        examples: &["{\"answers\":[2,3,2,1,2,3,1,2,2,3,1,2,3,2,1,2]}"],
-        input_modes: &["application/json"],
+        examples: &[
+            "{\"answers\":[2,3,2,1,2,3,1,2,2,3,1,2,3,2,1,2]}",
+            "score these answers: 2,3,1,4,2,3,0,4,3,2,1,3,4,2,3,1",
+        ],
+        input_modes: &["application/json", "text/plain"],
         output_modes: &[],
     },
     AgentSkill {

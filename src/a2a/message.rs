@@ -6,7 +6,10 @@
 //! - Text parts are joined with a space into one question; a data part carries readiness
 //!   answers (`{"answers": [...]}`, or the bare array, also as `{"value": [...]}`, the form
 //!   `@a2a-js/sdk`'s 0.3 compatibility gives it). With a data part, the message is
-//!   scored and its text ignored; more than one data part is invalid params.
+//!   scored and its text ignored; more than one data part is invalid params. Without a data
+//!   part, text that ends in a list of numbers after a request to score it ("score these
+//!   answers: 2,3,1,...", or the list alone after "score my AI readiness") is scored as that
+//!   list would be in a data part (`ops::readiness::answers_in_text`).
 //! - File parts (`raw`, `url`; 0.3 `file`), text parts whose `mediaType` is not `text/plain`
 //!   or `text/markdown`, and data parts whose `mediaType` is not JSON, are
 //!   `ContentTypeNotSupportedError`. A 1.0 part with two content members (`text` and `data`)

@@ -42,7 +42,7 @@ use http::header::{HeaderMap, HeaderName, HeaderValue};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::answer::Answer;
+use crate::answer::{Answer, Surface};
 use crate::json;
 use crate::jsonrpc::{self, Body as RpcBody, Id, Message};
 use crate::model::ErrorKind;
@@ -212,7 +212,19 @@ fn list_tasks(params: Option<&Value>) -> Result<String, A2aError> {
 /// the message) written once, straight after the envelope's opening.
 fn send(id: &Id, params: Option<&Value>, version: Version) -> Result<String, A2aError> {
     let incoming = message::read(params, version)?;
-    let (context_id, content) = match incoming.data {
+    let carried = incoming.context_id.and_then(context_turn);
+    let prev: Vec<&str> = if incoming.prev.is_empty() {
+        carried.as_deref().into_iter().collect()
+    } else {
+        incoming.prev.clone()
+    };
+    // Answers typed as text after a request to score them ("score these answers: 2,3,1,...",
+    // or the list alone after "score my AI readiness") are scored as a data part is.
+    let typed = match incoming.data {
+        None => ops::readiness::answers_in_text(&incoming.text, &prev),
+        Some(_) => None,
+    };
+    let (context_id, content) = match incoming.data.or(typed.as_ref()) {
         Some(data) => {
             let result = score(data)?;
             let readiness = Content::Readiness {
@@ -232,24 +244,19 @@ fn send(id: &Id, params: Option<&Value>, version: Version) -> Result<String, A2a
             (Some(context_id), readiness)
         }
         None => {
-            let carried = incoming.context_id.and_then(context_turn);
-            let prev: Vec<&str> = if incoming.prev.is_empty() {
-                carried.as_deref().into_iter().collect()
-            } else {
-                incoming.prev.clone()
-            };
-            let answer = ops::ask::answer(&incoming.text, &prev).map_err(|mut error| {
-                // The limit is the question's as read (what a contextId carries), joining
-                // spaces included; say so when the client sent several parts.
-                if error.kind == ErrorKind::QuestionTooLong && incoming.n_text_parts > 1 {
-                    let read_as = format!(
-                        "the question (its {} text parts joined with a space) has",
-                        incoming.n_text_parts
-                    );
-                    error.message = error.message.replacen("the question has", &read_as, 1);
-                }
-                A2aError::from_core(&error, "message.parts")
-            })?;
+            let answer =
+                ops::ask::answer(&incoming.text, &prev, Surface::A2a).map_err(|mut error| {
+                    // The limit is the question's as read (what a contextId carries), joining
+                    // spaces included; say so when the client sent several parts.
+                    if error.kind == ErrorKind::QuestionTooLong && incoming.n_text_parts > 1 {
+                        let read_as = format!(
+                            "the question (its {} text parts joined with a space) has",
+                            incoming.n_text_parts
+                        );
+                        error.message = error.message.replacen("the question has", &read_as, 1);
+                    }
+                    A2aError::from_core(&error, "message.parts")
+                })?;
             let context_id = incoming
                 .context_id
                 .map_or_else(|| Cow::Owned(mint_context(incoming.text.trim())), Cow::Borrowed);
@@ -521,7 +528,7 @@ mod tests {
             "zzzz qqqq xxxx",
         ];
         for question in questions {
-            let answer = ops::ask::answer(question, &[]).expect("an answer");
+            let answer = ops::ask::answer(question, &[], Surface::A2a).expect("an answer");
             let mut written = String::new();
             write_answer_data(&mut written, &answer);
             let written: Value = serde_json::from_str(&written).expect("JSON");

@@ -201,6 +201,13 @@ const WORDS: &[(&str, Class)] = {
         ("retailers", Topic(CompanyTopic::Industries)),
         ("retainer", Topic(CompanyTopic::Pricing)),
         ("same", Anaphora),
+        // "Score my AI readiness": the assessment is what gives the score, so with its topic
+        // word a score asks nothing more; searched for, it quoted the A2A agent's scoring
+        // instructions to an `/ask` caller.
+        ("score", Generic),
+        ("scored", Generic),
+        ("scores", Generic),
+        ("scoring", Generic),
         ("sector", Topic(CompanyTopic::Industries)),
         ("sectors", Topic(CompanyTopic::Industries)),
         ("selfassessment", Topic(CompanyTopic::Assessment)),

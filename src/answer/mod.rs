@@ -28,7 +28,9 @@ use std::ops::Range;
 use select::Scope;
 
 pub use crate::model::{CompanyTopic, LOCATION_LABEL, SourceItem, SourceKind};
-use crate::tables::{ANSWER_ITEMS, ANSWER_PASSAGES, COMPANY_ANSWERS, NOT_COVERED_SENTENCES};
+use crate::tables::{
+    ANSWER_ITEMS, ANSWER_PASSAGES, COMPANY_ANSWERS, HOW_TO_SCORE, NOT_COVERED_SENTENCES,
+};
 
 /// A question and the turns before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,7 +126,35 @@ pub const MAX_SOURCES: usize = select::CANDIDATE_ITEMS;
 /// A source is listed only if its rank is at least this share (per mille) of the best item's.
 pub const SOURCE_KEEP_PER_MILLE: u64 = 200;
 
-/// Answers `question`. Pure: the same question and turns always give the same answer.
+/// Who the answer is for, where that changes what works: the one thing that does is how to
+/// score the readiness assessment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Surface {
+    /// A caller on the web (`/ask`, the MCP docs prompt): the assessment page and the REST
+    /// endpoints work for it.
+    Web,
+    /// A client of the A2A agent: a message to the agent scores the answers.
+    A2a,
+}
+
+impl Answer {
+    /// This answer as told on `surface`: on the A2A agent, the assessment's "take it at the
+    /// page, or post to the REST endpoint" becomes how to have the agent score it. Every
+    /// other sentence, and every source, is the same on every surface.
+    pub fn on(mut self, surface: Surface) -> Answer {
+        if surface == Surface::A2a {
+            for sentence in &mut self.sentences {
+                if sentence.text == HOW_TO_SCORE[0] {
+                    sentence.text = HOW_TO_SCORE[1];
+                }
+            }
+        }
+        self
+    }
+}
+
+/// Answers `question` as told on the web (see [`Answer::on`] for the A2A agent). Pure: the
+/// same question and turns always give the same answer.
 pub fn answer(question: &Question<'_>) -> Answer {
     let query = query::build(question.text, question.prev);
     let topic = company_topic(&query);

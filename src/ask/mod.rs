@@ -36,7 +36,7 @@ use http::header;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::answer::{Answer, AnswerKind};
+use crate::answer::{Answer, AnswerKind, Surface};
 use crate::json;
 use crate::ops::{self, Error};
 use crate::wire::reply::{CACHE_CONTENT, NO_STORE};
@@ -90,7 +90,7 @@ pub fn answer(
     cache_control: &'static str,
 ) -> Result<Reply, Error> {
     let prev: Vec<&str> = request.prev.iter().map(String::as_str).collect();
-    let answer = ops::ask::answer(&request.query, &prev)?;
+    let answer = ops::ask::answer(&request.query, &prev, Surface::Web)?;
     let meta = meta(request, &prev);
     let text = text_item(&answer, request.mode);
     let resources = resource_items(&answer);
@@ -240,7 +240,7 @@ mod tests {
             "What does \"data mesh\" mean?",
             "zzzz qqqq xxxx",
         ] {
-            let answer = ops::ask::answer(question, &[]).expect("an answer");
+            let answer = ops::ask::answer(question, &[], Surface::Web).expect("an answer");
             let mut lines: Vec<String> = Vec::new();
             if answer.kind == AnswerKind::NotCovered {
                 lines.extend(answer.sentences.first().map(|s| s.text.to_string()));

@@ -169,16 +169,7 @@ fn answer(topic: CompanyTopic, config: &Config, content: &Content, index: &Answe
             if let Some(instructions) = &content.assessment.instructions {
                 canned.say(instructions.clone(), range);
             }
-            canned.say(
-                format!(
-                    "Take it at {}{}, or fetch the questions from {}/v1/ai-readiness/questions and post the answers to {}/v1/ai-readiness/score.",
-                    config.site_url,
-                    super::pages::ASSESSMENT_PATH,
-                    config.api_base,
-                    config.api_base
-                ),
-                range,
-            );
+            canned.say(how_to_score(config)[0].clone(), range);
             let service: Vec<u16> = items_of(index, SourceKind::Service)
                 .into_iter()
                 .filter(|&i| index.items[usize::from(i)].slug == "ai-readiness-assessment")
@@ -196,6 +187,25 @@ fn answer(topic: CompanyTopic, config: &Config, content: &Content, index: &Answe
         }
     }
     canned
+}
+
+/// How to take and score the assessment, for each kind of caller: on the web (`/ask`, the
+/// MCP prompt) the assessment page and the REST endpoints; on the A2A agent, the message
+/// that scores it there. The assessment's answer says the first; the agent swaps in the
+/// second (`answer::Surface`), since an agent told to post to a URL may not, and a person
+/// told to send a data part cannot.
+pub fn how_to_score(config: &Config) -> [String; 2] {
+    let api = &config.api_base;
+    [
+        format!(
+            "Take it at {}{}, or fetch the questions from {api}/v1/ai-readiness/questions and post the answers to {api}/v1/ai-readiness/score.",
+            config.site_url,
+            super::pages::ASSESSMENT_PATH,
+        ),
+        format!(
+            "To score it here, fetch the questions from {api}/v1/ai-readiness/questions and send this agent the 16 option indices (0-4, one per question in order) as a data part, {{\"answers\": [...]}}, or as text after asking for a score (\"score these answers: 2,3,1,...\"); the reply holds the same result as POST {api}/v1/ai-readiness/score.",
+        ),
+    ]
 }
 
 fn lowercase_first(text: &str) -> String {

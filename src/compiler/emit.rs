@@ -845,7 +845,12 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
 
 /// Writes the answer engine's tables: items, passages, the two-level index and the canned
 /// company answers. Appended to the module `emit` writes.
-pub fn emit_answer(index: &AnswerIndex, canned: &[Canned], not_covered: &[String; 2]) -> String {
+pub fn emit_answer(
+    index: &AnswerIndex,
+    canned: &[Canned],
+    not_covered: &[String; 2],
+    how_to_score: &[String; 2],
+) -> String {
     let mut out = String::with_capacity(4 << 20);
     out.push_str("\n// The answer engine's index (src/compiler/passages.rs) and canned answers (src/compiler/company.rs).\n\n");
     let _ = writeln!(
@@ -1041,6 +1046,12 @@ pub fn emit_answer(index: &AnswerIndex, canned: &[Canned], not_covered: &[String
         "/// The sentences of a \"not covered\" answer: what happened, then where to turn.\npub static NOT_COVERED_SENTENCES: [&str; 2] = [{}, {}];",
         lit(&not_covered[0]),
         lit(&not_covered[1])
+    );
+    let _ = writeln!(
+        out,
+        "/// How to take and score the assessment: on the web (`/ask`, the MCP prompt; the assessment's answer says this), then on the A2A agent.\npub static HOW_TO_SCORE: [&str; 2] = [{}, {}];",
+        lit(&how_to_score[0]),
+        lit(&how_to_score[1])
     );
     out
 }

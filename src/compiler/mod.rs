@@ -341,5 +341,10 @@ pub fn compile(
 fn answer_tables(config: &Config, content: &validate::Content) -> String {
     let answer_index = passages::build(config, content);
     let canned = company::answers(config, content, &answer_index);
-    emit::emit_answer(&answer_index, &canned, &company::not_covered(content))
+    emit::emit_answer(
+        &answer_index,
+        &canned,
+        &company::not_covered(content),
+        &company::how_to_score(config),
+    )
 }

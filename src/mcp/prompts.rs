@@ -135,7 +135,7 @@ pub const SOURCES_BY_URL_HEADER: &str =
 /// model can check each claim against the embedded text.
 pub fn answer_messages(server: McpServer, question: &str) -> Result<Vec<Message>, Error> {
     // The question is held to the same bounds as `/ask` and the A2A agent.
-    let reply = ask::answer(question, &[])?;
+    let reply = ask::answer(question, &[], ask::Surface::Web)?;
     let mut text = format!(
         "Answer the question below from {COMPANY}'s own content only. Cite every source you use by its title and URL. If the sources do not answer it, say so plainly instead of guessing.\n\nQuestion: {question}\n"
     );

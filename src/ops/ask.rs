@@ -9,14 +9,16 @@
 //! business and never an error.
 
 use super::error::Error;
+pub use crate::answer::Surface;
 use crate::answer::{self, Answer, Question};
 use crate::limits::{ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS};
 use crate::model::ErrorKind;
 
-/// Answers `question` asked after `prev` (earlier questions, oldest first).
-pub fn answer(question: &str, prev: &[&str]) -> Result<Answer, Error> {
+/// Answers `question` asked after `prev` (earlier questions, oldest first), as told on
+/// `surface` (the same answer everywhere, but for how to score the readiness assessment).
+pub fn answer(question: &str, prev: &[&str], surface: Surface) -> Result<Answer, Error> {
     let text = check(question, prev)?;
-    Ok(answer::answer(&Question { text, prev }))
+    Ok(answer::answer(&Question { text, prev }).on(surface))
 }
 
 /// Checks a question and its earlier turns; returns the trimmed question.
@@ -66,7 +68,8 @@ mod tests {
 
     #[test]
     fn a_question_within_the_limits_is_answered() {
-        let reply = answer("  Which services do you offer?  ", &[]).expect("answered");
+        let reply =
+            answer("  Which services do you offer?  ", &[], Surface::Web).expect("answered");
         assert!(matches!(reply.kind, AnswerKind::Company(_)), "{:?}", reply.kind);
     }
 

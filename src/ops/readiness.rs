@@ -22,6 +22,64 @@ pub fn score(request: &Value) -> Result<ReadinessResult, Error> {
     parse_answers(request).map(|points| scoring::score(&points))
 }
 
+/// Words that ask for the assessment to be scored ("score these answers: ...", "my readiness
+/// assessment: ..."), lowercased, as written.
+const SCORE_REQUEST_WORDS: &[&str] =
+    &["assess", "assessment", "readiness", "score", "scored", "scores", "scoring"];
+
+/// Fewest numbers a text must end with to be read as answers: one number is a question's
+/// ("what does a score of 3 mean?"), two or more a list, to be scored or refused.
+const TYPED_ANSWERS_MIN: usize = 2;
+
+/// Readiness answers typed as text: `{"answers": [...]}` of the numbers a text ends with
+/// ("score these answers: 2,3,1,4,...", separated by commas, semicolons or spaces, in
+/// brackets or not), when the text before them asks for a score, or is empty and the
+/// latest earlier turn (`prev`, oldest first) did ("score my AI readiness", then the list).
+/// `None` when the text is not such a request; the list is then not read, and the text is a
+/// question. Whatever the numbers are, [`score`] decides, with the errors a JSON list gets:
+/// 15 numbers, a 7 or a 2.5 are refused as they would be in a data part.
+pub fn answers_in_text(text: &str, prev: &[&str]) -> Option<Value> {
+    let is_list_char = |c: char| {
+        c.is_ascii_digit() || c.is_whitespace() || matches!(c, ',' | ';' | '.' | '-' | '[' | ']')
+    };
+    let text = text.trim_end_matches(|c: char| c.is_whitespace() || c == '.');
+    let start = text
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !is_list_char(c))
+        .map_or(0, |(at, c)| at + c.len_utf8());
+    let (request, list) = text.split_at(start);
+    // The list starts at its first digit or sign: "answers." ends the request, not the list.
+    let list = &list[list.find(|c: char| c.is_ascii_digit() || c == '-')?..];
+    let list = list.trim_end_matches(']');
+    let numbers: Vec<&str> = list
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '[' | ']'))
+        .filter(|n| !n.is_empty())
+        .collect();
+    if numbers.len() < TYPED_ANSWERS_MIN {
+        return None;
+    }
+    let asks = |text: &str| {
+        text.split(|c: char| !c.is_alphanumeric())
+            .any(|word| SCORE_REQUEST_WORDS.contains(&word.to_lowercase().as_str()))
+    };
+    let request_empty = !request.chars().any(char::is_alphanumeric);
+    if !(asks(request) || (request_empty && prev.last().is_some_and(|turn| asks(turn)))) {
+        return None;
+    }
+    // What is not a number ("2.3.4", "-") stays text, which the scoring refuses by position.
+    let answers: Vec<Value> = numbers
+        .iter()
+        .map(|&number| match number.parse::<i64>() {
+            Ok(integer) => Value::from(integer),
+            Err(_) => number.parse::<f64>().map_or_else(|_| Value::from(number), Value::from),
+        })
+        .collect();
+    let mut request = serde_json::Map::new();
+    request.insert("answers".to_string(), Value::Array(answers));
+    Some(Value::Object(request))
+}
+
 /// The points of a JSON body that is exactly `{"answers": [...]}` with every answer a valid
 /// one-digit integer, read straight into the answers by a scanner of that one shape (no
 /// `Value` tree, no allocation: parsing cost more than half the request). `None` for anything
@@ -185,6 +243,40 @@ fn answer_form(n_answers: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// A list typed after a request to score is the data part's list; a number in a
+    /// question, a list without a request, or a request without a list is not.
+    #[test]
+    fn answers_typed_after_a_score_request_are_the_list() {
+        let list = |text: &str, prev: &[&str]| {
+            super::answers_in_text(text, prev).map(|request| request["answers"].clone())
+        };
+        let sixteen = serde_json::json!([2, 3, 1, 4, 2, 3, 0, 4, 3, 2, 1, 3, 4, 2, 3, 1]);
+        for text in [
+            "score these answers: 2,3,1,4,2,3,0,4,3,2,1,3,4,2,3,1",
+            "Please score my readiness [2, 3, 1, 4, 2, 3, 0, 4, 3, 2, 1, 3, 4, 2, 3, 1].",
+            "my assessment answers; 2 3 1 4 2 3 0 4 3 2 1 3 4 2 3 1",
+        ] {
+            assert_eq!(list(text, &[]), Some(sixteen.clone()), "{text}");
+        }
+        let alone = "2, 3, 1, 4, 2, 3, 0, 4, 3, 2, 1, 3, 4, 2, 3, 1";
+        assert_eq!(list(alone, &["score my AI readiness"]), Some(sixteen.clone()));
+        assert_eq!(list(alone, &[]), None, "no request");
+        assert_eq!(list(alone, &["what is a data contract?"]), None, "no request before");
+        assert_eq!(list("what does a readiness score of 3 mean?", &[]), None);
+        assert_eq!(list("score my AI readiness", &[]), None);
+        // Malformed lists are still the request's, for the scoring to refuse.
+        assert_eq!(list("score: 2, 3, 9", &[]), Some(serde_json::json!([2, 3, 9])));
+        assert_eq!(list("score: 2, 2.5, 1", &[]), Some(serde_json::json!([2, 2.5, 1])));
+        assert_eq!(list("score: 2, 3.1.4, 1", &[]), Some(serde_json::json!([2, "3.1.4", 1])));
+        let refused = |text: &str| {
+            super::answers_in_text(text, &[]).and_then(|request| super::score(&request).err())
+        };
+        for text in ["score: 2, 3, 9", "score these: 2,3,1,4,2,3,0,4,3,2,1,3,4,2,3,5"] {
+            let error = refused(text).expect("refused");
+            assert_eq!(error.kind, crate::model::ErrorKind::InvalidAnswers, "{text}");
+        }
+    }
+
     use super::*;
 
     /// The plain path scores exactly as the general one, and declines everything else.

@@ -5,6 +5,7 @@
 
 use consultancy_api::model::{A2A_SKILLS, ErrorKind};
 use consultancy_api::ops;
+use consultancy_api::ops::ask::Surface;
 use consultancy_api::tables::API_BASE;
 use eventsource_stream::Eventsource;
 use futures_util::StreamExt;
@@ -145,7 +146,7 @@ async fn every_address_a_skill_names_is_absolute_on_this_flavours_api() {
 async fn a_question_is_answered_in_each_versions_own_shape() {
     let server = start().await;
     let question = "How should we monitor a model for drift in production?";
-    let core = ops::ask::answer(question, &[]).expect("answered");
+    let core = ops::ask::answer(question, &[], Surface::A2a).expect("answered");
 
     let v1 = call(&server, V1, "SendMessage", message_v1(json!([{ "text": question }]))).await;
     let message = &v1["result"]["message"];
@@ -241,7 +242,7 @@ async fn follow_ups_work_through_the_context_id_or_metadata() {
     let server = start().await;
     let first = "How do we start with demand forecasting?";
     let follow_up = "what about in healthcare?";
-    let expected = ops::ask::answer(follow_up, &[first]).expect("answered").text();
+    let expected = ops::ask::answer(follow_up, &[first], Surface::A2a).expect("answered").text();
 
     let opening = call(&server, V1, "SendMessage", message_v1(json!([{ "text": first }]))).await;
     let context_id = opening["result"]["message"]["contextId"]
@@ -267,7 +268,7 @@ async fn follow_ups_work_through_the_context_id_or_metadata() {
     params["message"]["contextId"] = json!("a-context-of-the-clients-own");
     let foreign = call(&server, V1, "SendMessage", params).await;
     assert_eq!(foreign["result"]["message"]["contextId"], "a-context-of-the-clients-own");
-    let alone = ops::ask::answer(follow_up, &[]).expect("answered").text();
+    let alone = ops::ask::answer(follow_up, &[], Surface::A2a).expect("answered").text();
     assert_eq!(foreign["result"]["message"]["parts"][0]["text"], alone);
 }
 
@@ -357,6 +358,69 @@ async fn a_data_part_is_scored_as_the_rest_api_scores_it() {
             stable,
         )
         .await;
+    }
+}
+
+/// Answers typed as text after a request to score them are scored as a data part would be,
+/// and a malformed list is refused with the data part's error: the list was answered as a
+/// question (extractively, about scoring) and never scored.
+#[tokio::test]
+async fn answers_typed_after_a_score_request_are_scored_as_a_data_part() {
+    let server = start().await;
+    let answers = [2, 3, 1, 4, 2, 3, 0, 4, 3, 2, 1, 3, 4, 2, 3, 1];
+    let rest = server
+        .post_json("/v1/ai-readiness/score", &json!({ "answers": answers }).to_string())
+        .await
+        .conforms("POST", "/v1/ai-readiness/score", 200);
+    let typed = "score these answers: 2,3,1,4,2,3,0,4,3,2,1,3,4,2,3,1";
+    let v1 = call(&server, V1, "SendMessage", message_v1(json!([{ "text": typed }]))).await;
+    let parts = &v1["result"]["message"]["parts"];
+    assert_eq!(parts[1]["data"], rest, "{v1}");
+    let summary = parts[0]["text"].as_str().expect("summary");
+    assert!(summary.contains(&format!("{} out of 100", rest["score"])), "{summary}");
+    let v03 =
+        call(&server, V03, "message/send", message_v03(json!([{ "kind": "text", "text": typed }])))
+            .await;
+    assert_eq!(v03["result"]["parts"][1], json!({ "kind": "data", "data": rest }), "{v03}");
+    // The list alone, after asking for a score: through the context the first reply minted,
+    // and through metadata.prev.
+    let ask =
+        call(&server, V1, "SendMessage", message_v1(json!([{ "text": "score my ai readiness" }])))
+            .await;
+    let context_id = ask["result"]["message"]["contextId"].as_str().expect("contextId");
+    let list = "2, 3, 1, 4, 2, 3, 0, 4, 3, 2, 1, 3, 4, 2, 3, 1";
+    let mut follow_up = message_v1(json!([{ "text": list }]));
+    follow_up["message"]["contextId"] = json!(context_id);
+    let scored = call(&server, V1, "SendMessage", follow_up).await;
+    assert_eq!(scored["result"]["message"]["parts"][1]["data"], rest, "{scored}");
+    let mut with_prev = message_v1(json!([{ "text": list }]));
+    with_prev["message"]["metadata"] = json!({ "prev": ["score my ai readiness"] });
+    let scored = call(&server, V1, "SendMessage", with_prev).await;
+    assert_eq!(scored["result"]["message"]["parts"][1]["data"], rest, "{scored}");
+    // Numbers in a question are not a list to score.
+    let question = "what does a readiness score of 3 mean?";
+    let answered =
+        call(&server, V1, "SendMessage", message_v1(json!([{ "text": question }]))).await;
+    assert!(answered["result"]["message"]["parts"][1]["data"]["answer"].is_string(), "{answered}");
+    // Malformed lists: the data part's errors, word for word.
+    for (typed, list) in [
+        ("score these answers: 2,3,1", json!([2, 3, 1])),
+        (
+            "score these answers: 2,3,1,4,2,3,0,4,3,2,1,3,4,2,3,9",
+            json!([2, 3, 1, 4, 2, 3, 0, 4, 3, 2, 1, 3, 4, 2, 3, 9]),
+        ),
+        (
+            "score these answers: 2,3,1,4,2,3,0,4,3,2,1,3,4,2,3,2.5",
+            json!([2, 3, 1, 4, 2, 3, 0, 4, 3, 2, 1, 3, 4, 2, 3, 2.5]),
+        ),
+    ] {
+        let as_text =
+            call(&server, V1, "SendMessage", message_v1(json!([{ "text": typed }]))).await;
+        assert_error(&as_text, V1, -32602, "invalid_answers");
+        let as_data =
+            call(&server, V1, "SendMessage", message_v1(json!([{ "data": { "answers": list } }])))
+                .await;
+        assert_eq!(as_text["error"]["message"], as_data["error"]["message"], "{typed}");
     }
 }
 
@@ -699,6 +763,41 @@ async fn envelopes_versions_and_transport_refusals() {
     }
 }
 
+/// Asked to score AI readiness, each surface says what works for its caller. `/ask` quoted the
+/// A2A agent's "send the 16 option indices as a data part" (and relative paths), which an
+/// `/ask` caller cannot do; it now names the assessment page and the REST endpoints, absolute,
+/// while the A2A agent says how to have it score the answers. The sources are the same.
+#[tokio::test]
+async fn how_to_score_readiness_is_what_works_for_each_caller() {
+    use consultancy_api::tables::{API_BASE, SITE_URL};
+    let server = start().await;
+    for question in
+        ["score my ai readiness", "How do I score our AI readiness?", "AI readiness score"]
+    {
+        let ask = server
+            .post_json("/ask", &json!({ "query": question }).to_string())
+            .await
+            .conforms("POST", "/ask", 200);
+        let on_web = ask["content"][0]["text"].as_str().expect("text");
+        assert!(!on_web.contains("data part"), "{question}: {on_web}");
+        assert!(on_web.contains(&format!("{SITE_URL}/ai-readiness/")), "{question}: {on_web}");
+        assert!(on_web.contains(&format!("{API_BASE}/v1/ai-readiness/score")), "{on_web}");
+        let a2a = call(&server, V1, "SendMessage", message_v1(json!([{ "text": question }]))).await;
+        let parts = &a2a["result"]["message"]["parts"];
+        let on_a2a = parts[0]["text"].as_str().expect("text");
+        assert!(on_a2a.contains("data part"), "{question}: {on_a2a}");
+        assert!(on_a2a.contains("{\"answers\": [...]}"), "{question}: {on_a2a}");
+        assert!(!on_a2a.contains(&format!("{SITE_URL}/ai-readiness/ ")), "{on_a2a}");
+        let from_ask: Vec<&Value> = ask["content"].as_array().expect("content")[1..]
+            .iter()
+            .map(|item| &item["resource"]["data"])
+            .collect();
+        let from_a2a: Vec<&Value> =
+            parts[1]["data"]["sources"].as_array().expect("sources").iter().collect();
+        assert_eq!(from_ask, from_a2a, "{question}");
+    }
+}
+
 /// The same question gets the same data on every surface: the core, `/ask`, A2A, and the
 /// MCP docs server's `answer_from_guides` prompt (which quotes the same sentences and lists the
 /// same sources for a model to work from).
@@ -708,7 +807,7 @@ async fn every_surface_gives_the_same_answer() {
     for question in
         ["What is a data contract?", "What do you charge?", "What is the meaning of life?"]
     {
-        let core = ops::ask::answer(question, &[]).expect("answered");
+        let core = ops::ask::answer(question, &[], Surface::A2a).expect("answered");
         let ask = server
             .post_json("/ask", &json!({ "query": question }).to_string())
             .await

@@ -9,6 +9,7 @@ use consultancy_api::limits::{
     ASK_BODY_MAX, ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS, MAX_HEADER_BYTES,
 };
 use consultancy_api::ops;
+use consultancy_api::ops::ask::Surface;
 use eventsource_stream::{Event, Eventsource};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
@@ -102,7 +103,7 @@ async fn a_json_answer_is_an_nlweb_response_with_the_cores_answer() {
     assert_eq!(response.header("content-type"), Some("application/json; charset=utf-8"));
     assert_eq!(response.header("vary"), Some("accept"));
     assert_eq!(response.header("cache-control"), Some("max-age=300, private=\"RateLimit\""));
-    let core = ops::ask::answer(question, &[]).expect("the core answers");
+    let core = ops::ask::answer(question, &[], Surface::Web).expect("the core answers");
     let content = json["content"].as_array().expect("content");
     assert_eq!(content[0], json!({ "type": "text", "text": core.text() }));
     let urls: Vec<&str> = content[1..]
@@ -173,10 +174,10 @@ async fn a_misspelt_question_gets_the_answer_of_its_correct_spelling() {
         let meant_answer =
             get(&server, &[("query", meant)], &[]).await.conforms("GET", "/ask", 200);
         assert_eq!(typed_answer["content"], meant_answer["content"], "{typed:?}");
-        let core = ops::ask::answer(typed, &[]).expect("answered");
+        let core = ops::ask::answer(typed, &[], Surface::Web).expect("answered");
         assert_eq!(core.kind, AnswerKind::Answered, "{typed:?} is answered");
     }
-    let nonsense = ops::ask::answer("zzzzqx blorf", &[]).expect("answered");
+    let nonsense = ops::ask::answer("zzzzqx blorf", &[], Surface::Web).expect("answered");
     assert_eq!(nonsense.kind, AnswerKind::NotCovered, "nonsense is not corrected into an answer");
 }
 
@@ -189,7 +190,7 @@ async fn follow_ups_borrow_the_earlier_question() {
     let after = get(&server, &[("query", follow_up), ("prev", first)], &[])
         .await
         .conforms("GET", "/ask", 200);
-    let core = ops::ask::answer(follow_up, &[first]).expect("answered");
+    let core = ops::ask::answer(follow_up, &[first], Surface::Web).expect("answered");
     assert_eq!(after["content"][0]["text"], core.text());
     assert_ne!(alone["content"], after["content"], "the earlier turn changes the answer");
     assert_ne!(alone["_meta"]["request_id"], after["_meta"]["request_id"]);
@@ -206,7 +207,7 @@ async fn list_mode_lists_the_sources_without_quoting() {
         .await
         .conforms("GET", "/ask", 200);
     assert_nlweb(&json);
-    let core = ops::ask::answer(question, &[]).expect("answered");
+    let core = ops::ask::answer(question, &[], Surface::Web).expect("answered");
     let lines: Vec<String> =
         core.sources.iter().map(|s| format!("{} ({})", s.title, s.url)).collect();
     assert_eq!(json["content"][0]["text"], lines.join("\n"));
