@@ -636,8 +636,11 @@ fn guides_index(shell: &Shell<'_>) -> SitePage {
     let mut contents = String::from(
         "<nav aria-labelledby=\"categories-heading\"><h2 id=\"categories-heading\">Categories</h2><ul>",
     );
+    // The twin lists the categories with their counts as the page does, before the sections.
+    let mut contents_md = String::from("\n## Categories\n\n");
     let mut listed = Vec::new();
     let mut sections = String::new();
+    let mut sections_md = String::new();
     for (idx, category) in content.categories.iter().enumerate() {
         let n_guides = content.guides.iter().filter(|g| g.category == idx).count();
         let _ = write!(
@@ -646,6 +649,11 @@ fn guides_index(shell: &Shell<'_>) -> SitePage {
             category.key,
             escape_html(&category.name)
         );
+        let _ = writeln!(
+            contents_md,
+            "- [{}]({site}/guides/#{}) ({n_guides})",
+            category.name, category.key
+        );
         let _ = write!(
             sections,
             "<h2 id=\"{}\">{}</h2>\n<p>{}</p>\n<ul>\n",
@@ -653,12 +661,12 @@ fn guides_index(shell: &Shell<'_>) -> SitePage {
             escape_html(&category.name),
             escape_html(&category.description)
         );
-        let _ = write!(markdown, "\n## {}\n\n{}\n\n", category.name, category.description);
+        let _ = write!(sections_md, "\n## {}\n\n{}\n\n", category.name, category.description);
         for guide in content.guides.iter().filter(|g| g.category == idx) {
             let href = format!("{site}{}", item_path("guides", &guide.slug));
             sections.push_str(&list_item_html(&href, &guide.title, &guide.description));
             sections.push('\n');
-            markdown.push_str(&list_item_md(&href, &guide.title, &guide.description));
+            sections_md.push_str(&list_item_md(&href, &guide.title, &guide.description));
             listed.push((guide.title.clone(), href));
         }
         sections.push_str("</ul>\n");
@@ -666,6 +674,8 @@ fn guides_index(shell: &Shell<'_>) -> SitePage {
     contents.push_str("</ul></nav>\n");
     main.push_str(&contents);
     main.push_str(&sections);
+    markdown.push_str(&contents_md);
+    markdown.push_str(&sections_md);
     let lastmod = content
         .guides
         .iter()
