@@ -1,5 +1,7 @@
 // The assessment page's script, inlined by src/compiler/pages.rs after the constants
-// `API` (the score endpoint of this build's API origin) and `N_QUESTIONS`.
+// `API` (the score endpoint of this build's API origin), `N_QUESTIONS` and `OFFER` (how the
+// API's `nextStep` ends, with the bare address of the facilitated assessment, and what the
+// page says instead: the words before the link, its address, its words, the words after).
 //
 // `buildBody` is the one place the request body is made: the option index of every question,
 // in order, as {"answers": [...]}. The same indices, as digits, are the URL fragment
@@ -19,14 +21,14 @@ function buildBody(form) {
   return { answers: answers, body: JSON.stringify({ answers: answers }) };
 }
 function el(tag, text) { const node = document.createElement(tag); node.textContent = text; return node; }
-// Text with every http(s) address in it made a link; built as nodes, never parsed as HTML.
-function linked(text) {
-  const nodes = [];
-  for (const [idx, part] of text.split(/(https?:\/\/[^\s]+[^\s.,;:])/).entries()) {
-    if (idx % 2 === 0) { if (part) nodes.push(document.createTextNode(part)); continue; }
-    const link = el("a", part); link.href = part; nodes.push(link);
-  }
-  return nodes;
+// The next step as the server's result page shows it: the offer that ends it, a bare address
+// in the API, becomes words with the service's name as the link; built as nodes, never
+// parsed as HTML.
+function nextStep(text) {
+  const [api, before, url, words, after] = OFFER;
+  if (!text.endsWith(api)) return [document.createTextNode(text)];
+  const link = el("a", words); link.href = url;
+  return [document.createTextNode(text.slice(0, text.length - api.length) + before), link, document.createTextNode(after)];
 }
 function show(result, answers) {
   document.getElementById("score").textContent = result.score + " / 100";
@@ -54,7 +56,7 @@ function show(result, answers) {
     if (key !== result.weakestPillar && pillar.advice) more.append(el("li", pillar.title + ": " + pillar.advice));
   }
   more.hidden = more.children.length === 0;
-  document.getElementById("next-step").replaceChildren(...linked(result.nextStep || ""));
+  document.getElementById("next-step").replaceChildren(...nextStep(result.nextStep || ""));
   const fragment = "#a=" + answers.join("");
   if (window.location.hash !== fragment) history.replaceState(null, "", fragment);
   const share = document.getElementById("share-link");

@@ -790,6 +790,13 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     out.push_str("];\n\n");
 
     let site = &config.site_url;
+    let offer = super::pages::next_step_offer(content, site);
+    let _ = writeln!(
+        out,
+        "/// How every `nextStep` ends in the API: the facilitated assessment's bare address.\npub const NEXT_STEP_OFFER: &str = {};\n/// What the result page shows in its place: the same words, the service's name linked.\npub const NEXT_STEP_OFFER_HTML: &str = {};",
+        lit(&offer.api),
+        lit(&offer.html())
+    );
     let _ = writeln!(
         out,
         "/// The interactive assessment page (`interactiveVersion`).\npub const INTERACTIVE_URL: &str = {};",
@@ -818,9 +825,7 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
                     "Every area is already strong. Start with the advice for {title}, one of your lowest, on keeping it that way, and the guidance for your band."
                 ),
             };
-            let step = format!(
-                "{start} For a facilitated assessment with interviews and a 90-day plan, see {site}/services/ai-readiness-assessment/"
-            );
+            let step = format!("{start} {}", offer.api);
             let _ = write!(out, "{}, ", lit(&step));
         }
         out.push_str("], ");

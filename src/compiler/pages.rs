@@ -406,6 +406,58 @@ pub fn render_site(content: &Content, config: &Config) -> Vec<SitePage> {
     pages
 }
 
+/// Where every readiness result's `nextStep` points: the facilitated assessment service.
+pub const READINESS_SERVICE_PATH: &str = "/services/ai-readiness-assessment/";
+
+/// The offer that ends every `nextStep` of a readiness result. The API's `nextStep` ends with
+/// the service's bare address (its bodies are a contract and stay as they are); the result
+/// pages and the assessment's twin say the same words with the service's name as the link.
+#[derive(Debug, Clone)]
+pub struct NextStepOffer {
+    /// How `nextStep` ends in the API: "..., see " and the address.
+    pub api: String,
+    /// What the pages show in its place: the words before the link, the address, the link's
+    /// words, the words after it.
+    pub before: String,
+    pub url: String,
+    pub words: String,
+    pub after: String,
+}
+
+impl NextStepOffer {
+    pub fn html(&self) -> String {
+        format!(
+            "{}<a href=\"{}\">{}</a>{}",
+            escape_html(&self.before),
+            escape_html(&self.url),
+            escape_html(&self.words),
+            escape_html(&self.after)
+        )
+    }
+
+    pub fn markdown(&self) -> String {
+        format!("{}[{}]({}){}", self.before, self.words, self.url, self.after)
+    }
+}
+
+/// The offer for this content: the service's name when the content has the service.
+pub fn next_step_offer(content: &Content, site: &str) -> NextStepOffer {
+    const LEAD: &str = "For a facilitated assessment with interviews and a 90-day plan, see";
+    let url = format!("{site}{READINESS_SERVICE_PATH}");
+    let name = content
+        .services
+        .iter()
+        .find(|service| format!("/services/{}/", service.slug) == READINESS_SERVICE_PATH)
+        .map_or("AI Readiness Assessment", |service| service.name.as_str());
+    NextStepOffer {
+        api: format!("{LEAD} {url}"),
+        before: format!("{LEAD} our "),
+        url,
+        words: name.to_string(),
+        after: " service.".to_string(),
+    }
+}
+
 /// The last line of every markdown twin, before the page's URL.
 pub const CANONICAL_TRAILER: &str = "Canonical page: ";
 
@@ -876,6 +928,15 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
         let _ = writeln!(markdown, "- **{}** (from {}): {summary}", band.name, band.min);
     }
     main.push_str("</dl>\n");
+    // What a result says, as the result pages say it: the offer that ends its next step with
+    // the service's name linked (`nextStep` in the API ends with the bare address).
+    let offer = next_step_offer(content, site);
+    let _ = writeln!(
+        markdown,
+        "\n## Your result\n\nA result gives the score and its band, the guidance for the band, the average of each area (1 to 5), advice for the weakest area first, and a next step: where to start. {}\n\nTo talk through your result with us, email [{email}](mailto:{email}).",
+        offer.markdown(),
+        email = content.contact.email,
+    );
     let _ = writeln!(
         markdown,
         "\nA result can be shared as a link: the interactive page reads the answers from its URL fragment, `{site}{ASSESSMENT_PATH}#a=` followed by the {n_questions} option indices as digits."
@@ -891,8 +952,12 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
 <p id=\"share\">Link to this result, to bookmark or share: <a id=\"share-link\" href=\"#\"></a></p>\n</section>\n",
         email = escape_html(&content.contact.email),
     );
+    let offer_js =
+        serde_json::to_string(&[&offer.api, &offer.before, &offer.url, &offer.words, &offer.after])
+            .unwrap_or_default()
+            .replace("</", "<\\/");
     let script = format!(
-        "<script>\nconst API = \"{}/v1/ai-readiness/score\";\nconst N_QUESTIONS = {question_idx};\n{ASSESSMENT_SCRIPT}</script>\n",
+        "<script>\nconst API = \"{}/v1/ai-readiness/score\";\nconst N_QUESTIONS = {question_idx};\nconst OFFER = {offer_js};\n{ASSESSMENT_SCRIPT}</script>\n",
         shell.config.api_base,
     );
     let description = format!(

@@ -19,7 +19,10 @@ use super::{HtmlPage, Outcome, escape_html};
 use crate::model::{N_OPTIONS, N_QUESTIONS, PILLAR_KEYS};
 use crate::ops::readiness;
 use crate::scoring::{PillarResult, ReadinessResult};
-use crate::tables::{ASSESSMENT_RESULT_CTA, ASSESSMENT_RESULT_PAGE, INTERACTIVE_URL};
+use crate::tables::{
+    ASSESSMENT_RESULT_CTA, ASSESSMENT_RESULT_PAGE, INTERACTIVE_URL, NEXT_STEP_OFFER,
+    NEXT_STEP_OFFER_HTML,
+};
 use crate::wire::form::parse_pairs;
 
 /// The page for a raw query string.
@@ -193,12 +196,13 @@ fn result_page(result: &ReadinessResult, indices: &[u8; N_QUESTIONS]) -> HtmlPag
             advice(&mut html, pillar);
         }
     }
+    // The API's `nextStep` ends with the service's bare address; the page says the same words
+    // with the service's name as the link.
     html.push_str("<h2>Next step</h2>\n<p>");
-    match result.next_step.find("http") {
-        Some(at) => {
-            let (text, url) = result.next_step.split_at(at);
-            let url = escape_html(url);
-            let _ = write!(html, "{}<a href=\"{url}\">{url}</a>", escape_html(text));
+    match result.next_step.strip_suffix(NEXT_STEP_OFFER) {
+        Some(text) => {
+            html.push_str(&escape_html(text));
+            html.push_str(NEXT_STEP_OFFER_HTML);
         }
         None => html.push_str(&escape_html(result.next_step)),
     }

@@ -699,7 +699,7 @@ async fn the_agents_guide_examples_use_this_builds_origin() {
 
 /// The assessment page mirrors the score endpoint's result: besides the weakest pillar's
 /// advice it has room for every other pillar's advice and for `nextStep`, which its script
-/// shows with the address in it as a link. (The browser tests check the drawn result.)
+/// shows with the service's name as a link. (The browser tests check the drawn result.)
 #[tokio::test]
 async fn the_assessment_result_shows_every_advice_and_the_next_step() {
     let server = start().await;
@@ -718,6 +718,42 @@ async fn the_assessment_result_shows_every_advice_and_the_next_step() {
     assert!(next_step.contains(&format!("{SITE_URL}/services/")), "a link to show: {next_step}");
     let advised = scored["pillars"].as_object().expect("pillars").values();
     assert!(advised.filter(|p| p["advice"].is_string()).count() > 1, "more than one advice");
+}
+
+/// A result's next step ends by offering the facilitated assessment. The API's `nextStep` ends
+/// with the service's bare address (and keeps it: the API's bodies are a contract), and the
+/// result page showed that address as the link's text. The result page, the interactive
+/// page's script and the assessment's twin say it in words, the service's name the link.
+#[tokio::test]
+async fn the_next_step_links_the_services_name_not_its_address() {
+    let server = start().await;
+    let service = format!("{SITE_URL}/services/ai-readiness-assessment/");
+    let lead = "For a facilitated assessment with interviews and a 90-day plan, see";
+    for option in 0..5 {
+        let answers: Vec<String> = (0..16).map(|i| format!("q{i}={option}")).collect();
+        let body = format!("{{\"answers\":{:?}}}", [option; 16]);
+        let api = server.post_json("/v1/ai-readiness/score", &body).await.json();
+        let next_step = api["nextStep"].as_str().expect("nextStep");
+        let start = next_step
+            .strip_suffix(&format!("{lead} {service}"))
+            .unwrap_or_else(|| panic!("the API's nextStep ends with the address: {next_step}"));
+        let page = server.get(&format!("/ai-readiness/result/?{}", answers.join("&"))).await;
+        assert_eq!(page.status, 200, "{}", page.text);
+        let shown = format!(
+            "<h2>Next step</h2>\n<p>{}{lead} our <a href=\"{service}\">AI Readiness Assessment</a> service.</p>\n",
+            escape_text(start)
+        );
+        assert!(page.text.contains(&shown), "{shown}\n{}", page.text);
+        assert!(!page.text.contains(&format!(">{service}</a>")), "no address as a link's text");
+    }
+    let interactive = server.get("/ai-readiness/").await.text;
+    let offer = format!(
+        "const OFFER = [\"{lead} {service}\",\"{lead} our \",\"{service}\",\"AI Readiness Assessment\",\" service.\"];"
+    );
+    assert!(interactive.contains(&offer), "the script says it in the same words: {offer}");
+    let twin = server.get("/ai-readiness/index.md").await.text;
+    let said = format!("{lead} our [AI Readiness Assessment]({service}) service.");
+    assert!(twin.contains(&said), "the twin says it with the link: {said}\n{twin}");
 }
 
 /// Without scripts the assessment's form submits its radio buttons (`q0` to `q15`, valued

@@ -374,9 +374,15 @@ test("the assessment can be completed with the keyboard and shows the result and
   assert.equal(await page.locator("#advice").textContent(), `${weakest.title}: ${weakest.advice}`);
   const others = Object.entries(api.pillars).filter(([key, p]) => key !== api.weakestPillar && p.advice);
   assert.deepEqual(await page.locator("#more-advice li").allTextContents(), others.map(([, p]) => `${p.title}: ${p.advice}`), "every advice the API gives");
-  assert.equal(await page.locator("#next-step").textContent(), api.nextStep, "the API's next step");
+  // The API's next step ends with the facilitated assessment's bare address; the page says it as
+  // the server's result page does, the service's name the link.
   const nextLink = await page.locator("#next-step a").getAttribute("href");
-  assert.ok(nextLink && api.nextStep.endsWith(nextLink), `the next step's address is a link: ${nextLink}`);
+  assert.ok(nextLink && api.nextStep.endsWith(" see " + nextLink), `the API's address is the link: ${nextLink}`);
+  assert.equal(await page.locator("#next-step a").textContent(), "AI Readiness Assessment", "words, not the address");
+  const served = await (await fetch(BASE + "/ai-readiness/result/?" + ANSWERS.map((a, i) => `q${i}=${a}`).join("&"))).text();
+  const servedStep = served.match(/<h2>Next step<\/h2>\n<p>(.*)<\/p>/)[1].replace(/<[^>]*>/g, "").replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  assert.equal(await page.locator("#next-step").textContent(), servedStep, "the result page's words");
+  assert.equal(servedStep, api.nextStep.slice(0, -nextLink.length) + "our AI Readiness Assessment service.");
   assert.deepEqual(await axeViolations(page), [], "axe with the result shown");
   assert.deepEqual(page.problems, []);
   await screenshot(page, "assessment-result");
