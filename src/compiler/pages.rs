@@ -291,7 +291,8 @@ fn breadcrumbs_html(crumbs: &[Crumb]) -> String {
 const HEADER_SEARCH_LANDMARK: &str = "Site search";
 
 /// A search form. Without JavaScript it submits to the results page; the site script
-/// enhances every `form[data-search]` into a combobox over the API named there.
+/// enhances every `form[data-search]` into a combobox over the API named there, which offers
+/// the guide library at `data-library` when nothing matches, as the results page does.
 struct SearchForm<'a> {
     site: &'a str,
     api: &'a str,
@@ -312,7 +313,7 @@ fn search_form(form: &SearchForm<'_>) -> String {
     // results page and the 404 carry a second search form besides the header's.
     let landmark = if *compact { HEADER_SEARCH_LANDMARK } else { label };
     let mut html = format!(
-        "<form class=\"search{compact_class}\" role=\"search\" aria-label=\"{landmark}\" action=\"{site}{SEARCH_PATH}\" method=\"get\" data-search=\"{api}/v1/resources\">\n\
+        "<form class=\"search{compact_class}\" role=\"search\" aria-label=\"{landmark}\" action=\"{site}{SEARCH_PATH}\" method=\"get\" data-search=\"{api}/v1/resources\" data-library=\"{site}/guides/\">\n\
 <label for=\"{id}\"{label_class}>{label}</label>\n<div class=\"row\">\
 <input id=\"{id}\" name=\"q\" type=\"search\" value=\"{q_value}\" maxlength=\"{SEARCH_QUERY_MAX_CHARS}\" autocomplete=\"off\" spellcheck=\"false\"{placeholder}>",
         compact_class = if *compact { " compact" } else { "" },

@@ -10,7 +10,11 @@
 // - the last option, "More results", fetches the page at `nextCursor` and appends it;
 // - a result shows its `snippet` when the API sends one (plain text in which matched words
 //   are wrapped in <mark>...</mark>), else its description. Snippets are turned into text
-//   nodes and <mark> elements, never parsed as HTML, so nothing else in them can become markup.
+//   nodes and <mark> elements, never parsed as HTML, so nothing else in them can become markup;
+// - the help the results page (/search/) gives is given here too: the API's `suggestions` are
+//   "Did you mean ...?" options above the results, each searching again for its correction,
+//   and when nothing matches the list says what to try and offers the guide library
+//   (`data-library` on the form).
 (function () {
   "use strict";
   var LIMIT = 8;
@@ -35,6 +39,7 @@
 
   function enhance(form) {
     var endpoint = form.getAttribute("data-search");
+    var library = form.getAttribute("data-library");
     var input = form.querySelector("input[name=q]");
     var category = form.querySelector("select[name=category]");
     if (!endpoint || !input) return;
@@ -52,7 +57,7 @@
     input.setAttribute("aria-expanded", "false");
     input.setAttribute("aria-controls", listId);
 
-    var state = { options: [], active: -1, query: null, cursor: null, request: 0, timer: 0, controller: null, pending: false, dropped: false };
+    var state = { options: [], nResults: 0, active: -1, query: null, cursor: null, request: 0, timer: 0, controller: null, pending: false, dropped: false };
 
     function open() {
       if (!list.children.length) return;
@@ -125,24 +130,49 @@
         state.options = [];
       }
       var firstNew = state.options.length;
+      var suggestions = appending || !Array.isArray(page.suggestions) ? [] : page.suggestions;
+      var none = !appending && page.results.length === 0;
+      var q = typeof page.query === "string" ? page.query : "";
+      // As on the results page: what to try when nothing matched, then "Did you mean".
+      var help = "";
+      if (none) {
+        help = (q ? "No guides match \u201c" + q + "\u201d." : "No guides match.") +
+          " Try fewer or different words" + (category ? ", another category" : "") +
+          (library ? ", or browse the guide library." : ".");
+        var notice = element("li", "", help);
+        notice.setAttribute("role", "option");
+        notice.setAttribute("aria-disabled", "true");
+        notice.setAttribute("aria-selected", "false");
+        notice.id = listId + "-none";
+        list.append(notice);
+      }
+      suggestions.forEach(function (suggestion) {
+        if (typeof suggestion !== "string" || !suggestion) return;
+        var option = element("li", "", "Did you mean ");
+        option.append(element("strong", "", suggestion), "?");
+        option.setAttribute("data-query", suggestion);
+        addOption(option, "suggestion");
+      });
+      if (suggestions.length) {
+        help += (help ? " " : "") + "Did you mean " + suggestions.join(" or ") + "?";
+      }
       page.results.forEach(addResult);
+      if (appending) state.nResults += page.results.length;
+      else state.nResults = page.results.length;
       state.cursor = page.nextCursor || null;
-      var n = state.options.length;
-      if (n === 0) {
-        var none = element("li", "", "No guides match.");
-        none.setAttribute("role", "option");
-        none.setAttribute("aria-disabled", "true");
-        none.setAttribute("aria-selected", "false");
-        none.id = listId + "-none";
-        list.append(none);
+      if (none && library) {
+        var browse = element("li", "", "Browse the guide library");
+        browse.setAttribute("data-href", library);
+        addOption(browse, "more");
       }
       if (state.cursor) {
         var option = element("li", "", "More results");
         option.setAttribute("data-more", "");
         addOption(option, "more");
       }
-      status.textContent = n === 0 ? "No guides match." :
-        n + (n === 1 ? " guide" : " guides") + " shown" + (state.cursor ? "; more available." : ".");
+      var n = state.nResults;
+      var shown = n === 0 ? "" : n + (n === 1 ? " guide" : " guides") + " shown" + (state.cursor ? "; more available." : ".");
+      status.textContent = shown && help ? shown + " " + help : shown || help;
       open();
       setActive(appending && firstNew < state.options.length ? firstNew : -1);
     }
@@ -196,6 +226,11 @@
     function choose(option) {
       if (option.hasAttribute("data-more")) {
         run(state.cursor);
+        return;
+      }
+      if (option.hasAttribute("data-query")) {
+        input.value = option.getAttribute("data-query");
+        run(null);
         return;
       }
       var href = option.getAttribute("data-href");

@@ -242,7 +242,57 @@ test("typing in the search box shows results, keys move through them and paging 
   await screenshot(page, "header-search-open", { fullPage: false });
   await page.locator("#site-search").fill("zzzzqqq");
   await page.locator("#site-search-results [aria-disabled=true]").waitFor();
-  assert.equal(await page.locator("#site-search-results [aria-disabled=true]").textContent(), "No guides match.");
+  assert.equal(await page.locator("#site-search-results [aria-disabled=true]").textContent(),
+    "No guides match \u201czzzzqqq\u201d. Try fewer or different words, or browse the guide library.");
+  assert.deepEqual(page.problems, [], "no console errors while searching");
+});
+
+// The "Did you mean" links of the results page (/search/), as the header's box shows them.
+async function didYouMean(q) {
+  const html = await (await fetch(BASE + "/search/?q=" + encodeURIComponent(q))).text();
+  const line = html.match(/<p id="did-you-mean">(.*)<\/p>/);
+  return line ? [...line[1].matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1]) : [];
+}
+
+// The header's box once dropped the API's `suggestions`, which the results page shows as "Did
+// you mean", and when nothing matched said only "No guides match." where the page says what
+// to try and links the guide library. Pressing Enter reached the page's help; typing did not.
+test("the header box gives the results page's help: did you mean, and what to try", async () => {
+  const context = await newContext();
+  const page = await openPage(context);
+  await page.goto(BASE + "/services/mlops/");
+  const box = page.locator("#site-search");
+  const offered = page.locator("#site-search-results [data-query]");
+  await box.click();
+  await page.keyboard.type("cfo", { delay: 40 });
+  await offered.first().waitFor();
+  const cfo = await didYouMean("cfo");
+  assert.ok(cfo.length > 0, "the results page offers corrections of cfo");
+  assert.deepEqual(await offered.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-query"))), cfo);
+  assert.deepEqual(await offered.allTextContents(), cfo.map((s) => `Did you mean ${s}?`));
+  assert.equal(await page.locator("#site-search-results [aria-disabled=true]").textContent(),
+    "No guides match \u201ccfo\u201d. Try fewer or different words, or browse the guide library.");
+  const browse = page.locator("#site-search-results [data-href]").last();
+  assert.equal(await browse.textContent(), "Browse the guide library");
+  assert.equal(await browse.getAttribute("data-href"), BASE + "/guides/");
+  assert.match(await page.locator("form.compact .status").textContent(), new RegExp(`Did you mean ${cfo.join(" or ")}\\?$`));
+  assert.deepEqual(await axeViolations(page), [], "axe with the help shown");
+  await screenshot(page, "header-search-did-you-mean", { fullPage: false });
+  // Choosing a correction searches for it in the box.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((q) => document.querySelector("#site-search").value === q &&
+    document.querySelectorAll("#site-search-results .t").length > 0, cfo[0]);
+
+  // Some guides match, but a word matched nothing: the correction comes first, then the guides.
+  await box.fill("gdrp compliance");
+  await offered.first().waitFor();
+  const gdrp = await didYouMean("gdrp compliance");
+  assert.ok(gdrp.length > 0, "the results page offers a correction of gdrp");
+  assert.deepEqual(await offered.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-query"))), gdrp);
+  const first = page.locator("#site-search-results [role=option]").first();
+  assert.equal(await first.getAttribute("data-query"), gdrp[0], "the correction leads");
+  assert.ok((await page.locator("#site-search-results .t").count()) > 0, "the guides that matched follow");
   assert.deepEqual(page.problems, [], "no console errors while searching");
 });
 
