@@ -892,6 +892,10 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
         ("which ai project should we do first", "prioritise-ai-use-cases"),
         ("how do I speed up my dashboard", "fix-slow-dashboards"),
         ("speed up queries", "fix-slow-dashboards"),
+        // No guide says "CFO": it was "did you mean ceo or coo?" and nothing found.
+        ("cfo", "calculate-ai-project-roi"),
+        ("what does a CFO need from data", "calculate-ai-project-roi"),
+        ("chief financial officer", "calculate-ai-project-roi"),
     ] {
         let page = first_page(&server, q, "&limit=3").await;
         assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
