@@ -1012,8 +1012,9 @@ async fn a_letter_joined_by_a_hyphen_is_part_of_the_word() {
     }
     let found = slugs(&first_page(&server, "C-suite", "&limit=10").await);
     assert!(!found.contains(&"llm-use-case-fit".to_string()), "{found:?}");
-    // Suggestions are words: "co" (of "co-funded") was offered for "CFO".
-    let page = first_page(&server, "CFO", "").await;
+    // Suggestions are words: "co" (of "co-funded") was offered for "CFO", which finds the
+    // finance guides now; "CTO" is as near to "co" and still finds nothing.
+    let page = first_page(&server, "CTO", "").await;
     let offered: Vec<&str> = page["suggestions"]
         .as_array()
         .map(|all| all.iter().filter_map(|s| s.as_str()).collect())
