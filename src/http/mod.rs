@@ -63,8 +63,9 @@ struct Begun {
     /// Whether the path is under `/v1` (and so carries the deprecation headers).
     v1: bool,
     is_head: bool,
-    /// Method, target and version, when there is an access log.
-    logged: Option<(Method, http::Uri, http::Version)>,
+    /// Method, target and version, when there is an access log. Boxed: without a log it is
+    /// never there, and inline it was half of this, which a POST's future holds.
+    logged: Option<Box<(Method, http::Uri, http::Version)>>,
 }
 
 /// A request [`App::handle_now`] has begun whose answer needs its body: rate limit counted,
@@ -73,7 +74,7 @@ struct Begun {
 pub struct Later<B> {
     begun: Begun,
     parts: http::request::Parts,
-    body: B,
+    body: RequestBody<B>,
 }
 
 impl<B> Later<B>
@@ -82,12 +83,20 @@ where
     B::Error: std::error::Error + Send + Sync + 'static,
 {
     /// Reads the body within its route's limit and deadline, answers, and finishes.
-    pub async fn answer(self, app: &App) -> Response<Body> {
-        let Later { mut begun, parts, body } = self;
-        let (now_ms, client) = (begun.now_ms, begun.client);
-        let (answered, kept) =
-            app.answer_body(&begun.route, &parts, body, now_ms, client, &mut begun.rate).await;
-        closing_unless(kept, &parts, app.end_answered(begun, &parts, answered))
+    ///
+    /// Borrows the request rather than taking it: an async fn keeps each argument taken by
+    /// value for its whole life, and each copy made from one, so a `Later` taken by value was
+    /// held twice or three times over by the nested futures (a POST's future was 2.4 KB, past
+    /// malloc's per-thread cache, and was copied whole into its box). Its caller keeps it.
+    pub async fn answer(&mut self, app: &App) -> Response<Body> {
+        let Later { begun, parts, body } = self;
+        let Begun { route, now_ms, client, rate, .. } = begun;
+        let answered = app.answer_route(route, parts, body, *now_ms, *client, rate).await;
+        // Finished before the rest of the body is settled, so the answer waits as a
+        // response rather than as the larger result it was made from.
+        let response = app.end_answered(begun, parts, answered);
+        let kept = std::mem::replace(body, RequestBody::Abandoned).settle(&parts.headers).await;
+        closing_unless(kept, parts, response)
     }
 }
 
@@ -194,17 +203,13 @@ impl App {
         B: hyper::body::Body<Data = Bytes>,
         B::Error: std::error::Error + Send + Sync + 'static,
     {
-        let Later { mut begun, parts, body } = match self.handle_now(request, peer) {
+        let mut later = match self.handle_now(request, peer) {
             Ok(response) => return response,
             Err(later) => later,
         };
-        let (now_ms, client) = (begun.now_ms, begun.client);
         // Boxed: its reader and deadline would otherwise make every request's future (moved
-        // at least once, when the connection takes it) about 1.4 KB larger.
-        let (answered, kept) =
-            Box::pin(self.answer_body(&begun.route, &parts, body, now_ms, client, &mut begun.rate))
-                .await;
-        closing_unless(kept, &parts, self.end_answered(begun, &parts, answered))
+        // at least once, when the connection takes it) larger.
+        Box::pin(later.answer(self)).await
     }
 
     /// [`App::handle`] without waiting: the response, for every request but the POSTs that
@@ -236,11 +241,10 @@ impl App {
         // the limit, so an allowed request pays nothing for it.)
         let allowed = rate.is_none_or(|rate| rate.allowed)
             || (request.method() == Method::OPTIONS && is_cors_preflight(request.headers()));
-        let logged = self
-            .access_log
-            .as_ref()
-            .map(|_| (request.method().clone(), request.uri().clone(), request.version()));
-        let begun = Begun {
+        let logged = self.access_log.as_ref().map(|_| {
+            Box::new((request.method().clone(), request.uri().clone(), request.version()))
+        });
+        let mut begun = Begun {
             started,
             now_ms,
             kind,
@@ -256,24 +260,24 @@ impl App {
             let reset_secs = rate.map_or(0, |rate| rate.reset_secs);
             let refusal = refusal(&begun.route, &request, &Error::rate_limited(reset_secs));
             let reply = refusal.with(header::RETRY_AFTER, HeaderValue::from(reset_secs));
-            return Ok(self.end(begun, reply, None));
+            return Ok(self.end(&mut begun, reply, None));
         }
         if request.version() == http::Version::HTTP_11 && !one_valid_host(request.headers()) {
             let reply = refusal(&begun.route, &request, &Error::invalid_host());
-            return Ok(self.end(begun, reply, None));
+            return Ok(self.end(&mut begun, reply, None));
         }
         let (parts, body) = request.into_parts();
         // Only a request whose answer needs its body goes on to read it.
         match self.answer_now(&begun.route, &parts, begun.now_ms) {
-            Some(answered) => Ok(self.end_answered(begun, &parts, answered)),
-            None => Err(Later { begun, parts, body }),
+            Some(answered) => Ok(self.end_answered(&mut begun, &parts, answered)),
+            None => Err(Later { begun, parts, body: RequestBody::Unread(body) }),
         }
     }
 
     /// The reply to an answered request, or to its error, finished.
     fn end_answered(
         &self,
-        begun: Begun,
+        begun: &mut Begun,
         parts: &http::request::Parts,
         answered: Result<(Reply, Option<String>), Error>,
     ) -> Response<Body> {
@@ -288,7 +292,12 @@ impl App {
     }
 
     /// The common headers on `reply`, then the request counted and logged.
-    fn end(&self, begun: Begun, reply: Reply, idempotency_key: Option<&str>) -> Response<Body> {
+    fn end(
+        &self,
+        begun: &mut Begun,
+        reply: Reply,
+        idempotency_key: Option<&str>,
+    ) -> Response<Body> {
         let context = Context {
             rate: begun.rate,
             rate_policy: &self.rate_policy,
@@ -299,7 +308,9 @@ impl App {
         let response = finish(reply, &context);
         let elapsed = begun.started.elapsed();
         self.metrics.record(begun.kind, response.status().as_u16(), elapsed, !begun.allowed);
-        if let (Some(log), Some((method, target, version))) = (&self.access_log, begun.logged) {
+        if let (Some(log), Some((method, target, version))) =
+            (&self.access_log, begun.logged.take().map(|logged| *logged))
+        {
             let entry = access_log::Entry {
                 time_ms: begun.now_ms,
                 client: begun.client,
@@ -335,7 +346,7 @@ impl App {
     }
 
     /// The answer to every request that needs no body (and every refusal that comes before a
-    /// body is read): `None` for the POSTs that read one, which [`App::answer_body`] answers.
+    /// body is read): `None` for the POSTs that read one, which [`Later::answer`] answers.
     /// Kept apart so that a GET never builds that future, which holds every body reader and
     /// its deadline (moving it cost a fixed GET about 150 instructions). Inlined into
     /// `handle`, so the reply is built where it is used rather than returned and copied.
@@ -458,28 +469,8 @@ impl App {
     }
 
     /// The POSTs that read a body, after [`App::answer_now`] has answered everything else; the
-    /// body is read within its route's limit and deadline. `rate` becomes a batch's decision
-    /// for all its items. Also whether the connection is free for another request after the
-    /// response: not when the body was refused (or given up) with some of it still to come.
-    async fn answer_body<B>(
-        &self,
-        route: &Route,
-        parts: &http::request::Parts,
-        body: B,
-        now_ms: u64,
-        client: IpAddr,
-        rate: &mut Option<Decision>,
-    ) -> (Result<(Reply, Option<String>), Error>, bool)
-    where
-        B: hyper::body::Body<Data = Bytes>,
-        B::Error: std::error::Error + Send + Sync + 'static,
-    {
-        let mut body = RequestBody::Unread(body);
-        let answered = self.answer_route(route, parts, &mut body, now_ms, client, rate).await;
-        (answered, body.settle(&parts.headers).await)
-    }
-
-    /// [`App::answer_body`]'s answer, `body` read (or left unread) as the route needs.
+    /// body is read within its route's limit and deadline, or left unread, as the route needs.
+    /// `rate` becomes a batch's decision for all its items.
     async fn answer_route<B>(
         &self,
         route: &Route,
@@ -497,29 +488,38 @@ impl App {
         let allow = route.allow().unwrap_or(route::ALLOW_GET);
         match route {
             Route::Score | Route::Batch => {
-                let labels = body_labels(&parts.headers);
-                let key = idempotency_key(&labels.keys)?;
+                // The labels in a scope of their own, so they are not kept while the body is
+                // read (nor is any other future: each kept value makes a POST's larger).
+                let (key, labelled) = {
+                    let labels = body_labels(&parts.headers);
+                    let key = idempotency_key(&labels.keys)?;
+                    (key, media::check_json(labels.codings, labels.content_types.iter()))
+                };
                 // From here every answer, a refusal included, echoes the valid key: the
                 // endpoint is a pure function, so a repeat gets the same answer either way.
-                let answered = async {
-                    media::check_json(labels.codings, labels.content_types.iter())?;
-                    if *route == Route::Score {
-                        let body = self.read_body(body, limits::SCORE_BODY_MAX).await?;
-                        api::assessment::score(&body)
-                    } else {
-                        let body = self.read_body(body, limits::BATCH_BODY_MAX).await?;
-                        // Each item is a request; the call was counted as the first.
-                        let charge = |n_items: usize| {
-                            let more = u32::try_from(n_items.saturating_sub(1)).unwrap_or(u32::MAX);
-                            let decision = self.limiter.check_n(client, now_ms, more);
-                            *rate = Some(decision);
-                            let items = 1 + decision.granted as usize;
-                            api::batch::Allowance { items, retry_after_secs: decision.reset_secs }
-                        };
-                        api::batch::run(&body, &self.keys, now_ms, charge)
-                    }
+                let max = match route {
+                    Route::Score => limits::SCORE_BODY_MAX,
+                    _ => limits::BATCH_BODY_MAX,
                 };
-                let reply = answered.await.unwrap_or_else(|error| api::error_reply(&error));
+                let read = match labelled {
+                    Ok(()) => self.read_body(body, max).await,
+                    Err(error) => Err(error),
+                };
+                let answered = read.and_then(|body| {
+                    if *route == Route::Score {
+                        return api::assessment::score(&body);
+                    }
+                    // Each item is a request; the call was counted as the first.
+                    let charge = |n_items: usize| {
+                        let more = u32::try_from(n_items.saturating_sub(1)).unwrap_or(u32::MAX);
+                        let decision = self.limiter.check_n(client, now_ms, more);
+                        *rate = Some(decision);
+                        let items = 1 + decision.granted as usize;
+                        api::batch::Allowance { items, retry_after_secs: decision.reset_secs }
+                    };
+                    api::batch::run(&body, &self.keys, now_ms, charge)
+                });
+                let reply = answered.unwrap_or_else(|error| api::error_reply(&error));
                 Ok((reply, key))
             }
             Route::Register | Route::Token => {
@@ -595,44 +595,42 @@ impl App {
         B: hyper::body::Body<Data = Bytes>,
         B::Error: std::error::Error + Send + Sync + 'static,
     {
-        // Each route reads its body once; from here it is given up unless read whole.
-        let RequestBody::Unread(unread) = std::mem::replace(body, RequestBody::Abandoned) else {
-            return Err(Error::invalid_body("the request body could not be read"));
+        let collect = {
+            // Each route reads its body once; from here it is given up unless read whole.
+            let RequestBody::Unread(unread) = std::mem::replace(body, RequestBody::Abandoned)
+            else {
+                return Err(Error::invalid_body("the request body could not be read"));
+            };
+            // hyper reads `Content-Length` into the body's size hint (its lower bound is
+            // the declared length, zero for a chunked body), so the header is not looked up
+            // again.
+            if hyper::body::Body::size_hint(&unread).lower() > max as u64 {
+                return Err(Error::payload_too_large(max));
+            }
+            collect_body(unread, max)
         };
-        let read = self.read_whole(unread, max).await;
-        if read.is_ok() {
-            *body = RequestBody::Read;
-        }
-        read
-    }
-
-    async fn read_whole<B>(&self, body: B, max: usize) -> Result<Bytes, Error>
-    where
-        B: hyper::body::Body<Data = Bytes>,
-        B::Error: std::error::Error + Send + Sync + 'static,
-    {
-        // hyper reads `Content-Length` into the body's size hint (its lower bound is the
-        // declared length, zero for a chunked body), so the header is not looked up again.
-        if hyper::body::Body::size_hint(&body).lower() > max as u64 {
-            return Err(Error::payload_too_large(max));
-        }
-        // A small body has usually arrived with the headers: take it without arming a timer
-        // (registering one and cancelling it costs more than reading the body). Only a body
-        // still on its way is read against the deadline.
-        let mut collect = std::pin::pin!(collect_body(body, max));
+        // A small body has usually arrived with the headers: take it without arming a
+        // timer (registering one and cancelling it costs more than reading the body). Only
+        // a body still on its way is read against the deadline, its timer boxed: it is
+        // rare, and inline it would make every POST's future larger.
+        let mut collect = std::pin::pin!(collect);
         let first = std::future::poll_fn(|cx| Poll::Ready(collect.as_mut().poll(cx))).await;
         let collected = match first {
             Poll::Ready(collected) => Ok(collected),
-            Poll::Pending => tokio::time::timeout(self.body_timeout, collect).await,
+            Poll::Pending => Box::pin(tokio::time::timeout(self.body_timeout, collect)).await,
         };
-        match collected {
+        let read = match collected {
             Err(_) => Err(Error::request_timeout()),
             Ok(Err(BodyError::TooLarge)) => Err(Error::payload_too_large(max)),
             Ok(Err(BodyError::Unreadable)) => {
                 Err(Error::invalid_body("the request body could not be read"))
             }
             Ok(Ok(body)) => Ok(body),
+        };
+        if read.is_ok() {
+            *body = RequestBody::Read;
         }
+        read
     }
 }
 
@@ -641,6 +639,7 @@ impl App {
 /// only as far as it has already arrived, and otherwise closes the connection once the
 /// response is written; the response has to say so itself (RFC 9112, section 9.6), since
 /// hyper sees the body dropped only after it wrote the response's head.
+#[derive(Debug)]
 enum RequestBody<B> {
     /// Not read: the request was refused from its headers.
     Unread(B),

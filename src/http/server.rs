@@ -473,7 +473,7 @@ async fn answer_later(
     let head_on_h2 = !http1 && request.method() == http::Method::HEAD;
     let mut response = match app.handle_now(request, peer.ip()) {
         Ok(response) => response,
-        Err(later) => later.answer(&app).await,
+        Err(mut later) => later.answer(&app).await,
     };
     if head_on_h2 {
         without_content(&mut response);
@@ -496,16 +496,23 @@ fn without_content(response: &mut Response<Body>) {
 
 /// A request [`answer`] has begun whose answer needs its body: as [`answer_later`], with the
 /// request's state alone in its future (a POST's box is then smaller).
-async fn answer_body_later(
+///
+/// An async block, not an async fn: an async fn's future holds each argument twice over (the
+/// argument, and the variable bound to it), and this one holds the whole request: 2.4 KB
+/// as an async fn, past malloc's per-thread cache, against 0.9 KB.
+#[allow(clippy::manual_async_fn, reason = "an async fn's future holds its arguments twice")]
+fn answer_body_later(
     app: Arc<App>,
     flow: Arc<Flow>,
-    later: Later<Incoming>,
+    mut later: Later<Incoming>,
     http1: bool,
-) -> Response<Tracked> {
-    let _in_service = flow.enter();
-    let _turn = flow.admit(!http1).await;
-    let response = later.answer(&app).await;
-    deliver(&app, &flow, response, http1)
+) -> impl Future<Output = Response<Tracked>> {
+    async move {
+        let _in_service = flow.enter();
+        let _turn = flow.admit(!http1).await;
+        let response = later.answer(&app).await;
+        deliver(&app, &flow, response, http1)
+    }
 }
 
 /// The response, told to close an aged connection, with its body tracked.
