@@ -115,6 +115,11 @@ fn scan_plain(body: &[u8], out: &mut [u8; N_QUESTIONS]) -> Option<usize> {
         *rest = rest.strip_prefix(literal)?;
         Some(())
     }
+    // The compact form client libraries write, `{"answers":[d,d,...,d]}`, two bytes an answer;
+    // anything else (whitespace, say) is read again from the start, below.
+    if let Some(n) = body.strip_prefix(b"{\"answers\":[").and_then(|rest| scan_compact(rest, out)) {
+        return Some(n);
+    }
     let mut rest = body;
     token(&mut rest, b"{")?;
     token(&mut rest, b"\"answers\"")?;
@@ -146,6 +151,24 @@ fn scan_plain(body: &[u8], out: &mut [u8; N_QUESTIONS]) -> Option<usize> {
     token(&mut rest, b"}")?;
     skip_space(&mut rest);
     rest.is_empty().then_some(n)
+}
+
+/// Reads `d,d,...,d]}` (one to 16 answers, each one ASCII digit, no whitespace) into `out`;
+/// the number of answers, or `None` if `rest` is anything else.
+fn scan_compact(rest: &[u8], out: &mut [u8; N_QUESTIONS]) -> Option<usize> {
+    let n = rest.len() / 2;
+    if rest.len() % 2 != 1 || n == 0 || n > N_QUESTIONS || rest.last() != Some(&b'}') {
+        return None;
+    }
+    for (at, (pair, slot)) in rest.chunks_exact(2).zip(out.iter_mut()).enumerate() {
+        let [digit @ b'0'..=b'9', separator] = *pair else { return None };
+        let expected = if at + 1 == n { b']' } else { b',' };
+        if separator != expected {
+            return None;
+        }
+        *slot = digit - b'0';
+    }
+    Some(n)
 }
 
 /// The ReadinessResult as JSON, as the REST endpoint serves it.
