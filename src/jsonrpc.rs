@@ -12,12 +12,20 @@
 //! - A body that is a JSON array is a batch; whether batches are served is the protocol's
 //!   decision ([`Body::Batch`]).
 //! - Members other than `jsonrpc`, `id`, `method`, `params`, `result` and `error` are ignored.
+//! - A message that names a member twice in any of its objects (`"method"` twice, or a
+//!   repeated argument deep in `params`) is an invalid request (-32600), not a parse error: the
+//!   body is JSON (RFC 8259 allows the repetition, and says receivers then behave
+//!   unpredictably), but the message does not say one thing. Its error carries the id when the
+//!   id is given once, and `null` when `id` is the member repeated. In a batch, only the
+//!   messages with a repetition are refused.
 
 use std::fmt::Write as _;
 
 use serde::Deserialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
+
+use crate::json::{self, Duplicate, ReadError};
 
 /// Invalid JSON was received.
 pub const PARSE_ERROR: i32 = -32700;
@@ -100,6 +108,16 @@ pub enum Body {
 pub struct Item {
     value: Value,
     id_text: Option<Box<str>>,
+    /// The first member name the message repeats, with its id (boxed: the rare case).
+    repeated: Option<Box<Repeated>>,
+}
+
+/// A message with a repeated member name.
+#[derive(Debug, Clone, PartialEq)]
+struct Repeated {
+    duplicate: Duplicate,
+    /// The message's id, if given once and a string or a number.
+    id: Option<Id>,
 }
 
 /// Just a message's `id`, as written.
@@ -129,19 +147,50 @@ pub struct Invalid {
     pub id: Option<Id>,
     /// What is wrong, for the error's message.
     pub message: String,
+    /// The message names a member twice (the stable code `duplicate_member`), rather than
+    /// being malformed otherwise (`invalid_request`).
+    pub duplicate: bool,
 }
 
-/// Parses a body as JSON; invalid JSON is a [`PARSE_ERROR`].
+/// The id of the message `text`, read alone: `None` unless it is given exactly once, as a
+/// string or a number (a repeated `id` fails the borrowing parse).
+fn raw_id(text: &str) -> Option<Id> {
+    let raw = serde_json::from_str::<RawId<'_>>(text).ok()?.id?;
+    let value: Value = serde_json::from_str(raw.get()).ok()?;
+    match value {
+        Value::Number(number) if number.is_f64() => Some(Id(IdRepr::Text(raw.get().into()))),
+        value @ (Value::String(_) | Value::Number(_)) => Some(Id(IdRepr::Value(value))),
+        _ => None,
+    }
+}
+
+/// An item refused for `duplicate`, in the message whose text is `text`.
+fn repeated(duplicate: Duplicate, text: Option<&str>) -> Item {
+    let id = text.and_then(raw_id);
+    Item { value: Value::Null, id_text: None, repeated: Some(Box::new(Repeated { duplicate, id })) }
+}
+
+/// Parses a body as JSON; invalid JSON is a [`PARSE_ERROR`]. A message naming a member twice
+/// is kept as such, for [`message`] to refuse: the body is read again then, message by message
+/// in a batch, so that only the messages with a repetition are refused.
 pub fn parse_body(bytes: &[u8]) -> Result<Body, ErrorObject> {
-    let value: Value = serde_json::from_slice(bytes).map_err(|err| ErrorObject {
-        code: PARSE_ERROR,
-        message: format!("parse error: the body is not valid JSON ({err})"),
-        data: None,
-    })?;
+    let value = match json::read(bytes) {
+        Ok(value) => value,
+        Err(ReadError::Syntax(err)) => {
+            return Err(ErrorObject {
+                code: PARSE_ERROR,
+                message: format!("parse error: the body is not valid JSON ({err})"),
+                data: None,
+            });
+        }
+        Err(ReadError::Duplicate(duplicate)) => return Ok(with_repetition(bytes, duplicate)),
+    };
     Ok(match value {
         Value::Array(items) => {
-            let mut items: Vec<Item> =
-                items.into_iter().map(|value| Item { value, id_text: None }).collect();
+            let mut items: Vec<Item> = items
+                .into_iter()
+                .map(|value| Item { value, id_text: None, repeated: None })
+                .collect();
             if items.iter().any(|item| id_is_inexact(&item.value)) {
                 let raws: Vec<&RawValue> = serde_json::from_slice(bytes).unwrap_or_default();
                 for (item, raw) in items.iter_mut().zip(raws) {
@@ -158,18 +207,62 @@ pub fn parse_body(bytes: &[u8]) -> Result<Body, ErrorObject> {
             } else {
                 None
             };
-            Body::Single(Item { value, id_text })
+            Body::Single(Item { value, id_text, repeated: None })
         }
     })
 }
 
+/// A body that repeats a member name somewhere (`duplicate` is the first): one refused
+/// message, or a batch whose messages are read one by one.
+fn with_repetition(bytes: &[u8], duplicate: Duplicate) -> Body {
+    let text = std::str::from_utf8(bytes).ok();
+    let is_batch = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[');
+    let raws: Vec<&RawValue> =
+        if is_batch { serde_json::from_slice(bytes).unwrap_or_default() } else { Vec::new() };
+    if raws.is_empty() {
+        return Body::Single(repeated(duplicate, text));
+    }
+    let items = raws
+        .into_iter()
+        .enumerate()
+        .map(|(idx, raw)| {
+            let text = raw.get();
+            match json::read(text.as_bytes()) {
+                Ok(value) => {
+                    let id_text = if id_is_inexact(&value) { id_text(text) } else { None };
+                    Item { value, id_text, repeated: None }
+                }
+                Err(ReadError::Duplicate(mut duplicate)) if text.starts_with('{') => {
+                    let path = duplicate.path.get(1..).unwrap_or_default();
+                    duplicate.path = format!("$[{idx}]{path}");
+                    repeated(duplicate, Some(text))
+                }
+                // Not a message (an array), whatever it holds.
+                Err(_) => Item { value: Value::Array(Vec::new()), id_text: None, repeated: None },
+            }
+        })
+        .collect();
+    Body::Batch(items)
+}
+
 fn invalid(id: Option<Id>, why: &str) -> Invalid {
-    Invalid { id, message: format!("invalid request: {why}") }
+    Invalid { id, message: format!("invalid request: {why}"), duplicate: false }
 }
 
 /// Reads one message out of one value of a body.
 pub fn message(item: Item) -> Result<Message, Invalid> {
-    let Item { value, id_text } = item;
+    let Item { value, id_text, repeated } = item;
+    if let Some(repeated) = repeated {
+        let Repeated { duplicate, id } = *repeated;
+        return Err(Invalid {
+            id,
+            message: format!(
+                "invalid request: the message is ambiguous: {}; send each member once",
+                crate::ops::error::repeated_member(&duplicate)
+            ),
+            duplicate: true,
+        });
+    }
     let Value::Object(mut object) = value else {
         return Err(invalid(None, "a message is a JSON object"));
     };
@@ -327,9 +420,38 @@ mod tests {
         let text = r#"{"jsonrpc":"1.0","id":12345678901234567890123,"method":"x"}"#;
         let error = read(text).expect_err(text);
         assert_eq!(error.id.map(|id| id.to_string()).as_deref(), Some("12345678901234567890123"));
-        // A repeated id: the parsed value's last one stands, as for any other member.
-        let text = r#"{"jsonrpc":"2.0","id":1.5,"id":2.5,"method":"ping"}"#;
-        let Ok(Message::Request(request)) = read(text) else { panic!("{text}") };
-        assert_eq!(request.id.to_string(), "2.5");
+    }
+
+    /// A repeated member name makes the message an invalid request; its id is kept when it
+    /// is given once, and in a batch only the message with the repetition is refused.
+    #[test]
+    fn a_repeated_member_is_an_invalid_request_keeping_an_unrepeated_id() {
+        for (text, id, path) in [
+            (r#"{"jsonrpc":"2.0","id":1.5,"id":2.5,"method":"ping"}"#, None, "`id`"),
+            (
+                r#"{"jsonrpc":"2.0","id":"a","method":"ping","method":"x"}"#,
+                Some(r#""a""#),
+                "`method`",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":12345678901234567890123,"method":"x","params":{"q":1,"q":2}}"#,
+                Some("12345678901234567890123"),
+                "`q` is given more than once in the object at $.params",
+            ),
+            (r#"{"jsonrpc":"2.0","id":7,"method":"m","id":7}"#, None, "`id`"),
+            (r#"{"jsonrpc":"2.0","id":null,"method":"m","method":"m"}"#, None, "`method`"),
+        ] {
+            let error = read(text).expect_err(text);
+            assert!(error.duplicate, "{text}");
+            assert!(error.message.contains(path), "{text}: {}", error.message);
+            assert_eq!(error.id.map(|id| id.to_string()).as_deref(), id, "{text}");
+        }
+        let batch = r#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"a","params":{"x":[{"k":1,"k":1}]}}]"#;
+        let Ok(Body::Batch(items)) = parse_body(batch.as_bytes()) else { panic!("{batch}") };
+        let outcomes: Vec<_> = items.into_iter().map(message).collect();
+        assert!(matches!(outcomes[0], Ok(Message::Request(_))));
+        let Err(error) = &outcomes[1] else { panic!("{outcomes:?}") };
+        assert!(error.message.contains("at $[1].params.x[0]"), "{}", error.message);
+        assert_eq!(error.id.as_ref().map(Id::to_string).as_deref(), Some("2"));
     }
 }

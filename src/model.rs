@@ -497,6 +497,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         412,
         "`If-Match` names no current representation: it is neither `*` nor a list holding the response's strong `ETag` (RFC 9110, section 13.1.1: strong comparison, so a weak tag never matches). Fetch again for the current `ETag`.",
     ),
+    (
+        "duplicate_member",
+        400,
+        "An object in the JSON body names the same member more than once (such as `answers` twice), so which value is meant is unclear (RFC 8259, section 4); the message names the member and where it is. Send each member once. The JSON-RPC surfaces answer it as an invalid request (-32600).",
+    ),
 ];
 
 /// The kind of every error the service answers; `ERROR_CODES[kind as usize]` is its row, so
@@ -555,6 +560,7 @@ pub enum ErrorKind {
     InsufficientScope,
     AmbiguousCredentials,
     PreconditionFailed,
+    DuplicateMember,
 }
 
 impl ErrorKind {

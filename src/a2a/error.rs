@@ -63,6 +63,12 @@ impl A2aError {
     pub fn invalid_request(message: impl Into<String>) -> A2aError {
         A2aError::new(ErrorKind::InvalidRequest, jsonrpc::INVALID_REQUEST, message)
     }
+    /// A message [`jsonrpc::message`] refused: `duplicate_member` for a repeated member name,
+    /// `invalid_request` for any other fault, both -32600.
+    pub fn from_invalid(message: String, duplicate: bool) -> A2aError {
+        let kind = if duplicate { ErrorKind::DuplicateMember } else { ErrorKind::InvalidRequest };
+        A2aError::new(kind, jsonrpc::INVALID_REQUEST, message)
+    }
     pub fn unknown_method(method: &str) -> A2aError {
         A2aError::new(
             ErrorKind::UnknownMethod,

@@ -81,7 +81,7 @@ pub fn answer(headers: &HeaderMap, query: Option<&str>, body: &[u8]) -> Reply {
         Ok(RpcBody::Single(item)) => match jsonrpc::message(item) {
             Err(invalid) => {
                 return error_reply(
-                    &A2aError::invalid_request(invalid.message),
+                    &A2aError::from_invalid(invalid.message, invalid.duplicate),
                     invalid.id.as_ref(),
                     shape,
                 );

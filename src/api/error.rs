@@ -46,13 +46,13 @@ pub fn error_body(error: &Error) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// Reads a JSON request body, naming the problem if it is not JSON.
+/// Reads a JSON request body, naming the problem if it is not JSON (`invalid_json`) or
+/// repeats a member name (`duplicate_member`).
 pub fn parse_json(body: &[u8]) -> Result<serde_json::Value, Error> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Err(Error::invalid_json("the body is empty; send a JSON object"));
     }
-    serde_json::from_slice(body)
-        .map_err(|err| Error::invalid_json(format!("the body is not valid JSON: {err}")))
+    crate::json::read(body).map_err(Error::unreadable_json)
 }
 
 #[cfg(test)]

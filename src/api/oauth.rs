@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use crate::auth::token;
 use crate::auth::{Keys, client};
+use crate::json::ReadError;
 use crate::limits::{CLIENT_NAME_MAX_CHARS, TOKEN_LIFETIME_SECS};
 use crate::model::{EXPORT_SCOPE, GRANT_TYPE as GRANT, TOKEN_AUTH_METHODS as AUTH_METHODS};
 use crate::wire::Reply;
@@ -79,10 +80,20 @@ pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u6
             "send the client metadata as JSON with Content-Type: application/json",
         );
     }
-    let Ok(Value::Object(metadata)) = serde_json::from_slice::<Value>(body) else {
-        return metadata_error(
-            "the body must be a JSON object of client metadata, such as {\"client_name\": \"my-tool\"}",
-        );
+    let metadata = match crate::json::read(body) {
+        Ok(Value::Object(metadata)) => metadata,
+        // Which of two `redirect_uris` or `client_name` was meant is not ours to guess.
+        Err(ReadError::Duplicate(duplicate)) => {
+            return metadata_error(&format!(
+                "the client metadata is ambiguous: {}; send each member once",
+                crate::ops::error::repeated_member(&duplicate)
+            ));
+        }
+        Ok(_) | Err(ReadError::Syntax(_)) => {
+            return metadata_error(
+                "the body must be a JSON object of client metadata, such as {\"client_name\": \"my-tool\"}",
+            );
+        }
     };
     let client_name = match metadata.get("client_name") {
         None => None,

@@ -78,8 +78,7 @@ pub fn post(body: &[u8], query: Option<&str>, delivery: Delivery<'_>) -> Result<
             "the body is empty; send a JSON object such as {\"query\": \"...\"}",
         ));
     }
-    let value: Value = serde_json::from_slice(body)
-        .map_err(|err| Error::invalid_json(format!("the body is not valid JSON: {err}")))?;
+    let value: Value = crate::json::read(body).map_err(Error::unreadable_json)?;
     answer(&request::from_json(&value)?, delivery, NO_STORE)
 }
 

@@ -47,6 +47,12 @@ impl McpError {
     pub fn invalid_request(message: impl Into<String>) -> McpError {
         McpError::new(ErrorKind::InvalidRequest, jsonrpc::INVALID_REQUEST, message, false)
     }
+    /// A message [`jsonrpc::message`] refused: `duplicate_member` for a repeated member name,
+    /// `invalid_request` for any other fault, both -32600.
+    pub fn from_invalid(message: String, duplicate: bool) -> McpError {
+        let kind = if duplicate { ErrorKind::DuplicateMember } else { ErrorKind::InvalidRequest };
+        McpError::new(kind, jsonrpc::INVALID_REQUEST, message, false)
+    }
     pub fn unknown_method(method: &str) -> McpError {
         McpError::new(
             ErrorKind::UnknownMethod,

@@ -111,7 +111,7 @@ fn one(
     let message = match jsonrpc::message(item) {
         Ok(message) => message,
         Err(invalid) => {
-            let error = McpError::invalid_request(invalid.message);
+            let error = McpError::from_invalid(invalid.message, invalid.duplicate);
             return error_answer(invalid.id.as_ref(), &error, None);
         }
     };

@@ -4,6 +4,7 @@
 //! Protocol-free: each surface renders it its own way (the REST Error body, an MCP `isError`
 //! result, a JSON-RPC error). Messages are formatted from the limits they enforce.
 
+use crate::json::{Duplicate, ReadError};
 use crate::limits::{BATCH_MAX_ITEMS, ECHO_MAX_BYTES, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS};
 pub use crate::model::ErrorKind;
 use crate::tables::CATEGORIES;
@@ -144,6 +145,23 @@ impl Error {
     pub fn invalid_json(why: impl Into<String>) -> Error {
         Error::new(ErrorKind::InvalidJson, why)
     }
+    /// A JSON body with a member name given twice in one object.
+    pub fn duplicate_member(duplicate: &Duplicate) -> Error {
+        Error::new(
+            ErrorKind::DuplicateMember,
+            format!("the body is ambiguous: {}; send each member once", repeated_member(duplicate)),
+        )
+    }
+    /// A JSON body that [`crate::json::read`] refused: `invalid_json` for text that is not
+    /// JSON, `duplicate_member` for a repeated member name.
+    pub fn unreadable_json(error: ReadError) -> Error {
+        match error {
+            ReadError::Syntax(err) => {
+                Error::invalid_json(format!("the body is not valid JSON: {err}"))
+            }
+            ReadError::Duplicate(duplicate) => Error::duplicate_member(&duplicate),
+        }
+    }
     pub fn invalid_body(why: impl Into<String>) -> Error {
         Error::new(ErrorKind::InvalidBody, why)
     }
@@ -268,6 +286,16 @@ impl Error {
 }
 
 /// Keeps echoed client input short in messages.
+/// "member `answers` is given more than once in the object at $", the name and the path
+/// shortened as any echo is.
+pub fn repeated_member(duplicate: &Duplicate) -> String {
+    format!(
+        "member `{}` is given more than once in the object at {}",
+        truncate(&duplicate.name),
+        truncate(&duplicate.path)
+    )
+}
+
 pub fn truncate(text: &str) -> &str {
     if text.len() <= ECHO_MAX_BYTES {
         return text;

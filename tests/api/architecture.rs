@@ -322,6 +322,7 @@ fn error_kinds_are_the_rows_of_the_error_table() {
         ErrorKind::InsufficientScope,
         ErrorKind::AmbiguousCredentials,
         ErrorKind::PreconditionFailed,
+        ErrorKind::DuplicateMember,
     ];
     assert_eq!(kinds.len(), ERROR_CODES.len(), "one ErrorKind per row of ERROR_CODES");
     for kind in kinds {

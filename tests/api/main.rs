@@ -21,6 +21,7 @@
 //! - `scoring`: readiness scoring rules and properties, the interactive page
 //! - `batch`: `/v1/batch` and Idempotency-Key
 //! - `body_labels`: request bodies coded, labelled twice or in another charset, on every POST
+//! - `duplicates`: a JSON body naming a member twice, refused on every surface that reads one
 //! - `oauth`: registration, tokens, export, key rotation, two processes
 //! - `limits`: rate limiting, body caps, slow clients, deprecation headers
 //! - `mcp`: the two MCP servers, raw and through the official Rust SDK client
@@ -39,6 +40,7 @@ mod ask;
 mod batch;
 mod body_labels;
 mod csp;
+mod duplicates;
 mod encoding;
 mod export;
 mod fuzz_corpus;

@@ -1,0 +1,183 @@
+//! A JSON body that names a member twice in one object is refused on every surface that reads
+//! one, rather than answered with whichever value the parser kept (the last: 16 ones and then
+//! 16 fours scored 100). REST: 400 `duplicate_member` naming the member and its object;
+//! OAuth registration: 400 `invalid_client_metadata`; JSON-RPC: -32600 with `data.code`
+//! `duplicate_member`, the id echoed when it is given once.
+
+use serde_json::Value;
+
+use crate::mcp::{LEGACY, MODERN, rpc_error};
+use crate::support::{Checked, TestServer, start};
+
+const SCORE: &str = "/v1/ai-readiness/score";
+
+/// Asserts a 400 `duplicate_member` whose message names `needle`.
+fn refused(response: &Checked, path: &str, needle: &str) {
+    let error = response.error("POST", path, 400, "duplicate_member");
+    let message = error["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains(needle), "{path}: {message}");
+}
+
+#[tokio::test]
+async fn the_score_endpoint_refuses_two_answer_lists() {
+    let server = start().await;
+    let ones = ["1"; 16].join(",");
+    let fours = ["4"; 16].join(",");
+    // Was 200 with score 100: the second list.
+    let body = format!(r#"{{"answers":[{ones}],"answers":[{fours}]}}"#);
+    refused(
+        &server.post_json(SCORE, &body).await,
+        SCORE,
+        "`answers` is given more than once in the object at $",
+    );
+    // The same list twice is refused too: the rule is about the body, not the values.
+    let body = format!(r#"{{ "answers" : [{ones}] , "answers" : [{ones}] }}"#);
+    refused(&server.post_json(SCORE, &body).await, SCORE, "`answers`");
+    // One list, the fast path, still scores.
+    let body = format!(r#"{{"answers":[{fours}]}}"#);
+    assert_eq!(server.post_json(SCORE, &body).await.conforms("POST", SCORE, 200)["score"], 100);
+}
+
+#[tokio::test]
+async fn a_batch_refuses_a_repeated_member_at_any_depth() {
+    let server = start().await;
+    // Was 400 `batch_empty`: the second, empty list.
+    let body = r#"{"requests":[{"path":"/v1/services"}],"requests":[]}"#;
+    refused(&server.post_json("/v1/batch", body).await, "/v1/batch", "`requests`");
+    // Was one item answering /v1/industries.
+    let body =
+        r#"{"requests":[{"path":"/v1/services"},{"path":"/v1/services","path":"/v1/industries"}]}"#;
+    refused(
+        &server.post_json("/v1/batch", body).await,
+        "/v1/batch",
+        "`path` is given more than once in the object at $.requests[1]",
+    );
+}
+
+#[tokio::test]
+async fn ask_refuses_a_repeated_member() {
+    let server = start().await;
+    let body = r#"{"query":"what is mlops?","query":"who are you?"}"#;
+    refused(&server.post_json("/ask", body).await, "/ask", "`query`");
+    let body =
+        r#"{"query":"and the cost?","prev":["what is mlops?"],"mode":"list","mode":"summarize"}"#;
+    refused(&server.post_json("/ask", body).await, "/ask", "`mode`");
+}
+
+#[tokio::test]
+async fn registration_refuses_repeated_metadata_in_rfc_7591s_shape() {
+    let server = start().await;
+    let body = r#"{"client_name":"first","token_endpoint_auth_method":"client_secret_post","token_endpoint_auth_method":"client_secret_basic"}"#;
+    let response = server.post_json("/oauth/register", body).await;
+    assert_eq!(response.status, 400, "{}", response.text);
+    let json = response.json();
+    crate::support::validate("POST", "/oauth/register", 400, &json);
+    assert_eq!(json["error"], "invalid_client_metadata");
+    let description = json["error_description"].as_str().unwrap_or_default();
+    assert!(description.contains("`token_endpoint_auth_method`"), "{description}");
+}
+
+async fn post_raw(
+    server: &TestServer,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Checked {
+    let mut request = server
+        .client
+        .post(server.url(path))
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .body(body.to_string());
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    Checked::read(request.send().await.expect("POST")).await
+}
+
+#[tokio::test]
+async fn the_mcp_servers_answer_a_repeated_member_as_an_invalid_request() {
+    let server = start().await;
+    for path in ["/mcp", "/mcp/docs"] {
+        for version in LEGACY {
+            let headers = [("mcp-protocol-version", version)];
+            // Was a list of tools: the second `method`.
+            let body =
+                r#"{"jsonrpc":"2.0","id":5,"method":"resources/list","method":"tools/list"}"#;
+            let response = post_raw(&server, path, &headers, body).await;
+            let json = rpc_error(&response, path, 400, -32600, "duplicate_member");
+            assert_eq!(json["id"], 5, "the id, given once, is echoed: {json}");
+            // A repeated id: which one is meant is unknown, so none is echoed.
+            let body = r#"{"jsonrpc":"2.0","id":5,"method":"tools/list","id":6}"#;
+            let response = post_raw(&server, path, &headers, body).await;
+            let json = rpc_error(&response, path, 400, -32600, "duplicate_member");
+            assert_eq!(json["id"], Value::Null, "{json}");
+        }
+        // 2026-07-28: a repeated tool argument, deep in params.
+        let body = format!(
+            r#"{{"jsonrpc":"2.0","id":"s","method":"tools/call","params":{{"name":"search_guides","arguments":{{"query":"mlops","query":"governance"}},"_meta":{}}}}}"#,
+            crate::mcp::meta()
+        );
+        let headers = [
+            ("mcp-protocol-version", MODERN),
+            ("mcp-method", "tools/call"),
+            ("mcp-name", "search_guides"),
+        ];
+        let response = post_raw(&server, path, &headers, &body).await;
+        let json = rpc_error(&response, path, 400, -32600, "duplicate_member");
+        assert_eq!(json["id"], "s", "{json}");
+        let message = json["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("`query` is given more than once in the object at $.params.arguments"),
+            "{message}"
+        );
+    }
+    // A 2025-03-26 batch: only the message with the repetition is refused.
+    let batch = r#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping","params":{},"params":{}}]"#;
+    let response =
+        post_raw(&server, "/mcp", &[("mcp-protocol-version", "2025-03-26")], batch).await;
+    let json = response.json();
+    let responses = json.as_array().unwrap_or_else(|| panic!("an array: {json}"));
+    assert_eq!(responses.len(), 2, "{json}");
+    assert_eq!(responses[0]["id"], 1);
+    assert!(responses[0]["result"].is_object(), "{json}");
+    assert_eq!(responses[1]["id"], 2);
+    assert_eq!(responses[1]["error"]["code"], -32600);
+    assert_eq!(responses[1]["error"]["data"]["code"], "duplicate_member");
+    let message = responses[1]["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("`params` is given more than once in the object at $[1]"),
+        "{message}"
+    );
+}
+
+#[tokio::test]
+async fn the_a2a_agent_answers_a_repeated_member_as_an_invalid_request() {
+    let server = start().await;
+    // Was an answer to the second question.
+    let v1 = r#"{"jsonrpc":"2.0","id":"req-9","method":"SendMessage","params":{"message":{"messageId":"m-1","role":"ROLE_USER","parts":[{"text":"what is mlops?"}],"parts":[{"text":"who are you?"}]}}}"#;
+    let v03 = r#"{"jsonrpc":"2.0","id":"req-9","method":"message/send","params":{"message":{"kind":"message","messageId":"m-1","role":"user","parts":[{"kind":"text","text":"what is mlops?"}],"parts":[{"kind":"text","text":"who are you?"}]}}}"#;
+    for (version, body) in [(Some("1.0"), v1), (None, v03)] {
+        let headers: Vec<(&str, &str)> = version.map(|v| ("a2a-version", v)).into_iter().collect();
+        let response = post_raw(&server, "/a2a", &headers, body).await;
+        let json = response.conforms("POST", "/a2a", 200);
+        assert_eq!(json["id"], "req-9", "{json}");
+        assert_eq!(json["error"]["code"], -32600, "{json}");
+        let stable = if version.is_some() {
+            &json["error"]["data"][0]["metadata"]["code"]
+        } else {
+            &json["error"]["data"]["code"]
+        };
+        assert_eq!(stable, "duplicate_member", "{json}");
+        let message = json["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("`parts` is given more than once in the object at $.params.message"),
+            "{message}"
+        );
+        // A repeated id is echoed as null.
+        let body = body.replacen(r#""id":"req-9","#, r#""id":"req-9","id":"req-10","#, 1);
+        let json = post_raw(&server, "/a2a", &headers, &body).await.conforms("POST", "/a2a", 200);
+        assert_eq!(json["id"], Value::Null, "{json}");
+        assert_eq!(json["error"]["code"], -32600, "{json}");
+    }
+}
