@@ -331,7 +331,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "unknown_category",
         400,
-        "`category` is not one of the names GET /v1/resources/categories returns.",
+        "`category` is not one of the names GET /v1/resources/categories returns (names are exact; the message names the one meant when it can tell).",
     ),
     ("query_too_long", 400, "`q` is longer than 200 characters."),
     (

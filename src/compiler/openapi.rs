@@ -440,7 +440,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
                 "tags": ["content"],
                 "parameters": [
                     { "name": "q", "in": "query", "required": false, "description": "Search terms. Blank is the same as omitted.", "schema": { "type": "string", "maxLength": SEARCH_QUERY_MAX_CHARS } },
-                    { "name": "category", "in": "query", "required": false, "description": "A category name from GET /v1/resources/categories (exact match).", "schema": schema_ref("CategoryName") },
+                    { "name": "category", "in": "query", "required": false, "description": "A category name from GET /v1/resources/categories (exact match: another case or form, such as `generative-ai`, is 400 `unknown_category`, whose message names the category meant when it can tell).", "schema": schema_ref("CategoryName") },
                     { "name": "limit", "in": "query", "required": false, "description": "Page size.", "schema": { "type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX, "default": SEARCH_LIMIT_DEFAULT } },
                     { "name": "cursor", "in": "query", "required": false, "description": "Opaque `nextCursor` of the previous page, with the same q, category and limit. Any other value is 400 `invalid_cursor`.", "schema": { "type": "string", "pattern": "^[A-Za-z0-9_-]{18}$" } },
                 ],

@@ -137,7 +137,7 @@
       var help = "";
       if (none) {
         help = (q ? "No guides match \u201c" + q + "\u201d." : "No guides match.") +
-          " Try fewer or different words" + (category ? ", another category" : "") +
+          " Try fewer or different words" + (category && category.value ? ", another category" : "") +
           (library ? ", or browse the guide library." : ".");
         var notice = element("li", "", help);
         notice.setAttribute("role", "option");

@@ -105,12 +105,20 @@ impl Error {
             format!("limit `{}` must be an integer from 1 to {SEARCH_LIMIT_MAX}", truncate(value)),
         )
     }
+    /// A `category` that is no category's name. Names are matched exactly (the contract takes
+    /// them from the categories endpoint), so the message names the closest one when the value
+    /// is recognisably one of them: another case or form (`generative-ai`, the key in the site's
+    /// addresses), a typo, or some of its words.
     pub fn unknown_category(value: &str) -> Error {
         let names: Vec<&str> = CATEGORIES.iter().map(|c| c.name).collect();
+        let hint = match closest_category(value) {
+            Some(name) => format!("; did you mean `{name}`? Names are exact"),
+            None => String::new(),
+        };
         Error::new(
             ErrorKind::UnknownCategory,
             format!(
-                "category `{}` does not exist; use one of: {}",
+                "category `{}` does not exist{hint}; use one of: {}",
                 truncate(value),
                 names.join(", ")
             ),
@@ -283,6 +291,67 @@ impl Error {
             ),
         )
     }
+}
+
+/// The category name `value` most plausibly means, if any: the same name or key in another
+/// case or form (hyphens, underscores or `+` for spaces, `&` for "and"), else the one within a
+/// few typing slips of the name or key, else the only category whose name holds every word of
+/// `value` ("governance" is "Governance and Risk").
+pub fn closest_category(value: &str) -> Option<&'static str> {
+    let typed = category_form(value);
+    if typed.is_empty() {
+        return None;
+    }
+    let forms = |c: &crate::model::CategoryRecord| [category_form(c.name), category_form(c.key)];
+    if let Some(c) = CATEGORIES.iter().find(|c| forms(c).contains(&typed)) {
+        return Some(c.name);
+    }
+    let slips = (typed.chars().count() / 5).clamp(1, 3);
+    let nearest = CATEGORIES
+        .iter()
+        .filter_map(|c| {
+            let d = forms(c).iter().map(|form| edit_distance(&typed, form)).min()?;
+            (d <= slips).then_some((d, c.name))
+        })
+        .min();
+    if let Some((_, name)) = nearest {
+        return Some(name);
+    }
+    let words: Vec<&str> = typed.split(' ').filter(|w| *w != "and").collect();
+    let mut holding = CATEGORIES.iter().filter(|c| {
+        let name = category_form(c.name);
+        !words.is_empty() && words.iter().all(|w| name.split(' ').any(|n| n == *w))
+    });
+    match (holding.next(), holding.next()) {
+        (Some(c), None) => Some(c.name),
+        _ => None,
+    }
+}
+
+/// A category name or key as compared: lower case, words split by single spaces.
+fn category_form(text: &str) -> String {
+    let spaced = text.to_lowercase().replace('&', " and ");
+    spaced
+        .split(|ch: char| ch.is_whitespace() || matches!(ch, '-' | '_' | '+'))
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Levenshtein distance in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != *cb)).min(above + 1).min(row[j] + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 /// Keeps echoed client input short in messages.

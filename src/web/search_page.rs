@@ -14,6 +14,7 @@ use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 
 use super::{HtmlPage, Outcome, escape_html};
 use crate::limits::SEARCH_QUERY_MAX_CHARS;
+use crate::ops::error::closest_category;
 use crate::ops::guides::{self, SearchParams, SearchRequest};
 use crate::ops::{Error, ErrorKind};
 use crate::tables::{CATEGORIES, GUIDE_RESULTS, SEARCH_PAGE, SITE_URL};
@@ -28,7 +29,9 @@ const QUERY_VALUE: &AsciiSet =
 pub fn from_query(query: Option<&str>) -> HtmlPage {
     match parse(query.unwrap_or("")) {
         Ok(request) => render(&request.q, request.category.as_deref(), request.cursor.as_deref()),
-        Err(error) => fill("Search the guides", "", None, Outcome::BadRequest, &error_html(&error)),
+        Err(error) => {
+            fill("Search the guides", "", None, Outcome::BadRequest, &error_html(&error, None))
+        }
     }
 }
 
@@ -39,13 +42,23 @@ pub fn render(q: &str, category: Option<&str>, cursor: Option<&str>) -> HtmlPage
     let shown_q = q.trim();
     let params = guides::validate(&SearchRequest { q: Some(q), category, limit: None, cursor });
     match params {
-        Err(error) => fill(
-            "Search the guides",
-            shown_q,
-            category_idx,
-            Outcome::BadRequest,
-            &error_html(&error),
-        ),
+        Err(error) => {
+            // An unknown category with a plausible meaning comes back chosen in the list, so
+            // pressing Search again runs the search meant.
+            let meant = match error.kind {
+                ErrorKind::UnknownCategory => category
+                    .and_then(closest_category)
+                    .and_then(|name| CATEGORIES.iter().position(|c| c.name == name)),
+                _ => None,
+            };
+            fill(
+                "Search the guides",
+                shown_q,
+                category_idx.or(meant),
+                Outcome::BadRequest,
+                &error_html(&error, category),
+            )
+        }
         Ok(params) if params.q.is_empty() && params.category.is_none() => fill(
             "Search the guides",
             "",
@@ -133,8 +146,10 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
         }
     };
     if n_hits == 0 {
+        // "Another category" only when one was chosen: without one, every category was searched.
+        let another = if category.is_some() { ", another category" } else { "" };
         return format!(
-            "<p id=\"summary\">No guides {what}. Try fewer or different words, another category, or browse <a href=\"{SITE_URL}/guides/\">the guide library</a>.</p>\n{did_you_mean}"
+            "<p id=\"summary\">No guides {what}. Try fewer or different words{another}, or browse <a href=\"{SITE_URL}/guides/\">the guide library</a>.</p>\n{did_you_mean}"
         );
     }
     let guides = if n_hits == 1 { "guide" } else { "guides" };
@@ -194,15 +209,19 @@ fn page_url(params: &SearchParams, category: Option<&str>, cursor: Option<&str>)
     format!("{SITE_URL}/search/?{}", pairs.join("&"))
 }
 
-/// Why the request was refused, in words for the person who typed it.
-fn error_html(error: &Error) -> String {
+/// Why the request was refused, in words for the person who typed it; `requested_category` is
+/// the `category` asked for, if any.
+fn error_html(error: &Error, requested_category: Option<&str>) -> String {
     let message = match error.kind {
         ErrorKind::QueryTooLong => {
             format!("The search is too long: use at most {SEARCH_QUERY_MAX_CHARS} characters.")
         }
-        ErrorKind::UnknownCategory => {
-            "There is no such category; choose one from the list.".to_string()
-        }
+        ErrorKind::UnknownCategory => match requested_category.and_then(closest_category) {
+            Some(name) => {
+                format!("There is no such category; did you mean {name}? Choose one from the list.")
+            }
+            None => "There is no such category; choose one from the list.".to_string(),
+        },
         ErrorKind::InvalidCursor => {
             "This results link is out of date or incomplete; search again from the first page."
                 .to_string()

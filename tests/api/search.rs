@@ -154,6 +154,49 @@ async fn category_restricts_results() {
     );
 }
 
+/// `category` is a name exactly as the categories endpoint gives it (the contract's wording),
+/// so another case or form stays a 400; the message names the category meant, where one is
+/// recognisable, so that the fix is one copy away.
+#[tokio::test]
+async fn an_unknown_category_names_the_one_meant() {
+    let server = start().await;
+    for (typed, meant) in [
+        ("generative-ai", "Generative AI"),
+        ("Generative-AI", "Generative AI"),
+        ("generative ai", "Generative AI"),
+        ("data%20platforms%20and%20engineering", "Data Platforms and Engineering"),
+        ("data-platforms", "Data Platforms and Engineering"),
+        ("ml-in-production", "Machine Learning in Production"),
+        ("Machine%20Learning%20in%20Produciton", "Machine Learning in Production"),
+        ("analytics%20%26%20bi", "Analytics and BI"),
+        ("governance", "Governance and Risk"),
+    ] {
+        let error = server.get(&format!("{PATH}?q=x&category={typed}")).await.error(
+            "GET",
+            PATH,
+            400,
+            "unknown_category",
+        );
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(&format!("did you mean `{meant}`?")), "{typed}: {message}");
+        assert!(message.contains("use one of: Strategy and Value"), "{typed}: {message}");
+    }
+    // Nothing plausible: no guess, only the list. "and" alone is in four names.
+    for typed in ["Nope", "and", "finance"] {
+        let error = server.get(&format!("{PATH}?category={typed}")).await.error(
+            "GET",
+            PATH,
+            400,
+            "unknown_category",
+        );
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(!message.contains("did you mean"), "{typed}: {message}");
+    }
+    // The exact name still works, paging included.
+    let results = all_pages(&server, "q=model&category=Generative%20AI&limit=5").await;
+    assert!(!results.is_empty() && results.iter().all(|r| r["category"] == "Generative AI"));
+}
+
 #[tokio::test]
 async fn invalid_parameters_are_400_with_a_stable_code() {
     let server = start().await;

@@ -578,6 +578,36 @@ async fn the_search_page_refuses_bad_input_with_an_html_explanation() {
     assert!(page.text.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;b&gt;"));
 }
 
+/// With nothing found, the page suggests "another category" only when one was chosen (it said
+/// so with "All categories" too, where every category had been searched), as the header's box
+/// does; a category named in another form is refused with the one meant chosen in the list.
+#[tokio::test]
+async fn the_search_page_suggests_what_can_help() {
+    let server = start().await;
+    let all = server.get("/search/?q=zzzzqqqq").await.text;
+    assert!(
+        all.contains(
+            "No guides match \u{201c}zzzzqqqq\u{201d}. Try fewer or different words, or browse"
+        ),
+        "{all}"
+    );
+    // (The inline script holds the words too, so the summary is what is checked.)
+    assert!(!all.contains("words, another category"));
+    let one = server.get("/search/?q=zzzzqqqq&category=Generative%20AI").await.text;
+    assert!(
+        one.contains(
+            "No guides match \u{201c}zzzzqqqq\u{201d} in Generative AI. Try fewer or different words, another category, or browse"
+        ),
+        "{one}"
+    );
+    let meant = server.get("/search/?q=rag&category=generative-ai").await;
+    assert_eq!(meant.status, 400);
+    assert!(meant.text.contains("did you mean Generative AI?"), "{}", meant.text);
+    assert!(meant.text.contains("<option value=\"Generative AI\" selected>"), "{}", meant.text);
+    let unknown = server.get("/search/?q=rag&category=Nonsense").await.text;
+    assert!(!unknown.contains("did you mean") && unknown.contains("<option value=\"\" selected>"));
+}
+
 #[tokio::test]
 async fn the_search_page_speaks_http_like_a_page() {
     let server = start().await;

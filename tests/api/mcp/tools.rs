@@ -452,6 +452,12 @@ async fn tool_failures_are_results_with_the_core_message() {
         (
             "/mcp/docs",
             "search_guides",
+            json!({ "category": "generative-ai" }),
+            rest_message("/v1/resources?category=generative-ai".into()).await,
+        ),
+        (
+            "/mcp/docs",
+            "search_guides",
             json!({ "cursor": "AAAA" }),
             rest_message("/v1/resources?cursor=AAAA".into()).await,
         ),
