@@ -958,6 +958,15 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
         ("CEO", "brief-executives-on-ai"),
         ("CHRO", "address-fears-about-ai-and-jobs"),
         ("HR director", "address-fears-about-ai-and-jobs"),
+        // A stranger's words for the data-owners guide, the reconciling guide, the guide on
+        // middle managers and the guides on explaining a model's output: none was in the top 3.
+        ("who owns the data", "data-owners-and-stewards"),
+        ("who should own the data", "data-owners-and-stewards"),
+        ("data ownership", "data-owners-and-stewards"),
+        ("numbers do not match", "reconcile-conflicting-reports"),
+        ("reports dont add up", "reconcile-conflicting-reports"),
+        ("managers are not on board", "win-over-middle-managers"),
+        ("XAI", "human-oversight-of-automated-decisions"),
     ] {
         let page = first_page(&server, q, "&limit=3").await;
         assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
