@@ -217,7 +217,17 @@ test("typing in the search box shows results, keys move through them and paging 
 
   await page.goBack();
   await page.locator("#guide-search").fill("");
+  // "Another category" only when one is chosen: with "All categories" every one was searched
+  // (the results page said it regardless, as the list did whenever the form had the filter).
+  await page.locator("#guide-search").click();
+  await page.keyboard.type("zzzzqqq", { delay: 20 });
+  const nothing = page.locator("#guide-search-results [aria-disabled=true]");
+  await nothing.waitFor();
+  assert.doesNotMatch(await nothing.textContent(), /another category/, "all categories searched");
   await page.selectOption("#guide-search-category", "Generative AI");
+  await page.waitForFunction(() => /^No guides match \u201czzzzqqq\u201d\. Try fewer or different words, another category/
+    .test(document.querySelector("#guide-search-results [aria-disabled=true]")?.textContent || ""));
+  await page.locator("#guide-search").fill("");
   await page.locator("#guide-search").click();
   await page.keyboard.type("evaluation", { delay: 40 });
   await page.waitForFunction(() => {
