@@ -958,6 +958,11 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
         ("CEO", "brief-executives-on-ai"),
         ("CHRO", "address-fears-about-ai-and-jobs"),
         ("HR director", "address-fears-about-ai-and-jobs"),
+        ("DPO", "dpia-for-analytics-and-ai"),
+        ("data protection officer", "dpia-for-analytics-and-ai"),
+        ("CRO", "model-risk-management-framework"),
+        ("chief risk officer", "model-risk-management-framework"),
+        ("compliance officer", "ai-regulation-in-plain-terms"),
         // A stranger's words for the data-owners guide, the reconciling guide, the guide on
         // middle managers and the guides on explaining a model's output: none was in the top 3.
         ("who owns the data", "data-owners-and-stewards"),
