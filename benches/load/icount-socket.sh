@@ -14,6 +14,9 @@
 # rendered (by default a repeated search comes from the search page cache).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# Where cargo puts the binaries: `CARGO_TARGET_DIR` if set (a worktree sharing a build), else
+# ./target.
+BIN=${CARGO_TARGET_DIR:-target}/release
 HERE=benches/load
 N=${N:-2000}
 PORT=${PORT:-18091}
@@ -24,7 +27,7 @@ read -r -a service_args <<<"${SERVICE_ARGS:-}"
 OUT=target/load/icount-socket
 mkdir -p "$OUT"
 REQUESTS="$OUT/requests.txt"
-target/release/bare --requests "$HERE/requests.txt" --resolve >"$REQUESTS"
+"$BIN"/bare --requests "$HERE/requests.txt" --resolve >"$REQUESTS"
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
     names=(services service categories questions search-1 search-3 category score)
@@ -34,7 +37,7 @@ fi
 # verify tokens with the same TOKEN_KEY, and neither run under callgrind needs to issue one.
 export_token() {
     local pid registered id secret
-    target/release/consultancy-api --listen "127.0.0.1:$PORT" 2>/dev/null &
+    "$BIN"/consultancy-api --listen "127.0.0.1:$PORT" 2>/dev/null &
     pid=$!
     for _ in $(seq 100); do
         curl -fs -o /dev/null "http://127.0.0.1:$PORT/v1" && break
@@ -55,10 +58,10 @@ count() {
     local server=$1 method=$2 path=$3 body=$4 token=${5:-} out="$OUT/callgrind.$1" pid
     rm -f "$out".*
     if [ "$server" = service ]; then
-        valgrind --tool=callgrind --callgrind-out-file="$out.%p" target/release/consultancy-api \
+        valgrind --tool=callgrind --callgrind-out-file="$out.%p" "$BIN"/consultancy-api \
             --listen "127.0.0.1:$PORT" --rate-limit 1000000000 "${service_args[@]}" 2>"$OUT/$server.log" &
     else
-        valgrind --tool=callgrind --callgrind-out-file="$out.%p" target/release/bare \
+        valgrind --tool=callgrind --callgrind-out-file="$out.%p" "$BIN"/bare \
             --listen "127.0.0.1:$PORT" --requests "$HERE/requests.txt" 2>"$OUT/$server.log" &
     fi
     pid=$!

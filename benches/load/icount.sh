@@ -20,6 +20,9 @@
 # It installs valgrind with apt-get when missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# Where cargo puts the binaries: `CARGO_TARGET_DIR` if set (a worktree sharing a build), else
+# ./target.
+BIN=${CARGO_TARGET_DIR:-target}/release
 N=${N:-200}
 export TOKEN_KEY=4c6f61642068617276657374206b65793a206e6f74206120736563726574210a
 ceilings=benches/load/icount-ceilings.txt
@@ -53,7 +56,7 @@ cargo build --release --quiet -p load-harness --bin bare
 count() {
     local out
     out=$(mktemp)
-    valgrind --tool=callgrind --callgrind-out-file="$out" target/release/bare \
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$BIN"/bare \
         --requests benches/load/requests.txt "${@:3}" --repeat "$1" "$2" 2>&1 |
         awk '/Collected :/ { print $NF }'
     rm -f "$out"

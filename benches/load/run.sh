@@ -45,6 +45,9 @@
 # missing. Results also go to target/load/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# Where cargo puts the binaries: `CARGO_TARGET_DIR` if set (a worktree sharing a build), else
+# ./target.
+BIN=${CARGO_TARGET_DIR:-target}/release
 
 mode=${1:-all}
 case "$mode" in baseline | paced | hostile | all) ;; *)
@@ -99,7 +102,7 @@ cargo build --release --quiet -p load-harness
 # requests.txt with each `cursor=@N` (page N of a cursor walk) filled in by bare.rs, which
 # walks the query in process; cursors are fixed for a build, so the service takes them too.
 REQUESTS="$OUT/requests.txt"
-target/release/bare --requests "$HERE/requests.txt" --resolve >"$REQUESTS"
+"$BIN"/bare --requests "$HERE/requests.txt" --resolve >"$REQUESTS"
 # What baseline and paced measure: every request, or those named (hostile has its own list).
 MEASURED="$OUT/measured.txt"
 awk -v only="$ONLY" 'BEGIN { n = split(only, names, " "); for (i = 1; i <= n; i++) keep[names[i]] = 1 }
@@ -122,7 +125,7 @@ wait_for() {
 }
 
 start_service() {
-    nice -n "$NICE" taskset -c "$SERVER_CPU" target/release/consultancy-api --listen "127.0.0.1:$PORT" \
+    nice -n "$NICE" taskset -c "$SERVER_CPU" "$BIN"/consultancy-api --listen "127.0.0.1:$PORT" \
         --rate-limit 1000000000 --metrics-listen "127.0.0.1:$METRICS_PORT" "${service_args[@]}" 2>"$OUT/service.log" &
     service_pid=$!
     pids+=("$service_pid")
@@ -130,7 +133,7 @@ start_service() {
 }
 
 start_bare() {
-    nice -n "$NICE" taskset -c "$SERVER_CPU" target/release/bare --listen "127.0.0.1:$BARE_PORT" \
+    nice -n "$NICE" taskset -c "$SERVER_CPU" "$BIN"/bare --listen "127.0.0.1:$BARE_PORT" \
         --requests "$HERE/requests.txt" 2>"$OUT/bare.log" &
     bare_pid=$!
     pids+=("$bare_pid")
@@ -296,7 +299,7 @@ paced_round() {
         --connections "$CONNECTIONS" --seconds "$DURATION")
     [ "$body" = - ] || args+=(--body "$HERE/$body")
     [ "$path" = /v1/export ] && args+=(--header "Authorization: Bearer $TOKEN")
-    nice -n "$NICE" taskset -c "$CLIENT_CPU" target/release/paced "${args[@]}" |
+    nice -n "$NICE" taskset -c "$CLIENT_CPU" "$BIN"/paced "${args[@]}" |
         awk '{ print $3, $5, $6, $7, $8, $9, $10, $11 }'
 }
 
@@ -311,7 +314,7 @@ paced() {
         echo "| core | gaps | lost in all | longest |"
         echo "|---|---|---|---|"
         for c in "$SERVER_CPU" "$CLIENT_CPU"; do
-            nice -n "$NICE" taskset -c "$c" target/release/paced --probe --seconds "$PROBE" |
+            nice -n "$NICE" taskset -c "$c" "$BIN"/paced --probe --seconds "$PROBE" |
                 awk -v c="$c" '{ printf "| %s | %d | %.1f ms | %.1f ms |\n", c, $1, $2 / 1000, $3 / 1000 }'
         done
     } | tee "$report"
@@ -369,7 +372,7 @@ paced() {
 }
 
 start_attacker() {
-    nice -n "$NICE" taskset -c "$CLIENT_CPU" target/release/attacker --target "127.0.0.1:$PORT" \
+    nice -n "$NICE" taskset -c "$CLIENT_CPU" "$BIN"/attacker --target "127.0.0.1:$PORT" \
         --silent "$SILENT" --zero-window "$ZERO_WINDOW" 2>>"$OUT/attacker.log" &
     attacker_pid=$!
     pids+=("$attacker_pid")
