@@ -21,7 +21,7 @@ use super::model::{
     SEARCH_SUGGEST_ONE_MIN_CHARS, SEARCH_SUGGEST_TWO_MIN_CHARS, SEARCH_TYPO_MAX_CHARS,
 };
 use super::synonyms::Synonyms;
-use super::tokenize::{Token, for_each_deletion_variant, for_each_token};
+use super::tokenize::{SENTENCE_GAP, Token, adjacent, for_each_deletion_variant, for_each_token};
 use super::validate::Guide;
 
 /// Field weights of BM25F. Titles and the questions a guide answers say most about it.
@@ -137,26 +137,23 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         let guide_idx = guide_idx as u16;
         let mut length = 0.0;
         let blocks = body_blocks(&guide.body);
-        let body_text = blocks.iter().map(|(_, text)| text.as_str()).collect::<Vec<_>>().join(" ");
-        let answers = guide.answers.join(" ");
         // Each question on its own: the last word of one and the first of the next are not
-        // a phrase.
+        // a phrase, nor are two words with a sentence's or clause's end between them.
         for text in std::iter::once(&guide.title).chain(&guide.answers) {
-            for pair in tokens_of(text).windows(2) {
+            for pair in tokens_of(text).windows(2).filter(|pair| adjacent(&pair[0], &pair[1])) {
                 title_stem_pairs.push((pair[0].stem.clone(), pair[1].stem.clone(), guide_idx));
             }
         }
         for (_, _, key) in keyed(&tokens_of(&guide.title), &phrases, max_phrase_stems) {
             in_titles.entry(key).or_default().insert(guide_idx);
         }
-        let fields: [(&str, f64); 4] = [
-            (&guide.title, WEIGHT_TITLE),
-            (&answers, WEIGHT_ANSWERS),
-            (&guide.description, WEIGHT_DESCRIPTION),
-            (&body_text, WEIGHT_BODY),
+        let fields: [(Vec<Token>, f64); 4] = [
+            (tokens_of(&guide.title), WEIGHT_TITLE),
+            (tokens_of_blocks(guide.answers.iter().map(String::as_str)), WEIGHT_ANSWERS),
+            (tokens_of(&guide.description), WEIGHT_DESCRIPTION),
+            (tokens_of_blocks(blocks.iter().map(|(_, text)| text.as_str())), WEIGHT_BODY),
         ];
-        for (text, weight) in fields {
-            let tokens = tokens_of(text);
+        for (tokens, weight) in fields {
             length += weight * tokens.len() as f64;
             for (_, _, key) in keyed(&tokens, &phrases, max_phrase_stems) {
                 *frequencies.entry(key).or_default().entry(guide_idx).or_default() += weight;
@@ -313,8 +310,24 @@ pub(super) fn tokens_of(text: &str) -> Vec<Token> {
     tokens
 }
 
-/// Every token's stem, then every synonym phrase the tokens spell (consecutive stems), each
-/// with its byte range; sorted by start.
+/// The tokens of several texts read as one field (a body's blocks, a guide's questions): each
+/// text's positions follow the last one's after a [`SENTENCE_GAP`], so no phrase runs from a
+/// paragraph, heading, list item or table row into the next, punctuated or not. Byte offsets
+/// stay those within each text.
+fn tokens_of_blocks<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<Token> {
+    let mut tokens: Vec<Token> = Vec::new();
+    for text in texts {
+        let from = tokens.last().map_or(0, |last| last.position + 1 + SENTENCE_GAP);
+        for_each_token(text, |mut token| {
+            token.position += from;
+            tokens.push(token);
+        });
+    }
+    tokens
+}
+
+/// Every token's stem, then every synonym phrase the tokens spell (stems next to each other
+/// in one sentence: [`adjacent`]), each with its byte range; sorted by start.
 pub(super) fn keyed(
     tokens: &[Token],
     phrases: &BTreeSet<String>,
@@ -324,6 +337,9 @@ pub(super) fn keyed(
     for first in 0..tokens.len() {
         for len in 2..=max_phrase_stems.min(tokens.len() - first) {
             let window = &tokens[first..first + len];
+            if !window.windows(2).all(|pair| adjacent(&pair[0], &pair[1])) {
+                break;
+            }
             let key = window.iter().map(|t| t.stem.as_str()).collect::<Vec<_>>().join(" ");
             if phrases.contains(&key) {
                 out.push((window[0].start, window[len - 1].end, key));
@@ -453,4 +469,79 @@ pub fn passages_of(block: &str) -> Vec<String> {
         passages.push(current.join(" "));
     }
     passages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::synonyms::{Entry, Term};
+    use super::*;
+
+    fn guide(title: &str, answers: &[&str], body: &str) -> Guide {
+        Guide {
+            title: title.to_string(),
+            slug: title.to_lowercase().replace(' ', "-"),
+            description: "A guide.".to_string(),
+            answers: answers.iter().map(|a| a.to_string()).collect(),
+            category: 0,
+            updated: None,
+            body: body.to_string(),
+            path: std::path::PathBuf::new(),
+        }
+    }
+
+    fn term(text: &str, key: &str) -> Term {
+        Term { text: text.to_string(), key: key.to_string(), line: 1 }
+    }
+
+    /// A phrase is its words next to each other in one sentence: where they meet only across
+    /// a sentence's end, a heading, a list item or a table cell, the guide has no posting for
+    /// the phrase (so a query for it neither finds nor ranks the guide by it), no passage
+    /// holds it (so no snippet marks it) and the title gives no phrase bonus. A stop word
+    /// dropped inside a sentence still leaves the words next to each other.
+    #[test]
+    fn a_phrase_does_not_run_across_sentences_or_blocks() {
+        let synonyms = Synonyms {
+            entries: vec![
+                Entry::Equivalent(vec![term("data strategy", "data strategi"), term("DS", "ds")]),
+                Entry::Equivalent(vec![term("head of data", "head data"), term("CDO", "cdo")]),
+            ],
+        };
+        let guides = [
+            guide(
+                "Ownership: strategy and data",
+                &["Who owns the data? Strategy teams?"],
+                "Nobody owns the data. The strategy assumed otherwise.\n\n\
+                 ## Our data\n\nStrategy came later.\n\n\
+                 - clean the data\n- strategy last\n\n\
+                 | Owner | Data | Strategy |\n|---|---|---|\n| Ann | data | strategy |\n\n\
+                 Ask the head of data; strategy can wait.",
+            ),
+            guide(
+                "Writing one",
+                &["What goes in a data strategy?"],
+                "Write a data strategy first.",
+            ),
+        ];
+        let index = build_index(&guides, &synonyms);
+        let postings = |key: &str| -> Vec<u16> {
+            let idx = index.terms.binary_search_by(|(k, _)| k.as_str().cmp(key)).expect(key);
+            index.terms[idx].1.iter().map(|p| p.guide).collect()
+        };
+        assert_eq!(postings("data strategi"), [1], "only the guide that says the phrase");
+        assert_eq!(postings("data"), [0, 1], "single words match as before");
+        assert_eq!(postings("strategi"), [0, 1]);
+        assert_eq!(postings("head data"), [0], "a stop word dropped inside a sentence");
+        let phrase_id = index.terms.iter().position(|(k, _)| k == "data strategi").expect("id");
+        let first_guide = &index.passages[..index.passage_start[1] as usize];
+        assert!(
+            first_guide.iter().all(|p| p.tokens.iter().all(|&(_, _, t)| t as usize != phrase_id)),
+            "no passage of the first guide holds the phrase: {first_guide:?}"
+        );
+        let (data, strategy) = (
+            index.terms.iter().position(|(k, _)| k == "data").expect("data") as u32,
+            index.terms.iter().position(|(k, _)| k == "strategi").expect("strategi") as u32,
+        );
+        assert!(!index.title_pairs.contains(&(data, strategy, 0)), "not across `?` or `:`");
+        assert!(index.title_pairs.contains(&(data, strategy, 1)), "the second's question");
+    }
 }

@@ -224,12 +224,14 @@ pub fn longest_phrase_from(stem: &str) -> usize {
 
 /// [`tokenize::for_each_token`] with stems of known words from the build's vocabulary.
 pub fn for_each_token(text: &str, mut each: impl FnMut(Token)) {
+    let mut positions = tokenize::Positions::default();
     tokenize::for_each_token_with(text, known_stem, |word, stem, span| {
         each(Token {
             word: word.to_owned(),
             stem: stem.to_owned(),
             start: span.start,
             end: span.end,
+            position: positions.of(text, span.start, span.end),
         })
     });
 }

@@ -5,7 +5,11 @@
 //! hyphen, as in "p-value"), lowercased, stripped of one-character
 //! tokens and stop words, then stemmed with the Snowball English
 //! stemmer. The caller sees the lowercased word (used for prefix and typo matching), its stem,
-//! and where it stands in the text (byte offsets, used to highlight snippets).
+//! and where it stands in the text (byte offsets, used to highlight snippets). A [`Token`] also
+//! has a position: words next to each other in a sentence have consecutive positions, a
+//! dropped stop word between them or not ("head of data" is "head data"), while the end of a
+//! sentence or clause leaves a gap ([`SENTENCE_GAP`]), so that a phrase never runs from one
+//! sentence into the next.
 //! This file crosses the build boundary and depends only on `rust_stemmers`.
 
 use std::ops::Range;
@@ -127,6 +131,62 @@ pub struct Token {
     pub start: usize,
     /// Byte offset just past the word's last character (apostrophes inside it included).
     pub end: usize,
+    /// Where the word stands among the text's words: one past the word before it, and
+    /// [`SENTENCE_GAP`] more when a sentence or clause ends between them ([`ends_sentence`]).
+    /// Two words are next to each other ([`adjacent`]) when their positions differ by one.
+    pub position: u32,
+}
+
+/// Positions skipped where a sentence or clause ends: "Nobody owns the data. The strategy
+/// assumed ..." does not say "data strategy", and a phrase matched there (search marked
+/// "<mark>data. The strategy</mark>" for `data strategy`) counts for nothing.
+pub const SENTENCE_GAP: u32 = 1;
+
+/// Whether `gap`, the text between two words, ends a sentence or clause: a `.`, `?`, `!`, `;`
+/// or `:` later followed by whitespace, with no letter or digit between them (closing quotes
+/// and brackets may stand there: `data.) The`). A full stop inside a word or number
+/// ("Node.js", "3.5") ends nothing, nor does a comma or a dash.
+pub fn ends_sentence(gap: &str) -> bool {
+    let mut ended = false;
+    for ch in gap.chars() {
+        if matches!(ch, '.' | '?' | '!' | ';' | ':') {
+            ended = true;
+        } else if ch.is_whitespace() {
+            if ended {
+                return true;
+            }
+        } else if ch.is_alphanumeric() {
+            ended = false;
+        }
+    }
+    false
+}
+
+/// Whether `next` is the word right after `first` in the same sentence: the two can be a
+/// phrase.
+pub fn adjacent(first: &Token, next: &Token) -> bool {
+    next.position == first.position + 1
+}
+
+/// Hands out the positions of a text's tokens, in order (see [`Token::position`]).
+#[derive(Debug, Default, Clone)]
+pub struct Positions {
+    next: u32,
+    last_end: Option<usize>,
+}
+
+impl Positions {
+    /// The position of the token at `start..end` of `text`, the token after the last one
+    /// asked about.
+    pub fn of(&mut self, text: &str, start: usize, end: usize) -> u32 {
+        if self.last_end.and_then(|last| text.get(last..start)).is_some_and(ends_sentence) {
+            self.next += SENTENCE_GAP;
+        }
+        let position = self.next;
+        self.next += 1;
+        self.last_end = Some(end);
+        position
+    }
 }
 
 /// A word of at most 7 bytes as an integer: its bytes big-endian, zero-padded, then its
@@ -168,6 +228,7 @@ pub fn is_stop_word(word: &str) -> bool {
 
 /// Calls `each` for every token of `text`, in order.
 pub fn for_each_token(text: &str, mut each: impl FnMut(Token)) {
+    let mut positions = Positions::default();
     for_each_token_with(
         text,
         |_| None,
@@ -177,6 +238,7 @@ pub fn for_each_token(text: &str, mut each: impl FnMut(Token)) {
                 stem: stem.to_owned(),
                 start: span.start,
                 end: span.end,
+                position: positions.of(text, span.start, span.end),
             })
         },
     );
@@ -358,6 +420,56 @@ mod tests {
             .collect();
         assert_eq!(stems, ["embedding", "embed", "staff", "excellence", "excels", "excel"]);
         assert_eq!(stem(&stemmer, "models"), "model", "any other word is Snowball's");
+    }
+
+    /// Words of one sentence have consecutive positions, stop words and one-letter words
+    /// dropped between them or not; a sentence's or clause's end, or a table's `:` and `;`,
+    /// leaves a gap, so the words on either side are never next to each other. A full stop
+    /// inside a word or a number, a comma or a dash ends nothing.
+    #[test]
+    fn a_sentence_end_leaves_a_gap_in_the_positions() {
+        let adjacent_pairs = |text: &str| -> Vec<(String, String)> {
+            tokens(text)
+                .windows(2)
+                .filter(|pair| adjacent(&pair[0], &pair[1]))
+                .map(|pair| (pair[0].word.clone(), pair[1].word.clone()))
+                .collect()
+        };
+        let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+        assert_eq!(
+            adjacent_pairs("Nobody owns the data. The strategy assumed"),
+            [pair("nobody", "owns"), pair("owns", "data"), pair("strategy", "assumed")]
+        );
+        for text in [
+            "the data? Strategy",
+            "the data! Strategy",
+            "the data; strategy",
+            "the data: strategy",
+            "the data.) Strategy",
+            "the data.\" Strategy",
+            "the data.\u{201d} Strategy",
+            "the data. A strategy",
+            "the data.\n\nStrategy",
+        ] {
+            assert_eq!(adjacent_pairs(text), [], "{text:?}");
+        }
+        for text in [
+            "head of data strategy",
+            "the data, strategy",
+            "the data - strategy",
+            "the data (strategy",
+            "data.js strategy",
+            "data 3.5 strategy",
+            "data a strategy",
+        ] {
+            let words: Vec<String> = tokens(text).into_iter().map(|t| t.word).collect();
+            let all: Vec<_> = words.windows(2).map(|w| (w[0].clone(), w[1].clone())).collect();
+            assert_eq!(adjacent_pairs(text), all, "{text:?}");
+        }
+        let positions: Vec<u32> =
+            tokens("One two. Three four; five").into_iter().map(|t| t.position).collect();
+        assert_eq!(positions, [0, 1, 2 + SENTENCE_GAP, 3 + SENTENCE_GAP, 4 + 2 * SENTENCE_GAP]);
+        assert!(ends_sentence(". ") && ends_sentence("?\u{201d} ") && !ends_sentence(".5 "));
     }
 
     /// A letter joined to a word by a hyphen is one word with it; a stop word, a letter on its

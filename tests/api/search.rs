@@ -743,6 +743,56 @@ async fn snippets_mark_the_matched_words_and_render_safely() {
     assert!(n_snippets > 100, "{n_snippets} snippets checked");
 }
 
+// A phrase does not run across sentences: `CIO` (one way to the phrase "data strategy")
+// marked "5. Nobody owns the <mark>data. The strategy</mark> assumed ..." in the guide on
+// stalled data strategies, "data" ending one sentence and "strategy" opening the next, and
+// counted it for the guide's score as if the guide had said "data strategy" there.
+#[tokio::test]
+async fn a_phrase_is_never_matched_across_a_sentence_end() {
+    use consultancy_api::model::packed;
+    use consultancy_api::tables::{PASSAGES, TERM_KEYS};
+    let server = start().await;
+    let marks_across_a_sentence = |snippet: &str| -> Vec<String> {
+        snippet
+            .split("<mark>")
+            .skip(1)
+            .filter_map(|rest| rest.split("</mark>").next())
+            .filter(|marked| tokenize::ends_sentence(marked))
+            .map(str::to_string)
+            .collect()
+    };
+    for q in ["CIO", "CRO", "DPO", "data strategy", "data protection", "AI risk"] {
+        let results = all_pages(&server, &format!("q={}&limit=50", encode(q))).await;
+        for result in &results {
+            let Some(snippet) = result["snippet"].as_str() else { continue };
+            let across = marks_across_a_sentence(snippet);
+            assert!(across.is_empty(), "{q}: {} marks {across:?} in {snippet:?}", result["slug"]);
+        }
+        if q == "CIO" {
+            let stalled = results
+                .iter()
+                .find(|r| r["slug"] == "why-data-strategies-stall")
+                .expect("CIO finds the guide on stalled data strategies (it says the phrase)");
+            let snippet = stalled["snippet"].as_str().expect("a snippet");
+            assert!(snippet.contains("<mark>data strateg"), "{snippet}");
+        }
+    }
+    // In every passage of the index, a synonym phrase (a term of several stems) is found only
+    // within one sentence: what the snippets mark and the passages a phrase's posting names.
+    let mut n_phrases = 0;
+    for passage in PASSAGES.iter() {
+        for &token in passage.tokens {
+            let (start, end, term) = packed::unpack_token(token);
+            if TERM_KEYS[term as usize].contains(' ') {
+                n_phrases += 1;
+                let text = &passage.text[usize::from(start)..usize::from(end)];
+                assert!(!tokenize::ends_sentence(text), "phrase {text:?} in {:?}", passage.text);
+            }
+        }
+    }
+    assert!(n_phrases > 500, "{n_phrases} phrases in passages");
+}
+
 // Issue 14: zero results.
 #[tokio::test]
 async fn a_search_that_finds_nothing_suggests_a_corrected_query() {
