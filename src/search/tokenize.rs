@@ -142,21 +142,88 @@ pub struct Token {
 /// "<mark>data. The strategy</mark>" for `data strategy`) counts for nothing.
 pub const SENTENCE_GAP: u32 = 1;
 
-/// Whether `gap`, the text between two words, ends a sentence or clause: a `.`, `?`, `!`, `;`
-/// or `:` later followed by whitespace, with no letter or digit between them (closing quotes
-/// and brackets may stand there: `data.) The`). A full stop inside a word or number
-/// ("Node.js", "3.5") ends nothing, nor does a comma or a dash.
+/// How a text's full stops are read ([`sentence_ends_between`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// Written prose (the library, its titles and questions): a full stop before a lowercase
+    /// word ("U.S. data", "etc. and so on", "see p. three") ends nothing.
+    Prose,
+    /// A search query, typed in any case: a full stop ends the phrase whatever follows it
+    /// (`data. strategy` is two words), but for an abbreviation's.
+    Query,
+}
+
+/// Abbreviations whose full stop never ends a sentence, whatever follows it: each is always
+/// followed by more of its sentence (lowercase, without the full stop). A one-letter
+/// abbreviation after another ("e.g.", "i.e.", "U.S.", "a.m.") needs no entry; nor does
+/// "etc.", which often does end a sentence (followed by a lowercase word, it does not).
+const ABBREVIATIONS: &[&str] = &["approx", "cf", "eg", "ie", "incl", "vs"];
+
+/// Whether the full stop right after `before` closes an abbreviation rather than a sentence:
+/// the word before it is one letter after another full stop ("U.S", "e.g", "i.e"), or one of
+/// [`ABBREVIATIONS`].
+fn abbreviation_before(before: &str) -> bool {
+    let word_at = before
+        .char_indices()
+        .rev()
+        .take_while(|(_, ch)| ch.is_alphanumeric())
+        .last()
+        .map_or(before.len(), |(at, _)| at);
+    let word = &before[word_at..];
+    let mut letters = word.chars();
+    let one_letter = letters.next().is_some_and(char::is_alphabetic) && letters.next().is_none();
+    if one_letter {
+        return before[..word_at].ends_with('.');
+    }
+    word.len() <= 6
+        && ABBREVIATIONS.iter().any(|abbreviation| abbreviation.eq_ignore_ascii_case(word))
+}
+
+/// Whether `gap`, the text between two words of prose, ends a sentence or clause: see
+/// [`sentence_ends_between`] (`gap` alone, nothing before or after it).
 pub fn ends_sentence(gap: &str) -> bool {
-    let mut ended = false;
-    for ch in gap.chars() {
-        if matches!(ch, '.' | '?' | '!' | ';' | ':') {
-            ended = true;
-        } else if ch.is_whitespace() {
-            if ended {
-                return true;
+    sentence_ends_between(gap, 0, gap.len(), Reading::Prose)
+}
+
+/// Whether a sentence or clause ends in `text[from..to]`, the text between two words: a
+/// `.`, `?`, `!`, `;` or `:` later followed by whitespace, with no letter or digit between
+/// them (closing quotes and brackets may stand there: `data.) The`). A full stop inside a
+/// word or number ("Node.js", "3.5", "v1.2") ends nothing, nor does a comma or a dash, nor the
+/// full stop of an abbreviation ("e.g.", "i.e.", "U.S.", "vs."; [`abbreviation_before`]), nor,
+/// in [`Reading::Prose`], a full stop followed by a word that begins in lowercase ("etc. and",
+/// "3. the"): English starts a sentence with a capital. A query is typed in any case, so there
+/// a full stop ends the phrase whatever follows it. The text around the gap is read for the
+/// word before a full stop and the word after it.
+pub fn sentence_ends_between(text: &str, from: usize, to: usize, reading: Reading) -> bool {
+    let Some(gap) = text.get(from..to) else { return false };
+    // Most gaps are a space: nothing to read.
+    if !gap.bytes().any(|b| matches!(b, b'.' | b'?' | b'!' | b';' | b':')) {
+        return false;
+    }
+    // `Some(true)` after a full stop, `Some(false)` after any other end.
+    let mut ended: Option<bool> = None;
+    for (at, ch) in gap.char_indices() {
+        match ch {
+            '?' | '!' | ';' | ':' => ended = Some(false),
+            // An abbreviation's full stop, or one after another end, changes nothing.
+            '.' if ended.is_none() && !abbreviation_before(&text[..from + at]) => {
+                ended = Some(true);
             }
-        } else if ch.is_alphanumeric() {
-            ended = false;
+            ch if ch.is_whitespace() => match ended {
+                Some(true)
+                    if reading == Reading::Prose
+                        && text[from + at..]
+                            .chars()
+                            .find(|ch| ch.is_alphanumeric())
+                            .is_some_and(char::is_lowercase) =>
+                {
+                    ended = None;
+                }
+                Some(_) => return true,
+                None => {}
+            },
+            ch if ch.is_alphanumeric() => ended = None,
+            _ => {}
         }
     }
     false
@@ -179,7 +246,10 @@ impl Positions {
     /// The position of the token at `start..end` of `text`, the token after the last one
     /// asked about.
     pub fn of(&mut self, text: &str, start: usize, end: usize) -> u32 {
-        if self.last_end.and_then(|last| text.get(last..start)).is_some_and(ends_sentence) {
+        if self
+            .last_end
+            .is_some_and(|last| sentence_ends_between(text, last, start, Reading::Prose))
+        {
             self.next += SENTENCE_GAP;
         }
         let position = self.next;
@@ -470,6 +540,56 @@ mod tests {
             tokens("One two. Three four; five").into_iter().map(|t| t.position).collect();
         assert_eq!(positions, [0, 1, 2 + SENTENCE_GAP, 3 + SENTENCE_GAP, 4 + 2 * SENTENCE_GAP]);
         assert!(ends_sentence(". ") && ends_sentence("?\u{201d} ") && !ends_sentence(".5 "));
+    }
+
+    /// An abbreviation's full stop, one inside a number or a version, and in prose one
+    /// followed by a lowercase word end no sentence: "U.S. data", "e.g. data", "i.e. the",
+    /// "etc. and", "3.5", "v1.2". Followed by a capital, a full stop after a word ("etc. The",
+    /// "Plan B. Data") ends one. A query, typed in any case, ends a phrase at any full stop
+    /// but an abbreviation's.
+    #[test]
+    fn abbreviations_and_lowercase_words_after_a_full_stop_end_no_sentence() {
+        let joined = |text: &str| -> bool {
+            let tokens = tokens(text);
+            tokens.windows(2).all(|pair| adjacent(&pair[0], &pair[1]))
+        };
+        for text in [
+            "grow U.S. data market",
+            "grow U.S. Data Act",
+            "keep records, e.g. data lineage",
+            "two records, i.e. the data owner",
+            "models, logs, etc. and data",
+            "the data. strategy",
+            "release 3.5 data strategy",
+            "release v1.2 data strategy",
+            "Python vs. Scala",
+            "cf. data strategy",
+            "starts 9 a.m. data arrives",
+            "grow U.S.) data",
+        ] {
+            assert!(joined(text), "{text:?}");
+        }
+        for text in [
+            "models, logs, etc. The data",
+            "Plan B. Data comes next",
+            "the data. Strategy",
+            "at release 3. Data",
+            "Node.js. Data",
+        ] {
+            assert!(!joined(text), "{text:?}");
+        }
+        let query = |text: &str, from: &str, to: &str| {
+            let (from, to) =
+                (text.find(from).expect("in it") + from.len(), text.rfind(to).expect("in it"));
+            sentence_ends_between(text, from, to, Reading::Query)
+        };
+        assert!(query("data. strategy", "data", "strategy"));
+        assert!(query("data; strategy", "data", "strategy"));
+        assert!(query("etc. data", "etc", "data"));
+        assert!(!query("u.s. data", "u.s", "data"));
+        assert!(!query("e.g. data", "e.g", "data"));
+        assert!(!query("data 3.5 strategy", "data", "strategy"));
+        assert!(!query("data, strategy", "data", "strategy"));
     }
 
     /// A letter joined to a word by a hyphen is one word with it; a stop word, a letter on its
