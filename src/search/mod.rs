@@ -377,6 +377,8 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
 /// the data owner for customer data?". Any way a unit matches counts (a typo, a synonym, a
 /// completion), but for the completions of a last word the library writes: `ai act` is not
 /// "AI actually", as in the score such completions count at [`COMPLETION_OF_WORD_PERCENT`].
+/// Two units with a sentence's or clause's end between them in the query are not consecutive
+/// (`data. strategy`), as two words are not in a title ([`query::Unit::after_end`]).
 /// The pairs (`TITLE_PAIRS`, titles' and questions' both) are found by binary search, so
 /// the work is per query alternative, not per matching guide.
 fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
@@ -390,6 +392,10 @@ fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
         !unit.alternatives.iter().any(|a| a.kind == Kind::Exact && query::has_postings(a.term))
     };
     for (pair, (first, next)) in units.iter().zip(units.iter().skip(1)).enumerate() {
+        // `data. strategy`: words on either side of the query's sentence end are no pair.
+        if next.after_end {
+            continue;
+        }
         let (first_completes, next_completes) =
             (completions_count(&first), completions_count(&next));
         for a in first.alternatives.iter().filter(|a| first_completes || a.kind != Kind::Prefix) {

@@ -50,6 +50,9 @@ pub struct Unit<'a> {
     /// For a single word the library uses: its place in the vocabulary and the term of its
     /// stem, found with the word (so it need not be looked up again).
     pub known: Option<Known>,
+    /// Whether a sentence's or clause's end (`.`, `?`, `!`, `;` or `:`) stands in the query
+    /// between this unit and the one before it: the two are not a phrase.
+    pub after_end: bool,
     /// Distinct terms, each with the best way it matched.
     pub alternatives: &'a [Alternative],
 }
@@ -73,6 +76,8 @@ struct UnitAt {
     word: Option<(Range<usize>, Range<usize>)>,
     prefix: bool,
     known: Option<Known>,
+    /// See [`Unit::after_end`].
+    after_end: bool,
     /// For a synonym phrase reached through misspelt words: the edits that took (at most 2;
     /// 0 for a phrase spelt right and for a single word).
     edits: u8,
@@ -97,6 +102,7 @@ impl Units {
             word: at.word.clone().map(|(word, span)| (&self.text[word], span)),
             prefix: at.prefix,
             known: at.known,
+            after_end: at.after_end,
             alternatives: &self.alternatives[at.alternatives.clone()],
         })
     }
@@ -244,6 +250,15 @@ struct QueryToken {
     span: Range<usize>,
     /// Where the word stands in the vocabulary, when the library uses it.
     known: Option<Known>,
+    /// Whether a sentence's or clause's end stands between this word and the one before
+    /// ([`tokenize::sentence_ends_between`], as a query reads it): no phrase runs across it.
+    after_end: bool,
+}
+
+/// How many of `tokens`, from `idx` and at most `most`, are in one sentence of the query:
+/// a phrase from `idx` takes no more.
+fn in_sentence(tokens: &[QueryToken], idx: usize, most: usize) -> usize {
+    (1..most).find(|&n| tokens.get(idx + n).is_none_or(|t| t.after_end)).unwrap_or(most)
 }
 
 /// Splits `q` into units: at each word, the longest run of words that is a synonym phrase
@@ -262,13 +277,23 @@ pub fn units(q: &str) -> Units {
         found.set(known.map(|(_, known)| known));
         known.map(|(stem, _)| stem)
     };
+    let mut last_end = None;
     tokenize::for_each_token_with(q, known, |word, stem, span| {
         let known = found.take();
+        // "data. strategy" is two words, as a guide's "the data. The strategy" is: a phrase
+        // stops where the query's sentence or clause does.
+        // A mark and the space after it are two bytes: most words are a space apart, and
+        // the gap is not read.
+        let after_end = last_end.is_some_and(|end: usize| {
+            span.start > end + 1
+                && tokenize::sentence_ends_between(q, end, span.start, tokenize::Reading::Query)
+        });
+        last_end = Some(span.end);
         // "datagovernance": two words of the library typed without the space between them
         // are those two words.
         if let Some((left, right)) = known.is_none().then(|| split_joined(word)).flatten() {
             let mut at = span.start;
-            for half in [left, right] {
+            for (n, half) in [left, right].into_iter().enumerate() {
                 let word_at = text.len();
                 text.push_str(half.0);
                 let stem_at = text.len();
@@ -276,7 +301,8 @@ pub fn units(q: &str) -> Units {
                 let span = at..at + half.0.len();
                 at = span.end;
                 let (word, stem) = (word_at..stem_at, stem_at..text.len());
-                tokens.push(QueryToken { word, stem, span, known: Some(half.2) });
+                let after_end = after_end && n == 0;
+                tokens.push(QueryToken { word, stem, span, known: Some(half.2), after_end });
             }
             return;
         }
@@ -284,7 +310,8 @@ pub fn units(q: &str) -> Units {
         text.push_str(word);
         let stem_at = text.len();
         text.push_str(stem);
-        tokens.push(QueryToken { word: word_at..stem_at, stem: stem_at..text.len(), span, known });
+        let (word, stem) = (word_at..stem_at, stem_at..text.len());
+        tokens.push(QueryToken { word, stem, span, known, after_end });
     });
     let mut units: Vec<UnitAt> = Vec::with_capacity(tokens.len().min(SEARCH_MAX_QUERY_TERMS));
     // Each unit's typo candidates when they were looked up for a phrase (see `Misspelt`), so
@@ -295,12 +322,19 @@ pub fn units(q: &str) -> Units {
     let any_unknown = tokens.iter().take(SEARCH_TYPO_MAX_TERMS).any(|t| t.known.is_none());
     // A candidate synonym phrase; allocated only for a query with a word some phrase begins.
     let mut phrase = String::new();
+    // Whether a sentence's end came since the last unit pushed (a repeated word's unit is
+    // not pushed again).
+    let mut after_end = false;
     let mut idx = 0;
     while idx < tokens.len() && units.len() < SEARCH_MAX_QUERY_TERMS {
         let mut taken = 1;
         let mut edits = 0;
         let mut key = tokens[idx].stem.clone();
-        let longest = longest_phrase_from(&text[key.clone()]).min(tokens.len() - idx);
+        after_end |= tokens[idx].after_end;
+        let mut longest = longest_phrase_from(&text[key.clone()]).min(tokens.len() - idx);
+        if longest > 1 {
+            longest = in_sentence(&tokens, idx, longest);
+        }
         for len in (2..=longest).rev() {
             phrase.clear();
             for (n, token) in tokens[idx..idx + len].iter().enumerate() {
@@ -346,6 +380,7 @@ pub fn units(q: &str) -> Units {
                     word: (taken == 1).then(|| (token.word.clone(), token.span.clone())),
                     prefix,
                     known: if taken == 1 { token.known } else { None },
+                    after_end: std::mem::take(&mut after_end),
                     edits,
                     alternatives: 0..0,
                     weight: 0,
@@ -471,7 +506,7 @@ impl Misspelt {
                 reach = reach.max(longest_phrase_from(stem));
             }
         }
-        let reach = reach.min(tokens.len() - idx);
+        let reach = in_sentence(tokens, idx, reach.min(tokens.len() - idx));
         if reach < 2 {
             return None;
         }

@@ -794,6 +794,55 @@ async fn a_phrase_is_never_matched_across_a_sentence_end() {
 }
 
 // Issue 14: zero results.
+// Punctuation in a query ends a phrase as it does in a guide: `machine. learning` was read as
+// the phrase "machine learning", one term with its synonym `ML` (so snippets marked "ML" and
+// no guide counted two terms), and two words either side of a `.` earned a guide the bonus
+// for saying them in order in its title. A quoted query is read the same way: quotes group
+// nothing, and the full stop inside them still ends the phrase.
+#[tokio::test]
+async fn a_phrase_in_the_query_stops_at_its_punctuation() {
+    let server = start().await;
+    let marks_ml = |results: &[serde_json::Value]| {
+        results.iter().filter_map(|r| r["snippet"].as_str()).any(|snippet| {
+            snippet.split("<mark>").skip(1).any(|rest| rest.split("</mark>").next() == Some("ML"))
+        })
+    };
+    let whole = all_pages(&server, "q=machine+learning&limit=50").await;
+    assert!(marks_ml(&whole), "the phrase brings its synonym");
+    assert!(whole.iter().all(|r| r["relevance"] == 1), "one term: the phrase");
+    for q in [
+        "machine. learning",
+        "machine; learning",
+        "machine? learning",
+        "Machine: learning",
+        "\"machine. learning\"",
+    ] {
+        let results = all_pages(&server, &format!("q={}&limit=50", encode(q))).await;
+        assert!(!marks_ml(&results), "{q}: not the phrase, so not its synonym");
+        assert!(results.iter().any(|r| r["relevance"] == 2), "{q}: two terms, not the phrase");
+    }
+    // An abbreviation's full stop ends nothing: `machine i.e. learning` is still the phrase.
+    let abbreviated =
+        all_pages(&server, &format!("q={}&limit=50", encode("machine i.e. learning"))).await;
+    assert_eq!(titles(&abbreviated), titles(&whole), "i.e. ends no phrase");
+    // Two words in order in a guide's title raise its score by half, unless the query puts a
+    // sentence's end between them: "testing. strategy" scores each guide as the words alone do.
+    let title = "A practical testing strategy for data pipelines";
+    let guide = GUIDES.iter().position(|g| g.title == title).expect("the guide");
+    let score = |q: &str| {
+        search::search(q, None)
+            .hits()
+            .iter()
+            .find(|h| usize::from(h.guide) == guide)
+            .map(|h| h.score)
+    };
+    let in_order = score("testing strategy").expect("found");
+    for q in ["testing. strategy", "testing; strategy", "\"testing. strategy\""] {
+        let apart = score(q).expect("found");
+        assert_eq!(in_order, apart + apart * search::TITLE_PHRASE_PERCENT / 100, "{q}");
+    }
+}
+
 #[tokio::test]
 async fn a_search_that_finds_nothing_suggests_a_corrected_query() {
     let server = start().await;
