@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::config::Config;
-use super::index::{keyed, tokens_of};
+use super::index::{keyed, tokens_of_blocks};
 use super::model::{DocKind, ERROR_CODES, ItemKind};
 use super::pages::{ERRORS_PATH, item_path};
 use super::validate::{Content, Page};
@@ -32,14 +32,66 @@ pub struct Document {
     pub title_terms: Vec<String>,
 }
 
-/// Sorted, distinct stems of `text`, and the synonym phrases (`phrases`, stems joined by
-/// spaces) it spells.
-fn stems(text: &str, phrases: &Phrases) -> Vec<String> {
-    let set: BTreeSet<String> = keyed(&tokens_of(text), &phrases.keys, phrases.max_stems)
+/// Sorted, distinct stems of `blocks`, and the synonym phrases (`phrases`, stems joined by
+/// spaces) they spell, each within one sentence of one block: as in the guides' index, no
+/// phrase runs from a title into its summary, from a heading into the paragraph under it, or
+/// across a sentence's end.
+fn stems<'a>(blocks: impl IntoIterator<Item = &'a str>, phrases: &Phrases) -> Vec<String> {
+    let set: BTreeSet<String> = keyed(&tokens_of_blocks(blocks), &phrases.keys, phrases.max_stems)
         .into_iter()
         .map(|k| k.2)
         .collect();
     set.into_iter().collect()
+}
+
+/// The blocks of a markdown text as written, link targets and code included (every word is
+/// searchable): a heading, a list item, a table cell, a line of code, or a paragraph (lines
+/// up to a blank one, or to a line that opens another block). A list item's or paragraph's
+/// wrapped lines stay one block.
+fn markdown_blocks(markdown: &str) -> Vec<&str> {
+    let mut blocks = Vec::new();
+    let mut block: Option<(usize, usize)> = None;
+    let mut in_code = false;
+    let mut offset = 0;
+    for line in markdown.split_inclusive('\n') {
+        let (start, end) = (offset, offset + line.trim_end().len());
+        offset += line.len();
+        let trimmed = line.trim();
+        let fence = trimmed.starts_with("```") || trimmed.starts_with("~~~");
+        let opens = fence
+            || in_code
+            || trimmed.starts_with('#')
+            || trimmed.starts_with('|')
+            || trimmed.starts_with("- ")
+            || trimmed.starts_with("* ")
+            || trimmed.starts_with("+ ")
+            || trimmed.starts_with('>')
+            || trimmed
+                .split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if trimmed.is_empty() || opens {
+            blocks.extend(block.take().map(|(from, to)| &markdown[from..to]));
+        }
+        if fence {
+            // The fence's info string ("```json") is a word of the page too.
+            in_code = !in_code;
+            blocks.push(&markdown[start..end]);
+        } else if trimmed.starts_with('|') && !in_code {
+            // Each cell on its own: "| Owner | Data |" says no "owner data".
+            let mut at = start + (line.len() - line.trim_start().len());
+            for cell in trimmed.split('|') {
+                blocks.push(&markdown[at..at + cell.len()]);
+                at += cell.len() + 1;
+            }
+        } else if !trimmed.is_empty() {
+            block = Some(block.map_or((start, end), |(from, _)| (from, end)));
+            if in_code {
+                blocks.extend(block.take().map(|(from, to)| &markdown[from..to]));
+            }
+        }
+    }
+    blocks.extend(block.map(|(from, to)| &markdown[from..to]));
+    blocks
 }
 
 /// The synonym table's phrase keys, and the most stems one has.
@@ -57,7 +109,7 @@ fn document(
     url: String,
     markdown: String,
 ) -> Document {
-    let terms = stems(&format!("{title}\n{summary}\n{markdown}"), phrases);
+    let terms = stems([title, summary].into_iter().chain(markdown_blocks(&markdown)), phrases);
     Document {
         kind,
         id,
@@ -66,7 +118,7 @@ fn document(
         url,
         markdown,
         terms,
-        title_terms: stems(title, phrases),
+        title_terms: stems([title], phrases),
     }
 }
 

@@ -314,7 +314,7 @@ pub(super) fn tokens_of(text: &str) -> Vec<Token> {
 /// text's positions follow the last one's after a [`SENTENCE_GAP`], so no phrase runs from a
 /// paragraph, heading, list item or table row into the next, punctuated or not. Byte offsets
 /// stay those within each text.
-fn tokens_of_blocks<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<Token> {
+pub(super) fn tokens_of_blocks<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<Token> {
     let mut tokens: Vec<Token> = Vec::new();
     for text in texts {
         let from = tokens.last().map_or(0, |last| last.position + 1 + SENTENCE_GAP);

@@ -943,3 +943,56 @@ fn sector_words_are_single_lowercase_words_of_one_industry_each() {
     );
     scratch.expect("industries/industry-two.md", Some("sector_words"), "is already used by");
 }
+
+/// The terms of the document record `id` in the emitted tables.
+fn document_terms(tables: &str, id: &str) -> Vec<String> {
+    let record = tables
+        .lines()
+        .flat_map(|line| line.split("DocumentRecord {"))
+        .find(|record| record.contains(&format!("id: \"{id}\",")))
+        .unwrap_or_else(|| panic!("a record {id}"));
+    let terms = record.split(" terms: &[").nth(1).expect("terms");
+    let terms = terms.split("], title_terms").next().expect("terms end");
+    terms.split(',').map(|term| term.trim_matches('"').to_string()).collect()
+}
+
+/// The API documentation's corpus (`search_api_docs`) holds a synonym phrase only where its
+/// words stand together in one sentence of one block, as the guide index does: a page's
+/// title ran into its summary ("API drift" then "Monitoring the API docs." made the phrase
+/// `drift monitoring`), a heading into the paragraph under it, and one table cell into the
+/// next, so a search for the phrase found a page that never says it.
+#[test]
+fn a_documents_phrase_does_not_run_across_its_title_summary_or_blocks() {
+    let key = compiler::tokenize::tokens("drift monitoring")
+        .into_iter()
+        .map(|token| token.stem)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let terms_of = |name: &str, description: &str, body: &str| {
+        let scratch = Scratch::new(&format!("doc-blocks-{}-{}", name.len(), body.len()));
+        scratch
+            .edit("docs/api.md", "name = \"API\"", &format!("name = \"{name}\""))
+            .edit("docs/api.md", "\"The API docs.\"", &format!("\"{description}\""))
+            .edit("docs/api.md", "doc0 ", &format!("{body}\n\ndoc0 "));
+        let compiled =
+            compile(&scratch.root, &local(), &fixture_expectations()).expect("fixture compiles");
+        document_terms(&compiled.tables, "docs/api")
+    };
+    for (name, description, body) in [
+        ("API drift", "Monitoring the API docs.", "Watch it."),
+        ("API", "The API docs.", "## Watch for drift\n\nMonitoring comes next."),
+        ("API", "The API docs.", "| Drift | Monitoring |\n|---|---|\n| drift | monitoring |"),
+        ("API", "The API docs.", "- drift\n- monitoring"),
+        ("API", "The API docs.", "```\nwatch drift\nmonitoring\n```"),
+    ] {
+        let terms = terms_of(name, description, body);
+        assert!(terms.contains(&"drift".to_string()) && terms.contains(&"monitor".to_string()));
+        assert!(!terms.contains(&key), "{body:?}: {key:?} in {terms:?}");
+    }
+    let together = terms_of(
+        "API",
+        "The API docs.",
+        "We watch for drift\nmonitoring daily, in a paragraph wrapped there.",
+    );
+    assert!(together.contains(&key), "{key:?} said in one sentence: {together:?}");
+}
