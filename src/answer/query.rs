@@ -357,17 +357,26 @@ const PHRASE_KEY_MAX_BYTES: usize = 96;
 /// [`PHRASE_MAX_WRITERS`] guides write, each with the term it is read as: at each word, the
 /// longest run of words that is such a phrase, as search splits a query into units ("speed up
 /// my dashboard": `speed up`, read as `slow`; "structure a data team": `structure data team`,
-/// read as `operating model`). Allocates only for a question with a word some
-/// phrase begins.
+/// read as `operating model`). No phrase runs across a sentence's or clause's end, as none
+/// does in a search query ("We want more speed. Up to now..." has no `speed up`). Allocates
+/// only for a question with a word some phrase begins.
 fn unwritten_synonym_phrases(text: &str, phrasing_from: usize) -> Vec<SynonymPhrase> {
     // The words and stems from the first word some phrase begins, as ranges of one buffer
-    // (each token: word start, stem start, stem end, and its span in `text`); a phrase starts
-    // at such a word, so a question with none allocates nothing here, and one with some
-    // allocates the buffer alone.
+    // (each token: word start, stem start, stem end, its span in `text`, and 1 when a
+    // sentence's end stands between it and the word before); a phrase starts at such a word,
+    // so a question with none allocates nothing here, and one with some allocates the buffer
+    // alone.
     let mut buffer = String::new();
-    let mut tokens = [[0usize; 5]; ANSWER_MAX_WORDS];
+    let mut tokens = [[0usize; 6]; ANSWER_MAX_WORDS];
     let mut n_tokens = 0;
+    let mut last_end: Option<usize> = None;
     tokenize::for_each_token_with(text, known_stem, |word, stem, span| {
+        // Read as search reads a query: "speed. Up" is two sentences whatever the case.
+        let after_end = last_end.is_some_and(|end| {
+            span.start > end + 1
+                && tokenize::sentence_ends_between(text, end, span.start, tokenize::Reading::Query)
+        });
+        last_end = Some(span.end);
         let first = n_tokens == 0;
         if span.start >= phrasing_from
             || n_tokens == tokens.len()
@@ -382,7 +391,8 @@ fn unwritten_synonym_phrases(text: &str, phrasing_from: usize) -> Vec<SynonymPhr
         buffer.push_str(word);
         let stem_at = buffer.len();
         buffer.push_str(stem);
-        tokens[n_tokens] = [word_at, stem_at, buffer.len(), span.start, span.end];
+        let after_end = usize::from(after_end);
+        tokens[n_tokens] = [word_at, stem_at, buffer.len(), span.start, span.end, after_end];
         n_tokens += 1;
     });
     let tokens = &tokens[..n_tokens];
@@ -391,6 +401,8 @@ fn unwritten_synonym_phrases(text: &str, phrasing_from: usize) -> Vec<SynonymPhr
     while idx < tokens.len() {
         let [_, stem_at, stem_end, ..] = tokens[idx];
         let longest = longest_phrase_from(&buffer[stem_at..stem_end]).min(tokens.len() - idx);
+        // A phrase ends with its sentence.
+        let longest = (1..longest).find(|&n| tokens[idx + n][5] == 1).unwrap_or(longest);
         let found = (2..=longest).rev().find_map(|len| {
             let run = &tokens[idx..idx + len];
             // A phrase of phrasing words and a company word ("start with AI") asks how to
@@ -868,7 +880,27 @@ fn carry(builder: &mut Builder, prev: &[&str]) -> (Option<CompanyTopic>, bool) {
 
 #[cfg(test)]
 mod tests {
-    use crate::answer::query::within_one_edit;
+    use crate::answer::query::{unwritten_synonym_phrases, within_one_edit};
+
+    /// "speed up" is read as `slow` within a sentence, and not across its end: "We want more
+    /// speed. Up to now ..." was read as asking about slowness.
+    #[test]
+    fn a_synonym_phrase_stops_at_a_sentence_end() {
+        let targets = |text: &str| -> Vec<&str> {
+            unwritten_synonym_phrases(text, usize::MAX).iter().map(|p| p.target).collect()
+        };
+        assert_eq!(targets("how do I speed up my dashboard"), ["slow"]);
+        for text in [
+            "We want more speed. Up to now our models ship yearly",
+            "we want more speed. up to now our models ship yearly",
+            "more speed? Up next: the models",
+            "more speed; up to now the models ship yearly",
+        ] {
+            assert_eq!(targets(text), Vec::<&str>::new(), "{text}");
+        }
+        // An abbreviation's full stop ends nothing.
+        assert_eq!(targets("how do I speed up e.g. my dashboard"), ["slow"]);
+    }
 
     #[test]
     fn one_edit_is_one_insertion_deletion_substitution_or_swap() {
