@@ -21,7 +21,9 @@ use super::model::{
     SEARCH_SUGGEST_ONE_MIN_CHARS, SEARCH_SUGGEST_TWO_MIN_CHARS, SEARCH_TYPO_MAX_CHARS,
 };
 use super::synonyms::Synonyms;
-use super::tokenize::{SENTENCE_GAP, Token, adjacent, for_each_deletion_variant, for_each_token};
+use super::tokenize::{
+    SENTENCE_GAP, Token, adjacent, for_each_deletion_variant, for_each_term_token, for_each_token,
+};
 use super::validate::Guide;
 
 /// Field weights of BM25F. Titles and the questions a guide answers say most about it.
@@ -190,7 +192,9 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
     // term without postings, so a misspelling of it is corrected to it (and, at search time,
     // to what it finds) rather than to a guide word that merely looks alike ("table").
     for input in synonyms.inputs() {
-        if let [token] = tokens_of(&input.text).as_slice() {
+        let mut tokens = Vec::new();
+        for_each_term_token(&input.text, |token| tokens.push(token));
+        if let [token] = tokens.as_slice() {
             frequencies.entry(token.stem.clone()).or_default();
             word_stems.entry(token.word.clone()).or_insert_with(|| token.stem.clone());
         }

@@ -20,7 +20,7 @@ use toml::Spanned;
 use super::diagnostic::{Diagnostic, Diagnostics};
 use super::front_matter;
 use super::load::SourceFile;
-use super::tokenize::{STOP_WORDS, for_each_token};
+use super::tokenize::{STOP_WORDS, for_each_term_token};
 
 /// The raw file.
 #[derive(Debug, Deserialize)]
@@ -138,7 +138,7 @@ fn at(file: &SourceFile, line: usize, field: &str, message: impl Into<String>) -
 fn key_of(text: &str) -> (String, Vec<String>) {
     let mut stems = Vec::new();
     let mut spans = Vec::new();
-    for_each_token(text, |token| {
+    for_each_term_token(text, |token| {
         stems.push(token.stem);
         spans.push(token.start..token.end);
     });

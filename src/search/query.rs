@@ -212,6 +212,25 @@ fn singular_term(word: &str) -> Option<u32> {
     known_term(singular).map(|(_, known)| known.term)
 }
 
+/// The word at `span` of `q` joined with a stop word hyphenated to it
+/// ([`tokenize::joined_with_stop_word`]), when the joined word is a word of the library with
+/// postings or a synonym input: the joined word, the compound's span, its stem and where it
+/// stands in the vocabulary. Only a hyphen beside the word costs more than a byte's look.
+fn joined_known(
+    q: &str,
+    span: &Range<usize>,
+) -> Option<(String, Range<usize>, &'static str, Known)> {
+    let hyphen_beside = q.as_bytes().get(span.end) == Some(&b'-')
+        || span.start.checked_sub(1).and_then(|at| q.as_bytes().get(at)) == Some(&b'-');
+    if !hyphen_beside {
+        return None;
+    }
+    let (joined, span) = tokenize::joined_with_stop_word(q, span.clone())?;
+    let (stem, known) = known_term(&joined)?;
+    let meant = has_postings(known.term) || SYNONYM_TERMS.binary_search(&known.term).is_ok();
+    meant.then_some((joined, span, stem, known))
+}
+
 /// The most stems a synonym phrase beginning with `stem` has (1 if none begins with it).
 /// Inlined into the loop over a query's words, which asks it of every word: with the look-up
 /// for misspelt words as a second caller the compiler kept it out of line, at about 40
@@ -289,6 +308,18 @@ pub fn units(q: &str) -> Units {
                 && tokenize::sentence_ends_between(q, end, span.start, tokenize::Reading::Query)
         });
         last_end = Some(span.end);
+        // "buy-in": a stop word hyphenated to the word is part of it when the library or the
+        // synonym table knows the two joined ("buyin"); otherwise it is dropped as before.
+        if let Some((joined, span, stem, known)) = joined_known(q, &span) {
+            last_end = Some(span.end);
+            let word_at = text.len();
+            text.push_str(&joined);
+            let stem_at = text.len();
+            text.push_str(stem);
+            let (word, stem) = (word_at..stem_at, stem_at..text.len());
+            tokens.push(QueryToken { word, stem, span, known: Some(known), after_end });
+            return;
+        }
         // "datagovernance": two words of the library typed without the space between them
         // are those two words.
         if let Some((left, right)) = known.is_none().then(|| split_joined(word)).flatten() {

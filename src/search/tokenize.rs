@@ -405,6 +405,70 @@ fn joins_letter_prefix(word: &str, text: &str, next: usize) -> bool {
         && text[next..].chars().next().is_some_and(char::is_alphabetic)
 }
 
+/// Shortest stop word [`joined_with_stop_word`] joins to a word: a one-letter word is never
+/// a word of its own ("a-data" is "data", and "p-value" is "pvalue" by another rule).
+const JOINED_STOP_WORD_MIN_CHARS: usize = 2;
+
+/// The word at `span` of `text` with a stop word hyphenated to it, before or after, as one
+/// word ("buy-in" is "buyin", "add-on" "addon", "in-house" "inhouse"), and the compound's
+/// byte range; `None` when no stop word of at least two letters is joined to it so, or the
+/// compound has more parts ("point-in-time" stays "point", "time"). The tokenizer drops the
+/// stop word and keeps the word alone, which for these compounds is another sense ("buy-in"
+/// found the guide on build or buy); the synonym table reads a term so written as the joined
+/// word ([`for_each_term_token`]), and a query reads it so when the joined word is known.
+pub fn joined_with_stop_word(text: &str, span: Range<usize>) -> Option<(String, Range<usize>)> {
+    let alnum_run = |s: &str| s.find(|c: char| !c.is_alphanumeric()).unwrap_or(s.len());
+    // A hyphen followed by a letter or digit: the compound goes on.
+    let goes_on = |s: &str| {
+        let mut chars = s.chars();
+        chars.next() == Some('-') && chars.next().is_some_and(char::is_alphanumeric)
+    };
+    let goes_back = |s: &str| {
+        let mut chars = s.chars().rev();
+        chars.next() == Some('-') && chars.next().is_some_and(char::is_alphanumeric)
+    };
+    let word = text.get(span.clone())?;
+    let (before, after) = (text.get(..span.start)?, text.get(span.end..)?);
+    let is_joinable_stop = |s: &str| {
+        s.chars().nth(JOINED_STOP_WORD_MIN_CHARS - 1).is_some() && is_stop_word(&s.to_lowercase())
+    };
+    if let Some(rest) = after.strip_prefix('-') {
+        let stop = &rest[..alnum_run(rest)];
+        if is_joinable_stop(stop) && !goes_on(&rest[stop.len()..]) && !goes_back(before) {
+            let joined = format!("{word}{stop}").to_lowercase();
+            return Some((joined, span.start..span.end + 1 + stop.len()));
+        }
+    }
+    if let Some(head) = before.strip_suffix('-') {
+        let start = head
+            .rfind(|c: char| !c.is_alphanumeric())
+            .map_or(0, |at| at + head[at..].chars().next().map_or(1, char::len_utf8));
+        let stop = &head[start..];
+        if is_joinable_stop(stop) && !goes_back(&head[..start]) && !goes_on(after) {
+            let joined = format!("{stop}{word}").to_lowercase();
+            return Some((joined, start..span.end));
+        }
+    }
+    None
+}
+
+/// [`for_each_token`] for a term of the synonym table: a word with a stop word hyphenated to
+/// it is the two joined ([`joined_with_stop_word`]), so that `buy-in` is an entry of its own,
+/// not one for every "buy".
+pub fn for_each_term_token(text: &str, mut each: impl FnMut(Token)) {
+    let stemmer = Stemmer::create(Algorithm::English);
+    for_each_token(text, |token| match joined_with_stop_word(text, token.start..token.end) {
+        Some((joined, span)) => each(Token {
+            stem: stem(&stemmer, &joined).into_owned(),
+            word: joined,
+            start: span.start,
+            end: span.end,
+            position: token.position,
+        }),
+        None => each(token),
+    });
+}
+
 /// All tokens of `text`, in order.
 pub fn tokens(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
@@ -607,6 +671,24 @@ mod tests {
         );
         let spans: Vec<_> = tokens("the p-value").into_iter().map(|t| (t.start, t.end)).collect();
         assert_eq!(spans, [(4, 11)]);
+    }
+
+    /// A stop word hyphenated to a word joins it, before or after; a one-letter stop word, a
+    /// compound of more parts and words apart do not.
+    #[test]
+    fn a_stop_word_hyphenated_to_a_word_joins_it() {
+        let joined = |text: &str| -> Vec<Option<(String, Range<usize>)>> {
+            tokens(text).iter().map(|t| joined_with_stop_word(text, t.start..t.end)).collect()
+        };
+        assert_eq!(joined("get buy-in"), [None, Some(("buyin".to_string(), 4..10))]);
+        assert_eq!(joined("In-house team"), [Some(("inhouse".to_string(), 0..8)), None]);
+        assert_eq!(joined("Add-On"), [Some(("addon".to_string(), 0..6))]);
+        for text in ["point-in-time", "buy in", "a-data", "data-driven", "as-is", "x-in-y"] {
+            assert!(joined(text).iter().all(Option::is_none), "{text}");
+        }
+        let mut words = Vec::new();
+        for_each_term_token("stakeholder buy-in", |t| words.push((t.word, t.stem)));
+        assert_eq!(words[1], ("buyin".to_string(), "buyin".to_string()));
     }
 
     /// American endings take the British word's stem, every form of it; words spelt "-ize"

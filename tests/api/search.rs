@@ -1071,9 +1071,39 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
         ("reports dont add up", "reconcile-conflicting-reports"),
         ("managers are not on board", "win-over-middle-managers"),
         ("XAI", "human-oversight-of-automated-decisions"),
+        // "get buy-in" found the build-or-buy guide first ("in" is a stop word, leaving "buy").
+        ("get buy-in", "win-over-middle-managers"),
+        ("stakeholder buy-in", "change-plan-for-ai-rollout"),
+        ("executive buy-in", "win-over-middle-managers"),
     ] {
         let page = first_page(&server, q, "&limit=3").await;
         assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
+    }
+}
+
+/// A stop word hyphenated to a word is part of it when the synonym table or a guide has the
+/// two joined: "buy-in" is not "buy", and the build-or-buy guide no longer comes first. A
+/// compound nobody has joined is the word alone, as before ("lock-in" finds "lock"), and the
+/// spaced forms keep what they found.
+#[tokio::test]
+async fn a_stop_word_hyphenated_to_a_word_is_part_of_it() {
+    let server = start().await;
+    for q in ["get buy-in", "buy-in", "Buy-In", "how to get buy-in for data", "buyin"] {
+        let found = slugs(&first_page(&server, q, "&limit=3").await);
+        assert!(found.contains(&"win-over-middle-managers".to_string()), "{q}: {found:?}");
+        assert!(!found.contains(&"build-vs-buy-ai".to_string()), "{q}: {found:?}");
+    }
+    for (q, wanted) in [
+        ("buy in", "build-vs-buy-ai"),
+        ("vendor lock-in", "build-vs-buy-ai"),
+        ("on-prem", "self-host-open-weight-models"),
+        ("on-premises llm", "self-host-open-weight-models"),
+        ("on prem llm", "self-host-open-weight-models"),
+        ("on premises warehouse", "legacy-warehouse-migration-plan"),
+        ("point-in-time", "build-point-in-time-training-sets"),
+    ] {
+        let found = slugs(&first_page(&server, q, "&limit=3").await);
+        assert!(found.contains(&wanted.to_string()), "{q}: {found:?}");
     }
 }
 
