@@ -40,7 +40,9 @@ pub const STOP_WORDS: &[&str] = &[
 /// LLM response latency; "experience" as "experi", the stem of "experiment", so "user
 /// experience" found the A/B-testing guides; "observability" as "observ", so it found the
 /// guides on observed values before the one on pipeline observability; "headings" as "head",
-/// so "a part-time head of data" quoted the guide on chunking documents by their headings.
+/// so "a part-time head of data" quoted the guide on chunking documents by their headings;
+/// "officer" as "offic", the stem of "office", so "risk officer" found "office staff" and a
+/// "back-office" update.
 /// The words stay findable as themselves. A misspelling whose Snowball stem is a word of the
 /// other sense goes here too ("embedings" is "embed"; "responsable", the French and Spanish
 /// spelling, is "respons"): the typo path never sees it, since its stem is found.
@@ -64,6 +66,8 @@ pub const STEM_OVERRIDES: &[(&str, &str)] = &[
     ("heading", "heading"),
     ("headings", "heading"),
     ("observability", "observability"),
+    ("officer", "officer"),
+    ("officers", "officer"),
     ("responsabilities", "responsib"),
     ("responsability", "responsib"),
     ("responsable", "responsib"),

@@ -1075,6 +1075,9 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
         ("get buy-in", "win-over-middle-managers"),
         ("stakeholder buy-in", "change-plan-for-ai-rollout"),
         ("executive buy-in", "win-over-middle-managers"),
+        // "risk officer" found office staff: Snowball stems "officer" as "office".
+        ("risk officer", "model-risk-management-framework"),
+        ("head of risk", "model-risk-management-framework"),
     ] {
         let page = first_page(&server, q, "&limit=3").await;
         assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
@@ -1264,6 +1267,21 @@ async fn a_word_is_not_read_as_another_word_of_the_same_stem_or_start() {
         let page = first_page(&server, q, "&limit=5").await;
         assert!(page.get("suggestions").is_none(), "{q}: {page}");
         assert!(slugs(&page).contains(&"data-contracts-for-producers".to_string()), "{q}");
+    }
+    // "officer" is not "office": Snowball stems both "offic", so "risk officer" found the
+    // guides on office staff and a back-office update, and its snippets marked "office".
+    for q in ["officer", "risk officer", "data protection officer"] {
+        let page = first_page(&server, q, "&limit=10").await;
+        let found = slugs(&page);
+        assert!(!found.is_empty(), "{q}");
+        assert!(!found.contains(&"board-asks-for-ai-strategy".to_string()), "{q}: {found:?}");
+        for result in page["results"].as_array().expect("results") {
+            let snippet = result["snippet"].as_str().unwrap_or_default().to_lowercase();
+            assert!(
+                !snippet.contains("<mark>office<") && !snippet.contains("office</mark>"),
+                "{q}: {snippet}"
+            );
+        }
     }
     // A last word the library writes is meant: its completions count at
     // `COMPLETION_OF_WORD_PERCENT` ("act" is the act, not "actual" or "action").
