@@ -14,7 +14,8 @@ use std::sync::LazyLock;
 use crate::limits::{ANSWER_MAX_PREV_TURNS, ANSWER_MAX_TERMS, ANSWER_MAX_WORDS};
 use crate::model::{CompanyTopic, SourceKind};
 use crate::search::query::{
-    for_each_token, guides_using, has_postings, known_stem, longest_phrase_from,
+    for_each_query_token, for_each_token, guides_using, has_postings, known_stem,
+    longest_phrase_from,
 };
 use crate::search::tokenize::{self, STOP_WORDS, Token};
 use crate::search::typo;
@@ -597,7 +598,8 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     let work_duration = names_work && !names_more_than_engagement && prev.is_empty();
     builder.query.work_duration = work_duration;
     let phrases = unwritten_synonym_phrases(text, phrasing_from);
-    for_each_token(text, |token| {
+    // "How do I get buy-in?": read as search reads it, `buyin`, not `buy`.
+    for_each_query_token(text, |token| {
         if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
             return;
         }

@@ -261,6 +261,33 @@ pub fn for_each_token(text: &str, mut each: impl FnMut(Token)) {
     });
 }
 
+/// [`for_each_token`] as a query reads its words: a stop word hyphenated to a word is part of
+/// it when the library or the synonym table knows the two joined ([`joined_known`]; "buy-in" is
+/// `buyin`), as [`units`] reads them. For the answer engine's questions.
+pub fn for_each_query_token(text: &str, mut each: impl FnMut(Token)) {
+    let mut positions = tokenize::Positions::default();
+    tokenize::for_each_token_with(text, known_stem, |word, stem, span| {
+        let position = positions.of(text, span.start, span.end);
+        let token = match joined_known(text, &span) {
+            Some((joined, span, stem, _)) => Token {
+                word: joined,
+                stem: stem.to_owned(),
+                start: span.start,
+                end: span.end,
+                position,
+            },
+            None => Token {
+                word: word.to_owned(),
+                stem: stem.to_owned(),
+                start: span.start,
+                end: span.end,
+                position,
+            },
+        };
+        each(token);
+    });
+}
+
 /// A token of the query: its word and stem as ranges of one buffer, and where it stands in
 /// the query.
 struct QueryToken {

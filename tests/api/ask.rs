@@ -181,6 +181,20 @@ async fn a_misspelt_question_gets_the_answer_of_its_correct_spelling() {
     assert_eq!(nonsense.kind, AnswerKind::NotCovered, "nonsense is not corrected into an answer");
 }
 
+/// "buy-in" is read as search reads it, the one word `buyin` (getting people on board), not
+/// `buy`: "how do I get buy-in for a data project" quoted the build-or-buy guide's "a
+/// recommendation to buy rather than build".
+#[tokio::test]
+async fn buy_in_is_read_as_search_reads_it() {
+    let server = start().await;
+    for q in ["how do I get buy-in for a data project", "how do I get stakeholder buy-in"] {
+        let answer = get(&server, &[("query", q)], &[]).await.conforms("GET", "/ask", 200);
+        let text = answer["content"].to_string();
+        assert!(!text.contains("build-vs-buy-ai"), "{q}: {text}");
+        assert!(text.contains("change-plan-for-ai-rollout"), "{q}: {text}");
+    }
+}
+
 #[tokio::test]
 async fn follow_ups_borrow_the_earlier_question() {
     let server = start().await;
