@@ -134,8 +134,11 @@ pub struct Hit {
 }
 
 /// The document with this id in `collection`, or `not_found` naming the id and the MCP tool
-/// (`search`, on the same server: this is the MCP `fetch` tool's lookup) that gives ids. Full
-/// canonical URLs of content items are accepted too.
+/// (`search`, on the same server: this is the MCP `fetch` tool's lookup) that gives ids. The
+/// `url` a search result gives is accepted too: a content item's canonical URL (or its
+/// markdown twin's), and an error code's or an operation's URL with its fragment
+/// (`<site>/docs/errors/#<code>`, the `docs` link of an Error body, and
+/// `<api>/openapi.json#/paths/...`), which name no page of their own.
 pub fn fetch(collection: Collection, id: &str) -> Result<Document, Error> {
     let trimmed = id.trim();
     let document = match trimmed.strip_prefix("guides/") {
@@ -144,7 +147,9 @@ pub fn fetch(collection: Collection, id: &str) -> Result<Document, Error> {
         }
         None => DOCUMENTS.iter().find(|record| record.id == trimmed).map(Document::Record),
     };
-    let document = document.or_else(|| by_url(trimmed));
+    let document = document
+        .or_else(|| by_url(trimmed))
+        .or_else(|| DOCUMENTS.iter().find(|record| record.url == trimmed).map(Document::Record));
     document.filter(|document| collection.holds(document.kind())).ok_or_else(|| {
         Error::new(
             crate::model::ErrorKind::NotFound,

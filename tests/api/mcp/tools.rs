@@ -680,6 +680,73 @@ async fn search_and_fetch_answer_as_chatgpt_connectors_expect() {
     assert!(document["text"].as_str().is_some_and(|t| t.starts_with("# GET /v1/resources")));
 }
 
+/// `fetch` reads a document by the `url` its search result gave as well as by its id, for
+/// every document of both servers: an error code's url (`<site>/docs/errors/#<code>`, also
+/// the `docs` link of every Error body) and an operation's (`<api>/openapi.json#/paths/...`)
+/// included. Before, the url was taken for pages and guides only, so an agent that fetched
+/// the url of an error code or an operation from its search results (or an Error body's
+/// `docs` link) was told no document had that id.
+#[tokio::test]
+async fn fetch_takes_the_url_a_search_result_gives() {
+    let server = start().await;
+    let text_of = |answer: &Value| -> Value {
+        assert_eq!(answer["isError"], false, "{answer}");
+        serde_json::from_str(answer["content"][0]["text"].as_str().expect("text")).expect("JSON")
+    };
+    for path in ["/mcp", "/mcp/docs"] {
+        let found =
+            text_of(&tool(&server, path, Era::Modern, "search", json!({ "query": "" })).await);
+        let mut documents: Vec<(String, String)> = found["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .map(|hit| {
+                (hit["id"].as_str().expect("id").into(), hit["url"].as_str().expect("url").into())
+            })
+            .collect();
+        if path == "/mcp/docs" {
+            // Every documentation page, error code and operation, page by page.
+            let mut cursor = Value::Null;
+            loop {
+                let mut arguments = json!({ "limit": 50 });
+                if !cursor.is_null() {
+                    arguments["cursor"] = cursor.clone();
+                }
+                let page = tool(&server, path, Era::Modern, "search_api_docs", arguments).await;
+                let page = &page["structuredContent"];
+                for hit in page["results"].as_array().expect("results") {
+                    documents.push((
+                        hit["id"].as_str().expect("id").into(),
+                        hit["url"].as_str().expect("url").into(),
+                    ));
+                }
+                cursor = page["nextCursor"].clone();
+                if cursor.is_null() {
+                    break;
+                }
+            }
+        }
+        assert!(documents.iter().any(|(id, _)| id.starts_with("errors/")) || path == "/mcp");
+        assert!(documents.iter().any(|(id, _)| id.starts_with("operations/")) || path == "/mcp");
+        for (id, url) in &documents {
+            let by_url = tool(&server, path, Era::Modern, "fetch", json!({ "id": url })).await;
+            assert_eq!(by_url["isError"], false, "{path} fetch {url} (the url of {id}): {by_url}");
+            let document = text_of(&by_url);
+            assert_eq!(document["id"], id.as_str(), "{path} fetch {url}");
+            assert_eq!(document["url"], url.as_str());
+        }
+    }
+    // An Error body's `docs` link reads as that error code's document.
+    let refused = server.get("/v1/resources?limit=0").await.json();
+    let docs = refused["error"]["docs"].as_str().expect("docs link");
+    let answer = tool(&server, "/mcp/docs", Era::Modern, "fetch", json!({ "id": docs })).await;
+    assert_eq!(text_of(&answer)["id"], "errors/invalid_limit");
+    // Each server still reads only its own documents.
+    let error_url = docs.to_string();
+    let answer = tool(&server, "/mcp", Era::Modern, "fetch", json!({ "id": error_url })).await;
+    assert_eq!(answer["isError"], true, "the product server has no error codes: {answer}");
+}
+
 /// A query that is not blank but has nothing to search for (stop words, one letter,
 /// punctuation, an emoji) finds nothing, on both servers' `search` and on `search_api_docs`,
 /// as the guide search does; only a blank query lists everything.
