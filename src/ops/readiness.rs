@@ -37,8 +37,14 @@ const TYPED_ANSWERS_MIN: usize = 2;
 /// latest earlier turn (`prev`, oldest first) did ("score my AI readiness", then the list).
 /// `None` when the text is not such a request; the list is then not read, and the text is a
 /// question. Whatever the numbers are, [`score`] decides, with the errors a JSON list gets:
-/// 15 numbers, a 7 or a 2.5 are refused as they would be in a data part.
+/// 15 numbers, a 7 or a 2.5 are refused as they would be in a data part. A text that is
+/// itself a JSON object with `answers` (the agent card's example, `{"answers":[2,3,...]}`,
+/// sent as text, as a client that sends a skill's examples as prompts does) is that object,
+/// read as the data part it spells.
 pub fn answers_in_text(text: &str, prev: &[&str]) -> Option<Value> {
+    if let Some(object) = answers_object(text) {
+        return Some(object);
+    }
     let is_list_char = |c: char| {
         c.is_ascii_digit() || c.is_whitespace() || matches!(c, ',' | ';' | '.' | '-' | '[' | ']')
     };
@@ -78,6 +84,19 @@ pub fn answers_in_text(text: &str, prev: &[&str]) -> Option<Value> {
     let mut request = serde_json::Map::new();
     request.insert("answers".to_string(), Value::Array(answers));
     Some(Value::Object(request))
+}
+
+/// The text as a JSON object holding `answers`, if it is one (surrounding white space aside).
+/// An object that repeats a member name is ambiguous, as a body would be, and is not read.
+fn answers_object(text: &str) -> Option<Value> {
+    let text = text.trim();
+    if !text.starts_with('{') {
+        return None;
+    }
+    match crate::json::read(text.as_bytes()) {
+        Ok(object @ Value::Object(_)) if object.get("answers").is_some() => Some(object),
+        _ => None,
+    }
 }
 
 /// The points of a JSON body that is exactly `{"answers": [...]}` with every answer a valid

@@ -458,8 +458,50 @@ async fn every_skill_example_works_as_written() {
             let data = &json["result"]["message"]["parts"][1]["data"];
             assert!(json["error"].is_null(), "{example}: {json}");
             assert_ne!(data["answer"], "not-covered", "{}: {example}", skill.id);
+            // A client that sends a skill's examples as prompts sends each as text: the JSON
+            // example then gets the same answer (it was answered as a question, with a
+            // sentence about the MCP prompts).
+            let as_text =
+                call(&server, V1, "SendMessage", message_v1(json!([{ "text": example }]))).await;
+            assert_eq!(
+                as_text["result"]["message"]["parts"][1], json["result"]["message"]["parts"][1],
+                "{}: {example} sent as text",
+                skill.id
+            );
         }
     }
+    // The JSON typed as text is read as that data part, refusals included, word for word.
+    for data in [
+        json!({ "answers": [2, 3, 1] }),
+        json!({ "answers": "2,3" }),
+        json!({ "answers": vec![9; 16] }),
+    ] {
+        let as_data = call(&server, V1, "SendMessage", message_v1(json!([{ "data": data }]))).await;
+        let as_text =
+            call(&server, V1, "SendMessage", message_v1(json!([{ "text": data.to_string() }])))
+                .await;
+        assert_eq!(as_text["error"]["code"], -32602, "{as_text}");
+        assert_eq!(as_text["error"]["message"], as_data["error"]["message"], "{data}");
+        assert_eq!(
+            as_text["error"]["data"][0]["metadata"]["code"],
+            as_data["error"]["data"][0]["metadata"]["code"],
+            "{data}"
+        );
+    }
+    // JSON without `answers` is still a question, and so is JSON that repeats a member
+    // (which answers it would mean is ambiguous).
+    let repeated = r#"{"answers": [2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2], "answers": [9]}"#;
+    let question =
+        call(&server, V1, "SendMessage", message_v1(json!([{ "text": repeated }]))).await;
+    assert!(question["result"]["message"]["parts"][1]["data"]["answer"].is_string(), "{question}");
+    let question = call(
+        &server,
+        V1,
+        "SendMessage",
+        message_v1(json!([{ "text": "{\"question\": \"what is a data contract?\"}" }])),
+    )
+    .await;
+    assert!(question["result"]["message"]["parts"][1]["data"]["answer"].is_string(), "{question}");
 }
 
 #[tokio::test]
