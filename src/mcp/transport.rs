@@ -231,7 +231,8 @@ pub fn era(header: Option<&str>, method: &str, params: Option<&Value>) -> Result
 
 /// The checks of a 2026-07-28 request, in order: `params._meta` carries the protocol version
 /// and the client capabilities (else -32602); the routing headers are sent once each
-/// (else -32020); `MCP-Protocol-Version` agrees with the body (else -32020); that version is
+/// (else -32020); `MCP-Protocol-Version` is sent (else -32020, or -32022 when the body's
+/// version is one not served) and agrees with the body (else -32020); that version is
 /// served (else -32022); the client capabilities are an object (else -32602); `Mcp-Method`,
 /// and `Mcp-Name` for tools/call, prompts/get and resources/read (decoded from
 /// `=?base64?...?=`), agree with the body (else -32020).
@@ -265,7 +266,14 @@ pub fn check_modern(
     }
     let body_version = &meta[META_PROTOCOL_VERSION];
     match headers.get(PROTOCOL_VERSION_HEADER).map(|v| v.to_str()) {
+        // A body naming a version this server does not serve is -32022 with or without the
+        // header, as the routing headers are not asked of it: the client speaks another
+        // revision, and the error names the ones to fall back to.
         None => {
+            if let Some(version) = body_version.as_str().filter(|v| McpVersion::parse(v).is_none())
+            {
+                return Err(McpError::unsupported_version(version));
+            }
             return Err(McpError::header_mismatch(
                 "header mismatch: MCP-Protocol-Version is required on every 2026-07-28 request",
             ));

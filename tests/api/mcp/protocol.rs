@@ -512,6 +512,20 @@ async fn unsupported_protocol_versions_name_the_supported_ones() {
     let response = post(&server, "/mcp", &without_method, &body.to_string()).await;
     let error = rpc_error(&response, "/mcp", 400, -32022, "unsupported_protocol_version");
     assert_eq!(error["error"]["data"]["supported"], supported);
+    // So is a body naming it without the MCP-Protocol-Version header: it was refused as a
+    // header mismatch whose message called the request a 2026-07-28 one.
+    let without_version: Vec<(String, String)> =
+        without_method.iter().filter(|(n, _)| n != "mcp-protocol-version").cloned().collect();
+    let response = post(&server, "/mcp", &without_version, &body.to_string()).await;
+    let error = rpc_error(&response, "/mcp", 400, -32022, "unsupported_protocol_version");
+    assert_eq!(error["error"]["data"]["supported"], supported);
+    assert_eq!(error["error"]["data"]["requested"], "2099-01-01");
+    // A 2026-07-28 body without the header still needs it.
+    let (modern, mut modern_headers) = request(Era::Modern, "tools/list", Value::Null);
+    modern_headers.retain(|(n, _)| n != "mcp-protocol-version");
+    let response = post(&server, "/mcp", &modern_headers, &modern).await;
+    let error = rpc_error(&response, "/mcp", 400, -32020, "header_mismatch");
+    assert!(error["error"]["message"].as_str().is_some_and(|m| m.contains("MCP-Protocol-Version")));
     // A legacy client after initialize at a revision we do not serve.
     let (body, mut headers) = request(Era::Legacy("2024-11-05"), "tools/list", Value::Null);
     headers.retain(|(n, _)| n != "mcp-protocol-version");
