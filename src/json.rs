@@ -130,6 +130,23 @@ pub enum ReadError {
     Duplicate(Duplicate),
 }
 
+/// How deep serde_json reads arrays and objects into one another: its recursion limit, 128,
+/// is reached on entering the 128th, so 127 levels are read.
+pub const MAX_DEPTH: usize = 127;
+
+/// What is wrong with a body [`read`] refused as not JSON when it nests past [`MAX_DEPTH`],
+/// which serde_json reports as "recursion limit exceeded" whether or not the text is JSON:
+/// named as what it is, with where it happened. `None` for any other error, whose own words
+/// (after "not valid JSON") say it.
+pub fn too_deep(err: &serde_json::Error) -> Option<String> {
+    let text = err.to_string();
+    let at = text.strip_prefix("recursion limit exceeded")?;
+    Some(format!(
+        "nests arrays and objects more than {MAX_DEPTH} levels deep, deeper than this server reads ({})",
+        at.trim()
+    ))
+}
+
 /// Parses a JSON text as serde_json would, refusing a repeated member name anywhere in it.
 ///
 /// One pass over a body without a repetition: the check is the map insertion serde_json
@@ -347,7 +364,7 @@ impl<'de> Visitor<'de> for Locate<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Duplicate, ReadError, escaped, push_string, read};
+    use super::{Duplicate, MAX_DEPTH, ReadError, escaped, push_string, read, too_deep};
 
     fn duplicate(text: &str) -> Option<Duplicate> {
         match read(text.as_bytes()) {
@@ -378,6 +395,24 @@ mod tests {
         // A repetition in text that is not JSON further on: not JSON.
         assert!(matches!(read(b"{\"a\":1,\"a\":2,"), Err(ReadError::Syntax(_))));
         assert!(matches!(read(b"[{\"a\":1,\"a\":2}] x"), Err(ReadError::Syntax(_))));
+    }
+
+    #[test]
+    fn nesting_past_the_limit_is_named_as_such() {
+        let deep = format!("{}{}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
+        let Err(ReadError::Syntax(err)) = read(deep.as_bytes()) else { panic!("refused") };
+        assert_eq!(
+            too_deep(&err).as_deref(),
+            Some(format!(
+                "nests arrays and objects more than {MAX_DEPTH} levels deep, deeper than this server reads (at line 1 column {})",
+                MAX_DEPTH + 1
+            ))
+            .as_deref()
+        );
+        let shallow = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        assert!(read(shallow.as_bytes()).is_ok(), "{MAX_DEPTH} levels are read");
+        let Err(ReadError::Syntax(err)) = read(b"{") else { panic!("refused") };
+        assert_eq!(too_deep(&err), None);
     }
 
     proptest::proptest! {

@@ -179,7 +179,10 @@ pub fn parse_body(bytes: &[u8]) -> Result<Body, ErrorObject> {
         Err(ReadError::Syntax(err)) => {
             return Err(ErrorObject {
                 code: PARSE_ERROR,
-                message: format!("parse error: the body is not valid JSON ({err})"),
+                message: match json::too_deep(&err) {
+                    Some(problem) => format!("parse error: the body {problem}"),
+                    None => format!("parse error: the body is not valid JSON ({err})"),
+                },
                 data: None,
             });
         }

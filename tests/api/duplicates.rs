@@ -181,3 +181,43 @@ async fn the_a2a_agent_answers_a_repeated_member_as_an_invalid_request() {
         assert_eq!(json["error"]["code"], -32600, "{json}");
     }
 }
+
+/// A body nesting arrays and objects past serde_json's depth limit (127 levels) is refused as
+/// `invalid_json` (-32700 on JSON-RPC) on every surface, with a message that says so: it said
+/// "the body is not valid JSON (recursion limit exceeded ...)", of text that may well be JSON.
+#[tokio::test]
+async fn nesting_past_the_depth_limit_is_named_on_every_surface() {
+    let server = start().await;
+    let depth = consultancy_api::json::MAX_DEPTH + 1;
+    let deep = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+    let says_so = |message: &str| {
+        message.contains("nests arrays and objects more than 127 levels deep")
+            && !message.contains("not valid JSON")
+            && !message.contains("recursion")
+    };
+    for (path, body) in [
+        (SCORE, format!("{{\"answers\":{deep}}}")),
+        ("/v1/batch", format!("{{\"requests\":{deep}}}")),
+        ("/ask", format!("{{\"query\":\"x\",\"prev\":{deep}}}")),
+    ] {
+        let response = server.post_json(path, &body).await;
+        let error = response.error("POST", path, 400, "invalid_json");
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(says_so(message), "{path}: {message}");
+    }
+    for (path, status) in [("/mcp", 400), ("/mcp/docs", 400), ("/a2a", 200)] {
+        let body = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{{\"x\":{deep}}}}}"
+        );
+        let response = server.post_json(path, &body).await;
+        assert_eq!(response.status, status, "{path}: {}", response.text);
+        let json: Value = serde_json::from_str(&response.text).expect("JSON");
+        assert_eq!(json["error"]["code"], -32700, "{path}: {json}");
+        let message = json["error"]["message"].as_str().unwrap_or_default();
+        assert!(says_so(message), "{path}: {message}");
+    }
+    // Not JSON at all still says so.
+    let response = server.post_json(SCORE, "{").await;
+    let error = response.error("POST", SCORE, 400, "invalid_json");
+    assert!(error["error"]["message"].as_str().is_some_and(|m| m.contains("not valid JSON")));
+}
