@@ -146,6 +146,17 @@
         notice.id = listId + "-none";
         list.append(notice);
       }
+      // As on the results page: what a misspelt word was read as, above the results.
+      var corrected = !appending && typeof page.correctedQuery === "string" ? page.correctedQuery : "";
+      if (corrected && !none) {
+        help = "Showing results for \u201c" + corrected + "\u201d.";
+        var readAs = element("li", "", help);
+        readAs.setAttribute("role", "option");
+        readAs.setAttribute("aria-disabled", "true");
+        readAs.setAttribute("aria-selected", "false");
+        readAs.id = listId + "-corrected";
+        list.append(readAs);
+      }
       suggestions.forEach(function (suggestion) {
         if (typeof suggestion !== "string" || !suggestion) return;
         var option = element("li", "", "Did you mean ");

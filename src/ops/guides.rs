@@ -51,6 +51,9 @@ pub struct GuidePage {
     start: usize,
     /// The cursor of the next page; `None` on the last.
     pub next_cursor: Option<String>,
+    /// `q` as the search read it, when a word matched only through typo tolerance
+    /// ([`search::corrected_query`]): "showing results for ...".
+    pub corrected: Option<String>,
     /// Corrected queries that find something, when this one found nothing (at most
     /// `SEARCH_MAX_SUGGESTIONS`); empty otherwise.
     pub suggestions: Vec<String>,
@@ -91,6 +94,7 @@ impl GuidePage {
     pub fn to_json(&self) -> String {
         search::page_json(
             &self.params.q,
+            self.corrected.as_deref(),
             &self.ranked,
             self.next_cursor.as_deref(),
             &self.suggestions,
@@ -102,6 +106,7 @@ impl GuidePage {
     pub fn to_json_and_escaped(&self) -> (String, String) {
         search::page_json_and_escaped(
             &self.params.q,
+            self.corrected.as_deref(),
             &self.ranked,
             self.next_cursor.as_deref(),
             &self.suggestions,
@@ -175,7 +180,14 @@ pub fn search(params: SearchParams) -> GuidePage {
     } else {
         Vec::new()
     };
-    GuidePage { params, ranked, start, next_cursor, suggestions }
+    // What a misspelt word was read as, on every page of a search that found something (a
+    // search that found nothing offers `suggestions` instead).
+    let corrected = if ranked.keyword && n_hits > 0 {
+        search::corrected_query(&params.q, &ranked)
+    } else {
+        None
+    };
+    GuidePage { params, ranked, start, next_cursor, corrected, suggestions }
 }
 
 /// Validates and runs a search.

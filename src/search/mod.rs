@@ -507,6 +507,28 @@ pub fn has_unmatched_word(ranked: &Ranked) -> bool {
     })
 }
 
+/// `q` as the search read it, when a word of it found guides only through typo tolerance:
+/// each such word replaced by the library word it was most likely meant as
+/// ([`Units::read_as`]), the rest kept as typed. `None` when every word that matched, matched
+/// as typed (or as a completion or synonym of it). A word that matched nothing at all is left
+/// to [`suggest_ranked`], and a misspelt synonym input no guide writes (`tablaeu`) is left as
+/// typed.
+pub fn corrected_query(q: &str, ranked: &Ranked) -> Option<String> {
+    let read_as = ranked.units.read_as();
+    if read_as.is_empty() {
+        return None;
+    }
+    let mut corrected = String::with_capacity(q.len() + 8);
+    let mut at = 0;
+    for (range, word) in read_as {
+        corrected.push_str(q.get(at..range.start)?);
+        corrected.push_str(word);
+        at = range.end;
+    }
+    corrected.push_str(q.get(at..)?);
+    Some(corrected)
+}
+
 /// [`suggest`] for `q` as `ranked` searched it (from [`search`] or [`search_top`] of the same
 /// `q`): its units, typo matches included, were worked out then, so they are not again.
 pub fn suggest_ranked(q: &str, ranked: &Ranked, category: Option<u8>) -> Vec<String> {
@@ -576,11 +598,12 @@ fn suggest_for(q: &str, units: &Units, category: Option<u8>) -> Vec<String> {
 /// with `relevance` and, where there is one, a `snippet`; `suggestions` when given.
 pub fn page_json(
     query: &str,
+    corrected: Option<&str>,
     ranked: &Ranked,
     next_cursor: Option<&str>,
     suggestions: &[String],
 ) -> String {
-    write_page::<false>(query, ranked, next_cursor, suggestions).0
+    write_page::<false>(query, corrected, ranked, next_cursor, suggestions).0
 }
 
 /// [`page_json`], and beside it the same text escaped as the contents of a JSON string (no
@@ -589,16 +612,18 @@ pub fn page_json(
 /// was just written, so each snippet is picked once for both.
 pub fn page_json_and_escaped(
     query: &str,
+    corrected: Option<&str>,
     ranked: &Ranked,
     next_cursor: Option<&str>,
     suggestions: &[String],
 ) -> (String, String) {
-    write_page::<true>(query, ranked, next_cursor, suggestions)
+    write_page::<true>(query, corrected, ranked, next_cursor, suggestions)
 }
 
 /// The page's JSON, and with `ESCAPED` that JSON escaped as a string's contents too.
 fn write_page<const ESCAPED: bool>(
     query: &str,
+    corrected: Option<&str>,
     ranked: &Ranked,
     next_cursor: Option<&str>,
     suggestions: &[String],
@@ -611,6 +636,10 @@ fn write_page<const ESCAPED: bool>(
     let mut page = PageWriter::<ESCAPED> { out, escaped };
     page.literal("{\"query\":");
     page.string(query);
+    if let Some(corrected) = corrected {
+        page.literal(",\"correctedQuery\":");
+        page.string(corrected);
+    }
     page.literal(",\"count\":");
     page.number(hits.len() as u64);
     page.literal(",\"nextCursor\":");

@@ -66,6 +66,9 @@ pub struct Units {
     text: String,
     units: Vec<UnitAt>,
     alternatives: Vec<Alternative>,
+    /// Each misspelt word that found guides through typo tolerance, as its byte range in the
+    /// query and the library word read for it, in query order (see [`Units::read_as`]).
+    read_as: Vec<(Range<usize>, String)>,
 }
 
 /// Where a unit's parts are in [`Units`].
@@ -105,6 +108,16 @@ impl Units {
             after_end: at.after_end,
             alternatives: &self.alternatives[at.alternatives.clone()],
         })
+    }
+
+    /// Each misspelt word that found guides through typo tolerance alone, as its byte range
+    /// in the query and the library word it was most likely meant as: a whole word before one
+    /// it only begins, then the closest, then the one most guides use. A misspelt word of a
+    /// synonym phrase ("lerning" of `machine lerning`) is the word its reading in the phrase
+    /// came from. Worked out as the query is expanded, from the candidates it is expanded
+    /// with.
+    pub fn read_as(&self) -> &[(Range<usize>, String)] {
+        &self.read_as
     }
 
     /// Each unit's alternatives and weight, in query order: [`iter`](Self::iter) without the
@@ -380,6 +393,8 @@ pub fn units(q: &str) -> Units {
     let any_unknown = tokens.iter().take(SEARCH_TYPO_MAX_TERMS).any(|t| t.known.is_none());
     // A candidate synonym phrase; allocated only for a query with a word some phrase begins.
     let mut phrase = String::new();
+    // What misspelt words were read as (see `Units::read_as`); allocated only for them.
+    let mut read_as: Vec<(Range<usize>, String)> = Vec::new();
     // Whether a sentence's end came since the last unit pushed (a repeated word's unit is
     // not pushed again).
     let mut after_end = false;
@@ -414,9 +429,15 @@ pub fn units(q: &str) -> Units {
         // them on its own.
         // (A word of the library begins a phrase only where its stem does.)
         if any_unknown && taken == 1 && (longest >= 2 || tokens[idx].known.is_none()) {
-            if let Some((len, phrase_edits)) =
-                misspelt.phrase_at(&text, &tokens, idx, longest, units.len(), &mut phrase)
-            {
+            if let Some((len, phrase_edits)) = misspelt.phrase_at(
+                &text,
+                &tokens,
+                idx,
+                longest,
+                units.len(),
+                &mut phrase,
+                &mut read_as,
+            ) {
                 let at = text.len();
                 text.push_str(&phrase);
                 key = at..text.len();
@@ -455,10 +476,15 @@ pub fn units(q: &str) -> Units {
         let near = unit_near.iter().position(|(at, _)| *at == unit_idx);
         let near = near.map(|at| unit_near.swap_remove(at).1);
         let first = alternatives.len();
-        expand(&text, unit, unit_idx < SEARCH_TYPO_MAX_TERMS, near, &mut alternatives);
+        let read = expand(&text, unit, unit_idx < SEARCH_TYPO_MAX_TERMS, near, &mut alternatives);
+        if let (Some(word), Some((_, span))) = (read, &unit.word) {
+            read_as.push((span.clone(), word));
+        }
         unit.alternatives = first..alternatives.len();
     }
-    Units { text, units, alternatives }
+    // A phrase's words were noted before the single words after them.
+    read_as.sort_by_key(|(span, _)| span.start);
+    Units { text, units, alternatives, read_as }
 }
 
 /// Most spellings of phrases [`Misspelt::phrase_at`] looks up in the synonym table for one
@@ -520,14 +546,22 @@ impl Misspelt {
     }
 
     /// The stems token `idx` may be read as: its own, then, misspelt, each whole word near it
-    /// with the edits to it.
-    fn readings<'t>(&self, text: &'t str, tokens: &[QueryToken], idx: usize) -> Vec<(&'t str, u8)> {
-        let mut readings = vec![(&text[tokens[idx].stem.clone()], 0)];
+    /// with the edits to it and its place among the words near it.
+    fn readings<'t>(
+        &self,
+        text: &'t str,
+        tokens: &[QueryToken],
+        idx: usize,
+    ) -> Vec<(&'t str, u8, usize)> {
+        let mut readings = vec![(&text[tokens[idx].stem.clone()], 0, 0)];
         if let Some(Some((_, near))) = self.near.get(idx) {
-            for near in near.iter().filter(|n| n.whole && n.distance > 0) {
+            for (place, near) in near.iter().enumerate() {
+                if !(near.whole && near.distance > 0) {
+                    continue;
+                }
                 if let Some(&stem) = TERM_KEYS.get(near.term as usize) {
-                    if !readings.iter().any(|&(s, _)| s == stem) {
-                        readings.push((stem, near.distance));
+                    if !readings.iter().any(|&(s, _, _)| s == stem) {
+                        readings.push((stem, near.distance, place));
                     }
                 }
             }
@@ -540,9 +574,11 @@ impl Misspelt {
     /// its length in tokens and its edits (at most 2), with its key left in `phrase`. `None`
     /// when no misspelt word is within reach of a phrase there. `own_longest` is the longest
     /// phrase the token's own stem begins ([`longest_phrase_from`]); `n_units` is how many
-    /// units come before it: only the first `SEARCH_TYPO_MAX_TERMS` are typo-tolerant.
+    /// units come before it: only the first `SEARCH_TYPO_MAX_TERMS` are typo-tolerant. Each
+    /// misspelt word of the phrase found, with the word it was read as, goes to `read_as`.
     // Out of line: most queries never come here, and the loop over their words stays small.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments, reason = "one call site, in `units`")]
     fn phrase_at(
         &mut self,
         text: &str,
@@ -551,6 +587,7 @@ impl Misspelt {
         own_longest: usize,
         n_units: usize,
         phrase: &mut String,
+        read_as: &mut Vec<(Range<usize>, String)>,
     ) -> Option<(usize, u8)> {
         if n_units >= SEARCH_TYPO_MAX_TERMS || idx + 1 >= tokens.len() {
             return None;
@@ -560,7 +597,7 @@ impl Misspelt {
         // word the longest phrase any reading of it begins.
         let mut reach = own_longest;
         if head_misspelt {
-            for (stem, _) in self.readings(text, tokens, idx) {
+            for (stem, _, _) in self.readings(text, tokens, idx) {
                 reach = reach.max(longest_phrase_from(stem));
             }
         }
@@ -575,13 +612,14 @@ impl Misspelt {
         if !any_misspelt {
             return None;
         }
-        let readings: Vec<Vec<(&str, u8)>> =
+        let readings: Vec<Vec<(&str, u8, usize)>> =
             (idx..idx + reach).map(|at| self.readings(text, tokens, at)).collect();
-        let mut best: Option<(usize, u8, String)> = None;
-        for &(head, head_edits) in &readings[0] {
+        // Length, edits, key, and the reading of each of its tokens.
+        let mut best: Option<(usize, u8, String, Vec<usize>)> = None;
+        for (head_reading, &(head, head_edits, _)) in readings[0].iter().enumerate() {
             let longest = longest_phrase_from(head).min(reach);
             for len in (2..=longest).rev() {
-                if best.as_ref().is_some_and(|(best_len, _, _)| *best_len > len) {
+                if best.as_ref().is_some_and(|(best_len, _, _, _)| *best_len > len) {
                     break;
                 }
                 // Every combination of the next `len - 1` tokens' readings, as a counter.
@@ -589,7 +627,7 @@ impl Misspelt {
                 while self.tries < TYPO_PHRASE_MAX_TRIES {
                     let edits = head_edits
                         + choice.iter().enumerate().map(|(n, &c)| readings[n + 1][c].1).sum::<u8>();
-                    let better = best.as_ref().is_none_or(|(best_len, best_edits, _)| {
+                    let better = best.as_ref().is_none_or(|(best_len, best_edits, _, _)| {
                         len > *best_len || edits < *best_edits
                     });
                     if edits > 0 && edits <= 2 && better {
@@ -601,7 +639,9 @@ impl Misspelt {
                             phrase.push_str(readings[n + 1][c].0);
                         }
                         if SYNONYMS.contains_key(phrase.as_str()) {
-                            best = Some((len, edits, phrase.clone()));
+                            let chosen =
+                                std::iter::once(head_reading).chain(choice.iter().copied());
+                            best = Some((len, edits, phrase.clone(), chosen.collect()));
                         }
                     }
                     // Next combination.
@@ -620,7 +660,16 @@ impl Misspelt {
                 }
             }
         }
-        let (len, edits, key) = best?;
+        let (len, edits, key, chosen) = best?;
+        for (n, &reading) in chosen.iter().enumerate() {
+            let (_, reading_edits, place) = readings[n][reading];
+            let near = self.near.get(idx + n).and_then(Option::as_ref);
+            if let (true, Some((_, near))) = (reading_edits > 0, near) {
+                if let Some(word) = near.get(place) {
+                    read_as.push((tokens[idx + n].span.clone(), word.word.clone()));
+                }
+            }
+        }
         phrase.clear();
         phrase.push_str(&key);
         Some((len, edits))
@@ -650,14 +699,15 @@ fn push(alternatives: &mut Vec<Alternative>, first: usize, term: u32, kind: Kind
 /// Fills in a unit's alternatives. Typo matches are looked for only when the word matches
 /// nothing exactly (nor, for the last word, as a prefix) and is not a synonym input: a word
 /// the library uses or `content/synonyms.toml` names is taken to be meant (see README,
-/// "Search"). A synonym input is never completed as a prefix either.
+/// "Search"). A synonym input is never completed as a prefix either. For a misspelt word that
+/// finds guides: the library word it was most likely meant as (see [`Units::read_as`]).
 fn expand(
     text: &str,
     unit: &UnitAt,
     typo_tolerant: bool,
     near: Option<(bool, Vec<Near>)>,
     alternatives: &mut Vec<Alternative>,
-) {
+) -> Option<String> {
     let first = alternatives.len();
     let mut key = &text[unit.key.clone()];
     let known = unit.known.map(|known| known.term);
@@ -715,6 +765,17 @@ fn expand(
             };
             let near = if near.is_empty() { typo::stem_near(word, key) } else { near };
             let any_whole = near.iter().any(|n| n.whole);
+            // Which candidate the word was most likely meant as: a whole word, the closest,
+            // the most used.
+            let likelier = |a: &Near, b: &Near| {
+                let df = |n: &Near| {
+                    let term = n.term as usize;
+                    POSTINGS_START.get(term + 1).map_or(0, |&end| end - POSTINGS_START[term])
+                };
+                (!a.whole, a.distance, std::cmp::Reverse(df(a)))
+                    < (!b.whole, b.distance, std::cmp::Reverse(df(b)))
+            };
+            let mut read: Option<Near> = None;
             for near in near.into_iter().filter(|n| n.distance > 0 && (n.whole || !any_whole)) {
                 push(alternatives, first, near.term, Kind::Typo(near.distance));
                 // A misspelling finds what the word finds, its synonyms included, weighed
@@ -724,9 +785,14 @@ fn expand(
                 for &term in synonyms_of(near.term) {
                     push(alternatives, first, term, Kind::SynonymTypo(near.distance));
                 }
+                if has_postings(near.term) && read.as_ref().is_none_or(|r| likelier(&near, r)) {
+                    read = Some(near);
+                }
             }
+            return read.map(|near| near.word);
         }
     }
+    None
 }
 
 #[cfg(test)]

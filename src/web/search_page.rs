@@ -145,6 +145,14 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
             format!("<p id=\"did-you-mean\">Did you mean {}?</p>\n", links.join(" or "))
         }
     };
+    // What a misspelt word was read as, from the API's `correctedQuery`.
+    let corrected = match &page.corrected {
+        Some(corrected) => format!(
+            "<p id=\"corrected\">Showing results for \u{201c}{}\u{201d}.</p>\n",
+            escape_html(corrected)
+        ),
+        None => String::new(),
+    };
     if n_hits == 0 {
         // "Another category" only when one was chosen: without one, every category was searched.
         let another = if category.is_some() { ", another category" } else { "" };
@@ -154,7 +162,7 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
     }
     let guides = if n_hits == 1 { "guide" } else { "guides" };
     let mut html = format!(
-        "<p id=\"summary\">{n_hits} {guides} {what}. Showing {} to {}.</p>\n{did_you_mean}<ol class=\"results\" start=\"{}\">\n",
+        "<p id=\"summary\">{n_hits} {guides} {what}. Showing {} to {}.</p>\n{corrected}{did_you_mean}<ol class=\"results\" start=\"{}\">\n",
         page.offset() + 1,
         page.offset() + page.hits().len(),
         page.offset() + 1,

@@ -1445,3 +1445,46 @@ async fn if_none_match_star_is_304_on_every_get_with_a_representation() {
         assert!((400..500).contains(&refused.status), "{path}: {}", refused.status);
     }
 }
+
+/// A word that found guides only through typo tolerance is named as the search read it:
+/// `correctedQuery` on every page of the search (the site says "Showing results for ...").
+/// Before, nothing said that "goverance framwork" had been read as "governance framework",
+/// and a misspelt word in a synonym phrase ("machine lerning") had no way to be shown.
+#[tokio::test]
+async fn a_misspelt_word_is_named_as_the_search_read_it() {
+    let server = start().await;
+    for (q, read_as) in [
+        ("goverance framwork", "governance framework"),
+        ("modle drift", "model drift"),
+        // Inside a synonym phrase reached through the misspelling, and the last word a
+        // typo-tolerant prefix; the rest kept as typed, case included.
+        ("Machine lerning in producton", "Machine learning in production"),
+        ("dashbord design", "dashboard design"),
+        ("framwo", "framework"),
+    ] {
+        let page = first_page(&server, q, "&limit=2").await;
+        assert_eq!(page["correctedQuery"], read_as, "{q}");
+        assert_eq!(page["query"], q, "{q}: the query is echoed as given");
+        // The next page says it too.
+        let cursor = page["nextCursor"].as_str().expect("more than two guides match");
+        let url = format!("{PATH}?q={}&limit=2&cursor={cursor}", encode(q));
+        let next = server.get(&url).await.conforms("GET", PATH, 200);
+        assert_eq!(next["correctedQuery"], read_as, "{q}: page 2");
+    }
+    // Every word as typed, a completion, a synonym, or a word that found nothing (which gets
+    // `suggestions`): nothing to say.
+    for q in ["governance framework", "data strat", "CTO", "gdrp compliance", "cow"] {
+        let page = first_page(&server, q, "&limit=2").await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+    }
+    // The results page says it.
+    let html = server.get("/search/?q=goverance+framwork").await.text;
+    assert!(
+        html.contains(
+            "<p id=\"corrected\">Showing results for \u{201c}governance framework\u{201d}.</p>"
+        ),
+        "{html}"
+    );
+    let html = server.get("/search/?q=governance+framework").await.text;
+    assert!(!html.contains("id=\"corrected\""));
+}

@@ -303,6 +303,17 @@ test("the header box gives the results page's help: did you mean, and what to tr
   const first = page.locator("#site-search-results [role=option]").first();
   assert.equal(await first.getAttribute("data-query"), gdrp[0], "the correction leads");
   assert.ok((await page.locator("#site-search-results .t").count()) > 0, "the guides that matched follow");
+
+  // Misspelt words that found guides through typo tolerance: what they were read as (the
+  // API's `correctedQuery`) heads the list, as it heads the results page.
+  await box.fill("goverance framwork");
+  await page.waitForFunction(() => /^Showing results for/
+    .test(document.querySelector("#site-search-results [aria-disabled=true]")?.textContent || ""));
+  assert.equal(await page.locator("#site-search-results [aria-disabled=true]").textContent(),
+    "Showing results for \u201cgovernance framework\u201d.");
+  assert.match(await page.locator("form.compact .status").textContent(), /Showing results for \u201cgovernance framework\u201d\.$/);
+  const html = await (await fetch(BASE + "/search/?q=" + encodeURIComponent("goverance framwork"))).text();
+  assert.match(html, /<p id="corrected">Showing results for \u201cgovernance framework\u201d\.<\/p>/);
   assert.deepEqual(page.problems, [], "no console errors while searching");
 });
 
