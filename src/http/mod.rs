@@ -884,8 +884,9 @@ fn connect_refused() -> Reply {
 }
 
 /// A request refused before it is answered, in its surface's shape: a JSON-RPC error on the
-/// MCP endpoints and the A2A endpoint, the RFC 6749 body on the OAuth endpoints, the Error
-/// body elsewhere.
+/// MCP endpoints and the A2A endpoint, the RFC 6749 body on the OAuth endpoints, a short HTML
+/// page for a browser on a website page (negotiated as the HTML 404 is), the Error body
+/// elsewhere.
 fn refusal<B>(route: &Route, request: &Request<B>, error: &Error) -> Reply {
     match route {
         Route::Mcp(_) => mcp::refused(error),
@@ -893,7 +894,8 @@ fn refusal<B>(route: &Route, request: &Request<B>, error: &Error) -> Reply {
             a2a::refused(error, a2a::version_of(request.headers(), request.uri().query()))
         }
         Route::Register | Route::Token => api::oauth::refused(error),
-        _ => api::error_reply(error),
+        Route::Ask | Route::Health => api::error_reply(error),
+        _ => site::refusal_reply(error, request.method(), request.uri().path(), request.headers()),
     }
 }
 

@@ -12,7 +12,7 @@ use crate::model::{ErrorKind, FixedResponse, PageLinks};
 use crate::ops::Error;
 use crate::route::decode_unreserved;
 use crate::tables::{FIXED, NOT_FOUND_PAGE, PAGE_LINKS};
-use crate::web::{HtmlPage, Outcome, assessment_page, search_page};
+use crate::web::{HtmlPage, Outcome, assessment_page, escape_html, search_page};
 use crate::wire::reply::{CACHE_CONTENT, NO_STORE};
 use crate::wire::{Body, Reply};
 
@@ -92,12 +92,8 @@ pub fn representation(
 /// website page, else the Error body. Paths under `/v1`, `/oauth/` and `/.well-known/` are the
 /// API's and always answer JSON.
 pub fn error_reply(error: &Error, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
-    let website = !(path == "/v1"
-        || path.starts_with("/v1/")
-        || path.starts_with("/oauth/")
-        || path.starts_with("/.well-known/"));
     let is_get = method == Method::GET || method == Method::HEAD;
-    if !(error.kind.status() == ErrorKind::NotFound.status() && website && is_get) {
+    if !(error.kind.status() == ErrorKind::NotFound.status() && is_website(path) && is_get) {
         return api::error_reply(error);
     }
     let mut reply = if prefers_html(accept_header(headers).as_deref()) {
@@ -110,6 +106,48 @@ pub fn error_reply(error: &Error, method: &Method, path: &str, headers: &HeaderM
     };
     reply.static_headers.push(header::VARY, "accept");
     reply
+}
+
+/// A request refused before it was routed (the rate limit, an invalid `Host`) on a website
+/// path: a short HTML page saying why, with the Error body's message, for a browser's GET
+/// that prefers HTML, as the HTML 404 is chosen; the Error body otherwise. Only refusals come
+/// here, so an answered request pays nothing for it.
+pub fn refusal_reply(error: &Error, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
+    let is_get = method == Method::GET || method == Method::HEAD;
+    if !(is_website(path) && is_get) {
+        return api::error_reply(error);
+    }
+    let mut reply = if prefers_html(accept_header(headers).as_deref()) {
+        let status = StatusCode::from_u16(error.kind.status()).unwrap_or(StatusCode::BAD_REQUEST);
+        let title = status.canonical_reason().unwrap_or("Request refused");
+        let mut chars = error.message.chars();
+        let message = match chars.next() {
+            Some(first) => escape_html(&format!("{}{}", first.to_uppercase(), chars.as_str())),
+            None => String::new(),
+        };
+        let mut page = Reply::empty(status);
+        page.body = Body::full(Bytes::from(format!(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+<meta name=\"robots\" content=\"noindex\">\n<title>{title}</title>\n</head>\n<body>\n\
+<main>\n<h1>{title}</h1>\n<p>{message}.</p>\n<p><a href=\"/\">Home</a></p>\n</main>\n\
+</body>\n</html>\n"
+        )));
+        page.content_type = HTML;
+        page
+    } else {
+        api::error_reply(error)
+    };
+    reply.static_headers.push(header::VARY, "accept");
+    reply
+}
+
+/// Paths under `/v1`, `/oauth/` and `/.well-known/` are the API's; the rest the website's.
+fn is_website(path: &str) -> bool {
+    !(path == "/v1"
+        || path.starts_with("/v1/")
+        || path.starts_with("/oauth/")
+        || path.starts_with("/.well-known/"))
 }
 
 /// `GET /search/`: the server-rendered results page.

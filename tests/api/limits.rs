@@ -894,3 +894,56 @@ fn client_keys_zero_the_host_bits_of_ipv6_only() {
         assert_eq!(client_key(ip, prefix).to_string(), key, "{address}/{prefix}");
     }
 }
+
+/// A browser that reaches the limit on a website page gets a page it can show, as it gets the
+/// HTML 404, with the same headers the JSON refusal carries; the API keeps its Error body.
+#[tokio::test]
+async fn a_browser_over_the_limit_on_a_page_gets_an_html_429() {
+    const BROWSER: &str = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    let server = start_with(Setup { rate_limit: 3, ..Setup::default() }).await;
+    for n in 1..=3 {
+        assert_eq!(server.get_with("/", &[("accept", BROWSER)]).await.status, 200, "request {n}");
+    }
+    let page = server.get_with("/", &[("accept", BROWSER), ("origin", "http://x.example")]).await;
+    assert_eq!(page.status, 429, "{}", page.text);
+    assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
+    assert!(page.text.contains("<h1>Too Many Requests</h1>"), "{}", page.text);
+    assert!(page.text.contains("retry in"), "{}", page.text);
+    assert!(page.header("retry-after").is_some());
+    assert!(page.header("ratelimit").is_some_and(|v| v.contains("r=0")));
+    assert_eq!(page.header("ratelimit-policy"), Some("\"ip\";q=3;w=60"));
+    assert_eq!(page.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(page.header("vary"), Some("accept"));
+    assert_eq!(page.header("cache-control"), Some("no-store"));
+    assert!(page.header("content-security-policy").is_some());
+    // A client that does not prefer HTML, and every API path, get the Error body.
+    let curl = server.get_with("/", &[("accept", "*/*")]).await;
+    curl.error("GET", "/v1/contact", 429, "rate_limited");
+    for path in ["/v1/contact", "/.well-known/ai-catalog.json", "/ask?q=x"] {
+        let api = server.get_with(path, &[("accept", BROWSER)]).await;
+        assert_eq!(api.status, 429, "{path}");
+        assert!(api.header("content-type").is_some_and(|t| t.starts_with("application/json")));
+        assert!(api.text.contains("rate_limited"), "{path}: {}", api.text);
+    }
+}
+
+/// The invalid `Host` refusal takes the same path: a page for a browser, JSON for the API.
+#[tokio::test]
+async fn a_browser_with_an_invalid_host_on_a_page_gets_an_html_400() {
+    let server = start().await;
+    let request = |path: &str| {
+        format!(
+            "GET {path} HTTP/1.1\r\nHost: a\"b\r\nAccept: text/html\r\nConnection: close\r\n\r\n"
+        )
+        .into_bytes()
+    };
+    let page = http1_exchange(server.addr, &request("/guides/"), Duration::from_secs(3)).await;
+    assert_eq!(page.status(), 400, "{}", page.body);
+    assert!(page.head.contains("content-type: text/html; charset=utf-8"), "{}", page.head);
+    assert!(page.body.contains("<h1>Bad Request</h1>"), "{}", page.body);
+    assert!(page.body.contains("An HTTP/1.1 request carries exactly one Host"), "{}", page.body);
+    let api = http1_exchange(server.addr, &request("/v1/contact"), Duration::from_secs(3)).await;
+    assert_eq!(api.status(), 400, "{}", api.body);
+    assert!(api.head.contains("content-type: application/json"), "{}", api.head);
+    assert!(api.body.contains("\"invalid_host\""), "{}", api.body);
+}
