@@ -16,8 +16,14 @@ use super::config::Config;
 use super::model::{A2A_MODES, A2A_PATH, A2A_SKILLS};
 use super::validate::Content;
 
-/// The media type of an A2A agent card in an AI catalog entry.
-pub const CARD_MEDIA_TYPE: &str = "application/a2a-agent-card+json";
+/// The media type of the A2A agent card, as served and as its AI catalog entry names it. A2A
+/// registers none of its own for the card: the specification (1.0, section 8.2) serves it as
+/// `application/json`, and so does A2A's Python SDK, whose client reads the body as JSON
+/// whatever the label. The catalog's `type` is the media type of what its `url` returns, so
+/// it says the same; the entry's `identifier` (`urn:air:...:a2a:agent`) says it is an agent
+/// card. (It said `application/a2a-agent-card+json`, a type nothing defines and the card was
+/// never served with.)
+pub const CARD_MEDIA_TYPE: &str = "application/json";
 /// The paths the card is served at.
 pub const CARD_PATHS: [&str; 2] = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
 

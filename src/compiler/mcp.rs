@@ -863,7 +863,7 @@ pub fn build(
         servers.push(listings);
     }
     // The A2A agent's card (`agent_card.rs`) is listed beside the MCP server cards, with the
-    // media type AI catalogs use for agent cards (none is registered yet).
+    // media type it is served with (A2A defines no other; see `CARD_MEDIA_TYPE`).
     entries.push(json!({
         "identifier": format!("urn:air:{}:a2a:agent", reverse_dns(NAMESPACE)),
         "type": super::agent_card::CARD_MEDIA_TYPE,

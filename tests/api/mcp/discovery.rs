@@ -120,11 +120,16 @@ async fn the_ai_catalog_lists_both_cards_and_the_agent_card() {
         "the MCP server cards, then the agent card"
     );
     let agent = &entries[McpServer::ALL.len()];
-    assert_eq!(agent["type"], "application/a2a-agent-card+json");
     assert!(agent["identifier"].as_str().is_some_and(|id| id.starts_with("urn:air:")));
     let agent_url = agent["url"].as_str().expect("url");
     assert_eq!(local_path(agent_url), "/.well-known/agent-card.json");
-    assert!(server.get(local_path(agent_url)).await.json()["supportedInterfaces"].is_array());
+    let card = server.get(local_path(agent_url)).await;
+    assert!(card.json()["supportedInterfaces"].is_array());
+    // The catalog names the media type the card is served with (A2A's `application/json`).
+    let served = card.header("content-type").expect("a Content-Type");
+    let essence = served.split(';').next().unwrap_or_default().trim();
+    assert_eq!(agent["type"], essence, "the catalog's type is what the card is served as");
+    assert_eq!(essence, "application/json");
     for (entry, mcp_server) in entries.iter().zip(McpServer::ALL) {
         assert_eq!(entry["type"], "application/mcp-server-card+json");
         let url = entry["url"].as_str().expect("url");
