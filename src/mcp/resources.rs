@@ -8,7 +8,9 @@
 //! unknown resource: -32602 in 2026-07-28, -32002 before. A `#` fragment is not part of the
 //! resource's identity (RFC 3986, section 3.5), so it is dropped before the lookup: the docs
 //! tools' URLs point into pages (`.../docs/errors/#rate_limited`, `.../openapi.json#/paths/...`)
-//! and read as those pages. The contents carry the URI as it was sent.
+//! and read as those pages. The scheme and host are case-insensitive (RFC 3986, section
+//! 6.2.2.1), so they are read in lower case (`HTTP://127.0.0.1:8080/...` is found); the path is
+//! not. The contents carry the URI as it was sent.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -33,8 +35,9 @@ pub fn read(
         ));
     };
     let resource = uri.split_once('#').map_or(uri, |(resource, _fragment)| resource);
+    let resource = content::lowercase_origin(resource);
     let (mime_type, text) =
-        resolve(server, resource).ok_or_else(|| McpError::unknown_resource(uri, version))?;
+        resolve(server, &resource).ok_or_else(|| McpError::unknown_resource(uri, version))?;
     #[derive(Serialize)]
     struct Contents<'a> {
         uri: &'a str,

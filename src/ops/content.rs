@@ -138,6 +138,25 @@ pub fn item(kind: ItemKind, slug: &str) -> Option<Item> {
     pages.iter().find(|page| page.slug == slug).map(Item::Page)
 }
 
+/// `url` with its scheme and host in lower case, the rest as it is: RFC 3986 (section
+/// 6.2.2.1) makes both case-insensitive, so `HTTP://Example.COM/guides/x/` names the same
+/// resource as `http://example.com/guides/x/`, while the path stays case-sensitive. Our URLs
+/// are compared as text after this. A value without `://` (a path, an id) is returned as it
+/// is, as is one already in lower case, without copying.
+pub fn lowercase_origin(url: &str) -> std::borrow::Cow<'_, str> {
+    let Some(scheme_end) = url.find("://") else { return url.into() };
+    let authority_start = scheme_end + 3;
+    let origin_end =
+        url[authority_start..].find(['/', '?', '#']).map_or(url.len(), |at| authority_start + at);
+    let origin = &url[..origin_end];
+    if !origin.bytes().any(|b| b.is_ascii_uppercase()) {
+        return url.into();
+    }
+    let mut lowered = origin.to_ascii_lowercase();
+    lowered.push_str(&url[origin_end..]);
+    lowered.into()
+}
+
 /// Any item by its canonical URL or path (`https://site/guides/x/`, `/guides/x/`, with or
 /// without the trailing slash or `index.md`).
 pub fn item_by_url(url: &str) -> Option<Item> {

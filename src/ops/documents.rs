@@ -138,7 +138,8 @@ pub struct Hit {
 /// `url` a search result gives is accepted too: a content item's canonical URL (or its
 /// markdown twin's), and an error code's or an operation's URL with its fragment
 /// (`<site>/docs/errors/#<code>`, the `docs` link of an Error body, and
-/// `<api>/openapi.json#/paths/...`), which name no page of their own.
+/// `<api>/openapi.json#/paths/...`), which name no page of their own. A url's scheme and host
+/// may be in any case.
 pub fn fetch(collection: Collection, id: &str) -> Result<Document, Error> {
     let trimmed = id.trim();
     let document = match trimmed.strip_prefix("guides/") {
@@ -147,9 +148,11 @@ pub fn fetch(collection: Collection, id: &str) -> Result<Document, Error> {
         }
         None => DOCUMENTS.iter().find(|record| record.id == trimmed).map(Document::Record),
     };
+    // A url's scheme and host are case-insensitive (RFC 3986, section 6.2.2.1).
+    let url = content::lowercase_origin(trimmed);
     let document = document
-        .or_else(|| by_url(trimmed))
-        .or_else(|| DOCUMENTS.iter().find(|record| record.url == trimmed).map(Document::Record));
+        .or_else(|| by_url(&url))
+        .or_else(|| DOCUMENTS.iter().find(|record| record.url == url).map(Document::Record));
     document.filter(|document| collection.holds(document.kind())).ok_or_else(|| {
         Error::new(
             crate::model::ErrorKind::NotFound,

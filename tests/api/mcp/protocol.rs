@@ -862,3 +862,49 @@ async fn ids_a_double_would_change_are_echoed_as_written() {
     assert!(response.text.contains(r#""id":98765432109876543210987,"#), "{}", response.text);
     assert!(response.text.contains(r#""id":2,"#), "{}", response.text);
 }
+
+/// RFC 3986 (section 6.2.2.1): a URI's scheme and host are case-insensitive, its path is not.
+/// `resources/read` on both servers and the docs server's `fetch` find our URLs whatever the
+/// case of those two, and echo the URI as sent.
+#[tokio::test]
+async fn our_urls_are_found_whatever_the_case_of_their_scheme_and_host() {
+    let server = start().await;
+    let shout = |url: String| {
+        let (scheme, rest) = url.split_once("://").expect("an absolute URL");
+        let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        format!("{}://{}{path}", scheme.to_ascii_uppercase(), host.to_ascii_uppercase())
+    };
+    let site = consultancy_api::tables::SITE_URL;
+    let api = consultancy_api::tables::API_BASE;
+    let cases = [
+        ("/mcp", format!("{site}/services/mlops/index.md")),
+        ("/mcp", format!("{api}/v1/ai-readiness/questions")),
+        ("/mcp/docs", format!("{site}/docs/api/index.md")),
+        ("/mcp/docs", format!("{api}/openapi.json")),
+    ];
+    for era in Era::ALL {
+        for (path, uri) in &cases {
+            let loud = shout(uri.clone());
+            assert!(loud.starts_with("HTTP"), "{loud}");
+            let plain = result(&server, path, era, "resources/read", json!({ "uri": uri })).await;
+            let read = result(&server, path, era, "resources/read", json!({ "uri": loud })).await;
+            assert_eq!(read["contents"][0]["text"], plain["contents"][0]["text"], "{loud}");
+            assert_eq!(read["contents"][0]["uri"], loud.as_str(), "the URI as sent");
+        }
+        // The path stays case-sensitive.
+        let upper_path = format!("{site}/SERVICES/MLOPS/index.md");
+        let response =
+            call(&server, "/mcp", era, "resources/read", json!({ "uri": upper_path })).await;
+        let (status, code) = if era.is_modern() { (400, -32602) } else { (200, -32002) };
+        rpc_error(&response, "/mcp", status, code, "unknown_resource");
+    }
+    // The docs server's `fetch` takes a search result's url as its id.
+    let url = format!("{site}/docs/api/");
+    let arguments = |id: &str| json!({ "name": "fetch", "arguments": { "id": id } });
+    let plain = result(&server, "/mcp/docs", Era::Modern, "tools/call", arguments(&url)).await;
+    let loud = shout(url.clone());
+    let read = result(&server, "/mcp/docs", Era::Modern, "tools/call", arguments(&loud)).await;
+    assert_ne!(plain["isError"], true, "{plain}");
+    assert_ne!(read["isError"], true, "{loud}: {read}");
+    assert_eq!(read["content"], plain["content"]);
+}
