@@ -62,6 +62,10 @@ pub const MCP_BODY_MAX: usize = 64 * 1024;
 /// earlier turn. Longer is a 400 (`question_too_long`; JSON-RPC -32602 on A2A). The engine
 /// reads only a question's first `ANSWER_MAX_WORDS` words; the cap bounds what is parsed.
 pub const ASK_QUERY_MAX_CHARS: usize = 500;
+/// Longest `organisation` argument of the MCP prompt `readiness_interview`, in characters
+/// (after trimming): an organisation's name, which the prompt repeats to the model. Longer is
+/// JSON-RPC -32602 naming the argument and the limit.
+pub const PROMPT_ORGANISATION_MAX_CHARS: usize = 200;
 /// The characters a question is trimmed of, and that make it blank when it has nothing else:
 /// Unicode's White_Space, what `str::trim` removes (a unit test checks every character). The
 /// OpenAPI document spells `not blank` as a class built from this table rather than as `\S`,

@@ -12,9 +12,10 @@ use serde_json::{Map, Value, json};
 
 use super::config::Config;
 use super::model::{
-    DOCS_LISTING_PATHS, ERROR_CODES, ItemKind, MCP_CACHE_TTL_MS, MCP_PAGE_SIZE, MCP_PROMPTS,
-    MCP_TOOLS, McpServer, McpShape, McpVersion, N_MCP_SHAPES, PromptId, SEARCH_LIMIT_DEFAULT,
-    SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS, ToolId,
+    ASK_QUERY_MAX_CHARS, DOCS_LISTING_PATHS, ERROR_CODES, ItemKind, MCP_CACHE_TTL_MS,
+    MCP_PAGE_SIZE, MCP_PROMPTS, MCP_TOOLS, McpServer, McpShape, McpVersion, N_MCP_SHAPES,
+    PROMPT_ORGANISATION_MAX_CHARS, PromptId, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+    SEARCH_QUERY_MAX_CHARS, ToolId,
 };
 use super::pages::{DOCS_INDEX_LISTING, ERRORS_LISTING, item_path};
 use super::prose;
@@ -628,7 +629,9 @@ fn prompts(server: McpServer, content: &Content, shape: McpShape) -> Vec<Value> 
                         ),
                         "organisation",
                         "Organisation",
-                        "The name of the organisation being assessed (optional).",
+                        format!(
+                            "The name of the organisation being assessed (optional; at most {PROMPT_ORGANISATION_MAX_CHARS} characters)."
+                        ),
                         false,
                     ),
                     PromptId::AnswerFromGuides => (
@@ -639,7 +642,9 @@ fn prompts(server: McpServer, content: &Content, shape: McpShape) -> Vec<Value> 
                         ),
                         "question",
                         "Question",
-                        "The question to answer, in plain words.",
+                        format!(
+                            "The question to answer, in plain words (at most {ASK_QUERY_MAX_CHARS} characters)."
+                        ),
                         true,
                     ),
                 };

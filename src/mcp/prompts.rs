@@ -15,6 +15,7 @@ use super::error::McpError;
 use super::resources;
 use super::result::{complete, listings};
 use crate::answer::AnswerKind;
+use crate::limits::PROMPT_ORGANISATION_MAX_CHARS;
 use crate::model::{MCP_PROMPTS, McpServer, McpShape, PromptId};
 use crate::ops::{Error, ask, content};
 use crate::tables::{COMPANY, INTERVIEW_PROMPT};
@@ -89,15 +90,30 @@ pub fn get(
         )));
     }
     let messages = match prompt.id {
-        PromptId::ReadinessInterview => interview_messages(argument("organisation")?),
+        PromptId::ReadinessInterview => {
+            let organisation = argument("organisation")?;
+            // Characters, not bytes: a name in any script has the same allowance.
+            let chars = organisation.map_or(0, |text| text.chars().count());
+            if chars > PROMPT_ORGANISATION_MAX_CHARS {
+                return Err(McpError::invalid_params(format!(
+                    "invalid params: prompt argument `organisation` has {chars} characters; the limit is {PROMPT_ORGANISATION_MAX_CHARS}"
+                )));
+            }
+            interview_messages(organisation)
+        }
         PromptId::AnswerFromGuides => {
             let Some(question) = argument("question")? else {
                 return Err(McpError::invalid_params(
                     "invalid params: answer_from_guides needs the argument `question`",
                 ));
             };
+            // The question's bounds are `/ask`'s (`ASK_QUERY_MAX_CHARS`); the message names
+            // the argument they were checked on.
             answer_messages(server, question).map_err(|error| {
-                McpError::invalid_params(format!("invalid params: {}", error.message))
+                McpError::invalid_params(format!(
+                    "invalid params: prompt argument `question`: {}",
+                    error.message
+                ))
             })?
         }
     };

@@ -47,7 +47,7 @@ impl Error {
         };
         Error::new(
             ErrorKind::ServiceNotFound,
-            format!("no service has the slug `{slug}`; {lister} lists them"),
+            format!("no service has the slug `{}`; {lister} lists them", truncate(slug)),
         )
     }
     pub fn case_study_not_found(slug: &str, caller: Caller) -> Error {
@@ -57,7 +57,7 @@ impl Error {
         };
         Error::new(
             ErrorKind::CaseStudyNotFound,
-            format!("no case study has the slug `{slug}`; {lister} lists them"),
+            format!("no case study has the slug `{}`; {lister} lists them", truncate(slug)),
         )
     }
     pub fn invalid_slug(slug: &str) -> Error {

@@ -205,7 +205,10 @@ pub fn guide(slug: &str) -> Result<Item, Error> {
     GUIDES.iter().find(|g| g.slug == slug).map(Item::Guide).ok_or_else(|| {
         Error::new(
             crate::model::ErrorKind::NotFound,
-            format!("no guide has the slug `{slug}`; search_guides finds them"),
+            format!(
+                "no guide has the slug `{}`; search_guides finds them",
+                super::error::truncate(slug)
+            ),
         )
     })
 }

@@ -4,7 +4,7 @@
 use consultancy_api::limits::{BATCH_MAX_ITEMS, MCP_BODY_MAX};
 use serde_json::{Value, json};
 
-use super::{Era, LEGACY, MODERN, call, meta, post, request, result, rpc_error};
+use super::{Era, LEGACY, MODERN, call, meta, post, request, result, rpc_error, tool};
 use crate::support::{Setup, start, start_with};
 
 const PATHS: [&str; 2] = ["/mcp", "/mcp/docs"];
@@ -907,4 +907,52 @@ async fn our_urls_are_found_whatever_the_case_of_their_scheme_and_host() {
     assert_ne!(plain["isError"], true, "{plain}");
     assert_ne!(read["isError"], true, "{loud}: {read}");
     assert_eq!(read["content"], plain["content"]);
+}
+
+/// `readiness_interview`'s `organisation` is a name the prompt repeats: at most 200
+/// characters (counted as characters, so 200 in any script pass), longer refused with -32602
+/// naming the argument and the limit; `prompts/list` says so.
+#[tokio::test]
+async fn a_prompt_argument_past_its_limit_is_refused_naming_it() {
+    let server = start().await;
+    let limit = consultancy_api::limits::PROMPT_ORGANISATION_MAX_CHARS;
+    assert_eq!(limit, 200);
+    let get = |organisation: String| json!({ "name": "readiness_interview", "arguments": { "organisation": organisation } });
+    for era in Era::ALL {
+        // 200 characters of three bytes each: within the limit.
+        let at_limit = "é".repeat(limit);
+        let got = result(&server, "/mcp", era, "prompts/get", get(at_limit.clone())).await;
+        let text = got["messages"][0]["content"]["text"].as_str().unwrap_or_default();
+        assert!(text.contains(&at_limit), "{era:?}");
+        let over = "a".repeat(5000);
+        let response = call(&server, "/mcp", era, "prompts/get", get(over)).await;
+        let status = if era.is_modern() { 400 } else { 200 };
+        let body = rpc_error(&response, "/mcp", status, -32602, "invalid_params");
+        let message = body["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("`organisation`"), "{message}");
+        assert!(message.contains("5000 characters") && message.contains("200"), "{message}");
+        assert!(!message.contains("aaaaaaaaaa"), "not echoed: {message}");
+        // The question of answer_from_guides has /ask's bound, and the message names it.
+        let question =
+            json!({ "name": "answer_from_guides", "arguments": { "question": "a".repeat(501) } });
+        let response = call(&server, "/mcp/docs", era, "prompts/get", question).await;
+        let body = rpc_error(&response, "/mcp/docs", status, -32602, "invalid_params");
+        let message = body["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("`question`") && message.contains("500"), "{message}");
+    }
+    // A tool's string arguments are bounded or echoed shortened: a slug of 5,000 letters is a
+    // valid slug that names nothing, and its message quotes only the start of it.
+    let slug = "a".repeat(5000);
+    for (path, name) in
+        [("/mcp", "get_service"), ("/mcp", "get_case_study"), ("/mcp/docs", "get_guide")]
+    {
+        let answer = tool(&server, path, Era::Modern, name, json!({ "slug": slug })).await;
+        assert_eq!(answer["isError"], true, "{name}");
+        let text = answer["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(text.len() < 300, "{name}: {} bytes", text.len());
+    }
+    let listed = result(&server, "/mcp", Era::Modern, "prompts/list", json!({})).await;
+    let argument = &listed["prompts"][0]["arguments"][0];
+    assert_eq!(argument["name"], "organisation");
+    assert!(argument["description"].as_str().is_some_and(|d| d.contains("200 characters")));
 }
