@@ -479,7 +479,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "version_not_supported",
         400,
-        "A2A: the `A2A-Version` is not 0.3 or 1.0, or the method belongs to the other version (-32009).",
+        "A2A: the `A2A-Version` is not 0.3 or 1.0, the header and the query parameter name different versions, or the method belongs to the other version (-32009).",
     ),
     (
         "invalid_host",

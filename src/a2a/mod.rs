@@ -100,11 +100,8 @@ pub fn answer(headers: &HeaderMap, query: Option<&str>, body: &[u8]) -> Reply {
     };
     let version = match requested {
         Ok(version) => version,
-        Err(sent) => {
-            let error = A2aError::version_not_supported(format!(
-                "A2A version `{}` is not supported; send A2A-Version: 1.0 or 0.3 (absent means 0.3)",
-                ops::error::truncate(&sent)
-            ));
+        Err(refused) => {
+            let error = A2aError::version_not_supported(refused.message());
             return error_reply(&error, Some(&request.id), shape);
         }
     };

@@ -76,15 +76,61 @@ pub fn method(name: &str) -> Option<(Version, Operation)> {
     METHODS.iter().find(|(method, _, _)| *method == name).map(|&(_, version, op)| (version, op))
 }
 
-/// The version the request names: `Err` with the value as sent when it is not one served.
-pub fn requested(headers: &HeaderMap, query: Option<&str>) -> Result<Version, String> {
-    let header = headers.get_all(VERSION_HEADER).iter().collect::<Vec<_>>();
-    let value = match header.as_slice() {
-        [] => query_parameter(query).unwrap_or_default(),
-        [value] => value.to_str().map_err(|_| "(not ASCII)".to_string())?.trim().to_string(),
-        _ => return Err("(sent more than once)".to_string()),
-    };
-    parse(&value).ok_or(value)
+/// Why the version a request names cannot be served.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// One version was named, and it is not one served: the value as sent.
+    Unsupported(String),
+    /// More than one value was sent (the header twice, the query parameter twice, or both) and
+    /// they name different versions, so which one the client speaks is unclear.
+    Conflicting(Vec<String>),
+}
+
+impl Refused {
+    /// The `VersionNotSupportedError` message.
+    pub fn message(&self) -> String {
+        match self {
+            Refused::Unsupported(sent) => format!(
+                "A2A version `{}` is not supported; send A2A-Version: 1.0 or 0.3 (absent means 0.3)",
+                crate::ops::error::truncate(sent)
+            ),
+            Refused::Conflicting(values) => format!(
+                "A2A-Version names more than one version ({}); send one, as the header or the query parameter (absent means 0.3)",
+                values
+                    .iter()
+                    .map(|value| format!("`{}`", crate::ops::error::truncate(value)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+}
+
+/// The version the request names, in the `A2A-Version` header or query parameter (section
+/// 3.6 allows either). Neither wins over the other: values that name the same version agree
+/// (`1.0` and `1.0.1`, or one sent both ways), and values that name different ones are
+/// refused, as a header sent twice with different values is, rather than one silently
+/// chosen. (A2A 1.0 states no precedence between the two, and the client that sent both
+/// meant one.) An empty value counts as absent.
+pub fn requested(headers: &HeaderMap, query: Option<&str>) -> Result<Version, Refused> {
+    let mut values = Vec::new();
+    for value in headers.get_all(VERSION_HEADER) {
+        let value = value.to_str().map_err(|_| Refused::Unsupported("(not ASCII)".into()))?;
+        values.push(value.trim().to_string());
+    }
+    values.extend(query_parameters(query));
+    // An empty value means 0.3 as an absent one does, so it names no version beside another.
+    values.retain(|value| !value.is_empty());
+    let Some(first) = values.first() else { return Ok(Version::V0_3) };
+    let version = parse(first).ok_or_else(|| Refused::Unsupported(first.clone()))?;
+    for other in &values[1..] {
+        match parse(other) {
+            Some(named) if named == version => {}
+            Some(_) => return Err(Refused::Conflicting(values)),
+            None => return Err(Refused::Unsupported(other.clone())),
+        }
+    }
+    Ok(version)
 }
 
 /// `0.3`, `0.3.0`, `1.0`, `1.0.1` and an empty value (0.3); anything else is not served.
@@ -108,13 +154,14 @@ pub fn parse(value: &str) -> Option<Version> {
     }
 }
 
-/// `A2A-Version` from the query string, percent-decoded (case-insensitive name).
-fn query_parameter(query: Option<&str>) -> Option<String> {
-    let pairs = crate::wire::form::parse_pairs(query?).ok()?;
+/// Every `A2A-Version` of the query string, percent-decoded (case-insensitive name).
+fn query_parameters(query: Option<&str>) -> Vec<String> {
+    let Some(Ok(pairs)) = query.map(crate::wire::form::parse_pairs) else { return Vec::new() };
     pairs
         .into_iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(VERSION_HEADER))
+        .filter(|(name, _)| name.eq_ignore_ascii_case(VERSION_HEADER))
         .map(|p| p.1.into_owned())
+        .collect()
 }
 
 #[cfg(test)]
@@ -141,14 +188,31 @@ mod tests {
     }
 
     #[test]
-    fn the_header_wins_over_the_query_parameter() {
+    fn the_header_and_the_query_parameter_must_agree() {
         let mut headers = HeaderMap::new();
         assert_eq!(requested(&headers, Some("A2A-Version=1.0")), Ok(Version::V1_0));
         assert_eq!(requested(&headers, None), Ok(Version::V0_3));
         headers.insert(VERSION_HEADER, http::HeaderValue::from_static("0.3"));
-        assert_eq!(requested(&headers, Some("A2A-Version=1.0")), Ok(Version::V0_3));
+        assert_eq!(
+            requested(&headers, Some("A2A-Version=1.0")),
+            Err(Refused::Conflicting(vec!["0.3".into(), "1.0".into()]))
+        );
+        assert_eq!(requested(&headers, Some("a2a-version=0.3.0")), Ok(Version::V0_3));
+        assert_eq!(requested(&headers, Some("A2A-Version=")), Ok(Version::V0_3));
+        assert_eq!(
+            requested(&HeaderMap::new(), Some("A2A-Version=1.0&A2A-Version=0.3")),
+            Err(Refused::Conflicting(vec!["1.0".into(), "0.3".into()]))
+        );
+        assert_eq!(
+            requested(&HeaderMap::new(), Some("A2A-Version=1.0&A2A-Version=1.0.1")),
+            Ok(Version::V1_0)
+        );
         headers.insert(VERSION_HEADER, http::HeaderValue::from_static("2.0"));
-        assert_eq!(requested(&headers, None), Err("2.0".to_string()));
+        assert_eq!(requested(&headers, None), Err(Refused::Unsupported("2.0".into())));
+        assert_eq!(
+            requested(&headers, Some("A2A-Version=1.0")),
+            Err(Refused::Unsupported("2.0".into()))
+        );
     }
 
     #[test]

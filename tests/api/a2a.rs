@@ -921,3 +921,41 @@ async fn ids_a_double_would_change_are_echoed_as_written() {
         assert!(response.text.contains(&format!(r#""id":{id},"#)), "{method}: {}", response.text);
     }
 }
+
+/// A2A 1.0 (section 3.6) lets a client name its version in the `A2A-Version` header or query
+/// parameter and states no precedence: a request naming two different versions is refused
+/// with `VersionNotSupportedError` (-32009) rather than answered in the header's version
+/// while the query asked for another. Values that agree are answered.
+#[tokio::test]
+async fn a_version_header_and_query_parameter_that_disagree_are_refused() {
+    let server = start().await;
+    let post = |path: &'static str, header: Option<&'static str>, method: &'static str| {
+        let body = json!({ "jsonrpc": "2.0", "id": 9, "method": method, "params": {
+            "message": { "messageId": "m-1", "role": "ROLE_USER", "parts": [{ "text": "hi" }] } } });
+        let mut request = server.client.post(server.url(path)).json(&body);
+        if let Some(version) = header {
+            request = request.header("a2a-version", version);
+        }
+        request.send()
+    };
+    for (path, header) in [
+        ("/a2a?A2A-Version=1.0", Some("0.3")),
+        ("/a2a?A2A-Version=0.3", Some("1.0")),
+        ("/a2a?A2A-Version=1.0&A2A-Version=0.3", None),
+    ] {
+        let response = Checked::read(post(path, header, "SendMessage").await.expect("POST")).await;
+        let json = response.conforms("POST", "/a2a", 200);
+        assert_eq!(json["error"]["code"], -32009, "{path} {header:?}: {json}");
+        let message = json["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("more than one version"), "{message}");
+        assert_eq!(json["id"], 9);
+    }
+    // Agreeing values are one version.
+    for (path, header) in
+        [("/a2a?A2A-Version=1.0", Some("1.0.1")), ("/a2a?A2A-Version=", Some("1.0"))]
+    {
+        let response = Checked::read(post(path, header, "SendMessage").await.expect("POST")).await;
+        assert_eq!(response.header("a2a-version"), Some("1.0"), "{path}");
+        assert!(response.json()["result"]["message"].is_object(), "{path}: {}", response.text);
+    }
+}
