@@ -25,7 +25,7 @@ use serde_json::{Map, Value};
 use super::error::McpError;
 use super::result::{complete_with, listings};
 use crate::json;
-use crate::limits::SEARCH_LIMIT_DEFAULT;
+use crate::limits::{SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX};
 use crate::model::{ErrorKind, FixedJson, MCP_TOOLS, McpServer, McpShape, ToolId};
 use crate::ops::documents::{self, Collection, Document};
 use crate::ops::guides::{self, Limit, SearchRequest};
@@ -275,12 +275,34 @@ impl<'a> Arguments<'a> {
                         .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f <= u32::MAX as f64)
                         .map(|f| f as u64)
                 });
-                whole
-                    .map(|n| Some(Limit::Number(n)))
-                    .ok_or_else(|| Error::invalid_limit(&number.to_string()))
+                whole.map(|n| Some(Limit::Number(n))).ok_or_else(|| limit_refused(number, n))
             }
             Some(other) => Err(Error::invalid_limit(&other.to_string())),
         }
+    }
+}
+
+/// The refusal of a JSON number that is no count. serde_json (without arbitrary precision)
+/// keeps an integer past 64 bits only as the nearest double, whose text is not what the
+/// client wrote (`1000000000000000000000000000000` became `1e+30`), so a whole number past
+/// the doubles' exact integers (2^53) is described rather than quoted; an integer that fits
+/// 64 bits is quoted exactly, and a whole double below 2^53 as its digits (`1e10` as
+/// `10000000000`). A fraction is quoted as it reads back (`2.5`).
+fn limit_refused(value: &Value, number: &serde_json::Number) -> Error {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+    if number.is_i64() || number.is_u64() {
+        return Error::invalid_limit(&number.to_string());
+    }
+    match number.as_f64() {
+        Some(f) if f.fract() == 0.0 && f.abs() >= EXACT => Error::new(
+            ErrorKind::InvalidLimit,
+            format!(
+                "limit must be an integer from 1 to {SEARCH_LIMIT_MAX}; the number sent is {} that",
+                if f > 0.0 { "far larger than" } else { "far below" }
+            ),
+        ),
+        Some(f) if f.fract() == 0.0 => Error::invalid_limit(&format!("{f:.0}")),
+        _ => Error::invalid_limit(&value.to_string()),
     }
 }
 

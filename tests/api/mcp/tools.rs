@@ -1301,3 +1301,37 @@ async fn input_schemas_use_no_combinators_and_type_every_schema() {
         assert_eq!(answer["isError"], !ok, "{answers}: {answer}");
     }
 }
+
+/// A `limit` that is no count is quoted as the client wrote it when the number can be
+/// rendered exactly; an integer past 64 bits, which JSON parsing keeps only as a double
+/// (`1e+30`), is described instead of being quoted in a form the client never sent.
+#[tokio::test]
+async fn a_limit_out_of_range_is_quoted_as_written_or_described() {
+    let server = start().await;
+    let cases = [
+        ("1000000000000000000000000000000", None, "far larger than"),
+        ("-1000000000000000000000000000000", None, "far below"),
+        ("10000000000", Some("`10000000000`"), ""),
+        ("-2", Some("`-2`"), ""),
+        ("2.5", Some("`2.5`"), ""),
+        ("60", Some("`60`"), ""),
+    ];
+    for (literal, quoted, described) in cases {
+        let (body, headers) = super::request(
+            Era::Modern,
+            "tools/call",
+            json!({ "name": "search_guides", "arguments": { "q": "x", "limit": "LIMIT" } }),
+        );
+        let body = body.replace("\"LIMIT\"", literal);
+        let response = super::post(&server, "/mcp/docs", &headers, &body).await;
+        let answer = &response.json()["result"];
+        assert_eq!(answer["isError"], true, "{literal}: {answer}");
+        let text = answer["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(text.contains("integer from 1 to 50"), "{literal}: {text}");
+        assert!(!text.contains("e+") && !text.contains("e30"), "{literal}: {text}");
+        match quoted {
+            Some(quoted) => assert!(text.contains(quoted), "{literal}: {text}"),
+            None => assert!(text.contains(described), "{literal}: {text}"),
+        }
+    }
+}
