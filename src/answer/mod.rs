@@ -248,6 +248,11 @@ pub fn answer(question: &Question<'_>) -> Answer {
         {
             retrieve_in(&query, Some(SourceKind::CaseStudy), Scope::FirmPages)
         }
+        // "Do you work with hospitals?", "can you help insurers?": the industry the clients
+        // are in, from its page, rather than the list of every industry.
+        Some(CompanyTopic::Industries) if query.reads_industry => {
+            retrieve_in(&query, Some(SourceKind::Industry), Scope::FirmPages)
+        }
         Some(topic) if query.n_content == 0 => company_answer(topic),
         // "Case studies in retail": search, favouring the kind the question names (or, in a
         // follow-up, the kind the turn before named).

@@ -86,6 +86,10 @@ pub struct Query {
     /// clients?", "retail case study"): it asks about the firm's clients even without "you",
     /// and is a company question (its case-study words are phrasing).
     pub sector_clients: bool,
+    /// A question of the industries the firm works in named a sector that an industry page
+    /// lists ("do you work with hospitals?"): the word was read as that industry's name, and
+    /// the question asks about that industry, not for the list of them all.
+    pub reads_industry: bool,
     /// A duration question that names nothing but the firm's work ("how long are your
     /// projects?", "typical project length"): its word for the work is read as "engagement",
     /// the word the services use for it.
@@ -520,6 +524,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             carried_content: false,
             names_sector: false,
             sector_clients: false,
+            reads_industry: false,
             work_duration: false,
             firm_way_only: false,
         },
@@ -563,9 +568,13 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     // A question of the firm's clients or case studies, or of work it has done, reads a
     // sector's everyday word as the sector's name: "banking" is Financial Services, not the
     // "bank holiday" of a forecasting guide.
+    // So does a question to the firm of the industries it works in: "do you work with
+    // hospitals?" asks about Healthcare, and was answered with the list of all six.
+    let industry_question = company_question && intent.topic == Some(CompanyTopic::Industries);
     let sector_reading = intent.topic == Some(CompanyTopic::CaseStudies)
         || builder.query.sector_clients
-        || (company_question && intent.past_tense);
+        || (company_question && intent.past_tense)
+        || industry_question;
     let mut previous: Option<String> = None;
     // Whether a duration question names something besides the firm's work ("how long does a
     // data platform engagement take?" against "how long does an engagement take?"); if it
@@ -639,6 +648,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
                 n_own += 1;
                 n_content += usize::from(!intent::is_company_word(&token.word));
             }
+            builder.query.reads_industry |= industry_question;
             return;
         }
         // "How long are your projects?": the services write "engagement" for their work, and

@@ -877,16 +877,32 @@ fn contractions_typed_without_apostrophes_change_nothing() {
     }
 }
 
-/// A client's own sector ("banks", "the NHS") with "you" asks which industries the firm
-/// works in, rather than being searched for the word (which found bank holidays).
+/// A client's own sector ("banks", "the NHS") with "you" asks about the industry those
+/// clients are in, answered from its page, rather than being searched for the word (which
+/// found bank holidays) or answered with the list of every industry (which
+/// "do you work with hospitals?" got until 2026-12-03).
 #[test]
-fn sectors_named_by_their_clients_are_industry_questions() {
-    for question in
-        ["Do you work with banks?", "Do you work with the NHS?", "Can you help insurers?"]
-    {
+fn sectors_named_by_their_clients_are_answered_from_their_industry() {
+    for (question, industry) in [
+        ("Do you work with hospitals?", "industry:healthcare"),
+        ("Do you work with banks?", "industry:financial-services"),
+        ("Do you work with the NHS?", "industry:healthcare"),
+        ("Can you help insurers?", "industry:financial-services"),
+        ("Do you work with insurers?", "industry:financial-services"),
+        ("Do you work with retailers?", "industry:retail-and-ecommerce"),
+        ("Do you work with manufacturers?", "industry:manufacturing"),
+        ("Do you work with councils?", "industry:public-sector"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {reply:#?}");
+        assert_eq!(first(&reply, 1), [industry], "{question}");
+        assert_eq!(reply.sentences[0].sources.start, 0, "{question}: {}", reply.text());
+        assert!(!reply.text().contains("bank holiday"), "{question}: {}", reply.text());
+    }
+    // Without a sector that a page lists, the list of industries stays the answer.
+    for question in ["Which industries do you work in?", "Do you work with charities?"] {
         let reply = ask(question);
         assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Industries), "{question}");
-        assert!(!reply.text().contains("bank holiday"), "{question}: {}", reply.text());
     }
     let hiring = ask("Can we hire you?");
     assert_eq!(hiring.kind, AnswerKind::Company(CompanyTopic::Contact), "{:#?}", hiring);
@@ -993,7 +1009,7 @@ fn whether_the_firm_works_with_a_product_it_never_names_is_not_covered() {
     let mesh = ask("Can you help with data mesh?");
     assert_eq!(mesh.kind, AnswerKind::Answered, "{mesh:#?}");
     assert!(mesh.text().contains("data mesh"), "{}", mesh.text());
-    assert_eq!(ask("Do you work with banks?").kind, AnswerKind::Company(CompanyTopic::Industries));
+    assert_eq!(first(&ask("Do you work with banks?"), 1), ["industry:financial-services"]);
 }
 
 /// No quoted sentence opens with a fragment: a run-in label ("Week 2.") is indexed with the
@@ -1153,7 +1169,7 @@ fn case_studies_are_found_by_the_industry_that_lists_them() {
     assert_eq!(ask("Any clients?").kind, AnswerKind::Company(CompanyTopic::CaseStudies));
     let industries = ask("Which industries have you worked in?");
     assert_eq!(industries.kind, AnswerKind::Company(CompanyTopic::Industries));
-    assert_eq!(ask("Do you work with banks?").kind, AnswerKind::Company(CompanyTopic::Industries));
+    assert_eq!(first(&ask("Do you work with banks?"), 1), ["industry:financial-services"]);
     let oauth = ask("How do I register an OAuth client?");
     assert_eq!(first(&oauth, 1), ["docs:authentication"]);
 }
