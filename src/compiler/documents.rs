@@ -100,16 +100,19 @@ struct Phrases {
     max_stems: usize,
 }
 
-fn document(
-    phrases: &Phrases,
-    kind: DocKind,
-    id: String,
-    title: &str,
-    summary: &str,
-    url: String,
+/// A document's text, and `names`: other names it goes by (an operation's `operationId`),
+/// searchable like its title but not part of its text.
+struct Text<'a> {
+    title: &'a str,
+    summary: &'a str,
     markdown: String,
-) -> Document {
-    let terms = stems([title, summary].into_iter().chain(markdown_blocks(&markdown)), phrases);
+    names: &'a [&'a str],
+}
+
+fn document(phrases: &Phrases, kind: DocKind, id: String, text: Text<'_>, url: String) -> Document {
+    let Text { title, summary, markdown, names } = text;
+    let blocks = [title, summary].into_iter().chain(names.iter().copied());
+    let terms = stems(blocks.chain(markdown_blocks(&markdown)), phrases);
     Document {
         kind,
         id,
@@ -118,8 +121,23 @@ fn document(
         url,
         markdown,
         terms,
-        title_terms: stems([title], phrases),
+        title_terms: stems([title].into_iter().chain(names.iter().copied()), phrases),
     }
+}
+
+/// `operationId` with its camelCase words apart (`searchResources` → `search Resources`), so
+/// an operation is found by its id as written and by the words it joins.
+fn camel_words(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    let mut previous_lower = false;
+    for ch in name.chars() {
+        if ch.is_uppercase() && previous_lower {
+            out.push(' ');
+        }
+        previous_lower = ch.is_lowercase() || ch.is_ascii_digit();
+        out.push(ch);
+    }
+    out
 }
 
 /// Every document, in the order the corpora list them: services, industries, case studies,
@@ -148,10 +166,13 @@ pub fn build<'a>(
                 &phrases,
                 DocKind::Page(kind),
                 format!("{}/{}", kind.segment(), page.slug),
-                &page.name,
-                &page.description,
+                Text {
+                    title: &page.name,
+                    summary: &page.description,
+                    markdown: published(&format!("{path}index.md")).unwrap_or("").to_string(),
+                    names: &[],
+                },
                 format!("{}{path}", config.site_url),
-                published(&format!("{path}index.md")).unwrap_or("").to_string(),
             ));
         }
     }
@@ -164,10 +185,13 @@ pub fn build<'a>(
             &phrases,
             DocKind::ErrorCode,
             format!("errors/{code}"),
-            &format!("Error code {code} ({status})"),
-            meaning,
+            Text {
+                title: &format!("Error code {code} ({status})"),
+                summary: meaning,
+                markdown,
+                names: &[],
+            },
             format!("{}{ERRORS_PATH}#{code}", config.site_url),
-            markdown,
         ));
     }
     out.extend(operations(config, openapi, &phrases));
@@ -230,10 +254,21 @@ fn operations(config: &Config, openapi: &Value, phrases: &Phrases) -> Vec<Docume
                 phrases,
                 DocKind::Operation,
                 format!("operations/{operation_id}"),
-                &format!("{method} {path}: {summary}"),
-                if description.is_empty() { summary } else { first_sentence(description) },
+                Text {
+                    title: &format!("{method} {path}: {summary}"),
+                    summary: if description.is_empty() {
+                        summary
+                    } else {
+                        first_sentence(description)
+                    },
+                    markdown,
+                    // "searchResources" and "search resources" find the operation whose id it
+                    // is: an agent reading the OpenAPI document knows operations by their ids,
+                    // and `fetch operations/searchResources` worked while searching for it
+                    // found nothing.
+                    names: &[operation_id, &camel_words(operation_id)],
+                },
                 format!("{}/openapi.json#{fragment}", config.api_base),
-                markdown,
             ));
         }
     }
@@ -245,5 +280,15 @@ fn first_sentence(text: &str) -> &str {
     match text.find(". ") {
         Some(end) => &text[..=end],
         None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn camel_case_words_are_split() {
+        assert_eq!(super::camel_words("searchResources"), "search Resources");
+        assert_eq!(super::camel_words("getApiIndex"), "get Api Index");
+        assert_eq!(super::camel_words("batch"), "batch");
     }
 }

@@ -289,6 +289,22 @@ fn title_covers(title: &str, wanted: &[Wanted<'_>]) -> bool {
     !wanted.is_empty() && wanted.iter().all(|unit| unit.best(holds) > 0)
 }
 
+/// Whether every unit of the query is a word of the API's vocabulary: one that some title of
+/// the API documentation holds (a documentation page, an error code, an operation or its
+/// `operationId`). `export token` is (the export operation, the `missing_token` error), and
+/// the docs server's `search` put a guide comparing AI pricing contracts, which speaks of
+/// LLM tokens and of exporting data, before the authentication documents; `feature store`
+/// and `data quality` are not, and find guides first as before.
+fn names_the_api(wanted: &[Wanted<'_>]) -> bool {
+    let in_a_title = |unit: &Wanted<'_>| {
+        DOCUMENTS
+            .iter()
+            .filter(|record| is_reference(record.kind))
+            .any(|record| unit.best(|key| record.title_terms.binary_search(&key).is_ok()) > 0)
+    };
+    !wanted.is_empty() && wanted.iter().all(in_a_title)
+}
+
 /// Searches a collection for `query`, best first, at most `limit` hits.
 ///
 /// In the library, guides (BM25F order) and records (their own order) are merged by
@@ -319,8 +335,15 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         });
         let mut merged: Vec<Ranked> = guide_hits.collect();
         merged.append(&mut ranked);
-        // Stable: within a tier guides keep their BM25F order and precede records.
-        merged.sort_by_key(|r| (std::cmp::Reverse(r.hit.relevance), !r.title_covers));
+        // Stable: within a tier guides keep their BM25F order and precede records, unless the
+        // query is the API's vocabulary and no title holds all of it: then the API's own
+        // documents come first (a guide whose title names the query still leads its tier).
+        let api_first = names_the_api(&wanted);
+        merged.sort_by_key(|r| {
+            let guide = matches!(r.hit.document, Document::Guide(_));
+            let after_records = api_first && guide && !r.title_covers;
+            (std::cmp::Reverse(r.hit.relevance), !r.title_covers, after_records)
+        });
         ranked = merged;
     }
     ranked.truncate(limit);

@@ -845,6 +845,41 @@ async fn product_search_reads_synonyms_and_typos_as_rest_search_does() {
     }
 }
 
+/// An operation is found by its `operationId`, as written or in words: `fetch
+/// operations/searchResources` worked while `search_api_docs {"query":"searchResources"}`
+/// found nothing. And a query in the API's own words finds the API's documents before guides
+/// that use the words in another sense: `export token` put a guide about AI pricing contracts
+/// (LLM tokens) first.
+#[tokio::test]
+async fn operations_are_found_by_their_ids_and_api_words_find_api_documents() {
+    let server = start().await;
+    let ids_of = |answer: &Value| -> Vec<String> {
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let found: Value = serde_json::from_str(text).expect("JSON");
+        let results = found["results"].as_array().expect("results");
+        results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
+    };
+    for (query, first) in [
+        ("searchResources", "operations/searchResources"),
+        ("search resources", "operations/searchResources"),
+        ("listCategories", "operations/listCategories"),
+        ("exportAll", "operations/exportAll"),
+    ] {
+        for name in ["search_api_docs", "search"] {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            let ids = ids_of(&answer);
+            assert_eq!(ids.first().map(String::as_str), Some(first), "{name} {query}: {ids:?}");
+        }
+    }
+    let answer =
+        tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": "export token" })).await;
+    let ids = ids_of(&answer);
+    assert!(!ids[0].starts_with("guides/"), "{ids:?}");
+    let wanted = ["operations/exportAll", "operations/issueToken", "docs/authentication"];
+    assert!(ids.iter().take(3).any(|id| wanted.contains(&id.as_str())), "{ids:?}");
+}
+
 /// The docs server's `search` merges guides and API documentation fairly: a record whose
 /// title names every query term is not pushed out by guides that merely mention the words,
 /// and a guide about the query still comes first.
