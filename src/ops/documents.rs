@@ -225,6 +225,8 @@ fn wanted(units: &Units) -> Vec<Wanted<'_>> {
 struct Ranked {
     hit: Hit,
     title_covers: bool,
+    /// Units the title holds (records only; 0 for guides).
+    in_title: u8,
 }
 
 /// Ranks the records `keep` selects: units matched in the title, then relevance (units
@@ -233,7 +235,17 @@ struct Ranked {
 /// order with relevance 0; a query that is not blank but has no searchable terms (only stop
 /// words, single letters or punctuation) matches nothing, as the guide search does.
 fn rank_records(blank: bool, wanted: &[Wanted<'_>], keep: impl Fn(DocKind) -> bool) -> Vec<Ranked> {
+    rank_records_counted(blank, wanted, keep).0
+}
+
+/// [`rank_records`], and how many of the query's units some kept record matched.
+fn rank_records_counted(
+    blank: bool,
+    wanted: &[Wanted<'_>],
+    keep: impl Fn(DocKind) -> bool,
+) -> (Vec<Ranked>, usize) {
     let mut scored: Vec<(u8, u8, u32, usize)> = Vec::new();
+    let mut unit_found = vec![false; wanted.len()];
     for (record_idx, record) in DOCUMENTS.iter().enumerate() {
         if !keep(record.kind) {
             continue;
@@ -245,8 +257,9 @@ fn rank_records(blank: bool, wanted: &[Wanted<'_>], keep: impl Fn(DocKind) -> bo
         let in_terms =
             |terms: &'static [&'static str]| move |key: &str| terms.binary_search(&key).is_ok();
         let (mut relevance, mut in_title, mut quality) = (0, 0, 0);
-        for unit in wanted {
+        for (unit, found) in wanted.iter().zip(unit_found.iter_mut()) {
             let best = unit.best(in_terms(record.terms));
+            *found |= best > 0;
             if best > 0 {
                 relevance += 1;
                 quality += best;
@@ -262,13 +275,15 @@ fn rank_records(blank: bool, wanted: &[Wanted<'_>], keep: impl Fn(DocKind) -> bo
     // says "MLOps" and "engage" somewhere in its text.
     scored
         .sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)).then(b.2.cmp(&a.2)).then(a.3.cmp(&b.3)));
-    scored
+    let ranked = scored
         .into_iter()
         .map(|(relevance, in_title, _, record_idx)| Ranked {
             hit: Hit { document: Document::Record(&DOCUMENTS[record_idx]), relevance },
             title_covers: !wanted.is_empty() && usize::from(in_title) == wanted.len(),
+            in_title,
         })
-        .collect()
+        .collect();
+    (ranked, unit_found.iter().filter(|found| **found).count())
 }
 
 fn clamp(n: usize) -> u8 {
@@ -316,7 +331,18 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
     let query = query.trim();
     let units = query_units(query)?;
     let wanted = wanted(&units);
-    let mut ranked = rank_records(query.is_empty(), &wanted, |kind| collection.holds(kind));
+    let (mut ranked, n_found) =
+        rank_records_counted(query.is_empty(), &wanted, |kind| collection.holds(kind));
+    if collection == Collection::Offering && !query.is_empty() {
+        // A page of the offering is a match when its title names some of the query (a title
+        // names what a service or an industry is: `mlops engagment` finds the MLOps service)
+        // or it holds most of what the query names (more than half of the units some page
+        // holds): `rate limit` listed nine pages that say "rates" or "limitations"
+        // somewhere, and the product has nothing on rate limits. A word no page uses is not
+        // held against a page (`forecasting for charities` still finds forecasting).
+        let need = clamp(n_found / 2 + 1);
+        ranked.retain(|r| r.in_title > 0 || r.hit.relevance >= need);
+    }
     // The offering is small: a blank query lists all of it, not a first page with no way on.
     let limit =
         if query.is_empty() && collection == Collection::Offering { usize::MAX } else { limit };
@@ -331,6 +357,7 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                     relevance: hit.relevance,
                 },
                 title_covers: title_covers(guide.title, &wanted),
+                in_title: 0,
             }
         });
         let mut merged: Vec<Ranked> = guide_hits.collect();

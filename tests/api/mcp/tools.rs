@@ -880,6 +880,40 @@ async fn operations_are_found_by_their_ids_and_api_words_find_api_documents() {
     assert!(ids.iter().take(3).any(|id| wanted.contains(&id.as_str())), "{ids:?}");
 }
 
+/// The product server's `search` returns the pages whose title names some of the query or
+/// that hold most of what it names: `rate limit` listed nine services and industries that
+/// say "rates" or "limitations" (the product has nothing on rate limits); the two services
+/// that say both words somewhere remain. A word no page uses is not held against the pages
+/// that hold the rest.
+#[tokio::test]
+async fn product_search_leaves_out_pages_that_hold_a_minority_of_the_query() {
+    let server = start().await;
+    let ids_of = |answer: &Value| -> Vec<String> {
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let found: Value = serde_json::from_str(text).expect("JSON");
+        let results = found["results"].as_array().expect("results");
+        results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
+    };
+    let search = |query: &'static str| {
+        let server = &server;
+        async move {
+            ids_of(&tool(server, "/mcp", Era::Modern, "search", json!({ "query": query })).await)
+        }
+    };
+    let ids = search("rate limit").await;
+    assert!(ids.len() <= 2, "{ids:?}");
+    assert!(ids.iter().all(|id| id.starts_with("services/")), "{ids:?}");
+    for (query, first) in [
+        ("forecasting for charities", "case-studies/hospital-demand-forecasting"),
+        ("healthcare forecasting", "industries/healthcare"),
+        ("data governance", "services/data-governance"),
+    ] {
+        let ids = search(query).await;
+        assert!(ids.iter().any(|id| id == first), "{query}: {ids:?}");
+    }
+    assert_eq!(search("").await.len(), 22);
+}
+
 /// The docs server's `search` merges guides and API documentation fairly: a record whose
 /// title names every query term is not pushed out by guides that merely mention the words,
 /// and a guide about the query still comes first.
