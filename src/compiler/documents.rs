@@ -282,13 +282,3 @@ fn first_sentence(text: &str) -> &str {
         None => text,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn camel_case_words_are_split() {
-        assert_eq!(super::camel_words("searchResources"), "search Resources");
-        assert_eq!(super::camel_words("getApiIndex"), "get Api Index");
-        assert_eq!(super::camel_words("batch"), "batch");
-    }
-}
