@@ -275,7 +275,7 @@ pub fn for_each_token(text: &str, mut each: impl FnMut(Token)) {
 }
 
 /// [`for_each_token`] as a query reads its words: a stop word hyphenated to a word is part of
-/// it when the library or the synonym table knows the two joined ([`joined_known`]; "buy-in" is
+/// it when the library or the synonym table knows the two joined (`joined_known`; "buy-in" is
 /// `buyin`), as [`units`] reads them. For the answer engine's questions.
 pub fn for_each_query_token(text: &str, mut each: impl FnMut(Token)) {
     let mut positions = tokenize::Positions::default();

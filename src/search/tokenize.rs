@@ -193,7 +193,7 @@ pub fn ends_sentence(gap: &str) -> bool {
 /// `.`, `?`, `!`, `;` or `:` later followed by whitespace, with no letter or digit between
 /// them (closing quotes and brackets may stand there: `data.) The`). A full stop inside a
 /// word or number ("Node.js", "3.5", "v1.2") ends nothing, nor does a comma or a dash, nor the
-/// full stop of an abbreviation ("e.g.", "i.e.", "U.S.", "vs."; [`abbreviation_before`]), nor,
+/// full stop of an abbreviation ("e.g.", "i.e.", "U.S.", "vs."; `abbreviation_before`), nor,
 /// in [`Reading::Prose`], a full stop followed by a word that begins in lowercase ("etc. and",
 /// "3. the"): English starts a sentence with a capital. A query is typed in any case, so there
 /// a full stop ends the phrase whatever follows it. The text around the gap is read for the
