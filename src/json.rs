@@ -124,25 +124,44 @@ pub struct Duplicate {
 /// Why a body could not be read.
 #[derive(Debug)]
 pub enum ReadError {
-    /// Not JSON at all.
+    /// Not JSON at all, or JSON past what serde_json reads (see [`beyond_reading`]).
     Syntax(serde_json::Error),
+    /// JSON after a UTF-8 byte order mark, which RFC 8259 section 8.1 forbids a sender to add
+    /// (a parser MAY skip it; serde_json does not). Told apart so the refusal names the mark:
+    /// serde_json's "expected value at line 1 column 1" sent a client looking at text that
+    /// reads as JSON in any editor.
+    ByteOrderMark,
     /// JSON, but an object repeats a member name.
     Duplicate(Duplicate),
 }
+
+/// U+FEFF as UTF-8: the byte order mark some editors and Windows tools put before a text.
+pub const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+/// What is wrong with a body that starts with [`BYTE_ORDER_MARK`], after "the body".
+pub const BYTE_ORDER_MARK_PROBLEM: &str = "starts with a byte order mark (U+FEFF), which JSON sent over a network must not have (RFC 8259 section 8.1); send the JSON without it";
 
 /// How deep serde_json reads arrays and objects into one another: its recursion limit, 128,
 /// is reached on entering the 128th, so 127 levels are read.
 pub const MAX_DEPTH: usize = 127;
 
-/// What is wrong with a body [`read`] refused as not JSON when it nests past [`MAX_DEPTH`],
-/// which serde_json reports as "recursion limit exceeded" whether or not the text is JSON:
-/// named as what it is, with where it happened. `None` for any other error, whose own words
-/// (after "not valid JSON") say it.
-pub fn too_deep(err: &serde_json::Error) -> Option<String> {
+/// What is wrong with a body [`read`] refused as not JSON when the text may well be JSON but
+/// is past what serde_json reads, after "the body": nesting past [`MAX_DEPTH`] (serde_json's
+/// "recursion limit exceeded", whether or not the text is JSON) and a number past the largest
+/// double, about 1.8e308 (its "number out of range": `1e400` is JSON, RFC 8259 section 6 lets
+/// a reader limit the range, and this one does), each named as what it is, with where it
+/// happened. `None` for any other error, whose own words (after "not valid JSON") say it.
+pub fn beyond_reading(err: &serde_json::Error) -> Option<String> {
     let text = err.to_string();
-    let at = text.strip_prefix("recursion limit exceeded")?;
+    if let Some(at) = text.strip_prefix("recursion limit exceeded") {
+        return Some(format!(
+            "nests arrays and objects more than {MAX_DEPTH} levels deep, deeper than this server reads ({})",
+            at.trim()
+        ));
+    }
+    let at = text.strip_prefix("number out of range")?;
     Some(format!(
-        "nests arrays and objects more than {MAX_DEPTH} levels deep, deeper than this server reads ({})",
+        "has a number larger than this server reads (a double, at most about 1.8e308) ({})",
         at.trim()
     ))
 }
@@ -156,6 +175,9 @@ pub fn too_deep(err: &serde_json::Error) -> Option<String> {
 /// only then is the body read again, building nothing: to check the rest is JSON too, and to
 /// say where the repetition is.
 pub fn read(bytes: &[u8]) -> Result<Value, ReadError> {
+    if bytes.starts_with(BYTE_ORDER_MARK) {
+        return Err(ReadError::ByteOrderMark);
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let parsed =
         Strict.deserialize(&mut deserializer).and_then(|value| deserializer.end().map(|()| value));
@@ -364,12 +386,16 @@ impl<'de> Visitor<'de> for Locate<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Duplicate, MAX_DEPTH, ReadError, escaped, push_string, read, too_deep};
+    use super::{
+        BYTE_ORDER_MARK, Duplicate, MAX_DEPTH, ReadError, beyond_reading, escaped, push_string,
+        read,
+    };
 
     fn duplicate(text: &str) -> Option<Duplicate> {
         match read(text.as_bytes()) {
             Err(ReadError::Duplicate(duplicate)) => Some(duplicate),
             Err(ReadError::Syntax(err)) => panic!("{text}: {err}"),
+            Err(ReadError::ByteOrderMark) => panic!("{text}: a byte order mark"),
             Ok(_) => None,
         }
     }
@@ -402,7 +428,7 @@ mod tests {
         let deep = format!("{}{}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
         let Err(ReadError::Syntax(err)) = read(deep.as_bytes()) else { panic!("refused") };
         assert_eq!(
-            too_deep(&err).as_deref(),
+            beyond_reading(&err).as_deref(),
             Some(format!(
                 "nests arrays and objects more than {MAX_DEPTH} levels deep, deeper than this server reads (at line 1 column {})",
                 MAX_DEPTH + 1
@@ -412,7 +438,31 @@ mod tests {
         let shallow = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
         assert!(read(shallow.as_bytes()).is_ok(), "{MAX_DEPTH} levels are read");
         let Err(ReadError::Syntax(err)) = read(b"{") else { panic!("refused") };
-        assert_eq!(too_deep(&err), None);
+        assert_eq!(beyond_reading(&err), None);
+    }
+
+    #[test]
+    fn a_number_past_the_largest_double_is_named_as_such() {
+        let Err(ReadError::Syntax(err)) = read(b"{\"a\":[1e400]}") else { panic!("refused") };
+        assert_eq!(
+            beyond_reading(&err).as_deref(),
+            Some(
+                "has a number larger than this server reads (a double, at most about 1.8e308) (at line 1 column 11)"
+            )
+        );
+        // The largest double itself and a number too small to tell from 0 are read.
+        assert!(read(b"[1.7976931348623157e308, -1e400]").is_err());
+        assert!(read(b"[1.7976931348623157e308, 1e-400]").is_ok());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_told_apart() {
+        assert!(matches!(read(b"\xEF\xBB\xBF{}"), Err(ReadError::ByteOrderMark)));
+        assert!(BYTE_ORDER_MARK.starts_with("\u{feff}".as_bytes()));
+        // Elsewhere it is a character like any other: inside a string it is read.
+        assert_eq!(read("[\"\u{feff}\"]".as_bytes()).ok(), Some(serde_json::json!(["\u{feff}"])));
+        // After white space it is not JSON, as serde_json says.
+        assert!(matches!(read(b" \xEF\xBB\xBF{}"), Err(ReadError::Syntax(_))));
     }
 
     proptest::proptest! {

@@ -179,10 +179,17 @@ pub fn parse_body(bytes: &[u8]) -> Result<Body, ErrorObject> {
         Err(ReadError::Syntax(err)) => {
             return Err(ErrorObject {
                 code: PARSE_ERROR,
-                message: match json::too_deep(&err) {
+                message: match json::beyond_reading(&err) {
                     Some(problem) => format!("parse error: the body {problem}"),
                     None => format!("parse error: the body is not valid JSON ({err})"),
                 },
+                data: None,
+            });
+        }
+        Err(ReadError::ByteOrderMark) => {
+            return Err(ErrorObject {
+                code: PARSE_ERROR,
+                message: format!("parse error: the body {}", json::BYTE_ORDER_MARK_PROBLEM),
                 data: None,
             });
         }

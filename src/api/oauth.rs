@@ -89,6 +89,9 @@ pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u6
                 crate::ops::error::repeated_member(&duplicate)
             ));
         }
+        Err(ReadError::ByteOrderMark) => {
+            return metadata_error(&format!("the body {}", crate::json::BYTE_ORDER_MARK_PROBLEM));
+        }
         Ok(_) | Err(ReadError::Syntax(_)) => {
             return metadata_error(
                 "the body must be a JSON object of client metadata, such as {\"client_name\": \"my-tool\"}",

@@ -164,10 +164,15 @@ impl Error {
     /// JSON, `duplicate_member` for a repeated member name.
     pub fn unreadable_json(error: ReadError) -> Error {
         match error {
-            ReadError::Syntax(err) => Error::invalid_json(match crate::json::too_deep(&err) {
-                Some(problem) => format!("the body {problem}"),
-                None => format!("the body is not valid JSON: {err}"),
-            }),
+            ReadError::Syntax(err) => {
+                Error::invalid_json(match crate::json::beyond_reading(&err) {
+                    Some(problem) => format!("the body {problem}"),
+                    None => format!("the body is not valid JSON: {err}"),
+                })
+            }
+            ReadError::ByteOrderMark => {
+                Error::invalid_json(format!("the body {}", crate::json::BYTE_ORDER_MARK_PROBLEM))
+            }
             ReadError::Duplicate(duplicate) => Error::duplicate_member(&duplicate),
         }
     }

@@ -221,3 +221,59 @@ async fn nesting_past_the_depth_limit_is_named_on_every_surface() {
     let error = response.error("POST", SCORE, 400, "invalid_json");
     assert!(error["error"]["message"].as_str().is_some_and(|m| m.contains("not valid JSON")));
 }
+
+/// JSON text past what the server reads, or behind a byte order mark, is refused as
+/// `invalid_json` (-32700 on JSON-RPC; `invalid_client_metadata` on registration) on every
+/// surface, with a message naming what is wrong. Both were "the body is not valid JSON"
+/// ("number out of range", "expected value at line 1 column 1"), of a body that reads as JSON:
+/// `1e400` is JSON, and a UTF-8 byte order mark is what Windows tools put before a file.
+#[tokio::test]
+async fn a_byte_order_mark_and_a_huge_number_are_named_on_every_surface() {
+    let server = start().await;
+    let bom = "\u{feff}";
+    let names_the_mark = |message: &str| {
+        message.contains("starts with a byte order mark (U+FEFF)") && !message.contains("not valid")
+    };
+    let names_the_number = |message: &str| {
+        message.contains("has a number larger than this server reads")
+            && !message.contains("not valid")
+    };
+    let answers = ["2"; 16].join(",");
+    for (path, body) in [
+        (SCORE, format!("{{\"answers\":[{answers}]}}")),
+        ("/v1/batch", r#"{"requests":[{"path":"/v1/services"}]}"#.to_string()),
+        ("/ask", r#"{"query":"what is a data contract?"}"#.to_string()),
+    ] {
+        // The body alone is answered: only the mark is refused.
+        server.post_json(path, &body).await.conforms("POST", path, 200);
+        let response = server.post_json(path, &format!("{bom}{body}")).await;
+        let error = response.error("POST", path, 400, "invalid_json");
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(names_the_mark(message), "{path}: {message}");
+        let huge = body.replacen('{', "{\"x\":1e400,", 1);
+        let response = server.post_json(path, &huge).await;
+        let error = response.error("POST", path, 400, "invalid_json");
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(names_the_number(message), "{path}: {message}");
+    }
+    for (path, status) in [("/mcp", 400), ("/mcp/docs", 400), ("/a2a", 200)] {
+        let body = r#"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"t"}}"#;
+        for (body, says_so) in [
+            (format!("{bom}{body}"), &names_the_mark as &dyn Fn(&str) -> bool),
+            (body.replacen("\"id\":1", "\"id\":1e400", 1), &names_the_number),
+        ] {
+            let response = server.post_json(path, &body).await;
+            assert_eq!(response.status, status, "{path}: {}", response.text);
+            let json: Value = serde_json::from_str(&response.text).expect("JSON");
+            assert_eq!(json["error"]["code"], -32700, "{path}: {json}");
+            let message = json["error"]["message"].as_str().unwrap_or_default();
+            assert!(says_so(message), "{path}: {message}");
+        }
+    }
+    let response =
+        server.post_json("/oauth/register", &format!("{bom}{{\"client_name\":\"x\"}}")).await;
+    assert_eq!(response.status, 400, "{}", response.text);
+    let json: Value = serde_json::from_str(&response.text).expect("JSON");
+    assert_eq!(json["error"], "invalid_client_metadata", "{json}");
+    assert!(names_the_mark(json["error_description"].as_str().unwrap_or_default()), "{json}");
+}
