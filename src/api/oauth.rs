@@ -252,13 +252,24 @@ pub fn token(
     }
     let basic = authorization.filter(|v| is_basic(v));
     let (client_id, secret) = match (basic, form_id, form_secret) {
-        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+        (Some(_), _, Some(_)) => {
             return invalid_request(
                 "use one client authentication method: HTTP Basic or form fields, not both",
             );
         }
-        (Some(header), None, None) => match basic_credentials(header) {
-            Some(credentials) => credentials,
+        // A `client_id` beside Basic is no second method: it authenticates nothing, and RFC
+        // 6749 section 3.2.1 lets a client name itself with it (clients sending it beside Basic,
+        // as requests-oauthlib's `fetch_token(include_client_id=True)` does, were refused). It
+        // must name the client Basic authenticates, or which client is meant is unclear.
+        (Some(header), form_id, None) => match basic_credentials(header) {
+            Some((id, secret)) => {
+                if form_id.is_some_and(|form_id| form_id != id) {
+                    return invalid_request(
+                        "client_id names another client than the HTTP Basic credentials; send it once, or the same",
+                    );
+                }
+                (id, secret)
+            }
             None => {
                 return invalid_client(
                     "the Basic credentials are missing or malformed: send base64 of client_id:client_secret",

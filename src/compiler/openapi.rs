@@ -587,7 +587,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
             "post": {
                 "operationId": "issueToken",
                 "summary": "Obtain an access token (client credentials, RFC 6749 section 4.4)",
-                "description": "Client credentials by HTTP Basic (RFC 6749 section 2.3.1 encoding) or as form fields, not both. `scope` is optional and may only be `export`. Errors follow RFC 6749 section 5.2; `unsupported_grant_type` is 400.",
+                "description": "Client credentials by HTTP Basic (RFC 6749 section 2.3.1 encoding) or as form fields, not both; beside Basic, a `client_id` field naming the same client is accepted. `scope` is optional and may only be `export`. Errors follow RFC 6749 section 5.2; `unsupported_grant_type` is 400.",
                 "tags": ["oauth"],
                 "requestBody": {
                     "required": true,

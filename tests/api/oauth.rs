@@ -230,6 +230,22 @@ async fn token_endpoint_errors_follow_rfc_6749() {
         400,
         "invalid_request",
     );
+    // Basic and a secret in the body are two methods (section 2.3); a `client_id` beside Basic
+    // only names the client, and is accepted when it names the one Basic authenticates (it was
+    // invalid_request, "use one client authentication method").
+    let named = token_request(&server, basic, form, &format!("{grant}&client_id={id}")).await;
+    assert_eq!(named.status, 200, "{}", named.text);
+    named.conforms("POST", "/oauth/token", 200);
+    let (other, _) = register(&server).await;
+    let misnamed = token_request(&server, basic, form, &format!("{grant}&client_id={other}")).await;
+    oauth_error(&misnamed, 400, "invalid_request");
+    let description = misnamed.json()["error_description"].as_str().unwrap_or_default().to_owned();
+    assert!(description.starts_with("client_id names another client"), "{description}");
+    oauth_error(
+        &token_request(&server, basic, form, &format!("{grant}&client_secret={secret}")).await,
+        400,
+        "invalid_request",
+    );
     oauth_error(
         &token_request(&server, basic, form, &format!("{grant}&scope=admin")).await,
         400,
