@@ -168,9 +168,29 @@ fn run(
         Operation::SendMessage => send(id, params, version).map(Outcome::Result),
         Operation::SendStreamingMessage => send(id, params, version).map(Outcome::Stream),
         Operation::GetTask | Operation::CancelTask | Operation::SubscribeToTask => {
-            let task_id = params.and_then(|p| p.get("id")).and_then(Value::as_str);
-            match task_id {
-                Some(task_id) if !task_id.is_empty() => Err(A2aError::task_not_found(task_id)),
+            match params.and_then(|p| p.get("id")) {
+                Some(Value::String(task_id)) if !task_id.is_empty() => {
+                    Err(A2aError::task_not_found(task_id))
+                }
+                // A number or an object is there, so "required" would send the client looking
+                // for a member it sent.
+                Some(
+                    task_id @ (Value::Bool(_)
+                    | Value::Number(_)
+                    | Value::Array(_)
+                    | Value::Object(_)),
+                ) => {
+                    let kind = match task_id {
+                        Value::Bool(_) => "a boolean",
+                        Value::Number(_) => "a number",
+                        Value::Array(_) => "an array",
+                        _ => "an object",
+                    };
+                    Err(A2aError::invalid_params(
+                        "id",
+                        format!("invalid params: `id` (the task id) must be a string, not {kind}"),
+                    ))
+                }
                 _ => Err(A2aError::invalid_params(
                     "id",
                     "invalid params: `id` (the task id) is required",

@@ -560,6 +560,26 @@ async fn task_and_card_methods_answer_with_their_errors_in_both_versions() {
     ] {
         expect_error(&server, version, method, params, code, stable).await;
     }
+    // A task id of the wrong type is named as such: "is required" had the client look for a
+    // member it sent.
+    for (version, method) in [(V1, "GetTask"), (V03, "tasks/get"), (V1, "CancelTask")] {
+        for (id, kind) in [(json!(5), "a number"), (json!({ "id": "t" }), "an object")] {
+            let refused = call(&server, version, method, json!({ "id": id })).await;
+            assert_eq!(refused["error"]["code"], -32602, "{refused}");
+            assert_eq!(
+                refused["error"]["message"],
+                format!("invalid params: `id` (the task id) must be a string, not {kind}"),
+                "{method}"
+            );
+        }
+        for params in [json!({}), json!({ "id": null }), json!({ "id": "" })] {
+            let refused = call(&server, version, method, params).await;
+            assert_eq!(
+                refused["error"]["message"], "invalid params: `id` (the task id) is required",
+                "{method}"
+            );
+        }
+    }
     let listed = call(&server, V1, "ListTasks", json!({})).await;
     assert_eq!(
         listed["result"],
