@@ -89,6 +89,11 @@ pub struct ScoredPassage {
     pub value: u64,
     /// Mass of the question's terms the passage contains.
     pub covered: u64,
+    /// The question's subject terms (not fillers) the passage holds, in its own text or its
+    /// heading: bit `i` for `query.terms[i]`.
+    pub subject: u32,
+    /// Mass of the question's subject terms the passage contains (a heading's at half).
+    pub subject_covered: u64,
 }
 
 /// Inserts `entry` into the first `*len` slots of `list` kept sorted by `better`, dropping the
@@ -196,6 +201,7 @@ pub fn score_passages(
         .filter(|t| !t.carried && t.weight > WEIGHT_FILLER)
         .map(|t| u64::from(t.mass))
         .sum();
+    let has_subject = query.terms.iter().any(|t| t.weight > WEIGHT_FILLER);
     for (candidate, ranked_item) in ranked.as_slice().iter().enumerate() {
         let item = usize::from(ranked_item.item);
         let first = ANSWER_ITEM_PASSAGES[item];
@@ -206,7 +212,12 @@ pub fn score_passages(
         // and of them, those that are not fillers, for the duration boost.
         let mut own_in_text = [0u64; ANSWER_MAX_ITEM_PASSAGES];
         let mut subject_in_text = [0u64; ANSWER_MAX_ITEM_PASSAGES];
-        for term in &query.terms {
+        let mut subject = [0u32; ANSWER_MAX_ITEM_PASSAGES];
+        let mut subject_covered = [0u64; ANSWER_MAX_ITEM_PASSAGES];
+        let mut subject_score = [0u64; ANSWER_MAX_ITEM_PASSAGES];
+        for (index, term) in query.terms.iter().enumerate() {
+            // `ANSWER_MAX_TERMS` (32) bounds the terms, so every one has its bit.
+            let bit = 1u32.checked_shl(index as u32).unwrap_or(0);
             let Some(term_id) = term.term_id else { continue };
             let start = ANSWER_PASSAGE_POSTINGS_START[term_id as usize] as usize;
             let stop = ANSWER_PASSAGE_POSTINGS_START[term_id as usize + 1] as usize;
@@ -219,7 +230,13 @@ pub fn score_passages(
                 score[local] += u64::from(impact) * u64::from(term.weight);
                 // A term only the heading or the item's title has counts half: the sentence
                 // is about it, but does not say it.
-                covered[local] += u64::from(if own_text { term.mass } else { term.mass / 2 });
+                let mass = u64::from(if own_text { term.mass } else { term.mass / 2 });
+                covered[local] += mass;
+                if term.weight > WEIGHT_FILLER {
+                    subject[local] |= bit;
+                    subject_covered[local] += mass;
+                    subject_score[local] += u64::from(impact) * u64::from(term.weight);
+                }
                 if own_text && !term.carried {
                     own_in_text[local] += u64::from(term.mass);
                     if term.weight > WEIGHT_FILLER {
@@ -239,7 +256,22 @@ pub fn score_passages(
             // Score × covered mass × prior per mille, without divisions on this hot path: below
             // 1e17 even for 32 terms of the largest impact, inside u64; only the order of
             // values matters.
-            let mut value = score[local] * covered[local] * prior;
+            // What the question asks about decides: a filler of its phrasing ("offer",
+            // "start", "best") ranks the items, but a sentence is not closer to the question
+            // for holding one. Counted, a rare one outweighed the subject: "do you offer
+            // training?" opened on a guide's "the provider commits not to train on your inputs
+            // and offers retention controls" rather than the training service, and "how do I
+            // start with AI?" on a union guide's "so that each new project does not start
+            // from zero". A question of fillers alone is weighed by them.
+            let (score, mass) = if has_subject {
+                (subject_score[local], subject_covered[local])
+            } else {
+                (score[local], covered[local])
+            };
+            if mass == 0 {
+                continue;
+            }
+            let mut value = score * mass * prior;
             if record.cross_reference {
                 value /= CROSS_REFERENCE_DIVISOR;
             }
@@ -274,6 +306,8 @@ pub fn score_passages(
                 candidate: candidate as u8,
                 value,
                 covered: covered[local],
+                subject: subject[local],
+                subject_covered: subject_covered[local],
             };
             insert_sorted(&mut best, &mut len, entry, |a, b| a.value > b.value);
         }
@@ -288,7 +322,9 @@ pub fn near_duplicate(a: u64, b: u64) -> bool {
 }
 
 /// Picks the answer's passages from `scored` (best first): the best, then up to
-/// `MAX_CHOSEN - 1` more that score close to it, fit the budget and say something new. A
+/// `MAX_CHOSEN - 1` more that score close to it, fit the budget, are no near-duplicates and
+/// say more of what is asked (a subject word the answer lacks, or, in the best sentence's
+/// item, every subject word the best sentence names). A
 /// sentence that leans on the one before it brings that one along; when only one sentence
 /// qualifies, the one after it in the same paragraph joins it, so the answer reads as prose.
 pub fn pick(scored: &[ScoredPassage]) -> ([ScoredPassage; MAX_SENTENCES], usize) {
@@ -297,6 +333,8 @@ pub fn pick(scored: &[ScoredPassage]) -> ([ScoredPassage; MAX_SENTENCES], usize)
     let Some(best) = scored.first() else { return (picked, len) };
     let mut chars = 0;
     let mut n_chosen = 0;
+    // The subject terms the chosen sentences name.
+    let mut said = 0u32;
     for candidate in scored {
         let close = u128::from(candidate.value) * 1000
             >= u128::from(best.value) * u128::from(SENTENCE_KEEP_PER_MILLE);
@@ -311,6 +349,20 @@ pub fn pick(scored: &[ScoredPassage]) -> ([ScoredPassage; MAX_SENTENCES], usize)
         // else ("structure a data team", read as `operating model`: a batch-inference guide's
         // "... more work to build and operate ... turns the model into ...").
         if candidate.candidate > best.candidate && candidate.covered < best.covered {
+            continue;
+        }
+        // Every sentence after the best must earn its place: it names a word of the question
+        // that no sentence already chosen names, or it is of the best sentence's item and
+        // names every word of the question that one names (it says more of the same thing).
+        // Quoted for words the answer already has, a sentence says something else about them:
+        // "What is the rate limit of the API?" added a guide's "Respect rate limits with
+        // backoff", the docs tools' "... limit and cursor" and the API page's "A cursor only
+        // works with the same q, category and limit."; "do you offer training?" a guide's
+        // "the provider commits not to train on your inputs", model training.
+        let adds = candidate.subject & !said != 0;
+        let same_thing = candidate.candidate == best.candidate
+            && candidate.subject & best.subject == best.subject;
+        if len > 0 && !adds && !same_thing {
             continue;
         }
         let record = &ANSWER_PASSAGES[candidate.passage as usize];
@@ -344,13 +396,21 @@ pub fn pick(scored: &[ScoredPassage]) -> ([ScoredPassage; MAX_SENTENCES], usize)
             continue;
         }
         if let Some(prev) = lead {
-            picked[len] = ScoredPassage { passage: prev, value: 0, covered: 0, ..*candidate };
+            picked[len] = ScoredPassage {
+                passage: prev,
+                value: 0,
+                covered: 0,
+                subject: 0,
+                subject_covered: 0,
+                ..*candidate
+            };
             len += 1;
         }
         picked[len] = *candidate;
         len += 1;
         chars += new_chars;
         n_chosen += 1;
+        said |= candidate.subject;
     }
     if len == 1 {
         let first = picked[0];
@@ -362,7 +422,14 @@ pub fn pick(scored: &[ScoredPassage]) -> ([ScoredPassage; MAX_SENTENCES], usize)
                 && following.answerable
                 && chars + following.text.len() <= ANSWER_CHAR_BUDGET
             {
-                picked[1] = ScoredPassage { passage: next as u32, value: 0, covered: 0, ..first };
+                picked[1] = ScoredPassage {
+                    passage: next as u32,
+                    value: 0,
+                    covered: 0,
+                    subject: 0,
+                    subject_covered: 0,
+                    ..first
+                };
                 len = 2;
             }
         }

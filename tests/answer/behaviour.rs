@@ -417,9 +417,10 @@ fn how_long_questions_quote_the_sentence_that_states_the_duration() {
     // Asked in the past tense, of work done: the case study, not a service.
     let hospital = ask("How long did the hospital forecasting project take?");
     assert_eq!(first(&hospital, 1), ["case-study:hospital-demand-forecasting"]);
-    // A question that asks no duration is not steered to one.
-    let text = ask("How do we build a data platform?").text();
-    assert!(!text.contains("eight to ten weeks"), "{text}");
+    // A question that asks no duration is not steered to one: the platform service's
+    // duration may follow as it says more of building one, but does not open the answer.
+    let reply = ask("How do we build a data platform?");
+    assert!(!reply.sentences[0].text.contains("eight to ten weeks"), "{}", reply.text());
     // The duration that names the subject opens the answer: this opened with the data
     // strategy service's last phase, "Handover: Duration 1 week, ...".
     let reply = ask("How long does a data strategy engagement take?");
@@ -1460,6 +1461,34 @@ fn sentences_of_lower_items_join_only_when_they_cover_as_much() {
     assert!(reply.sentences.iter().all(|s| s.sources.start == 0), "{}", reply.text());
     let reply = ask("how should we structure a data team");
     assert!(!reply.text().contains("batch job"), "{}", reply.text());
+}
+
+/// A sentence after the best earns its place by naming a word of the question the answer does
+/// not have yet, or, in the best sentence's item, by naming every word that one names; a
+/// phrasing word ("offer", "start") does not make a sentence closer to the question. The rate
+/// limit question added a backoff tip, the docs tools' "limit and cursor" and "A cursor only
+/// works with the same q, category and limit."; "do you offer training?" opened on model
+/// training ("the provider commits not to train on your inputs and offers ...").
+#[test]
+fn sentences_after_the_best_must_say_more_of_what_is_asked() {
+    let reply = ask("What is the rate limit of the API?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert_eq!(first(&reply, 1), ["docs:api"]);
+    assert!(reply.sentences[0].text.contains("300 requests a minute"), "{}", reply.text());
+    for other in ["backoff", "Docs tools", "cursor", "read-only"] {
+        assert!(!reply.text().contains(other), "{other}: {}", reply.text());
+    }
+    let reply = ask("Do you offer training?");
+    assert_eq!(first(&reply, 1), ["service:data-literacy-training"]);
+    assert!(reply.sentences.len() >= 2, "{}", reply.text());
+    assert!(reply.sentences.iter().all(|s| s.sources.start == 0), "{}", reply.text());
+    assert!(!reply.text().contains("train on your inputs"), "{}", reply.text());
+    // A sentence that names a word the best one lacks still joins, from any item.
+    let reply = ask("How do I monitor data quality and model drift?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    let cited: std::collections::BTreeSet<usize> =
+        reply.sentences.iter().map(|s| s.sources.start).collect();
+    assert!(cited.len() >= 2, "{}", reply.text());
 }
 
 /// Questions of working with the firm that no record answers are "not covered", and those its
