@@ -92,6 +92,8 @@ pub struct ScoredPassage {
     /// The question's subject terms (not fillers) the passage holds, in its own text or its
     /// heading: bit `i` for `query.terms[i]`.
     pub subject: u32,
+    /// Of them, those its own text holds (not only its heading or title).
+    pub subject_text: u32,
     /// Mass of the question's subject terms the passage contains (a heading's at half).
     pub subject_covered: u64,
 }
@@ -213,6 +215,7 @@ pub fn score_passages(
         let mut own_in_text = [0u64; ANSWER_MAX_ITEM_PASSAGES];
         let mut subject_in_text = [0u64; ANSWER_MAX_ITEM_PASSAGES];
         let mut subject = [0u32; ANSWER_MAX_ITEM_PASSAGES];
+        let mut subject_text = [0u32; ANSWER_MAX_ITEM_PASSAGES];
         let mut subject_covered = [0u64; ANSWER_MAX_ITEM_PASSAGES];
         let mut subject_score = [0u64; ANSWER_MAX_ITEM_PASSAGES];
         for (index, term) in query.terms.iter().enumerate() {
@@ -234,6 +237,9 @@ pub fn score_passages(
                 covered[local] += mass;
                 if term.weight > WEIGHT_FILLER {
                     subject[local] |= bit;
+                    if own_text {
+                        subject_text[local] |= bit;
+                    }
                     subject_covered[local] += mass;
                     subject_score[local] += u64::from(impact) * u64::from(term.weight);
                 }
@@ -307,6 +313,7 @@ pub fn score_passages(
                 value,
                 covered: covered[local],
                 subject: subject[local],
+                subject_text: subject_text[local],
                 subject_covered: subject_covered[local],
             };
             insert_sorted(&mut best, &mut len, entry, |a, b| a.value > b.value);
@@ -351,15 +358,16 @@ pub fn pick(scored: &[ScoredPassage]) -> ([ScoredPassage; MAX_SENTENCES], usize)
         if candidate.candidate > best.candidate && candidate.covered < best.covered {
             continue;
         }
-        // Every sentence after the best must earn its place: it names a word of the question
-        // that no sentence already chosen names, or it is of the best sentence's item and
+        // Every sentence after the best must earn its place: its own text names a word of the
+        // question that no sentence already chosen names (in its text or under its heading),
+        // or it is of the best sentence's item and
         // names every word of the question that one names (it says more of the same thing).
         // Quoted for words the answer already has, a sentence says something else about them:
         // "What is the rate limit of the API?" added a guide's "Respect rate limits with
         // backoff", the docs tools' "... limit and cursor" and the API page's "A cursor only
         // works with the same q, category and limit."; "do you offer training?" a guide's
         // "the provider commits not to train on your inputs", model training.
-        let adds = candidate.subject & !said != 0;
+        let adds = candidate.subject_text & !said != 0;
         let same_thing = candidate.candidate == best.candidate
             && candidate.subject & best.subject == best.subject;
         if len > 0 && !adds && !same_thing {
