@@ -215,6 +215,9 @@ const WORDS: &[(&str, Class)] = {
         ("serves", Generic),
         ("service", Topic(CompanyTopic::Services)),
         ("services", Topic(CompanyTopic::Services)),
+        // "Can you show me a case study?": what is asked is the case study; searched for,
+        // "show" quoted "Usage logs showed that 61% of existing reports ...".
+        ("show", Generic),
         ("sort", Generic),
         ("sorts", Generic),
         ("speak", Topic(CompanyTopic::Contact)),
@@ -375,6 +378,12 @@ const FIRM_COMMERCE_WORDS: &[&str] = &[
 /// "have you ..."): with a verb of [`FIRM_USE_VERBS`] after the reference, the question asks
 /// whether the firm works with something, which only what the library writes can answer.
 const FIRM_QUESTION_AUXILIARIES: &[&str] = &["can", "could", "do", "does", "have", "will", "would"];
+
+/// Verbs of making something for a client, after "do you" ("do you build chatbots?", "does
+/// Larchmere design data platforms?"): the question asks what the firm would do, as "can you
+/// build ...?" does, and its services answer it.
+const FIRM_MAKE_VERBS: &[&str] =
+    &["build", "create", "deliver", "deploy", "design", "develop", "implement", "provide"];
 
 /// Verbs of working with a tool or product, after "do you" ("do you work with Tableau?", "do
 /// you use Snowflake?", "have you used Looker?", "do you have experience with ...").
@@ -686,25 +695,31 @@ impl DurationWords {
 }
 
 /// Lowercased words of `text` as written, apostrophes and hyphens dropped inside words
-/// ("you're" → "youre", "self-assessment" → "selfassessment").
-pub fn for_each_word(text: &str, mut each: impl FnMut(&str)) {
+/// ("you're" → "youre", "self-assessment" → "selfassessment"), each with its head: the part
+/// after its last hyphen ("fixed-price" → "price"), or the whole word when it has none.
+pub fn for_each_word(text: &str, mut each: impl FnMut(&str, &str)) {
     let mut word = String::with_capacity(24);
-    let mut flush = |word: &mut String| {
+    let mut head = 0;
+    let mut flush = |word: &mut String, head: &mut usize| {
         if !word.is_empty() {
-            each(word);
+            each(word, word.get(*head..).filter(|h| !h.is_empty()).unwrap_or(word));
         }
         word.clear();
+        *head = 0;
     };
     for ch in text.chars() {
         if ch.is_alphanumeric() {
             word.extend(ch.to_lowercase());
         } else if matches!(ch, '\'' | '\u{2019}' | '-') && !word.is_empty() {
+            if ch == '-' {
+                head = word.len();
+            }
             continue;
         } else {
-            flush(&mut word);
+            flush(&mut word, &mut head);
         }
     }
-    flush(&mut word);
+    flush(&mut word, &mut head);
 }
 
 /// Reads the intent of one question.
@@ -738,7 +753,7 @@ pub fn detect(text: &str) -> Intent {
     let mut asks_safe_keeping = false;
     let (mut names_length, mut names_work) = (false, false);
     let (mut names_way_noun, mut names_way_work, mut names_way_shape) = (false, false, false);
-    for_each_word(text, |word| {
+    for_each_word(text, |word, head| {
         intent.asks_duration |= duration_words.read(word);
         // "Do you have experience in logistics?" asks of work done, as "have you worked in
         // logistics?" does.
@@ -788,7 +803,9 @@ pub fn detect(text: &str) -> Intent {
             topic_rank = PRICING_RANK;
         }
         after_rate = matches!(word, "rate" | "rates");
-        match class_of(word) {
+        // A compound the table does not know is classed by its head: "do you offer
+        // fixed-price projects?" asks about prices, as "price" does.
+        match class_of(word).or_else(|| class_of(head).filter(|_| head != word)) {
             Some(Class::Reference) => {
                 intent.refers_to_company = true;
                 firm_is_hired |= hiring_seen;
@@ -869,13 +886,18 @@ pub fn detect(text: &str) -> Intent {
     intent.asks_firm_about_use = FIRM_QUESTION_AUXILIARIES.contains(&opening_words[0].as_str())
         && class_of(&opening_words[1]) == Some(Class::Reference)
         && use_verb;
-    intent.asks_firm_to_do =
-        matches!(opening_words[0].as_str(), "can" | "could" | "will" | "would")
+    intent.asks_firm_to_do = (matches!(opening_words[0].as_str(), "can" | "could" | "will" | "would")
+        && class_of(&opening_words[1]) == Some(Class::Reference)
+        && !opening_words[2].is_empty()
+        && opening_words[2] != "help"
+        && !FIRM_USE_VERBS.contains(&opening_words[2].as_str())
+        && class_of(&opening_words[2]).is_none())
+        // "Do you build chatbots?" asks what "can you build chatbots?" asks: searched evenly,
+        // it quoted an acceptable-use policy's "Staff using an assistant are covered by this
+        // policy." rather than the generative AI service.
+        || (matches!(opening_words[0].as_str(), "do" | "does")
             && class_of(&opening_words[1]) == Some(Class::Reference)
-            && !opening_words[2].is_empty()
-            && opening_words[2] != "help"
-            && !FIRM_USE_VERBS.contains(&opening_words[2].as_str())
-            && class_of(&opening_words[2]).is_none();
+            && FIRM_MAKE_VERBS.contains(&opening_words[2].as_str()));
     if matches!(opening_words[0].as_str(), "which" | "what")
         && let Some(Class::Topic(topic)) = class_of(&opening_words[1])
     {

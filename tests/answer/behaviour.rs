@@ -1526,3 +1526,32 @@ fn a_misspelt_you_is_a_stop_word() {
     assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
     assert_eq!(reply.sources[0].kind, SourceKind::Service, "{}", reply.text());
 }
+
+/// Questions a prospective client asks, answered from the wrong place: "can you show me a
+/// case study?" searched "show" ("Usage logs showed that 61% ..."); "do you offer fixed-price
+/// projects?" read "fixed-price" as one unknown word and quoted a public-sector page's
+/// "Budgets are fixed"; "do you build chatbots?" opened on an acceptable-use policy's "Staff
+/// using an assistant are covered by this policy.", whose heading alone said "building".
+#[test]
+fn requests_to_the_firm_are_read_for_what_they_ask() {
+    for question in ["Can you show me a case study?", "Show me your case studies"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::CaseStudies), "{question}");
+    }
+    assert_eq!(ask("show me your services").kind, AnswerKind::Company(CompanyTopic::Services));
+    for question in ["Do you offer fixed-price projects?", "What is your day-rate?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+    }
+    let reply = ask("Do you build chatbots?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert!(!reply.text().contains("Staff using an assistant"), "{}", reply.text());
+    assert!(
+        reply.sentences.iter().all(|s| reply.sources[s.sources.start].kind == SourceKind::Service),
+        "{}",
+        reply.text()
+    );
+    let reply = ask("Does Larchmere design data platforms?");
+    assert_eq!(first(&reply, 1), ["service:data-platform-engineering"]);
+}
+
