@@ -15,7 +15,7 @@ use crate::tables::{
     ANSWER_PASSAGE_POSTINGS_START, ANSWER_PASSAGES,
 };
 
-use super::query::{Query, WEIGHT_FILLER};
+use super::query::{Query, QueryTerm, WEIGHT_FILLER};
 
 /// Items whose passages compete for the answer; also the most sources an answer lists.
 pub const CANDIDATE_ITEMS: usize = 5;
@@ -92,7 +92,8 @@ pub struct ScoredPassage {
     /// The question's subject terms (not fillers) the passage holds, in its own text or its
     /// heading: bit `i` for `query.terms[i]`.
     pub subject: u32,
-    /// Of them, those its own text holds (not only its heading or title).
+    /// Of them, the current question's own (none carried) that its own text holds (not only
+    /// its heading or title).
     pub subject_text: u32,
     /// Mass of the question's subject terms the passage contains (a heading's at half).
     pub subject_covered: u64,
@@ -203,7 +204,11 @@ pub fn score_passages(
         .filter(|t| !t.carried && t.weight > WEIGHT_FILLER)
         .map(|t| u64::from(t.mass))
         .sum();
-    let has_subject = query.terms.iter().any(|t| t.weight > WEIGHT_FILLER);
+    // What the question asks about: the terms but its fillers; or, when its own words are
+    // fillers alone ("how long does it take?" after the assessment), every term, since the
+    // fillers are then what it asks.
+    let has_subject = query.terms.iter().any(|t| !t.carried && t.weight > WEIGHT_FILLER);
+    let is_subject = |t: &QueryTerm| t.weight > WEIGHT_FILLER || !has_subject;
     for (candidate, ranked_item) in ranked.as_slice().iter().enumerate() {
         let item = usize::from(ranked_item.item);
         let first = ANSWER_ITEM_PASSAGES[item];
@@ -235,9 +240,9 @@ pub fn score_passages(
                 // is about it, but does not say it.
                 let mass = u64::from(if own_text { term.mass } else { term.mass / 2 });
                 covered[local] += mass;
-                if term.weight > WEIGHT_FILLER {
+                if is_subject(term) {
                     subject[local] |= bit;
-                    if own_text {
+                    if own_text && !term.carried {
                         subject_text[local] |= bit;
                     }
                     subject_covered[local] += mass;
@@ -268,12 +273,8 @@ pub fn score_passages(
             // training?" opened on a guide's "the provider commits not to train on your inputs
             // and offers retention controls" rather than the training service, and "how do I
             // start with AI?" on a union guide's "so that each new project does not start
-            // from zero". A question of fillers alone is weighed by them.
-            let (score, mass) = if has_subject {
-                (subject_score[local], subject_covered[local])
-            } else {
-                (score[local], covered[local])
-            };
+            // from zero".
+            let (score, mass) = (subject_score[local], subject_covered[local]);
             if mass == 0 {
                 continue;
             }

@@ -1484,6 +1484,13 @@ fn sentences_after_the_best_must_say_more_of_what_is_asked() {
     assert!(reply.sentences.iter().all(|s| s.sources.start == 0), "{}", reply.text());
     assert!(!reply.text().contains("train on your inputs"), "{}", reply.text());
     // A sentence that names a word the best one lacks still joins, from any item.
+    // A follow-up whose own words are phrasing alone is weighed by them, and a sentence joins
+    // for its own words, not for the topic it borrowed: after a scoring, "how long does it
+    // take?" quoted a readiness band's "Keep tracking ... for at least six months ... share
+    // the results" for "results", a word of the turn before.
+    let reply = ask_after(&["my AI readiness assessment result"], "how long does it take?");
+    assert!(reply.text().contains("ten minutes"), "{}", reply.text());
+    assert!(!reply.text().contains("six months"), "{}", reply.text());
     let reply = ask("How do I monitor data quality and model drift?");
     assert_eq!(reply.kind, AnswerKind::Answered);
     let cited: std::collections::BTreeSet<usize> =
