@@ -610,6 +610,9 @@ pub struct Intent {
     /// ("can you work with our IT team?"), which no index holds: with a reference to the firm
     /// and nothing else to search, no record answers it, and the firm's description did not.
     pub asks_unsearchable: bool,
+    /// A hiring word comes right after the asker ("can you help us hire a data team?"): the
+    /// asker's hiring, a subject of the guides, not whether the firm hires or is hired.
+    pub asker_hires: bool,
 }
 
 /// Words that, asked of the firm, ask what it needs of the client ("what do you need from
@@ -749,6 +752,7 @@ pub fn detect(text: &str) -> Intent {
     let mut names_employment = false;
     let mut names_requirement = false;
     let mut after_own = false;
+    let mut after_asker = false;
     let mut clients_data = false;
     let mut asks_safe_keeping = false;
     let (mut names_length, mut names_work) = (false, false);
@@ -818,7 +822,9 @@ pub fn detect(text: &str) -> Intent {
                 let rank = TOPIC_PRIORITY.iter().position(|t| *t == topic).unwrap_or(usize::MAX);
                 // "How should we hire a data team?" asks about hiring, which the guides cover;
                 // only "can we hire you?" or "are you hiring?" asks the firm.
-                if HIRING_WORDS.contains(&word) {
+                if HIRING_WORDS.contains(&word) && after_asker {
+                    intent.asker_hires = true;
+                } else if HIRING_WORDS.contains(&word) {
                     hiring_rank = hiring_rank.min(rank);
                     firm_hires |= intent.refers_to_company;
                     hiring_seen = true;
@@ -836,6 +842,8 @@ pub fn detect(text: &str) -> Intent {
         after_other_service = OTHER_SERVICE_WORDS.contains(&word);
         after_data = word == "data";
         after_own = matches!(word, "my" | "our");
+        // "Help us hire", not "can we hire you?" (the firm is hired).
+        after_asker = matches!(word, "us" | "me");
     });
     intent.length_of_work = names_length && names_work;
     // "How do you work?", "how does Larchmere operate?": the fourth word is the verb.
@@ -904,6 +912,11 @@ pub fn detect(text: &str) -> Intent {
         intent.asks_for_topic = Some(topic);
     }
     intent
+}
+
+/// Whether `word` (lowercased) is a word of hiring ("hire", "hiring").
+pub fn is_hiring_word(word: &str) -> bool {
+    HIRING_WORDS.contains(&word)
 }
 
 /// Whether `word` (lowercased, as written) carries no content of its own in a company

@@ -684,10 +684,13 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         // A sector ("hospitals", "insurers") is what such a question asks about, not phrasing.
         // So are the words of what the firm works with or for ("tools", "small", "size"):
         // "what tools do you recommend for data pipelines?" asks about data pipelines.
+        // "Can you help us hire a data team?": the asker's hiring is what is asked.
+        let asker_hiring = intent.asker_hires && intent::is_hiring_word(&token.word);
         let phrasing = (company_question
             && (intent::is_company_word(&token.word)
                 || intent::is_firm_practice_word(&token.word))
-            && !sector)
+            && !sector
+            && !asker_hiring)
             // "How long does it take to build a data platform?": "long" asks for a duration,
             // and searched for, it found "the long tail" before the platform service.
             || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work))
@@ -702,7 +705,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         });
         if added {
             n_own += 1;
-            if !intent::is_company_word(&token.word) {
+            if !intent::is_company_word(&token.word) || asker_hiring {
                 n_content += 1;
             }
         }

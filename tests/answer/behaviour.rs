@@ -1562,3 +1562,19 @@ fn requests_to_the_firm_are_read_for_what_they_ask() {
     assert_eq!(first(&reply, 1), ["service:data-platform-engineering"]);
 }
 
+/// A hiring word right after the asker ("help us hire") is the asker's hiring, which the
+/// guides cover: "can you help us hire a data team?" was read as whether the firm hires and
+/// was "not covered". "Can we hire you?" is still how to engage the firm.
+#[test]
+fn the_askers_hiring_is_searched() {
+    for question in ["Can you help us hire a data team?", "Could you help me hire data scientists?"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        let hiring = ["guide:first-data-hires", "guide:interview-loop-for-data-roles"];
+        let cited = first(&reply, 1);
+        assert!(hiring.contains(&cited[0].as_str()), "{question}: {cited:?}");
+    }
+    assert_eq!(ask("Can we hire you?").kind, AnswerKind::Company(CompanyTopic::Contact));
+    assert_eq!(ask("Are you hiring?").kind, AnswerKind::NotCovered);
+}
