@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_PREFIX_MIN_CHARS, SEARCH_TYPO_MAX_TERMS};
 use crate::model::packed;
+use crate::model::{SEARCH_SUGGEST_ONE_MIN_CHARS, SEARCH_TYPO_ONE_MIN_CHARS};
 use crate::tables::{
     PHRASE_HEAD_FILTER, PHRASE_HEADS, POSTINGS_START, PREFIX_WORDS, SYNONYM_TERMS, SYNONYMS,
     TERM_IDS, TERM_KEYS, WORD_INDEX,
@@ -334,7 +335,8 @@ pub fn units(q: &str) -> Units {
     let known = |word: &str| {
         let known = known_term(word);
         found.set(known.map(|(_, known)| known));
-        known.map(|(stem, _)| stem)
+        // A misspelt overridden word takes the override, not the other sense's stem.
+        known.map(|(stem, _)| stem).or_else(|| tokenize::misspelt_override(word))
     };
     let mut last_end = None;
     tokenize::for_each_token_with(q, known, |word, stem, span| {
@@ -464,7 +466,7 @@ pub fn units(q: &str) -> Units {
                     alternatives: 0..0,
                     weight: 0,
                 });
-                if let Some(near) = misspelt.take_near(idx).filter(|_| taken == 1) {
+                if let Some(near) = misspelt.take_near(&text, &tokens, idx).filter(|_| taken == 1) {
                     unit_near.push((units.len() - 1, near));
                 }
             }
@@ -526,20 +528,27 @@ impl Misspelt {
             return misspelt;
         }
         let word = &text[token.word.clone()];
-        let misspelt = typo::allowed_edits(word.chars().count()) > 0 && {
-            let stem = &text[token.stem.clone()];
-            let (key, term) = match TERM_IDS.get(stem) {
-                Some(&term) => (stem, Some(term)),
-                None => singular_term(word)
-                    .and_then(|term| Some((*TERM_KEYS.get(term as usize)?, Some(term))))
-                    .unwrap_or((stem, None)),
-            };
-            !term.is_some_and(has_postings) && !SYNONYMS.contains_key(key)
+        let stem = &text[token.stem.clone()];
+        let (key, term) = match TERM_IDS.get(stem) {
+            Some(&term) => (stem, Some(term)),
+            None => singular_term(word)
+                .and_then(|term| Some((*TERM_KEYS.get(term as usize)?, Some(term))))
+                .unwrap_or((stem, None)),
         };
-        let prefix = idx + 1 == tokens.len() && word.chars().count() >= SEARCH_PREFIX_MIN_CHARS;
-        let misspelt = misspelt && !(prefix && typo::prefix_terms(word, None).any(has_postings));
+        let unknown = !term.is_some_and(has_postings) && !SYNONYMS.contains_key(key);
+        let n_chars = word.chars().count();
+        let prefix = idx + 1 == tokens.len() && n_chars >= SEARCH_PREFIX_MIN_CHARS;
+        let misspelt = unknown
+            && typo::allowed_edits(n_chars) > 0
+            && !(prefix && typo::prefix_terms(word, None).any(has_postings));
         if misspelt {
-            self.near[idx] = Some((prefix, typo::typo_words(word, prefix)));
+            let near = prefer_doubled_letters(word, typo::typo_words(word, prefix));
+            self.near[idx] = Some((prefix, near));
+        } else if let Some(near) = unknown.then(|| short_near(word)).flatten() {
+            // Too short to be read as another word alone, but a phrase may read it so.
+            self.near[idx] = Some((false, near));
+            self.misspelt[idx] = Some(true);
+            return true;
         }
         self.misspelt[idx] = Some(misspelt);
         misspelt
@@ -675,10 +684,54 @@ impl Misspelt {
         Some((len, edits))
     }
 
-    /// The words near token `idx`, if they were looked up, for the unit of that word alone.
-    fn take_near(&mut self, idx: usize) -> Option<(bool, Vec<Near>)> {
+    /// The words near token `idx`, if they were looked up, for the unit of that word alone:
+    /// not those of a word too short for typo tolerance ([`short_near`]), which only a phrase
+    /// reads as another word.
+    fn take_near(
+        &mut self,
+        text: &str,
+        tokens: &[QueryToken],
+        idx: usize,
+    ) -> Option<(bool, Vec<Near>)> {
+        let word = &text[tokens.get(idx)?.word.clone()];
+        if typo::allowed_edits(word.chars().count()) == 0 {
+            return None;
+        }
         self.near.get_mut(idx).and_then(Option::take)
     }
+}
+
+/// The whole words one edit from a word too short for typo tolerance (3 or 4 letters, which
+/// alone match exactly: too many words are one edit from them), for reading it inside a
+/// synonym phrase only, where the phrase's other words say which was meant: `hed of data` is
+/// the phrase `head of data`, where `hed` alone could as well be `had` or `held`. Also for the
+/// unfinished last word (`head of dat`): its completions are what it finds alone, but the
+/// phrase reads it as the whole word one edit away. Asked only of a word the library does not
+/// use and the synonym table does not name; `None` when no word is one edit from it.
+fn short_near(word: &str) -> Option<Vec<Near>> {
+    if !(SEARCH_SUGGEST_ONE_MIN_CHARS..SEARCH_TYPO_ONE_MIN_CHARS).contains(&word.chars().count()) {
+        return None;
+    }
+    let mut near = typo::all_words_near(word, 1);
+    near.retain(|n| n.distance == 1 && n.whole);
+    (!near.is_empty()).then(|| prefer_doubled_letters(word, near))
+}
+
+/// Of a misspelt word's candidates, those a doubled or undoubled letter away when there are
+/// any that find something: pressing a key twice, or once where it is doubled, is the
+/// commonest slip, so `shapp` is `SHAP` (not `shape` or `sharp`), `clases` is `classes` (not
+/// `cases` or `close`) and `modell` is `model`. Otherwise the candidates as they are.
+fn prefer_doubled_letters(word: &str, mut near: Vec<Near>) -> Vec<Near> {
+    let doubled = |n: &Near| {
+        n.whole
+            && n.distance == 1
+            && typo::doubled_letter_apart(word, &n.word)
+            && (has_postings(n.term) || !synonyms_of(n.term).is_empty())
+    };
+    if near.iter().any(doubled) {
+        near.retain(doubled);
+    }
+    near
 }
 
 /// The terms a one-word synonym key finds, by the key's term; empty for any other term.
@@ -761,7 +814,7 @@ fn expand(
             // finished ("chrun" is "churn"), so words it merely begins near ("chunk") are left out.
             let near = match near {
                 Some((prefix, near)) if prefix == unit.prefix => near,
-                _ => typo::typo_words(word, unit.prefix),
+                _ => prefer_doubled_letters(word, typo::typo_words(word, unit.prefix)),
             };
             let near = if near.is_empty() { typo::stem_near(word, key) } else { near };
             let any_whole = near.iter().any(|n| n.whole);

@@ -44,8 +44,9 @@ pub const STOP_WORDS: &[&str] = &[
 /// "officer" as "offic", the stem of "office", so "risk officer" found "office staff" and a
 /// "back-office" update.
 /// The words stay findable as themselves. A misspelling whose Snowball stem is a word of the
-/// other sense goes here too ("embedings" is "embed"; "responsable", the French and Spanish
-/// spelling, is "respons"): the typo path never sees it, since its stem is found.
+/// other sense went here too ("embedings" is "embed"; "responsable", the French and Spanish
+/// spelling, is "respons"): the typo path never sees it, since its stem is found. One edit
+/// from a word here, a query reads it so without a line of its own ([`misspelt_override`]).
 ///
 /// Keep it sorted by word (it is binary-searched). Add a word only when a search or a
 /// question a stranger would type finds the other sense first; the build re-derives every
@@ -123,6 +124,64 @@ pub fn stem<'a>(stemmer: &Stemmer, word: &'a str) -> std::borrow::Cow<'a, str> {
     match british_spelling(word) {
         Some(british) => Cow::Owned(stemmer.stem(&british).into_owned()),
         None => stemmer.stem(word),
+    }
+}
+
+/// The override's stem for a query word the library does not use that is one edit from an
+/// overridden word and that Snowball stems as it stems that word: the word misspelt, which
+/// would otherwise take the stem of the other sense the override keeps it from. Snowball
+/// reads "excelence" as "excel", so `center of excelence` found the guides on Excel, and no
+/// typo tolerance could see it, its stem being found; "engagment" is "engagement", not
+/// "engage". ("embeding" and "responsable" are listed, and would be read so anyway.) A word
+/// that is its own Snowball stem ("excel", one edit from "excels") is the other sense itself.
+/// Nor is a word an edit in its last two letters away ("office" from "officer"): that is an
+/// ending. `None` for any other word. For unknown query words only: the library's own words
+/// keep the stem the build gave them.
+pub fn misspelt_override(word: &str) -> Option<&'static str> {
+    // An edit in the last two letters is an ending, an inflection of the other sense
+    // ("office", "offices" beside "officer", "officers"), not a slip.
+    let in_ending = |overridden: &str| {
+        let common = word.bytes().zip(overridden.bytes()).take_while(|(a, b)| a == b).count();
+        common + 2 >= word.len().min(overridden.len())
+    };
+    let mut candidates = STEM_OVERRIDES
+        .iter()
+        .filter(|(overridden, _)| one_edit_apart(word, overridden) && !in_ending(overridden));
+    let first = candidates.next()?;
+    let stemmer = Stemmer::create(Algorithm::English);
+    let snowball = stem(&stemmer, word);
+    if snowball == word {
+        return None;
+    }
+    std::iter::once(first)
+        .chain(candidates)
+        .find(|(overridden, _)| stemmer.stem(overridden) == snowball)
+        .map(|&(_, own)| own)
+}
+
+/// Whether `a` and `b`, ASCII words with the same first letter, are one insertion,
+/// deletion, substitution or swap of neighbouring letters apart (not equal). Other words are
+/// never read so: the check runs for every unknown query word, against every override, and a
+/// first letter is rarely the one mistyped.
+fn one_edit_apart(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len().abs_diff(b.len()) > 1 || a == b || a.first() != b.first() {
+        return false;
+    }
+    if !a.is_ascii() || !b.is_ascii() {
+        return false;
+    }
+    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    let at = long.iter().zip(short).position(|(x, y)| x != y).unwrap_or(short.len());
+    if long.len() == short.len() {
+        // One substitution, or one swap of neighbours.
+        long[at + 1..] == short[at + 1..]
+            || (at + 1 < long.len()
+                && long[at] == short[at + 1]
+                && long[at + 1] == short[at]
+                && long[at + 2..] == short[at + 2..])
+    } else {
+        long[at + 1..] == short[at..]
     }
 }
 
@@ -547,6 +606,18 @@ mod tests {
     #[test]
     fn stem_overrides_replace_the_stemmers_stem() {
         let stemmer = Stemmer::create(Algorithm::English);
+        // A word one edit from an overridden one, stemmed by Snowball as that one is, is it
+        // misspelt; one edit away with a stem of its own, or its own stem, is not.
+        for (typed, own) in [("excelence", Some("excellence")), ("engagment", Some("engagement"))] {
+            assert_eq!(misspelt_override(typed), own, "{typed}");
+        }
+        // "oficer" is Snowball's "ofic", no stem of the library: typo tolerance reads it.
+        for typed in ["excel", "office", "offices", "excelled", "oficer", "heading", "models"] {
+            assert_eq!(misspelt_override(typed), None, "{typed}");
+        }
+        assert!(one_edit_apart("excelence", "excellence") && one_edit_apart("officre", "officer"));
+        assert!(one_edit_apart("ofifcer", "officer") && one_edit_apart("offcer", "officer"));
+        assert!(!one_edit_apart("excel", "excellence") && !one_edit_apart("officer", "officer"));
         assert!(STEM_OVERRIDES.windows(2).all(|w| w[0].0 < w[1].0), "sorted, no repeats");
         for &(word, own) in STEM_OVERRIDES {
             assert_ne!(stemmer.stem(word), own, "{word}: Snowball already gives {own}");

@@ -198,6 +198,20 @@ pub fn stem_near(word: &str, stem: &str) -> Vec<Near> {
     typo_words(stem, true)
 }
 
+/// Whether `a` and `b` differ by one letter typed twice or once: one is the other with a
+/// letter doubled (`shapp` and `shap`, `clases` and `classes`).
+pub fn doubled_letter_apart(a: &str, b: &str) -> bool {
+    let (long, short) = if a.len() > b.len() { (a, b) } else { (b, a) };
+    let (long, short): (Vec<char>, Vec<char>) = (long.chars().collect(), short.chars().collect());
+    if long.len() != short.len() + 1 {
+        return false;
+    }
+    // The first place they differ; the longer's extra letter is there (or at the end).
+    let at = long.iter().zip(&short).position(|(x, y)| x != y).unwrap_or(short.len());
+    long[at + 1..] == short[at..]
+        && (at > 0 && long[at - 1] == long[at] || long.get(at + 1) == Some(&long[at]))
+}
+
 /// Longest query word the automaton takes, plus the empty prefix.
 const ROW: usize = SEARCH_TYPO_MAX_CHARS + 1;
 
@@ -540,6 +554,17 @@ mod tests {
         assert_eq!(distance("münchen", "munchen", 1, false), Some(1));
         assert_eq!(distance("naïve", "naive", 1, false), Some(1));
         assert_eq!(distance("café", "cafe", 1, false), Some(1));
+    }
+
+    #[test]
+    fn a_doubled_letter_apart_is_one_letter_typed_twice_or_once() {
+        for (a, b) in [("shapp", "shap"), ("clases", "classes"), ("modell", "model"), ("aa", "a")] {
+            assert!(doubled_letter_apart(a, b) && doubled_letter_apart(b, a), "{a} {b}");
+        }
+        for (a, b) in [("shapp", "shape"), ("clases", "cases"), ("model", "model"), ("ab", "a")] {
+            assert!(!doubled_letter_apart(a, b), "{a} {b}");
+        }
+        assert!(!doubled_letter_apart("shap", "shapppe"), "two letters apart");
     }
 
     #[test]
