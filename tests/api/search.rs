@@ -1551,3 +1551,17 @@ async fn a_misspelt_overridden_word_keeps_its_own_sense() {
     let excel = slugs(&first_page(&server, "excel", "&limit=20").await);
     assert!(!excel.contains(&"set-up-a-centre-of-excellence".to_string()), "{excel:?}");
 }
+
+/// `mcp` (the Model Context Protocol, which the docs' MCP server speaks) is a synonym input
+/// for `tool calling`: no guide names it, and the guide on designing the tools an LLM agent
+/// calls is what it is about. Before, it found nothing and was offered "map".
+#[tokio::test]
+async fn mcp_finds_the_guide_on_tools_for_agents() {
+    let server = start().await;
+    for q in ["mcp", "MCP"] {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert_eq!(slugs(&page)[0], "designing-tools-for-llm-agents", "{q}: {page}");
+        assert!(page.get("suggestions").is_none(), "{q}: {page}");
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+    }
+}
