@@ -202,14 +202,23 @@ pub fn stem_near(word: &str, stem: &str) -> Vec<Near> {
 /// letter doubled (`shapp` and `shap`, `clases` and `classes`).
 pub fn doubled_letter_apart(a: &str, b: &str) -> bool {
     let (long, short) = if a.len() > b.len() { (a, b) } else { (b, a) };
-    let (long, short): (Vec<char>, Vec<char>) = (long.chars().collect(), short.chars().collect());
-    if long.len() != short.len() + 1 {
-        return false;
+    // By character, without collecting them: a misspelt word's few candidates each ask.
+    let mut rest = long.char_indices();
+    let mut previous = None;
+    for (expected, (at, ch)) in short.chars().zip(rest.by_ref()) {
+        if expected != ch {
+            // `ch` is the extra letter: the rest must follow it unchanged, and it must be
+            // beside its twin.
+            let after = &long[at + ch.len_utf8()..];
+            return after == &short[at..] && (previous == Some(ch) || after.starts_with(ch));
+        }
+        previous = Some(ch);
     }
-    // The first place they differ; the longer's extra letter is there (or at the end).
-    let at = long.iter().zip(&short).position(|(x, y)| x != y).unwrap_or(short.len());
-    long[at + 1..] == short[at..]
-        && (at > 0 && long[at - 1] == long[at] || long.get(at + 1) == Some(&long[at]))
+    // Only the last letter is extra.
+    match rest.next() {
+        Some((_, ch)) => rest.next().is_none() && previous == Some(ch),
+        None => false,
+    }
 }
 
 /// Longest query word the automaton takes, plus the empty prefix.
