@@ -1413,6 +1413,8 @@ pub enum DocKind {
     ErrorCode,
     /// An operation of the OpenAPI document.
     Operation,
+    /// The contact details (`content/contact.toml`, `GET /v1/contact`): id `contact`.
+    Contact,
 }
 
 /// A document of the small search corpora (pages, error codes, API operations): what the
@@ -1420,7 +1422,8 @@ pub enum DocKind {
 #[derive(Debug)]
 pub struct DocumentRecord {
     pub kind: DocKind,
-    /// `services/<slug>`, `docs/<slug>`, `errors/<code>` or `operations/<operationId>`.
+    /// `services/<slug>`, `docs/<slug>`, `errors/<code>`, `operations/<operationId>` or
+    /// `contact`.
     pub id: &'static str,
     pub title: &'static str,
     /// One or two sentences.

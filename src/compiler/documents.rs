@@ -1,6 +1,7 @@
 //! The small search corpora of the agent surfaces: every page that is not a guide (services,
-//! industries, case studies, documentation), every error code and every OpenAPI operation, as
-//! documents with an id, a title, a summary, a URL, their full markdown and their stems.
+//! industries, case studies, documentation), the contact details, every error code and every
+//! OpenAPI operation, as documents with an id, a title, a summary, a URL, their full markdown
+//! and their stems.
 //!
 //! Guides have their own BM25F index (`index.rs`); these corpora are small (tens of
 //! documents), so a query only counts which of its units each document contains. The stems
@@ -141,7 +142,7 @@ fn camel_words(name: &str) -> String {
 }
 
 /// Every document, in the order the corpora list them: services, industries, case studies,
-/// documentation pages, error codes, operations. `published` gives the body of a route (the
+/// documentation pages, the contact details, error codes, operations. `published` gives the body of a route (the
 /// pages' markdown twins).
 pub fn build<'a>(
     config: &Config,
@@ -176,6 +177,7 @@ pub fn build<'a>(
             ));
         }
     }
+    out.push(contact(config, content, &phrases));
     for (code, status, meaning) in ERROR_CODES {
         let markdown = format!(
             "# Error code `{code}`\n\nHTTP status {status}.\n\n{meaning}\n\nThe REST API sends it as `error.code` in its Error body; the MCP servers send it as `error.data.code` of a JSON-RPC error. Every code is listed at {site}{ERRORS_PATH}.\n",
@@ -196,6 +198,58 @@ pub fn build<'a>(
     }
     out.extend(operations(config, openapi, &phrases));
     out
+}
+
+/// The title of the contact document: what it is and the words people look for it by
+/// ("contact", "get in touch", "email"), without the company's name, whose words ("Data",
+/// "AI") would make it a match for most queries of the offering.
+pub const CONTACT_TITLE: &str = "Contact: how to get in touch by email";
+
+/// Where the contact document points a person: the site footer's contact details, on the home
+/// page (`<footer id="contact">`); the site has no contact page of its own, and the footer of
+/// every page is where it says how to get in touch.
+pub const CONTACT_FRAGMENT: &str = "/#contact";
+
+/// The contact details (`content/contact.toml`, as `GET /v1/contact` serves them) as the
+/// offering's document `contact`: the product server's `search` found nothing for "contact",
+/// "email" or "book a call", though `get_contact` knew the answer. Written from the same
+/// fields, so the two never disagree.
+fn contact(config: &Config, content: &Content, phrases: &Phrases) -> Document {
+    let contact = &content.contact;
+    let (site, api) = (&config.site_url, &config.api_base);
+    let email = &contact.email;
+    let summary = match &contact.how {
+        Some(how) => format!("Write to {email}. {how}"),
+        None => format!("Write to {email}."),
+    };
+    // The company's name stays out of the text, as out of the title.
+    let mut markdown =
+        format!("# {CONTACT_TITLE}\n\nEnquiries go by email: write to [{email}](mailto:{email}).");
+    if let Some(how) = &contact.how {
+        let _ = write!(markdown, " {how}");
+    }
+    markdown.push_str(
+        "\n\nThere is no booking form or calendar: to arrange a call or a meeting, say so in the email.\n",
+    );
+    if let Some(location) = &contact.location {
+        let _ = write!(markdown, "\n## Where\n\n{location}.\n");
+    }
+    markdown.push_str("\n## What this server cannot do\n\n");
+    if let Some(note) = &contact.note {
+        let _ = write!(markdown, "{note} ");
+    }
+    let _ = write!(
+        markdown,
+        "An agent cannot send an enquiry or book anything here; it can give the person the address above.\n\n\
+## Links\n\n- Website: {site}/\n- These details as JSON: {api}/v1/contact (the MCP tool `get_contact` gives the same)\n"
+    );
+    document(
+        phrases,
+        DocKind::Contact,
+        "contact".to_string(),
+        Text { title: CONTACT_TITLE, summary: &summary, markdown, names: &[] },
+        format!("{site}{CONTACT_FRAGMENT}"),
+    )
 }
 
 /// One document per OpenAPI operation, in the document's order. Operations that only

@@ -1105,7 +1105,7 @@ fn emit_mcp(out: &mut String, servers: &[ServerListings], interview_prompt: &str
 fn emit_documents(out: &mut String, documents: &[Document]) {
     let _ = writeln!(
         out,
-        "\n/// Pages, error codes and API operations as searchable documents (`ops::documents`).\npub static DOCUMENTS: [DocumentRecord; {}] = [",
+        "\n/// Pages, error codes, API operations and the contact details as searchable documents (`ops::documents`).\npub static DOCUMENTS: [DocumentRecord; {}] = [",
         documents.len()
     );
     for document in documents {
@@ -1113,6 +1113,7 @@ fn emit_documents(out: &mut String, documents: &[Document]) {
             DocKind::Page(item) => format!("DocKind::Page(ItemKind::{item:?})"),
             DocKind::ErrorCode => "DocKind::ErrorCode".to_string(),
             DocKind::Operation => "DocKind::Operation".to_string(),
+            DocKind::Contact => "DocKind::Contact".to_string(),
         };
         let terms: Vec<String> = document.terms.iter().map(|t| lit(t)).collect();
         let title_terms: Vec<String> = document.title_terms.iter().map(|t| lit(t)).collect();

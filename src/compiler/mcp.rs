@@ -96,7 +96,7 @@ list_services, list_industries and list_case_studies show what {company} offers;
 summary, and fetch with the id `services/<slug>`, `industries/<slug>` or `case-studies/<slug>` (or resources/read on the item's URI) \
 gives its whole page as markdown: what the work involves, how long it runs, what the client gets. To assess an organisation's AI readiness, call \
 get_assessment_questions, collect one option index (0-4) per question in order, then call score_assessment; the \
-readiness_interview prompt walks a person through it. get_contact says how to reach {company}: nothing can be booked \
+readiness_interview prompt walks a person through it. get_contact (or fetch with the id `contact`) says how to reach {company}: nothing can be booked \
 or bought here. search and fetch serve ChatGPT connectors and deep research over the same pages."
             ),
         },
@@ -112,7 +112,7 @@ or bought here. search and fetch serve ChatGPT connectors and deep research over
 questions the guide answers), get_guide or resources/read gives a guide's whole text as markdown; cite guides by their url. \
 list_categories names the {c} categories search_guides can filter on. search_api_docs finds documentation pages, error codes \
 and operations of the REST API at {api}; the OpenAPI document is a resource. search and fetch serve ChatGPT connectors and \
-deep research over the same content. The answer_from_guides prompt answers a question from the guides with citations.",
+deep research over the same content, and over how to reach {company} (the id `contact`). The answer_from_guides prompt answers a question from the guides with citations.",
                 n = content.guides.len(),
                 c = content.categories.len(),
             ),
@@ -194,8 +194,10 @@ struct ToolDefinition {
 /// What a server's `search` and `fetch` cover (`ops::documents::Collection`).
 fn holdings(server: McpServer) -> &'static str {
     match server {
-        McpServer::Product => "services, industries and case studies",
-        McpServer::Docs => "guides, documentation pages, error codes and API operations",
+        McpServer::Product => "services, industries, case studies and the contact details",
+        McpServer::Docs => {
+            "guides, documentation pages, error codes, API operations and the contact details"
+        }
     }
 }
 
@@ -278,7 +280,7 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
         ToolId::GetContact => (
             "Contact details",
             format!(
-                "How to reach {company}: email, website and how enquiries work. Enquiries go by email or the web form; this server cannot send one."
+                "How to reach {company}: email, website and how enquiries work. Enquiries go by email; this server cannot send one."
             ),
             no_arguments(),
             Some(rest_schema(openapi, "/v1/contact")),
@@ -537,6 +539,19 @@ fn page_resources(
         .collect()
 }
 
+/// The contact details as JSON, on both servers: they are a document of both servers'
+/// `search` and `fetch` (id `contact`), so a resource too, as the pages are.
+fn contact_resource(config: &Config, published: Lookup<'_>) -> ResourceEntry {
+    ResourceEntry {
+        uri: format!("{}/v1/contact", config.api_base),
+        name: "contact".into(),
+        title: "Contact details".into(),
+        description: "How to get in touch, as JSON: email, website, location and how enquiries work (GET /v1/contact).".into(),
+        mime_type: "application/json",
+        size: body_len(published, "/v1/contact"),
+    }
+}
+
 fn resources(
     server: McpServer,
     config: &Config,
@@ -562,6 +577,7 @@ fn resources(
                 mime_type: "application/json",
                 size: body_len(published, "/v1/ai-readiness/questions"),
             });
+            entries.push(contact_resource(config, published));
             entries
         }
         McpServer::Docs => {
@@ -595,6 +611,7 @@ fn resources(
                     size: body_len(published, &twin),
                 });
             }
+            entries.push(contact_resource(config, published));
             entries.push(ResourceEntry {
                 uri: format!("{api}/openapi.json"),
                 name: "openapi".into(),

@@ -550,7 +550,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
         fixed_get(
             "getContact",
             "Contact details",
-            "How to reach the consultancy. Enquiries are made by email or the web form, not through the API.",
+            "How to reach the consultancy. Enquiries are made by email, not through the API.",
             schema_ref("Contact"),
         ),
     );

@@ -1,10 +1,11 @@
 //! `resources/read`: a URI → the resource's text.
 //!
 //! A content item's URI is its markdown twin's URL (its page URL plus `index.md`); the page URL
-//! itself is accepted too. The product server reads services, industries, case studies and the
-//! assessment (`<api>/v1/ai-readiness/questions`, JSON); the docs server reads guides,
-//! documentation pages (the documentation's index and error-code reference included) and the
-//! OpenAPI document (`<api>/openapi.json`). Anything else is an
+//! itself is accepted too. The product server reads services, industries, case studies, the
+//! assessment (`<api>/v1/ai-readiness/questions`, JSON) and the contact details
+//! (`<api>/v1/contact`, JSON); the docs server reads guides,
+//! documentation pages (the documentation's index and error-code reference included), the
+//! OpenAPI document (`<api>/openapi.json`) and the contact details. Anything else is an
 //! unknown resource: -32602 in 2026-07-28, -32002 before. A `#` fragment is not part of the
 //! resource's identity (RFC 3986, section 3.5), so it is dropped before the lookup: the docs
 //! tools' URLs point into pages (`.../docs/errors/#rate_limited`, `.../openapi.json#/paths/...`)
@@ -63,6 +64,7 @@ pub fn resolve(server: McpServer, uri: &str) -> Option<(&'static str, &'static s
         (McpServer::Product, Some("/v1/ai-readiness/questions")) => {
             Some(readiness::questions_json().json)
         }
+        (_, Some("/v1/contact")) => Some(content::contact_json().json),
         (McpServer::Docs, Some("/openapi.json")) => FIXED.get("/openapi.json").map(|f| f.body),
         _ => None,
     };

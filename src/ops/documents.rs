@@ -1,10 +1,11 @@
 //! Documents: anything an agent can search, cite and read whole, by a short id.
 //!
 //! Ids are `<kind segment>/<slug>` for content (`services/mlops`, `guides/<slug>`,
-//! `docs/api`), `errors/<code>` for an error code and `operations/<operationId>` for an API
-//! operation. Documents come in two collections: the offering (services, industries, case
-//! studies) and the library (guides, documentation pages, error codes, API operations); a
-//! surface searches and reads within one.
+//! `docs/api`), `errors/<code>` for an error code, `operations/<operationId>` for an API
+//! operation and `contact` for the contact details. Documents come in two collections: the
+//! offering (services, industries, case studies) and the library (guides, documentation
+//! pages, error codes, API operations); a surface searches and reads within one. The contact
+//! details are in both.
 //!
 //! Guides are ranked by the BM25F index (`ops::guides`); the other documents are few, so a
 //! query counts the distinct query units each contains (`relevance`), then the units its title
@@ -23,9 +24,10 @@ use crate::tables::{CATEGORIES, DOCUMENTS, TERM_KEYS};
 /// A set of documents a surface serves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Collection {
-    /// Services, industries and case studies.
+    /// Services, industries, case studies and the contact details.
     Offering,
-    /// Guides, documentation pages, error codes and API operations.
+    /// Guides, documentation pages, error codes, API operations and the contact details (a
+    /// reader of the library asks how to reach its authors too).
     Library,
 }
 
@@ -35,12 +37,14 @@ impl Collection {
             Collection::Offering => matches!(
                 kind,
                 DocKind::Page(ItemKind::Service | ItemKind::Industry | ItemKind::CaseStudy)
+                    | DocKind::Contact
             ),
             Collection::Library => matches!(
                 kind,
                 DocKind::Page(ItemKind::Docs | ItemKind::Guide)
                     | DocKind::ErrorCode
                     | DocKind::Operation
+                    | DocKind::Contact
             ),
         }
     }
@@ -102,7 +106,7 @@ impl Document {
         }
     }
     /// A word for the kind: `service`, `industry`, `case-study`, `guide`, `page`, `error`,
-    /// `operation`.
+    /// `operation`, `contact`.
     pub fn kind_name(self) -> &'static str {
         match self.kind() {
             DocKind::Page(ItemKind::Service) => "service",
@@ -112,6 +116,7 @@ impl Document {
             DocKind::Page(ItemKind::Docs) => "page",
             DocKind::ErrorCode => "error",
             DocKind::Operation => "operation",
+            DocKind::Contact => "contact",
         }
     }
     /// The guide's category name, for guides.

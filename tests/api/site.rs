@@ -643,7 +643,7 @@ async fn search_forms_post_nowhere_and_name_this_builds_api() {
 
 /// The `<footer>` of an HTML page.
 fn footer(path: &str, html: &str) -> String {
-    let start = html.find("<footer>").unwrap_or_else(|| panic!("{path}: a footer"));
+    let start = html.find("<footer id=\"contact\">").unwrap_or_else(|| panic!("{path}: a footer"));
     let end = html[start..].find("</footer>").unwrap_or_else(|| panic!("{path}: closed"));
     html[start..start + end].to_string()
 }
@@ -677,7 +677,7 @@ async fn every_page_shows_the_contact_email_and_nothing_promises_a_form() {
 
     // A service page ends with a call to action, in its twin too; so does the assessment's result.
     let service = server.get("/services/mlops/").await.text;
-    let main = &service[..service.find("<footer>").expect("footer")];
+    let main = &service[..service.find("<footer id=\"contact\">").expect("footer")];
     assert!(main.contains(&format!("email {mailto}.</p>")), "the service page's call to action");
     let twin = server.get("/services/mlops/index.md").await.text;
     assert!(twin.contains(&format!("email {email}.")), "the twin's call to action");

@@ -132,13 +132,13 @@ async fn exercise(server: &TestServer, mcp_server: McpServer, mode: Mode) {
             content::services().len()
                 + content::industries().len()
                 + content::case_studies().len()
-                + 1
+                + 2
         }
         McpServer::Docs => {
             N_GUIDES
                 + content::docs_pages().len()
                 + consultancy_api::model::DOCS_LISTING_PATHS.len()
-                + 1
+                + 2
         }
     };
     assert_eq!(resources.len(), expected_resources, "all pages of {path}");

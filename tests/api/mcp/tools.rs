@@ -359,8 +359,12 @@ async fn docs_tools_answer_the_rest_bodies_byte_for_byte() {
 async fn fetch_examples_work_on_their_own_server() {
     let server = start().await;
     for (path, other, holds) in [
-        ("/mcp", "/mcp/docs", "services, industries and case studies"),
-        ("/mcp/docs", "/mcp", "guides, documentation pages, error codes and API operations"),
+        ("/mcp", "/mcp/docs", "services, industries, case studies and the contact details"),
+        (
+            "/mcp/docs",
+            "/mcp",
+            "guides, documentation pages, error codes, API operations and the contact details",
+        ),
     ] {
         let tools = tool_list(&server, path, Era::Modern).await;
         let search = tools.iter().find(|t| t["name"] == "search").expect("search");
@@ -773,8 +777,8 @@ async fn a_query_without_searchable_terms_finds_nothing() {
         let guides = server.get(&format!("/v1/resources?q={}", urlencode(query))).await.json();
         assert_eq!(guides["count"], 0, "the guide search agrees for {query:?}");
     }
-    // Blank still lists: the whole offering (it silently stopped at 10 of 22), and the
-    // library's first page.
+    // Blank still lists: the whole offering (it silently stopped at 10 of 22) and the
+    // contact details, and the library's first page.
     let offering = ["/v1/services", "/v1/industries", "/v1/case-studies"];
     let mut n_offering = 0;
     for listing in offering {
@@ -783,7 +787,7 @@ async fn a_query_without_searchable_terms_finds_nothing() {
         n_offering += items.map_or(0, Vec::len);
     }
     assert_eq!(n_offering, 22);
-    for (path, expected) in [("/mcp", n_offering), ("/mcp/docs", 10)] {
+    for (path, expected) in [("/mcp", n_offering + 1), ("/mcp/docs", 10)] {
         let answer = tool(&server, path, Era::Modern, "search", json!({ "query": "  " })).await;
         assert_eq!(results_of(&answer).len(), expected, "{path} blank search lists");
     }
@@ -911,7 +915,7 @@ async fn product_search_leaves_out_pages_that_hold_a_minority_of_the_query() {
         let ids = search(query).await;
         assert!(ids.iter().any(|id| id == first), "{query}: {ids:?}");
     }
-    assert_eq!(search("").await.len(), 22);
+    assert_eq!(search("").await.len(), 23, "the offering and the contact details");
 }
 
 /// The docs server's `search` merges guides and API documentation fairly: a record whose
@@ -980,10 +984,11 @@ async fn resources_page_through_every_item_and_read_as_their_twins() {
     let server = start().await;
     let n_docs = content::docs_pages().len();
     for (path, expected) in [
-        ("/mcp", N_SERVICES + N_INDUSTRIES + N_CASE_STUDIES + 1),
-        // Every guide and documentation page (the index and the error codes included), and
-        // the OpenAPI document.
-        ("/mcp/docs", N_GUIDES + n_docs + DOCS_LISTING_PATHS.len() + 1),
+        // Every service, industry and case study, the assessment and the contact details.
+        ("/mcp", N_SERVICES + N_INDUSTRIES + N_CASE_STUDIES + 2),
+        // Every guide and documentation page (the index and the error codes included), the
+        // contact details and the OpenAPI document.
+        ("/mcp/docs", N_GUIDES + n_docs + DOCS_LISTING_PATHS.len() + 2),
     ] {
         for era in Era::ALL {
             let mut uris = Vec::new();
@@ -1402,5 +1407,72 @@ async fn a_limit_out_of_range_is_quoted_as_written_or_described() {
             Some(quoted) => assert!(text.contains(quoted), "{literal}: {text}"),
             None => assert!(text.contains(described), "{literal}: {text}"),
         }
+    }
+}
+
+/// The contact details are a document of both servers' `search` and `fetch`, id `contact`:
+/// "contact", "how do I get in touch", "email" and "book a call" found no contact document,
+/// though `get_contact` and `GET /v1/contact` had the answer. Its text is written from the
+/// same record at build time; its url is the site footer's contact details on the home page
+/// (`<site>/#contact`; the site has no contact page), and `fetch` takes that url too. It is a
+/// resource on both servers, `<api>/v1/contact`, reading as `GET /v1/contact`.
+#[tokio::test]
+async fn contact_details_are_a_document_search_finds_and_fetch_returns() {
+    use consultancy_api::tables::{API_BASE, SITE_URL};
+    let server = start().await;
+    let contact = server.get("/v1/contact").await.json();
+    let email = contact["email"].as_str().expect("email");
+    let how = contact["how"].as_str().expect("how");
+    let text_of = |answer: &Value| -> Value {
+        assert_eq!(answer["isError"], false, "{answer}");
+        serde_json::from_str(answer["content"][0]["text"].as_str().expect("text")).expect("JSON")
+    };
+    let url = format!("{SITE_URL}/#contact");
+    for path in ["/mcp", "/mcp/docs"] {
+        for query in ["contact", "how do I get in touch", "email", "book a call", "get in touch"] {
+            let found = text_of(
+                &tool(&server, path, Era::Modern, "search", json!({ "query": query })).await,
+            );
+            let first = &found["results"][0];
+            assert_eq!(first["id"], "contact", "{path} {query}: {found}");
+            assert_eq!(first["url"], url.as_str());
+            assert!(first["text"].as_str().is_some_and(|t| t.contains(email)), "{first}");
+        }
+        for id in ["contact", url.as_str()] {
+            for era in Era::ALL {
+                let document =
+                    text_of(&tool(&server, path, era, "fetch", json!({ "id": id })).await);
+                assert_eq!(document["id"], "contact", "{path} {id}");
+                assert_eq!(document["url"], url.as_str());
+                assert_eq!(document["metadata"]["kind"], "contact");
+                let text = document["text"].as_str().expect("text");
+                assert!(text.starts_with("# Contact"), "{text}");
+                assert!(text.contains(&format!("[{email}](mailto:{email})")), "{text}");
+                assert!(text.contains(how), "{text}");
+                assert!(text.contains(contact["location"].as_str().expect("location")));
+                assert!(text.contains(&format!("{API_BASE}/v1/contact")), "{text}");
+            }
+        }
+        let uri = format!("{API_BASE}/v1/contact");
+        let read =
+            result(&server, path, Era::Modern, "resources/read", json!({ "uri": uri })).await;
+        assert_eq!(read["contents"][0]["mimeType"], "application/json");
+        assert_eq!(read["contents"][0]["text"], server.get("/v1/contact").await.text.as_str());
+    }
+    // The url leads a person to the details: the home page's footer, `id="contact"`.
+    let home = server.get_with("/", &[("accept", "text/html")]).await.text;
+    let footer = home.split("<footer id=\"contact\">").nth(1).expect("the footer is #contact");
+    assert!(footer.contains(&format!("mailto:{email}")), "{footer}");
+    // The offering's queries do not find it: its title and text leave out the company's name.
+    for query in ["data governance", "mlops", "ai strategy", "healthcare"] {
+        let found =
+            text_of(&tool(&server, "/mcp", Era::Modern, "search", json!({ "query": query })).await);
+        let ids: Vec<&str> = found["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .filter_map(|r| r["id"].as_str())
+            .collect();
+        assert!(!ids.contains(&"contact"), "{query}: {ids:?}");
     }
 }
