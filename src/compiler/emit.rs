@@ -433,6 +433,21 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     );
     let _ = writeln!(
         out,
+        "/// The page a browser gets on a website page over the fair-use limit (429), split at its hole: {}.\npub static RATE_LIMITED_PAGE: [&str; {}] = [",
+        super::pages::RATE_LIMITED_HOLES,
+        runtime.rate_limited.len()
+    );
+    for piece in &runtime.rate_limited {
+        let _ = writeln!(out, "    {},", lit(piece));
+    }
+    out.push_str("];\n\n");
+    let _ = writeln!(
+        out,
+        "/// The page a browser gets on a website page without exactly one valid Host (400).\npub static BAD_HOST_PAGE: &str = {};\n",
+        lit(&runtime.bad_host)
+    );
+    let _ = writeln!(
+        out,
         "/// `Content-Security-Policy` of every HTML response: the pages' inline blocks by hash, and the origins they use (`src/compiler/csp.rs`).\npub const HTML_CSP: &str = {};\n",
         lit(input.html_csp)
     );

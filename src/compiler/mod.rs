@@ -312,7 +312,9 @@ pub fn compile(
         .chain(runtime.search_page.iter().map(String::as_str))
         .chain(runtime.assessment_result.iter().map(String::as_str))
         .chain(std::iter::once(runtime.assessment_result_cta.as_str()))
-        .chain(std::iter::once(runtime.not_found.as_str()));
+        .chain(std::iter::once(runtime.not_found.as_str()))
+        .chain(runtime.rate_limited.iter().map(String::as_str))
+        .chain(std::iter::once(runtime.bad_host.as_str()));
     let html_csp = csp::html_policy(config, html_texts);
     let mut blobs = Vec::new();
     let tables = emit::emit(&mut EmitInput {

@@ -47,6 +47,11 @@ pub struct RuntimePages {
     /// The result page's closing invitation to talk the result through, which the server puts
     /// after a result and not after a problem with the answers.
     pub assessment_result_cta: String,
+    /// The page a browser gets on a website page over the fair-use limit (429), split at its
+    /// hole; see [`RATE_LIMITED_HOLES`].
+    pub rate_limited: Vec<String>,
+    /// The page a browser gets on a website page without exactly one valid `Host` (400).
+    pub bad_host: String,
 }
 
 /// The holes of the assessment result page: the `<title>` text and the page's content under
@@ -462,7 +467,8 @@ pub fn next_step_offer(content: &Content, site: &str) -> NextStepOffer {
 /// The last line of every markdown twin, before the page's URL.
 pub const CANONICAL_TRAILER: &str = "Canonical page: ";
 
-/// The pages the server completes at run time: the search results page and the 404.
+/// The pages the server completes at run time: the search results page, the 404 and the
+/// refusals' pages (429, 400).
 pub fn render_runtime(content: &Content, config: &Config) -> RuntimePages {
     let shell = Shell { config, content };
     RuntimePages {
@@ -471,6 +477,8 @@ pub fn render_runtime(content: &Content, config: &Config) -> RuntimePages {
         not_found: not_found_page(&shell),
         assessment_result: assessment_result_template(&shell),
         assessment_result_cta: assessment_result_cta(&shell),
+        rate_limited: rate_limited_page(&shell),
+        bad_host: bad_host_page(&shell),
     }
 }
 
@@ -1144,6 +1152,59 @@ fn not_found_page(shell: &Shell<'_>) -> String {
         path: "/404",
         title: "Page not found",
         description: "There is no page at this address.",
+        og_type: "website",
+        json_ld: None,
+        breadcrumbs: &[],
+        canonical: false,
+        script: None,
+    };
+    shell.html(&head, &main)
+}
+
+/// The hole of the rate-limit page: how long until the client may come back ("40 seconds"),
+/// filled from `Retry-After` (`src/http/site.rs`).
+pub const RATE_LIMITED_HOLES: &str = "wait";
+
+/// The page a browser gets on a website page refused by the fair-use limit (429), split at
+/// its hole ([`RATE_LIMITED_HOLES`]): the site's shell (header, navigation, footer, styles),
+/// what happened, when to come back, and the home page by its absolute address.
+fn rate_limited_page(shell: &Shell<'_>) -> Vec<String> {
+    let site = &shell.config.site_url;
+    let main = format!(
+        "<h1>Too many requests</h1>\n<p class=\"lede\">Your network address has asked for more than fair use allows in the last minute, so this page was not sent.</p>\n\
+<p>Please come back in <strong>{HOLE}</strong>, then reload the page: it will load as usual. Nothing is wrong with the page or the link.</p>\n\
+<p>Every address may make a fixed number of requests a minute, shared by everyone behind it (an office network, for example); the count starts again each minute.</p>\n\
+<p>When the time is up: <a href=\"{site}/\">go to the home page</a> ({site}/).</p>\n"
+    );
+    let head = Head {
+        path: "/429",
+        title: "Too many requests",
+        description: "More requests came from your address in the last minute than fair use allows.",
+        og_type: "website",
+        json_ld: None,
+        breadcrumbs: &[],
+        canonical: false,
+        script: None,
+    };
+    shell.html(&head, &main).split(HOLE).map(str::to_string).collect()
+}
+
+/// The page a browser gets on a website page refused for its `Host` (400 `invalid_host`):
+/// the site's shell, what was wrong with the request, and the home page by its absolute
+/// address (the request's own `Host` is what was missing or invalid, so the configured site
+/// origin is the one known).
+fn bad_host_page(shell: &Shell<'_>) -> String {
+    let site = &shell.config.site_url;
+    let main = format!(
+        "<h1>Bad request</h1>\n<p class=\"lede\">This request could not be answered: it did not say which site it was for.</p>\n\
+<p>An HTTP/1.1 request carries exactly one Host header, naming the host (and port) asked for; this one had none, several, or one that is not a host name. \
+Browsers always send it, so a proxy, an extension or a tool between your browser and this site is the likely cause.</p>\n\
+<p>Try the site again from its <a href=\"{site}/\">home page</a> ({site}/).</p>\n"
+    );
+    let head = Head {
+        path: "/400",
+        title: "Bad request",
+        description: "The request did not carry exactly one valid Host header.",
         og_type: "website",
         json_ld: None,
         breadcrumbs: &[],

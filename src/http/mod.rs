@@ -258,12 +258,13 @@ impl App {
         };
         if !allowed {
             let reset_secs = rate.map_or(0, |rate| rate.reset_secs);
-            let refusal = refusal(&begun.route, &request, &Error::rate_limited(reset_secs));
+            let refusal =
+                refusal(&begun.route, &request, &Error::rate_limited(reset_secs), Some(reset_secs));
             let reply = refusal.with(header::RETRY_AFTER, HeaderValue::from(reset_secs));
             return Ok(self.end(&mut begun, reply, None));
         }
         if request.version() == http::Version::HTTP_11 && !one_valid_host(request.headers()) {
-            let reply = refusal(&begun.route, &request, &Error::invalid_host());
+            let reply = refusal(&begun.route, &request, &Error::invalid_host(), None);
             return Ok(self.end(&mut begun, reply, None));
         }
         let (parts, body) = request.into_parts();
@@ -884,10 +885,15 @@ fn connect_refused() -> Reply {
 }
 
 /// A request refused before it is answered, in its surface's shape: a JSON-RPC error on the
-/// MCP endpoints and the A2A endpoint, the RFC 6749 body on the OAuth endpoints, a short HTML
-/// page for a browser on a website page (negotiated as the HTML 404 is), the Error body
-/// elsewhere.
-fn refusal<B>(route: &Route, request: &Request<B>, error: &Error) -> Reply {
+/// MCP endpoints and the A2A endpoint, the RFC 6749 body on the OAuth endpoints, the site's
+/// page for the refusal for a browser on a website page (negotiated as the HTML 404 is; the
+/// 429's says when to come back, from `retry_after`), the Error body elsewhere.
+fn refusal<B>(
+    route: &Route,
+    request: &Request<B>,
+    error: &Error,
+    retry_after: Option<u64>,
+) -> Reply {
     match route {
         Route::Mcp(_) => mcp::refused(error),
         Route::A2a => {
@@ -895,7 +901,13 @@ fn refusal<B>(route: &Route, request: &Request<B>, error: &Error) -> Reply {
         }
         Route::Register | Route::Token => api::oauth::refused(error),
         Route::Ask | Route::Health => api::error_reply(error),
-        _ => site::refusal_reply(error, request.method(), request.uri().path(), request.headers()),
+        _ => site::refusal_reply(
+            error,
+            retry_after,
+            request.method(),
+            request.uri().path(),
+            request.headers(),
+        ),
     }
 }
 

@@ -11,8 +11,8 @@ use crate::api;
 use crate::model::{ErrorKind, FixedResponse, PageLinks};
 use crate::ops::Error;
 use crate::route::decode_unreserved;
-use crate::tables::{FIXED, NOT_FOUND_PAGE, PAGE_LINKS};
-use crate::web::{HtmlPage, Outcome, assessment_page, escape_html, search_page};
+use crate::tables::{BAD_HOST_PAGE, FIXED, NOT_FOUND_PAGE, PAGE_LINKS, RATE_LIMITED_PAGE};
+use crate::web::{HtmlPage, Outcome, assessment_page, search_page};
 use crate::wire::reply::{CACHE_CONTENT, NO_STORE};
 use crate::wire::{Body, Reply};
 
@@ -109,37 +109,65 @@ pub fn error_reply(error: &Error, method: &Method, path: &str, headers: &HeaderM
 }
 
 /// A request refused before it was routed (the rate limit, an invalid `Host`) on a website
-/// path: a short HTML page saying why, with the Error body's message, for a browser's GET
-/// that prefers HTML, as the HTML 404 is chosen; the Error body otherwise. Only refusals come
-/// here, so an answered request pays nothing for it.
-pub fn refusal_reply(error: &Error, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
+/// path: for a browser's GET that prefers HTML, as the HTML 404 is chosen, the build's page for
+/// the refusal in the site's shell (header, navigation, footer, styles, absolute links to the
+/// site), saying what happened; the 429's says when to come back, from `retry_after` (the
+/// `Retry-After` seconds). The Error body otherwise. Only refusals come here, so an answered
+/// request pays nothing for it.
+pub fn refusal_reply(
+    error: &Error,
+    retry_after: Option<u64>,
+    method: &Method,
+    path: &str,
+    headers: &HeaderMap,
+) -> Reply {
     let is_get = method == Method::GET || method == Method::HEAD;
     if !(is_website(path) && is_get) {
         return api::error_reply(error);
     }
-    let mut reply = if prefers_html(accept_header(headers).as_deref()) {
-        let status = StatusCode::from_u16(error.kind.status()).unwrap_or(StatusCode::BAD_REQUEST);
-        let title = status.canonical_reason().unwrap_or("Request refused");
-        let mut chars = error.message.chars();
-        let message = match chars.next() {
-            Some(first) => escape_html(&format!("{}{}", first.to_uppercase(), chars.as_str())),
-            None => String::new(),
-        };
-        let mut page = Reply::empty(status);
-        page.body = Body::full(Bytes::from(format!(
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-<meta name=\"robots\" content=\"noindex\">\n<title>{title}</title>\n</head>\n<body>\n\
-<main>\n<h1>{title}</h1>\n<p>{message}.</p>\n<p><a href=\"/\">Home</a></p>\n</main>\n\
-</body>\n</html>\n"
-        )));
-        page.content_type = HTML;
-        page
+    let page = if prefers_html(accept_header(headers).as_deref()) {
+        match error.kind {
+            ErrorKind::RateLimited => {
+                let wait = wait_words(retry_after.unwrap_or(0));
+                let [before, after] = RATE_LIMITED_PAGE;
+                let mut html = String::with_capacity(before.len() + wait.len() + after.len());
+                html.push_str(before);
+                html.push_str(&wait);
+                html.push_str(after);
+                Some((StatusCode::TOO_MANY_REQUESTS, Body::full(Bytes::from(html))))
+            }
+            ErrorKind::InvalidHost => Some((
+                StatusCode::BAD_REQUEST,
+                Body::full(Bytes::from_static(BAD_HOST_PAGE.as_bytes())),
+            )),
+            _ => None,
+        }
     } else {
-        api::error_reply(error)
+        None
+    };
+    let mut reply = match page {
+        Some((status, body)) => {
+            let mut page = Reply::empty(status);
+            page.body = body;
+            page.content_type = HTML;
+            page
+        }
+        None => api::error_reply(error),
     };
     reply.static_headers.push(header::VARY, "accept");
     reply
+}
+
+/// How long `seconds` is, in words a person reads at a glance: "40 seconds", "1 second",
+/// "2 minutes" for whole minutes past one, "a moment" for 0.
+fn wait_words(seconds: u64) -> String {
+    match seconds {
+        0 => "a moment".to_string(),
+        1 => "1 second".to_string(),
+        60 => "1 minute".to_string(),
+        s if s > 60 && s % 60 == 0 => format!("{} minutes", s / 60),
+        s => format!("{s} seconds"),
+    }
 }
 
 /// Paths under `/v1`, `/oauth/` and `/.well-known/` are the API's; the rest the website's.

@@ -13,7 +13,7 @@ use base64::Engine as _;
 use consultancy_api::tables::{API_BASE, FIXED, SITE_URL};
 use sha2::{Digest, Sha256};
 
-use crate::support::{Checked, TestServer, start};
+use crate::support::{Checked, Setup, TestServer, start, start_with};
 
 const HTML: &str = "text/html; charset=utf-8";
 
@@ -252,6 +252,19 @@ async fn every_html_page_carries_the_policy_and_its_inline_code_is_hashed() {
     assert_eq!(named, used, "every hash in the policy is a block some page holds");
     // The site script, the assessment's script and the stylesheet: three blocks.
     assert_eq!(used.len(), 3, "{used:?}");
+}
+
+/// The pages of the refusals made before routing (the rate limit's 429 here) are the site's
+/// pages and meet the same policy: their inline stylesheet and scripts are allowed by hash,
+/// the same hashes every other page uses, so the page shows styled in a browser.
+#[tokio::test]
+async fn the_rate_limit_page_is_allowed_by_the_policy() {
+    let server = start_with(Setup { rate_limit: 1, ..Setup::default() }).await;
+    assert_eq!(html(&server, "/").await.status, 200);
+    let page = html(&server, "/guides/").await;
+    assert_eq!(page.status, 429, "{}", page.text);
+    let used = check_page("429", &page);
+    assert!(used.len() >= 2, "the stylesheet and the site script: {used:?}");
 }
 
 /// The tokenizer finds what the check relies on: a script added without its hash would be

@@ -895,8 +895,25 @@ fn client_keys_zero_the_host_bits_of_ipv6_only() {
     }
 }
 
+/// The refusal pages are the site's own pages: its stylesheet, header, navigation and footer,
+/// links to the site by absolute address (the configured site origin), not robots' to index.
+fn assert_site_shell(what: &str, html: &str) {
+    use consultancy_api::tables::SITE_URL;
+    assert!(html.starts_with("<!doctype html>"), "{what}: {html}");
+    assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"), "{what}");
+    assert!(html.contains("<style>"), "{what}: the site's styles");
+    assert!(html.contains("<nav aria-label=\"Main\">"), "{what}: the site's navigation");
+    assert!(html.contains("<footer id=\"contact\">"), "{what}: the site's footer");
+    assert!(
+        html.contains(&format!("<a href=\"{SITE_URL}/\">")),
+        "{what}: the home page by its address"
+    );
+    assert!(!html.contains("href=\"/\""), "{what}: no relative link home");
+}
+
 /// A browser that reaches the limit on a website page gets a page it can show, as it gets the
 /// HTML 404, with the same headers the JSON refusal carries; the API keeps its Error body.
+/// The page says when to come back, in the seconds `Retry-After` gives.
 #[tokio::test]
 async fn a_browser_over_the_limit_on_a_page_gets_an_html_429() {
     const BROWSER: &str = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
@@ -907,18 +924,38 @@ async fn a_browser_over_the_limit_on_a_page_gets_an_html_429() {
     let page = server.get_with("/", &[("accept", BROWSER), ("origin", "http://x.example")]).await;
     assert_eq!(page.status, 429, "{}", page.text);
     assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
-    assert!(page.text.contains("<h1>Too Many Requests</h1>"), "{}", page.text);
-    assert!(page.text.contains("retry in"), "{}", page.text);
-    assert!(page.header("retry-after").is_some());
+    assert!(page.text.contains("<h1>Too many requests</h1>"), "{}", page.text);
+    assert!(page.text.contains("<title>Too many requests | "), "{}", page.text);
+    assert_site_shell("429", &page.text);
+    let retry: u64 = page.header("retry-after").and_then(|v| v.parse().ok()).expect("Retry-After");
+    let wait = match retry {
+        0 => "a moment".to_string(),
+        1 => "1 second".to_string(),
+        60 => "1 minute".to_string(),
+        s => format!("{s} seconds"),
+    };
+    assert!(
+        page.text.contains(&format!("Please come back in <strong>{wait}</strong>")),
+        "Retry-After {retry}: {}",
+        page.text
+    );
     assert!(page.header("ratelimit").is_some_and(|v| v.contains("r=0")));
     assert_eq!(page.header("ratelimit-policy"), Some("\"ip\";q=3;w=60"));
     assert_eq!(page.header("access-control-allow-origin"), Some("*"));
     assert_eq!(page.header("vary"), Some("accept"));
     assert_eq!(page.header("cache-control"), Some("no-store"));
     assert!(page.header("content-security-policy").is_some());
+    // HEAD gets the same status and headers, without the page.
+    let head = server.client.head(server.url("/")).header("accept", BROWSER).send().await;
+    let head = Checked::read(head.expect("HEAD")).await;
+    assert_eq!(head.status, 429);
+    assert_eq!(head.header("content-type"), Some("text/html; charset=utf-8"));
+    assert!(head.header("retry-after").is_some());
+    assert!(head.text.is_empty(), "{}", head.text);
     // A client that does not prefer HTML, and every API path, get the Error body.
     let curl = server.get_with("/", &[("accept", "*/*")]).await;
     curl.error("GET", "/v1/contact", 429, "rate_limited");
+    assert_eq!(curl.header("vary"), Some("accept"));
     for path in ["/v1/contact", "/.well-known/ai-catalog.json", "/ask?q=x"] {
         let api = server.get_with(path, &[("accept", BROWSER)]).await;
         assert_eq!(api.status, 429, "{path}");
@@ -927,7 +964,9 @@ async fn a_browser_over_the_limit_on_a_page_gets_an_html_429() {
     }
 }
 
-/// The invalid `Host` refusal takes the same path: a page for a browser, JSON for the API.
+/// The invalid `Host` refusal takes the same path: the site's page for a browser, saying what
+/// was wrong and linking the home page by the configured origin (the request's own Host is
+/// what was wrong); JSON for the API.
 #[tokio::test]
 async fn a_browser_with_an_invalid_host_on_a_page_gets_an_html_400() {
     let server = start().await;
@@ -940,8 +979,15 @@ async fn a_browser_with_an_invalid_host_on_a_page_gets_an_html_400() {
     let page = http1_exchange(server.addr, &request("/guides/"), Duration::from_secs(3)).await;
     assert_eq!(page.status(), 400, "{}", page.body);
     assert!(page.head.contains("content-type: text/html; charset=utf-8"), "{}", page.head);
-    assert!(page.body.contains("<h1>Bad Request</h1>"), "{}", page.body);
-    assert!(page.body.contains("An HTTP/1.1 request carries exactly one Host"), "{}", page.body);
+    assert!(page.head.contains("vary: accept"), "{}", page.head);
+    assert!(page.head.contains("content-security-policy: "), "{}", page.head);
+    assert!(page.body.contains("<h1>Bad request</h1>"), "{}", page.body);
+    assert!(
+        page.body.contains("An HTTP/1.1 request carries exactly one Host header"),
+        "{}",
+        page.body
+    );
+    assert_site_shell("400", &page.body);
     let api = http1_exchange(server.addr, &request("/v1/contact"), Duration::from_secs(3)).await;
     assert_eq!(api.status(), 400, "{}", api.body);
     assert!(api.head.contains("content-type: application/json"), "{}", api.head);
