@@ -26,8 +26,9 @@ PRODUCT_TOOLS = [
     "get_contact", "get_assessment_questions", "score_assessment", "search", "fetch",
 ]
 DOCS_TOOLS = ["search_guides", "get_guide", "list_categories", "search_api_docs", "search", "fetch"]
-# The contract's numbers: 13 services, 6 industries, 3 case studies, 169 guides.
-PRODUCT_RESOURCES = 13 + 6 + 3 + 1
+# The contract's numbers: 13 services, 6 industries, 3 case studies, 169 guides; and the
+# assessment and the contact details (JSON).
+PRODUCT_RESOURCES = 13 + 6 + 3 + 2
 GUIDES = 169
 
 
@@ -145,6 +146,18 @@ async def exercise(base: str, mode: str) -> None:
                     # The SDK has already validated structured content against outputSchema.
                     check(structured == json.loads(text), f"{label} {definition.name} text equals structuredContent")
 
+            # Both servers find and read the contact details as the document `contact`.
+            for query in ["contact", "how do I get in touch", "email", "book a call"]:
+                _, _, text = await session.call_tool("search", {"query": query})
+                first = json.loads(text)["results"][0]
+                check(first["id"] == "contact", f"{label} search {query!r} finds the contact details first")
+            _, _, text = await session.call_tool("fetch", {"id": "contact"})
+            document = json.loads(text)
+            check(
+                document["url"].endswith("/#contact") and "mailto:" in document["text"],
+                f"{label} fetch contact gives the email, url {document['url']}",
+            )
+
             is_error, _, text = await session.call_tool(
                 "get_service" if product else "get_guide", {"slug": "no-such-thing"}
             )
@@ -164,11 +177,16 @@ async def exercise(base: str, mode: str) -> None:
                 uris.extend(str(r.uri) for r in resources)
                 if not cursor:
                     break
-            # Docs: the guides, the 3 documentation pages, the docs index and error codes, OpenAPI.
-            expected = PRODUCT_RESOURCES if product else GUIDES + 3 + 2 + 1
+            # Docs: the guides, the 3 documentation pages, the docs index and error codes, the
+            # contact details, OpenAPI.
+            expected = PRODUCT_RESOURCES if product else GUIDES + 3 + 2 + 2
             check(len(uris) == expected and len(set(uris)) == expected, f"{label} {len(uris)} resources in {pages} pages")
             if not product:
                 check(pages > 1, f"{label} resources/list is paged with nextCursor")
+            contact = [uri for uri in uris if uri.endswith("/v1/contact")]
+            check(len(contact) == 1, f"{label} the contact details are a resource: {contact}")
+            email = json.loads(await session.read_resource(contact[0]))["email"]
+            check(email in document["text"], f"{label} the resource and the document give {email}")
             for uri in uris[::29]:
                 text = await session.read_resource(uri)
                 check(len(text) > 100, f"{label} read {uri}")
