@@ -1578,3 +1578,15 @@ fn the_askers_hiring_is_searched() {
     assert_eq!(ask("Can we hire you?").kind, AnswerKind::Company(CompanyTopic::Contact));
     assert_eq!(ask("Are you hiring?").kind, AnswerKind::NotCovered);
 }
+
+/// Nothing here is called an API key; the authentication page says so, and it is the answer's
+/// first source even though search ranks a guide above it for these words.
+#[test]
+fn an_api_key_question_is_answered_from_the_authentication_page() {
+    for question in ["How do I get an API key?", "do I need an API key"] {
+        let answer = ask(question);
+        assert_eq!(answer.kind, AnswerKind::Answered, "{question}");
+        assert!(answer.sentences[0].text.contains("no API key"), "{question}: {answer:#?}");
+        assert_eq!(first(&answer, 1), ["docs:authentication"], "{question}");
+    }
+}
