@@ -119,11 +119,14 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
     let n_hits = page.n_matches();
     // The verb agrees with the count: "No guides match", "1 guide matches", "2 guides match".
     let verb = if n_hits == 1 { "matches" } else { "match" };
+    // The summary names the words the results are for: the corrected reading when a misspelt
+    // word was read as another, which the line above the summary announces.
+    let searched = page.corrected.as_deref().unwrap_or(&params.q);
     let what = match (params.q.is_empty(), category) {
         (true, Some(name)) => format!("in {}", escape_html(name)),
-        (false, None) => format!("{verb} \u{201c}{}\u{201d}", escape_html(&params.q)),
+        (false, None) => format!("{verb} \u{201c}{}\u{201d}", escape_html(searched)),
         (false, Some(name)) => {
-            format!("{verb} \u{201c}{}\u{201d} in {}", escape_html(&params.q), escape_html(name))
+            format!("{verb} \u{201c}{}\u{201d} in {}", escape_html(searched), escape_html(name))
         }
         (true, None) => String::new(),
     };
@@ -162,7 +165,7 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
     }
     let guides = if n_hits == 1 { "guide" } else { "guides" };
     let mut html = format!(
-        "<p id=\"summary\">{n_hits} {guides} {what}. Showing {} to {}.</p>\n{corrected}{did_you_mean}<ol class=\"results\" start=\"{}\">\n",
+        "{corrected}<p id=\"summary\">{n_hits} {guides} {what}. Showing {} to {}.</p>\n{did_you_mean}<ol class=\"results\" start=\"{}\">\n",
         page.offset() + 1,
         page.offset() + page.hits().len(),
         page.offset() + 1,

@@ -1477,14 +1477,23 @@ async fn a_misspelt_word_is_named_as_the_search_read_it() {
         let page = first_page(&server, q, "&limit=2").await;
         assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
     }
-    // The results page says it.
+    // The results page says it, first, and its count names the words the results are for, not
+    // the misspelling (before, "166 guides match \u{201c}data qualty chekcs\u{201d}" came above
+    // "Showing results for \u{201c}data quality checks\u{201d}").
     let html = server.get("/search/?q=goverance+framwork").await.text;
+    let said = html
+        .find(
+            "<p id=\"corrected\">Showing results for \u{201c}governance framework\u{201d}.</p>\n\
+             <p id=\"summary\">",
+        )
+        .expect(&html);
+    let summary = &html[said..];
+    let summary = &summary[..summary.find("</p>\n<ol").expect(summary)];
     assert!(
-        html.contains(
-            "<p id=\"corrected\">Showing results for \u{201c}governance framework\u{201d}.</p>"
-        ),
-        "{html}"
+        summary.ends_with(" guides match \u{201c}governance framework\u{201d}. Showing 1 to 10."),
+        "{summary}"
     );
+    assert!(!summary.contains("goverance"), "{summary}");
     let html = server.get("/search/?q=governance+framework").await.text;
     assert!(!html.contains("id=\"corrected\""));
 }

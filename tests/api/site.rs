@@ -543,7 +543,8 @@ async fn the_search_page_matches_the_api_page_for_page() {
     let one = server.get("/v1/resources?q=hallucinaton").await.json();
     assert_eq!((one["count"].as_u64(), one["nextCursor"].is_null()), (Some(1), true), "one");
     let page = server.get("/search/?q=hallucinaton").await.text;
-    assert!(page.contains("<p id=\"summary\">1 guide matches \u{201c}hallucinaton\u{201d}."));
+    // (The misspelling is read as "hallucination", which the summary names.)
+    assert!(page.contains("<p id=\"summary\">1 guide matches \u{201c}hallucination\u{201d}."));
     let many = server.get("/search/?q=pipelines").await.text;
     assert!(many.contains(" guides match \u{201c}pipelines\u{201d}. Showing 1 to 10."));
     // Tracking parameters do not break a shared link.
