@@ -4,7 +4,8 @@
 #   Debian: chromium (driven by playwright-core; never `npx playwright install`), node and npm,
 #           python3-venv if missing
 #   npm:    tests/browser/package-lock.json (playwright-core, axe-core)
-#   PyPI:   llms-txt, into a venv made here
+#   PyPI:   llms-txt, into a venv made here (kept in target/llms-txt-venv/, rebuilt when the pin
+#           below changes)
 # Builds the release binary with its origins set to a free local port (pages carry absolute
 # links and the search box calls the API by origin), starts it, runs the tests, stops it.
 # Screenshots of every page type land in tests/browser/screenshots/ (not committed).
@@ -34,9 +35,17 @@ echo "== browser: npm packages"
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 
 echo "== browser: llms-txt in a venv"
-venv=$(mktemp -d)
-python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check "llms-txt==0.0.7"
+venv=target/llms-txt-venv
+pin="llms-txt==0.0.7"
+if [ "$(cat "$venv/pin" 2>/dev/null)" != "$pin" ]; then
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "$pin"
+  echo "$pin" >"$venv/pin"
+fi
+# `--prepare`: install only, then stop (.ci/prepare.sh runs every script's installs while CI
+# compiles).
+[ "${1:-}" != --prepare ] || exit 0
 
 # CI_RELEASE_PORT (set by .ci/run) gives this script and .ci/a2a.sh the same origin, so they
 # share one release build; alone, any free port.
@@ -47,7 +56,7 @@ CONSULTANCY_BASE_URL="$base" CONSULTANCY_AGENT_URL="$base" cargo build --release
 
 "${CARGO_TARGET_DIR:-target}/release/consultancy-api" --listen "127.0.0.1:$port" --rate-limit 1000000 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$venv"' EXIT
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do
   python3 -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1])" "$base/robots.txt" 2>/dev/null && break
   sleep 0.1

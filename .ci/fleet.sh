@@ -21,6 +21,9 @@ command -v systemd-analyze >/dev/null || missing+=(systemd)
 if ((${#missing[@]})); then
     apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# `--prepare`: install only, then stop (.ci/prepare.sh runs every script's installs while CI
+# compiles).
+[ "${1:-}" != --prepare ] || exit 0
 nginx -v
 
 cargo build --release --quiet

@@ -31,6 +31,9 @@ for major in 2 1; do
         cp "$requirements" "$env/requirements.txt"
     fi
 done
+# `--prepare`: install only, then stop (.ci/prepare.sh runs every script's installs while CI
+# compiles).
+[ "${1:-}" != --prepare ] || exit 0
 
 cargo build --release --quiet
 port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -3,6 +3,7 @@
 # service under hostile load. Usage:
 #
 #   benches/load/run.sh [baseline|paced|hostile|all] [NAME ...]      (default: all)
+#   benches/load/run.sh prepare          install wrk if missing, nothing else (.ci/prepare.sh)
 #
 # NAMEs (the first column of requests.txt) keep baseline and paced to those requests, for a
 # longer run of a few (with ROUNDS).
@@ -50,8 +51,8 @@ cd "$(dirname "$0")/../.."
 BIN=${CARGO_TARGET_DIR:-target}/release
 
 mode=${1:-all}
-case "$mode" in baseline | paced | hostile | all) ;; *)
-    echo "usage: $0 [baseline|paced|hostile|all] [NAME ...]" >&2
+case "$mode" in baseline | paced | hostile | all | prepare) ;; *)
+    echo "usage: $0 [baseline|paced|hostile|all|prepare] [NAME ...]" >&2
     exit 2
     ;;
 esac
@@ -93,6 +94,7 @@ if ! command -v wrk >/dev/null; then
     [ "$(id -u)" -eq 0 ] || sudo=sudo
     $sudo apt-get update -qq && $sudo apt-get install -y -qq wrk >/dev/null
 fi
+[ "$mode" != prepare ] || exit 0
 # 4,000 silent connections need as many descriptors, in the server and in the attacker.
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
