@@ -404,11 +404,13 @@ const FIRM_PRACTICE_WORDS: &[&str] = &[
     "large",
     "larger",
     "medium",
+    "minimum",
     "size",
     "sized",
     "sizes",
     "small",
     "smaller",
+    "smallest",
     "sme",
     "smes",
     "software",
@@ -613,7 +615,42 @@ pub struct Intent {
     /// A hiring word comes right after the asker ("can you help us hire a data team?"): the
     /// asker's hiring, a subject of the guides, not whether the firm hires or is hired.
     pub asker_hires: bool,
+    /// The question names the firm's work with a word of size ("what is the minimum
+    /// engagement size?", "is there a minimum project size?"): the size of the firm's work,
+    /// asked of the firm even without "you", which no record states.
+    pub asks_work_size: bool,
+    /// A yes-or-no question of what the firm does ("do you do staff augmentation?", "can you
+    /// build a mobile app for us?": an auxiliary, a reference to the firm, then a verb that is
+    /// not one of asking to be told, [`TELL_VERBS`], nor of working with something,
+    /// [`FIRM_USE_VERBS`]). Its answer must come from the firm's own
+    /// pages: a guide that uses its words does not say what the firm does.
+    pub asks_what_firm_does: bool,
 }
+
+/// Verbs after "can you" or "do you" that ask to be told or helped, not what the firm does
+/// ("can you explain what a data contract is?", "do you know what a feature store is?", "do
+/// you have a guide on drift?"): the guides answer them.
+const TELL_VERBS: &[&str] = &[
+    "answer",
+    "define",
+    "describe",
+    "explain",
+    "find",
+    "give",
+    "have",
+    "help",
+    "know",
+    "list",
+    "point",
+    "recommend",
+    "say",
+    "share",
+    "show",
+    "suggest",
+    "summarise",
+    "summarize",
+    "tell",
+];
 
 /// Words that, asked of the firm, ask what it needs of the client ("what do you need from
 /// us?", "what do you expect from our side?").
@@ -739,6 +776,8 @@ pub fn detect(text: &str) -> Intent {
     // "Could you review our AI policy?": a policy two words after "our" is the client's own.
     let mut since_own = usize::MAX;
     let mut names_commerce = false;
+    let mut names_assessment = false;
+    let mut names_free_or_self = false;
     let mut position = 0;
     let mut after_the = false;
     let mut after_data = false;
@@ -766,6 +805,7 @@ pub fn detect(text: &str) -> Intent {
             "did" | "took" | "was" | "were" | "worked" | "done" | "experience" | "experienced"
         );
         intent.names_firm_practice |= is_firm_practice_word(word);
+        names_free_or_self |= matches!(word, "free" | "selfassessment");
         intent.asks_location |= LOCATION_WORDS.contains(&word);
         intent.asks_to_start |= START_WORDS.contains(&word);
         names_way_noun |= FIRM_WAY_NOUNS.contains(&word);
@@ -831,6 +871,7 @@ pub fn detect(text: &str) -> Intent {
                 } else {
                     topic_rank = topic_rank.min(rank);
                 }
+                names_assessment |= topic == CompanyTopic::Assessment;
                 // On this site "the assessment" is the firm's own, as "your assessment" is.
                 if after_the && topic == CompanyTopic::Assessment {
                     intent.refers_to_company = true;
@@ -846,6 +887,7 @@ pub fn detect(text: &str) -> Intent {
         after_asker = matches!(word, "us" | "me");
     });
     intent.length_of_work = names_length && names_work;
+    intent.asks_work_size = names_work && intent.names_firm_practice;
     // "How do you work?", "how does Larchmere operate?": the fourth word is the verb.
     let asks_how_firm_works = opening_words[0] == "how"
         && matches!(opening_words[1].as_str(), "do" | "does")
@@ -884,6 +926,17 @@ pub fn detect(text: &str) -> Intent {
     intent.follow_up_opening = opens_with(FOLLOW_UP_OPENINGS);
     intent.standalone_opening = opens_with(STANDALONE_OPENINGS);
     intent.topic = TOPIC_PRIORITY.get(topic_rank).copied();
+    // "Is the assessment free?", "what does the self-assessment cost?": the self-assessment's
+    // own record says it is free, where the prices answer said only that no prices are
+    // published. "How much does the readiness assessment cost?" may mean the facilitated
+    // assessment, a service, and stays a prices question, as "... assessment service" does.
+    if intent.topic == Some(CompanyTopic::Pricing)
+        && names_assessment
+        && names_free_or_self
+        && !intent.names_offering
+    {
+        intent.topic = Some(CompanyTopic::Assessment);
+    }
     intent.generic_you = opening_words[0] == "how"
         && opening_words[2] == "you"
         && !(fourth_is_conduct && names_commerce);
@@ -899,6 +952,10 @@ pub fn detect(text: &str) -> Intent {
         && !opening_words[2].is_empty()
         && opening_words[2] != "help"
         && !FIRM_USE_VERBS.contains(&opening_words[2].as_str())
+        // "Can you explain what a data contract is?" asks to be told, as a guide tells it;
+        // with services first it quoted "Refusal to test on your data before contract
+        // signature."
+        && !TELL_VERBS.contains(&opening_words[2].as_str())
         && class_of(&opening_words[2]).is_none())
         // "Do you build chatbots?" asks what "can you build chatbots?" asks: searched evenly,
         // it quoted an acceptable-use policy's "Staff using an assistant are covered by this
@@ -906,6 +963,12 @@ pub fn detect(text: &str) -> Intent {
         || (matches!(opening_words[0].as_str(), "do" | "does")
             && class_of(&opening_words[1]) == Some(Class::Reference)
             && FIRM_MAKE_VERBS.contains(&opening_words[2].as_str()));
+    intent.asks_what_firm_does = FIRM_QUESTION_AUXILIARIES.contains(&opening_words[0].as_str())
+        && class_of(&opening_words[1]) == Some(Class::Reference)
+        && !opening_words[2].is_empty()
+        && class_of(&opening_words[2]) != Some(Class::Reference)
+        && !TELL_VERBS.contains(&opening_words[2].as_str())
+        && !FIRM_USE_VERBS.contains(&opening_words[2].as_str());
     if matches!(opening_words[0].as_str(), "which" | "what")
         && let Some(Class::Topic(topic)) = class_of(&opening_words[1])
     {
@@ -970,7 +1033,8 @@ mod tests {
             ("Do you work with banks?", Some(CompanyTopic::Industries), true),
             ("Are you hiring?", None, true),
             ("Can we hire you?", Some(CompanyTopic::Contact), true),
-            ("Is the assessment free?", Some(CompanyTopic::Pricing), true),
+            ("Is the assessment free?", Some(CompanyTopic::Assessment), true),
+            ("What does the assessment service cost?", Some(CompanyTopic::Pricing), true),
             ("Who are you?", None, true),
             ("How do I detect drift?", None, false),
         ];

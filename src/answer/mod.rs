@@ -171,11 +171,15 @@ pub fn answer(question: &Question<'_>) -> Answer {
     // "What technologies do you use?", "do you work with small companies?": the firm's tools
     // or the size of its clients, which no record states; a guide's "technology that monitors
     // staff" or "a company earning millions" is not the answer.
+    // "What is the minimum engagement size?": the size of the firm's work, which no record
+    // states either; it quoted a service's "We size value in your own units".
     if query.intent.names_firm_practice
-        && query.intent.refers_to_company
-        && !query.intent.generic_you
         && query.n_content == 0
-        && matches!(topic, Some(CompanyTopic::About | CompanyTopic::CaseStudies))
+        && ((query.intent.refers_to_company
+            && !query.intent.generic_you
+            && matches!(topic, Some(CompanyTopic::About | CompanyTopic::CaseStudies)))
+            || (query.intent.asks_work_size
+                && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))))
     {
         return not_covered(&[], 0);
     }
@@ -276,7 +280,10 @@ pub fn answer(question: &Question<'_>) -> Answer {
         // "Can you audit our machine learning models for bias?": what the firm would do for
         // the client is what its services offer, so they rank first; searched evenly, a guide's
         // "biases the model towards optimism" opened the answer.
-        None if query.intent.asks_firm_to_do => retrieve(&query, Some(SourceKind::Service)),
+        // "Do you do staff augmentation?" asks it too: whether the firm does something.
+        None if query.intent.asks_firm_to_do || query.intent.asks_what_firm_does => {
+            retrieve(&query, Some(SourceKind::Service))
+        }
         None => match query.carried_topic {
             Some(topic) if query.n_content == 0 && !query.carried_content => company_answer(topic),
             carried => retrieve(&query, carried.and_then(kind_of)),
@@ -303,6 +310,11 @@ fn company_topic(query: &query::Query) -> Option<CompanyTopic> {
             && !intent.generic_you
             && query.n_content == 0 =>
         {
+            Some(CompanyTopic::Contact)
+        }
+        // "How do we get started?": with nothing else to search, starting is starting work
+        // with the firm; it quoted a serving guide's "Load the model once at start-up".
+        None if intent.asks_to_start && !intent.generic_you && query.n_own == 0 => {
             Some(CompanyTopic::Contact)
         }
         None if intent.refers_to_company && query.n_content == 0 => Some(CompanyTopic::About),
@@ -375,8 +387,23 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
     // a dashboard guide would answer another question. The closest items are what the trade
     // term finds, and the contact record is where to ask.
     let unwritten_product = query.intent.asks_firm_about_use && query.names_unwritten;
+    // "Do you do staff augmentation?", "can you build a mobile app for us?": what the firm
+    // does is what its services say (they rank twice as high for such a question). When no
+    // service is among the closest items and a guide's sentence is the best, no page of the
+    // firm's says it does this, and that sentence ("Using 'augmentation' language when ...")
+    // answers another question.
+    let firm_silent = query.intent.asks_what_firm_does
+        && !query.intent.generic_you
+        && items
+            .iter()
+            .all(|ranked| ANSWER_ITEMS[usize::from(ranked.item)].kind != SourceKind::Service)
+        && scored.first().is_some_and(|best| {
+            let item = items[usize::from(best.candidate)].item;
+            ANSWER_ITEMS[usize::from(item)].kind == SourceKind::Guide
+        });
     let Some(top) = items.first().filter(|_| {
         !unwritten_product
+            && !firm_silent
             && !scored.is_empty()
             && quality >= NOT_COVERED_BELOW_PER_MILLE
             && passage_quality >= PASSAGE_COVER_MIN_PER_MILLE

@@ -563,8 +563,11 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         });
         builder.query.firm_way_only = n_other == 0;
     }
-    let company_question =
-        (intent.refers_to_company && !intent.generic_you) || builder.query.sector_clients;
+    // "What is the minimum engagement size?": the size of the firm's work is asked of the
+    // firm, and its words of size are phrasing, as in "do you work with small companies?".
+    let company_question = (intent.refers_to_company && !intent.generic_you)
+        || builder.query.sector_clients
+        || intent.asks_work_size;
     // A question of the firm's clients or case studies, or of work it has done, reads a
     // sector's everyday word as the sector's name: "banking" is Financial Services, not the
     // "bank holiday" of a forecasting guide.
@@ -695,6 +698,10 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             // and searched for, it found "the long tail" before the platform service.
             || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work))
             || own_setting(text, &token)
+            // "What is the minimum engagement size?": the work whose size is asked is the
+            // firm's; searched, "engagement" quoted "A typical engagement lasts six to eight
+            // weeks".
+            || (intent.asks_work_size && ENGAGEMENT_WORDS.contains(&token.word.as_str()))
             || in_phrase.is_some();
         // A word counts once among the question's own, whichever stems it is read as.
         let mut added = false;

@@ -467,6 +467,80 @@ fn asking_how_to_start_with_the_firm_gets_the_contact_record() {
     for question in ["How do we engage stakeholders?", "How do I start demand forecasting?"] {
         assert_eq!(ask(question).kind, AnswerKind::Answered, "{question}");
     }
+    // With nothing else to search, starting is starting work with the firm: "how do we get
+    // started?" quoted a serving guide's "Load the model once at start-up".
+    for question in ["How do we get started?", "How do I get started?", "How do we begin?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Contact), "{question}");
+        assert!(!reply.text().contains("start-up"), "{question}: {}", reply.text());
+    }
+    // A company word is something to start on: still the readiness assessment.
+    assert_eq!(first(&ask("How do I start with AI?"), 1), ["service:ai-readiness-assessment"]);
+}
+
+/// Whether the firm does something is what its services say. A question of it that no service
+/// is close to, and that a guide's sentence would answer, is "not covered" with the contact
+/// record: "do you do staff augmentation?" quoted "Using 'augmentation' language when the
+/// business case clearly assumes headcount reduction.", and "can you build a mobile app for
+/// us?" a KPI alert's "Mobile app down 62%". What the services do offer is still answered,
+/// and so is a request to be told something ("can you describe how RAG works?").
+#[test]
+fn whether_the_firm_does_what_no_service_offers_is_not_covered() {
+    for question in [
+        "Do you do staff augmentation?",
+        "Can you build a mobile app for us?",
+        "Do you do web design?",
+        "Do you provide 24/7 support?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert!(reply.text().contains(EMAIL), "{question}");
+        assert_eq!(reply.sources.last().map(|s| s.slug), Some("contact"), "{question}");
+    }
+    for (question, service) in [
+        ("Do you do data governance?", "service:data-governance"),
+        ("Do you offer MLOps?", "service:mlops"),
+        ("Do you build data warehouses?", "service:analytics-engineering"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert!(
+            first(&reply, 3).contains(&service.to_string()),
+            "{question}: {:?}",
+            first(&reply, 5)
+        );
+    }
+    // A service is close, so the guide that answers best is quoted.
+    let reply = ask("Can you train our staff to use AI assistants safely?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert!(reply.sources.iter().any(|s| s.kind == SourceKind::Service), "{:?}", first(&reply, 5));
+    for (question, guide) in [
+        ("Can you describe how RAG works?", "guide:rag-architecture-explained"),
+        ("Do you know what a feature store is?", "guide:do-you-need-a-feature-store"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert_eq!(first(&reply, 1), [guide], "{question}");
+    }
+}
+
+/// The size of the firm's work ("what is the minimum engagement size?") is stated by no
+/// record: it quoted a service's "We size value in your own units", and "is there a minimum
+/// project size?" an ROI guide's "A one-year ROI would have shown a loss". A size that is not
+/// of the firm's work is searched.
+#[test]
+fn the_size_of_the_firms_work_is_not_covered() {
+    for question in [
+        "What is the minimum engagement size?",
+        "Is there a minimum project size?",
+        "What is the smallest project you take on?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 5), ["contact:contact"], "{question}");
+    }
+    let reply = ask("What is the minimum sample size for an A/B test?");
+    assert_eq!(first(&reply, 1), ["guide:ab-test-sample-size"]);
 }
 
 /// How the firm works with clients is what its services say of how their engagements run:
@@ -925,7 +999,20 @@ fn the_assessment_is_the_firms_own() {
         assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}");
         assert!(reply.text().contains("ten minutes"), "{question}: {}", reply.text());
     }
-    assert_eq!(ask("Is the assessment free?").kind, AnswerKind::Company(CompanyTopic::Pricing));
+    // Whether it is free, the self-assessment's own record says; it used to get the prices
+    // answer ("publishes no prices"), which did not say that it is.
+    for question in ["Is the assessment free?", "Is your assessment free?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Assessment), "{question}");
+        assert!(reply.text().contains("self-assessment is free"), "{}", reply.text());
+        assert!(!reply.text().contains("publishes no prices"), "{}", reply.text());
+    }
+    // The facilitated assessment is a service, and its price is asked by email.
+    for question in
+        ["How much does the readiness assessment cost?", "Is the assessment service free?"]
+    {
+        assert_eq!(ask(question).kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+    }
 }
 
 /// A product name the synonym table knows is read as the trade term it stands for, as
