@@ -59,11 +59,25 @@ pub fn check(headers: &HeaderMap) -> Result<Format, Box<Reply>> {
 
 /// Answers a POST to `server` whose body was read whole.
 pub fn answer(server: McpServer, headers: &HeaderMap, format: Format, body: &[u8]) -> Reply {
+    // The header is judged before the body, but the body (at most 64 KiB, already read) is
+    // parsed first, so that the refusal of a repeated or unreadable `MCP-Protocol-Version`
+    // carries the request's id, as every error answering a request does.
+    let parsed = jsonrpc::parse_body(body);
     let header = match transport::version_header(headers) {
         Ok(header) => header,
-        Err(error) => return refusal_reply(&error),
+        Err(error) => {
+            let id = match parsed {
+                Ok(Body::Single(item)) => request_id(item),
+                _ => None,
+            };
+            return transport::reply(
+                error.status(None),
+                Format::Json,
+                jsonrpc::error_text(id.as_ref(), &error.object()),
+            );
+        }
     };
-    let body = match jsonrpc::parse_body(body) {
+    let body = match parsed {
         Ok(body) => body,
         Err(object) => return refusal_reply(&McpError::parse(object)),
     };
@@ -74,6 +88,16 @@ pub fn answer(server: McpServer, headers: &HeaderMap, format: Format, body: &[u8
     match answer {
         Answer::Accepted => Reply::empty(StatusCode::ACCEPTED),
         Answer::Respond { status, text } => transport::reply(status, format, text),
+    }
+}
+
+/// The id of the one message of a body, when it is a request, or a malformed message whose
+/// id is readable; `None` for a notification or a response.
+fn request_id(item: Item) -> Option<Id> {
+    match jsonrpc::message(item) {
+        Ok(Message::Request(request)) => Some(request.id),
+        Ok(_) => None,
+        Err(invalid) => invalid.id,
     }
 }
 

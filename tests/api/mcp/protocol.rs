@@ -539,6 +539,65 @@ async fn unsupported_protocol_versions_name_the_supported_ones() {
     rpc_error(&response, "/mcp", 400, -32020, "header_mismatch");
 }
 
+/// A repeated or unreadable `MCP-Protocol-Version` is refused with 400 (the transport's status
+/// for an invalid version header) and -32020, and the error carries the request's id, read
+/// from the body: it was `null`, since the header was judged before the body was parsed.
+#[tokio::test]
+async fn a_bad_version_header_is_refused_with_the_request_id() {
+    let server = start().await;
+    let send = |path: &'static str, versions: Vec<reqwest::header::HeaderValue>, body: String| {
+        let mut builder = server
+            .client
+            .post(server.url(path))
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .body(body);
+        for version in versions {
+            builder = builder.header("mcp-protocol-version", version);
+        }
+        async move { crate::support::Checked::read(builder.send().await.expect("POST")).await }
+    };
+    let value = reqwest::header::HeaderValue::from_static;
+    let cases = [
+        vec![value(LEGACY[0]), value(LEGACY[0])],
+        vec![value(MODERN), value(LEGACY[1])],
+        // obs-text: a byte no visible ASCII character is.
+        vec![reqwest::header::HeaderValue::from_bytes(b"2025-06-18\xe9").expect("obs-text")],
+    ];
+    for path in PATHS {
+        for versions in &cases {
+            for (era, id) in
+                [(Era::Legacy(LEGACY[0]), json!(41)), (Era::Modern, json!("req-\u{e9}"))]
+            {
+                let (body, _) = request(era, "tools/list", Value::Null);
+                let mut body: Value = serde_json::from_str(&body).expect("a request");
+                body["id"] = id.clone();
+                let response = send(path, versions.clone(), body.to_string()).await;
+                let error = rpc_error(&response, path, 400, -32020, "header_mismatch");
+                assert_eq!(error["id"], id, "{path} {versions:?}: {error}");
+            }
+            // An id no double holds is echoed as written here too.
+            let body = r#"{"jsonrpc":"2.0","id":12345678901234567890123,"method":"ping"}"#;
+            let response = send(path, versions.clone(), body.to_string()).await;
+            assert!(
+                response.text.contains(r#""id":12345678901234567890123,"#),
+                "{}",
+                response.text
+            );
+            // A notification, a body that is no JSON and a batch have no id to give.
+            for body in [
+                r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+                "{",
+                r#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#,
+            ] {
+                let response = send(path, versions.clone(), body.to_string()).await;
+                let error = rpc_error(&response, path, 400, -32020, "header_mismatch");
+                assert!(error["id"].is_null(), "{body}: {error}");
+            }
+        }
+    }
+}
+
 #[tokio::test]
 async fn accept_chooses_json_or_one_event_and_refuses_neither() {
     let server = start().await;
