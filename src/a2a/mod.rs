@@ -10,7 +10,8 @@
 //! - `SendStreamingMessage` (`message/stream`): the same message as the one event of a
 //!   server-sent-events stream (A2A 3.1.2, "message-only stream").
 //! - `GetTask`, `CancelTask`, `SubscribeToTask` (and 0.3's `tasks/get`, `tasks/cancel`,
-//!   `tasks/resubscribe`): `TaskNotFoundError`. `ListTasks` (1.0 only): an empty list.
+//!   `tasks/resubscribe`): `TaskNotFoundError`. `ListTasks` (1.0 only): an empty list, the last
+//!   page; a `pageToken` it never issued (any but the empty one) is invalid params.
 //! - Push-notification config methods: `PushNotificationNotSupportedError`.
 //!   `GetExtendedAgentCard`: `UnsupportedOperationError`, as the card declares no extended
 //!   card (A2A 3.3.4; -32007 is for a declared but missing one).
@@ -222,6 +223,29 @@ fn list_tasks(params: Option<&Value>) -> Result<String, A2aError> {
                 )
             })?,
     };
+    // A page token is one "received from a previous `ListTasks` call" (the 1.0 proto), and
+    // every page this agent gives is the last, with an empty `nextPageToken`: a token it never
+    // issued is refused, not answered as if it continued a list (empty is unset, ProtoJSON's
+    // default for a string).
+    match params.and_then(|p| p.get("pageToken")) {
+        None | Some(Value::Null) => {}
+        Some(Value::String(token)) if token.is_empty() => {}
+        Some(Value::String(token)) => {
+            return Err(A2aError::invalid_params(
+                "pageToken",
+                format!(
+                    "invalid params: pageToken `{}` was not issued by this agent; it keeps no tasks, so every ListTasks page is the last (nextPageToken \"\") and no page follows",
+                    ops::error::truncate(token)
+                ),
+            ));
+        }
+        Some(_) => {
+            return Err(A2aError::invalid_params(
+                "pageToken",
+                "invalid params: pageToken must be a string (the nextPageToken of a previous ListTasks page)",
+            ));
+        }
+    }
     Ok(format!("{{\"tasks\":[],\"nextPageToken\":\"\",\"pageSize\":{page_size},\"totalSize\":0}}"))
 }
 

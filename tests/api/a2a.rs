@@ -585,6 +585,24 @@ async fn task_and_card_methods_answer_with_their_errors_in_both_versions() {
         listed["result"],
         json!({ "tasks": [], "nextPageToken": "", "pageSize": 50, "totalSize": 0 })
     );
+    // The only page token this agent issues is the empty one (the last page's); an empty or
+    // null token is no token, any other was never issued and is refused, not answered as a
+    // next page.
+    for token in [json!(""), json!(null)] {
+        let listed = call(&server, V1, "ListTasks", json!({ "pageToken": token })).await;
+        assert_eq!(listed["result"]["tasks"], json!([]), "{token}: {listed}");
+    }
+    for (token, says) in [
+        (json!("abc"), "pageToken `abc` was not issued by this agent"),
+        (json!("x".repeat(5000)), "was not issued by this agent"),
+        (json!(2), "pageToken must be a string"),
+    ] {
+        let refused = call(&server, V1, "ListTasks", json!({ "pageToken": token })).await;
+        assert_error(&refused, V1, -32602, "invalid_params");
+        let message = refused["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{message}");
+        assert!(message.len() < 400, "the token is quoted only in part: {message}");
+    }
 }
 
 /// Text parts are trimmed and joined with one space: the question, the minted contextId and
