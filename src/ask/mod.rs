@@ -21,7 +21,7 @@
 //! The stream: `_meta`, the text batch, the resources batch, then `{"type":"done"}`, each
 //! event with an `id` (1 to 4). Since the same request always gives the same answer, a
 //! reconnecting `EventSource` (which sends `Last-Event-ID`) resumes after that event; after
-//! the last one it gets 204, which tells an `EventSource` to stop reconnecting.
+//! the last one (or past it) it gets 204, which tells an `EventSource` to stop reconnecting.
 //!
 //! `request_id` is derived from the request (a hash of the question, the earlier turns and
 //! the mode), since nothing is stored: the same request always carries the same id.
@@ -101,12 +101,8 @@ pub fn answer(
             format!("{{\"content\":[{resources}]}}"),
             DONE.to_string(),
         ];
-        let resume_after = delivery
-            .last_event_id
-            .and_then(|id| id.trim().parse::<usize>().ok())
-            .filter(|id| (1..=N_EVENTS).contains(id))
-            .unwrap_or(0);
-        if resume_after == N_EVENTS {
+        let resume_after = delivery.last_event_id.map_or(0, resume_after);
+        if resume_after >= N_EVENTS {
             // The client has the whole answer; 204 tells an EventSource to stop reconnecting.
             return Ok(Reply::empty(StatusCode::NO_CONTENT));
         }
@@ -133,6 +129,19 @@ pub fn answer(
     // The representation depends on `Accept` whenever `streaming` is not given.
     reply.static_headers.push(header::VARY, "accept");
     Ok(reply)
+}
+
+/// How many events a reconnecting client has, from its `Last-Event-ID`: the id itself when
+/// it is a decimal number (one past the last event, `5` or a number no integer holds, is past
+/// the end too: the client has everything, as with `4`, and is not sent the stream again from
+/// the start); 0, the whole stream, for anything else (`abc`, `-1`, empty), which no stream of
+/// this endpoint sent.
+fn resume_after(last_event_id: &str) -> usize {
+    let id = last_event_id.trim();
+    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+        return 0;
+    }
+    id.parse::<usize>().unwrap_or(usize::MAX)
 }
 
 /// The `_meta` object.

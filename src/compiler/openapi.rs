@@ -325,7 +325,7 @@ fn ask_responses(post: bool) -> Value {
                 } },
             },
         },
-        "204": { "description": "`Last-Event-ID` names the last event: the client has the whole answer (an EventSource stops reconnecting on 204)", "headers": common_headers() },
+        "204": { "description": "`Last-Event-ID` names the last event or a later one: the client has the whole answer (an EventSource stops reconnecting on 204)", "headers": common_headers() },
         "400": response_ref("BadRequest"),
         "429": response_ref("TooManyRequests"),
     });
@@ -1549,7 +1549,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
         "Slug": { "name": "slug", "in": "path", "required": true, "schema": { "type": "string", "pattern": "^[a-z0-9-]+$" } },
         "IfMatch": { "name": "If-Match", "in": "header", "required": false, "description": "`*` or ETags; evaluated before If-None-Match (RFC 9110 section 13.2.2) with the strong comparison. Unless it is `*` or holds the current strong ETag (a response without an ETag, or with a weak one, matches only `*`), the answer is 412 `precondition_failed`.", "schema": string },
         "IfNoneMatch": { "name": "If-None-Match", "in": "header", "required": false, "description": "An ETag from an earlier response; a match returns 304.", "schema": string },
-        "LastEventId": { "name": "Last-Event-ID", "in": "header", "required": false, "description": "Sent by a reconnecting EventSource: the stream resumes after this event (1 to 4); after the last one the answer is 204.", "schema": { "type": "string" } },
+        "LastEventId": { "name": "Last-Event-ID", "in": "header", "required": false, "description": "Sent by a reconnecting EventSource: the stream resumes after this event (1 to 4); at the last one or past it (any larger number) the answer is 204, and a value that is no decimal number restarts the stream.", "schema": { "type": "string" } },
         "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": false, "description": "Optional; echoed back with Idempotency-Status.", "schema": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,255}$" } },
     });
     let security_schemes = json!({

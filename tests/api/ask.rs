@@ -280,8 +280,16 @@ async fn a_reconnecting_event_source_resumes_and_stops_after_the_last_event() {
     assert_eq!(ids, ["3", "4"]);
     let done = resume("4").send().await.expect("GET");
     assert_eq!(done.status(), 204, "204 tells an EventSource to stop reconnecting");
-    let foreign = events(resume("not-ours").send().await.expect("GET")).await;
-    assert_eq!(foreign.len(), 4, "an id this stream never sent restarts it");
+    // Past the last event the client has everything too: it was sent the whole stream again.
+    for past in ["5", " 999 ", "123456789012345678901234567890"] {
+        let done = resume(past).send().await.expect("GET");
+        assert_eq!(done.status(), 204, "Last-Event-ID {past:?}");
+        assert!(done.text().await.expect("body").is_empty());
+    }
+    for foreign in ["not-ours", "-1", "+3", "0"] {
+        let whole = events(resume(foreign).send().await.expect("GET")).await;
+        assert_eq!(whole.len(), 4, "{foreign:?}: an id this stream never sent restarts it");
+    }
 }
 
 #[tokio::test]
