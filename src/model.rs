@@ -82,6 +82,40 @@ pub const WHITE_SPACE: &[(char, char)] = &[
     ('\u{205f}', '\u{205f}'),
     ('\u{3000}', '\u{3000}'),
 ];
+/// Characters that show nothing and are no white space: Unicode's Default_Ignorable_Code_Point
+/// in the Basic Multilingual Plane (zero-width space and joiners, the word joiner, the byte
+/// order mark, the soft hyphen, directional marks, variation selectors, Hangul fillers). A
+/// question or a search query of these and white space alone is blank, as an empty one is:
+/// "​" (U+200B) was answered "not covered" on `/ask` and searched as a query with no terms.
+/// The astral ones (tags, U+E0000 on) are left out, so that the OpenAPI document's `not blank`
+/// class can spell the set with `\uXXXX` escapes every regex dialect reads alike.
+pub const INVISIBLE: &[(char, char)] = &[
+    ('\u{ad}', '\u{ad}'),
+    ('\u{34f}', '\u{34f}'),
+    ('\u{61c}', '\u{61c}'),
+    ('\u{115f}', '\u{1160}'),
+    ('\u{17b4}', '\u{17b5}'),
+    ('\u{180b}', '\u{180f}'),
+    ('\u{200b}', '\u{200f}'),
+    ('\u{202a}', '\u{202e}'),
+    ('\u{2060}', '\u{206f}'),
+    ('\u{3164}', '\u{3164}'),
+    ('\u{fe00}', '\u{fe0f}'),
+    ('\u{feff}', '\u{feff}'),
+    ('\u{ffa0}', '\u{ffa0}'),
+];
+
+/// Whether `c` shows nothing: white space (`WHITE_SPACE`) or `INVISIBLE`.
+pub fn is_blank_char(c: char) -> bool {
+    c.is_whitespace() || INVISIBLE.iter().any(|&(low, high)| (low..=high).contains(&c))
+}
+
+/// `text` without the white space and invisible characters at either end: empty when it has
+/// nothing else. Questions and search queries are trimmed this way on every surface.
+pub fn trim_blank(text: &str) -> &str {
+    text.trim_matches(is_blank_char)
+}
+
 /// Most earlier turns one question may carry (`prev`, `context.prev`, A2A `metadata.prev`).
 /// More is a 400 (`too_many_turns`). The engine reads only the latest few
 /// (`ANSWER_MAX_PREV_TURNS`); the cap is generous so a chat client that sends every earlier

@@ -132,9 +132,10 @@ pub fn read(params: Option<&Value>, version: Version) -> Result<Incoming<'_>, A2
         };
         match read_part(part, version, &field)? {
             // Trimmed, so parts such as "what is a " + "data contract?" join with one space.
-            Part::Text(text) => {
-                Some(text.trim()).filter(|t| !t.is_empty()).into_iter().for_each(|t| texts.push(t))
-            }
+            Part::Text(text) => Some(crate::model::trim_blank(text))
+                .filter(|t| !t.is_empty())
+                .into_iter()
+                .for_each(|t| texts.push(t)),
             Part::Data(value) if data.is_none() => data = Some(value),
             Part::Data(_) => {
                 return Err(A2aError::invalid_params(

@@ -7,20 +7,21 @@ use super::config::Config;
 use super::model::{
     A2A_BODY_MAX, A2A_PATH, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS,
     ASK_QUERY_MAX_CHARS, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_MAX_AGE_SECS,
-    EXPORT_SCOPE, GRANT_TYPE, MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MCP_BODY_MAX, McpVersion,
-    N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
-    SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SourceKind, TOKEN_AUTH_METHODS,
-    TOKEN_LIFETIME_SECS, WHITE_SPACE,
+    EXPORT_SCOPE, GRANT_TYPE, INVISIBLE, MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MCP_BODY_MAX,
+    McpVersion, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT,
+    SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SourceKind,
+    TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS, WHITE_SPACE,
 };
 use super::validate::Content;
 
-/// The pattern of a string that is not blank: a character somewhere outside `WHITE_SPACE`,
-/// the set the server trims. Every character of the class is a `\uXXXX` escape, which ECMA-262,
-/// Python's `re` and Rust's `regex` all read the same way; `\S` is ASCII-only to some of them.
+/// The pattern of a string that is not blank: a character somewhere outside `WHITE_SPACE` and
+/// `INVISIBLE`, the sets the server trims. Every character of the class is a `\uXXXX` escape,
+/// which ECMA-262, Python's `re` and Rust's `regex` all read the same way; `\S` is ASCII-only
+/// to some of them.
 fn not_blank() -> String {
     let escape = |c: char| format!("\\u{:04X}", u32::from(c));
     let mut class = String::from("[^");
-    for &(low, high) in WHITE_SPACE {
+    for &(low, high) in WHITE_SPACE.iter().chain(INVISIBLE) {
         class.push_str(&escape(low));
         if high != low {
             class.push('-');

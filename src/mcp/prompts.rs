@@ -73,7 +73,9 @@ pub fn get(
     let argument = |key: &str| -> Result<Option<&str>, McpError> {
         match arguments.get(key) {
             None | Some(Value::Null) => Ok(None),
-            Some(Value::String(text)) => Ok(Some(text.trim()).filter(|t| !t.is_empty())),
+            Some(Value::String(text)) => {
+                Ok(Some(crate::model::trim_blank(text)).filter(|t| !t.is_empty()))
+            }
             Some(_) => Err(McpError::invalid_params(format!(
                 "invalid params: prompt argument `{key}` must be a string"
             ))),

@@ -153,7 +153,7 @@ pub fn run(
             let query = args.optional("query")?.unwrap_or("");
             let limit = guides::page_size(args.limit()?)?;
             let page = documents::search_reference(query, limit, args.optional("cursor")?)?;
-            Ok(Output::Json(reference_page(query.trim(), &page)))
+            Ok(Output::Json(reference_page(crate::model::trim_blank(query), &page)))
         }
         ToolId::Search => {
             args.only(&["query"])?;
@@ -216,7 +216,7 @@ impl<'a> Arguments<'a> {
     /// but empty or white space only says so, since the client did send it.
     fn required(&self, name: &str) -> Result<&'a str, Error> {
         match self.optional(name)? {
-            Some(text) if !text.trim().is_empty() => Ok(text),
+            Some(text) if !crate::model::trim_blank(text).is_empty() => Ok(text),
             Some(text) => Err(Error::invalid_parameter(format!(
                 "argument `{name}` is {}: {} needs a value",
                 if text.is_empty() { "empty" } else { "blank" },

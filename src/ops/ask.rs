@@ -23,7 +23,7 @@ pub fn answer(question: &str, prev: &[&str], surface: Surface) -> Result<Answer,
 
 /// Checks a question and its earlier turns; returns the trimmed question.
 pub fn check<'a>(question: &'a str, prev: &[&str]) -> Result<&'a str, Error> {
-    let text = question.trim();
+    let text = crate::model::trim_blank(question);
     if text.is_empty() {
         return Err(Error::new(
             ErrorKind::MissingQuery,
@@ -47,7 +47,7 @@ pub fn check<'a>(question: &'a str, prev: &[&str]) -> Result<&'a str, Error> {
         ));
     }
     for (turn_idx, turn) in prev.iter().enumerate() {
-        let chars = turn.trim().chars().count();
+        let chars = crate::model::trim_blank(turn).chars().count();
         if chars > ASK_QUERY_MAX_CHARS {
             return Err(Error::new(
                 ErrorKind::QuestionTooLong,
@@ -88,6 +88,22 @@ mod tests {
             let outcome = check(&lone, &[]).err().map(|error| error.kind);
             assert_eq!(outcome, Some(ErrorKind::MissingQuery), "{low:?} alone");
         }
+    }
+
+    /// A question of characters that show nothing (and white space) is blank, as an empty
+    /// one is; trimming takes them off the ends of any other question.
+    #[test]
+    fn invisible_characters_are_blank() {
+        use crate::model::INVISIBLE;
+        for &(low, high) in INVISIBLE {
+            for c in [low, high] {
+                assert!(!c.is_whitespace(), "{c:?} is listed once, as invisible");
+                let outcome = check(&format!("{c} \u{3000}{c}"), &[]).err().map(|e| e.kind);
+                assert_eq!(outcome, Some(ErrorKind::MissingQuery), "{c:?}");
+            }
+        }
+        assert_eq!(check("\u{feff}why?\u{2060}", &[]).ok(), Some("why?"));
+        assert_eq!(check("a\u{2060}b", &[]).ok(), Some("a\u{2060}b"), "inside, kept");
     }
 
     #[test]

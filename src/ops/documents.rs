@@ -333,7 +333,7 @@ fn names_the_api(wanted: &[Wanted<'_>]) -> bool {
 /// relevance, documents whose title holds every query term come first (the title names what
 /// a document is about, for a guide and a record alike), and then guides precede records.
 pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<Hit>, Error> {
-    let query = query.trim();
+    let query = crate::model::trim_blank(query);
     let units = query_units(query)?;
     let wanted = wanted(&units);
     let (mut ranked, n_found) =
@@ -398,7 +398,7 @@ pub fn search_reference(
     limit: usize,
     cursor: Option<&str>,
 ) -> Result<ReferencePage, Error> {
-    let query = query.trim();
+    let query = crate::model::trim_blank(query);
     let units = query_units(query)?;
     let wanted = wanted(&units);
     let binding = cursor::Binding { q: query, category: Some(cursor::REFERENCE), limit };

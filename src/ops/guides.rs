@@ -116,7 +116,7 @@ impl GuidePage {
 
 /// Validates a request: `q` length, category name, limit bounds, and the cursor's binding.
 pub fn validate(request: &SearchRequest<'_>) -> Result<SearchParams, Error> {
-    let q = request.q.map(str::trim).unwrap_or_default();
+    let q = request.q.map(crate::model::trim_blank).unwrap_or_default();
     let n_chars = q.chars().count();
     if n_chars > SEARCH_QUERY_MAX_CHARS {
         return Err(Error::query_too_long("q", n_chars));

@@ -683,6 +683,16 @@ async fn malformed_messages_are_invalid_params_or_their_a2a_error() {
             "invalid_params",
         ),
         (V1, message_v1(json!([{ "text": "   " }])), -32602, "missing_query"),
+        // Characters that show nothing are blank too, alone or as parts of their own.
+        (V1, message_v1(json!([{ "text": "\u{200b}\u{feff}" }])), -32602, "missing_query"),
+        (
+            V03,
+            message_v03(
+                json!([{ "kind": "text", "text": "\u{2060}" }, { "kind": "text", "text": "\u{200d} " }]),
+            ),
+            -32602,
+            "missing_query",
+        ),
         (V1, message_v1(json!([{ "text": long }])), -32602, "question_too_long"),
         (
             V1,

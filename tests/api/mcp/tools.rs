@@ -791,6 +791,41 @@ async fn a_query_without_searchable_terms_finds_nothing() {
         let answer = tool(&server, path, Era::Modern, "search", json!({ "query": "  " })).await;
         assert_eq!(results_of(&answer).len(), expected, "{path} blank search lists");
     }
+    // Invisible characters (zero-width space and joiners, the word joiner, a byte order
+    // mark, a soft hyphen) and white space of any kind are blank too, on every search: they
+    // were a query with no terms and found nothing, while the client's text box looked empty.
+    let blank_search = tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": " " }));
+    let blank_search = results_of(&blank_search.await);
+    let blank_docs = structured(&server, "/mcp/docs", "search_api_docs", json!({ "query": " " }));
+    let blank_docs = blank_docs.await;
+    let blank_guides =
+        tool(&server, "/mcp/docs", Era::Modern, "search_guides", json!({ "q": " " }));
+    let blank_guides = blank_guides.await["structuredContent"].clone();
+    let blank_rest = server.get("/v1/resources?q=").await.json();
+    for query in
+        ["\u{200b}", "\u{200c}\u{200d}", "\u{feff}", "\u{2060}", "\u{3000}\u{200b}\u{a0}", "\u{ad}"]
+    {
+        for (path, expected) in [("/mcp", n_offering + 1), ("/mcp/docs", 10)] {
+            let answer =
+                tool(&server, path, Era::Modern, "search", json!({ "query": query })).await;
+            assert_eq!(results_of(&answer).len(), expected, "{path} search {query:?}");
+        }
+        let answer = tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": query }));
+        assert_eq!(results_of(&answer.await), blank_search, "{query:?}");
+        let docs =
+            structured(&server, "/mcp/docs", "search_api_docs", json!({ "query": query })).await;
+        assert_eq!(docs, blank_docs, "search_api_docs {query:?}");
+        let guides =
+            tool(&server, "/mcp/docs", Era::Modern, "search_guides", json!({ "q": query })).await;
+        assert_eq!(guides["structuredContent"], blank_guides, "search_guides {query:?}");
+        let rest = server.get(&format!("/v1/resources?q={}", urlencode(query))).await;
+        assert_eq!(rest.conforms("GET", "/v1/resources", 200), blank_rest, "q={query:?}");
+    }
+    // Around words they are trimmed like white space, and the query is echoed without them.
+    let padded =
+        server.get(&format!("/v1/resources?q={}", urlencode("\u{feff}drift\u{200b}"))).await;
+    let plain = server.get("/v1/resources?q=drift").await;
+    assert_eq!(padded.json(), plain.json());
 }
 
 /// The `search` tools forgive typos as the guide search does: on the product server a
