@@ -546,11 +546,13 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
 }
 
 /// The contact record as an item, cited as the organisation: the company description and
-/// tagline, how to get in touch, where it is, and what the API cannot do.
+/// tagline, how to get in touch, where it is, and what the API cannot do. Its url is the
+/// contact details on the home page, `<site>/#contact` (the footer every page has), the url
+/// of the MCP servers' contact document, so every surface cites the same address.
 fn contact_source(config: &Config, content: &Content) -> Source {
     let contact = &content.contact;
     let site = &content.site;
-    let url = format!("{}/", config.site_url);
+    let url = format!("{}{}", config.site_url, super::documents::CONTACT_FRAGMENT);
     let description = format!("{} Email {}.", site.description, contact.email);
     let mut schema = json!({
         "@context": "https://schema.org",

@@ -10,6 +10,7 @@ use consultancy_api::limits::{
 };
 use consultancy_api::ops;
 use consultancy_api::ops::ask::Surface;
+use consultancy_api::tables::SITE_URL;
 use eventsource_stream::{Event, Eventsource};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
@@ -431,6 +432,43 @@ async fn the_documented_query_and_the_server_agree_on_what_is_blank() {
     get(&server, &[("query", invisible)], &[]).await.error("GET", "/ask", 400, "missing_query");
     let posted = post(&server, &json!({ "query": { "text": invisible } })).await;
     posted.error("POST", "/ask", 400, "missing_query");
+}
+
+/// The contact record is cited at the contact details of the home page, `<site>/#contact`,
+/// the url the MCP servers' contact document has: it was `<site>/`, the home page's top.
+#[tokio::test]
+async fn the_contact_record_is_cited_at_the_contact_details() {
+    let server = start().await;
+    let contact = format!("{SITE_URL}/#contact");
+    let json = get(&server, &[("query", "how can I contact you?")], &[]).await;
+    let json = json.conforms("GET", "/ask", 200);
+    let organisation = json["content"]
+        .as_array()
+        .expect("content")
+        .iter()
+        .find(|item| item["resource"]["data"]["@type"] == "Organization")
+        .expect("the contact record is a source")
+        .clone();
+    let data = &organisation["resource"]["data"];
+    assert_eq!(data["url"], contact.as_str(), "{data}");
+    assert_eq!(data["contactPoint"]["url"], contact.as_str(), "{data}");
+    let list = get(&server, &[("query", "how can I contact you?"), ("mode", "list")], &[]).await;
+    let list = list.conforms("GET", "/ask", 200);
+    let text = list["content"][0]["text"].as_str().expect("text");
+    assert!(text.contains(&format!("({contact})")), "{text}");
+    // The MCP contact document says the same address.
+    let fetched = server
+        .client
+        .post(server.url("/mcp"))
+        .header("content-type", "application/json")
+        .body(r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fetch","arguments":{"id":"contact"}}}"#)
+        .send()
+        .await
+        .expect("POST");
+    let fetched = Checked::read(fetched).await.json();
+    let document = fetched["result"]["content"][0]["text"].as_str().expect("text");
+    let document: Value = serde_json::from_str(document).expect("the document");
+    assert_eq!(document["url"], contact.as_str());
 }
 
 #[tokio::test]
