@@ -165,6 +165,14 @@ fn run(
     params: Option<&Value>,
     version: Version,
 ) -> Result<Outcome, A2aError> {
+    // Every A2A method takes one request object (a proto message); JSON-RPC's by-position
+    // params have no meaning here. `ListTasks` with an array was answered as if it had none.
+    if matches!(params, Some(Value::Array(_))) {
+        return Err(A2aError::invalid_params(
+            "params",
+            "invalid params: params must be an object (A2A methods take named params)",
+        ));
+    }
     match operation {
         Operation::SendMessage => send(id, params, version).map(Outcome::Result),
         Operation::SendStreamingMessage => send(id, params, version).map(Outcome::Stream),

@@ -542,6 +542,11 @@ async fn task_and_card_methods_answer_with_their_errors_in_both_versions() {
         ),
         (V1, "GetExtendedAgentCard", json!({}), -32004, "unsupported_operation"),
         (V1, "ListTasks", json!({ "pageSize": 0 }), -32602, "invalid_params"),
+        // By-position params mean nothing to A2A: ListTasks took an array as no params.
+        (V1, "ListTasks", json!([50]), -32602, "invalid_params"),
+        (V1, "GetTask", json!(["task-1"]), -32602, "invalid_params"),
+        (V03, "tasks/get", json!(["task-1"]), -32602, "invalid_params"),
+        (V1, "GetExtendedAgentCard", json!([]), -32602, "invalid_params"),
         (V03, "tasks/get", json!({ "id": "task-1" }), -32001, "task_not_found"),
         (V03, "tasks/cancel", json!({ "id": "task-1" }), -32001, "task_not_found"),
         (V03, "tasks/resubscribe", json!({ "id": "task-1" }), -32001, "task_not_found"),
