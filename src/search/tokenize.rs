@@ -42,7 +42,10 @@ pub const STOP_WORDS: &[&str] = &[
 /// guides on observed values before the one on pipeline observability; "headings" as "head",
 /// so "a part-time head of data" quoted the guide on chunking documents by their headings;
 /// "officer" as "offic", the stem of "office", so "risk officer" found "office staff" and a
-/// "back-office" update.
+/// "back-office" update; "explainability" and "explainable" as "explain", and
+/// "interpretability" and "interpretable" as "interpret", so `explainability of models` found
+/// the guide on explaining uncertainty to leaders first, and no synonym could name what the
+/// word means without taking every "explain" with it.
 /// The words stay findable as themselves. A misspelling whose Snowball stem is a word of the
 /// other sense went here too ("embedings" is "embed"; "responsable", the French and Spanish
 /// spelling, is "respons"): the typo path never sees it, since its stem is found. One edit
@@ -63,9 +66,13 @@ pub const STEM_OVERRIDES: &[(&str, &str)] = &[
     ("excels", "excels"),
     ("experience", "experienc"),
     ("experiences", "experienc"),
+    ("explainability", "explainabl"),
+    ("explainable", "explainabl"),
     ("fairness", "fairness"),
     ("heading", "heading"),
     ("headings", "heading"),
+    ("interpretability", "interpretabl"),
+    ("interpretable", "interpretabl"),
     ("observability", "observability"),
     ("officer", "officer"),
     ("officers", "officer"),
