@@ -10,7 +10,7 @@ use crate::model::packed;
 use crate::model::{SEARCH_SUGGEST_ONE_MIN_CHARS, SEARCH_TYPO_ONE_MIN_CHARS};
 use crate::tables::{
     PHRASE_HEAD_FILTER, PHRASE_HEADS, POSTINGS_START, PREFIX_WORDS, SYNONYM_TERMS, SYNONYMS,
-    TERM_IDS, TERM_KEYS, WORD_INDEX,
+    TERM_IDS, TERM_KEYS, TITLE_PAIRS, WORD_INDEX,
 };
 
 use super::tokenize::{self, Token};
@@ -171,18 +171,25 @@ fn known_term(word: &str) -> Option<(&'static str, Known)> {
 /// Shortest part of a joined word [`split_joined`] reads as a word of its own.
 const JOINED_PART_MIN_CHARS: usize = 3;
 
+/// Shortest part of a joined word when the two parts are words a guide's title or answered
+/// question says one after the other (`TITLE_PAIRS`): "cicd" is "CI/CD", as the title of the
+/// guide on CI/CD for data transformations writes it. Two-letter words alone are too many to
+/// split any four letters into ("data" would be "da ta" if the library had both).
+const JOINED_PAIR_PART_MIN_CHARS: usize = 2;
+
 /// A word of the query the library does not use, read as two words it does that were typed
 /// without a space ("datagovernance", "featurestore", "machinelearning"; what Meilisearch
 /// calls splitting words): each part a word of the library with postings, of at least
-/// [`JOINED_PART_MIN_CHARS`] letters; of several splits, the one whose rarer part more guides
-/// use. ASCII words only, so each part is a slice of the word as typed. `None` when no split
-/// is two such words; the word then goes to typo tolerance as before. Nor when a word of the
-/// library one edit away is used by at least as many guides as the split's rarer part: one
-/// letter left out of a common word is a likelier slip than a missing space before a rare
-/// one ("enginering" is `engineering`, not "engine ring").
+/// [`JOINED_PART_MIN_CHARS`] letters, or [`JOINED_PAIR_PART_MIN_CHARS`] when a title or an
+/// answered question says the two parts in that order ("cicd"); of several splits, the one
+/// whose rarer part more guides use. ASCII words only, so each part is a slice of the word
+/// as typed. `None` when no split is two such words; the word then goes to typo tolerance as
+/// before. Nor when a word of the library one edit away is used by at least as many guides
+/// as the split's rarer part: one letter left out of a common word is a likelier slip than a
+/// missing space before a rare one ("enginering" is `engineering`, not "engine ring").
 type Part<'a> = (&'a str, &'static str, Known);
 fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
-    if !word.is_ascii() || word.len() < 2 * JOINED_PART_MIN_CHARS {
+    if !word.is_ascii() || word.len() < 2 * JOINED_PAIR_PART_MIN_CHARS {
         return None;
     }
     fn part(text: &str) -> Option<Part<'_>> {
@@ -190,10 +197,20 @@ fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
             .filter(|(_, known)| has_postings(known.term))
             .map(|(stem, known)| (text, stem, known))
     }
+    // Whether a title or an answered question says the two parts in this order.
+    let named_pair = |(left, right): &(Part<'_>, Part<'_>)| {
+        let pair = (left.2.term, right.2.term);
+        let at = TITLE_PAIRS.partition_point(|p| (p.0, p.1) < pair);
+        TITLE_PAIRS.get(at).is_some_and(|p| (p.0, p.1) == pair)
+    };
     let rarer =
         |(left, right): &(Part<'_>, Part<'_>)| guides(left.2.term).min(guides(right.2.term));
-    let split = (JOINED_PART_MIN_CHARS..=word.len() - JOINED_PART_MIN_CHARS)
-        .filter_map(|at| Some((part(&word[..at])?, part(&word[at..])?)))
+    let split = (JOINED_PAIR_PART_MIN_CHARS..=word.len() - JOINED_PAIR_PART_MIN_CHARS)
+        .filter_map(|at| {
+            let split = (part(&word[..at])?, part(&word[at..])?);
+            let short = at < JOINED_PART_MIN_CHARS || word.len() - at < JOINED_PART_MIN_CHARS;
+            (!short || named_pair(&split)).then_some(split)
+        })
         .max_by_key(rarer)?;
     let split_guides = rarer(&split);
     let typo_allowed = typo::allowed_edits(word.chars().count()) > 0;
