@@ -511,8 +511,8 @@ pub fn has_unmatched_word(ranked: &Ranked) -> bool {
 /// each such word replaced by the library word it was most likely meant as
 /// ([`Units::read_as`]), the rest kept as typed. `None` when every word that matched, matched
 /// as typed (or as a completion or synonym of it). A word that matched nothing at all is left
-/// to [`suggest_ranked`], and a misspelt synonym input no guide writes (`tablaeu`) is left as
-/// typed.
+/// to [`suggest_ranked`]; a misspelt synonym input no guide writes is named as read (`tablaeu`
+/// is `tableau`).
 pub fn corrected_query(q: &str, ranked: &Ranked) -> Option<String> {
     let read_as = ranked.units.read_as();
     if read_as.is_empty() {

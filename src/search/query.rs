@@ -836,14 +836,17 @@ fn expand(
             let near = if near.is_empty() { typo::stem_near(word, key) } else { near };
             let any_whole = near.iter().any(|n| n.whole);
             // Which candidate the word was most likely meant as: a whole word, the closest,
-            // the most used.
+            // one a vowel away before one a consonant away ("registery" is `registry`, not
+            // `register`), the most used.
             let likelier = |a: &Near, b: &Near| {
                 let df = |n: &Near| {
                     let term = n.term as usize;
                     POSTINGS_START.get(term + 1).map_or(0, |&end| end - POSTINGS_START[term])
                 };
-                (!a.whole, a.distance, std::cmp::Reverse(df(a)))
-                    < (!b.whole, b.distance, std::cmp::Reverse(df(b)))
+                let consonant =
+                    |n: &Near| n.whole && n.distance == 1 && typo::consonant_apart(word, &n.word);
+                (!a.whole, a.distance, consonant(a), std::cmp::Reverse(df(a)))
+                    < (!b.whole, b.distance, consonant(b), std::cmp::Reverse(df(b)))
             };
             let mut read: Option<Near> = None;
             for near in near.into_iter().filter(|n| n.distance > 0 && (n.whole || !any_whole)) {
@@ -855,7 +858,11 @@ fn expand(
                 for &term in synonyms_of(near.term) {
                     push(alternatives, first, term, Kind::SynonymTypo(near.distance));
                 }
-                if has_postings(near.term) && read.as_ref().is_none_or(|r| likelier(&near, r)) {
+                // What a synonym input no guide writes finds is read as that input too
+                // ("shapp" is `shap`, "tablaeu" `tableau`); used by no guide, it comes after a
+                // guide's word as near.
+                let finds = has_postings(near.term) || !synonyms_of(near.term).is_empty();
+                if finds && read.as_ref().is_none_or(|r| likelier(&near, r)) {
                     read = Some(near);
                 }
             }

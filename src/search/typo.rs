@@ -221,6 +221,33 @@ pub fn doubled_letter_apart(a: &str, b: &str) -> bool {
     }
 }
 
+/// Whether `typed` and `candidate`, one edit apart, differ by a consonant: one added, left
+/// out or put for another letter. A vowel for another vowel, a vowel added or left out, or
+/// two letters swapped is `false`. Spelling slips are mostly in the vowels of unstressed
+/// syllables ("registery" for `registry`, "calculater" for `calculator`); a consonant
+/// changed more often makes another word ("register", "calculated").
+pub fn consonant_apart(typed: &str, candidate: &str) -> bool {
+    let is_vowel = |c: char| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u');
+    let common = typed.chars().zip(candidate.chars()).take_while(|(a, b)| a == b).count();
+    let (typed_rest, candidate_rest) = (
+        typed.char_indices().nth(common).map_or("", |(at, _)| &typed[at..]),
+        candidate.char_indices().nth(common).map_or("", |(at, _)| &candidate[at..]),
+    );
+    let tail = typed_rest
+        .chars()
+        .rev()
+        .zip(candidate_rest.chars().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut typed_left = typed_rest.chars().take(typed_rest.chars().count() - tail);
+    let mut candidate_left = candidate_rest.chars().take(candidate_rest.chars().count() - tail);
+    match (typed_left.next(), typed_left.next(), candidate_left.next(), candidate_left.next()) {
+        (Some(c), None, None, None) | (None, None, Some(c), None) => !is_vowel(c),
+        (Some(a), None, Some(b), None) => !(is_vowel(a) && is_vowel(b)),
+        _ => false,
+    }
+}
+
 /// Longest query word the automaton takes, plus the empty prefix.
 const ROW: usize = SEARCH_TYPO_MAX_CHARS + 1;
 
@@ -563,6 +590,23 @@ mod tests {
         assert_eq!(distance("münchen", "munchen", 1, false), Some(1));
         assert_eq!(distance("naïve", "naive", 1, false), Some(1));
         assert_eq!(distance("café", "cafe", 1, false), Some(1));
+    }
+
+    #[test]
+    fn a_consonant_apart_is_told_from_a_vowel_apart() {
+        for (typed, candidate) in [("registery", "register"), ("calculater", "calculated")] {
+            assert!(consonant_apart(typed, candidate), "{typed} {candidate}");
+        }
+        for (typed, candidate) in [
+            ("registery", "registry"),
+            ("calculater", "calculator"),
+            ("modle", "model"),
+            ("modle", "module"),
+            ("pipline", "pipeline"),
+        ] {
+            assert!(!consonant_apart(typed, candidate), "{typed} {candidate}");
+        }
+        assert!(consonant_apart("modle", "mode"));
     }
 
     #[test]
