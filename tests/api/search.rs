@@ -1101,6 +1101,12 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
         ("CPO", "brief-executives-on-ai"),
         ("chief procurement officer", "run-vendor-selection"),
         ("chief product officer", "read-ab-test-results"),
+        // A procurement person's acronym and an everyday phrase no guide writes: "rfp" found
+        // nothing, and "shadow ai" the guides on shadow deployments of models.
+        ("rfp", "run-vendor-selection"),
+        ("rfp for data platform", "run-vendor-selection"),
+        ("shadow ai", "generative-ai-acceptable-use-policy"),
+        ("shadow ai", "ai-use-case-register"),
     ] {
         let page = first_page(&server, q, "&limit=3").await;
         assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
@@ -1573,4 +1579,55 @@ async fn mcp_finds_the_guide_on_tools_for_agents() {
         assert!(page.get("suggestions").is_none(), "{q}: {page}");
         assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
     }
+}
+
+/// Two words a guide's title says one after the other, typed without the space, are those two
+/// words even when they are two letters each: `cicd` found nothing (its parts are too short
+/// to split any word into), while `ci/cd` and `ci cd` found the guide on CI/CD.
+#[tokio::test]
+async fn two_short_words_a_title_joins_are_read_apart() {
+    let server = start().await;
+    for q in ["cicd", "cicd data", "cicd pipeline"] {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert_eq!(slugs(&page)[0], "ci-cd-for-data-transformations", "{q}: {page}");
+    }
+    assert_eq!(
+        slugs(&first_page(&server, "cicd data", "&limit=5").await),
+        slugs(&first_page(&server, "ci cd data", "&limit=5").await)
+    );
+}
+
+/// "explainability" and "interpretability" are not "explain" and "interpret": they mean how a
+/// model's output is explained, so they find the guides on explanations and top reasons, and
+/// a question saying "explain" keeps its own guides.
+#[tokio::test]
+async fn explainability_is_not_explain() {
+    let server = start().await;
+    for q in ["explainability of models", "model explainability", "interpretability"] {
+        let page = first_page(&server, q, "&limit=3").await;
+        let found = slugs(&page);
+        assert!(
+            found.contains(&"frontline-trust-in-model-recommendations".into()),
+            "{q}: {found:?}"
+        );
+        assert!(!found.contains(&"explain-uncertainty-to-leaders".into()), "{q}: {found:?}");
+    }
+    let page = first_page(&server, "how do we explain AI to the board", "&limit=3").await;
+    assert_eq!(slugs(&page)[0], "brief-executives-on-ai", "{page}");
+}
+
+/// Of a misspelt word's neighbours one edit away, one a vowel away is what was meant before one
+/// a consonant away: `registery` is `registry`, not `register`.
+#[tokio::test]
+async fn a_vowel_apart_is_read_before_a_consonant_apart() {
+    let server = start().await;
+    let page = first_page(&server, "model registery", "&limit=3").await;
+    assert_eq!(page["correctedQuery"], "model registry", "{page}");
+    assert_eq!(slugs(&page)[0], "model-registry-and-versioning", "{page}");
+    // A swap is neither: `modle` is still the common `model`, not `module` (a vowel added).
+    let page = first_page(&server, "modle drift", "&limit=3").await;
+    assert_eq!(page["correctedQuery"], "model drift", "{page}");
+    // A misspelt synonym input no guide writes is named as read.
+    let page = first_page(&server, "tablaeu", "&limit=3").await;
+    assert_eq!(page["correctedQuery"], "tableau", "{page}");
 }
