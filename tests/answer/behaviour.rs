@@ -1677,3 +1677,25 @@ fn an_api_key_question_is_answered_from_the_authentication_page() {
         assert_eq!(first(&answer, 1), ["docs:authentication"], "{question}");
     }
 }
+
+/// API questions are answered from the API overview, in the words the asker used: the page
+/// said "paging" and never "pagination", so "Does the API support pagination?" quoted a
+/// guide's advice to paginate on a stable cursor; and it never said what `rate_limited`
+/// means, so the answer added a guide's "Enforce limits in code" to its pointer at the error
+/// codes. Nothing after the sentence that answers is from a guide.
+#[test]
+fn api_questions_are_answered_from_the_api_overview() {
+    for (question, says) in [
+        ("Does the API support pagination?", "pagination"),
+        ("What does error code rate_limited mean?", "rate_limited"),
+    ] {
+        let answer = ask(question);
+        assert_eq!(answer.kind, AnswerKind::Answered, "{question}");
+        assert!(answer.sentences[0].text.contains(says), "{question}: {answer:#?}");
+        assert_eq!(first(&answer, 1), ["docs:api"], "{question}");
+        for sentence in &answer.sentences {
+            let cited = &answer.sources[sentence.sources.start];
+            assert_eq!(cited.kind, SourceKind::Docs, "{question}: {answer:#?}");
+        }
+    }
+}
