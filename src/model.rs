@@ -1470,6 +1470,9 @@ pub struct DocumentRecord {
     pub terms: &'static [&'static str],
     /// Stems of the title, sorted and without duplicates.
     pub title_terms: &'static [&'static str],
+    /// Stems of the title and the summary (what the document says it is about), sorted and
+    /// without duplicates.
+    pub lead_terms: &'static [&'static str],
 }
 
 /// The index's largest arrays, packed into integers.

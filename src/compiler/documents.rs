@@ -31,6 +31,7 @@ pub struct Document {
     pub markdown: String,
     pub terms: Vec<String>,
     pub title_terms: Vec<String>,
+    pub lead_terms: Vec<String>,
 }
 
 /// Sorted, distinct stems of `blocks`, and the synonym phrases (`phrases`, stems joined by
@@ -123,6 +124,7 @@ fn document(phrases: &Phrases, kind: DocKind, id: String, text: Text<'_>, url: S
         markdown,
         terms,
         title_terms: stems([title].into_iter().chain(names.iter().copied()), phrases),
+        lead_terms: stems([title, summary].into_iter().chain(names.iter().copied()), phrases),
     }
 }
 

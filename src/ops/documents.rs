@@ -8,8 +8,10 @@
 //! details are in both.
 //!
 //! Guides are ranked by the BM25F index (`ops::guides`); the other documents are few, so a
-//! query counts the distinct query units each contains (`relevance`), then the units its title
-//! contains, then how well they matched, then keeps the table order. Both read the query the
+//! query ranks first the documents whose title holds every query unit, then the pages whose
+//! title and description together hold them all, then by the distinct query units it
+//! contains (`relevance`) with those its title or summary holds counted twice, the units its
+//! title holds and how well they matched, and then keeps the table order. Both read the query the
 //! same way (`search::query::units`), synonyms and typo tolerance included.
 
 use super::content::{self, Item};
@@ -234,8 +236,10 @@ struct Ranked {
     in_title: u8,
 }
 
-/// Ranks the records `keep` selects: units matched in the title, then relevance (units
-/// matched anywhere, any way), then how well they matched (exact before synonym before typo),
+/// Ranks the records `keep` selects: a title holding every unit, then a page whose title and
+/// description together hold every unit, then relevance (units matched anywhere, any way)
+/// with each unit the title or summary holds counted twice, then units matched in the title,
+/// then how well they matched (exact before synonym before typo),
 /// then table order. A blank query (`blank`: the trimmed query is empty) keeps every record in table
 /// order with relevance 0; a query that is not blank but has no searchable terms (only stop
 /// words, single letters or punctuation) matches nothing, as the guide search does.
@@ -249,19 +253,19 @@ fn rank_records_counted(
     wanted: &[Wanted<'_>],
     keep: impl Fn(DocKind) -> bool,
 ) -> (Vec<Ranked>, usize) {
-    let mut scored: Vec<(u8, u8, u32, usize)> = Vec::new();
+    let mut scored: Vec<Scored> = Vec::new();
     let mut unit_found = vec![false; wanted.len()];
     for (record_idx, record) in DOCUMENTS.iter().enumerate() {
         if !keep(record.kind) {
             continue;
         }
         if blank {
-            scored.push((0, 0, 0, record_idx));
+            scored.push(Scored { record_idx, ..Scored::default() });
             continue;
         }
         let in_terms =
             |terms: &'static [&'static str]| move |key: &str| terms.binary_search(&key).is_ok();
-        let (mut relevance, mut in_title, mut quality) = (0, 0, 0);
+        let (mut relevance, mut in_title, mut in_lead, mut quality) = (0, 0, 0, 0);
         for (unit, found) in wanted.iter().zip(unit_found.iter_mut()) {
             let best = unit.best(in_terms(record.terms));
             *found |= best > 0;
@@ -269,26 +273,67 @@ fn rank_records_counted(
                 relevance += 1;
                 quality += best;
                 in_title += usize::from(unit.best(in_terms(record.title_terms)) > 0);
+                in_lead += usize::from(unit.best(in_terms(record.lead_terms)) > 0);
             }
         }
         if relevance > 0 {
-            scored.push((clamp(relevance), clamp(in_title), quality, record_idx));
+            let tier = if in_title == wanted.len() {
+                2
+            } else {
+                u8::from(matches!(record.kind, DocKind::Page(_)) && in_lead == wanted.len())
+            };
+            scored.push(Scored {
+                tier,
+                weight: clamp(relevance + in_lead),
+                relevance: clamp(relevance),
+                in_title: clamp(in_title),
+                quality,
+                record_idx,
+            });
         }
     }
-    // A title names what a record is (a service, an industry, an error code): the units a
-    // title holds come first, so `mlops engagment` finds the MLOps service before a page that
-    // says "MLOps" and "engage" somewhere in its text.
-    scored
-        .sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)).then(b.2.cmp(&a.2)).then(a.3.cmp(&b.3)));
+    // A title names what a record is (a service, an industry, an error code): the records
+    // whose title holds the whole query come first, then the pages whose title and
+    // description together hold it (a page's description says what it is about: `export
+    // token` and `api key` find the authentication page, which no title names, before an
+    // error code or an operation whose title holds one of the words). Below those, the units a
+    // record holds anywhere, each counted once more when its title or summary (what it says
+    // it is about) holds it: `refresh token` finds the authentication page, which says there
+    // are no refresh tokens, before the records whose titles say "token" and nothing of
+    // refreshing, and `too many requests` the error codes named so before an operation whose
+    // long text uses the three words. Then the units its title holds, so `mlops engagment`
+    // finds the MLOps service before a page that says "MLOps" and "engage" somewhere in its
+    // text.
+    scored.sort_by(|a, b| {
+        (b.tier, b.weight, b.in_title, b.quality)
+            .cmp(&(a.tier, a.weight, a.in_title, a.quality))
+            .then(a.record_idx.cmp(&b.record_idx))
+    });
     let ranked = scored
         .into_iter()
-        .map(|(relevance, in_title, _, record_idx)| Ranked {
+        .map(|Scored { relevance, in_title, record_idx, .. }| Ranked {
             hit: Hit { document: Document::Record(&DOCUMENTS[record_idx]), relevance },
             title_covers: !wanted.is_empty() && usize::from(in_title) == wanted.len(),
             in_title,
         })
         .collect();
     (ranked, unit_found.iter().filter(|found| **found).count())
+}
+
+/// What a record is ranked by, most telling first (see [`rank_records`]).
+#[derive(Debug, Default, Clone, Copy)]
+struct Scored {
+    /// 2: the title holds every unit; 1: a page's title and description together do.
+    tier: u8,
+    /// Units held anywhere, and once more each one the title or the summary holds.
+    weight: u8,
+    /// Units held anywhere.
+    relevance: u8,
+    /// Units the title holds.
+    in_title: u8,
+    /// The shares of an exact match, summed.
+    quality: u32,
+    record_idx: usize,
 }
 
 fn clamp(n: usize) -> u8 {

@@ -1511,3 +1511,60 @@ async fn contact_details_are_a_document_search_finds_and_fetch_returns() {
         assert!(!ids.contains(&"contact"), "{query}: {ids:?}");
     }
 }
+
+/// A judged set for `search_api_docs`: queries a developer types, each with the document that
+/// must come first. `api key` listed the API overview and two idempotency-key error codes
+/// before the authentication page, which says there are no API keys; `export token` put
+/// error codes and operations whose titles hold one of the words before the page that tells
+/// how to get a token for the export; `refresh token` put three records whose titles say
+/// "token" before the page that says there are no refresh tokens; `pagination` and `cors`
+/// found nothing, since the API overview said only "paging" and "cross-origin".
+#[tokio::test]
+async fn api_docs_search_puts_what_a_developer_means_first() {
+    let server = start().await;
+    let ids_of = |answer: &Value| -> Vec<String> {
+        let results = answer["structuredContent"]["results"].as_array().expect("results");
+        results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
+    };
+    for (query, first) in [
+        ("api key", "docs/authentication"),
+        ("get an api key", "docs/authentication"),
+        ("export token", "docs/authentication"),
+        ("how do I get a token", "docs/authentication"),
+        ("refresh token", "docs/authentication"),
+        ("authentication", "docs/authentication"),
+        ("pagination", "docs/api"),
+        ("cors", "docs/api"),
+        ("markdown", "docs/agents"),
+        ("rate limit", "errors/rate_limited"),
+        ("429", "errors/rate_limited"),
+        ("retry-after", "errors/rate_limited"),
+        ("too many requests", "errors/too_many_connections"),
+        ("cursor", "errors/invalid_cursor"),
+        ("etag", "errors/precondition_failed"),
+        ("scopes", "errors/insufficient_scope"),
+        ("idempotency", "errors/invalid_idempotency_key"),
+        ("client credentials", "operations/issueToken"),
+        ("register client", "operations/registerClient"),
+        ("openapi", "operations/getOpenApi"),
+        ("batch requests", "operations/batch"),
+        ("bulk export", "operations/exportAll"),
+        ("score assessment", "operations/scoreReadiness"),
+    ] {
+        let answer = tool(
+            &server,
+            "/mcp/docs",
+            Era::Modern,
+            "search_api_docs",
+            json!({ "query": query, "limit": 3 }),
+        )
+        .await;
+        let ids = ids_of(&answer);
+        assert_eq!(ids.first().map(String::as_str), Some(first), "{query}: {ids:?}");
+    }
+    // Not covered: nothing is sent to a webhook, and nothing pretends to be about one.
+    let answer =
+        tool(&server, "/mcp/docs", Era::Modern, "search_api_docs", json!({ "query": "webhook" }))
+            .await;
+    assert_eq!(ids_of(&answer), Vec::<String>::new(), "{answer}");
+}
