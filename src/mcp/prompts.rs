@@ -54,10 +54,20 @@ pub fn get(
     params: Option<&Map<String, Value>>,
     out: &mut String,
 ) -> Result<(), McpError> {
-    let Some(name) = params.and_then(|p| p.get("name")).and_then(Value::as_str) else {
-        return Err(McpError::invalid_params(
-            "invalid params: prompts/get needs the prompt's `name`",
-        ));
+    let name = match params.and_then(|p| p.get("name")) {
+        Some(Value::String(name)) => name.as_str(),
+        // Given but not a string: named as such, not as missing.
+        Some(other @ (Value::Bool(_) | Value::Number(_) | Value::Array(_) | Value::Object(_))) => {
+            return Err(McpError::invalid_params(format!(
+                "invalid params: the prompt's `name` must be a string, not {}",
+                super::tools::kind_of(other)
+            )));
+        }
+        _ => {
+            return Err(McpError::invalid_params(
+                "invalid params: prompts/get needs the prompt's `name`",
+            ));
+        }
     };
     let Some(prompt) = MCP_PROMPTS.iter().find(|p| p.server == server && p.name == name) else {
         return Err(McpError::unknown_prompt(name));

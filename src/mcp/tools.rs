@@ -52,8 +52,20 @@ pub fn call(
     params: Option<&Map<String, Value>>,
     out: &mut String,
 ) -> Result<(), McpError> {
-    let Some(name) = params.and_then(|p| p.get("name")).and_then(Value::as_str) else {
-        return Err(McpError::invalid_params("invalid params: tools/call needs the tool's `name`"));
+    let name = match params.and_then(|p| p.get("name")) {
+        Some(Value::String(name)) => name.as_str(),
+        // Given but not a string: named as such, not as missing.
+        Some(other @ (Value::Bool(_) | Value::Number(_) | Value::Array(_) | Value::Object(_))) => {
+            return Err(McpError::invalid_params(format!(
+                "invalid params: the tool's `name` must be a string, not {}",
+                kind_of(other)
+            )));
+        }
+        _ => {
+            return Err(McpError::invalid_params(
+                "invalid params: tools/call needs the tool's `name`",
+            ));
+        }
     };
     let Some(tool) = MCP_TOOLS.iter().find(|tool| tool.server == server && tool.name == name)
     else {
@@ -320,7 +332,7 @@ fn slug_within<'v>(value: &'v str, prefix: &str) -> Option<&'v str> {
     crate::model::is_slug(slug).then_some(slug)
 }
 
-fn kind_of(value: &Value) -> &'static str {
+pub(super) fn kind_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

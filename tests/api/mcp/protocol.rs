@@ -338,6 +338,19 @@ async fn bad_params_and_unknown_names_are_invalid_params() {
         let response = post(&server, "/mcp", &headers, &body.to_string()).await;
         rpc_error(&response, "/mcp", 200, -32602, "invalid_params");
     }
+    // A tool's or prompt's name of the wrong type is named as such: "needs the tool's `name`"
+    // had the client look for a member it sent.
+    for (method, name, says) in [
+        ("tools/call", json!(5), "the tool's `name` must be a string, not a number"),
+        ("prompts/get", json!(["x"]), "the prompt's `name` must be a string, not an array"),
+        ("tools/call", json!(null), "tools/call needs the tool's `name`"),
+    ] {
+        let era = Era::Legacy(LEGACY[0]);
+        let response = call(&server, "/mcp", era, method, json!({ "name": name })).await;
+        let error = rpc_error(&response, "/mcp", 200, -32602, "invalid_params");
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{method} {name}: {message}");
+    }
 }
 
 #[tokio::test]
