@@ -377,7 +377,10 @@ const FIRM_COMMERCE_WORDS: &[&str] = &[
 /// Openings of a yes-or-no question put to the firm ("do you ...", "does Larchmere ...",
 /// "have you ..."): with a verb of [`FIRM_USE_VERBS`] after the reference, the question asks
 /// whether the firm works with something, which only what the library writes can answer.
-const FIRM_QUESTION_AUXILIARIES: &[&str] = &["can", "could", "do", "does", "have", "will", "would"];
+/// "Are you GDPR compliant?" asks what the firm is, as "do you ...?" asks what it does: a
+/// guide on the GDPR does not say whether the firm complies.
+const FIRM_QUESTION_AUXILIARIES: &[&str] =
+    &["are", "can", "could", "do", "does", "have", "will", "would"];
 
 /// Verbs of making something for a client, after "do you" ("do you build chatbots?", "does
 /// Larchmere design data platforms?"): the question asks what the firm would do, as "can you
@@ -467,6 +470,28 @@ const LOCATION_WORDS: &[&str] = &[
 /// you?"): asked of the firm with nothing else to search, they ask how to get in touch, which
 /// the contact record says. They quoted the firm's description (the answer to "who are you?").
 const START_WORDS: &[&str] = &["begin", "engage", "start", "started", "starting"];
+
+/// Verbs of speaking to someone: with a [`PERSON_WORDS`] word after them, spoken by the asker
+/// ("can I talk to a human?"), the question asks for a person at the firm.
+const SPEAK_WORDS: &[&str] = &["chat", "speak", "speaking", "talk", "talking"];
+
+/// Someone to speak to: a person, whoever it is ("a human", "someone", "an expert").
+const PERSON_WORDS: &[&str] = &[
+    "advisor",
+    "adviser",
+    "anybody",
+    "anyone",
+    "consultant",
+    "expert",
+    "human",
+    "person",
+    "somebody",
+    "someone",
+];
+
+/// Words that name the asker, who would do the speaking ("can I talk ...", "we'd like to
+/// speak ...").
+const ASKER_WORDS: &[&str] = &["i", "we", "me", "us"];
 
 /// Words of when that may follow "can you start" in a question of the firm's availability
 /// ("can you start next month?", "when could you begin?"): with nothing else after "you start",
@@ -593,6 +618,11 @@ pub struct Intent {
     /// The question asks to start work with the firm (`START_WORDS`: "how do I get started
     /// with you?"): with a reference to the firm and nothing else asked, a contact question.
     pub asks_to_start: bool,
+    /// The asker wants to speak to a person (`SPEAK_WORDS` spoken by "I", "we" or opening the
+    /// question, then within three words one of `PERSON_WORDS`): "can I talk to a human?",
+    /// "speak to someone". The person is at the firm, so this is a contact question; a
+    /// guide's "the customer is talking to an automated assistant" is not the answer.
+    pub asks_for_person: bool,
     /// The question asks how the firm works with clients: a noun of [`FIRM_WAY_NOUNS`] with
     /// a reference to the firm ("what is your process?"), a word of its work with one of its
     /// shape ("what does an engagement look like?", "how do you run a project?"), or "how do
@@ -619,7 +649,8 @@ pub struct Intent {
     /// engagement size?", "is there a minimum project size?"): the size of the firm's work,
     /// asked of the firm even without "you", which no record states.
     pub asks_work_size: bool,
-    /// A yes-or-no question of what the firm does ("do you do staff augmentation?", "can you
+    /// A yes-or-no question of what the firm does or is ("do you do staff augmentation?",
+    /// "are you GDPR compliant?", "can you
     /// build a mobile app for us?": an auxiliary, a reference to the firm, then a verb that is
     /// not one of asking to be told, [`TELL_VERBS`], nor of working with something,
     /// [`FIRM_USE_VERBS`]). Its answer must come from the firm's own
@@ -796,7 +827,18 @@ pub fn detect(text: &str) -> Intent {
     let mut asks_safe_keeping = false;
     let (mut names_length, mut names_work) = (false, false);
     let (mut names_way_noun, mut names_way_work, mut names_way_shape) = (false, false, false);
+    // Words since the asker ("I", "we") and since the asker's verb of speaking, or a lot.
+    let (mut since_asker, mut since_speak) = (usize::MAX, usize::MAX);
     for_each_word(text, |word, head| {
+        if since_speak <= 3 && PERSON_WORDS.contains(&word) {
+            intent.asks_for_person = true;
+        }
+        since_speak = if SPEAK_WORDS.contains(&word) && (since_asker <= 3 || position == 0) {
+            1
+        } else {
+            since_speak.saturating_add(1)
+        };
+        since_asker = if ASKER_WORDS.contains(&word) { 1 } else { since_asker.saturating_add(1) };
         intent.asks_duration |= duration_words.read(word);
         // "Do you have experience in logistics?" asks of work done, as "have you worked in
         // logistics?" does.

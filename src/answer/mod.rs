@@ -221,7 +221,9 @@ pub fn answer(question: &Question<'_>) -> Answer {
                     answer.sentences[..=at].rotate_right(1);
                 }
             }
-            if query.n_content > 0 {
+            // "Can I talk to a human?" names no topic: the person is the firm's, so the
+            // answer is the one "how do I contact you?" gets.
+            if query.n_content > 0 && !query.intent.asks_for_person {
                 let ranked = select::rank_items(&query, None, Scope::All);
                 for ranked_item in ranked.as_slice().iter().take(COMPANY_EXTRA_SOURCES) {
                     push_unique(&mut answer.sources, &ANSWER_ITEMS[usize::from(ranked_item.item)]);
@@ -298,6 +300,10 @@ fn company_topic(query: &query::Query) -> Option<CompanyTopic> {
     let intent = query.intent;
     match intent.topic {
         Some(topic) if intent.refers_to_company || query.n_content == 0 => Some(topic),
+        // "Can I talk to a human?": the person is at the firm; how to reach one is the
+        // contact record's. Searched, "human" quoted a guide's "the system needs human
+        // judgement".
+        _ if intent.asks_for_person => Some(CompanyTopic::Contact),
         // "Any healthcare clients?": the firm's, as nothing but the sector is asked.
         Some(CompanyTopic::CaseStudies) if query.sector_clients => Some(CompanyTopic::CaseStudies),
         // "What does an engagement cost?", "a quote for an AI strategy engagement": the
@@ -387,23 +393,32 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
     // a dashboard guide would answer another question. The closest items are what the trade
     // term finds, and the contact record is where to ask.
     let unwritten_product = query.intent.asks_firm_about_use && query.names_unwritten;
-    // "Do you do staff augmentation?", "can you build a mobile app for us?": what the firm
-    // does is what its services say (they rank twice as high for such a question). When no
-    // service is among the closest items and a guide's sentence is the best, no page of the
-    // firm's says it does this, and that sentence ("Using 'augmentation' language when ...")
-    // answers another question.
-    let firm_silent = query.intent.asks_what_firm_does
+    // "Do you do staff augmentation?", "are you GDPR compliant?", "do you sell software?":
+    // what the firm does or is is what its own pages say (services rank twice as high for
+    // such a question). A guide speaks of its subject, never of the firm: when a guide's
+    // sentence is the best, the answer is sought among the firm's pages alone if a service
+    // is among the closest items ("do you sell software?" quoted a guide's "Could we sell
+    // our data?" where the governance service says "We do not sell governance software"),
+    // and otherwise no page of the firm's says it ("Using 'augmentation' language when
+    // ..." answers another question).
+    if query.intent.asks_what_firm_does
         && !query.intent.generic_you
-        && items
-            .iter()
-            .all(|ranked| ANSWER_ITEMS[usize::from(ranked.item)].kind != SourceKind::Service)
+        && scope == Scope::All
         && scored.first().is_some_and(|best| {
             let item = items[usize::from(best.candidate)].item;
             ANSWER_ITEMS[usize::from(item)].kind == SourceKind::Guide
-        });
+        })
+    {
+        if items
+            .iter()
+            .any(|ranked| ANSWER_ITEMS[usize::from(ranked.item)].kind == SourceKind::Service)
+        {
+            return retrieve_in(query, Some(SourceKind::Service), Scope::FirmPages);
+        }
+        return not_covered(items, quality);
+    }
     let Some(top) = items.first().filter(|_| {
         !unwritten_product
-            && !firm_silent
             && !scored.is_empty()
             && quality >= NOT_COVERED_BELOW_PER_MILLE
             && passage_quality >= PASSAGE_COVER_MIN_PER_MILLE

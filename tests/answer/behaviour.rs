@@ -510,7 +510,7 @@ fn whether_the_firm_does_what_no_service_offers_is_not_covered() {
             first(&reply, 5)
         );
     }
-    // A service is close, so the guide that answers best is quoted.
+    // A service is close, so the answer comes from the firm's own pages.
     let reply = ask("Can you train our staff to use AI assistants safely?");
     assert_eq!(reply.kind, AnswerKind::Answered);
     assert!(reply.sources.iter().any(|s| s.kind == SourceKind::Service), "{:?}", first(&reply, 5));
@@ -1698,4 +1698,39 @@ fn api_questions_are_answered_from_the_api_overview() {
             assert_eq!(cited.kind, SourceKind::Docs, "{question}: {answer:#?}");
         }
     }
+}
+
+#[test]
+fn asking_to_speak_to_a_person_gets_the_contact_answer() {
+    let contact = ask("How do I contact you?");
+    assert_eq!(contact.kind, AnswerKind::Company(CompanyTopic::Contact));
+    for question in [
+        "Can I talk to a human?",
+        "I want to speak to someone",
+        "Could we speak with a consultant?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply, contact, "{question}");
+    }
+    // Someone else talking to a person is a subject of the guides.
+    let handover =
+        ask("How should a chatbot hand customers over when they ask to talk to a human?");
+    assert_eq!(handover.kind, AnswerKind::Answered, "{handover:#?}");
+}
+
+#[test]
+fn what_the_firm_is_or_sells_is_answered_from_its_own_pages_or_not_at_all() {
+    // The governance service says it; a guide on selling data does not.
+    let software = ask("Do you sell software?");
+    assert_eq!(software.kind, AnswerKind::Answered, "{software:#?}");
+    assert!(software.text().contains("We do not sell governance software"), "{software:#?}");
+    assert!(software.sources.iter().all(|s| s.kind != SourceKind::Guide), "{software:#?}");
+    // No page of the firm's says whether it complies; guides on the GDPR are not its word.
+    let gdpr = ask("Are you GDPR compliant?");
+    assert_eq!(gdpr.kind, AnswerKind::NotCovered, "{gdpr:#?}");
+    assert!(gdpr.text().contains(EMAIL), "{}", gdpr.text());
+    // Asked of the firm's work, the services still answer.
+    let able = ask("Are you able to help with MLOps?");
+    assert_ne!(able.kind, AnswerKind::NotCovered, "{able:#?}");
+    assert!(first(&able, 2).contains(&"service:mlops".to_string()), "{able:#?}");
 }
