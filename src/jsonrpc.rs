@@ -8,7 +8,13 @@
 //!   that a 64-bit integer cannot hold (`12345678901234567890123`, `0.125`, `1e3`) is echoed
 //!   as its own text, not as the double it would parse to, so a client can still match the
 //!   response to its request.
-//! - `params`, when present, must be an object or an array (JSON-RPC's "structured value").
+//! - `params`, when present, must be an object or an array (JSON-RPC's "structured value");
+//!   `null` is refused too, with the type named.
+//! - A response (`result` or `error`, no `method`) carries a string, a number or `null` as its
+//!   id: `null` is what JSON-RPC writes in an error answering a request whose id was
+//!   unreadable. A `result` or `error` without any `id` is an invalid request.
+//! - An empty body, and one that ends inside its JSON, are parse errors that say so, not in
+//!   serde_json's words ("EOF while parsing a value at line 1 column 0").
 //! - A body that is a JSON array is a batch; whether batches are served is the protocol's
 //!   decision ([`Body::Batch`]).
 //! - Members other than `jsonrpc`, `id`, `method`, `params`, `result` and `error` are ignored.
@@ -37,6 +43,9 @@ pub const METHOD_NOT_FOUND: i32 = -32601;
 pub const INVALID_PARAMS: i32 = -32602;
 /// Internal error.
 pub const INTERNAL_ERROR: i32 = -32603;
+
+/// What a parse error asks for instead.
+const SEND_ONE: &str = "send one JSON-RPC 2.0 request object, such as {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"...\",\"params\":{}}";
 
 /// A request id: a JSON string or number, kept as received so the response echoes it exactly.
 #[derive(Debug, Clone, PartialEq)]
@@ -174,17 +183,28 @@ fn repeated(duplicate: Duplicate, text: Option<&str>) -> Item {
 /// is kept as such, for [`message`] to refuse: the body is read again then, message by message
 /// in a batch, so that only the messages with a repetition are refused.
 pub fn parse_body(bytes: &[u8]) -> Result<Body, ErrorObject> {
+    // serde_json's own words for these ("EOF while parsing a value at line 1 column 0") say
+    // where its parser stopped, not what the sender got wrong.
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(ErrorObject {
+            code: PARSE_ERROR,
+            message: format!("parse error: the body is empty; {SEND_ONE}"),
+            data: None,
+        });
+    }
     let value = match json::read(bytes) {
         Ok(value) => value,
         Err(ReadError::Syntax(err)) => {
-            return Err(ErrorObject {
-                code: PARSE_ERROR,
-                message: match json::beyond_reading(&err) {
-                    Some(problem) => format!("parse error: the body {problem}"),
-                    None => format!("parse error: the body is not valid JSON ({err})"),
-                },
-                data: None,
-            });
+            let message = match json::beyond_reading(&err) {
+                Some(problem) => format!("parse error: the body {problem}"),
+                None if err.classify() == serde_json::error::Category::Eof => format!(
+                    "parse error: the body ends before its JSON does (it stops at line {}, column {}, inside an unfinished value); {SEND_ONE}",
+                    err.line(),
+                    err.column()
+                ),
+                None => format!("parse error: the body is not valid JSON ({err})"),
+            };
+            return Err(ErrorObject { code: PARSE_ERROR, message, data: None });
         }
         Err(ReadError::ByteOrderMark) => {
             return Err(ErrorObject {
@@ -276,18 +296,31 @@ pub fn message(item: Item) -> Result<Message, Invalid> {
     let Value::Object(mut object) = value else {
         return Err(invalid(None, "a message is a JSON object"));
     };
-    let id = match (object.remove("id"), id_text) {
-        (None, _) => None,
-        (Some(Value::Number(_)), Some(text)) => Some(Id(IdRepr::Text(text))),
-        (Some(id @ (Value::String(_) | Value::Number(_))), _) => Some(Id(IdRepr::Value(id))),
+    let is_response = !object.contains_key("method")
+        && (object.contains_key("result") || object.contains_key("error"));
+    let (id, null_id) = match (object.remove("id"), id_text) {
+        (None, _) => (None, false),
+        (Some(Value::Number(_)), Some(text)) => (Some(Id(IdRepr::Text(text))), false),
+        (Some(id @ (Value::String(_) | Value::Number(_))), _) => {
+            (Some(Id(IdRepr::Value(id))), false)
+        }
+        // A response carries `null` when the request's id could not be read (JSON-RPC 5):
+        // still a response, not a malformed id.
+        (Some(Value::Null), _) if is_response => (None, true),
         (Some(_), _) => return Err(invalid(None, "`id` must be a string or a number")),
     };
     if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
         return Err(invalid(id, "`jsonrpc` must be \"2.0\""));
     }
     let Some(method) = object.remove("method") else {
-        if id.is_some() && (object.contains_key("result") || object.contains_key("error")) {
+        if is_response && (id.is_some() || null_id) {
             return Ok(Message::Response);
+        }
+        if is_response {
+            return Err(invalid(
+                None,
+                "a response (`result` or `error`) carries the `id` of the request it answers",
+            ));
         }
         return Err(invalid(id, "`method` is missing"));
     };
@@ -297,7 +330,19 @@ pub fn message(item: Item) -> Result<Message, Invalid> {
     let params = match object.remove("params") {
         None => None,
         Some(params @ (Value::Object(_) | Value::Array(_))) => Some(params),
-        Some(_) => return Err(invalid(id, "`params` must be an object or an array")),
+        // `null` included: JSON-RPC's params are omitted when there are none, never null.
+        Some(other) => {
+            let kind = match other {
+                Value::Null => "null",
+                Value::Bool(_) => "a boolean",
+                Value::Number(_) => "a number",
+                _ => "a string",
+            };
+            return Err(invalid(
+                id,
+                &format!("`params` must be an object or an array (or left out), not {kind}"),
+            ));
+        }
     };
     Ok(match id {
         Some(id) => Message::Request(Request { id, method, params }),
@@ -366,6 +411,11 @@ mod tests {
         assert!(matches!(note, Ok(Message::Notification(_))));
         let response = read(r#"{"jsonrpc":"2.0","id":"a","result":{}}"#);
         assert_eq!(response, Ok(Message::Response));
+        // An error response to a request whose id was unreadable carries `null`.
+        let response = read(r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}"#);
+        assert_eq!(response, Ok(Message::Response));
+        let anonymous = read(r#"{"jsonrpc":"2.0","result":{}}"#).expect_err("no id");
+        assert!(anonymous.message.contains("carries the `id`"), "{}", anonymous.message);
     }
 
     #[test]
@@ -392,6 +442,20 @@ mod tests {
             );
         }
         assert_eq!(parse_body(b"{").map_err(|e| e.code), Err(PARSE_ERROR));
+        // An empty or cut-short body is said as such, not in the parser's words.
+        for (body, says) in [
+            (&b""[..], "the body is empty"),
+            (b" \r\n", "the body is empty"),
+            (
+                br#"{"jsonrpc":"2.0","id":1"#,
+                "ends before its JSON does (it stops at line 1, column 23",
+            ),
+        ] {
+            let error = parse_body(body).expect_err("not JSON");
+            assert_eq!(error.code, PARSE_ERROR);
+            assert!(error.message.contains(says), "{}", error.message);
+            assert!(!error.message.contains("EOF"), "{}", error.message);
+        }
         assert!(matches!(parse_body(b"[]"), Ok(Body::Batch(items)) if items.is_empty()));
     }
 

@@ -805,7 +805,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
         The agent answers every message with a message (never a task): a text question gets a text part with the extractive answer and a data part `{{answer, sentences, sources}}` (sources as schema.org objects); \
         a data part `{{\"answers\": [...]}}` (16 option indices or 15 points), or the same list typed as text after a request for a score (\"score these answers: 2,3,1,...\", or the list alone after such a request in the same context), gets a text summary and the ReadinessResult; a list of the wrong length or range is -32602 with the Error code `invalid_answers` either way. `SendStreamingMessage`/`message/stream` send that message as the one event of a text/event-stream. \
         GetTask, CancelTask, SubscribeToTask: -32001 TaskNotFound; ListTasks: an empty page; push notification config methods: -32003; GetExtendedAgentCard: -32004. \
-        Errors are JSON-RPC errors with HTTP 200 (1.0: `data` holds a google.rpc.ErrorInfo whose `metadata.code` is a code of the Error table; 0.3: `data.code`); a body that is not JSON-typed is 415, over {} KiB 413, and the rate limit 429, each with a JSON-RPC error body. Notifications are 202. The agent card describes the skills.",
+        Errors are JSON-RPC errors with HTTP 200 (1.0: `data` holds a google.rpc.ErrorInfo whose `metadata.code` is a code of the Error table; 0.3: `data.code`); a body that is not JSON-typed is 415, over {} KiB 413, and the rate limit 429, each with a JSON-RPC error body. Notifications are 202, and a JSON-RPC response sent to the agent is -32600. The agent card describes the skills.",
                     A2A_BODY_MAX / 1024
                 ),
                 "tags": ["agents"],

@@ -1012,3 +1012,43 @@ async fn a_version_header_and_query_parameter_that_disagree_are_refused() {
         assert!(response.json()["result"]["message"].is_object(), "{path}: {}", response.text);
     }
 }
+
+/// A JSON-RPC response sent to the agent, `"id": null` included (the id an error response
+/// carries when the request's was unreadable), is refused as one: it was "`id` must be a
+/// string or a number", which sent the client to fix an id JSON-RPC allows there. An empty or
+/// cut-short body is said as such, not in the parser's words ("EOF while parsing ...").
+#[tokio::test]
+async fn responses_and_empty_bodies_are_refused_in_plain_words() {
+    let server = start().await;
+    let post = |raw: &'static str| {
+        server
+            .client
+            .post(server.url("/a2a"))
+            .header("content-type", "application/json")
+            .header("A2A-Version", "1.0")
+            .body(raw)
+            .send()
+    };
+    for (raw, code, says) in [
+        (
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}"#,
+            -32600,
+            "takes no responses",
+        ),
+        (r#"{"jsonrpc":"2.0","id":null,"result":{}}"#, -32600, "takes no responses"),
+        (r#"{"jsonrpc":"2.0","id":"r-1","result":{}}"#, -32600, "takes no responses"),
+        (r#"{"jsonrpc":"2.0","result":{}}"#, -32600, "carries the `id` of the request it answers"),
+        ("", -32700, "the body is empty"),
+        ("  \n", -32700, "the body is empty"),
+        (r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage""#, -32700, "ends before its JSON does"),
+    ] {
+        let json =
+            Checked::read(post(raw).await.expect("POST")).await.conforms("POST", "/a2a", 200);
+        let stable = if code == -32700 { "invalid_json" } else { "invalid_request" };
+        assert_error(&json, V1, code, stable);
+        assert_eq!(json["id"], Value::Null, "{raw}");
+        let message = json["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{raw}: {message}");
+        assert!(!message.contains("EOF"), "{raw}: {message}");
+    }
+}

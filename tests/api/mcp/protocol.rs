@@ -1028,3 +1028,63 @@ async fn a_prompt_argument_past_its_limit_is_refused_naming_it() {
     assert_eq!(argument["name"], "organisation");
     assert!(argument["description"].as_str().is_some_and(|d| d.contains("200 characters")));
 }
+
+/// A client's response with `"id": null` (an error answering a request whose id was
+/// unreadable) is a response, as one with an id is: accepted in a legacy revision, refused as
+/// one in 2026-07-28. It was refused with "`id` must be a string or a number". A response with
+/// no `id` at all is no JSON-RPC response, and the error says what it lacks.
+#[tokio::test]
+async fn a_response_with_a_null_id_is_a_response() {
+    let server = start().await;
+    let null_error =
+        json!({ "jsonrpc": "2.0", "id": null, "error": { "code": -32700, "message": "x" } })
+            .to_string();
+    let null_result = json!({ "jsonrpc": "2.0", "id": null, "result": {} }).to_string();
+    let anonymous = json!({ "jsonrpc": "2.0", "result": {} }).to_string();
+    for path in PATHS {
+        for era in Era::ALL {
+            let (_, headers) = request(era, "x", Value::Null);
+            for body in [&null_error, &null_result] {
+                let response = post(&server, path, &headers, body).await;
+                if era.is_modern() {
+                    let refused = rpc_error(&response, path, 400, -32600, "invalid_request");
+                    let message = refused["error"]["message"].as_str().unwrap_or_default();
+                    assert!(message.contains("requests and notifications only"), "{message}");
+                } else {
+                    assert_eq!((response.status, response.text.as_str()), (202, ""), "{era:?}");
+                }
+            }
+            let response = post(&server, path, &headers, &anonymous).await;
+            let refused = rpc_error(&response, path, 400, -32600, "invalid_request");
+            let message = refused["error"]["message"].as_str().unwrap_or_default();
+            assert!(message.contains("carries the `id` of the request it answers"), "{message}");
+        }
+    }
+}
+
+/// An empty or cut-short body is a parse error (-32700) that says so, not serde's "EOF while
+/// parsing a value at line 1 column 0"; other JSON errors keep the parser's position.
+#[tokio::test]
+async fn an_empty_or_cut_short_body_is_a_parse_error_in_plain_words() {
+    let server = start().await;
+    for path in PATHS {
+        for era in [Era::Modern, Era::Legacy(LEGACY[0])] {
+            let (_, headers) = request(era, "ping", Value::Null);
+            for (body, says) in [
+                ("", "parse error: the body is empty; send one JSON-RPC 2.0 request object"),
+                ("\r\n", "parse error: the body is empty"),
+                (
+                    r#"{"jsonrpc":"2.0","id":1,"method":"ping""#,
+                    "the body ends before its JSON does (it stops at line 1, column 39",
+                ),
+                ("[", "the body ends before its JSON does"),
+            ] {
+                let response = post(&server, path, &headers, body).await;
+                let refused = rpc_error(&response, path, 400, -32700, "invalid_json");
+                let message = refused["error"]["message"].as_str().unwrap_or_default();
+                assert!(message.contains(says), "{body:?}: {message}");
+                assert!(!message.contains("EOF"), "{body:?}: {message}");
+            }
+        }
+    }
+}
