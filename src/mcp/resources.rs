@@ -30,10 +30,21 @@ pub fn read(
     params: Option<&Map<String, Value>>,
     out: &mut String,
 ) -> Result<(), McpError> {
-    let Some(uri) = params.and_then(|p| p.get("uri")).and_then(Value::as_str) else {
-        return Err(McpError::invalid_params(
-            "invalid params: resources/read needs a `uri` string",
-        ));
+    let uri = match params.and_then(|p| p.get("uri")) {
+        Some(Value::String(uri)) => uri.as_str(),
+        // Given but not a string (`null` included, which a client sends for a value it did
+        // not have): named as such, as a tool's `name` is, not as missing.
+        Some(other) => {
+            return Err(McpError::invalid_params(format!(
+                "invalid params: the resource's `uri` must be a string (a URI resources/list gives), not {}",
+                super::tools::kind_of(other)
+            )));
+        }
+        None => {
+            return Err(McpError::invalid_params(
+                "invalid params: resources/read needs the resource's `uri`, a string (a URI resources/list gives)",
+            ));
+        }
     };
     let resource = uri.split_once('#').map_or(uri, |(resource, _fragment)| resource);
     let resource = content::lowercase_origin(resource);

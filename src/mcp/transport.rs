@@ -320,9 +320,10 @@ pub fn check_modern(
         "resources/read" => Some("uri"),
         _ => None,
     };
-    // A body without the name is refused by the method itself (invalid params).
+    // A body without the name, or with one that is not a string (no header can equal it), is
+    // refused by the method itself (invalid params, naming the type), not as a header mismatch.
     let body_name = name_key.and_then(|key| Some((key, params?.get(key)?)));
-    if let Some((key, body_name)) = body_name.filter(|(_, value)| !value.is_null()) {
+    if let Some((key, body_name)) = body_name.filter(|(_, value)| value.is_string()) {
         let header = headers.get(NAME_HEADER);
         let decoded = header.and_then(decode_header_value);
         if header.is_none() {

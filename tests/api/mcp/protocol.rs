@@ -1088,3 +1088,50 @@ async fn an_empty_or_cut_short_body_is_a_parse_error_in_plain_words() {
         }
     }
 }
+
+/// `resources/read` with a `uri` that is not a string names its type, as a tool's `name`
+/// does ("needs a `uri` string" had the client look for a member it sent), in every revision:
+/// in 2026-07-28 no `Mcp-Name` can equal it, so it was a header mismatch (-32020) whatever the
+/// client sent; it is the method's invalid params now.
+#[tokio::test]
+async fn a_resource_uri_that_is_not_a_string_is_named_as_such() {
+    let server = start().await;
+    for era in Era::ALL {
+        let status = if era.is_modern() { 400 } else { 200 };
+        for (uri, kind) in [
+            (json!(5), "a number"),
+            (json!(null), "null"),
+            (json!({ "uri": "x" }), "an object"),
+            (json!(["x"]), "an array"),
+            (json!(true), "a boolean"),
+        ] {
+            for path in PATHS {
+                let (body, mut headers) = request(era, "resources/read", json!({ "uri": uri }));
+                let mut with_name = headers.clone();
+                with_name.push(("mcp-name".into(), "5".into()));
+                for headers in [&mut headers, &mut with_name] {
+                    let response = post(&server, path, headers, &body).await;
+                    let refused = rpc_error(&response, path, status, -32602, "invalid_params");
+                    assert_eq!(
+                        refused["error"]["message"],
+                        format!(
+                            "invalid params: the resource's `uri` must be a string (a URI resources/list gives), not {kind}"
+                        ),
+                        "{era:?} {path} {uri}"
+                    );
+                }
+            }
+        }
+        let response = call(&server, "/mcp", era, "resources/read", json!({})).await;
+        let refused = rpc_error(&response, "/mcp", status, -32602, "invalid_params");
+        let message = refused["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("needs the resource's `uri`"), "{message}");
+    }
+    // A tool's name of the wrong type in 2026-07-28 is the method's refusal too.
+    let (body, mut headers) = request(Era::Modern, "tools/call", json!({ "name": 5 }));
+    headers.push(("mcp-name".into(), "5".into()));
+    let response = post(&server, "/mcp", &headers, &body).await;
+    let refused = rpc_error(&response, "/mcp", 400, -32602, "invalid_params");
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("must be a string, not a number"), "{message}");
+}
