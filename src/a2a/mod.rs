@@ -11,7 +11,8 @@
 //!   server-sent-events stream (A2A 3.1.2, "message-only stream").
 //! - `GetTask`, `CancelTask`, `SubscribeToTask` (and 0.3's `tasks/get`, `tasks/cancel`,
 //!   `tasks/resubscribe`): `TaskNotFoundError`. `ListTasks` (1.0 only): an empty list, the last
-//!   page; a `pageToken` it never issued (any but the empty one) is invalid params.
+//!   page; a `pageToken` it never issued (any but the empty one), or a filter it cannot read
+//!   (a `status` that is no `TaskState`, a negative `historyLength`), is invalid params.
 //! - Push-notification config methods: `PushNotificationNotSupportedError`.
 //!   `GetExtendedAgentCard`: `UnsupportedOperationError`, as the card declares no extended
 //!   card (A2A 3.3.4; -32007 is for a declared but missing one).
@@ -254,7 +255,170 @@ fn list_tasks(params: Option<&Value>) -> Result<String, A2aError> {
             ));
         }
     }
+    list_filters(params)?;
     Ok(format!("{{\"tasks\":[],\"nextPageToken\":\"\",\"pageSize\":{page_size},\"totalSize\":0}}"))
+}
+
+/// The `TaskState` names of the 1.0 proto, in its order (`TASK_STATE_UNSPECIFIED`, the zero
+/// value, is no filter).
+pub const TASK_STATES: [&str; 9] = [
+    "TASK_STATE_UNSPECIFIED",
+    "TASK_STATE_SUBMITTED",
+    "TASK_STATE_WORKING",
+    "TASK_STATE_COMPLETED",
+    "TASK_STATE_FAILED",
+    "TASK_STATE_CANCELED",
+    "TASK_STATE_INPUT_REQUIRED",
+    "TASK_STATE_REJECTED",
+    "TASK_STATE_AUTH_REQUIRED",
+];
+
+/// `ListTasks`' filters, checked as the 1.0 proto types them although no task matches any:
+/// a filter the agent cannot read is refused (A2A's own validation example refuses
+/// `historyLength: -5` and `status: "TASK_STATE_RUNNING"`), not answered with an empty page
+/// the client would take for "none match". `null` is unset, as ProtoJSON reads it.
+fn list_filters(params: Option<&Value>) -> Result<(), A2aError> {
+    let Some(params) = params else { return Ok(()) };
+    match params.get("status") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(state)) if TASK_STATES.contains(&state.as_str()) => {}
+        // ProtoJSON also reads an enum as its number.
+        Some(Value::Number(n)) if n.as_u64().is_some_and(|n| n < TASK_STATES.len() as u64) => {}
+        Some(other) => {
+            let what = match other {
+                Value::String(state) => {
+                    format!("status `{}` is not a task state", ops::error::truncate(state))
+                }
+                Value::Number(n) => format!("status {n} is not a task state"),
+                other => format!("status must be a task state, not {}", kind_of(other)),
+            };
+            return Err(A2aError::invalid_params(
+                "status",
+                format!(
+                    "invalid params: {what}; the states are {} (or their numbers, 1 to 8; TASK_STATE_UNSPECIFIED or 0 filters nothing)",
+                    TASK_STATES[1..].join(", ")
+                ),
+            ));
+        }
+    }
+    match params.get("historyLength") {
+        None | Some(Value::Null) => {}
+        Some(Value::Number(n))
+            if n.as_u64().is_some_and(|n| n <= i32::MAX as u64)
+                || n.as_f64().is_some_and(|f| {
+                    f.fract() == 0.0 && (0.0..=f64::from(i32::MAX)).contains(&f)
+                }) => {}
+        Some(other) => {
+            let given = match other {
+                Value::Number(n) => format!("{n}"),
+                other => kind_of(other).to_string(),
+            };
+            return Err(A2aError::invalid_params(
+                "historyLength",
+                format!(
+                    "invalid params: historyLength must be a non-negative integer (0 for no history), not {}",
+                    ops::error::truncate(&given)
+                ),
+            ));
+        }
+    }
+    for (field, wanted, fits) in [
+        ("contextId", "a string", Value::is_string as fn(&Value) -> bool),
+        (
+            "statusTimestampAfter",
+            "a timestamp string (RFC 3339, such as \"2026-12-01T10:00:00Z\")",
+            Value::is_string,
+        ),
+        ("includeArtifacts", "a boolean", Value::is_boolean),
+    ] {
+        match params.get(field) {
+            None | Some(Value::Null) => {}
+            Some(value) if fits(value) => {}
+            Some(other) => {
+                return Err(A2aError::invalid_params(
+                    field,
+                    format!("invalid params: {field} must be {wanted}, not {}", kind_of(other)),
+                ));
+            }
+        }
+    }
+    if let Some(Value::String(after)) = params.get("statusTimestampAfter") {
+        if !is_timestamp(after) {
+            return Err(A2aError::invalid_params(
+                "statusTimestampAfter",
+                format!(
+                    "invalid params: statusTimestampAfter `{}` is not a timestamp; send RFC 3339, such as \"2026-12-01T10:00:00Z\"",
+                    ops::error::truncate(after)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `text` has the shape of an RFC 3339 date-time as ProtoJSON writes a `Timestamp`:
+/// `YYYY-MM-DDTHH:MM:SS`, optional fraction, then `Z` or an offset `±HH:MM`, with fields in
+/// range (the day is not checked against its month).
+fn is_timestamp(text: &str) -> bool {
+    let b = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| {
+        b.get(range.clone())
+            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+            .then(|| text[range].parse::<u32>().ok())
+            .flatten()
+    };
+    // The seconds end at byte 19; a zone (at least `Z`) follows.
+    let shape = b.len() > 19
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && matches!(b[10], b'T' | b't')
+        && b[13] == b':'
+        && b[16] == b':';
+    if !shape {
+        return false;
+    }
+    let (Some(_), Some(month), Some(day), Some(hour), Some(minute), Some(second)) =
+        (digits(0..4), digits(5..7), digits(8..10), digits(11..13), digits(14..16), digits(17..19))
+    else {
+        return false;
+    };
+    if !(1..=12).contains(&month)
+        || !(1..=31).contains(&day)
+        || hour > 23
+        || minute > 59
+        || second > 60
+    {
+        return false;
+    }
+    let mut rest = &text[19..];
+    if let Some(fraction) = rest.strip_prefix('.') {
+        let n = fraction.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return false;
+        }
+        rest = &fraction[n..];
+    }
+    match rest.as_bytes() {
+        [b'Z' | b'z'] => true,
+        [b'+' | b'-', h1, h2, b':', m1, m2] => {
+            [h1, h2, m1, m2].iter().all(|d| d.is_ascii_digit())
+                && (h1 - b'0') * 10 + (h2 - b'0') <= 23
+                && (m1 - b'0') * 10 + (m2 - b'0') <= 59
+        }
+        _ => false,
+    }
+}
+
+/// What a JSON value is, for a message ("not a number").
+fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
 }
 
 /// `SendMessage` and its kin: the whole response, its result (1.0: `{"message": ...}`; 0.3:

@@ -1052,3 +1052,73 @@ async fn responses_and_empty_bodies_are_refused_in_plain_words() {
         assert!(!message.contains("EOF"), "{raw}: {message}");
     }
 }
+
+/// `ListTasks`' filters are read as the 1.0 proto types them, although no task ever matches:
+/// a status that is no `TaskState` or a negative `historyLength` (A2A's own validation example
+/// refuses both) was answered with an empty page, which the client took for "none match".
+#[tokio::test]
+async fn list_tasks_filters_that_cannot_be_read_are_invalid_params() {
+    let server = start().await;
+    for (params, field, says) in [
+        (json!({ "status": "BOGUS" }), "status", "status `BOGUS` is not a task state"),
+        (json!({ "status": "TASK_STATE_RUNNING" }), "status", "TASK_STATE_AUTH_REQUIRED"),
+        (json!({ "status": "completed" }), "status", "is not a task state"),
+        (json!({ "status": 9 }), "status", "status 9 is not a task state"),
+        (json!({ "status": true }), "status", "status must be a task state, not a boolean"),
+        (
+            json!({ "historyLength": -1 }),
+            "historyLength",
+            "non-negative integer (0 for no history), not -1",
+        ),
+        (json!({ "historyLength": 2.5 }), "historyLength", "not 2.5"),
+        (json!({ "historyLength": "3" }), "historyLength", "not a string"),
+        (json!({ "historyLength": 3_000_000_000_u64 }), "historyLength", "not 3000000000"),
+        (json!({ "contextId": 5 }), "contextId", "contextId must be a string, not a number"),
+        (
+            json!({ "includeArtifacts": "yes" }),
+            "includeArtifacts",
+            "must be a boolean, not a string",
+        ),
+        (
+            json!({ "statusTimestampAfter": "yesterday" }),
+            "statusTimestampAfter",
+            "`yesterday` is not a timestamp",
+        ),
+        (
+            json!({ "statusTimestampAfter": "2026-13-01T00:00:00Z" }),
+            "statusTimestampAfter",
+            "is not a timestamp",
+        ),
+        (json!({ "statusTimestampAfter": 1_700_000_000 }), "statusTimestampAfter", "not a number"),
+    ] {
+        let refused = call(&server, V1, "ListTasks", params.clone()).await;
+        assert_error(&refused, V1, -32602, "invalid_params");
+        assert_eq!(refused["error"]["data"][0]["metadata"]["field"], field, "{params}");
+        let message = refused["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{params}: {message}");
+    }
+    // Every state by name or number, 0 and `TASK_STATE_UNSPECIFIED` (no filter), and the
+    // other filters in their types are an empty last page; `null` is unset.
+    let mut accepted: Vec<Value> = consultancy_api::a2a::TASK_STATES
+        .iter()
+        .map(|state| json!({ "status": state }))
+        .chain((0..=8).map(|n| json!({ "status": n })))
+        .collect();
+    accepted.extend([
+        json!({ "historyLength": 0 }),
+        json!({ "historyLength": 10, "contextId": "ctx-1", "includeArtifacts": true }),
+        json!({ "historyLength": 3.0 }),
+        json!({ "statusTimestampAfter": "2026-12-01T10:00:00Z" }),
+        json!({ "statusTimestampAfter": "2026-12-01T10:00:00.125+01:00" }),
+        json!({ "status": null, "historyLength": null, "contextId": null, "statusTimestampAfter": null, "includeArtifacts": null }),
+        json!({ "tenant": "t", "someFutureField": [1] }),
+    ]);
+    for params in accepted {
+        let listed = call(&server, V1, "ListTasks", params.clone()).await;
+        assert_eq!(
+            listed["result"],
+            json!({ "tasks": [], "nextPageToken": "", "pageSize": 50, "totalSize": 0 }),
+            "{params}"
+        );
+    }
+}
