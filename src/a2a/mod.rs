@@ -13,6 +13,8 @@
 //!   `tasks/resubscribe`): `TaskNotFoundError`. `ListTasks` (1.0 only): an empty list, the last
 //!   page; a `pageToken` it never issued (any but the empty one), or a filter it cannot read
 //!   (a `status` that is no `TaskState`, a negative `historyLength`), is invalid params.
+//! - A notification is 202 with no body, unless it names a version the agent does not serve
+//!   (`VersionNotSupportedError` with a null id: the version is the transport's).
 //! - Push-notification config methods: `PushNotificationNotSupportedError`.
 //!   `GetExtendedAgentCard`: `UnsupportedOperationError`, as the card declares no extended
 //!   card (A2A 3.3.4; -32007 is for a declared but missing one).
@@ -89,6 +91,14 @@ pub fn answer(headers: &HeaderMap, query: Option<&str>, body: &[u8]) -> Reply {
                 );
             }
             Ok(Message::Notification(_)) => {
+                // JSON-RPC answers no notification, but the version is the transport's
+                // (A2A 3.6: an unsupported one is VersionNotSupportedError, whatever the
+                // method), as MCP refuses a notification naming a revision it does not
+                // serve: 202 told a client of an unknown version that all was well.
+                if let Err(refused) = &requested {
+                    let error = A2aError::version_not_supported(refused.message());
+                    return error_reply(&error, None, shape);
+                }
                 return with_version(Reply::empty(StatusCode::ACCEPTED), shape);
             }
             Ok(Message::Response) => {

@@ -1122,3 +1122,35 @@ async fn list_tasks_filters_that_cannot_be_read_are_invalid_params() {
         );
     }
 }
+
+/// A notification naming a version the agent does not serve is refused as a request would be
+/// (-32009, with no id to give): it was 202, which told a client speaking an unknown version
+/// that all was well. A notification in a served version is still 202 with no body.
+#[tokio::test]
+async fn a_notification_in_an_unsupported_version_is_refused() {
+    let server = start().await;
+    for method in
+        ["CreateTaskPushNotificationConfig", "tasks/pushNotificationConfig/set", "SendMessage"]
+    {
+        let note = json!({ "jsonrpc": "2.0", "method": method, "params": {} });
+        for version in ["2.0", "0.2"] {
+            let refused = rpc(&server, Some(version), &note).await.conforms("POST", "/a2a", 200);
+            assert_error(&refused, V1, -32009, "version_not_supported");
+            assert_eq!(refused["id"], Value::Null, "{method} {version}");
+        }
+        let conflicting = server
+            .client
+            .post(server.url("/a2a?A2A-Version=0.3"))
+            .header("A2A-Version", "1.0")
+            .json(&note)
+            .send()
+            .await
+            .expect("POST");
+        let conflicting = Checked::read(conflicting).await.conforms("POST", "/a2a", 200);
+        assert_eq!(conflicting["error"]["code"], -32009, "{method}: {conflicting}");
+        for version in [V1, V03] {
+            let accepted = rpc(&server, version, &note).await;
+            assert_eq!((accepted.status, accepted.text.as_str()), (202, ""), "{method}");
+        }
+    }
+}
