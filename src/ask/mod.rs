@@ -57,6 +57,8 @@ pub struct Delivery<'a> {
     pub prefers_events: bool,
     /// `Last-Event-ID` of a reconnecting `EventSource`.
     pub last_event_id: Option<&'a str>,
+    /// A second `Last-Event-ID` that differs from the first, if the request sent one.
+    pub other_last_event_id: Option<&'a str>,
 }
 
 /// `GET /ask?query=...`
@@ -101,6 +103,15 @@ pub fn answer(
             format!("{{\"content\":[{resources}]}}"),
             DONE.to_string(),
         ];
+        // An EventSource sends one `Last-Event-ID`; two that differ name no one place to
+        // resume from, and either guess would send events twice or leave some out.
+        if let (Some(first), Some(other)) = (delivery.last_event_id, delivery.other_last_event_id) {
+            return Err(Error::invalid_parameter(format!(
+                "Last-Event-ID is sent more than once, with different values (`{}` and `{}`); send it once, the id of the last event received",
+                ops::error::truncate(first.trim()),
+                ops::error::truncate(other.trim())
+            )));
+        }
         let resume_after = delivery.last_event_id.map_or(0, resume_after);
         if resume_after >= N_EVENTS {
             // The client has the whole answer; 204 tells an EventSource to stop reconnecting.
@@ -306,7 +317,7 @@ mod tests {
         let events = |last: Option<&str>| -> Option<usize> {
             let reply = answer(
                 &streaming,
-                Delivery { prefers_events: false, last_event_id: last },
+                Delivery { prefers_events: false, last_event_id: last, other_last_event_id: None },
                 NO_STORE,
             )
             .expect("answered");

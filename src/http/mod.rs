@@ -722,9 +722,15 @@ fn closing_unless(
 /// How `/ask` is to deliver its answer, from the request's headers.
 fn ask_delivery(headers: &http::HeaderMap) -> ask::Delivery<'_> {
     let accept = negotiate::accept_header(headers);
+    let mut ids = headers.get_all("last-event-id").iter().filter_map(|v| v.to_str().ok());
+    let last_event_id = ids.next();
+    // The same value twice is one id; the first that differs is kept for the refusal.
+    let other_last_event_id =
+        ids.find(|id| last_event_id.is_some_and(|first| first.trim() != id.trim()));
     ask::Delivery {
         prefers_events: negotiate::prefers_event_stream(accept.as_deref()),
-        last_event_id: headers.get("last-event-id").and_then(|v| v.to_str().ok()),
+        last_event_id,
+        other_last_event_id,
     }
 }
 

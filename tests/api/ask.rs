@@ -293,6 +293,36 @@ async fn a_reconnecting_event_source_resumes_and_stops_after_the_last_event() {
     }
 }
 
+/// Two `Last-Event-ID`s that differ name no one place to resume: 400 saying so, where the
+/// first was used and the second ignored (the client that sent `4` last got events it had).
+/// The same value twice is that id; a JSON answer reads no `Last-Event-ID` at all.
+#[tokio::test]
+async fn two_different_last_event_ids_are_refused() {
+    let server = start().await;
+    let url = server.url("/ask?query=what%20is%20a%20data%20contract");
+    let resume = |ids: &[&'static str], accept: &'static str| {
+        let mut request = server.client.get(&url).header("accept", accept);
+        for id in ids {
+            request = request.header("last-event-id", *id);
+        }
+        request.send()
+    };
+    for ids in [["2", "3"], ["3", "2"], ["4", "1"], ["abc", "4"], ["2", ""]] {
+        let refused = Checked::read(resume(&ids, "text/event-stream").await.expect("GET")).await;
+        let error = refused.error("GET", "/ask", 400, "invalid_parameter");
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("Last-Event-ID is sent more than once"), "{ids:?}: {message}");
+        assert!(message.contains(&format!("`{}`", ids[0])), "{ids:?}: {message}");
+    }
+    let same = events(resume(&["2", " 2"], "text/event-stream").await.expect("GET")).await;
+    let ids: Vec<&str> = same.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(ids, ["3", "4"]);
+    let done = resume(&["4", "4"], "text/event-stream").await.expect("GET");
+    assert_eq!(done.status(), 204);
+    let json = Checked::read(resume(&["2", "3"], "application/json").await.expect("GET")).await;
+    json.conforms("GET", "/ask", 200);
+}
+
 #[tokio::test]
 async fn every_bad_input_is_a_400_with_its_code() {
     let server = start().await;
