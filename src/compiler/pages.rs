@@ -201,6 +201,10 @@ impl Shell<'_> {
             let current = if path == href { " aria-current=\"page\"" } else { "" };
             let _ = write!(nav_html, "<li><a href=\"{site}{href}\"{current}>{label}</a></li>");
         }
+        // How to reach the firm is what a prospective client looks for first, and the site has
+        // no contact page: the footer of every page holds the whole contact record (email,
+        // reply promise, location), so the last item jumps there on the page being read.
+        nav_html.push_str(NAV_CONTACT);
         let mut meta = String::new();
         if head.canonical {
             let title_text = if path == "/" { company.clone() } else { escape_html(head.title) };
@@ -290,6 +294,11 @@ fn breadcrumbs_html(crumbs: &[Crumb]) -> String {
     html.push_str("</ol></nav>\n");
     html
 }
+
+/// The navigation's last item: a link to this page's footer (`id="contact"`), which holds the
+/// contact record on every page. A fragment alone, so it works on pages served at any path
+/// (the 404, the refusal pages).
+const NAV_CONTACT: &str = "<li><a href=\"#contact\">Contact</a></li>";
 
 /// The landmark name of the header's search form, on every page; a page's own search form is
 /// named by its label ("Search the guides").
@@ -1141,6 +1150,7 @@ fn not_found_page(shell: &Shell<'_>) -> String {
         ("/guides/", "Guides"),
         (ASSESSMENT_PATH, "AI readiness assessment"),
         ("/docs/", "API documentation"),
+        ("/#contact", "Contact"),
     ] {
         let _ = write!(links, "<li><a href=\"{site}{path}\">{label}</a></li>");
     }

@@ -1196,3 +1196,43 @@ async fn pages_built_from_content_say_the_same_in_their_twins() {
         }
     }
 }
+
+/// A prospective client looks for how to get in touch first, and the site has no contact
+/// page: every page's main navigation ends with "Contact", a link to that page's own footer,
+/// which holds the email, the reply promise and the location. The navigation once had no such
+/// item, so the email was only at the bottom of long pages, and the 404's links onward did not
+/// offer it either.
+#[tokio::test]
+async fn every_page_navigation_leads_to_the_contact_details() {
+    let server = start().await;
+    let mut pages: Vec<String> = page_paths().into_iter().map(str::to_string).collect();
+    pages.extend([
+        "/search/?q=data+quality".to_string(),
+        "/ai-readiness/result/?a=2123232123212321".to_string(),
+    ]);
+    let not_found = server.get_with("/nowhere/", &[("accept", "text/html")]).await;
+    assert_eq!(not_found.status, 404);
+    let mut checked = vec![("/nowhere/".to_string(), not_found.text.clone())];
+    for path in pages {
+        let page = server.get(&path).await;
+        assert_eq!(page.status, 200, "{path}");
+        checked.push((path, page.text));
+    }
+    for (path, html) in &checked {
+        let nav_start =
+            html.find("<nav aria-label=\"Main\">").unwrap_or_else(|| panic!("{path}: nav"));
+        let nav = &html[nav_start..];
+        let nav = &nav[..nav.find("</nav>").unwrap_or_else(|| panic!("{path}: nav end"))];
+        assert!(
+            nav.ends_with("<li><a href=\"#contact\">Contact</a></li></ul>"),
+            "{path}: the navigation's last item is Contact: {nav}"
+        );
+        let footer_start =
+            html.find("<footer id=\"contact\">").unwrap_or_else(|| panic!("{path}: footer"));
+        let footer = &html[footer_start..];
+        assert!(footer.contains("href=\"mailto:"), "{path}: the footer holds the email");
+        assert_eq!(html.matches("id=\"contact\"").count(), 1, "{path}: one target");
+    }
+    let onward = format!("<li><a href=\"{SITE_URL}/#contact\">Contact</a></li>");
+    assert!(not_found.text.contains(&onward), "the 404 offers the contact details onward");
+}
