@@ -313,7 +313,9 @@ fn shape_error(value: &serde_json::Value, err: &serde_json::Error) -> Error {
         ));
     }
     let Some(requests) = object.get("requests") else {
-        return Error::invalid_body("missing field `requests`");
+        return Error::invalid_body(format!(
+            "missing field `requests`; send {{\"requests\": [...]}} with 1 to {BATCH_MAX_ITEMS} items, each {ITEM}"
+        ));
     };
     let Some(items) = requests.as_array() else {
         return Error::invalid_body(format!("`requests` must be an array of items, each {ITEM}"));

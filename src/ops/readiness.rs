@@ -210,8 +210,12 @@ pub fn parse_answers(body: &Value) -> Result<[u8; N_SCORED], Error> {
             "unknown field `{unknown}`; the body has only `answers`"
         )));
     }
-    let answers =
-        object.get("answers").ok_or_else(|| Error::invalid_body("missing field `answers`"))?;
+    let answers = object.get("answers").ok_or_else(|| {
+        Error::invalid_body(format!(
+            "missing field `answers`; send {{\"answers\": [...]}} with {}",
+            answer_forms()
+        ))
+    })?;
     let answers = answers
         .as_array()
         .ok_or_else(|| Error::invalid_body("`answers` must be an array of integers"))?;
@@ -222,7 +226,8 @@ pub fn parse_answers(body: &Value) -> Result<[u8; N_SCORED], Error> {
         N_SCORED => 1..=max_points,
         n => {
             return Err(Error::invalid_answers(format!(
-                "answers has {n} items; send {N_QUESTIONS} option indices (0-{max_index}, every question in order) or {N_SCORED} points (1-{max_points}, scored questions only)"
+                "answers has {n} items; send {}",
+                answer_forms()
             )));
         }
     };
@@ -274,6 +279,14 @@ fn points(values: &[u8]) -> [u8; N_SCORED] {
 }
 
 /// What each answer must be, for an answer list of `n_answers` items (16 or 15).
+/// The two forms `answers` may take, for a body that has none.
+fn answer_forms() -> String {
+    let max_index = N_OPTIONS - 1;
+    format!(
+        "{N_QUESTIONS} option indices (0-{max_index}, every question in order) or {N_SCORED} points (1-{N_OPTIONS}, scored questions only)"
+    )
+}
+
 fn answer_form(n_answers: usize) -> String {
     let max_index = N_OPTIONS - 1;
     if n_answers == N_QUESTIONS {

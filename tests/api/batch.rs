@@ -133,6 +133,7 @@ async fn a_batch_of_the_wrong_shape_is_told_what_is_expected() {
         (r#"{"requests":[{}]}"#, "requests[0] is missing `path`"),
         (r#"{"requests":[{"path":"/v1","method":"GET"}]}"#, "unknown field `method`"),
         (r#"{}"#, "missing field `requests`"),
+        (r#"{}"#, "send {\"requests\": [...]} with 1 to 20 items, each an object with `path`"),
         (r#"{"requests":[],"x":1}"#, "unknown field `x`"),
     ] {
         let response = server.post_json(PATH, body).await;

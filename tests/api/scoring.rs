@@ -166,6 +166,12 @@ async fn bad_bodies_name_the_problem() {
         ("[1,2]".to_string(), "invalid_body", "object"),
         ("\"answers\"".to_string(), "invalid_body", "object"),
         ("{}".to_string(), "invalid_body", "missing field `answers`"),
+        // ...and is told what to send, as a wrong length is.
+        (
+            "{}".to_string(),
+            "invalid_body",
+            "send {\"answers\": [...]} with 16 option indices (0-4, every question in order) or 15 points (1-5",
+        ),
         (r#"{"answers":"1,2,3"}"#.to_string(), "invalid_body", "array"),
         (r#"{"answers":[1,2,3]}"#.to_string(), "invalid_answers", "3 items"),
         (r#"{"answers":[]}"#.to_string(), "invalid_answers", "0 items"),
