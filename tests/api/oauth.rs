@@ -871,3 +871,88 @@ async fn two_authorization_headers_are_refused_not_picked_from() {
     oauth_error(&refused, 400, "invalid_request");
     assert!(refused.json()["error_description"].as_str().expect("why").contains("Authorization"));
 }
+
+/// Splits a shell command line as `sh` would for the quoting the documentation uses: words
+/// apart on blanks, single quotes taken literally.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            c if c.is_whitespace() && !quoted => words.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    assert!(!quoted, "unclosed quote in {line}");
+    words.extend(word);
+    words
+}
+
+/// The authentication page's curl example, run as written (its capitals replaced with what
+/// the step before answered) against a real server: a developer's first copy and paste works.
+/// The page once described the three steps only in prose.
+#[tokio::test]
+async fn the_authentication_pages_curl_steps_work_as_written() {
+    let server = start().await;
+    let twin = server.get("/docs/authentication/index.md").await.text;
+    let block = twin.split("```sh\n").nth(1).expect("a shell example");
+    let block = &block[..block.find("```").expect("closed")];
+    let commands: Vec<&str> = block.lines().filter(|line| line.starts_with("curl ")).collect();
+    assert_eq!(commands.len(), 3, "{block}");
+    let mut found: Vec<(&str, String)> = Vec::new();
+    let mut last = Value::Null;
+    for command in commands {
+        let mut line = command.to_string();
+        for (capitals, value) in &found {
+            line = line.replace(capitals, value);
+        }
+        let words = shell_words(&line);
+        let url = words[1].strip_prefix(API_BASE).unwrap_or_else(|| panic!("{line}"));
+        // As curl reads them: -d makes a POST with that body, form-encoded unless -H types it.
+        let body = words.iter().position(|w| w == "-d").map(|i| words[i + 1].clone());
+        let mut request = match &body {
+            Some(_) => server.client.post(server.url(url)),
+            None => server.client.get(server.url(url)),
+        };
+        let mut typed = false;
+        for pair in words[2..].chunks(2) {
+            match pair[0].as_str() {
+                "-H" => {
+                    let (name, value) = pair[1].split_once(": ").expect("a header");
+                    typed |= name.eq_ignore_ascii_case("content-type");
+                    request = request.header(name, value);
+                }
+                "-u" => {
+                    let (id, secret) = pair[1].split_once(':').expect("id:secret");
+                    request = request.basic_auth(id, Some(secret));
+                }
+                "-d" => {}
+                other => panic!("a curl flag the test does not know: {other}"),
+            }
+        }
+        if let Some(body) = body {
+            if !typed {
+                request = request.header("content-type", "application/x-www-form-urlencoded");
+            }
+            request = request.body(body);
+        }
+        let response = Checked::read(request.send().await.expect("send")).await;
+        assert!(response.status < 300, "{line}: {} {}", response.status, response.text);
+        last = response.json();
+        for (capitals, field) in [
+            ("CLIENT_ID", "client_id"),
+            ("CLIENT_SECRET", "client_secret"),
+            ("ACCESS_TOKEN", "access_token"),
+        ] {
+            if let Some(value) = last[field].as_str() {
+                found.push((capitals, value.to_string()));
+            }
+        }
+    }
+    assert!(last["exportedAt"].is_string() && last["resources"].is_array(), "the export: {last}");
+}
