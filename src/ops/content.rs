@@ -96,9 +96,36 @@ fn find(
     not_found: impl FnOnce() -> Error,
 ) -> Result<&'static PageRecord, Error> {
     if !is_slug(slug) {
-        return Err(Error::invalid_slug(slug));
+        return Err(match meant(pages, slug) {
+            Some(meant) => Error::invalid_slug_meant(slug, meant),
+            None => Error::invalid_slug(slug),
+        });
     }
     pages.iter().find(|page| page.slug == slug).ok_or_else(not_found)
+}
+
+/// The slug of the page an invalid slug stands for: the page's name in any case, or its slug
+/// with capitals, underscores, spaces or other separators; a percent escape in a path (a space
+/// arrives as one) separates words too.
+fn meant(pages: &'static [PageRecord], slug: &str) -> Option<&'static str> {
+    let mut lower = String::with_capacity(slug.len());
+    let mut chars = slug.chars();
+    while let Some(c) = chars.next() {
+        if c == '%' {
+            chars.next();
+            chars.next();
+            lower.push(' ');
+        } else {
+            lower.extend(c.to_lowercase());
+        }
+    }
+    let words: Vec<&str> =
+        lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let joined = words.join("-");
+    pages
+        .iter()
+        .find(|page| page.slug == joined || page.name.to_lowercase() == lower.trim())
+        .map(|page| page.slug)
 }
 
 /// `{"services":[...]}` as `GET /v1/services` serves it, with its escaped twin.

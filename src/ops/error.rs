@@ -69,6 +69,18 @@ impl Error {
             ),
         )
     }
+    /// `invalid_slug`, naming the slug meant when the input is an item's name or its slug
+    /// written another way (`Data Strategy`, `data_strategy`): agents often pass what a list
+    /// showed them as the name.
+    pub fn invalid_slug_meant(slug: &str, meant: &str) -> Error {
+        Error::new(
+            ErrorKind::InvalidSlug,
+            format!(
+                "`{}` is not a valid slug: use lowercase letters, digits and hyphens (^[a-z0-9-]+$); did you mean `{meant}`?",
+                truncate(slug)
+            ),
+        )
+    }
     pub fn invalid_path(why: &str) -> Error {
         Error::new(ErrorKind::InvalidPath, why.to_string())
     }

@@ -372,6 +372,33 @@ async fn unknown_paths_slugs_and_methods_get_error_bodies() {
             "invalid_slug",
         );
     }
+    // A slug written as the name, or with capitals, underscores or spaces, is still
+    // `invalid_slug`, and the message names the slug meant; an input that is no page's name
+    // gets no guess.
+    for (bad, meant) in [
+        ("/v1/services/Data-Strategy", Some("data-strategy")),
+        ("/v1/services/data_strategy", Some("data-strategy")),
+        ("/v1/services/MLOps", Some("mlops")),
+        ("/v1/case-studies/Insurer%20Claims%20Triage", Some("insurer-claims-triage")),
+        ("/v1/services/Data-Strategies", None),
+    ] {
+        let template = if bad.starts_with("/v1/services/") {
+            "/v1/services/{slug}"
+        } else {
+            "/v1/case-studies/{slug}"
+        };
+        let error = server.get(bad).await.error("GET", template, 400, "invalid_slug");
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        match meant {
+            Some(meant) => {
+                assert!(
+                    message.ends_with(&format!("; did you mean `{meant}`?")),
+                    "{bad}: {message}"
+                );
+            }
+            None => assert!(!message.contains("did you mean"), "{bad}: {message}"),
+        }
+    }
     // Issue 10: more segments after a slug name no route at all: 404 `not_found`, never
     // `invalid_slug` (the slug itself may be fine).
     for nested in ["/v1/services/mlops/extra", "/v1/case-studies/x/y", "/v1/services/a/b/"] {

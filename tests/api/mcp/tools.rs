@@ -576,6 +576,19 @@ async fn tool_failures_are_results_with_the_core_message() {
             ("/mcp/docs", "get_guide", json!({ "slug": "  " }), "argument `slug` is blank"),
             ("/mcp", "get_service", json!({ "slug": "" }), "argument `slug` is empty"),
             ("/mcp", "get_case_study", json!({ "slug": "" }), "argument `slug` is empty"),
+            // A service's name where its slug belongs is pointed at the slug.
+            (
+                "/mcp",
+                "get_service",
+                json!({ "slug": "Data Strategy" }),
+                "not a valid slug: use lowercase letters, digits and hyphens (^[a-z0-9-]+$); did you mean `data-strategy`?",
+            ),
+            (
+                "/mcp",
+                "get_case_study",
+                json!({ "slug": "Claims triage for a regional insurer" }),
+                "did you mean `insurer-claims-triage`?",
+            ),
             ("/mcp", "fetch", json!({ "id": "" }), "argument `id` is empty"),
             ("/mcp/docs", "fetch", json!({ "id": " " }), "argument `id` is blank"),
             ("/mcp/docs", "get_guide", json!({ "slug": "no-such-guide" }), "no guide has the slug"),
