@@ -106,6 +106,9 @@ pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox
 /// Table cells start at the top-left, so a label beside a tall cell sits on the row's first
 /// line; an assessment option wraps under its own text, not under its radio button; a band
 /// or error code named in a definition list stands out from its explanation.
+/// A reader whose system prefers a dark scheme gets one, at the same contrast or better: text
+/// #e6e9ee (14.6:1) and secondary text #b4bdc9 (9.4:1) on #14181f; links #8cc4ff (9.7:1);
+/// inputs and the search list on #1c222b; the button keeps its light-scheme colours (6.7:1).
 /// Print styles drop the chrome and spell out link targets.
 const STYLE: &str = "*,*::before,*::after{box-sizing:border-box}\
 body{font:16px/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1c2430;background:#fbfbf8}\
@@ -144,6 +147,17 @@ input,select{font:inherit;padding:.4rem .5rem;border:1px solid #6b7687;border-ra
 #result{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.25rem 1.25rem 1rem;margin-top:1.5rem}#score{font-size:2rem}#band{font-size:1.25rem;font-weight:600;margin-left:.5rem}\
 .bar{background:#e3e8ee;border-radius:3px;height:1.1rem;margin:.15rem 0 .6rem}.bar span{display:block;height:100%;background:#0b5cad;border-radius:3px}\
 .error{color:#a4000f}fieldset[aria-invalid=true]{border:2px solid #a4000f}fieldset[aria-invalid=true]:focus{outline:3px solid #1c2430;outline-offset:2px}\
+@media (prefers-color-scheme:dark){:root{color-scheme:dark}\
+body{color:#e6e9ee;background:#14181f}.brand{color:#e6e9ee}\
+header,footer,td,th,fieldset,#result{border-color:#3a4352}\
+a,.t,.more{color:#8cc4ff}a:hover{color:#b9dbff}\
+:focus-visible,fieldset[aria-invalid=true]:focus{outline-color:#e6e9ee}.skip:focus{background:#14181f}\
+.crumbs ol,.crumbs li+li::before,.lede,footer,.ctx,.c,.d,.status,.results p,[role=option][aria-disabled=true]{color:#b4bdc9}\
+code,pre{background:#252c37}.note,.answers{background:#1b2636;border-left-color:#8cc4ff}\
+input,select,.search [role=listbox]{background:#1c222b;color:#e6e9ee;border-color:#8b95a5}\
+[role=option][aria-selected=true]{background:#2a3a50;border-left-color:#8cc4ff}\
+mark{background:#6b5a12}#result{background:#1a1f27}.bar{background:#2b3340}.bar span{background:#8cc4ff}\
+.error{color:#ff9a9a}fieldset[aria-invalid=true]{border-color:#ff9a9a}}\
 @media print{@page{margin:2cm}header,footer,.skip,.crumbs,.search,#share{display:none}\
 body{background:#fff;color:#000;font:11pt/1.5 Georgia,'Times New Roman',serif}main{max-width:none;padding:0}\
 a{color:#000}main a[href^='http']::after{content:' <' attr(href) '>';font-size:85%;word-break:break-all}\

@@ -1236,3 +1236,70 @@ async fn every_page_navigation_leads_to_the_contact_details() {
     let onward = format!("<li><a href=\"{SITE_URL}/#contact\">Contact</a></li>");
     assert!(not_found.text.contains(&onward), "the 404 offers the contact details onward");
 }
+
+/// The WCAG 2.1 contrast ratio of two `#rrggbb` colours.
+fn contrast(a: &str, b: &str) -> f64 {
+    let luminance = |hex: &str| {
+        let channel = |i: usize| {
+            let c = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).expect("hex")) / 255.0;
+            if c <= 0.03928 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+    };
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// The value of `property` in the first rule of `css` whose selector list is `selector`.
+fn css_value<'a>(css: &'a str, selector: &str, property: &str) -> &'a str {
+    let rule = css
+        .split('}')
+        .find_map(|rule| {
+            let (selectors, body) = rule.rsplit_once('{')?;
+            let selectors = selectors.rsplit('{').next().unwrap_or(selectors);
+            (selectors == selector).then_some(body)
+        })
+        .unwrap_or_else(|| panic!("no rule for {selector}"));
+    rule.split(';')
+        .find_map(|decl| decl.strip_prefix(&format!("{property}:")))
+        .unwrap_or_else(|| panic!("{selector} has no {property}"))
+}
+
+/// A reader whose system prefers dark gets a dark scheme, at AA contrast or better: body and
+/// secondary text, links on the page, in the search list and on its active option, and
+/// inputs. The site was light only, a white glare at night beside every dark-mode app.
+#[tokio::test]
+async fn a_dark_scheme_is_offered_with_aa_contrast() {
+    let server = start().await;
+    let html = server.get("/").await.text;
+    let style = &html[html.find("<style>").expect("style")..html.find("</style>").expect("end")];
+    let dark = style
+        .split("@media (prefers-color-scheme:dark){")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no dark scheme in {style}"));
+    let dark = &dark[..dark.find("@media").unwrap_or(dark.len())];
+    assert!(dark.starts_with(":root{color-scheme:dark}"), "controls and scrollbars follow");
+    let page = css_value(dark, "body", "background");
+    let text = css_value(dark, "body", "color");
+    let link = css_value(dark, "a,.t,.more", "color");
+    let secondary = css_value(
+        dark,
+        ".crumbs ol,.crumbs li+li::before,.lede,footer,.ctx,.c,.d,.status,.results p,[role=option][aria-disabled=true]",
+        "color",
+    );
+    let field = css_value(dark, "input,select,.search [role=listbox]", "background");
+    let field_text = css_value(dark, "input,select,.search [role=listbox]", "color");
+    let active = css_value(dark, "[role=option][aria-selected=true]", "background");
+    for (what, fg, bg, least) in [
+        ("text", text, page, 7.0),
+        ("secondary text", secondary, page, 4.5),
+        ("links", link, page, 4.5),
+        ("input text", field_text, field, 4.5),
+        ("a result in the search list", link, field, 4.5),
+        ("the active option", link, active, 4.5),
+        ("secondary text in the search list", secondary, field, 4.5),
+    ] {
+        let ratio = contrast(fg, bg);
+        assert!(ratio >= least, "{what}: {fg} on {bg} is {ratio:.2}:1, under {least}:1");
+    }
+}
