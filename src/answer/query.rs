@@ -505,11 +505,43 @@ fn meaning_phrasing_start(text: &str) -> usize {
         .map_or(usize::MAX, |ending| words[words.len() - ending.len()].0)
 }
 
+/// Verbs that ask to be told what something is ("explain", "define", "describe").
+const EXPLAIN_VERBS: &[&str] = &["explain", "define", "describe"];
+
+/// Where the phrasing of a request to be told what something is lies (byte offsets of the
+/// words' starts), when the question opens with its verb ("explain data contracts") or asks
+/// for it ("can you explain what a data contract is?", "could you define ..."); empty for
+/// any other question. Those words are left out like stop words, and the question asks what
+/// something is. Searched, "explain" (which guides write of models) outweighed the subject:
+/// "can you explain what a data contract is?" quoted a vendor guide's "Refusal to test on your
+/// data before contract signature."
+fn explain_phrasing(text: &str) -> Range<usize> {
+    let mut words = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w));
+    let is_verb = |w: &str| EXPLAIN_VERBS.iter().any(|v| w.eq_ignore_ascii_case(v));
+    let (Some(first), second, third) = (words.next(), words.next(), words.next()) else {
+        return 0..0;
+    };
+    if is_verb(first.1) {
+        return first.0..first.0 + 1;
+    }
+    let asks = ["can", "could", "would", "will"].iter().any(|a| first.1.eq_ignore_ascii_case(a))
+        && second.is_some_and(|(_, w)| w.eq_ignore_ascii_case("you"));
+    match third {
+        Some((at, verb)) if asks && is_verb(verb) => first.0..at + 1,
+        _ => 0..0,
+    }
+}
+
 /// Builds the query for `text`, carrying the topic of the latest earlier turn with content
 /// (`prev` is oldest first) when `text` reads as a follow-up.
 pub fn build(text: &str, prev: &[&str]) -> Query {
     let text = first_words(text, ANSWER_MAX_WORDS);
-    let intent = intent::detect(text);
+    let mut intent = intent::detect(text);
+    let explain = explain_phrasing(text);
+    intent.standalone_opening |= !explain.is_empty();
     let mut builder = Builder {
         stems: Vec::with_capacity(16),
         query: Query {
@@ -612,7 +644,10 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     let phrases = unwritten_synonym_phrases(text, phrasing_from);
     // "How do I get buy-in?": read as search reads it, `buyin`, not `buy`.
     for_each_query_token(text, |token| {
-        if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
+        if is_contracted_stop_word(text, &token)
+            || token.start >= phrasing_from
+            || explain.contains(&token.start)
+        {
             return;
         }
         // "How should we structure a data team?": a phrase of the synonym table that no guide

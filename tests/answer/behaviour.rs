@@ -1734,3 +1734,24 @@ fn what_the_firm_is_or_sells_is_answered_from_its_own_pages_or_not_at_all() {
     assert_ne!(able.kind, AnswerKind::NotCovered, "{able:#?}");
     assert!(first(&able, 2).contains(&"service:mlops".to_string()), "{able:#?}");
 }
+
+/// "Can you explain what a data contract is?" and "explain data contracts" ask what one is:
+/// the verb is phrasing. Searched, "explain" outweighed the subject and the answer quoted a
+/// vendor guide's "Refusal to test on your data before contract signature."
+#[test]
+fn a_request_to_explain_something_gets_its_definition() {
+    for question in [
+        "Can you explain what a data contract is?",
+        "explain data contracts",
+        "Could you define a data contract?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert!(
+            reply.sentences[0].text.starts_with("A data contract is an explicit"),
+            "{question}: {}",
+            reply.text()
+        );
+        assert!(!reply.text().contains("signature"), "{question}: {}", reply.text());
+    }
+}
