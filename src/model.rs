@@ -1064,6 +1064,7 @@ pub struct CannedAnswer {
 /// never add one that names a topic of the content once stemmed ("learn", "mean", "use",
 /// "important", "practical" and "explain" stem to words the guides are about).
 pub const ANSWER_FILLER_WORDS: &[&str] = &[
+    "able",
     "actually",
     "advice",
     "after",

@@ -110,6 +110,9 @@ pub const NOT_COVERED_BELOW_PER_MILLE: u64 = 450;
 /// The best passage must cover at least this share (per mille) of the question's weight: an
 /// item may match every word somewhere while no one sentence speaks to the question.
 pub const PASSAGE_COVER_MIN_PER_MILLE: u64 = 250;
+/// A question with at least this many words of its own subject that the index knows is
+/// "not covered" when no candidate sentence holds this many of them together.
+pub const SCATTERED_MIN_SUBJECT_TERMS: u32 = 2;
 /// What a question of how the firm works is searched as, among the services: their pages
 /// head the section "How the engagement runs" (or "How an engagement runs").
 pub const FIRM_WAY_QUERY: &str = "how an engagement runs";
@@ -417,8 +420,18 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
         }
         return not_covered(items, quality);
     }
+    // "What is the meaning of life?", "how do I lose weight?": each word is in the library,
+    // but no sentence says two of them together ("a meaningful reduction in waste ... on
+    // long-life ones", "Some models lose value within days" and "Weighted history ..."). A
+    // question of two words or more of its own that no candidate sentence holds two of, in
+    // its own text, under its heading or in its item's title, is about something the library
+    // does not discuss.
+    let subject = select::own_subject_bits(query);
+    let scattered = subject.count_ones() >= SCATTERED_MIN_SUBJECT_TERMS
+        && scored.iter().all(|p| (p.subject & subject).count_ones() < SCATTERED_MIN_SUBJECT_TERMS);
     let Some(top) = items.first().filter(|_| {
         !unwritten_product
+            && !scattered
             && !scored.is_empty()
             && quality >= NOT_COVERED_BELOW_PER_MILLE
             && passage_quality >= PASSAGE_COVER_MIN_PER_MILLE

@@ -171,8 +171,18 @@ fn meant_stem(word: &str, stem: String) -> String {
     }
     let mut near = typo::whole_words_near(word, max_edits);
     if near.is_empty() {
-        // "halucinating": no word is near, but its stem begins "hallucination".
+        // "halucinating": no word is near, but its stem begins "hallucination". The word
+        // found must have a stem near the whole of this one, within the stem's own budget:
+        // read as an unfinished word, "restaurant" (stem "restaur") began "restart" at one
+        // edit, and "can you recommend a good restaurant?" quoted a guide on stalled
+        // strategies ("rewriting may be better than restarting").
         near = typo::stem_near(word, &stem);
+        let budget = typo::allowed_edits(stem.chars().count());
+        let whole = typo::Typo::new(&stem, budget, false);
+        near.retain(|n| {
+            let key = TERM_KEYS.get(n.term as usize);
+            whole.as_ref().zip(key).is_some_and(|(typo, key)| typo.distance_to(key).is_some())
+        });
     }
     let Some(closest) = near.iter().map(|n| n.distance).min() else { return stem };
     near.iter()

@@ -323,6 +323,18 @@ pub fn score_passages(
     (best, len)
 }
 
+/// The current question's own subject terms (not fillers, none carried): bit `i` for
+/// `query.terms[i]`, as in [`ScoredPassage::subject`].
+pub fn own_subject_bits(query: &Query) -> u32 {
+    let mut bits = 0;
+    for (index, term) in query.terms.iter().enumerate() {
+        if !term.carried && term.weight > WEIGHT_FILLER && term.term_id.is_some() {
+            bits |= 1u32.checked_shl(index as u32).unwrap_or(0);
+        }
+    }
+    bits
+}
+
 /// Whether two passages' stem signatures mostly overlap.
 pub fn near_duplicate(a: u64, b: u64) -> bool {
     let smaller = a.count_ones().min(b.count_ones());
