@@ -326,6 +326,9 @@ fn company_topic(query: &query::Query) -> Option<CompanyTopic> {
         None if intent.asks_to_start && !intent.generic_you && query.n_own == 0 => {
             Some(CompanyTopic::Contact)
         }
+        // "What results have you delivered?": what the firm's work achieved is what its case
+        // studies tell.
+        None if query.results_only => Some(CompanyTopic::CaseStudies),
         None if intent.refers_to_company && query.n_content == 0 => Some(CompanyTopic::About),
         _ => None,
     }
@@ -452,7 +455,8 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
         own[n_own] = *passage;
         n_own += 1;
     }
-    let (picked, n_picked) = select::pick(&own[..n_own]);
+    let alone_answers = query.intent.asks_what_firm_does && !query.intent.generic_you;
+    let (picked, n_picked) = select::pick(&own[..n_own], alone_answers);
     let mut picked = picked;
     let picked = &mut picked[..n_picked];
 

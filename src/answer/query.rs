@@ -99,7 +99,27 @@ pub struct Query {
     /// services say how their engagements run. "What is your process for data governance?"
     /// names a subject and is searched.
     pub firm_way_only: bool,
+    /// A question to the firm of what its work has achieved, and of nothing else ("what
+    /// results have you delivered?", "what outcomes have you achieved?"): the case studies
+    /// tell it, and its words ([`RESULT_WORDS`]) are phrasing.
+    pub results_only: bool,
 }
+
+/// Words of what the firm's work has achieved: asked of the firm with nothing else, the
+/// question is one of its case studies. Searched, "what results have you delivered?" quoted an
+/// A/B-testing guide's "Most misleading experiment results come from broken plumbing ...".
+const RESULT_WORDS: &[&str] = &[
+    "achieve",
+    "achieved",
+    "achievements",
+    "deliver",
+    "delivered",
+    "impact",
+    "outcome",
+    "outcomes",
+    "result",
+    "results",
+];
 
 struct Builder {
     stems: Vec<String>,
@@ -569,6 +589,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             reads_industry: false,
             work_duration: false,
             firm_way_only: false,
+            results_only: false,
         },
     };
     let mut n_content = 0;
@@ -604,6 +625,20 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             );
         });
         builder.query.firm_way_only = n_other == 0;
+    }
+    if intent.refers_to_company && !intent.generic_you && intent.topic.is_none() {
+        let (mut n_result, mut n_other) = (0, 0);
+        for_each_token(text, |token| {
+            if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
+                return;
+            }
+            if RESULT_WORDS.contains(&token.word.as_str()) {
+                n_result += 1;
+            } else if !is_filler(&token.stem) && !intent::is_company_word(&token.word) {
+                n_other += 1;
+            }
+        });
+        builder.query.results_only = n_result > 0 && n_other == 0;
     }
     // "What is the minimum engagement size?": the size of the firm's work is asked of the
     // firm, and its words of size are phrasing, as in "do you work with small companies?".
@@ -747,6 +782,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             // firm's; searched, "engagement" quoted "A typical engagement lasts six to eight
             // weeks".
             || (intent.asks_work_size && ENGAGEMENT_WORDS.contains(&token.word.as_str()))
+            || (builder.query.results_only && RESULT_WORDS.contains(&token.word.as_str()))
             || in_phrase.is_some();
         // A word counts once among the question's own, whichever stems it is read as.
         let mut added = false;

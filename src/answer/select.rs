@@ -346,8 +346,14 @@ pub fn near_duplicate(a: u64, b: u64) -> bool {
 /// say more of what is asked (a subject word the answer lacks, or, in the best sentence's
 /// item, every subject word the best sentence names). A
 /// sentence that leans on the one before it brings that one along; when only one sentence
-/// qualifies, the one after it in the same paragraph joins it, so the answer reads as prose.
-pub fn pick(scored: &[ScoredPassage]) -> ([ScoredPassage; MAX_SENTENCES], usize) {
+/// qualifies, the one after it in the same paragraph joins it, so the answer reads as prose,
+/// unless `alone_answers` (a yes-or-no question of what the firm does, which its one sentence
+/// answers: "do you sell software?" added the governance service's "Nor do we write policies
+/// your teams cannot follow ..." to "We do not sell governance software ...").
+pub fn pick(
+    scored: &[ScoredPassage],
+    alone_answers: bool,
+) -> ([ScoredPassage; MAX_SENTENCES], usize) {
     let mut picked = [ScoredPassage::default(); MAX_SENTENCES];
     let mut len = 0;
     let Some(best) = scored.first() else { return (picked, len) };
@@ -433,7 +439,7 @@ pub fn pick(scored: &[ScoredPassage]) -> ([ScoredPassage; MAX_SENTENCES], usize)
         n_chosen += 1;
         said |= candidate.subject;
     }
-    if len == 1 {
+    if len == 1 && !alone_answers {
         let first = picked[0];
         let next = first.passage as usize + 1;
         let this = &ANSWER_PASSAGES[first.passage as usize];

@@ -1729,6 +1729,9 @@ fn what_the_firm_is_or_sells_is_answered_from_its_own_pages_or_not_at_all() {
     let software = ask("Do you sell software?");
     assert_eq!(software.kind, AnswerKind::Answered, "{software:#?}");
     assert!(software.text().contains("We do not sell governance software"), "{software:#?}");
+    // The one sentence answers it; the one after it in its paragraph ("Nor do we write
+    // policies your teams cannot follow ...") is of something else.
+    assert_eq!(software.sentences.len(), 1, "{software:#?}");
     assert!(software.sources.iter().all(|s| s.kind != SourceKind::Guide), "{software:#?}");
     // No page of the firm's says whether it complies; guides on the GDPR are not its word.
     let gdpr = ask("Are you GDPR compliant?");
@@ -1788,5 +1791,36 @@ fn a_request_to_explain_something_gets_its_definition() {
             reply.text()
         );
         assert!(!reply.text().contains("signature"), "{question}: {}", reply.text());
+    }
+}
+
+/// "What results have you delivered?" asks what the firm's work achieved, which its case
+/// studies tell: searched, it quoted an A/B-testing guide's "Most misleading experiment
+/// results come from broken plumbing ...". Results asked of anything else are searched.
+#[test]
+fn the_results_of_the_firms_work_are_its_case_studies() {
+    let case_studies = ask("What case studies do you have?");
+    for question in ["What results have you delivered?", "What outcomes have you achieved?"] {
+        let reply = ask(question);
+        assert_eq!(reply, case_studies, "{question}");
+    }
+    let ab = ask("How do I read A/B test results?");
+    assert_eq!(ab.kind, AnswerKind::Answered);
+    assert_eq!(first(&ab, 1), ["guide:read-ab-test-results"]);
+}
+
+/// "How long does a data platform migration take?" quoted a business-case guide's "A
+/// realistic run cost for the new platform" and no duration: the migration guide's ranges
+/// named no migration, nor did their heading ("How long it takes"). They now say "a migration
+/// takes roughly 6 to 9 months ...".
+#[test]
+fn a_migration_question_gets_the_migration_durations() {
+    for question in [
+        "How long does a data platform migration take?",
+        "How long does a data warehouse migration usually take?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert!(reply.text().contains("6 to 9 months"), "{question}: {}", reply.text());
     }
 }
