@@ -227,8 +227,9 @@ pub fn score(points: &[u8; N_SCORED]) -> ReadinessResult {
 pub fn score_json(points: &[u8; N_SCORED]) -> Vec<u8> {
     let t = tally(points);
     let numbers = [t.average, t.pillars[0], t.pillars[1], t.pillars[2], t.pillars[3]];
-    let number = |out: &mut Vec<u8>, k: usize| match HUNDREDTHS.get(numbers[k] as usize) {
-        Some(text) => out.extend_from_slice(text.as_bytes()),
+    let hundredths = &*HUNDREDTHS;
+    let number = |out: &mut Vec<u8>, k: usize| match hundredths.get(numbers[k] as usize) {
+        Some(&text) => text.push_to(out),
         None => push_float(out, f64::from(numbers[k]) / 100.0),
     };
     write(t.score, t.band, t.advice, t.weakest, t.step, number)
@@ -327,7 +328,7 @@ fn write(
         + 160;
     let mut out = buffers::take(capacity);
     out.extend_from_slice(b"{\"score\":");
-    out.extend_from_slice(itoa::Buffer::new().format(score).as_bytes());
+    Short::integer(score).push_to(&mut out);
     out.extend_from_slice(&fragments.scale);
     number(&mut out, 0);
     out.extend_from_slice(band_open);
@@ -406,9 +407,9 @@ fn push_float(out: &mut Vec<u8>, value: f64) {
     if value.is_sign_positive() && (0.0..=MAX_HUNDREDTHS as f64).contains(&scaled) {
         let hundredths = (scaled + 0.5) as usize;
         if hundredths as f64 / 100.0 == value
-            && let Some(text) = HUNDREDTHS.get(hundredths)
+            && let Some(&text) = HUNDREDTHS.get(hundredths)
         {
-            out.extend_from_slice(text.as_bytes());
+            text.push_to(out);
             return;
         }
     }
@@ -420,12 +421,57 @@ fn push_float(out: &mut Vec<u8>, value: f64) {
 const MAX_HUNDREDTHS: usize = 5 * 100;
 
 /// `k / 100` for k from 0 to [`MAX_HUNDREDTHS`], as serde_json writes it: five of these in a
-/// result cost about 800 instructions to format each time.
-static HUNDREDTHS: LazyLock<Vec<String>> = LazyLock::new(|| {
+/// result cost about 800 instructions to format each time. Each is at most four bytes
+/// (`0.01`, `3.67`, `5.0`), so it is kept as a [`Short`].
+static HUNDREDTHS: LazyLock<Vec<Short>> = LazyLock::new(|| {
     (0..=MAX_HUNDREDTHS)
-        .map(|k| serde_json::to_string(&(k as f64 / 100.0)).unwrap_or_default())
+        .map(|k| Short::new(&serde_json::to_string(&(k as f64 / 100.0)).unwrap_or_default()))
         .collect()
 });
+
+/// A text of at most four bytes, padded to four: written with one fixed-size copy and a
+/// truncation, where a slice of varying length costs a call to `memcpy` (about 45 instructions
+/// each under callgrind, for the six numbers of a result).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Short {
+    bytes: [u8; 4],
+    len: u8,
+}
+
+impl Short {
+    /// `text` as a `Short`; a longer text (none of the hundredths is) would be cut, so
+    /// [`HUNDREDTHS`]'s unit test holds every entry to serde_json's whole text.
+    fn new(text: &str) -> Short {
+        let mut bytes = [0u8; 4];
+        let len = text.len().min(4);
+        bytes[..len].copy_from_slice(&text.as_bytes()[..len]);
+        Short { bytes, len: len as u8 }
+    }
+
+    /// `n` in decimal, as itoa and serde_json write it.
+    fn integer(n: u8) -> Short {
+        let digits = [b'0' + n / 100, b'0' + n / 10 % 10, b'0' + n % 10];
+        let len = match n {
+            0..=9 => 1,
+            10..=99 => 2,
+            _ => 3,
+        };
+        let mut bytes = [0u8; 4];
+        bytes[..len].copy_from_slice(&digits[3 - len..]);
+        Short { bytes, len: len as u8 }
+    }
+
+    #[cfg(test)]
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+
+    fn push_to(self, out: &mut Vec<u8>) {
+        let len = out.len();
+        out.extend_from_slice(&self.bytes);
+        out.truncate(len + usize::from(self.len));
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -540,6 +586,22 @@ mod tests {
             }
         }
         assert!(tried > 1_000, "{tried} results");
+    }
+
+    /// Every hundredth is held whole (none is cut to four bytes), and a whole number is written
+    /// as itoa writes it.
+    #[test]
+    fn short_texts_are_whole() {
+        for (k, short) in HUNDREDTHS.iter().enumerate() {
+            let text = serde_json::to_string(&(k as f64 / 100.0)).expect("serialises");
+            assert_eq!(short.as_bytes(), text.as_bytes(), "{k}");
+            let mut out = b"x".to_vec();
+            short.push_to(&mut out);
+            assert_eq!(out, [b"x", text.as_bytes()].concat(), "{k}");
+        }
+        for n in 0..=u8::MAX {
+            assert_eq!(Short::integer(n).as_bytes(), n.to_string().as_bytes(), "{n}");
+        }
     }
 
     /// Averages outside the answers' range (points above 5, or none at all) still round as
