@@ -1506,18 +1506,30 @@ pub mod packed {
     }
 
     /// The bit of `tables::PHRASE_HEAD_FILTER` a stem sets or tests: from its length and its
-    /// first and last bytes, which sets apart most stems that begin no synonym phrase without
-    /// comparing a string.
+    /// first two and last two bytes, which sets apart most stems that begin no synonym phrase
+    /// without comparing a string. The second byte from each end and the 1,024 bits (once the
+    /// first and last bytes in 256) let the table hold spelt-out names beginning with common
+    /// words (`model context protocol`, `request for proposal`): with the old filter, 984 of
+    /// 3,963 stems passed, and a phrase head as common as `model` took it over the quarter
+    /// its test allows; now about 300 pass. The cost a word is the same few instructions.
     pub const fn phrase_head_bit(stem: &str) -> u32 {
         let bytes = stem.as_bytes();
-        if bytes.is_empty() {
+        let len = bytes.len();
+        if len == 0 {
             return 0;
         }
+        let second = if len > 1 { bytes[1] } else { bytes[0] };
+        let before_last = if len > 1 { bytes[len - 2] } else { bytes[0] };
         let mixed = (bytes[0] as u32).wrapping_mul(31)
-            ^ (bytes[bytes.len() - 1] as u32).wrapping_mul(7)
-            ^ (bytes.len() as u32) << 3;
-        mixed.wrapping_mul(0x9E37_79B9) >> 24
+            ^ (bytes[len - 1] as u32).wrapping_mul(7)
+            ^ (len as u32) << 3
+            ^ (second as u32).wrapping_mul(131)
+            ^ (before_last as u32).wrapping_mul(1031);
+        mixed.wrapping_mul(0x9E37_79B9) >> (32 - PHRASE_HEAD_FILTER_BITS.trailing_zeros())
     }
+
+    /// The bits of `tables::PHRASE_HEAD_FILTER`, a power of two.
+    pub const PHRASE_HEAD_FILTER_BITS: u32 = 1024;
 
     /// An answer-engine item posting (`tables::ANSWER_ITEM_POSTINGS`): item index, impact, and
     /// whether the term is in the item's head.

@@ -696,14 +696,15 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         }
     }
     synonym_terms.sort_unstable();
-    let mut filter = [0u64; 4];
+    let mut filter = [0u64; packed::PHRASE_HEAD_FILTER_BITS as usize / 64];
     for head in heads.keys() {
         let bit = packed::phrase_head_bit(head);
         filter[(bit / 64) as usize] |= 1 << (bit % 64);
     }
     let _ = writeln!(
         out,
-        "/// A bit per `PHRASE_HEADS` stem (`packed::phrase_head_bit`): a stem whose bit is clear begins no synonym phrase.\npub static PHRASE_HEAD_FILTER: [u64; 4] = {filter:?};\n"
+        "/// A bit per `PHRASE_HEADS` stem (`packed::phrase_head_bit`): a stem whose bit is clear begins no synonym phrase.\npub static PHRASE_HEAD_FILTER: [u64; {}] = {filter:?};\n",
+        filter.len()
     );
     let _ = writeln!(
         out,
