@@ -197,11 +197,17 @@ fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
             .filter(|(_, known)| has_postings(known.term))
             .map(|(stem, known)| (text, stem, known))
     }
-    // Whether a title or an answered question says the two parts in this order.
+    // Whether a title or an answered question says the two parts in this order, or the
+    // synonym table has them as a phrase ("aiact" is `AI Act`). Asked only of a split with a
+    // short part, of a word the library does not use.
     let named_pair = |(left, right): &(Part<'_>, Part<'_>)| {
         let pair = (left.2.term, right.2.term);
         let at = TITLE_PAIRS.partition_point(|p| (p.0, p.1) < pair);
         TITLE_PAIRS.get(at).is_some_and(|p| (p.0, p.1) == pair)
+            || (longest_phrase_from(left.1) >= 2 && {
+                let phrase = [left.1, right.1].join(" ");
+                SYNONYMS.contains_key(phrase.as_str())
+            })
     };
     let rarer =
         |(left, right): &(Part<'_>, Part<'_>)| guides(left.2.term).min(guides(right.2.term));
@@ -319,6 +325,31 @@ pub fn for_each_query_token(text: &str, mut each: impl FnMut(Token)) {
     });
 }
 
+/// Endings an apostrophe cuts off a stop word ("what's", "we're", "I've", "I'm", "you'll",
+/// "I'd"). Not "n't": "don't" and "doesn't" say what "do" does not, and the synonym table
+/// reads "don't add up" and "don't match".
+const CONTRACTION_ENDINGS: &[&str] = &["s", "re", "ve", "ll", "d", "m"];
+
+/// Contractions of stop words as people type them without the apostrophe, that are no other
+/// English word.
+const UNMARKED_CONTRACTIONS: &[&str] =
+    &["hows", "ive", "thats", "theres", "theyre", "weve", "whats", "wheres", "whos", "youre"];
+
+/// Whether the query word `word` (lowercased, its apostrophe dropped by the tokenizer) at
+/// `span` of `q` is a stop word with a contraction: "what's a feature store" and "who's
+/// responsible for data quality" searched for "whats" and "whos", which no guide says, and
+/// were offered "ways a feature store" and "whose responsible for data quality". Asked only
+/// of a word the library does not use.
+fn contracted_stop_word(q: &str, span: &Range<usize>, word: &str) -> bool {
+    let written = q.get(span.clone()).unwrap_or_default();
+    if written.contains(['\'', '\u{2019}']) {
+        return CONTRACTION_ENDINGS
+            .iter()
+            .any(|ending| word.strip_suffix(ending).is_some_and(tokenize::is_stop_word));
+    }
+    UNMARKED_CONTRACTIONS.binary_search(&word).is_ok()
+}
+
 /// A token of the query: its word and stem as ranges of one buffer, and where it stands in
 /// the query.
 struct QueryToken {
@@ -358,6 +389,11 @@ pub fn units(q: &str) -> Units {
     let mut last_end = None;
     tokenize::for_each_token_with(q, known, |word, stem, span| {
         let known = found.take();
+        // "what's", "who's": a stop word with a contraction is one (see
+        // [`contracted_stop_word`]), not a word to find or correct.
+        if known.is_none() && contracted_stop_word(q, &span, word) {
+            return;
+        }
         // "data. strategy" is two words, as a guide's "the data. The strategy" is: a phrase
         // stops where the query's sentence or clause does.
         // A mark and the space after it are two bytes: most words are a space apart, and

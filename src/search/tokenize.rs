@@ -45,7 +45,12 @@ pub const STOP_WORDS: &[&str] = &[
 /// "back-office" update; "explainability" and "explainable" as "explain", and
 /// "interpretability" and "interpretable" as "interpret", so `explainability of models` found
 /// the guide on explaining uncertainty to leaders first, and no synonym could name what the
-/// word means without taking every "explain" with it.
+/// word means without taking every "explain" with it; "modelling" and "modeling" as "model",
+/// so "data modelling" found the operating-model and funding-model guides, and none on
+/// modelling a warehouse (the library's "modelling" is the data kind: dimensional modelling,
+/// a BI tool's modelling layer); "calculator" as "calcul", the stem of "calculate", so the
+/// synonym table could not say what a calculator is for, and "calculater" was read as
+/// "calculate", a word no stranger typing it meant.
 /// The words stay findable as themselves. A misspelling whose Snowball stem is a word of the
 /// other sense went here too ("embedings" is "embed"; "responsable", the French and Spanish
 /// spelling, is "respons"): the typo path never sees it, since its stem is found. One edit
@@ -55,6 +60,8 @@ pub const STOP_WORDS: &[&str] = &[
 /// question a stranger would type finds the other sense first; the build re-derives every
 /// stem from this list.
 pub const STEM_OVERRIDES: &[(&str, &str)] = &[
+    ("calculator", "calculator"),
+    ("calculators", "calculator"),
     ("embedding", "embedding"),
     ("embeddings", "embedding"),
     ("embeding", "embedding"),
@@ -73,6 +80,8 @@ pub const STEM_OVERRIDES: &[(&str, &str)] = &[
     ("headings", "heading"),
     ("interpretability", "interpretabl"),
     ("interpretable", "interpretabl"),
+    ("modeling", "modelling"),
+    ("modelling", "modelling"),
     ("observability", "observability"),
     ("officer", "officer"),
     ("officers", "officer"),
