@@ -423,7 +423,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
                 "summary": "Search and page through the guide library",
                 "description": format!(
                     "Full-text search over guide titles, the questions guides answer, descriptions and bodies. \
-        Terms are lowercased, split on non-alphanumerics, stripped of stop words and stemmed (Snowball English). \
+        Terms are lowercased, split on non-alphanumerics, stripped of stop words (a stop word with a contraction, such as `what's` or `whos`, is one) and stemmed (Snowball English). \
         Typo tolerance: a word of 5 to 8 characters that matches nothing as typed also matches words one edit away, a word of 9 or more two edits \
         (insertions, deletions, substitutions and swaps of neighbouring letters; an edit at the first letter counts as two). \
         The last word of three or more characters also matches as a prefix, typo-tolerant too. \
