@@ -1117,6 +1117,9 @@ async fn what_strangers_typed_finds_the_obvious_guide() {
         ("data cleaning", "data-quality-issue-triage"),
         ("clean data", "data-quality-dimensions-and-thresholds"),
         ("how do i reduce churn", "cohort-retention-analysis"),
+        // "takes ages" found the data-quality issue log first, for the rare "ages".
+        ("dashboard takes ages", "fix-slow-dashboards"),
+        ("query takes forever", "tuning-expensive-warehouse-queries"),
     ] {
         let page = first_page(&server, q, "&limit=3").await;
         assert!(slugs(&page).contains(&wanted.to_string()), "{q}: {:?}", slugs(&page));
