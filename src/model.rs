@@ -1150,6 +1150,7 @@ pub const ANSWER_FILLER_WORDS: &[&str] = &[
     "need",
     "needs",
     "never",
+    "next",
     "now",
     "nowadays",
     "often",
@@ -1219,6 +1220,8 @@ pub const ANSWER_FILLER_WORDS: &[&str] = &[
     "within",
     "without",
     "would",
+    "year",
+    "years",
     "yet",
 ];
 

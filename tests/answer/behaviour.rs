@@ -89,6 +89,7 @@ const OFF_TOPIC: &[&str] = &[
     "How do I replace a car tyre?",
     "What is the best programming language for game development?",
     "How do I invest in the stock market?",
+    "What will the stock market do next year?",
     "How do I learn to play the guitar?",
     "Explain the rules of cricket.",
     "How does photosynthesis work?",
@@ -1823,4 +1824,23 @@ fn a_migration_question_gets_the_migration_durations() {
         assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
         assert!(reply.text().contains("6 to 9 months"), "{question}: {}", reply.text());
     }
+}
+
+/// "How do I invest in the stock market?" quoted a case study's "... stock allocation and
+/// online marketing" (Snowball stems "marketing" as "market"), and "what will the stock market
+/// do next year?" a forecasting guide's "next quarter's orders, ... stock for the summer":
+/// each sentence held two of the question's words, in another sense or as phrasing. Marketing
+/// is now its own stem, and "next" and "year" are phrasing, so no sentence says the subject.
+/// A question about marketing is still answered from what the guides say of it.
+#[test]
+fn the_stock_market_is_not_covered() {
+    for question in
+        ["How do I invest in the stock market?", "What will the stock market do next year?"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+    }
+    let reply = ask("Can finance and marketing define a customer differently?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert!(reply.text().contains("Finance and marketing"), "{}", reply.text());
 }
