@@ -1844,3 +1844,16 @@ fn the_stock_market_is_not_covered() {
     assert_eq!(reply.kind, AnswerKind::Answered);
     assert!(reply.text().contains("Finance and marketing"), "{}", reply.text());
 }
+
+/// "What happens after the assessment?" quoted a guide's "\"We will see what happens\"
+/// usually means ...": the assessment service's section "What happens next" said it only in
+/// its heading, which counts half. The section now opens by saying it.
+#[test]
+fn what_follows_the_assessment_is_the_services_own_answer() {
+    let reply = ask("What happens after the assessment?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert_eq!(first(&reply, 1), ["service:ai-readiness-assessment"]);
+    assert!(reply.text().contains("What happens after the assessment depends"), "{}", reply.text());
+    assert!(reply.text().contains("AI strategy and roadmapping"), "{}", reply.text());
+    assert!(!reply.text().contains("We will see what happens"), "{}", reply.text());
+}
