@@ -1857,3 +1857,20 @@ fn what_follows_the_assessment_is_the_services_own_answer() {
     assert!(reply.text().contains("AI strategy and roadmapping"), "{}", reply.text());
     assert!(!reply.text().contains("We will see what happens"), "{}", reply.text());
 }
+
+/// "Do you build chatbots?" quoted only what the generative AI service advises against
+/// ("... public-facing chatbots launched without a clear scope"), which reads as "no". The
+/// service builds assistants that answer from a client's documents; it now says so of
+/// chatbots too, and the answer gives both halves: scoped ones yes, unscoped public ones not.
+#[test]
+fn whether_the_firm_builds_chatbots_is_answered_in_full() {
+    let reply = ask("Do you build chatbots?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert_eq!(first(&reply, 1), ["service:generative-ai-solutions"]);
+    assert!(
+        reply.sentences[0].text.starts_with("Scoped assistants and chatbots"),
+        "{}",
+        reply.text()
+    );
+    assert!(reply.text().contains("without a clear scope"), "{}", reply.text());
+}
