@@ -1874,3 +1874,13 @@ fn whether_the_firm_builds_chatbots_is_answered_in_full() {
     );
     assert!(reply.text().contains("without a clear scope"), "{}", reply.text());
 }
+
+/// "What is the EU AI Act?" was "not covered": the one sentence naming it was a lead-in to
+/// the list of tiers ("..., sorts AI uses into tiers:"), and a lead-in is never quoted. The
+/// guide now says what the Act is in a sentence of its own.
+#[test]
+fn a_subject_named_only_in_a_lead_in_is_now_defined() {
+    let reply = ask("What is the EU AI Act?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert!(reply.sentences[0].text.starts_with("The EU AI Act is"), "{}", reply.text());
+}
