@@ -17,7 +17,7 @@ use serde_json::Value;
 use super::config::Config;
 use super::index::{keyed, tokens_of_blocks};
 use super::model::{DocKind, ERROR_CODES, ItemKind};
-use super::pages::{ERRORS_PATH, item_path};
+use super::pages::{ERRORS_DESCRIPTION, ERRORS_PATH, ERRORS_TITLE, item_path};
 use super::validate::{Content, Page};
 
 /// One document, ready to emit as a `model::DocumentRecord`.
@@ -179,6 +179,21 @@ pub fn build<'a>(
             ));
         }
     }
+    // The error-code reference, the page every Error body's `docs` link points into: `error
+    // codes` listed the codes in table order, each titled "Error code ...", and the page that
+    // lists them all was no result.
+    out.push(document(
+        &phrases,
+        DocKind::Page(ItemKind::Docs),
+        format!("{}/errors", ItemKind::Docs.segment()),
+        Text {
+            title: ERRORS_TITLE,
+            summary: ERRORS_DESCRIPTION,
+            markdown: published(&format!("{ERRORS_PATH}index.md")).unwrap_or("").to_string(),
+            names: &[],
+        },
+        format!("{}{ERRORS_PATH}", config.site_url),
+    ));
     out.push(contact(config, content, &phrases));
     for (code, status, meaning) in ERROR_CODES {
         let markdown = format!(
@@ -190,7 +205,10 @@ pub fn build<'a>(
             DocKind::ErrorCode,
             format!("errors/{code}"),
             Text {
-                title: &format!("Error code {code} ({status})"),
+                title: &match reason_phrase(*status) {
+                    "" => format!("Error code {code} ({status})"),
+                    reason => format!("Error code {code} ({status} {reason})"),
+                },
                 summary: meaning,
                 markdown,
                 names: &[],
@@ -200,6 +218,27 @@ pub fn build<'a>(
     }
     out.extend(operations(config, openapi, &phrases));
     out
+}
+
+/// The reason phrase of an HTTP status the API answers with (RFC 9110, section 15), part of
+/// an error code's title: a developer types what the client printed, "too many requests" or
+/// "precondition failed", and the title held only the number. Not 400's "Bad Request", the
+/// status of most codes: its "request" would put some 35 titles on every query saying
+/// "request" (`batch requests` found `batch_empty` before the batch operation).
+fn reason_phrase(status: u16) -> &'static str {
+    match status {
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        406 => "Not Acceptable",
+        408 => "Request Timeout",
+        412 => "Precondition Failed",
+        413 => "Content Too Large",
+        415 => "Unsupported Media Type",
+        429 => "Too Many Requests",
+        _ => "",
+    }
 }
 
 /// The title of the contact document: what it is and the words people look for it by

@@ -74,10 +74,15 @@ pub fn item_path(kind: &str, slug: &str) -> String {
 
 /// Path of the error-code reference, generated from `model::ERROR_CODES`.
 pub const ERRORS_PATH: &str = "/docs/errors/";
+/// The error-code reference's title and description, as the page and its search document
+/// (`docs/errors`) give them.
+pub const ERRORS_TITLE: &str = "Error codes";
+pub const ERRORS_DESCRIPTION: &str =
+    "Every error code of the API, its HTTP status and what to do about it.";
 /// The error-code reference as a listing names it: path, title, description.
 pub const ERRORS_LISTING: (&str, &str, &str) = (
     ERRORS_PATH,
-    "Error codes",
+    ERRORS_TITLE,
     "Every `error.code` the API returns, its status and what to do about it.",
 );
 /// The documentation's index: path, heading, introduction.
@@ -1045,7 +1050,7 @@ The MCP servers answer JSON-RPC errors, with the code in `error.data.code`.";
         let _ = writeln!(markdown, "| `{code}` | {status} | {meaning} |");
     }
     main.push_str("</dl>\n");
-    let description = "Every error code of the API, its HTTP status and what to do about it.";
+    let description = ERRORS_DESCRIPTION;
     let lastmod = lastmod(shell.content, shell.config, None);
     let breadcrumbs = [
         home_crumb(shell.config),
