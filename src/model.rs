@@ -344,7 +344,11 @@ pub struct PageLinks {
 /// documentation is generated from it, so the three cannot drift apart. Codes are stable:
 /// add new ones, never rename or reuse.
 pub const ERROR_CODES: &[(&str, u16, &str)] = &[
-    ("not_found", 404, "No resource exists at this path."),
+    (
+        "not_found",
+        404,
+        "No resource exists at this path. GET /v1 links every endpoint; check the path against it.",
+    ),
     ("service_not_found", 404, "No service has this slug. GET /v1/services lists them."),
     ("case_study_not_found", 404, "No case study has this slug. GET /v1/case-studies lists them."),
     (
@@ -362,8 +366,12 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         405,
         "The path exists but does not support this method; the `Allow` header lists the methods it does.",
     ),
-    ("unknown_parameter", 400, "The query string has a parameter this endpoint does not define."),
-    ("duplicate_parameter", 400, "A query parameter was given more than once."),
+    (
+        "unknown_parameter",
+        400,
+        "The query string has a parameter this endpoint does not define; the message names it. The OpenAPI document lists each endpoint's parameters.",
+    ),
+    ("duplicate_parameter", 400, "A query parameter was given more than once; send it once."),
     ("invalid_parameter", 400, "A query parameter is not valid UTF-8 after percent-decoding."),
     ("invalid_limit", 400, "`limit` is not an integer from 1 to 50."),
     (
@@ -371,11 +379,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         400,
         "`category` is not one of the names GET /v1/resources/categories returns (names are exact; the message names the one meant when it can tell).",
     ),
-    ("query_too_long", 400, "`q` is longer than 200 characters."),
+    ("query_too_long", 400, "`q` is longer than 200 characters; shorten it to its key words."),
     (
         "invalid_cursor",
         400,
-        "`cursor` is malformed, tampered with, or was issued for a different q, category or limit.",
+        "`cursor` is malformed, tampered with, or was issued for a different q, category or limit (or by another build of the content). Send it back unchanged with the same q, category and limit, or start again without a cursor.",
     ),
     ("invalid_json", 400, "The body is empty or is not valid JSON."),
     (
@@ -394,7 +402,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         "The Idempotency-Key header does not match ^[A-Za-z0-9._-]{1,255}$.",
     ),
     ("batch_empty", 400, "`requests` is an empty array; send 1 to 20 requests."),
-    ("batch_too_large", 400, "`requests` has more than 20 items."),
+    (
+        "batch_too_large",
+        400,
+        "`requests` has more than 20 items; split them over several batches of at most 20.",
+    ),
     (
         "path_outside_api",
         400,
@@ -405,7 +417,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         415,
         "The request body cannot be read as sent: its `Content-Type` is not JSON, is sent twice or names a charset other than UTF-8, or it carries a `Content-Encoding` other than `identity`. Send uncompressed UTF-8 JSON with one `Content-Type: application/json`.",
     ),
-    ("payload_too_large", 413, "The request body is larger than this endpoint accepts."),
+    (
+        "payload_too_large",
+        413,
+        "The request body is over the size limit of the endpoint: 8 KiB for POST /v1/ai-readiness/score, 16 KiB for the OAuth endpoints, 64 KiB for POST /v1/batch, the MCP servers, /ask and the A2A agent. Send less (a batch in two calls).",
+    ),
     (
         "missing_token",
         401,
@@ -414,18 +430,22 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "invalid_token",
         401,
-        "The bearer token is malformed, expired, issued in the future, signed with another key, or not for this API.",
+        "The bearer token is malformed, expired (a token lives 3600 seconds), issued in the future, signed with another key, or not for this API. Get a new one from POST /oauth/token.",
     ),
-    ("request_timeout", 408, "The request body arrived too slowly; the connection is closed."),
+    (
+        "request_timeout",
+        408,
+        "The request body took longer than 10 seconds to arrive; the connection is closed. Send the request again, whole.",
+    ),
     (
         "rate_limited",
         429,
-        "More than the fair-use number of requests this minute from your address; wait `Retry-After` seconds.",
+        "More than the fair-use number of requests (300 a minute by default) from your address; wait the seconds `Retry-After` gives, then send the request again.",
     ),
     (
         "too_many_connections",
         429,
-        "Your address already holds the most connections one client may open; reuse one (keep-alive) or close one first.",
+        "Your address already holds the most connections one client may open (64 unless the operator set another number); reuse one (keep-alive) or close one first.",
     ),
     // The JSON-RPC surfaces (the MCP servers, the A2A agent) answer JSON-RPC errors; the
     // stable code is in `error.data` beside the JSON-RPC code. The status is the one MCP
@@ -487,7 +507,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         400,
         "The question, or one of its earlier turns, is longer than 500 characters.",
     ),
-    ("too_many_turns", 400, "More than 25 earlier turns were sent with the question."),
+    (
+        "too_many_turns",
+        400,
+        "More than 25 earlier turns were sent with the question; send only the latest 25.",
+    ),
     ("unknown_mode", 400, "`mode` of /ask is neither `list` nor `summarize`."),
     // The A2A agent's own errors (JSON-RPC -32001 to -32009); it answers them with HTTP 200.
     (

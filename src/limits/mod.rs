@@ -175,3 +175,44 @@ pub const ANSWER_MAX_TERMS: usize = 32;
 /// Earlier turns the answer engine looks back through for a follow-up's topic, newest first;
 /// older turns are ignored.
 pub const ANSWER_MAX_PREV_TURNS: usize = 4;
+
+#[cfg(test)]
+mod documented_numbers {
+    use super::*;
+    use crate::model::{
+        A2A_BODY_MAX, ASK_BODY_MAX, BATCH_MAX_ITEMS, ERROR_CODES, MCP_BODY_MAX,
+        SEARCH_QUERY_MAX_CHARS, TOKEN_LIFETIME_SECS,
+    };
+
+    fn meaning(code: &str) -> &'static str {
+        ERROR_CODES.iter().find(|(c, _, _)| *c == code).map(|(_, _, m)| *m).unwrap_or_default()
+    }
+
+    /// The error table (the error page, the OpenAPI document's table and the `errors/<code>`
+    /// documents) states the limit behind each code with its number; a changed limit must
+    /// change the sentence too.
+    #[test]
+    fn error_meanings_state_the_limits_in_force() {
+        let kib = |bytes: usize| format!("{} KiB", bytes / 1024);
+        let payload = meaning("payload_too_large");
+        for bytes in [SCORE_BODY_MAX, OAUTH_BODY_MAX, BATCH_BODY_MAX] {
+            assert!(payload.contains(&kib(bytes)), "{payload}");
+        }
+        for bytes in [MCP_BODY_MAX, ASK_BODY_MAX, A2A_BODY_MAX] {
+            assert_eq!(bytes, BATCH_BODY_MAX, "the table names one limit for these");
+        }
+        let timeout = format!("{} seconds", BODY_READ_TIMEOUT.as_secs());
+        assert!(meaning("request_timeout").contains(&timeout));
+        assert!(meaning("rate_limited").contains(&format!("{RATE_LIMIT_DEFAULT} a minute")));
+        let connections = format!("({MAX_CONNECTIONS_PER_IP_DEFAULT} unless");
+        assert!(meaning("too_many_connections").contains(&connections));
+        let lifetime = format!("{TOKEN_LIFETIME_SECS} seconds");
+        assert!(meaning("invalid_token").contains(&lifetime));
+        assert!(meaning("batch_too_large").contains(&format!("more than {BATCH_MAX_ITEMS}")));
+        let chars = format!("longer than {SEARCH_QUERY_MAX_CHARS} characters");
+        assert!(meaning("query_too_long").contains(&chars));
+        let turns = format!("More than {ASK_MAX_PREV_TURNS} earlier turns");
+        assert!(meaning("too_many_turns").contains(&turns));
+        assert!(meaning("too_many_turns").contains(&format!("latest {ASK_MAX_PREV_TURNS}")));
+    }
+}
