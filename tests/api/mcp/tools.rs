@@ -1531,10 +1531,22 @@ async fn contact_details_are_a_document_search_finds_and_fetch_returns() {
 /// error codes and operations whose titles hold one of the words before the page that tells
 /// how to get a token for the export; `refresh token` put three records whose titles say
 /// "token" before the page that says there are no refresh tokens; `pagination` and `cors`
-/// found nothing, since the API overview said only "paging" and "cross-origin".
+/// found nothing, since the API overview said only "paging" and "cross-origin". Since
+/// 2026-12-04: `error codes` listed the codes in table order (every one is titled "Error
+/// code ...") and never the page that lists them all, which was no document; `too many
+/// requests` found `too_many_connections` before `rate_limited`, the 429 a client names so,
+/// since a code's title held its status but not the reason phrase; `token expiry` found two
+/// error codes before the page that says how long a token lives, which said only "valid for"
+/// and "expires"; `if-none-match` found two operations whose details name the header before
+/// the overview that says what to do with it; `webhooks` and `sandbox` found nothing, and now
+/// find the sentence that says there are none.
 #[tokio::test]
 async fn api_docs_search_puts_what_a_developer_means_first() {
     let server = start().await;
+    let text_of = |answer: &Value| -> Value {
+        assert_eq!(answer["isError"], false, "{answer}");
+        serde_json::from_str(answer["content"][0]["text"].as_str().expect("text")).expect("JSON")
+    };
     let ids_of = |answer: &Value| -> Vec<String> {
         let results = answer["structuredContent"]["results"].as_array().expect("results");
         results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
@@ -1552,7 +1564,6 @@ async fn api_docs_search_puts_what_a_developer_means_first() {
         ("rate limit", "errors/rate_limited"),
         ("429", "errors/rate_limited"),
         ("retry-after", "errors/rate_limited"),
-        ("too many requests", "errors/too_many_connections"),
         ("cursor", "errors/invalid_cursor"),
         ("etag", "errors/precondition_failed"),
         ("scopes", "errors/insufficient_scope"),
@@ -1563,6 +1574,18 @@ async fn api_docs_search_puts_what_a_developer_means_first() {
         ("batch requests", "operations/batch"),
         ("bulk export", "operations/exportAll"),
         ("score assessment", "operations/scoreReadiness"),
+        ("error codes", "docs/errors"),
+        ("status codes", "docs/errors"),
+        ("too many requests", "errors/rate_limited"),
+        ("precondition failed", "errors/precondition_failed"),
+        ("unauthorized", "errors/missing_token"),
+        ("token expiry", "docs/authentication"),
+        ("token lifetime", "docs/authentication"),
+        ("if-none-match", "docs/api"),
+        ("webhooks", "docs/api"),
+        ("sandbox", "docs/api"),
+        ("gzip", "docs/api"),
+        ("request size limit", "errors/payload_too_large"),
     ] {
         let answer = tool(
             &server,
@@ -1575,9 +1598,35 @@ async fn api_docs_search_puts_what_a_developer_means_first() {
         let ids = ids_of(&answer);
         assert_eq!(ids.first().map(String::as_str), Some(first), "{query}: {ids:?}");
     }
-    // Not covered: nothing is sent to a webhook, and nothing pretends to be about one.
-    let answer =
-        tool(&server, "/mcp/docs", Era::Modern, "search_api_docs", json!({ "query": "webhook" }))
-            .await;
-    assert_eq!(ids_of(&answer), Vec::<String>::new(), "{answer}");
+    // Not offered (webhooks, API keys) or not needed (a sandbox): the first result says so
+    // plainly, and nothing else pretends to be about a webhook.
+    for (query, sentence) in [
+        ("webhook", "There are no webhooks"),
+        ("sandbox", "A sandbox is not needed"),
+        ("api key", "There is no API key to apply for"),
+    ] {
+        let answer =
+            tool(&server, "/mcp/docs", Era::Modern, "search_api_docs", json!({ "query": query }))
+                .await;
+        let ids = ids_of(&answer);
+        let first = ids.first().expect("a result");
+        let id = json!({ "id": first });
+        let document = text_of(&tool(&server, "/mcp/docs", Era::Modern, "fetch", id).await);
+        let text = document["text"].as_str().expect("text");
+        assert!(text.contains(sentence), "{query}: {first} lacks {sentence:?}");
+        if query == "webhook" {
+            assert_eq!(ids, ["docs/api"], "{query}");
+        }
+    }
+    // The error-code reference is a document: fetched by its id or its url, its markdown
+    // lists every code.
+    for id in
+        ["docs/errors".to_string(), format!("{}/docs/errors/", consultancy_api::tables::SITE_URL)]
+    {
+        let document =
+            text_of(&tool(&server, "/mcp/docs", Era::Modern, "fetch", json!({ "id": id })).await);
+        assert_eq!(document["id"], "docs/errors", "{id}");
+        let text = document["text"].as_str().expect("text");
+        assert!(text.contains("| `rate_limited` | 429 |"), "{text}");
+    }
 }
