@@ -17,6 +17,8 @@
 //!   `invalid_path`: it is never one slash away from `/`.
 //! - A path that differs from a route only by a trailing slash answers 308 with the canonical
 //!   `Location` (API routes have none, pages end in `/`).
+//! - `/contact/` and `/contact` answer 308 to [`CONTACT_REDIRECT`], the footer that holds the
+//!   contact record: the site has no contact page of its own.
 //! - Under `/v1/services/` and `/v1/case-studies/`, a slug outside `^[a-z0-9-]+$` is 400
 //!   `invalid_slug`; a well-formed unknown slug is 404; more segments after the slug
 //!   (`/v1/services/x/extra`) name nothing: 404 `not_found`.
@@ -38,6 +40,11 @@ pub const ALLOW_MCP: &str = "POST, OPTIONS";
 pub const ALLOW_ASK: &str = "GET, HEAD, POST, OPTIONS";
 /// Every method the server answers somewhere (`OPTIONS *`).
 pub const ALLOW_ANY: &str = "GET, HEAD, POST, OPTIONS";
+
+/// Where `/contact/` and `/contact` send a browser: the home page's footer, which holds the
+/// whole contact record (as every page's footer does). A guessed `/contact/` is the address a
+/// prospective client is most likely to type; a page of its own would repeat the footer.
+pub const CONTACT_REDIRECT: &str = "/#contact";
 
 /// A core lookup by slug, which says why a slug names nothing.
 type SlugLookup = fn(&str) -> Result<&'static crate::model::PageRecord, Error>;
@@ -86,7 +93,9 @@ pub enum Route {
     A2a,
     /// `GET /healthz`, liveness and readiness (not rate-limited)
     Health,
-    /// The canonical form of this path exists elsewhere (trailing slash).
+    /// The canonical form of this path exists elsewhere (trailing slash), or the path is a
+    /// guessed address of something the site has at another one (`/contact/`). The location
+    /// may end in a fragment; a query string goes before it.
     Redirect(String),
     /// Nothing is here, or the path is malformed: the error says which.
     Missing(Error),
@@ -205,6 +214,7 @@ fn exact(path: &str) -> Option<Route> {
         "/ask" => Route::Ask,
         crate::model::A2A_PATH => Route::A2a,
         "/healthz" => Route::Health,
+        "/contact/" | "/contact" => Route::Redirect(CONTACT_REDIRECT.to_owned()),
         _ => return None,
     })
 }
@@ -309,6 +319,9 @@ mod tests {
             assert!(matches!(Route::parse(&path), Route::Missing(_)), "{len}");
             let with_slash = format!("{path}/");
             assert!(matches!(Route::parse(&with_slash), Route::Missing(_)), "{len} and a slash");
+        }
+        for guessed in ["/contact/", "/contact"] {
+            assert_eq!(Route::parse(guessed), Route::Redirect("/#contact".to_owned()), "{guessed}");
         }
         let non_ascii = "/v1/servicés";
         assert!(matches!(Route::parse(non_ascii), Route::Missing(_)));

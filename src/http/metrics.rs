@@ -71,7 +71,7 @@ pub enum RouteKind {
     A2a,
     /// `GET /healthz`
     Health,
-    /// A trailing-slash redirect.
+    /// A redirect: a trailing slash, or `/contact/` to the footer.
     Redirect,
     /// Nothing is there, or the path is malformed.
     Unknown,

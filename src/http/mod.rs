@@ -389,9 +389,12 @@ impl App {
             if *method == Method::CONNECT {
                 return Some(Ok((connect_refused(), None)));
             }
-            let location = match parts.uri.query() {
-                Some(query) => format!("{location}?{query}"),
-                None => location.clone(),
+            // The query goes before a fragment (RFC 3986, section 3): `/#contact` with
+            // `?ref=x` is `/?ref=x#contact`, not a fragment that ends in the query.
+            let location = match (parts.uri.query(), location.split_once('#')) {
+                (Some(query), Some((path, fragment))) => format!("{path}?{query}#{fragment}"),
+                (Some(query), None) => format!("{location}?{query}"),
+                (None, _) => location.clone(),
             };
             return Some(match HeaderValue::from_str(&location) {
                 Ok(value) => Ok((

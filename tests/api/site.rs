@@ -1303,3 +1303,27 @@ async fn a_dark_scheme_is_offered_with_aa_contrast() {
         assert!(ratio >= least, "{what}: {fg} on {bg} is {ratio:.2}:1, under {least}:1");
     }
 }
+
+/// `/contact/` is the address a prospective client guesses; the site has no contact page, so
+/// it is a permanent redirect to the home page's footer, which holds the contact record. A
+/// query string goes before the fragment, where a browser reads it, not inside it.
+#[tokio::test]
+async fn a_guessed_contact_address_redirects_to_the_footer_query_before_fragment() {
+    let server = start().await;
+    for (path, location) in [
+        ("/contact/", "/#contact"),
+        ("/contact", "/#contact"),
+        ("/contact/?ref=card", "/?ref=card#contact"),
+        ("/contact?a=1&b=2", "/?a=1&b=2#contact"),
+    ] {
+        let reply = server.get_with(path, &[("accept", "text/html")]).await;
+        assert_eq!(reply.status, 308, "{path}");
+        assert_eq!(reply.header("location"), Some(location), "{path}");
+    }
+    let head = server.client.head(server.url("/contact/")).send().await.expect("HEAD");
+    assert_eq!(head.status(), 308);
+    let home = server.get("/").await.text;
+    assert!(home.contains("<footer id=\"contact\">"), "the redirect's target exists");
+    // Only that one guess: a path under it is still nothing.
+    assert_eq!(server.get("/contact/us/").await.status, 404);
+}
