@@ -113,7 +113,8 @@ pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox
 /// or error code named in a definition list stands out from its explanation.
 /// A reader whose system prefers a dark scheme gets one, at the same contrast or better: text
 /// #e6e9ee (14.6:1) and secondary text #b4bdc9 (9.4:1) on #14181f; links #8cc4ff (9.7:1);
-/// inputs and the search list on #1c222b; the button keeps its light-scheme colours (6.7:1).
+/// inputs and the search list on #1c222b; the button and the home page's email button keep
+/// their light-scheme colours (6.7:1).
 /// Print styles drop the chrome and spell out link targets.
 const STYLE: &str = "*,*::before,*::after{box-sizing:border-box}\
 body{font:16px/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1c2430;background:#fbfbf8}\
@@ -151,11 +152,13 @@ input,select{font:inherit;padding:.4rem .5rem;border:1px solid #6b7687;border-ra
 [tabindex='-1']:focus{outline:none}\
 #result{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.25rem 1.25rem 1rem;margin-top:1.5rem}#score{font-size:2rem}#band{font-size:1.25rem;font-weight:600;margin-left:.5rem}\
 .bar{background:#e3e8ee;border-radius:3px;height:1.1rem;margin:.15rem 0 .6rem}.bar span{display:block;height:100%;background:#0b5cad;border-radius:3px}\
+.cta{margin:1.25rem 0 1.5rem}.cta h2{font-size:1.25rem;margin:0 0 .25rem}.cta p{margin:.4rem 0}\
+a.button{display:inline-block;margin:0 .5rem .25rem 0;padding:.5rem 1.1rem;background:#0b5cad;color:#fff;border-radius:4px;font-weight:600;text-decoration:none}a.button:hover{background:#08407a;color:#fff}\
 .error{color:#a4000f}fieldset[aria-invalid=true]{border:2px solid #a4000f}fieldset[aria-invalid=true]:focus{outline:3px solid #1c2430;outline-offset:2px}\
 @media (prefers-color-scheme:dark){:root{color-scheme:dark}\
 body{color:#e6e9ee;background:#14181f}.brand{color:#e6e9ee}\
 header,footer,td,th,fieldset,#result{border-color:#3a4352}\
-a,.t,.more{color:#8cc4ff}a:hover{color:#b9dbff}\
+a,.t,.more{color:#8cc4ff}a:hover{color:#b9dbff}a.button,a.button:hover{color:#fff}\
 :focus-visible,fieldset[aria-invalid=true]:focus{outline-color:#e6e9ee}.skip:focus{background:#14181f}\
 .crumbs ol,.crumbs li+li::before,.lede,footer,.ctx,.c,.d,.status,.results p,[role=option][aria-disabled=true]{color:#b4bdc9}\
 code,pre{background:#252c37}.note,.answers{background:#1b2636;border-left-color:#8cc4ff}\
@@ -351,7 +354,7 @@ fn search_form(form: &SearchForm<'_>) -> String {
 <input id=\"{id}\" name=\"q\" type=\"search\" value=\"{q_value}\" maxlength=\"{SEARCH_QUERY_MAX_CHARS}\" autocomplete=\"off\" spellcheck=\"false\"{placeholder}>",
         compact_class = if *compact { " compact" } else { "" },
         label_class = if *compact { " class=\"vh\"" } else { "" },
-        placeholder = if *compact { " placeholder=\"Search the guides\"" } else { "" },
+        placeholder = " placeholder=\"Search the guides\"",
         q_value = form.q_value,
     );
     if let Some((names, selected)) = &form.categories {
@@ -798,14 +801,17 @@ fn guides_index(shell: &Shell<'_>) -> SitePage {
 fn home_page(shell: &Shell<'_>) -> SitePage {
     let content = shell.content;
     let site = &shell.config.site_url;
+    // What a prospective client needs in the first screen, at 375 px too: who the firm is,
+    // then how to start (the contact record's own words), before the description and the lists.
+    let (cta_html, cta_md) = home_call_to_action(shell);
     let mut main = format!(
-        "<h1>{}</h1>\n<p class=\"lede\">{}</p>\n<p>{}</p>\n",
+        "<h1>{}</h1>\n<p class=\"lede\">{}</p>\n{cta_html}<p>{}</p>\n",
         escape_html(&content.site.company),
         escape_html(&content.site.tagline),
         escape_html(&content.site.description)
     );
     let mut markdown = format!(
-        "# {}\n\n> {}\n\n{}\n",
+        "# {}\n\n> {}\n\n{cta_md}\n{}\n",
         content.site.company, content.site.tagline, content.site.description
     );
     let sections: [(&str, &str, &[Page]); 3] = [
@@ -880,6 +886,37 @@ Every page has a markdown twin at its address plus `index.md`; [llms.txt]({site}
         links: Vec::new(),
         path: "/".into(),
     }
+}
+
+/// The home page's call to action, as HTML and as markdown: how to make an enquiry (the
+/// contact record's `how`, its email as a button) and the assessment as the step short of
+/// writing. Facts only from the content: the email, the reply promise, the question count.
+fn home_call_to_action(shell: &Shell<'_>) -> (String, String) {
+    let content = shell.content;
+    let site = &shell.config.site_url;
+    let email = &content.contact.email;
+    let n_questions: usize = content.assessment.sections.iter().map(|s| s.questions.len()).sum();
+    let assessment = format!("{site}{ASSESSMENT_PATH}");
+    let how = content.contact.how.as_deref();
+    let mut html = String::from(
+        "<section class=\"cta\" aria-labelledby=\"start\">\n<h2 id=\"start\">Start a conversation</h2>\n",
+    );
+    let mut markdown = String::from("## Start a conversation\n\n");
+    if let Some(how) = how {
+        let _ = writeln!(html, "<p>{}</p>", escape_html(how));
+        let _ = write!(markdown, "{how}\n\n");
+    }
+    let email_html = escape_html(email);
+    let _ = write!(
+        html,
+        "<p class=\"actions\"><a class=\"button\" href=\"mailto:{email_html}\">Email {email_html}</a> \
+or <a href=\"{assessment}\">take the {n_questions}-question AI readiness assessment</a>.</p>\n</section>\n"
+    );
+    let _ = writeln!(
+        markdown,
+        "[Email {email}](mailto:{email}) or [take the {n_questions}-question AI readiness assessment]({assessment})."
+    );
+    (html, markdown)
 }
 
 /// The interactive assessment: a form of every question whose inline script posts the option

@@ -1327,3 +1327,37 @@ async fn a_guessed_contact_address_redirects_to_the_footer_query_before_fragment
     // Only that one guess: a path under it is still nothing.
     assert_eq!(server.get("/contact/us/").await.status, 404);
 }
+
+/// The home page's first screen says how to start before its long lists: the contact record's
+/// own words, its email as a link, and the assessment as the step short of writing.
+#[tokio::test]
+async fn the_home_page_offers_a_way_to_start_before_its_lists() {
+    let server = start().await;
+    let contact = server.get("/v1/contact").await.json();
+    let email = contact["email"].as_str().expect("email");
+    let how = contact["how"].as_str().expect("how");
+    let home = server.get("/").await.text;
+    let main = &home[home.find("<main").expect("main")..];
+    let first_list = main.find("<ul>").expect("a list");
+    let cta = main.find("<section class=\"cta\"").expect("a call to action");
+    assert!(cta < first_list, "the call to action comes before the lists");
+    let cta = &main[cta..main[cta..].find("</section>").expect("closed") + cta];
+    assert!(cta.contains(how), "{cta}");
+    assert!(cta.contains(&format!("href=\"mailto:{email}\"")), "{cta}");
+    assert!(cta.contains("/ai-readiness/\""), "{cta}");
+    let twin = server.get("/index.md").await.text;
+    let twin_cta = twin.find("## Start a conversation").expect("the twin's call to action");
+    assert!(twin_cta < twin.find("## Services").expect("services"), "{twin}");
+}
+
+/// Every search box shows the same placeholder as the header's, the 404's included.
+#[tokio::test]
+async fn the_not_found_search_box_has_the_headers_placeholder() {
+    let server = start().await;
+    let not_found = server.get_with("/nowhere/", &[("accept", "text/html")]).await;
+    assert_eq!(not_found.status, 404);
+    let html = &not_found.text;
+    let input = &html[html.find("<input id=\"not-found-search\"").expect("the 404's box")..];
+    let input = &input[..input.find('>').expect("closed")];
+    assert!(input.contains("placeholder=\"Search the guides\""), "{input}");
+}
