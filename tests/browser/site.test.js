@@ -130,6 +130,36 @@ after(async () => {
   for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
 });
 
+// The dark scheme (prefers-color-scheme: dark) is its own set of colours, so axe checks every
+// page type in it too, at desktop and phone widths; the page must really be dark (the
+// emulation took), and no page scrolls sideways at 375 px in either scheme. Screenshots of
+// both schemes at both widths are for walking the site by eye.
+test("every page type in both schemes at 1280 and 375 px: axe, no sideways scroll", async () => {
+  for (const scheme of ["dark", "light"]) {
+    const context = await newContext({ colorScheme: scheme });
+    const page = await openPage(context);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      for (const [name, pagePath, status] of PAGE_TYPES) {
+        page.problems = [];
+        const response = await page.goto(BASE + pagePath, { waitUntil: "load" });
+        assert.equal(response.status(), status, `${pagePath} status`);
+        const where = `${pagePath} (${scheme}, ${width} px)`;
+        const dark = await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);
+        assert.equal(dark, scheme === "dark", `${where}: the scheme is emulated`);
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        assert.equal(background, scheme === "dark" ? "rgb(20, 24, 31)" : "rgb(251, 251, 248)", `${where}: body background`);
+        if (scheme === "dark") assert.deepEqual(await axeViolations(page), [], `${where}: axe WCAG 2.1 AA violations`);
+        if (width === 375) {
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          assert.equal(overflow, 0, `${where}: the page does not scroll sideways`);
+        }
+        await screenshot(page, `${name}-${scheme}-${width}`, { fullPage: false });
+      }
+    }
+  }
+});
+
 test("every page type loads without console errors and has no WCAG 2.1 AA violations", async () => {
   const context = await newContext();
   const page = await openPage(context);
