@@ -117,6 +117,9 @@ pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox
 /// their light-scheme colours (6.7:1); a search snippet's highlighted words are white on
 /// #6b5a12 (6.8:1: the secondary text they inherited there was 3.6:1, which axe found once it
 /// ran in the dark scheme).
+/// On a phone (under 30rem) a heading is 1.6rem, not the browser's 2rem, so a long guide title
+/// takes three lines, not five; a breadcrumb's separator follows its crumb, so a wrapped trail
+/// never starts a line with "/".
 /// Print styles drop the chrome and spell out link targets.
 const STYLE: &str = "*,*::before,*::after{box-sizing:border-box}\
 body{font:16px/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1c2430;background:#fbfbf8}\
@@ -131,8 +134,8 @@ a{color:#0b5cad}a:hover{color:#08407a}\
 .skip{position:absolute;left:-999px;top:.5rem;z-index:20}.skip:focus{left:1rem;background:#fff;padding:.5rem 1rem}\
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}\
 .crumbs ol{list-style:none;padding:0;margin:1rem 0 0;display:flex;flex-wrap:wrap;font-size:.9rem;color:#3d4a5c}\
-.crumbs li+li::before{content:'/';padding:0 .45rem;color:#3d4a5c}\
-h1{line-height:1.2;margin-top:1rem}.lede{font-size:1.125rem;color:#3d4a5c}\
+.crumbs li:not(:last-child)::after{content:'/';padding:0 .45rem;color:#3d4a5c}\
+h1{line-height:1.2;margin-top:1rem}@media (max-width:30rem){h1{font-size:1.6rem}}.lede{font-size:1.125rem;color:#3d4a5c}\
 table{border-collapse:collapse}td,th{border:1px solid #d9dde3;padding:.25rem .5rem;vertical-align:top;text-align:left}.table-wrap{overflow-x:auto;max-width:100%;margin:1rem 0}.note{border-left:4px solid #0b5cad;background:#eef4fb;padding:.5rem .75rem}\
 code{background:#eef1f4;padding:0 .2rem;border-radius:3px}pre{overflow-x:auto;background:#eef1f4;padding:.75rem}\
 footer{margin-top:3rem;padding:1rem 1.25rem 2rem;border-top:1px solid #d9dde3;font-size:.9rem;color:#3d4a5c}\
@@ -162,7 +165,7 @@ body{color:#e6e9ee;background:#14181f}.brand{color:#e6e9ee}\
 header,footer,td,th,fieldset,#result{border-color:#3a4352}\
 a,.t,.more{color:#8cc4ff}a:hover{color:#b9dbff}a.button,a.button:hover{color:#fff}\
 :focus-visible,fieldset[aria-invalid=true]:focus{outline-color:#e6e9ee}.skip:focus{background:#14181f}\
-.crumbs ol,.crumbs li+li::before,.lede,footer,.ctx,.c,.d,.status,.results p,[role=option][aria-disabled=true]{color:#b4bdc9}\
+.crumbs ol,.crumbs li:not(:last-child)::after,.lede,footer,.ctx,.c,.d,.status,.results p,[role=option][aria-disabled=true]{color:#b4bdc9}\
 code,pre{background:#252c37}.note,.answers{background:#1b2636;border-left-color:#8cc4ff}\
 input,select,.search [role=listbox]{background:#1c222b;color:#e6e9ee;border-color:#8b95a5}\
 [role=option][aria-selected=true]{background:#2a3a50;border-left-color:#8cc4ff}\

@@ -1284,7 +1284,7 @@ async fn a_dark_scheme_is_offered_with_aa_contrast() {
     let link = css_value(dark, "a,.t,.more", "color");
     let secondary = css_value(
         dark,
-        ".crumbs ol,.crumbs li+li::before,.lede,footer,.ctx,.c,.d,.status,.results p,[role=option][aria-disabled=true]",
+        ".crumbs ol,.crumbs li:not(:last-child)::after,.lede,footer,.ctx,.c,.d,.status,.results p,[role=option][aria-disabled=true]",
         "color",
     );
     let field = css_value(dark, "input,select,.search [role=listbox]", "background");
