@@ -46,6 +46,10 @@ pub const SEARCH_TYPO_MAX_CHARS: usize = 24;
 pub const SEARCH_SUGGEST_ONE_MIN_CHARS: usize = 3;
 /// ... and two edits away from this many.
 pub const SEARCH_SUGGEST_TWO_MIN_CHARS: usize = 5;
+/// A shorter word than this is corrected in `suggestions` only by a swap of neighbouring
+/// letters or one added letter (`slq` → `sql`, `dta` → `data`): a substituted letter turns
+/// any three-letter word into several ("cow" into "coe", "com", "coo"), none of them meant.
+pub const SEARCH_SUGGEST_ANY_EDIT_MIN_CHARS: usize = 4;
 /// A typo index's value (`model::fingerprint_map`) packs where its candidate words start in
 /// their list (the high [`TYPO_START_BITS`]) and how many they are (the low [`TYPO_LEN_BITS`]).
 pub const TYPO_LEN_BITS: u32 = 12;

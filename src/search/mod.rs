@@ -36,7 +36,10 @@ use std::ops::Range;
 use crate::buffers;
 use crate::json;
 use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_MAX_SUGGESTIONS, SEARCH_TYPO_MAX_TERMS};
-use crate::model::{N_GUIDES, SEARCH_SUGGEST_ONE_MIN_CHARS, SEARCH_SUGGEST_TWO_MIN_CHARS, packed};
+use crate::model::{
+    N_GUIDES, SEARCH_SUGGEST_ANY_EDIT_MIN_CHARS, SEARCH_SUGGEST_ONE_MIN_CHARS,
+    SEARCH_SUGGEST_TWO_MIN_CHARS, packed,
+};
 use crate::tables::{GUIDES, IDF_BY_DF, POSTINGS, POSTINGS_START, TITLE_PAIRS};
 
 use query::{Alternative, Kind, Units};
@@ -538,6 +541,25 @@ pub fn suggest_ranked(q: &str, ranked: &Ranked, category: Option<u8>) -> Vec<Str
 /// Shortest word offered as a suggestion.
 const SUGGESTION_MIN_CHARS: usize = 3;
 
+/// Whether `near` is `word` with two neighbouring letters swapped (`slq`, `sql`) or with one
+/// letter added anywhere (`dta`, `data`; `dat`, `data`): the only edits a suggestion for a
+/// short word may make ([`SEARCH_SUGGEST_ANY_EDIT_MIN_CHARS`]). Compared by character,
+/// ignoring case.
+fn is_swap_or_added_letter(word: &str, near: &str) -> bool {
+    let word: Vec<char> = word.chars().flat_map(char::to_lowercase).collect();
+    let near: Vec<char> = near.chars().flat_map(char::to_lowercase).collect();
+    let same = word.iter().zip(&near).take_while(|(a, b)| a == b).count();
+    if near.len() == word.len() + 1 {
+        // Skip the added letter: the rest must follow as typed.
+        return near.get(same + 1..) == word.get(same..);
+    }
+    near.len() == word.len()
+        && same + 1 < word.len()
+        && word[same] == near[same + 1]
+        && word[same + 1] == near[same]
+        && word[same + 2..] == near[same + 2..]
+}
+
 fn suggest_for(q: &str, units: &Units, category: Option<u8>) -> Vec<String> {
     // (byte range in q, candidate words best first)
     let mut corrections: Vec<(Range<usize>, Vec<String>)> = Vec::new();
@@ -559,6 +581,8 @@ fn suggest_for(q: &str, units: &Units, category: Option<u8>) -> Vec<String> {
             n.distance > 0
                 && query::has_postings(n.term)
                 && n.word.chars().nth(SUGGESTION_MIN_CHARS - 1).is_some()
+                && (n_chars >= SEARCH_SUGGEST_ANY_EDIT_MIN_CHARS
+                    || is_swap_or_added_letter(word, &n.word))
         });
         near.sort_by_key(|n| (n.distance, std::cmp::Reverse(postings(n.term).0.len())));
         // One word per stem: `table` and `tables` find the same guides, so offering both
@@ -748,7 +772,20 @@ impl<const ESCAPED: bool> PageWriter<ESCAPED> {
 
 #[cfg(test)]
 mod tests {
-    use super::{search_top, suggest, suggest_ranked};
+    use super::{is_swap_or_added_letter, search_top, suggest, suggest_ranked};
+
+    /// A short word's suggestion swaps two neighbouring letters or adds one, and nothing else.
+    #[test]
+    fn a_short_words_suggestion_is_a_swap_or_an_added_letter() {
+        for (word, near) in [("slq", "sql"), ("dta", "data"), ("dat", "data"), ("SLQ", "sql")] {
+            assert!(is_swap_or_added_letter(word, near), "{word} -> {near}");
+        }
+        for (word, near) in
+            [("cow", "coe"), ("dog", "dag"), ("cow", "co"), ("abc", "cba"), ("dta", "date")]
+        {
+            assert!(!is_swap_or_added_letter(word, near), "{word} -> {near}");
+        }
+    }
 
     /// Suggestions from a search's own units are those worked out afresh, for queries that
     /// find nothing, in the library and in a category, with misspelt and unknown words.
