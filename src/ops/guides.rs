@@ -70,6 +70,11 @@ impl GuidePage {
         self.ranked.n_matches()
     }
 
+    /// How many of them matched every word of the query ([`search::Ranked::n_every_word`]).
+    pub fn n_every_word(&self) -> usize {
+        self.ranked.n_every_word()
+    }
+
     /// The position of this page's first hit among all matches (0 on the first page).
     pub fn offset(&self) -> usize {
         self.start

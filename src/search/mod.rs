@@ -100,6 +100,8 @@ pub struct Ranked {
     len: usize,
     /// Every matching guide, in the ranks asked for or not.
     n_matches: usize,
+    /// Of those, the guides that matched every unit of the query.
+    n_every_unit: usize,
     /// Whether the query had search terms (`relevance` is then reported).
     pub keyword: bool,
     /// The query's units, weighed, for picking each hit's passage.
@@ -118,6 +120,14 @@ impl Ranked {
     /// How many guides matched in all, in the ranks asked for or not.
     pub fn n_matches(&self) -> usize {
         self.n_matches
+    }
+
+    /// How many of [`Ranked::n_matches`] matched every word (unit) of the query, each in
+    /// some way (as typed, a completion, a synonym or a typo): a guide matching any one word
+    /// is a match, ranked by its score, so for a query of several words this says how many
+    /// matched them all. Equal to `n_matches` for a query of one unit or none.
+    pub fn n_every_word(&self) -> usize {
+        if self.units.len() < 2 { self.n_matches } else { self.n_every_unit }
     }
 
     /// The passage of `hit`'s guide that best shows why it matched, with the matched words
@@ -174,6 +184,7 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
         hits: [empty; N_GUIDES],
         len: 0,
         n_matches: 0,
+        n_every_unit: 0,
         keyword: false,
         units: Units::default(),
         terms: MarkTerms::default(),
@@ -320,10 +331,14 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
     // integers is several times faster than sorting hits with a chained comparator. The
     // served order has no secondary, so its keys fit in a u64 (cheaper to select and sort).
     let hits = (0..N_GUIDES).filter(|&g| matched[g] > 0 && in_category(g));
+    // Counted as the keys are made, a compare a hit: the results page's "N of them every word".
+    let n_units = ranked.units.len();
+    let mut n_every_unit = 0;
     let (n_hits, n_ranked) = if order == Order::Score {
         let mut keys = [0u64; N_GUIDES];
         let mut n_hits = 0;
         for guide in hits {
+            n_every_unit += usize::from(usize::from(matched[guide]) == n_units);
             keys[n_hits] = (u64::from(u32::MAX - score[guide]) << 24)
                 | (u64::from(typos[guide]) << 16)
                 | guide as u64;
@@ -340,6 +355,7 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
         let mut keys = [0u128; N_GUIDES];
         let mut n_hits = 0;
         for guide in hits {
+            n_every_unit += usize::from(usize::from(matched[guide]) == n_units);
             let (primary, secondary) = match order {
                 Order::Relevance => (u32::from(matched[guide]), score[guide]),
                 Order::Information => (information[guide], score[guide]),
@@ -361,6 +377,7 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
         (n_hits, n_ranked)
     };
     ranked.n_matches = n_hits;
+    ranked.n_every_unit = n_every_unit;
     ranked.len = n_ranked;
     for hit in &mut ranked.hits[..n_ranked] {
         let guide = usize::from(hit.guide);

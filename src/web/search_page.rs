@@ -164,8 +164,16 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
         );
     }
     let guides = if n_hits == 1 { "guide" } else { "guides" };
+    // A guide matching any word of the query is a match (ranked by its score), so for several
+    // words the count alone says little ("154 guides match \u{201c}data quality\u{201d}", 149
+    // of them for "data"): how many matched every word follows it.
+    let every_word = match page.n_every_word() {
+        n if n == n_hits => String::new(),
+        0 => ", none of them every word".to_owned(),
+        n => format!(", {n} of them every word"),
+    };
     let mut html = format!(
-        "{corrected}<p id=\"summary\">{n_hits} {guides} {what}. Showing {} to {}.</p>\n{did_you_mean}<ol class=\"results\" start=\"{}\">\n",
+        "{corrected}<p id=\"summary\">{n_hits} {guides} {what}{every_word}. Showing {} to {}.</p>\n{did_you_mean}<ol class=\"results\" start=\"{}\">\n",
         page.offset() + 1,
         page.offset() + page.hits().len(),
         page.offset() + 1,

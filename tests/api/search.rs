@@ -1515,12 +1515,45 @@ async fn a_misspelt_word_is_named_as_the_search_read_it() {
     let summary = &html[said..];
     let summary = &summary[..summary.find("</p>\n<ol").expect(summary)];
     assert!(
-        summary.ends_with(" guides match \u{201c}governance framework\u{201d}. Showing 1 to 10."),
+        summary.contains(" guides match \u{201c}governance framework\u{201d}, ")
+            && summary.ends_with(" of them every word. Showing 1 to 10."),
         "{summary}"
     );
     assert!(!summary.contains("goverance"), "{summary}");
     let html = server.get("/search/?q=governance+framework").await.text;
     assert!(!html.contains("id=\"corrected\""));
+}
+
+/// A guide matching any word of a query is a match, so the results page's count, for a query
+/// of several words, goes on to say how many matched every word: "154 guides match \u{201c}data
+/// quality\u{201d}" said little when 149 guides use "data". A query of one word says the count
+/// alone.
+#[tokio::test]
+async fn the_results_page_says_how_many_guides_match_every_word() {
+    let server = start().await;
+    let summary = |html: &str| -> (usize, Option<usize>) {
+        let at = html.find("<p id=\"summary\">").expect(html) + "<p id=\"summary\">".len();
+        let line = &html[at..at + html[at..].find("</p>").expect(html)];
+        let number = |s: &str| s.split(' ').next().and_then(|n| n.parse().ok());
+        let all = number(line).expect(line);
+        let every = line
+            .split(", ")
+            .nth(1)
+            .map(|rest| if rest.starts_with("none ") { 0 } else { number(rest).expect(line) });
+        (all, every)
+    };
+    for q in ["data+quality", "data+qualty"] {
+        let (all, every) = summary(&server.get(&format!("/search/?q={q}")).await.text);
+        let every = every.expect(q);
+        assert!(0 < every && every < all, "{q}: {every} of {all}");
+        // Each word's own count is at least those matching both, at most those matching either.
+        for word in ["data", "quality"] {
+            let (alone, none) = summary(&server.get(&format!("/search/?q={word}")).await.text);
+            assert!(none.is_none() && every <= alone && alone <= all, "{word}: {alone}");
+        }
+    }
+    let (_, every) = summary(&server.get("/search/?q=cow+data").await.text);
+    assert_eq!(every, Some(0), "cow matches nothing");
 }
 
 /// A word too short for typo tolerance (3 or 4 letters) is read as a word one edit away when
