@@ -46,6 +46,21 @@ pub const ALLOW_ANY: &str = "GET, HEAD, POST, OPTIONS";
 /// prospective client is most likely to type; a page of its own would repeat the footer.
 pub const CONTACT_REDIRECT: &str = "/#contact";
 
+/// `Cache-Control` of a 308 to a path's canonical form (a trailing slash added or taken away).
+/// The mapping follows from the contract's URL scheme (API routes have no trailing slash,
+/// pages have one), not from the content, so it holds across deploys: any cache may keep it a
+/// week. A removed route's redirect leads to that route's 404, which the path itself would
+/// have answered. A 308 is heuristically cacheable (RFC 9111 section 4.2.2), so it states its
+/// lifetime rather than leave it to each cache; `private="RateLimit"` because the response
+/// carries the client's own `RateLimit`, as content does.
+pub const CACHE_REDIRECT_CANONICAL: &str = "max-age=604800, private=\"RateLimit\"";
+
+/// `Cache-Control` of a 308 from a guessed address ([`CONTACT_REDIRECT`]): permanent while the
+/// site keeps no page there, which is a decision of the site a later deploy may take back, so
+/// a day: a browser keeps skipping the round trip, and a new page there reaches every cache
+/// within a day of its deploy.
+pub const CACHE_REDIRECT_GUESS: &str = "max-age=86400, private=\"RateLimit\"";
+
 /// A core lookup by slug, which says why a slug names nothing.
 type SlugLookup = fn(&str) -> Result<&'static crate::model::PageRecord, Error>;
 
@@ -99,6 +114,12 @@ pub enum Route {
     Redirect(String),
     /// Nothing is here, or the path is malformed: the error says which.
     Missing(Error),
+}
+
+/// The `Cache-Control` of a 308 to `location`: a guessed address's redirect is a decision of
+/// the site and kept a day, a canonical path's follows from the URL scheme and is kept a week.
+pub fn redirect_cache_control(location: &str) -> &'static str {
+    if location == CONTACT_REDIRECT { CACHE_REDIRECT_GUESS } else { CACHE_REDIRECT_CANONICAL }
 }
 
 impl Route {

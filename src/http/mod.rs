@@ -389,6 +389,7 @@ impl App {
             if *method == Method::CONNECT {
                 return Some(Ok((connect_refused(), None)));
             }
+            let cache_control = route::redirect_cache_control(location);
             // The query goes before a fragment (RFC 3986, section 3): `/#contact` with
             // `?ref=x` is `/?ref=x#contact`, not a fragment that ends in the query.
             let location = match (parts.uri.query(), location.split_once('#')) {
@@ -397,10 +398,11 @@ impl App {
                 (None, _) => location.clone(),
             };
             return Some(match HeaderValue::from_str(&location) {
-                Ok(value) => Ok((
-                    Reply::empty(StatusCode::PERMANENT_REDIRECT).with(header::LOCATION, value),
-                    None,
-                )),
+                Ok(value) => {
+                    let mut reply = Reply::empty(StatusCode::PERMANENT_REDIRECT);
+                    reply.cache_control = cache_control;
+                    Ok((reply.with(header::LOCATION, value), None))
+                }
                 Err(_) => Err(Error::invalid_path("the path cannot be redirected")),
             });
         }

@@ -455,6 +455,42 @@ async fn paths_are_normalised_as_documented() {
     assert_eq!(server.get("/V1/services").await.status, 404);
 }
 
+/// A 308 is heuristically cacheable (RFC 9111 section 4.2.2), so each says how long a cache
+/// may keep it: a canonical path's redirect follows from the URL scheme and is kept a week, the
+/// guessed `/contact/` a day; neither is `no-store`, which made every repeat visit of a
+/// permanent redirect a round trip. A shared cache keeps neither's `RateLimit`.
+#[tokio::test]
+async fn a_redirect_says_how_long_a_cache_may_keep_it() {
+    let server = start().await;
+    let week = "max-age=604800, private=\"RateLimit\"";
+    let day = "max-age=86400, private=\"RateLimit\"";
+    for (path, location, cache) in [
+        ("/guides", "/guides/", week),
+        ("/v1/services/", "/v1/services", week),
+        ("/v1/services/mlops/?x=1", "/v1/services/mlops?x=1", week),
+        ("/search?q=drift", "/search/?q=drift", week),
+        ("/healthz/", "/healthz", week),
+        ("/contact/", "/#contact", day),
+        ("/contact?ref=card", "/?ref=card#contact", day),
+    ] {
+        let reply = server.get_with(path, &[("accept", "text/html")]).await;
+        assert_eq!(reply.status, 308, "{path}");
+        assert_eq!(reply.header("location"), Some(location), "{path}");
+        assert_eq!(reply.header("cache-control"), Some(cache), "{path}");
+        let head = server.client.head(server.url(path)).send().await.expect("HEAD");
+        assert_eq!(head.status(), 308, "{path}");
+        assert_eq!(head.headers()["cache-control"], cache, "HEAD {path}");
+    }
+    // A POST endpoint's slash says the same (308 keeps the method and body).
+    let mcp = server.client.post(server.url("/mcp/")).body("{}").send().await.expect("POST");
+    assert_eq!(mcp.status(), 308);
+    assert_eq!(mcp.headers()["cache-control"], week);
+    // What is not a redirect keeps its own: a missing path and a malformed one are errors.
+    for path in ["/contact/us/", "/guides/%zz/"] {
+        assert_eq!(server.get(path).await.header("cache-control"), Some("no-store"), "{path}");
+    }
+}
+
 #[tokio::test]
 async fn a_browser_can_read_the_allow_list_of_a_405_on_every_surface() {
     let server = start().await;
