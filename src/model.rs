@@ -829,6 +829,14 @@ pub const ENDPOINTS: &[Endpoint] = &[
     ),
 ];
 
+/// Path of the site's social card, the PNG every page names as its `og:image`.
+pub const SOCIAL_CARD_PATH: &str = "/social-card.png";
+/// `Cache-Control` of the social card: thirty days. Pages name it with `?v=` and eight hex
+/// digits of its validator, so a new card is a new URL to every cache that keys on the URL
+/// (chat apps' crawlers keep an image by URL, whatever it says); a client that asks for the
+/// bare path revalidates by `ETag` after a month. `private="RateLimit"` as for content.
+pub const SOCIAL_CARD_CACHE: &str = "max-age=2592000, private=\"RateLimit\"";
+
 /// Path of the A2A JSON-RPC endpoint on the agent origin.
 pub const A2A_PATH: &str = "/a2a";
 /// The assessment's server-rendered result page, where its form submits without scripts.

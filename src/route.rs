@@ -108,6 +108,8 @@ pub enum Route {
     A2a,
     /// `GET /healthz`, liveness and readiness (not rate-limited)
     Health,
+    /// `GET /social-card.png`, every page's `og:image` (binary, so not a fixed response)
+    SocialCard,
     /// The canonical form of this path exists elsewhere (trailing slash), or the path is a
     /// guessed address of something the site has at another one (`/contact/`). The location
     /// may end in a fragment; a query string goes before it.
@@ -131,7 +133,8 @@ impl Route {
             | Route::Export
             | Route::SearchPage
             | Route::AssessmentResult
-            | Route::Health => Some(ALLOW_GET),
+            | Route::Health
+            | Route::SocialCard => Some(ALLOW_GET),
             Route::Score | Route::Batch | Route::Register | Route::Token | Route::A2a => {
                 Some(ALLOW_POST)
             }
@@ -235,6 +238,7 @@ fn exact(path: &str) -> Option<Route> {
         "/ask" => Route::Ask,
         crate::model::A2A_PATH => Route::A2a,
         "/healthz" => Route::Health,
+        crate::model::SOCIAL_CARD_PATH => Route::SocialCard,
         "/contact/" | "/contact" => Route::Redirect(CONTACT_REDIRECT.to_owned()),
         _ => return None,
     })

@@ -314,6 +314,15 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         "/// Deprecation of this API version, from build-time configuration; `None` while current.\npub const DEPRECATION: Option<Deprecation> = {deprecation};\n"
     );
 
+    // The social card: binary, so not a fixed response (their bodies are text).
+    input.blobs.push((super::card::FILE.to_string(), content.social_card.png.clone()));
+    let _ = writeln!(
+        out,
+        "/// `content/{file}`, served at `SOCIAL_CARD_PATH`.\npub static SOCIAL_CARD_PNG: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));\n/// Its strong validator.\npub const SOCIAL_CARD_ETAG: &str = {};\n",
+        lit(&content.social_card.etag),
+        file = super::card::FILE,
+    );
+
     // Fixed routes.
     let mut responses = Vec::with_capacity(routes.len());
     // Header values hold a `Bytes` (interior mutability), so they cannot sit in the map's

@@ -25,6 +25,8 @@ pub struct Sources {
     pub docs: Vec<SourceFile>,
     /// `(category key from the directory name, file)`.
     pub guides: Vec<(String, SourceFile)>,
+    /// `social-card.png`, checked (`None` with a diagnostic when missing or wrong).
+    pub social_card: Option<super::card::SocialCard>,
 }
 
 /// Reads the content tree at `root`.
@@ -43,6 +45,7 @@ pub fn load(root: &Path, diagnostics: &mut Diagnostics) -> Sources {
             Vec::new()
         },
         guides: Vec::new(),
+        social_card: super::card::load(root, diagnostics),
     };
     let guides_root = root.join("guides");
     for dir in sorted_entries(&guides_root, diagnostics) {

@@ -9,6 +9,7 @@
 //! problem is collected as a [`Diagnostic`] so one build reports all of them.
 
 pub mod agent_card;
+pub mod card;
 pub mod company;
 pub mod config;
 pub mod csp;

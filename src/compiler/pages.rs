@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::config::Config;
 use super::date::Date;
-use super::model::SEARCH_QUERY_MAX_CHARS;
+use super::model::{SEARCH_QUERY_MAX_CHARS, SOCIAL_CARD_PATH};
 use super::render::{absolutise_markdown_links, escape_html, inline_code_html, markdown_to_html};
 use super::structured::{self, Crumb, Entity, PageFacts};
 use super::validate::{Content, Guide, Page};
@@ -204,6 +204,28 @@ struct Shell<'a> {
 }
 
 impl Shell<'_> {
+    /// The social card's tags: the image a chat or social app shows beside a link, its size
+    /// (so the app can lay out the card before fetching it) and its text alternative, and the
+    /// large-image Twitter card. The URL names the card's version (see `model::SOCIAL_CARD_CACHE`).
+    fn card_meta(&self) -> String {
+        let card = &self.content.social_card;
+        let site = &self.config.site_url;
+        let alt = format!(
+            "The {} logo and name, with the words: {}",
+            self.content.site.company, self.content.site.tagline
+        );
+        format!(
+            "<meta property=\"og:image\" content=\"{site}{SOCIAL_CARD_PATH}?v={version}\">\n\
+<meta property=\"og:image:type\" content=\"image/png\">\n\
+<meta property=\"og:image:width\" content=\"{WIDTH}\">\n<meta property=\"og:image:height\" content=\"{HEIGHT}\">\n\
+<meta property=\"og:image:alt\" content=\"{alt}\">\n<meta name=\"twitter:card\" content=\"summary_large_image\">\n",
+            version = card.version(),
+            alt = escape_html(&alt),
+            WIDTH = super::card::WIDTH,
+            HEIGHT = super::card::HEIGHT,
+        )
+    }
+
     /// Wraps `main_html` in the site template.
     fn html(&self, head: &Head<'_>, main_html: &str) -> String {
         let site = &self.config.site_url;
@@ -242,11 +264,15 @@ impl Shell<'_> {
 <meta property=\"og:type\" content=\"{og_type}\">\n<meta property=\"og:title\" content=\"{title_text}\">\n\
 <meta property=\"og:description\" content=\"{description}\">\n<meta property=\"og:url\" content=\"{site}{path}\">\n\
 <meta property=\"og:site_name\" content=\"{company}\">\n<meta property=\"og:locale\" content=\"en_GB\">\n\
-<meta name=\"twitter:card\" content=\"summary\">\n",
+{card}",
                 og_type = head.og_type,
+                card = self.card_meta(),
             );
         } else {
             meta.push_str("<meta name=\"robots\" content=\"noindex\">\n");
+            // A link to a search or a result is shared too: it gets the card, and the app
+            // takes the page's title.
+            meta.push_str(&self.card_meta());
         }
         if let Some(json_ld) = &head.json_ld {
             let _ = writeln!(

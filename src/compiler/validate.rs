@@ -139,6 +139,8 @@ pub struct Content {
     pub synonyms: Synonyms,
     /// `content/synonyms.toml`, for the diagnostics of that later check.
     pub synonyms_file: SourceFile,
+    /// `content/social-card.png`, every page's `og:image`.
+    pub social_card: super::card::SocialCard,
 }
 
 /// Validates every source; returns `None` if anything failed (the reasons are in `diagnostics`).
@@ -180,6 +182,7 @@ pub fn validate(
         assessment: assessment?,
         synonyms: synonyms?,
         synonyms_file: sources.synonyms.clone()?,
+        social_card: sources.social_card.clone()?,
     })
 }
 

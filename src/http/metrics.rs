@@ -57,7 +57,7 @@ pub enum RouteKind {
     OAuth,
     /// Discovery documents: OpenAPI, OAuth metadata, server cards, AI catalog, agent cards.
     Discovery,
-    /// Website pages, their markdown twins and the discovery files of the site.
+    /// Website pages, their markdown twins, the discovery files of the site and its social card.
     Site,
     /// `GET /search/`
     SearchPage,
@@ -109,7 +109,7 @@ impl RouteKind {
             {
                 RouteKind::Discovery
             }
-            Route::Fixed(_) => RouteKind::Site,
+            Route::Fixed(_) | Route::SocialCard => RouteKind::Site,
             Route::Resources => RouteKind::Search,
             Route::Score => RouteKind::Score,
             Route::Batch => RouteKind::Batch,

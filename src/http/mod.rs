@@ -426,6 +426,24 @@ impl App {
                 };
                 Ok(chosen.decorate(reply))
             }
+            Route::SocialCard if is_get => {
+                let etag = crate::tables::SOCIAL_CARD_ETAG;
+                if crate::wire::conditional::match_fails(&parts.headers, Some(etag)) {
+                    return Some(Err(Error::precondition_failed()));
+                }
+                let mut reply = if crate::wire::conditional::none_match(&parts.headers, etag) {
+                    Reply::empty(StatusCode::NOT_MODIFIED)
+                } else {
+                    Reply {
+                        body: Body::full(Bytes::from_static(crate::tables::SOCIAL_CARD_PNG)),
+                        content_type: media::PNG,
+                        ..Reply::empty(StatusCode::OK)
+                    }
+                };
+                reply.etag = Some(etag);
+                reply.cache_control = crate::model::SOCIAL_CARD_CACHE;
+                Ok(reply)
+            }
             // These carry no validator, so only `If-None-Match: *` can match them.
             Route::SearchPage if is_get => {
                 unless_any_match(site::search(parts.uri.query()), &parts.headers)

@@ -6,6 +6,8 @@ use crate::ops::Error;
 
 /// JSON, as every JSON body of the service is sent.
 pub const JSON: &str = "application/json; charset=utf-8";
+/// The site's social card.
+pub const PNG: &str = "image/png";
 /// Server-sent events (the agent surfaces' streaming answers).
 pub const EVENT_STREAM: &str = "text/event-stream";
 

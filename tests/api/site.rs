@@ -1304,6 +1304,63 @@ async fn a_dark_scheme_is_offered_with_aa_contrast() {
     }
 }
 
+/// A link to any page shared in a chat or social app shows the site's card: every page's head
+/// names it (`og:image` with its size, type and text alternative, and the large Twitter card),
+/// at a URL that carries its version, and the card is a 1200x630 PNG served for a month with a
+/// strong `ETag` that revalidates.
+#[tokio::test]
+async fn every_page_names_the_social_card_and_the_card_is_served() {
+    let server = start().await;
+    let mut card_urls = BTreeSet::new();
+    let mut paths: Vec<&str> = page_paths().into_iter().collect();
+    paths.extend(["/search/?q=drift", "/ai-readiness/result/?a=0000000000000000"]);
+    for path in paths {
+        let html = server.get_with(path, &[("accept", "text/html")]).await.text;
+        let meta = |property: &str| {
+            let start = format!("property=\"{property}\" content=\"");
+            let from = html.find(&start).unwrap_or_else(|| panic!("{path}: no {property}"));
+            let rest = &html[from + start.len()..];
+            rest[..rest.find('"').expect("closing quote")].to_string()
+        };
+        card_urls.insert(meta("og:image"));
+        assert_eq!(meta("og:image:width"), "1200", "{path}");
+        assert_eq!(meta("og:image:height"), "630", "{path}");
+        assert_eq!(meta("og:image:type"), "image/png", "{path}");
+        assert!(meta("og:image:alt").starts_with("The Larchmere Data &amp; AI logo"), "{path}");
+        assert!(
+            html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"),
+            "{path}"
+        );
+    }
+    let not_found = server.get_with("/nowhere/", &[("accept", "text/html")]).await.text;
+    assert!(not_found.contains("property=\"og:image\""), "the 404 too");
+    assert_eq!(card_urls.len(), 1, "one card: {card_urls:?}");
+    let url = card_urls.pop_first().expect("a card");
+    let (path, version) = local_path(&url).split_once("?v=").expect("a versioned URL");
+    assert_eq!(path, "/social-card.png");
+    let response = server.client.get(server.url(local_path(&url))).send().await.expect("GET");
+    assert_eq!(response.status(), 200);
+    let headers = response.headers().clone();
+    let etag = headers["etag"].to_str().expect("ASCII").to_string();
+    assert_eq!(headers["content-type"], "image/png");
+    assert_eq!(headers["cache-control"], "max-age=2592000, private=\"RateLimit\"");
+    assert!(etag.starts_with('"') && etag[1..].starts_with(version), "{etag} names {version}");
+    let png = response.bytes().await.expect("the card");
+    assert_eq!(headers["content-length"], png.len().to_string().as_str());
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR"), "a PNG");
+    assert_eq!(
+        (&png[16..20], &png[20..24]),
+        (&1200u32.to_be_bytes()[..], &630u32.to_be_bytes()[..])
+    );
+    assert!(png.len() < 60 * 1024, "{} bytes", png.len());
+    assert_eq!(png, std::fs::read("content/social-card.png").expect("the source"));
+    let again = server.get_with(path, &[("if-none-match", &etag)]).await;
+    assert_eq!((again.status, again.header("etag")), (304, Some(etag.as_str())));
+    let head = server.client.head(server.url(path)).send().await.expect("HEAD");
+    assert_eq!(head.headers()["content-length"], png.len().to_string().as_str());
+    assert_eq!(server.get_with(path, &[("if-match", "\"other\"")]).await.status, 412);
+}
+
 /// `/contact/` is the address a prospective client guesses; the site has no contact page, so
 /// it is a permanent redirect to the home page's footer, which holds the contact record. A
 /// query string goes before the fragment, where a browser reads it, not inside it.

@@ -681,6 +681,43 @@ fn a_company_name_too_long_for_the_server_cards_is_refused() {
     );
 }
 
+/// The social card (every page's `og:image`) is checked at build time: missing, not a PNG, the
+/// wrong size or too large is a diagnostic naming `social-card.png`; the real card passes.
+#[test]
+fn the_social_card_must_be_a_1200_by_630_png() {
+    let png = |width: u32, height: u32, padding: usize| {
+        let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+        bytes.extend_from_slice(&width.to_be_bytes());
+        bytes.extend_from_slice(&height.to_be_bytes());
+        bytes.resize(bytes.len() + padding, 0);
+        bytes
+    };
+    let broken: [(&str, Option<Vec<u8>>); 6] = [
+        ("cannot read the social card", None),
+        ("is not a PNG", Some(b"GIF89a".to_vec())),
+        ("is not a PNG", Some(png(1200, 630, 0)[..20].to_vec())),
+        ("is 1200x600 pixels; the social card must be 1200x630", Some(png(1200, 600, 0))),
+        ("is 630x1200 pixels", Some(png(630, 1200, 0))),
+        ("over the 102400 a social card may have", Some(png(1200, 630, 102_400))),
+    ];
+    for (message, bytes) in broken {
+        let scratch = Scratch::new("card");
+        let path = scratch.path("social-card.png");
+        match bytes {
+            Some(bytes) => fs::write(&path, bytes).expect("write"),
+            None => fs::remove_file(&path).expect("remove"),
+        }
+        scratch.expect("social-card.png", None, message);
+    }
+    let fixture = compile(Path::new(FIXTURE), &local(), &fixture_expectations()).expect("compiles");
+    let card = fs::read(Path::new(FIXTURE).join("social-card.png")).expect("the fixture's card");
+    let etag = compiler::emit::etag_bytes(&card);
+    assert!(fixture.tables.contains(&format!("SOCIAL_CARD_ETAG: &str = {etag:?}")), "{etag}");
+    let real = fs::read("content/social-card.png").expect("the real card");
+    assert_eq!(compiler::card::dimensions(&real), Some((1200, 630)));
+    assert!(real.len() < 60 * 1024, "the card is {} bytes", real.len());
+}
+
 /// Asserts the exact diagnostics of a broken `synonyms.toml`: `(line, field, message)` each.
 fn expect_synonym_diagnostics(scratch: &Scratch, expected: &[(usize, &str, &str)]) {
     let found: Vec<(usize, String, String)> = scratch
