@@ -559,20 +559,24 @@ fn item_page(shell: &Shell<'_>, kind: &str, heading: &str, page: &Page) -> SiteP
         rendered.html
     );
     let mut body_md = absolutise_markdown_links(page.body.trim(), site) + "\n";
-    // A service page ends by saying how to start one: the site takes no enquiries itself.
-    if kind == "services" {
+    // An item page ends by saying how to start: the site takes no enquiries itself, and a
+    // reader who has just recognised their own problem in a case study or a sector should not
+    // have to look for the footer (they ended with nothing until 2026-12-04).
+    let invitation = match kind {
+        "services" => Some(format!("To talk about {} for your organisation", page.name)),
+        "case-studies" => Some("To talk about a project like this one".to_string()),
+        "industries" => Some("To talk about a project in your sector".to_string()),
+        _ => None,
+    };
+    if let Some(invitation) = invitation {
         let email = &shell.content.contact.email;
         let _ = writeln!(
             main,
-            "<p class=\"cta\">To talk about {name} for your organisation, email <a href=\"mailto:{email}\">{email}</a>.</p>",
-            name = escape_html(&page.name),
+            "<p class=\"cta\">{invitation}, email <a href=\"mailto:{email}\">{email}</a>.</p>",
+            invitation = escape_html(&invitation),
             email = escape_html(email),
         );
-        let _ = writeln!(
-            body_md,
-            "\nTo talk about {} for your organisation, email {email}.",
-            page.name
-        );
+        let _ = writeln!(body_md, "\n{invitation}, email {email}.");
     }
     let markdown = format!(
         "# {}\n\n> {}\n\n{}\n---\n{CANONICAL_TRAILER}{site}{path}\n",

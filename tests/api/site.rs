@@ -5,7 +5,9 @@
 use std::collections::BTreeSet;
 
 use consultancy_api::clock::{Clock, SystemClock};
-use consultancy_api::model::{N_GUIDES, SEARCH_QUERY_MAX_CHARS};
+use consultancy_api::model::{
+    N_CASE_STUDIES, N_GUIDES, N_INDUSTRIES, N_SERVICES, SEARCH_QUERY_MAX_CHARS,
+};
 use consultancy_api::tables::{AGENT_URL, API_BASE, CATEGORIES, FIXED, SITE_URL};
 use serde_json::Value;
 
@@ -1302,6 +1304,48 @@ async fn a_dark_scheme_is_offered_with_aa_contrast() {
         let ratio = contrast(fg, bg);
         assert!(ratio >= least, "{what}: {fg} on {bg} is {ratio:.2}:1, under {least}:1");
     }
+}
+
+/// An item page ends by saying how to start, in the page and its twin: a service names
+/// itself, a case study and an industry page invite a project like the one just read (they
+/// ended with nothing, and the email was only in the footer). Listings and guides do not.
+#[tokio::test]
+async fn service_case_study_and_industry_pages_end_with_how_to_start() {
+    let server = start().await;
+    let email = "hello@larchmere.example";
+    let mut seen = [0usize; 3];
+    for path in page_paths() {
+        let kind = ["/services/", "/case-studies/", "/industries/"]
+            .iter()
+            .position(|prefix| path.starts_with(prefix) && path.len() > prefix.len());
+        let html = server.get(path).await.text;
+        let main = &html[html.find("<main").expect("main")..html.find("</main>").expect("main")];
+        let Some(kind) = kind else {
+            assert!(!main.contains("<p class=\"cta\">"), "{path}");
+            continue;
+        };
+        seen[kind] += 1;
+        let invitation = match kind {
+            0 => {
+                let h1 = &main[main.find("<h1>").expect("h1") + 4..main.find("</h1>").expect("h1")];
+                format!("To talk about {h1} for your organisation")
+            }
+            1 => "To talk about a project like this one".to_string(),
+            _ => "To talk about a project in your sector".to_string(),
+        };
+        let line = format!(
+            "<p class=\"cta\">{invitation}, email <a href=\"mailto:{email}\">{email}</a>.</p>"
+        );
+        assert!(main.trim_end().ends_with(&line), "{path} ends with {line}");
+        let twin = server.get(&format!("{path}index.md")).await.text;
+        let said = format!("\n{}, email {email}.\n", invitation.replace("&amp;", "&"));
+        assert!(twin.contains(&said), "{path}'s twin says {said:?}");
+    }
+    assert_eq!(
+        seen,
+        [N_SERVICES, N_CASE_STUDIES, N_INDUSTRIES],
+        "services, case studies, industries"
+    );
 }
 
 /// A link to any page shared in a chat or social app shows the site's card: every page's head
