@@ -120,6 +120,11 @@ pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox
 /// On a phone (under 30rem) a heading is 1.6rem, not the browser's 2rem, so a long guide title
 /// takes three lines, not five; a breadcrumb's separator follows its crumb, so a wrapped trail
 /// never starts a line with "/".
+/// A heading that wraps keeps its lines together (h2 and h3 at 1.3, where they inherited the
+/// body's 1.6 and a two-line heading read as two); on a phone a search form's category select
+/// takes the whole width, as its query box does, where it stopped short of it; an assessment's
+/// radio button is 1.15rem, not the browser's 13px, a target a thumb can hit, centred on its
+/// option's first line (all since 2026-12-04).
 /// Print styles drop the chrome and spell out link targets.
 const STYLE: &str = "*,*::before,*::after{box-sizing:border-box}\
 body{font:16px/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1c2430;background:#fbfbf8}\
@@ -135,12 +140,12 @@ a{color:#0b5cad}a:hover{color:#08407a}\
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}\
 .crumbs ol{list-style:none;padding:0;margin:1rem 0 0;display:flex;flex-wrap:wrap;font-size:.9rem;color:#3d4a5c}\
 .crumbs li:not(:last-child)::after{content:'/';padding:0 .45rem;color:#3d4a5c}\
-h1{line-height:1.2;margin-top:1rem}@media (max-width:30rem){h1{font-size:1.6rem}}.lede{font-size:1.125rem;color:#3d4a5c}\
+h1{line-height:1.2;margin-top:1rem}h2,h3{line-height:1.3}@media (max-width:30rem){h1{font-size:1.6rem}.search select{flex:1 1 100%}}.lede{font-size:1.125rem;color:#3d4a5c}\
 table{border-collapse:collapse}td,th{border:1px solid #d9dde3;padding:.25rem .5rem;vertical-align:top;text-align:left}.table-wrap{overflow-x:auto;max-width:100%;margin:1rem 0}.note{border-left:4px solid #0b5cad;background:#eef4fb;padding:.5rem .75rem}\
 code{background:#eef1f4;padding:0 .2rem;border-radius:3px}pre{overflow-x:auto;background:#eef1f4;padding:.75rem}\
 footer{margin-top:3rem;padding:1rem 1.25rem 2rem;border-top:1px solid #d9dde3;font-size:.9rem;color:#3d4a5c}\
 fieldset{border:1px solid #d9dde3;margin:1rem 0;padding:.75rem 1rem}legend{font-weight:600}\
-label{display:block;margin:.2rem 0}fieldset label{display:flex;align-items:baseline;gap:.4rem}dt{font-weight:600}.ctx{color:#3d4a5c;font-size:.9rem;margin:.2rem 0 .5rem}\
+label{display:block;margin:.2rem 0}fieldset label{display:flex;align-items:flex-start;gap:.5rem}input[type=radio]{width:1.15rem;height:1.15rem;margin:.225rem 0 0;flex:none}dt{font-weight:600}.ctx{color:#3d4a5c;font-size:.9rem;margin:.2rem 0 .5rem}\
 button{font:inherit;padding:.45rem 1.1rem;background:#0b5cad;color:#fff;border:1px solid #0b5cad;border-radius:4px;cursor:pointer}button:hover{background:#08407a}\
 input,select{font:inherit;padding:.4rem .5rem;border:1px solid #6b7687;border-radius:4px;background:#fff;color:#1c2430}\
 .search{position:relative}.search label{font-weight:600}.row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}\

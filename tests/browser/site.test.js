@@ -513,7 +513,10 @@ test("scoring with a question unanswered focuses that question and marks it inva
 // On a phone, a long option's second line once started under its radio button rather than
 // under its own first line, a table's row label floated halfway down a tall row, column
 // headings were centred over left-aligned text, and a maturity band's name looked like the
-// sentence explaining it.
+// sentence explaining it. Radio buttons were the browser's 13 px, too small for a thumb and
+// sitting above their option's first line; a search form's category select stopped short of
+// the full width its query box took; a heading that wrapped kept the body's line spacing and
+// read as two headings.
 test("options wrap under their own text, table cells start top-left, band names stand out", async () => {
   const context = await newContext({ viewport: { width: 375, height: 812 } });
   const page = await openPage(context);
@@ -530,6 +533,17 @@ test("options wrap under their own text, table cells start top-left, band names 
   });
   assert.ok(lefts, "an option wraps at 375 px");
   assert.ok(lefts.every((left) => Math.abs(left - lefts[0]) <= 1), `every line of a wrapped option starts where its first does: ${lefts}`);
+  const radio = await page.evaluate(() => {
+    const input = document.querySelector("#assessment input[type=radio]");
+    const box = input.getBoundingClientRect();
+    const text = [...input.parentElement.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim());
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const line = range.getClientRects()[0];
+    return { size: box.height, offset: (box.top + box.bottom) / 2 - (line.top + line.bottom) / 2 };
+  });
+  assert.ok(radio.size >= 18, `a radio button is at least 18 px (${radio.size})`);
+  assert.ok(Math.abs(radio.offset) <= 2, `a radio button is centred on its option's first line (${radio.offset} px off)`);
   const dt = await page.locator("main dt").first().evaluate((node) => Number(getComputedStyle(node).fontWeight));
   assert.ok(dt >= 600, `a band's name is bold (${dt})`);
   await screenshot(page, "assessment-narrow");
@@ -542,6 +556,19 @@ test("options wrap under their own text, table cells start top-left, band names 
   });
   assert.equal(cells.td, "top", "a cell's text starts at the top of its row");
   assert.ok(["left", "start"].includes(cells.th), `a column heading lines up with its column (${cells.th})`);
+  const h2 = await page.locator("main h2").first().evaluate((node) => {
+    const style = getComputedStyle(node);
+    return parseFloat(style.lineHeight) / parseFloat(style.fontSize);
+  });
+  assert.ok(h2 <= 1.35, `a heading's lines stay together (line height ${h2.toFixed(2)} of its size)`);
+
+  await page.goto(BASE + "/search/?q=lerning");
+  const form = await page.evaluate(() => {
+    const main = document.querySelector("main form[data-search]");
+    const width = (selector) => main.querySelector(selector).getBoundingClientRect().width;
+    return { query: width("input[name=q]"), category: width("select[name=category]") };
+  });
+  assert.ok(Math.abs(form.query - form.category) <= 1, `the category select is as wide as the query box: ${JSON.stringify(form)}`);
   assert.deepEqual(page.problems, []);
 });
 
