@@ -293,6 +293,7 @@ impl Shell<'_> {
             id: "site-search",
             label: "Search the guides",
             compact: true,
+            hidden_label: false,
             categories: None,
             q_value: "",
         });
@@ -373,6 +374,9 @@ struct SearchForm<'a> {
     label: &'a str,
     /// The header variant: label visually hidden, no category filter, narrower box.
     compact: bool,
+    /// The label visually hidden where the page's heading already says it (the results page,
+    /// whose `h1` is "Search the guides": shown, the label repeated it right under it).
+    hidden_label: bool,
     /// The category filter: the category names and the `selected` attribute text of "All
     /// categories" and of each category (`" selected"`, `""` or a template hole).
     categories: Option<(Vec<&'a str>, Vec<&'a str>)>,
@@ -389,7 +393,7 @@ fn search_form(form: &SearchForm<'_>) -> String {
 <label for=\"{id}\"{label_class}>{label}</label>\n<div class=\"row\">\
 <input id=\"{id}\" name=\"q\" type=\"search\" value=\"{q_value}\" maxlength=\"{SEARCH_QUERY_MAX_CHARS}\" autocomplete=\"off\" spellcheck=\"false\"{placeholder}>",
         compact_class = if *compact { " compact" } else { "" },
-        label_class = if *compact { " class=\"vh\"" } else { "" },
+        label_class = if *compact || form.hidden_label { " class=\"vh\"" } else { "" },
         placeholder = " placeholder=\"Search the guides\"",
         q_value = form.q_value,
     );
@@ -756,6 +760,7 @@ fn guides_index(shell: &Shell<'_>) -> SitePage {
         id: "guide-search",
         label: "Search the guides",
         compact: false,
+        hidden_label: false,
         categories: Some(no_category_chosen(content)),
         q_value: "",
     });
@@ -1182,6 +1187,7 @@ fn search_page_template(shell: &Shell<'_>) -> Vec<String> {
         id: "results-search",
         label: "Search the guides",
         compact: false,
+        hidden_label: true,
         categories: Some((names, selected)),
         q_value: HOLE,
     });
@@ -1234,6 +1240,7 @@ fn not_found_page(shell: &Shell<'_>) -> String {
         id: "not-found-search",
         label: "Search the guides",
         compact: false,
+        hidden_label: false,
         categories: Some(no_category_chosen(shell.content)),
         q_value: "",
     });

@@ -1306,6 +1306,30 @@ async fn a_dark_scheme_is_offered_with_aa_contrast() {
     }
 }
 
+/// The results page's heading says "Search the guides", so its box's label says it only to
+/// assistive technology (shown, it repeated the heading right under it); the guide library and
+/// the 404, whose headings say something else, show theirs.
+#[tokio::test]
+async fn the_results_page_does_not_repeat_its_heading_as_a_label() {
+    let server = start().await;
+    for (path, id, hidden) in [
+        ("/search/?q=drift", "results-search", true),
+        ("/guides/", "guide-search", false),
+        ("/nowhere/", "not-found-search", false),
+    ] {
+        let html = server.get_with(path, &[("accept", "text/html")]).await.text;
+        let label = format!(
+            "<label for=\"{id}\"{}>Search the guides</label>",
+            match hidden {
+                true => " class=\"vh\"",
+                false => "",
+            }
+        );
+        assert!(html.contains(&label), "{path}: {label}");
+        assert_eq!(html.contains("<h1>Search the guides</h1>"), hidden, "{path}");
+    }
+}
+
 /// An item page ends by saying how to start, in the page and its twin: a service names
 /// itself, a case study and an industry page invite a project like the one just read (they
 /// ended with nothing, and the email was only in the footer). Listings and guides do not.
