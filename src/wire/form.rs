@@ -30,6 +30,13 @@ pub fn decode(text: &str) -> Result<Cow<'_, str>, std::str::Utf8Error> {
     if !text.bytes().any(|b| b == b'+' || b == b'%') {
         return Ok(Cow::Borrowed(text));
     }
+    if !text.contains('%') {
+        // Spaces alone, the usual query (`q=data+strategy`): a byte for a byte, a loop the
+        // compiler vectorises, where the loop below took about 19 instructions a byte
+        // (1,600 of the 84-byte `search-8` query). ASCII for ASCII keeps the text valid UTF-8.
+        let spaced: Vec<u8> = text.bytes().map(|b| if b == b'+' { b' ' } else { b }).collect();
+        return String::from_utf8(spaced).map(Cow::Owned).map_err(|err| err.utf8_error());
+    }
     // One pass into one buffer: decoding only ever shortens.
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -84,10 +91,18 @@ mod tests {
         assert!(matches!(pairs[0], (Cow::Borrowed(_), Cow::Borrowed(_))));
         assert!(matches!(pairs[2].1, Cow::Owned(_)));
         assert_eq!(decode("a%2Bb+c").expect("decodes"), "a+b c");
-        // A '%' without two hex digits after it stays, as percent-encoding leaves it.
-        for (text, decoded) in
-            [("100%", "100%"), ("a%2", "a%2"), ("%zz+1", "%zz 1"), ("%C3%a9+", "é "), ("+%", " %")]
-        {
+        // A '%' without two hex digits after it stays, as percent-encoding leaves it; then the
+        // spaces-only path, `+` alone, with non-ASCII text around it too.
+        for (text, decoded) in [
+            ("100%", "100%"),
+            ("a%2", "a%2"),
+            ("%zz+1", "%zz 1"),
+            ("%C3%a9+", "é "),
+            ("+%", " %"),
+            ("data+strategy", "data strategy"),
+            ("+", " "),
+            ("++caf\u{e9}++au+lait+", "  caf\u{e9}  au lait "),
+        ] {
             assert_eq!(decode(text).expect("decodes"), decoded, "{text}");
             let spaced = text.replace('+', " ");
             let reference =
