@@ -10,8 +10,9 @@
 //! Guides are ranked by the BM25F index (`ops::guides`); the other documents are few, so a
 //! query ranks first the documents whose title holds every query unit, then the pages whose
 //! title and description together hold them all, then by the distinct query units it
-//! contains (`relevance`) with those its title or summary holds counted twice, the units its
-//! title holds and how well they matched, and then keeps the table order. Both read the query the
+//! contains (`relevance`, each counting two) with those its title or summary holds counting
+//! one more, the units its title holds, how well they matched and the shorter title, and then
+//! keeps the table order. Both read the query the
 //! same way (`search::query::units`), synonyms and typo tolerance included.
 
 use super::content::{self, Item};
@@ -237,10 +238,10 @@ struct Ranked {
 }
 
 /// Ranks the records `keep` selects: a title holding every unit, then a page whose title and
-/// description together hold every unit, then relevance (units matched anywhere, any way)
-/// with each unit the title or summary holds counted twice, then units matched in the title,
-/// then how well they matched (exact before synonym before typo),
-/// then table order. A blank query (`blank`: the trimmed query is empty) keeps every record in table
+/// description together hold every unit, then relevance (units matched anywhere, any way,
+/// each counting two) with each unit the title or summary holds counting one more, then units
+/// matched in the title, then how well they matched (exact before synonym before typo), then
+/// the shorter title, then table order. A blank query (`blank`: the trimmed query is empty) keeps every record in table
 /// order with relevance 0; a query that is not blank but has no searchable terms (only stop
 /// words, single letters or punctuation) matches nothing, as the guide search does.
 fn rank_records(blank: bool, wanted: &[Wanted<'_>], keep: impl Fn(DocKind) -> bool) -> Vec<Ranked> {
@@ -284,10 +285,11 @@ fn rank_records_counted(
             };
             scored.push(Scored {
                 tier,
-                weight: clamp(relevance + in_lead),
+                weight: clamp(2 * relevance + in_lead),
                 relevance: clamp(relevance),
                 in_title: clamp(in_title),
                 quality,
+                cover: if in_title > 0 { title_cover(record.title, wanted) } else { 0 },
                 record_idx,
             });
         }
@@ -304,9 +306,18 @@ fn rank_records_counted(
     // long text uses the three words. Then the units its title holds, so `mlops engagment`
     // finds the MLOps service before a page that says "MLOps" and "engage" somewhere in its
     // text.
+    // A unit held anywhere counts two and once more when the title or summary holds it, so a
+    // record holding more of the query comes first: `pagination cursor` found the
+    // `invalid_cursor` code, whose title holds "cursor" alone, before the API overview, which
+    // holds both words (each unit counted once more had made one unit in a title weigh as
+    // much as a second unit matched). Last, among records whose titles hold as much of the
+    // query, the title that has said it sooner is about it: `a2a agent card` found the AI
+    // catalog ("GET /.well-known/ai-catalog.json: AI catalog: this domain's MCP server cards
+    // and A2A agent card") before the card itself ("GET /.well-known/agent-card.json: The
+    // A2A agent card"), by table order.
     scored.sort_by(|a, b| {
-        (b.tier, b.weight, b.in_title, b.quality)
-            .cmp(&(a.tier, a.weight, a.in_title, a.quality))
+        (b.tier, b.weight, b.in_title, b.quality, a.cover)
+            .cmp(&(a.tier, a.weight, a.in_title, a.quality, b.cover))
             .then(a.record_idx.cmp(&b.record_idx))
     });
     let ranked = scored
@@ -325,7 +336,7 @@ fn rank_records_counted(
 struct Scored {
     /// 2: the title holds every unit; 1: a page's title and description together do.
     tier: u8,
-    /// Units held anywhere, and once more each one the title or the summary holds.
+    /// Twice the units held anywhere, and once more each one the title or the summary holds.
     weight: u8,
     /// Units held anywhere.
     relevance: u8,
@@ -333,7 +344,39 @@ struct Scored {
     in_title: u8,
     /// The shares of an exact match, summed.
     quality: u32,
+    /// Where the title has said every unit it holds ([`title_cover`]): sooner is more about
+    /// what the query names.
+    cover: u8,
     record_idx: usize,
+}
+
+/// The word of `title` by which every unit of the query that its words hold has appeared: the
+/// first word's index plus one when one word says it all, the title's length when its last
+/// word completes it, 0 when no unit is in its words (an operation's id, not in its title's
+/// text, may hold them). A title that names the query at once is about it; one that gets to
+/// it after naming other things ("... MCP server cards and A2A agent card") is about those.
+/// `too many requests` is said by the eighth word of `rate_limited`'s title and the ninth of
+/// `too_many_connections`', whose code says "too many" first but not "requests".
+fn title_cover(title: &str, wanted: &[Wanted<'_>]) -> u8 {
+    let mut stems: Vec<String> = Vec::new();
+    crate::search::tokenize::for_each_token_with(
+        title,
+        crate::search::query::known_stem,
+        |_, stem, _| stems.push(stem.to_string()),
+    );
+    let first_at = |key: &str| {
+        let parts: Vec<&str> = key.split(' ').collect();
+        stems
+            .windows(parts.len())
+            .position(|window| window.iter().zip(&parts).all(|(a, b)| a == b))
+            .map(|at| at + parts.len())
+    };
+    let cover = wanted
+        .iter()
+        .filter_map(|unit| unit.keys.iter().filter_map(|(key, _)| first_at(key)).min())
+        .max()
+        .unwrap_or(0);
+    clamp(cover)
 }
 
 fn clamp(n: usize) -> u8 {

@@ -1,8 +1,9 @@
 //! The one tokenizer: index time (`build.rs`) and query time run this same file.
 //!
 //! Text is split on anything that is not a letter or digit (Unicode-aware; two initials joined
-//! by `/` or `&`, as in "A/B" or "R&D", are one word, and so is a letter joined to a word by a
-//! hyphen, as in "p-value"), lowercased, stripped of one-character
+//! by `/` or `&`, as in "A/B" or "R&D", are one word, so is a letter joined to a word by a
+//! hyphen, as in "p-value", and so is a word and the one-digit version after its slash, as in
+//! "HTTP/2"), lowercased, stripped of one-character
 //! tokens and stop words, then stemmed with the Snowball English
 //! stemmer. The caller sees the lowercased word (used for prefix and typo matching), its stem,
 //! and where it stands in the text (byte offsets, used to highlight snippets). A [`Token`] also
@@ -460,6 +461,11 @@ pub fn for_each_token_with(
             // "A/B", "R&D", "Q&A": two initials are one word ("ab", "rd", "qa"), not two
             // one-letter tokens that would be dropped; the separator is skipped.
             continue;
+        } else if ch == '/' && joins_version(&word, text, offset + 1) {
+            // "HTTP/2", "HTTP/3": a protocol and its version are one word ("http2", what a
+            // developer types), not a word and a one-digit token that would be dropped, which
+            // left "http" alone: `http2` found nothing. "HTTP/1.1" is "http1" (then a lone "1").
+            continue;
         } else if ch == '-' && joins_letter_prefix(&word, text, offset + 1) {
             // "p-value", "k-anonymity", "e-commerce": a letter before a hyphen is part of the
             // word ("pvalue"), not a one-letter token that would be dropped, leaving "value".
@@ -480,6 +486,18 @@ fn joins_initials(word: &str, text: &str, next: usize) -> bool {
     let mut after = text[next..].chars();
     one_letter
         && after.next().is_some_and(char::is_alphabetic)
+        && !after.next().is_some_and(char::is_alphanumeric)
+}
+
+/// Whether a `/` ending at `next` joins a word to its version: `word` so far is two letters or
+/// more and nothing but letters, and the separator is followed by one digit that ends the word
+/// (or a dotted version: "HTTP/1.1"). Numbers never join ("24/7"), nor does a longer number
+/// after a word ("pages/100"): a version is one digit.
+fn joins_version(word: &str, text: &str, next: usize) -> bool {
+    let mut after = text[next..].chars();
+    word.chars().nth(1).is_some()
+        && word.chars().all(char::is_alphabetic)
+        && after.next().is_some_and(|ch| ch.is_ascii_digit())
         && !after.next().is_some_and(char::is_alphanumeric)
 }
 
@@ -813,6 +831,22 @@ mod tests {
         );
         let spans: Vec<_> = tokens("the p-value").into_iter().map(|t| (t.start, t.end)).collect();
         assert_eq!(spans, [(4, 11)]);
+    }
+
+    /// A word and the one-digit version after its slash are one word, as a developer types
+    /// it; numbers, longer numbers and initials keep their own rules.
+    #[test]
+    fn a_version_after_a_slash_is_part_of_the_word() {
+        let words =
+            |text: &str| -> Vec<String> { tokens(text).into_iter().map(|t| t.word).collect() };
+        assert_eq!(words("HTTP/2 and HTTP/1.1, http/3"), ["http2", "http1", "http3"]);
+        assert_eq!(words("http2"), ["http2"]);
+        assert_eq!(
+            words("24/7 pages/100 A/B x/2 HTTP/2x"),
+            ["24", "pages", "100", "ab", "http", "2x"]
+        );
+        let spans: Vec<_> = tokens("over HTTP/2.").into_iter().map(|t| (t.start, t.end)).collect();
+        assert_eq!(spans, [(0, 4), (5, 11)]);
     }
 
     /// A stop word hyphenated to a word joins it, before or after; a one-letter stop word, a

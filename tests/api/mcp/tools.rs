@@ -1539,7 +1539,11 @@ async fn contact_details_are_a_document_search_finds_and_fetch_returns() {
 /// error codes before the page that says how long a token lives, which said only "valid for"
 /// and "expires"; `if-none-match` found two operations whose details name the header before
 /// the overview that says what to do with it; `webhooks` and `sandbox` found nothing, and now
-/// find the sentence that says there are none.
+/// find the sentence that says there are none. Since the fourth round: `http2` found nothing
+/// (the tokenizer read "HTTP/2" as "http" and a dropped "2"); `a2a agent card` found the AI
+/// catalog, whose longer title names the agent card among other things, before the card;
+/// `pagination cursor` found `invalid_cursor`, which holds one word in its title, before the
+/// overview, which holds both.
 #[tokio::test]
 async fn api_docs_search_puts_what_a_developer_means_first() {
     let server = start().await;
@@ -1586,6 +1590,12 @@ async fn api_docs_search_puts_what_a_developer_means_first() {
         ("sandbox", "docs/api"),
         ("gzip", "docs/api"),
         ("request size limit", "errors/payload_too_large"),
+        ("http2", "docs/api"),
+        ("http/2", "docs/api"),
+        ("HTTP/2", "docs/api"),
+        ("a2a agent card", "operations/getAgentCard"),
+        ("agent card", "operations/getAgentCard"),
+        ("pagination cursor", "docs/api"),
     ] {
         let answer = tool(
             &server,
