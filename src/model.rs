@@ -57,6 +57,15 @@ pub const TYPO_LEN_BITS: u32 = 12;
 pub const TYPO_START_BITS: u32 = 32 - TYPO_LEN_BITS;
 /// Most corrected queries in `suggestions` (offered when a search with `q` finds nothing).
 pub const SEARCH_MAX_SUGGESTIONS: usize = 3;
+/// Requests per client IP per window by default (`--rate-limit` overrides). Past it: 429.
+/// Here, not in `limits`, so the OpenAPI document states the number the server enforces.
+pub const RATE_LIMIT_DEFAULT: u32 = 300;
+/// Largest `POST /v1/ai-readiness/score` body. Past it: 413 without reading the rest.
+pub const SCORE_BODY_MAX: usize = 8 * 1024;
+/// Largest `POST /v1/batch` body (20 paths of up to ~3 KiB each). Past it: 413.
+pub const BATCH_BODY_MAX: usize = 64 * 1024;
+/// Largest OAuth request body (registration JSON or token form). Past it: 413.
+pub const OAUTH_BODY_MAX: usize = 16 * 1024;
 /// Most items in one `POST /v1/batch`; more is a 400 (`batch_too_large`).
 pub const BATCH_MAX_ITEMS: usize = 20;
 /// Largest MCP request body in bytes (one JSON-RPC message; tool arguments are small). Past

@@ -6,11 +6,12 @@ use serde_json::{Value, json};
 use super::config::Config;
 use super::model::{
     A2A_BODY_MAX, A2A_PATH, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS,
-    ASK_QUERY_MAX_CHARS, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES, EXPORT_MAX_AGE_SECS,
-    EXPORT_SCOPE, GRANT_TYPE, INVISIBLE, MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MCP_BODY_MAX,
-    McpVersion, N_OPTIONS, N_QUESTIONS, N_SCORED, PILLAR_KEYS, SEARCH_LIMIT_DEFAULT,
-    SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SourceKind,
-    TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS, WHITE_SPACE,
+    ASK_QUERY_MAX_CHARS, BATCH_BODY_MAX, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES,
+    EXPORT_MAX_AGE_SECS, EXPORT_SCOPE, GRANT_TYPE, INVISIBLE, MAX_HEADER_BYTES, MAX_HEADER_FIELDS,
+    MCP_BODY_MAX, McpVersion, N_OPTIONS, N_QUESTIONS, N_SCORED, OAUTH_BODY_MAX, PILLAR_KEYS,
+    RATE_LIMIT_DEFAULT, SCORE_BODY_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+    SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SourceKind, TOKEN_AUTH_METHODS,
+    TOKEN_LIFETIME_SECS, WHITE_SPACE,
 };
 use super::validate::Content;
 
@@ -132,6 +133,23 @@ fn list_of(key: &str, item: &str, count: Option<usize>) -> Value {
 /// What a 415 `unsupported_media_type` means, on every endpoint that answers it.
 const UNSUPPORTED_MEDIA_TYPE: &str = "`unsupported_media_type`: the request body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, or a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16)";
 
+/// What a 413 means on an endpoint whose bodies are at most `max` bytes: the number, as the
+/// error table gives it (`payload_too_large`), so a client need not look it up.
+fn too_large(max: usize) -> String {
+    format!(
+        "`payload_too_large`: the request body is larger than {} KiB; the rest is not read",
+        max / 1024
+    )
+}
+
+/// What a 429 means: the default limit with its number (an operator's `--rate-limit` may set
+/// another, which the `RateLimit-Policy` header of every answer states).
+fn rate_limited(how: &str) -> String {
+    format!(
+        "Rate limited: more than {RATE_LIMIT_DEFAULT} requests a minute from one client address by default (`RateLimit-Policy` states the limit in force){how}"
+    )
+}
+
 /// An Error response of an endpoint that echoes a valid Idempotency-Key on every answer.
 fn error_with_key(description: &str) -> Value {
     let mut headers = common_headers();
@@ -150,6 +168,7 @@ fn post_json(
     description: &str,
     request: &str,
     response: &str,
+    body_max: usize,
 ) -> Value {
     let mut ok = json_ok("OK", schema_ref(response), false);
     ok["headers"]["Idempotency-Key"] = header_ref("Idempotency-Key");
@@ -168,7 +187,7 @@ fn post_json(
             "responses": {
                 "200": ok,
                 "400": error_with_key("Invalid input; `error.code` says which rule failed. A valid Idempotency-Key is echoed; a malformed one is this 400 (`invalid_idempotency_key`) and is not"),
-                "413": error_with_key("Request body too large"),
+                "413": error_with_key(&too_large(body_max)),
                 "415": error_with_key(UNSUPPORTED_MEDIA_TYPE),
                 "429": response_ref("TooManyRequests"),
             },
@@ -263,10 +282,10 @@ fn mcp_endpoint(operation_id: &str, summary: &str, tools: &str, agent_servers: &
                 "403": jsonrpc_error("`Origin` is not one origin as RFC 6454 serialises it (scheme and host in lower case, a port only when not the default, 1 to 65535) nor `null`"),
                 "404": jsonrpc_error("2026-07-28: the method is not implemented (-32601)"),
                 "406": jsonrpc_error("`Accept` allows neither application/json nor text/event-stream"),
-                "413": jsonrpc_error(&format!("The body is larger than {} KiB", MCP_BODY_MAX / 1024)),
+                "413": jsonrpc_error(&format!("The body is larger than {} KiB; the rest is not read", MCP_BODY_MAX / 1024)),
                 "415": jsonrpc_error("The body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, or a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16)"),
                 "429": {
-                    "description": "Rate limited; every POST counts",
+                    "description": rate_limited("; every POST counts"),
                     "headers": { "Retry-After": header_ref("Retry-After"), "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy") },
                     "content": { "application/json": { "schema": schema_ref("JsonRpcErrorResponse") } },
                 },
@@ -479,16 +498,20 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
         post_json(
             "scoreReadiness",
             "Score assessment answers",
-            "`answers` is either 16 option indices (0-4, every question in order, the unscored one included) or 15 points (1-5, scored questions only, in order). \
+            &format!(
+                "`answers` is either 16 option indices (0-4, every question in order, the unscored one included) or 15 points (1-5, scored questions only, in order). \
 An option index i is worth i+1 points. `average` is the mean of the 15 points rounded to two decimals (the nearest hundredth); `score` = round((mean - 1) / 4 * 100), from the exact mean. \
 The band is the last band whose `min` is at most the score. Pillar averages are the means of each area's scored answers, rounded to two decimals too; \
 `weakestPillar` is the lowest average, ties going to the pillar listed first (strategy, people, data, change). \
 Every pillar below 4.0 carries `advice` on improving it; others carry null, except the weakest pillar, which always carries advice: \
 when even it is 4.0 or more, its advice on keeping it strong, and `nextStep` says every area is already strong and calls it the lowest; \
 otherwise `nextStep` calls it the weakest area. Either way, when another pillar is level with it, `nextStep` calls it one of the lowest or one of the weakest. \
-A missing Content-Type is read as JSON; any other non-JSON type is 415. Bodies over 8 KiB are 413.",
+A missing Content-Type is read as JSON; any other non-JSON type is 415. Bodies over {} KiB are 413.",
+                SCORE_BODY_MAX / 1024
+            ),
             "ScoreRequest",
             "ReadinessResult",
+            SCORE_BODY_MAX,
         ),
     );
     path(
@@ -496,13 +519,17 @@ A missing Content-Type is read as JSON; any other non-JSON type is 415. Bodies o
         post_json(
             "batch",
             "Run up to 20 GET requests in one call",
-            "Each item is run as a GET through the same router in process, in order; each response item has the requested `path`, the `status` and the `body` a direct GET would return. \
+            &format!(
+                "Each item is run as a GET through the same router in process, in order; each response item has the requested `path`, the `status` and the `body` a direct GET would return. \
 Items never fail the whole call: a path outside /v1 gets status 400 `path_outside_api`; a malformed path or one with dot segments 400 `invalid_path`; \
 a POST-only path 405 `method_not_allowed`; /v1/export 401 `missing_token` (a batch carries no credentials); an unknown path 404. \
 Every item counts as one request towards the rate limit, and the RateLimit header counts them: when not even one request is left the whole call is 429; \
-otherwise the items that fit run in order and each item past the limit gets status 429 with the `rate_limited` Error body. Bodies over 64 KiB are 413.",
+otherwise the items that fit run in order and each item past the limit gets status 429 with the `rate_limited` Error body. Bodies over {} KiB are 413.",
+                BATCH_BODY_MAX / 1024
+            ),
             "BatchRequest",
             "BatchResponse",
+            BATCH_BODY_MAX,
         ),
     );
     let mut export_headers = common_headers();
@@ -575,8 +602,8 @@ otherwise the items that fit run in order and each item past the limit gets stat
                         "content": { "application/json": { "schema": schema_ref("ClientRegistrationResponse") } },
                     },
                     "400": oauth_error_response("Invalid client metadata (RFC 7591 section 3.2.2), a member name repeated in one object, or a body that cannot be read as sent: not JSON, a `Content-Type` sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity`"),
-                    "413": oauth_refusal("Request body too large"),
-                    "429": oauth_refusal("Rate limited; wait `Retry-After` seconds"),
+                    "413": oauth_refusal(&too_large(OAUTH_BODY_MAX)),
+                    "429": oauth_refusal(&rate_limited("; wait `Retry-After` seconds")),
                 },
             }
         }),
@@ -602,8 +629,8 @@ otherwise the items that fit run in order and each item past the limit gets stat
                     },
                     "400": oauth_error_response("invalid_request (among its causes a body that cannot be read as sent: not form-encoded, a `Content-Type` sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity`), unsupported_grant_type or invalid_scope"),
                     "401": invalid_client_response(),
-                    "413": oauth_refusal("Request body too large"),
-                    "429": oauth_refusal("Rate limited; wait `Retry-After` seconds"),
+                    "413": oauth_refusal(&too_large(OAUTH_BODY_MAX)),
+                    "429": oauth_refusal(&rate_limited("; wait `Retry-After` seconds")),
                 },
             }
         }),
@@ -844,10 +871,10 @@ A missing or blank question is `missing_query` (its message names `query` when o
                         },
                     },
                     "202": { "description": "A notification was accepted; no body", "headers": common_headers() },
-                    "413": a2a_error(&format!("The body is larger than {} KiB", A2A_BODY_MAX / 1024)),
+                    "413": a2a_error(&format!("The body is larger than {} KiB; the rest is not read", A2A_BODY_MAX / 1024)),
                     "415": a2a_error("The body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, or a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16)"),
                     "429": {
-                        "description": "Rate limited",
+                        "description": rate_limited(""),
                         "headers": { "Retry-After": header_ref("Retry-After"), "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy") },
                         "content": { "application/json": { "schema": schema_ref("A2aErrorResponse") } },
                     },
@@ -1518,7 +1545,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
         "`ambiguous_credentials`: more than one `Authorization` header (RFC 6750 section 3.1, `invalid_request`)",
     );
     ambiguous["headers"]["WWW-Authenticate"] = header_ref("WWW-Authenticate");
-    let mut too_many = error_response("Rate limited");
+    let mut too_many = error_response(&rate_limited(""));
     too_many["headers"]["Retry-After"] = header_ref("Retry-After");
     let responses = json!({
         "BadRequest": error_response("Invalid input; `error.code` says which rule failed"),
@@ -1526,7 +1553,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
         "Unauthorized": unauthorized,
         "InsufficientScope": insufficient_scope,
         "AmbiguousCredentials": ambiguous,
-        "PayloadTooLarge": error_response("Request body too large"),
+        "PayloadTooLarge": error_response(&too_large(ASK_BODY_MAX)),
         "HeadTooLarge": { "description": format!("The request line and headers together exceed {} KiB, or an HTTP/1.1 request has more than {MAX_HEADER_FIELDS} header fields however short: refused by the HTTP layer before the API reads the request, with no body (RFC 6585). A question with many long earlier turns fits in the body of `POST /ask`.", MAX_HEADER_BYTES / 1024) },
         "UnsupportedMediaType": error_response(UNSUPPORTED_MEDIA_TYPE),
         "TooManyRequests": too_many,

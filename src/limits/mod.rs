@@ -11,14 +11,13 @@ use std::time::Duration;
 
 pub use crate::model::{
     A2A_BODY_MAX, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS,
-    BATCH_MAX_ITEMS, MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MCP_BODY_MAX,
-    PROMPT_ORGANISATION_MAX_CHARS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS,
-    SEARCH_QUERY_MAX_CHARS, SEARCH_TYPO_MAX_CHARS, SEARCH_TYPO_ONE_MIN_CHARS,
-    SEARCH_TYPO_TWO_MIN_CHARS, TOKEN_LIFETIME_SECS,
+    BATCH_BODY_MAX, BATCH_MAX_ITEMS, MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MCP_BODY_MAX,
+    OAUTH_BODY_MAX, PROMPT_ORGANISATION_MAX_CHARS, RATE_LIMIT_DEFAULT, SCORE_BODY_MAX,
+    SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS,
+    SEARCH_TYPO_MAX_CHARS, SEARCH_TYPO_ONE_MIN_CHARS, SEARCH_TYPO_TWO_MIN_CHARS,
+    TOKEN_LIFETIME_SECS,
 };
 
-/// Requests per client IP per window by default (`--rate-limit` overrides). Past it: 429.
-pub const RATE_LIMIT_DEFAULT: u32 = 300;
 /// The rate-limit window. A client's window opens with its first request and lasts this long.
 pub const RATE_WINDOW_MS: u64 = 60_000;
 /// Most client addresses the limiter tracks at once (over all shards). Past it, expired windows
@@ -51,12 +50,6 @@ pub const SEARCH_TYPO_MAX_EXPANSIONS: usize = 24;
 /// Indexed words the last query term may expand to as a prefix, in word order.
 pub const SEARCH_PREFIX_MAX_EXPANSIONS: usize = 256;
 
-/// Largest `POST /v1/ai-readiness/score` body. Past it: 413 without reading the rest.
-pub const SCORE_BODY_MAX: usize = 8 * 1024;
-/// Largest `POST /v1/batch` body (20 paths of up to ~3 KiB each). Past it: 413.
-pub const BATCH_BODY_MAX: usize = 64 * 1024;
-/// Largest OAuth request body (registration JSON or token form). Past it: 413.
-pub const OAUTH_BODY_MAX: usize = 16 * 1024;
 /// Longest bearer token accepted for verification; a longer one is `invalid_token` at once.
 pub const TOKEN_MAX_LEN: usize = 4096;
 /// Longest `client_name` accepted at registration, in characters. Longer:

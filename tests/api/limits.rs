@@ -993,3 +993,69 @@ async fn a_browser_with_an_invalid_host_on_a_page_gets_an_html_400() {
     assert!(api.head.contains("content-type: application/json"), "{}", api.head);
     assert!(api.body.contains("\"invalid_host\""), "{}", api.body);
 }
+
+/// Every 4xx of the OpenAPI document that names a limit gives its number, the one the server
+/// enforces on that endpoint (the per-operation 413s said only "Request body too large", while
+/// the error table gave 8, 16 or 64 KiB), and the rate limit's default in every 429.
+#[tokio::test]
+async fn every_4xx_that_names_a_limit_gives_its_number() {
+    use consultancy_api::limits::{
+        A2A_BODY_MAX, ASK_BODY_MAX, BATCH_BODY_MAX, MCP_BODY_MAX, OAUTH_BODY_MAX,
+        RATE_LIMIT_DEFAULT, SCORE_BODY_MAX,
+    };
+    let server = start().await;
+    let document = server.get("/openapi.json").await.json();
+    let resolve = |response: &serde_json::Value| -> String {
+        let response = match response["$ref"].as_str() {
+            Some(reference) => {
+                let name = reference.rsplit('/').next().expect("a name");
+                &document["components"]["responses"][name]
+            }
+            None => response,
+        };
+        response["description"].as_str().expect("a description").to_string()
+    };
+    let body_max = |path: &str| match path {
+        "/v1/ai-readiness/score" => SCORE_BODY_MAX,
+        "/v1/batch" => BATCH_BODY_MAX,
+        "/oauth/register" | "/oauth/token" => OAUTH_BODY_MAX,
+        "/ask" => ASK_BODY_MAX,
+        "/a2a" => A2A_BODY_MAX,
+        "/mcp" | "/mcp/docs" => MCP_BODY_MAX,
+        other => panic!("{other} answers 413 but has no body limit here"),
+    };
+    let (mut n_413, mut n_429) = (0, 0);
+    for (path, item) in document["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("path item") {
+            let Some(responses) = operation["responses"].as_object() else { continue };
+            for (status, response) in responses {
+                let description = resolve(response);
+                let at = format!("{method} {path} {status}: {description}");
+                match status.as_str() {
+                    "413" => {
+                        n_413 += 1;
+                        let kib = format!("{} KiB", body_max(path) / 1024);
+                        assert!(description.contains(&kib), "{at} lacks {kib}");
+                    }
+                    "429" => {
+                        n_429 += 1;
+                        let rate = format!("{RATE_LIMIT_DEFAULT} requests a minute");
+                        assert!(description.contains(&rate), "{at} lacks {rate}");
+                    }
+                    _ if status.starts_with('4') => {
+                        let lower = description.to_lowercase();
+                        let names_a_limit = ["too large", "larger than", "rate limit", "too long"]
+                            .iter()
+                            .any(|words| lower.contains(words));
+                        assert!(
+                            !names_a_limit || description.chars().any(|c| c.is_ascii_digit()),
+                            "{at} names a limit without its number"
+                        );
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(n_413 >= 7 && n_429 >= 20, "413s {n_413}, 429s {n_429}");
+}
