@@ -279,6 +279,25 @@ fn invalid(id: Option<Id>, why: &str) -> Invalid {
     Invalid { id, message: format!("invalid request: {why}"), duplicate: false }
 }
 
+/// What is wrong with a message's `jsonrpc` member, quoting what was sent (it said only that
+/// it must be "2.0", so a client sending `"2"` or the number 2.0 could not see its mistake);
+/// `None` when it is "2.0".
+fn wrong_version(sent: Option<&Value>) -> Option<String> {
+    let sent = match sent {
+        Some(Value::String(version)) if version == "2.0" => return None,
+        None => return Some("`jsonrpc` is missing; it must be \"2.0\"".to_string()),
+        Some(Value::String(version)) => {
+            Value::String(crate::ops::error::truncate(version).to_string()).to_string()
+        }
+        Some(Value::Number(n)) => format!("the number {n} (the version is the string \"2.0\")"),
+        Some(Value::Null) => "null".to_string(),
+        Some(Value::Bool(b)) => b.to_string(),
+        Some(Value::Array(_)) => "an array".to_string(),
+        Some(Value::Object(_)) => "an object".to_string(),
+    };
+    Some(format!("`jsonrpc` must be \"2.0\", not {sent}"))
+}
+
 /// Reads one message out of one value of a body.
 pub fn message(item: Item) -> Result<Message, Invalid> {
     let Item { value, id_text, repeated } = item;
@@ -309,8 +328,8 @@ pub fn message(item: Item) -> Result<Message, Invalid> {
         (Some(Value::Null), _) if is_response => (None, true),
         (Some(_), _) => return Err(invalid(None, "`id` must be a string or a number")),
     };
-    if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
-        return Err(invalid(id, "`jsonrpc` must be \"2.0\""));
+    if let Some(why) = wrong_version(object.get("jsonrpc")) {
+        return Err(invalid(id, &why));
     }
     let Some(method) = object.remove("method") else {
         if is_response && (id.is_some() || null_id) {
@@ -398,6 +417,26 @@ mod tests {
         match parse_body(text.as_bytes()) {
             Ok(Body::Single(item)) => message(item),
             other => panic!("not a single message: {other:?}"),
+        }
+    }
+
+    /// A wrong `jsonrpc` member is quoted as sent, so the client sees its mistake.
+    #[test]
+    fn a_wrong_version_is_quoted() {
+        for (text, says) in [
+            (r#"{"jsonrpc":"1.0","id":1,"method":"x"}"#, r#"must be "2.0", not "1.0""#),
+            (r#"{"jsonrpc":"2","id":1,"method":"x"}"#, r#"not "2""#),
+            (
+                r#"{"jsonrpc":2.0,"id":1,"method":"x"}"#,
+                "not the number 2.0 (the version is the string",
+            ),
+            (r#"{"jsonrpc":null,"id":1,"method":"x"}"#, r#"must be "2.0", not null"#),
+            (r#"{"jsonrpc":{},"id":1,"method":"x"}"#, "not an object"),
+            (r#"{"id":1,"method":"x"}"#, r#"`jsonrpc` is missing; it must be "2.0""#),
+        ] {
+            let refused = read(text).expect_err(text);
+            assert!(refused.message.contains(says), "{text}: {}", refused.message);
+            assert!(refused.id.is_some(), "{text}: the id is kept");
         }
     }
 

@@ -10,7 +10,8 @@
 //! - `SendStreamingMessage` (`message/stream`): the same message as the one event of a
 //!   server-sent-events stream (A2A 3.1.2, "message-only stream").
 //! - `GetTask`, `CancelTask`, `SubscribeToTask` (and 0.3's `tasks/get`, `tasks/cancel`,
-//!   `tasks/resubscribe`): `TaskNotFoundError`. `ListTasks` (1.0 only): an empty list, the last
+//!   `tasks/resubscribe`): `TaskNotFoundError`, after the params are checked (a task id that
+//!   is no string, `GetTask`'s negative `historyLength`: invalid params). `ListTasks` (1.0 only): an empty list, the last
 //!   page; a `pageToken` it never issued (any but the empty one), or a filter it cannot read
 //!   (a `status` that is no `TaskState`, a negative `historyLength`), is invalid params.
 //! - A notification is 202 with no body, unless it names a version the agent does not serve
@@ -190,6 +191,13 @@ fn run(
         Operation::GetTask | Operation::CancelTask | Operation::SubscribeToTask => {
             match params.and_then(|p| p.get("id")) {
                 Some(Value::String(task_id)) if !task_id.is_empty() => {
+                    // `GetTask` (0.3 `tasks/get`) also takes `historyLength`: a value no
+                    // agent could honour is the client's error to fix, reported before the
+                    // answer about the task (a negative one was answered TaskNotFound, as if
+                    // it had been read).
+                    if operation == Operation::GetTask {
+                        history_length(params)?;
+                    }
                     Err(A2aError::task_not_found(task_id))
                 }
                 // A number or an object is there, so "required" would send the client looking
@@ -311,27 +319,7 @@ fn list_filters(params: Option<&Value>) -> Result<(), A2aError> {
             ));
         }
     }
-    match params.get("historyLength") {
-        None | Some(Value::Null) => {}
-        Some(Value::Number(n))
-            if n.as_u64().is_some_and(|n| n <= i32::MAX as u64)
-                || n.as_f64().is_some_and(|f| {
-                    f.fract() == 0.0 && (0.0..=f64::from(i32::MAX)).contains(&f)
-                }) => {}
-        Some(other) => {
-            let given = match other {
-                Value::Number(n) => format!("{n}"),
-                other => kind_of(other).to_string(),
-            };
-            return Err(A2aError::invalid_params(
-                "historyLength",
-                format!(
-                    "invalid params: historyLength must be a non-negative integer (0 for no history), not {}",
-                    ops::error::truncate(&given)
-                ),
-            ));
-        }
-    }
+    history_length(Some(params))?;
     for (field, wanted, fits) in [
         ("contextId", "a string", Value::is_string as fn(&Value) -> bool),
         (
@@ -364,6 +352,35 @@ fn list_filters(params: Option<&Value>) -> Result<(), A2aError> {
         }
     }
     Ok(())
+}
+
+/// `historyLength` (`GetTask`, 0.3 `tasks/get`, `ListTasks`): unset, `null`, or an int32 from
+/// 0, as the protos type it; anything else is invalid params naming what was sent.
+fn history_length(params: Option<&Value>) -> Result<(), A2aError> {
+    match params.and_then(|p| p.get("historyLength")) {
+        None | Some(Value::Null) => Ok(()),
+        Some(Value::Number(n))
+            if n.as_u64().is_some_and(|n| n <= i32::MAX as u64)
+                || n.as_f64().is_some_and(|f| {
+                    f.fract() == 0.0 && (0.0..=f64::from(i32::MAX)).contains(&f)
+                }) =>
+        {
+            Ok(())
+        }
+        Some(other) => {
+            let given = match other {
+                Value::Number(n) => format!("{n}"),
+                other => kind_of(other).to_string(),
+            };
+            Err(A2aError::invalid_params(
+                "historyLength",
+                format!(
+                    "invalid params: historyLength must be a non-negative integer (0 for no history), not {}",
+                    ops::error::truncate(&given)
+                ),
+            ))
+        }
+    }
 }
 
 /// Whether `text` has the shape of an RFC 3339 date-time as ProtoJSON writes a `Timestamp`:

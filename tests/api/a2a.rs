@@ -1154,3 +1154,71 @@ async fn a_notification_in_an_unsupported_version_is_refused() {
         }
     }
 }
+
+/// `GetTask`'s `historyLength` is read before the task is looked up: a negative one was
+/// answered `TaskNotFoundError`, as if the request had been valid. A valid one still gets the
+/// task error, and the other task methods, which take no history, ignore it.
+#[tokio::test]
+async fn get_task_reads_its_history_length_before_answering_about_the_task() {
+    let server = start().await;
+    for (version, method) in [(V1, "GetTask"), (V03, "tasks/get")] {
+        for (length, says) in [
+            (json!(-1), "non-negative integer (0 for no history), not -1"),
+            (json!(2.5), "not 2.5"),
+            (json!("3"), "not a string"),
+        ] {
+            let params = json!({ "id": "task-1", "historyLength": length });
+            let refused = call(&server, version, method, params).await;
+            assert_error(&refused, version, -32602, "invalid_params");
+            let message = refused["error"]["message"].as_str().unwrap_or_default();
+            assert!(message.contains(says), "{method} {length}: {message}");
+        }
+        for length in [json!(0), json!(10), json!(null)] {
+            let params = json!({ "id": "task-1", "historyLength": length });
+            let answered = call(&server, version, method, params).await;
+            assert_error(&answered, version, -32001, "task_not_found");
+        }
+    }
+    let cancelled =
+        call(&server, V1, "CancelTask", json!({ "id": "task-1", "historyLength": -1 })).await;
+    assert_error(&cancelled, V1, -32001, "task_not_found");
+}
+
+/// A wrong `jsonrpc` member is quoted in the error on every JSON-RPC surface (the agent and
+/// both MCP servers share the reader): it said only that it must be "2.0".
+#[tokio::test]
+async fn a_wrong_jsonrpc_version_is_quoted_on_every_json_rpc_surface() {
+    let server = start().await;
+    for (version, says) in [
+        (json!("1.0"), r#"`jsonrpc` must be "2.0", not "1.0""#),
+        (
+            json!(2),
+            r#"`jsonrpc` must be "2.0", not the number 2 (the version is the string "2.0")"#,
+        ),
+        (json!(null), r#"`jsonrpc` must be "2.0", not null"#),
+    ] {
+        let body = json!({ "jsonrpc": version, "id": 7, "method": "SendMessage", "params": {} });
+        let refused = rpc(&server, V1, &body).await.conforms("POST", "/a2a", 200);
+        assert_error(&refused, V1, -32600, "invalid_request");
+        assert_eq!(refused["id"], 7, "{refused}");
+        let message = refused["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "/a2a {version}: {message}");
+        for path in ["/mcp", "/mcp/docs"] {
+            let body = json!({ "jsonrpc": version, "id": 7, "method": "ping" }).to_string();
+            let headers = [
+                ("content-type".to_string(), "application/json".to_string()),
+                ("accept".to_string(), "application/json, text/event-stream".to_string()),
+                ("mcp-protocol-version".to_string(), "2025-06-18".to_string()),
+            ];
+            let response = crate::mcp::post(&server, path, &headers, &body).await;
+            let refused = crate::mcp::rpc_error(&response, path, 400, -32600, "invalid_request");
+            assert_eq!(refused["id"], 7, "{refused}");
+            let message = refused["error"]["message"].as_str().unwrap_or_default();
+            assert!(message.contains(says), "{path} {version}: {message}");
+        }
+    }
+    let body = json!({ "id": 7, "method": "SendMessage", "params": {} });
+    let refused = rpc(&server, V1, &body).await.conforms("POST", "/a2a", 200);
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains(r#"`jsonrpc` is missing; it must be "2.0""#), "{message}");
+}
