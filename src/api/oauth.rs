@@ -202,6 +202,54 @@ fn invalid_request(description: &str) -> Reply {
     oauth_error(StatusCode::BAD_REQUEST, "invalid_request", description)
 }
 
+/// The token's audience for the RFC 8707 `resource` values sent: the API's base when none is
+/// sent; the resource itself when every value names one resource of this API (the base, with
+/// or without its trailing slash, or the export `<api>/v1/export`, the `resource` of its RFC
+/// 9728 metadata); the base, which holds both, when they name both. A value that is no
+/// absolute URI, has a fragment, or names anything else is `invalid_target` (RFC 8707 section
+/// 2), as a demanding client expects: a token it asked for elsewhere must not be issued for
+/// here. Scheme and host are compared in any case (RFC 3986 section 6.2.2.1).
+fn audience(parties: token::Parties<'_>, resources: &[String]) -> Result<String, Box<Reply>> {
+    let base = parties.audience;
+    let export = format!("{base}{}", token::EXPORT_RESOURCE_PATH);
+    let mut named: Option<String> = None;
+    for resource in resources {
+        let shown = crate::ops::error::truncate(resource);
+        let scheme = resource.split_once(':').map(|(scheme, _)| scheme).unwrap_or_default();
+        let absolute = scheme.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+        if !absolute {
+            return Err(Box::new(invalid_target(&format!(
+                "resource `{shown}` is not an absolute URI (RFC 8707 section 2); send {export}"
+            ))));
+        }
+        if resource.contains('#') {
+            return Err(Box::new(invalid_target(&format!(
+                "resource `{shown}` has a fragment, which a resource indicator must not (RFC 8707 section 2); send {export}"
+            ))));
+        }
+        let lowered = crate::ops::content::lowercase_origin(resource);
+        let this = if lowered == base || lowered.strip_suffix('/') == Some(base) {
+            base.to_string()
+        } else if lowered == export {
+            export.clone()
+        } else {
+            return Err(Box::new(invalid_target(&format!(
+                "resource `{shown}` is not served here: tokens of this server are for {base}, whose one protected resource is {export} (its metadata: {base}/.well-known/oauth-protected-resource/v1/export)"
+            ))));
+        };
+        named = Some(match named {
+            Some(before) if before != this => base.to_string(),
+            _ => this,
+        });
+    }
+    Ok(named.unwrap_or_else(|| base.to_string()))
+}
+
+fn invalid_target(description: &str) -> Reply {
+    oauth_error(StatusCode::BAD_REQUEST, "invalid_target", description)
+}
+
 /// `POST /oauth/token`.
 pub fn token(
     keys: &Keys,
@@ -226,13 +274,21 @@ pub fn token(
     // Section 3.2: a parameter must not repeat, empty or not (`client_id=&client_id=x`
     // repeats client_id even though the empty one counts as omitted).
     let mut seen = [false; 4];
+    // RFC 8707 section 2: `resource` may be sent more than once, one target each.
+    let mut resources: Vec<String> = Vec::new();
     for (name, value) in pairs {
         let slot = match &*name {
             "grant_type" => 0,
             "scope" => 1,
             "client_id" => 2,
             "client_secret" => 3,
-            // RFC 6749 section 3.2: unrecognised parameters are ignored (e.g. RFC 8707 resource).
+            "resource" => {
+                if !value.is_empty() {
+                    resources.push(value.into_owned());
+                }
+                continue;
+            }
+            // RFC 6749 section 3.2: unrecognised parameters are ignored.
             _ => continue,
         };
         if std::mem::replace(&mut seen[slot], true) {
@@ -298,7 +354,12 @@ pub fn token(
             );
         }
     }
-    let access_token = token::issue(keys, parties, &client_id, now_ms / 1000);
+    // After the client is known: an unknown client learns nothing about the resources.
+    let audience = match audience(parties, &resources) {
+        Ok(audience) => audience,
+        Err(reply) => return *reply,
+    };
+    let access_token = token::issue_for(keys, parties, &audience, &client_id, now_ms / 1000);
     let body = json!({
         "access_token": access_token,
         "token_type": "Bearer",

@@ -30,6 +30,11 @@ pub struct Claims {
     pub jti: String,
 }
 
+/// The path of the one protected resource under the API's base: its RFC 9728 metadata's
+/// `resource` is the base and this path, and a token requested for it (RFC 8707 `resource`)
+/// carries it as `aud`.
+pub const EXPORT_RESOURCE_PATH: &str = "/v1/export";
+
 /// Who issues and who accepts: the issuer origin and this API's audience.
 #[derive(Debug, Clone, Copy)]
 pub struct Parties<'a> {
@@ -43,8 +48,20 @@ fn sign(keys: &KeySet, signing_input: &str) -> hmac::Hmac<sha2::Sha256> {
     mac
 }
 
-/// Issues a token for `client_id` at `now` (Unix seconds) with a random `jti`.
+/// Issues a token for `client_id` at `now` (Unix seconds) with a random `jti`, for the API's
+/// audience.
 pub fn issue(keys: &Keys, parties: Parties<'_>, client_id: &str, now: u64) -> String {
+    issue_for(keys, parties, parties.audience, client_id, now)
+}
+
+/// [`issue`] with the audience `aud`: the API's, or the export resource's (`accepts` holds).
+pub fn issue_for(
+    keys: &Keys,
+    parties: Parties<'_>,
+    aud: &str,
+    client_id: &str,
+    now: u64,
+) -> String {
     let mut jti = [0u8; 12];
     // Without randomness the jti is still unique enough per second and client; it is not a
     // security property here, only an identifier for logs.
@@ -52,7 +69,7 @@ pub fn issue(keys: &Keys, parties: Parties<'_>, client_id: &str, now: u64) -> St
     let claims = Claims {
         iss: parties.issuer.to_string(),
         sub: client_id.to_string(),
-        aud: parties.audience.to_string(),
+        aud: aud.to_string(),
         client_id: client_id.to_string(),
         scope: EXPORT_SCOPE.to_string(),
         iat: now,
@@ -96,6 +113,12 @@ impl Rejection {
     }
 }
 
+/// Whether `aud` is this API's: its base, or the export resource under it (a token asked for
+/// with RFC 8707 `resource` is bound to that resource, RFC 9068 section 3).
+pub fn accepts(parties: Parties<'_>, aud: &str) -> bool {
+    aud == parties.audience || aud.strip_prefix(parties.audience) == Some(EXPORT_RESOURCE_PATH)
+}
+
 /// Verifies `token` at `now` and returns its claims.
 pub fn verify(
     keys: &Keys,
@@ -120,7 +143,7 @@ pub fn verify(
     if claims.iss != parties.issuer {
         return Err(Rejection::WrongIssuer);
     }
-    if claims.aud != parties.audience {
+    if !accepts(parties, &claims.aud) {
         return Err(Rejection::WrongAudience);
     }
     if now >= claims.exp + TOKEN_CLOCK_SKEW_SECS {

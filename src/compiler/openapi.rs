@@ -615,7 +615,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
             "post": {
                 "operationId": "issueToken",
                 "summary": "Obtain an access token (client credentials, RFC 6749 section 4.4)",
-                "description": "Client credentials by HTTP Basic (RFC 6749 section 2.3.1 encoding) or as form fields, not both; beside Basic, a `client_id` field naming the same client is accepted. `scope` is optional and may only be `export`. Errors follow RFC 6749 section 5.2; `unsupported_grant_type` is 400.",
+                "description": "Client credentials by HTTP Basic (RFC 6749 section 2.3.1 encoding) or as form fields, not both; beside Basic, a `client_id` field naming the same client is accepted. `scope` is optional and may only be `export`. `resource` (RFC 8707) is optional: this API or its export, which the token's `aud` then names. Errors follow RFC 6749 section 5.2; `unsupported_grant_type` and `invalid_target` are 400.",
                 "tags": ["oauth"],
                 "requestBody": {
                     "required": true,
@@ -627,7 +627,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
                         "headers": common_headers(),
                         "content": { "application/json": { "schema": schema_ref("TokenResponse") } },
                     },
-                    "400": oauth_error_response("invalid_request (among its causes a body that cannot be read as sent: not form-encoded, a `Content-Type` sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity`), unsupported_grant_type or invalid_scope"),
+                    "400": oauth_error_response("invalid_request (among its causes a body that cannot be read as sent: not form-encoded, a `Content-Type` sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity`), unsupported_grant_type, invalid_scope, or invalid_target (RFC 8707 section 2: a `resource` that is not this API's)"),
                     "401": invalid_client_response(),
                     "413": oauth_refusal(&too_large(OAUTH_BODY_MAX)),
                     "429": oauth_refusal(&rate_limited("; wait `Retry-After` seconds")),
@@ -1258,6 +1258,11 @@ A missing or blank question is `missing_query` (its message names `query` when o
                 },
                 "client_id": string,
                 "client_secret": string,
+                "resource": {
+                    "type": "string",
+                    "enum": [config.api_base.clone(), format!("{}/", config.api_base), format!("{}/v1/export", config.api_base)],
+                    "description": format!("RFC 8707 resource indicator, optional and repeatable: this API ({0}) or its protected resource ({0}/v1/export, the `resource` of its RFC 9728 metadata). The token's `aud` is the resource named (the API's base when none is, or when both are); any other value, one that is not an absolute URI or has a fragment, is 400 `invalid_target`. Scheme and host may be in any case.", config.api_base),
+                },
             },
         },
         "TokenResponse": {

@@ -257,10 +257,15 @@ async fn token_endpoint_errors_follow_rfc_6749() {
         "invalid_scope",
     );
 
-    // Unknown parameters are ignored (RFC 6749 section 3.2), e.g. RFC 8707 resource.
-    let ok =
-        token_request(&server, basic, form, &format!("{grant}&scope=export&resource={API_BASE}"))
-            .await;
+    // Unknown parameters are ignored (RFC 6749 section 3.2); RFC 8707 `resource` naming
+    // this API is honoured (a_resource_indicator_binds_the_token_or_is_an_invalid_target).
+    let ok = token_request(
+        &server,
+        basic,
+        form,
+        &format!("{grant}&scope=export&resource={API_BASE}&audience=x&foo=bar"),
+    )
+    .await;
     assert_eq!(ok.status, 200, "{}", ok.text);
     assert_eq!(ok.header("cache-control"), Some("no-store"));
     assert_eq!(ok.header("pragma"), Some("no-cache"));
@@ -955,4 +960,104 @@ async fn the_authentication_pages_curl_steps_work_as_written() {
         }
     }
     assert!(last["exportedAt"].is_string() && last["resources"].is_array(), "the export: {last}");
+}
+
+/// The audience of a token, read from its payload.
+fn audience_of(token: &str) -> String {
+    let payload = token.split('.').nth(1).expect("a payload");
+    let claims: Claims =
+        serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).expect("b64")).expect("claims");
+    claims.aud
+}
+
+/// RFC 8707 resource indicators: a token asked for this API or its export is bound to what
+/// was named (`aud`) and opens the export; one asked for anything else is `invalid_target`,
+/// not a token for here that the client would take for one valid where it asked. The
+/// parameter was ignored, so a token requested for another API was issued for this one.
+#[tokio::test]
+async fn a_resource_indicator_binds_the_token_or_is_an_invalid_target() {
+    let server = start().await;
+    let (id, secret) = register(&server).await;
+    let basic = Some((id.as_str(), secret.as_str()));
+    let form = "application/x-www-form-urlencoded";
+    let grant = "grant_type=client_credentials&scope=export";
+    let export_resource = format!("{API_BASE}/v1/export");
+    let encode = |value: &str| -> String { value.bytes().map(|b| format!("%{b:02X}")).collect() };
+    let upper = format!("{}/v1/export", API_BASE.to_uppercase());
+    for (resources, aud) in [
+        (vec![], API_BASE.to_string()),
+        (vec![API_BASE.to_string()], API_BASE.to_string()),
+        (vec![format!("{API_BASE}/")], API_BASE.to_string()),
+        (vec![export_resource.clone()], export_resource.clone()),
+        (vec![upper], export_resource.clone()),
+        (vec![export_resource.clone(), export_resource.clone()], export_resource.clone()),
+        (vec![API_BASE.to_string(), export_resource.clone()], API_BASE.to_string()),
+        (vec![String::new()], API_BASE.to_string()),
+    ] {
+        let extra: String = resources.iter().map(|r| format!("&resource={}", encode(r))).collect();
+        let ok = token_request(&server, basic, form, &format!("{grant}{extra}")).await;
+        let json = ok.conforms("POST", "/oauth/token", 200);
+        let token = json["access_token"].as_str().expect("token");
+        assert_eq!(audience_of(token), aud, "{resources:?}");
+        export(&server, token).await.conforms("GET", "/v1/export", 200);
+    }
+    for (resource, says) in [
+        ("https://api.other.example/v1/export", "is not served here"),
+        ("http://127.0.0.1:8080.other.example/v1/export", "is not served here"),
+        (&format!("{API_BASE}/v1/services") as &str, "is not served here"),
+        ("/v1/export", "is not an absolute URI"),
+        (&format!("{export_resource}#top") as &str, "has a fragment"),
+    ] {
+        let refused =
+            token_request(&server, basic, form, &format!("{grant}&resource={}", encode(resource)))
+                .await;
+        oauth_error(&refused, 400, "invalid_target");
+        let description =
+            refused.json()["error_description"].as_str().unwrap_or_default().to_owned();
+        assert!(description.contains(says), "{resource}: {description}");
+        assert!(description.contains(&export_resource), "{resource}: {description}");
+    }
+    // One bad value among good ones refuses the request.
+    let mixed =
+        format!("{grant}&resource={}&resource=https%3A%2F%2Fx.example%2F", encode(API_BASE));
+    oauth_error(&token_request(&server, basic, form, &mixed).await, 400, "invalid_target");
+    // An unknown client learns nothing about the resources: invalid_client first.
+    let stranger = token_request(
+        &server,
+        Some(("lc_nobody", "nothing")),
+        form,
+        &format!("{grant}&resource=https%3A%2F%2Fx.example%2F"),
+    )
+    .await;
+    assert_eq!(stranger.status, 401, "{}", stranger.text);
+
+    // The client library, as an MCP SDK sends it: the resource its metadata names.
+    let metadata = server.get("/.well-known/oauth-protected-resource/v1/export").await.json();
+    let named = metadata["resource"].as_str().expect("resource").to_string();
+    let client = BasicClient::new(ClientId::new(id.clone()))
+        .set_client_secret(ClientSecret::new(secret.clone()))
+        .set_token_uri(TokenUrl::new(server.url("/oauth/token")).expect("token URL"));
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    let token = client
+        .exchange_client_credentials()
+        .add_scope(Scope::new("export".to_string()))
+        .add_extra_param("resource", named.clone())
+        .request_async(&http)
+        .await
+        .expect("a token for the export");
+    let secret_token = token.access_token().secret();
+    assert_eq!(audience_of(secret_token), named);
+    export(&server, secret_token).await.conforms("GET", "/v1/export", 200);
+    let refused = client
+        .exchange_client_credentials()
+        .add_scope(Scope::new("export".to_string()))
+        .add_extra_param("resource", "https://api.other.example/")
+        .request_async(&http)
+        .await
+        .expect_err("another API's resource");
+    let shown = format!("{refused:?}");
+    assert!(shown.contains("invalid_target"), "{shown}");
 }
