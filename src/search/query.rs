@@ -192,9 +192,11 @@ fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
     if !word.is_ascii() || word.len() < 2 * JOINED_PAIR_PART_MIN_CHARS {
         return None;
     }
+    // A word with postings, or one the synonym table gives words for ("db", which no guide
+    // writes: "vectordb" is "vector db", which the table reads as "vector database").
     fn part(text: &str) -> Option<Part<'_>> {
         known_term(text)
-            .filter(|(_, known)| has_postings(known.term))
+            .filter(|(_, known)| has_postings(known.term) || is_synonym_input(known.term))
             .map(|(stem, known)| (text, stem, known))
     }
     // Whether a title or an answered question says the two parts in this order, or the
@@ -214,8 +216,13 @@ fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
     let split = (JOINED_PAIR_PART_MIN_CHARS..=word.len() - JOINED_PAIR_PART_MIN_CHARS)
         .filter_map(|at| {
             let split = (part(&word[..at])?, part(&word[at..])?);
-            let short = at < JOINED_PART_MIN_CHARS || word.len() - at < JOINED_PART_MIN_CHARS;
-            (!short || named_pair(&split)).then_some(split)
+            let short = |part: &Part<'_>| part.0.len() < JOINED_PART_MIN_CHARS;
+            // A short part the synonym table names is an acronym typed on ("vectordb",
+            // "mlmodel"), not two letters that happen to be a word.
+            let unnamed_short =
+                |part: &Part<'_>| short(part) && !is_synonym_input(part.2.term);
+            let needs_pair = unnamed_short(&split.0) || unnamed_short(&split.1);
+            (!needs_pair || named_pair(&split)).then_some(split)
         })
         .max_by_key(rarer)?;
     let split_guides = rarer(&split);
@@ -225,6 +232,11 @@ fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
             .iter()
             .any(|near| near.distance == 1 && guides(near.term) >= split_guides);
     (!nearer).then_some(split)
+}
+
+/// Whether `term` is a one-word input of the synonym table.
+fn is_synonym_input(term: u32) -> bool {
+    SYNONYM_TERMS.binary_search(&term).is_ok()
 }
 
 /// How many guides use `term`.
