@@ -252,7 +252,10 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
                 for a in unit.alternatives {
                     let df = postings(a.term).0.len();
                     match a.kind {
-                        Kind::Typo(_) => typo_df = typo_df.max(df),
+                        // A misspelt synonym phrase's own term weighs no more than its
+                        // synonyms either (`modle drift` is `model drift`, which a guide or
+                        // two say, read as the `drift` 27 guides are about).
+                        Kind::Typo(_) | Kind::SynonymTypo(_) => typo_df = typo_df.max(df),
                         Kind::Exact | Kind::Prefix if unit.prefix => prefix_df = prefix_df.max(df),
                         _ => {}
                     }
