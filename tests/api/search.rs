@@ -1756,3 +1756,21 @@ async fn a_joined_word_splits_into_an_acronym_the_table_names() {
     );
     assert_eq!(joined["correctedQuery"], serde_json::Value::Null, "{joined}");
 }
+
+/// A stranger's words for data quality ("is my data good", "bad data", "the data is
+/// wrong"), which no guide writes as such: the common "good" and "know" found forecasting
+/// baselines first. "chat bot" is "chatbot" (see `words_typed_apart_that_the_library_joins_are_one_word`).
+#[tokio::test]
+async fn everyday_words_for_data_quality_find_their_guides() {
+    let server = start().await;
+    // Each finds a data-quality guide in its first three (none did).
+    for q in ["how do i know if my data is good", "good data", "our data is bad", "the data is wrong"]
+    {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert!(slugs(&page).iter().any(|s| s.starts_with("data-quality")), "{q}: {page}");
+    }
+    let page = first_page(&server, "chat bot", "&limit=3").await;
+    assert_eq!(slugs(&page)[0], "customer-support-assistant-design", "{page}");
+    let page = first_page(&server, "how do i know if my data is good", "&limit=2").await;
+    assert!(slugs(&page).iter().all(|s| s.starts_with("data-quality")), "{page}");
+}
