@@ -40,7 +40,7 @@ use crate::model::{
     N_GUIDES, SEARCH_SUGGEST_ANY_EDIT_MIN_CHARS, SEARCH_SUGGEST_ONE_MIN_CHARS,
     SEARCH_SUGGEST_TWO_MIN_CHARS, packed,
 };
-use crate::tables::{GUIDES, IDF_BY_DF, POSTINGS, POSTINGS_START, TITLE_PAIRS};
+use crate::tables::{GUIDES, IDF_BY_DF, POSTINGS, POSTINGS_START, TERM_IDS, TERM_KEYS, TITLE_PAIRS};
 
 use query::{Alternative, Kind, Units};
 use snippet::MarkTerms;
@@ -428,15 +428,17 @@ fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
             // The pairs beginning with `a`, sorted by their second term: each of the next
             // unit's terms is looked up in them, rather than each of them in the next unit's
             // terms (a common first word such as `data` begins a few hundred pairs).
-            let start = TITLE_PAIRS.partition_point(|p| p.0 < a.term);
+            let a_term = phrase_edge(a, Edge::Last);
+            let start = TITLE_PAIRS.partition_point(|p| p.0 < a_term);
             let from_a = &TITLE_PAIRS[start..];
-            let from_a = &from_a[..from_a.partition_point(|p| p.0 == a.term)];
+            let from_a = &from_a[..from_a.partition_point(|p| p.0 == a_term)];
             if from_a.is_empty() {
                 continue;
             }
             for b in next.alternatives.iter().filter(|b| next_completes || b.kind != Kind::Prefix) {
-                let at = from_a.partition_point(|p| p.1 < b.term);
-                for &(_, _, guide) in from_a[at..].iter().take_while(|p| p.1 == b.term) {
+                let b_term = phrase_edge(b, Edge::First);
+                let at = from_a.partition_point(|p| p.1 < b_term);
+                for &(_, _, guide) in from_a[at..].iter().take_while(|p| p.1 == b_term) {
                     pairs[usize::from(guide)] |= 1u64 << pair.min(63);
                 }
             }
@@ -449,6 +451,35 @@ fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
             score[g] = score[g].saturating_add(u32::try_from(bonus).unwrap_or(u32::MAX));
         }
     }
+}
+
+/// Which end of a synonym phrase meets the next or the previous unit.
+#[derive(Clone, Copy)]
+enum Edge {
+    First,
+    Last,
+}
+
+/// For a synonym that is a phrase, the term of its first or last stem, for the phrases of
+/// [`title_phrases`]; any other alternative's term is itself. `which llm should i use` reads
+/// `llm` as "language model" too, and the guide answering "How do we choose which large
+/// language model to use?" says `model use`: the synonym's last stem is the word next to
+/// `use`. Only a synonym: a phrase as typed (`team productivity`) stands for what its entry
+/// names, and its own first word does not pair with the word before it (`data team`).
+fn phrase_edge(alternative: &Alternative, edge: Edge) -> u32 {
+    let term = alternative.term;
+    if !matches!(alternative.kind, Kind::Synonym | Kind::SynonymTypo(_)) {
+        return term;
+    }
+    let Some(key) = TERM_KEYS.get(term as usize) else {
+        return term;
+    };
+    let stem = match (edge, key.find(' '), key.rfind(' ')) {
+        (Edge::First, Some(at), _) => &key[..at],
+        (Edge::Last, _, Some(at)) => &key[at + 1..],
+        _ => return term,
+    };
+    TERM_IDS.get(stem).copied().unwrap_or(term)
 }
 
 /// The most ranks [`top_in_order`] keeps in a sorted buffer of its own rather than selecting

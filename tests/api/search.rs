@@ -1774,3 +1774,13 @@ async fn everyday_words_for_data_quality_find_their_guides() {
     let page = first_page(&server, "how do i know if my data is good", "&limit=2").await;
     assert!(slugs(&page).iter().all(|s| s.starts_with("data-quality")), "{page}");
 }
+
+/// A synonym phrase's last word makes a question's phrase with the next word:
+/// `which llm should i use` reads `llm` as "language model", and the guide answering "How do
+/// we choose which large language model to use?" says "model" next to "use" (it was fourth).
+#[tokio::test]
+async fn a_synonym_phrase_meets_the_next_word_in_a_question() {
+    let server = start().await;
+    let page = first_page(&server, "which llm should i use", "&limit=2").await;
+    assert!(slugs(&page).contains(&"choose-an-llm-for-a-task".to_string()), "{page}");
+}
