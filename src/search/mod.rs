@@ -40,7 +40,9 @@ use crate::model::{
     N_GUIDES, SEARCH_SUGGEST_ANY_EDIT_MIN_CHARS, SEARCH_SUGGEST_ONE_MIN_CHARS,
     SEARCH_SUGGEST_TWO_MIN_CHARS, packed,
 };
-use crate::tables::{GUIDES, IDF_BY_DF, POSTINGS, POSTINGS_START, TERM_IDS, TERM_KEYS, TITLE_PAIRS};
+use crate::tables::{
+    GUIDES, IDF_BY_DF, POSTINGS, POSTINGS_START, TERM_IDS, TERM_KEYS, TITLE_PAIRS,
+};
 
 use query::{Alternative, Kind, Units};
 use snippet::MarkTerms;

@@ -219,8 +219,7 @@ fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
             let short = |part: &Part<'_>| part.0.len() < JOINED_PART_MIN_CHARS;
             // A short part the synonym table names is an acronym typed on ("vectordb",
             // "mlmodel"), not two letters that happen to be a word.
-            let unnamed_short =
-                |part: &Part<'_>| short(part) && !is_synonym_input(part.2.term);
+            let unnamed_short = |part: &Part<'_>| short(part) && !is_synonym_input(part.2.term);
             let needs_pair = unnamed_short(&split.0) || unnamed_short(&split.1);
             (!needs_pair || named_pair(&split)).then_some(split)
         })
@@ -232,6 +231,45 @@ fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
             .iter()
             .any(|near| near.distance == 1 && guides(near.term) >= split_guides);
     (!nearer).then_some(split)
+}
+
+/// The longest two words typed apart that [`joined_apart`] reads as one.
+const JOINED_APART_MAX_BYTES: usize = 24;
+
+/// The word `prev` and `word` (at `span` of `q`) make typed a space apart, when the library
+/// uses it or the synonym table gives words for it ("data base" is "database", "chat bot"
+/// "chatbot"; Meilisearch concatenates neighbouring words the same way): its stem and term.
+/// Not when a title or an answered question says the two
+/// words one after the other: the library then writes them apart too ("set up").
+fn joined_apart(
+    q: &str,
+    text: &str,
+    prev: &QueryToken,
+    word: &str,
+    span: &Range<usize>,
+    known: Option<Known>,
+) -> Option<(&'static str, Known)> {
+    if prev.span.end + 1 != span.start || q.as_bytes().get(prev.span.end) != Some(&b' ') {
+        return None;
+    }
+    // Joined on the stack: most pairs are no word, and a look-up is all they cost.
+    let (left, right) = (text.get(prev.word.clone())?.as_bytes(), word.as_bytes());
+    let mut buffer = [0u8; JOINED_APART_MAX_BYTES];
+    let len = left.len() + right.len();
+    buffer.get_mut(..left.len())?.copy_from_slice(left);
+    buffer.get_mut(left.len()..len)?.copy_from_slice(right);
+    let pair = std::str::from_utf8(&buffer[..len]).ok()?;
+    let (stem, joined) = known_term(pair)?;
+    if !has_postings(joined.term) && !is_synonym_input(joined.term) {
+        return None;
+    }
+    if let (Some(left), Some(right)) = (prev.known, known) {
+        let at = TITLE_PAIRS.partition_point(|p| (p.0, p.1) < (left.term, right.term));
+        if TITLE_PAIRS.get(at).is_some_and(|p| (p.0, p.1) == (left.term, right.term)) {
+            return None;
+        }
+    }
+    Some((stem, joined))
 }
 
 /// Whether `term` is a one-word input of the synonym table.
@@ -399,6 +437,9 @@ pub fn units(q: &str) -> Units {
         known.map(|(stem, _)| stem).or_else(|| tokenize::misspelt_override(word))
     };
     let mut last_end = None;
+    // Whether the last token is a word as typed (not split, nor joined already), and a
+    // buffer for it joined with the next.
+    let mut last_plain = false;
     tokenize::for_each_token_with(q, known, |word, stem, span| {
         let known = found.take();
         // "what's", "who's": a stop word with a contraction is one (see
@@ -425,6 +466,7 @@ pub fn units(q: &str) -> Units {
             text.push_str(stem);
             let (word, stem) = (word_at..stem_at, stem_at..text.len());
             tokens.push(QueryToken { word, stem, span, known: Some(known), after_end });
+            last_plain = false;
             return;
         }
         // "datagovernance": two words of the library typed without the space between them
@@ -442,8 +484,32 @@ pub fn units(q: &str) -> Units {
                 let after_end = after_end && n == 0;
                 tokens.push(QueryToken { word, stem, span, known: Some(half.2), after_end });
             }
+            last_plain = false;
             return;
         }
+        // "data base", "road map", "chat bot": two words typed a space apart that the library
+        // or the synonym table writes as one word are that word.
+        if let Some(prev) = tokens.last().filter(|_| last_plain && !after_end) {
+            if let Some((joined, joined_known)) = joined_apart(q, &text, prev, word, &span, known) {
+                let (start, prev_after_end) = (prev.span.start, prev.after_end);
+                let prev_word = prev.word.clone();
+                tokens.pop();
+                let word_at = text.len();
+                // Rare (a join found): the copy may allocate.
+                let prev_text = text.get(prev_word).unwrap_or_default().to_owned();
+                text.push_str(&prev_text);
+                text.push_str(word);
+                let stem_at = text.len();
+                text.push_str(joined);
+                let (word, stem) = (word_at..stem_at, stem_at..text.len());
+                let span = start..span.end;
+                let known = Some(joined_known);
+                tokens.push(QueryToken { word, stem, span, known, after_end: prev_after_end });
+                last_plain = false;
+                return;
+            }
+        }
+        last_plain = true;
         let word_at = text.len();
         text.push_str(word);
         let stem_at = text.len();

@@ -1764,7 +1764,8 @@ async fn a_joined_word_splits_into_an_acronym_the_table_names() {
 async fn everyday_words_for_data_quality_find_their_guides() {
     let server = start().await;
     // Each finds a data-quality guide in its first three (none did).
-    for q in ["how do i know if my data is good", "good data", "our data is bad", "the data is wrong"]
+    for q in
+        ["how do i know if my data is good", "good data", "our data is bad", "the data is wrong"]
     {
         let page = first_page(&server, q, "&limit=3").await;
         assert!(slugs(&page).iter().any(|s| s.starts_with("data-quality")), "{q}: {page}");
@@ -1783,4 +1784,26 @@ async fn a_synonym_phrase_meets_the_next_word_in_a_question() {
     let server = start().await;
     let page = first_page(&server, "which llm should i use", "&limit=2").await;
     assert!(slugs(&page).contains(&"choose-an-llm-for-a-task".to_string()), "{page}");
+}
+
+/// Two words typed a space apart that the library writes as one are that word: "data base"
+/// found the AI-regulation guide first, "dash board" the board's AI strategy, "road map"
+/// the change plan, "chat bot" prompt design. Words a title or answered question writes
+/// apart stay apart ("set up" a centre of excellence).
+#[tokio::test]
+async fn words_typed_apart_that_the_library_joins_are_one_word() {
+    let server = start().await;
+    for (apart, joined) in [
+        ("data base", "database"),
+        ("dash board", "dashboard"),
+        ("road map", "roadmap"),
+        ("chat bot", "chatbot"),
+        ("build a road map for data", "build a roadmap for data"),
+    ] {
+        let page = first_page(&server, apart, "&limit=5").await;
+        assert_eq!(slugs(&page), slugs(&first_page(&server, joined, "&limit=5").await), "{apart}");
+        assert!(!slugs(&page).is_empty(), "{apart}: {page}");
+    }
+    let page = first_page(&server, "set up a centre of excellence", "&limit=1").await;
+    assert_eq!(slugs(&page)[0], "set-up-a-centre-of-excellence", "{page}");
 }
