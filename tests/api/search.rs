@@ -1798,6 +1798,7 @@ async fn words_typed_apart_that_the_library_joins_are_one_word() {
         ("dash board", "dashboard"),
         ("road map", "roadmap"),
         ("chat bot", "chatbot"),
+        ("data ops", "dataops"),
         ("build a road map for data", "build a roadmap for data"),
     ] {
         let page = first_page(&server, apart, "&limit=5").await;
@@ -1806,4 +1807,20 @@ async fn words_typed_apart_that_the_library_joins_are_one_word() {
     }
     let page = first_page(&server, "set up a centre of excellence", "&limit=1").await;
     assert_eq!(slugs(&page)[0], "set-up-a-centre-of-excellence", "{page}");
+}
+
+/// Versioning data and DataOps are what the guides on reproducible training and on
+/// pipeline testing, observability and CI/CD cover; none says either ("how do i version my
+/// data" found prompt versioning first, "dataops" nothing).
+#[tokio::test]
+async fn data_versioning_and_dataops_find_their_guides() {
+    let server = start().await;
+    for (q, wanted) in [
+        ("how do i version my data", "reproducible-model-training"),
+        ("data versioning", "reproducible-model-training"),
+        ("dataops", "testing-data-pipelines"),
+    ] {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert_eq!(slugs(&page)[0], wanted, "{q}: {page}");
+    }
 }
