@@ -973,11 +973,17 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
                 if let Some(row_text) = table_row_text(&table_head, &row) {
                     // "Seven-day forecast error: Before 14.2%, After 6.5%" reads as a sentence;
                     // a row labelled by long column headers does not.
+                    // A row under longer labels reads as one when each label is set off
+                    // from its cell ("Data engineer: Owns: Getting data in, reliably; Main
+                    // question they answer: ..."): the roles guide's row is the answer to
+                    // how a data engineer differs from an ML engineer.
                     let quotable = row.len() <= 2
                         || table_head
                             .iter()
                             .skip(1)
-                            .all(|label| label.split_whitespace().count() <= 2);
+                            .all(|label| label.split_whitespace().count() <= 2)
+                        || (labels_read_apart(&table_head)
+                            && row_text.len() <= LABELLED_ROW_MAX_BYTES);
                     blocks.push(Block {
                         heading: heading.clone(),
                         text: row_text,
@@ -1011,11 +1017,15 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
 /// labelled by their column headers, `first: Before 14.2%, After 6.5%`.
 fn table_row_text(head: &[String], row: &[String]) -> Option<String> {
     let (first, rest) = row.split_first()?;
+    let apart = labels_read_apart(head);
     let rest: Vec<String> = rest
         .iter()
         .enumerate()
         .filter(|(_, cell)| !cell.is_empty())
         .map(|(idx, cell)| match head.get(idx + 1) {
+            Some(label) if row.len() > 2 && !label.is_empty() && apart => {
+                format!("{label}: {cell}")
+            }
             Some(label) if row.len() > 2 && !label.is_empty() => format!("{label} {cell}"),
             _ => cell.clone(),
         })
@@ -1026,8 +1036,23 @@ fn table_row_text(head: &[String], row: &[String]) -> Option<String> {
     if rest.is_empty() {
         return Some(first.clone());
     }
-    Some(format!("{first}: {}", rest.join(", ")))
+    Some(format!("{first}: {}", rest.join(if apart { "; " } else { ", " })))
 }
+
+/// Whether a table's column labels are set off from their cells in a row's text ("Owns:
+/// Getting data in, reliably; Typical outputs: ..."): when one of them is longer than two
+/// words, run into its cell ("Main question they answer "Is the data ...?"") it does not read.
+fn labels_read_apart(head: &[String]) -> bool {
+    head.iter().skip(1).any(|label| label.split_whitespace().count() > 2)
+        && head.iter().skip(1).all(|label| label.split_whitespace().count() <= LABEL_MAX_WORDS)
+}
+
+/// Longest column label, in words, that a quotable row may carry.
+const LABEL_MAX_WORDS: usize = 5;
+
+/// Longest row, in bytes, quoted under labels set off from their cells: a wider row is a
+/// table's worth of text in one sentence.
+const LABELLED_ROW_MAX_BYTES: usize = 300;
 
 /// Abbreviations whose full stop does not end a sentence (lowercase, without the stop).
 const ABBREVIATIONS: &[&str] =

@@ -1884,3 +1884,25 @@ fn a_subject_named_only_in_a_lead_in_is_now_defined() {
     assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
     assert!(reply.sentences[0].text.starts_with("The EU AI Act is"), "{}", reply.text());
 }
+
+/// A table row under column labels longer than two words ("Main question they answer") was
+/// never quoted: "what are the typical outputs of an analytics engineer?" quoted the roles
+/// guide's "Analysts who write their own transformations create logic nobody else can find."
+/// and not the row that lists them. Such a row now sets each label off from its cell
+/// ("Owns: ...; Typical outputs: ...") and may be quoted.
+#[test]
+fn a_table_row_under_long_labels_is_quoted() {
+    let reply = ask("What are the typical outputs of an analytics engineer?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert_eq!(first(&reply, 1), ["guide:data-roles-who-does-what"]);
+    assert!(
+        reply.sentences[0].text.starts_with(
+            "Analytics engineer: Owns: Turning raw data into clean, modelled tables; Typical \
+             outputs: Tested transformation code"
+        ),
+        "{}",
+        reply.text()
+    );
+    let reply = ask("What is the main question a data scientist answers?");
+    assert!(reply.text().contains("Data scientist: Owns: Statistical and predictive work;"));
+}

@@ -130,7 +130,8 @@ fn markdown_becomes_blocks_under_their_headings() {
 ## Table\n\n\
 | Thing | Why |\n| --- | --- |\n| Registry | One place to look |\n\n\
 | Measure | Before | After |\n| --- | --- | --- |\n| Error | 14.2% | 6.5% |\n\n\
-| Area | Data it relies on | First step |\n| --- | --- | --- |\n| Demand | Orders | Measure |\n";
+| Area | Data it relies on | First step |\n| --- | --- | --- |\n| Demand | Orders | Measure |\n\n\
+| Area | Data it relies on every single day | First step |\n| --- | --- | --- |\n| Demand | Orders | Measure |\n";
     assert_eq!(
         markdown_blocks(markdown),
         [
@@ -139,7 +140,15 @@ fn markdown_becomes_blocks_under_their_headings() {
             block("First part", "Two bold item.", false, true),
             block("Table", "Registry: One place to look", true, true),
             block("Table", "Error: Before 14.2%, After 6.5%", true, true),
-            block("Table", "Demand: Data it relies on Orders, First step Measure", true, false),
+            // A label of three to five words is set off from its cell, and the row quoted.
+            block("Table", "Demand: Data it relies on: Orders; First step: Measure", true, true),
+            // One of more is a wide table's, run in and never quoted.
+            block(
+                "Table",
+                "Demand: Data it relies on every single day Orders, First step Measure",
+                true,
+                false,
+            ),
         ]
     );
     assert_eq!(
