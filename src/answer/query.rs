@@ -50,6 +50,9 @@ pub struct QueryTerm {
     pub mass: u32,
     /// Carried from an earlier turn.
     pub carried: bool,
+    /// The trade term the synonym table gives a word the library writes ([`trade_term`]):
+    /// an item or sentence holding either covers the term, at the better of the two impacts.
+    pub alt: Option<u32>,
 }
 
 /// The weighted terms of a question, and what the keyword tables found in it.
@@ -150,6 +153,7 @@ impl Builder {
             weight,
             mass: u32::from(rarity) * weight,
             carried,
+            alt: None,
         });
         self.stems.push(stem);
         true
@@ -338,6 +342,41 @@ fn synonym_stem(stem: &str) -> Option<&'static str> {
     }
     synonym_target(stem)
 }
+
+/// The answer index's id of the one-word trade term a one-way entry of the synonym table
+/// gives a word several items use, which [`synonym_stem`] leaves as written: "shifted" is
+/// "drift", "checks" are "tests". The word keeps its weight and its mass, and an item or
+/// sentence that holds either covers it. Not an equivalent group's other spelling or
+/// abbreviation ("vendor" and "supplier", "catalogue" and "catalog"), which the library writes
+/// as it pleases: read both ways, "what is a data catalogue?" lost its definition.
+fn trade_term(stem: &str) -> Option<u32> {
+    if synonym_stem(stem).is_some() {
+        return None;
+    }
+    let target = synonym_target(stem)?;
+    if target.contains(' ') {
+        return None;
+    }
+    let stem_term = TERM_IDS.get(stem)?;
+    // An equivalent group finds its way back.
+    if SYNONYMS.get(target).is_some_and(|ids| ids.contains(stem_term)) {
+        return None;
+    }
+    let rarity = |id: u32| u32::from(ANSWER_TERM_WEIGHTS[id as usize]);
+    let word = rarity(*ANSWER_TERM_IDS.get(stem)?);
+    let term = *ANSWER_TERM_IDS.get(target)?;
+    // A name much rarer than its trade term ("dbt", "MLOps") means the thing it names.
+    (target != stem && rarity(term) * TRADE_TERM_RARITY_DEN >= word * TRADE_TERM_RARITY_NUM)
+        .then_some(term)
+}
+
+/// A word the library writes is read as its trade term too only when the term is at least
+/// this share (`NUM / DEN`) as rare as the word, so about as specific: "shift" and "drift",
+/// "check" and "test". A name far rarer than its trade term means what it names: read as
+/// "transformation", "dbt" lost the analytics engineering service's "dbt-style tooling" to
+/// guides on transformations, and "MLOps", read as "production", the MLOps service.
+const TRADE_TERM_RARITY_NUM: u32 = 3;
+const TRADE_TERM_RARITY_DEN: u32 = 4;
 
 /// Of the terms the synonym table gives `key` (a stem, or a phrase's stems joined by spaces)
 /// whose every stem the answer index holds: a single word before a phrase, then the one whose
@@ -786,11 +825,16 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             || in_phrase.is_some();
         // A word counts once among the question's own, whichever stems it is read as.
         let mut added = false;
+        let alt = (!phrasing).then(|| trade_term(&token.stem)).flatten();
+        let written = alt.map(|_| token.stem.clone());
         for_each_meant_stem(&token.word, token.stem, |stem| {
             let filler = phrasing || is_filler(&stem);
             let weight = if filler { WEIGHT_FILLER } else { WEIGHT_QUESTION };
             added |= builder.add(stem, weight, false) && !filler;
         });
+        if let Some(idx) = written.and_then(|w| builder.stems.iter().position(|s| *s == w)) {
+            builder.query.terms[idx].alt = alt;
+        }
         if added {
             n_own += 1;
             if !intent::is_company_word(&token.word) || asker_hiring {

@@ -147,13 +147,20 @@ pub fn rank_items(query: &Query, boost: Option<SourceKind>, scope: Scope) -> Ran
     let mut score = [0u64; ANSWER_N_ITEMS];
     let mut covered = [0u64; ANSWER_N_ITEMS];
     let mut own_covered = [0u64; ANSWER_N_ITEMS];
-    for term in &query.terms {
-        let Some(term_id) = term.term_id else { continue };
+    let item_postings = |term_id: u32| {
         let start = ANSWER_ITEM_POSTINGS_START[term_id as usize] as usize;
         let end = ANSWER_ITEM_POSTINGS_START[term_id as usize + 1] as usize;
-        for &posting in &ANSWER_ITEM_POSTINGS[start..end] {
-            let (item, impact, head) = packed::unpack_item_posting(posting);
-            let item = usize::from(item);
+        &ANSWER_ITEM_POSTINGS[start..end]
+    };
+    let unpack_item = |posting: u64| {
+        let (item, impact, head) = packed::unpack_item_posting(posting);
+        (u32::from(item), impact, head)
+    };
+    for term in &query.terms {
+        let Some(term_id) = term.term_id else { continue };
+        let alt = term.alt.map_or(&[][..], item_postings);
+        for_each_best(item_postings(term_id), alt, unpack_item, |item, impact, head| {
+            let item = item as usize;
             score[item] += u64::from(impact) * u64::from(term.weight);
             // A word only the body mentions in passing counts half: an item is about what its
             // title, questions, description and headings name.
@@ -162,7 +169,7 @@ pub fn rank_items(query: &Query, boost: Option<SourceKind>, scope: Scope) -> Ran
             if !term.carried {
                 own_covered[item] += mass;
             }
-        }
+        });
     }
     let mut ranked = RankedItems { items: [RankedItem::default(); CANDIDATE_ITEMS], len: 0 };
     for item in 0..ANSWER_N_ITEMS {
@@ -184,6 +191,53 @@ pub fn rank_items(query: &Query, boost: Option<SourceKind>, scope: Scope) -> Ran
         insert_sorted(&mut ranked.items, &mut ranked.len, entry, |a, b| a.rank > b.rank);
     }
     ranked
+}
+
+/// Calls `each` with `(key, impact, flag)` for every key of two postings lists sorted by key
+/// (`unpack` reads a posting): once per key, at the larger impact and with either's flag.
+/// The second list is a word's trade term ([`QueryTerm::alt`]), usually empty.
+fn for_each_best(
+    first: &[u64],
+    second: &[u64],
+    unpack: impl Fn(u64) -> (u32, u16, bool),
+    mut each: impl FnMut(u32, u16, bool),
+) {
+    if second.is_empty() {
+        first.iter().for_each(|&posting| {
+            let (key, impact, flag) = unpack(posting);
+            each(key, impact, flag);
+        });
+        return;
+    }
+    let (mut a, mut b) =
+        (first.iter().map(|&p| unpack(p)).peekable(), second.iter().map(|&p| unpack(p)).peekable());
+    loop {
+        let next = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) if x.0 == y.0 => {
+                let (x, y) = (*x, *y);
+                a.next();
+                b.next();
+                (x.0, x.1.max(y.1), x.2 || y.2)
+            }
+            (Some(x), Some(y)) if x.0 < y.0 => {
+                let x = *x;
+                a.next();
+                x
+            }
+            (_, Some(y)) => {
+                let y = *y;
+                b.next();
+                y
+            }
+            (Some(x), None) => {
+                let x = *x;
+                a.next();
+                x
+            }
+            (None, None) => return,
+        };
+        each(next.0, next.1, next.2);
+    }
 }
 
 /// Scores the passages of the ranked items and keeps the best `CANDIDATE_PASSAGES` that can
@@ -227,34 +281,44 @@ pub fn score_passages(
             // `ANSWER_MAX_TERMS` (32) bounds the terms, so every one has its bit.
             let bit = 1u32.checked_shl(index as u32).unwrap_or(0);
             let Some(term_id) = term.term_id else { continue };
-            let start = ANSWER_PASSAGE_POSTINGS_START[term_id as usize] as usize;
-            let stop = ANSWER_PASSAGE_POSTINGS_START[term_id as usize + 1] as usize;
-            let postings = &ANSWER_PASSAGE_POSTINGS[start..stop];
-            let passage_of = |&posting: &u64| packed::unpack_passage_posting(posting).0;
-            let from = postings.partition_point(|p| passage_of(p) < first);
-            for &posting in postings[from..].iter().take_while(|p| passage_of(p) < end) {
-                let (passage, impact, own_text) = packed::unpack_passage_posting(posting);
-                let local = (passage - first) as usize;
-                score[local] += u64::from(impact) * u64::from(term.weight);
-                // A term only the heading or the item's title has counts half: the sentence
-                // is about it, but does not say it.
-                let mass = u64::from(if own_text { term.mass } else { term.mass / 2 });
-                covered[local] += mass;
-                if is_subject(term) {
-                    subject[local] |= bit;
+            // The postings of this item's passages.
+            let of_item = |term_id: u32| {
+                let start = ANSWER_PASSAGE_POSTINGS_START[term_id as usize] as usize;
+                let stop = ANSWER_PASSAGE_POSTINGS_START[term_id as usize + 1] as usize;
+                let postings = &ANSWER_PASSAGE_POSTINGS[start..stop];
+                let passage_of = |&posting: &u64| packed::unpack_passage_posting(posting).0;
+                let from = postings.partition_point(|p| passage_of(p) < first);
+                let to = from + postings[from..].partition_point(|p| passage_of(p) < end);
+                &postings[from..to]
+            };
+            let alt = term.alt.map_or(&[][..], of_item);
+            for_each_best(
+                of_item(term_id),
+                alt,
+                packed::unpack_passage_posting,
+                |passage, impact, own_text| {
+                    let local = (passage - first) as usize;
+                    score[local] += u64::from(impact) * u64::from(term.weight);
+                    // A term only the heading or the item's title has counts half: the sentence
+                    // is about it, but does not say it.
+                    let mass = u64::from(if own_text { term.mass } else { term.mass / 2 });
+                    covered[local] += mass;
+                    if is_subject(term) {
+                        subject[local] |= bit;
+                        if own_text && !term.carried {
+                            subject_text[local] |= bit;
+                        }
+                        subject_covered[local] += mass;
+                        subject_score[local] += u64::from(impact) * u64::from(term.weight);
+                    }
                     if own_text && !term.carried {
-                        subject_text[local] |= bit;
+                        own_in_text[local] += u64::from(term.mass);
+                        if term.weight > WEIGHT_FILLER {
+                            subject_in_text[local] += u64::from(term.mass);
+                        }
                     }
-                    subject_covered[local] += mass;
-                    subject_score[local] += u64::from(impact) * u64::from(term.weight);
-                }
-                if own_text && !term.carried {
-                    own_in_text[local] += u64::from(term.mass);
-                    if term.weight > WEIGHT_FILLER {
-                        subject_in_text[local] += u64::from(term.mass);
-                    }
-                }
-            }
+                },
+            );
         }
         let prior = ITEM_PRIOR_FLOOR_PER_MILLE
             + (1000 - ITEM_PRIOR_FLOOR_PER_MILLE) * ranked_item.rank / top_rank;

@@ -1906,3 +1906,31 @@ fn a_table_row_under_long_labels_is_quoted() {
     let reply = ask("What is the main question a data scientist answers?");
     assert!(reply.text().contains("Data scientist: Owns: Statistical and predictive work;"));
 }
+
+/// A word the library writes that a one-way entry of the synonym table maps to a trade term
+/// about as specific ("shifted" → "drift", "checks" → "tests") is read as either. Read only as
+/// written, "has my data shifted?" quoted a migration guide's "Lift and shift ...", and the
+/// judged "Which checks should every data pipeline run?" cited the testing guide fifth.
+#[test]
+fn an_everyday_word_the_library_writes_is_read_as_its_trade_term_too() {
+    let reply = ask("has my data shifted?");
+    assert_eq!(first(&reply, 1), ["guide:detect-data-and-concept-drift"]);
+    assert!(reply.sentences[0].text.starts_with("Data drift"), "{}", reply.text());
+    assert!(!reply.text().contains("Lift and shift"), "{}", reply.text());
+    for (question, judged) in [
+        (
+            "How can I tell if the data feeding my model has shifted since it was trained?",
+            "guide:detect-data-and-concept-drift",
+        ),
+        ("Which checks should every data pipeline run?", "guide:testing-data-pipelines"),
+    ] {
+        let reply = ask(question);
+        assert!(
+            first(&reply, 2).contains(&judged.to_string()),
+            "{question}: {:?}",
+            first(&reply, 3)
+        );
+    }
+    // A name far rarer than its trade term means what it names.
+    assert_eq!(first(&ask("Do you work with dbt?"), 1), ["service:analytics-engineering"]);
+}
