@@ -817,6 +817,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             // and searched for, it found "the long tail" before the platform service.
             || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work))
             || own_setting(text, &token)
+            || state_idiom(text, &token)
             // "What is the minimum engagement size?": the work whose size is asked is the
             // firm's; searched, "engagement" quoted "A typical engagement lasts six to eight
             // weeks".
@@ -885,6 +886,26 @@ fn own_setting(text: &str, token: &Token) -> bool {
             .find(|word| !word.is_empty())
             .unwrap_or("");
         previous.eq_ignore_ascii_case("our") || previous.eq_ignore_ascii_case("my")
+    }
+}
+
+/// Whether `token` is the "control" of "under control" or "out of control": an idiom of how
+/// things stand, which says what is wanted of the subject but not what the subject is.
+/// Searched, "how do we get our data quality under control?" quoted the governance service's
+/// "Hardening, access controls, monitoring of quality and cost, ...", access controls being
+/// another thing.
+fn state_idiom(text: &str, token: &Token) -> bool {
+    if token.word != "control" {
+        return false;
+    }
+    let mut before =
+        text[..token.start].rsplit(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty());
+    match before.next() {
+        Some(word) if word.eq_ignore_ascii_case("under") => true,
+        Some(word) if word.eq_ignore_ascii_case("of") => {
+            before.next().is_some_and(|word| word.eq_ignore_ascii_case("out"))
+        }
+        _ => false,
     }
 }
 

@@ -1934,3 +1934,18 @@ fn an_everyday_word_the_library_writes_is_read_as_its_trade_term_too() {
     // A name far rarer than its trade term means what it names.
     assert_eq!(first(&ask("Do you work with dbt?"), 1), ["service:analytics-engineering"]);
 }
+
+/// "Under control" and "out of control" say how things stand, not what they are: searched,
+/// the "control" of "how do we get our data quality under control?" quoted the governance
+/// service's "Hardening, access controls, monitoring of quality and cost, ...".
+#[test]
+fn under_control_is_phrasing_not_access_control() {
+    let reply = ask("How do we get our data quality under control?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert!(!reply.text().contains("access controls"), "{}", reply.text());
+    assert!(reply.text().contains("data quality issue"), "{}", reply.text());
+    // Elsewhere "control" is searched.
+    let reply = ask("how do I set up access control for the warehouse?");
+    assert!(reply.text().contains("Access by role"), "{}", reply.text());
+}
+
