@@ -1949,3 +1949,19 @@ fn under_control_is_phrasing_not_access_control() {
     assert!(reply.text().contains("Access by role"), "{}", reply.text());
 }
 
+/// The testing guide's unit tests of logic never said what a transformation is written in,
+/// so "how do I write unit tests for SQL?" quoted "Fix seeds for unit-level checks where the
+/// library honours them." and "Write it down before writing SQL."; it now says "whether a SQL
+/// model or a Python function".
+#[test]
+fn unit_tests_for_sql_quote_the_testing_guide() {
+    let reply = ask("How do I write unit tests for SQL?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert!(
+        reply.sentences[0].text.starts_with("Feed a transformation, whether a SQL model"),
+        "{}",
+        reply.text()
+    );
+    let cited = &reply.sources[reply.sentences[0].sources.start];
+    assert_eq!(cited.slug, "testing-data-pipelines");
+}
