@@ -550,6 +550,13 @@ const FIRM_WAY_SHAPE_WORDS: &[&str] = &[
     "structured",
 ];
 
+/// Nouns of what a client receives from the firm's work.
+const FIRM_DELIVERABLE_WORDS: &[&str] = &["deliverable", "deliverables"];
+
+/// Verbs of receiving that, with "end", ask what the client receives at the end of the work
+/// ("what do we get at the end?", "what will we receive at the end of the project?").
+const RECEIVE_VERBS: &[&str] = &["get", "gets", "receive", "receives"];
+
 /// Verbs that, after "how do you" or "how does Larchmere", ask how the firm works when nothing
 /// else is asked ("how do you work?", "how do you operate?").
 const FIRM_WAY_VERBS: &[&str] = &["operate", "work"];
@@ -561,6 +568,9 @@ pub fn is_firm_way_word(word: &str) -> bool {
         || FIRM_WAY_WORK_WORDS.contains(&word)
         || FIRM_WAY_SHAPE_WORDS.contains(&word)
         || FIRM_WAY_VERBS.contains(&word)
+        || FIRM_DELIVERABLE_WORDS.contains(&word)
+        || RECEIVE_VERBS.contains(&word)
+        || word == "end"
         || matches!(word, "like" | "typical" | "typically" | "usual" | "usually" | "normally")
 }
 
@@ -637,6 +647,11 @@ pub struct Intent {
     /// "who would be on the engagement?"): it asks who the firm puts on it, which the
     /// services' account of how an engagement runs says (its team).
     pub asks_firm_team: bool,
+    /// The question asks what the client receives from the firm's work: "deliverables", or
+    /// getting or receiving something "at the end" ("what do we get at the end?"). Each
+    /// service page says it under a heading of its own ("Deliverables", "What you receive",
+    /// "What you end up with"). Whether it asks anything else is the query's to tell.
+    pub asks_firm_deliverables: bool,
     /// The question asks what the firm needs or expects of its client (`REQUIREMENT_WORDS`:
     /// "what do you need from us?"), or names something written as a stop word in capitals
     /// ("can you work with our IT team?"), which no index holds: with a reference to the firm
@@ -827,6 +842,7 @@ pub fn detect(text: &str) -> Intent {
     let mut asks_safe_keeping = false;
     let (mut names_length, mut names_work) = (false, false);
     let (mut names_way_noun, mut names_way_work, mut names_way_shape) = (false, false, false);
+    let (mut names_deliverable, mut names_receiving, mut names_end) = (false, false, false);
     // Words since the asker ("I", "we") and since the asker's verb of speaking, or a lot.
     let (mut since_asker, mut since_speak) = (usize::MAX, usize::MAX);
     for_each_word(text, |word, head| {
@@ -853,6 +869,9 @@ pub fn detect(text: &str) -> Intent {
         names_way_noun |= FIRM_WAY_NOUNS.contains(&word);
         names_way_work |= FIRM_WAY_WORK_WORDS.contains(&word);
         names_way_shape |= FIRM_WAY_SHAPE_WORDS.contains(&word);
+        names_deliverable |= FIRM_DELIVERABLE_WORDS.contains(&word);
+        names_receiving |= RECEIVE_VERBS.contains(&word);
+        names_end |= word == "end";
         names_employment |= EMPLOYMENT_WORDS.contains(&word);
         names_requirement |= REQUIREMENT_WORDS.contains(&word);
         names_length |= matches!(word, "length" | "lengths");
@@ -936,10 +955,12 @@ pub fn detect(text: &str) -> Intent {
         && class_of(&opening_words[2]) == Some(Class::Reference)
         && fourth_is_way_verb;
     intent.asks_firm_team = opening_words[0] == "who" && names_way_work;
+    intent.asks_firm_deliverables = names_deliverable || (names_receiving && names_end);
     intent.asks_firm_way = (names_way_noun && intent.refers_to_company)
         || (names_way_work && names_way_shape)
         || asks_how_firm_works
-        || intent.asks_firm_team;
+        || intent.asks_firm_team
+        || intent.asks_firm_deliverables;
     intent.asks_unsearchable = names_requirement || names_capitalised_stop_word(text);
     intent.asks_duration |= intent.length_of_work;
     let asks_who_is_in_charge =

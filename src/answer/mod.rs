@@ -119,6 +119,10 @@ pub const FIRM_WAY_QUERY: &str = "how an engagement runs";
 /// What a question of who works on the firm's engagements is searched as, among the services:
 /// each names the team it staffs an engagement with where it tells how the engagement runs.
 pub const FIRM_TEAM_QUERY: &str = "the team of an engagement";
+/// What a question of what the client receives from the firm's work is searched as, among the
+/// firm's own pages (services first): the services' headings for it ("Deliverables", "What you
+/// receive").
+pub const FIRM_DELIVERABLES_QUERY: &str = "deliverables";
 /// Items a company answer about prices or contact adds after its records when the question
 /// also names a topic ("what would MLOps cost?").
 pub const COMPANY_EXTRA_SOURCES: usize = 2;
@@ -206,8 +210,17 @@ pub fn answer(question: &Question<'_>) -> Answer {
         && !query.intent.past_tense
         && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))
     {
-        let asked = if query.intent.asks_firm_team { FIRM_TEAM_QUERY } else { FIRM_WAY_QUERY };
-        let engagement = query::build(asked, &[]);
+        let asked = if query.intent.asks_firm_team {
+            FIRM_TEAM_QUERY
+        } else if query.intent.asks_firm_deliverables {
+            FIRM_DELIVERABLES_QUERY
+        } else {
+            FIRM_WAY_QUERY
+        };
+        let mut engagement = query::build(asked, &[]);
+        // What each service delivers is its own: one sentence of each, so no list reads as
+        // what every engagement delivers.
+        engagement.each_item = query.intent.asks_firm_deliverables;
         return retrieve_in(&engagement, Some(SourceKind::Service), Scope::FirmPages);
     }
     match topic {
@@ -456,7 +469,7 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
         n_own += 1;
     }
     let alone_answers = query.intent.asks_what_firm_does && !query.intent.generic_you;
-    let (picked, n_picked) = select::pick(&own[..n_own], alone_answers);
+    let (picked, n_picked) = select::pick(&own[..n_own], alone_answers, query.each_item);
     let mut picked = picked;
     let picked = &mut picked[..n_picked];
 

@@ -106,6 +106,10 @@ pub struct Query {
     /// results have you delivered?", "what outcomes have you achieved?"): the case studies
     /// tell it, and its words ([`RESULT_WORDS`]) are phrasing.
     pub results_only: bool,
+    /// The answer quotes one sentence of each item it cites, the best of each, since what is
+    /// asked differs by item (what each service delivers): set by the caller, never by
+    /// [`build`].
+    pub each_item: bool,
 }
 
 /// Words of what the firm's work has achieved: asked of the firm with nothing else, the
@@ -629,6 +633,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             work_duration: false,
             firm_way_only: false,
             results_only: false,
+            each_item: false,
         },
     };
     let mut n_content = 0;

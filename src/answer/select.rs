@@ -414,9 +414,14 @@ pub fn near_duplicate(a: u64, b: u64) -> bool {
 /// unless `alone_answers` (a yes-or-no question of what the firm does, which its one sentence
 /// answers: "do you sell software?" added the governance service's "Nor do we write policies
 /// your teams cannot follow ..." to "We do not sell governance software ...").
+///
+/// With `each_item` (a question whose answer differs by item, as what each service delivers),
+/// a sentence earns its place by being of an item no chosen sentence is of, and one of an item
+/// already quoted does not.
 pub fn pick(
     scored: &[ScoredPassage],
     alone_answers: bool,
+    each_item: bool,
 ) -> ([ScoredPassage; MAX_SENTENCES], usize) {
     let mut picked = [ScoredPassage::default(); MAX_SENTENCES];
     let mut len = 0;
@@ -453,7 +458,11 @@ pub fn pick(
         let adds = candidate.subject_text & !said != 0;
         let same_thing = candidate.candidate == best.candidate
             && candidate.subject & best.subject == best.subject;
-        if len > 0 && !adds && !same_thing {
+        if each_item {
+            if picked[..len].iter().any(|p| p.candidate == candidate.candidate) {
+                continue;
+            }
+        } else if len > 0 && !adds && !same_thing {
             continue;
         }
         let record = &ANSWER_PASSAGES[candidate.passage as usize];

@@ -1965,3 +1965,31 @@ fn unit_tests_for_sql_quote_the_testing_guide() {
     let cited = &reply.sources[reply.sentences[0].sources.start];
     assert_eq!(cited.slug, "testing-data-pipelines");
 }
+
+/// What the client receives from the firm's work ("deliverables", getting or receiving
+/// something "at the end") is what each service page lists under its own heading: searched as
+/// written, "what deliverables do we get at the end?" was "not covered" with the roles guide
+/// and an onboarding guide as its closest items. It is searched among the firm's pages as
+/// "deliverables", quoting one sentence of each service, since each delivers its own.
+#[test]
+fn what_the_client_receives_is_quoted_from_each_service() {
+    for question in [
+        "What deliverables do we get at the end?",
+        "What will we receive at the end of the project?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        let cited: Vec<&str> =
+            reply.sentences.iter().map(|s| reply.sources[s.sources.start].slug).collect();
+        assert!(cited.len() >= 2, "{question}: {cited:?}");
+        for (n, slug) in cited.iter().enumerate() {
+            let item = reply.sources.iter().find(|s| s.slug == *slug).map(|s| s.kind);
+            assert_eq!(item, Some(SourceKind::Service), "{question}: {cited:?}");
+            assert!(!cited[..n].contains(slug), "one sentence of each service: {cited:?}");
+        }
+    }
+    // Anything else named is searched.
+    let reply = ask("what do you get at the end of the rainbow?");
+    assert_eq!(reply.kind, AnswerKind::NotCovered, "{}", reply.text());
+}
+
