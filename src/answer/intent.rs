@@ -221,6 +221,21 @@ const WORDS: &[(&str, Class)] = {
         ("sort", Generic),
         ("sorts", Generic),
         ("speak", Topic(CompanyTopic::Contact)),
+        // "Which industries do you specialise in?": what the firm specialises in is its
+        // topic's record; searched for, "specialise" was a word no sentence says with
+        // "industries", and the question was "not covered".
+        ("specialise", Generic),
+        ("specialised", Generic),
+        ("specialises", Generic),
+        ("specialising", Generic),
+        ("specialism", Generic),
+        ("specialisms", Generic),
+        ("speciality", Generic),
+        ("specialize", Generic),
+        ("specialized", Generic),
+        ("specializes", Generic),
+        ("specializing", Generic),
+        ("specialty", Generic),
         ("started", Generic),
         ("starting", Generic),
         ("studies", Topic(CompanyTopic::CaseStudies)),

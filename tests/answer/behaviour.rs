@@ -1993,3 +1993,14 @@ fn what_the_client_receives_is_quoted_from_each_service() {
     assert_eq!(reply.kind, AnswerKind::NotCovered, "{}", reply.text());
 }
 
+/// "Which industries do you specialise in?" was "not covered": "specialise", searched for, was
+/// a word no sentence says with "industries". What the firm specialises in is its topic's
+/// record, so it is a generic word, like "serve".
+#[test]
+fn what_the_firm_specialises_in_is_its_topics_record() {
+    let reply = ask("Which industries do you specialise in?");
+    assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Industries), "{}", reply.text());
+    let reply = ask("what do you specialize in?");
+    assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::About), "{}", reply.text());
+}
+
