@@ -969,7 +969,12 @@ pub fn detect(text: &str) -> Intent {
         && matches!(opening_words[1].as_str(), "do" | "does")
         && class_of(&opening_words[2]) == Some(Class::Reference)
         && fourth_is_way_verb;
-    intent.asks_firm_team = opening_words[0] == "who" && names_way_work;
+    // "How many consultants will work on our project?" asks who the firm puts on the work,
+    // as "who will work on our project?" does, not how many people the firm has.
+    let asks_size = opening_words[0] == "how"
+        && opening_words[1] == "many"
+        && FIRM_SIZE_NOUNS.contains(&opening_words[2].as_str());
+    intent.asks_firm_team = (opening_words[0] == "who" || asks_size) && names_way_work;
     intent.asks_firm_deliverables = names_deliverable || (names_receiving && names_end);
     intent.asks_firm_way = (names_way_noun && intent.refers_to_company)
         || (names_way_work && names_way_shape)
@@ -980,12 +985,9 @@ pub fn detect(text: &str) -> Intent {
     intent.asks_duration |= intent.length_of_work;
     let asks_who_is_in_charge =
         opening_words[0] == "who" && FIRM_CHARGE_VERBS.contains(&opening_words[1].as_str());
-    let asks_size = opening_words[0] == "how"
-        && opening_words[1] == "many"
-        && FIRM_SIZE_NOUNS.contains(&opening_words[2].as_str());
     intent.names_firm_matter |= (you_start && !after_you_start_other)
         || asks_who_is_in_charge
-        || asks_size
+        || (asks_size && !names_way_work)
         || (clients_data && asks_safe_keeping);
     if intent.refers_to_company && (firm_is_hired || !firm_hires) {
         topic_rank = topic_rank.min(hiring_rank);

@@ -2004,3 +2004,15 @@ fn what_the_firm_specialises_in_is_its_topics_record() {
     assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::About), "{}", reply.text());
 }
 
+/// "How many consultants will work on our project?" was "not covered" as if it asked how many
+/// people the firm has; naming the work, it asks who the firm puts on it, as "who will work on
+/// our project?" does. "How many people do you employ?" is still not covered.
+#[test]
+fn how_many_consultants_on_the_work_is_the_team_of_an_engagement() {
+    let reply = ask("How many consultants will work on our project?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert!(reply.text().contains("A small Larchmere team (a lead consultant"), "{}", reply.text());
+    let reply = ask("How many people do you employ?");
+    assert_eq!(reply.kind, AnswerKind::NotCovered, "{}", reply.text());
+}
+
