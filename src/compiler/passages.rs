@@ -190,6 +190,10 @@ pub struct Block {
     pub whole: bool,
     /// Whether its sentences may be quoted in an answer (a wide table's row reads badly).
     pub quotable: bool,
+    /// Bytes of `text` that are a run-in label set in bold or italics and closed by a full
+    /// stop ("**Data scientist and ML engineer.** A model built ..."): never quoted, however
+    /// many words it has; 0 when the block opens with none.
+    pub run_in: usize,
 }
 
 /// An item with the text its index entries are built from.
@@ -498,6 +502,7 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
             text: instructions.clone(),
             whole: false,
             quotable: true,
+            run_in: 0,
         });
     }
     for section in &assessment.sections {
@@ -507,6 +512,7 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
                 text: desc.clone(),
                 whole: false,
                 quotable: true,
+                run_in: 0,
             });
         }
         for advice in [&section.advice, &section.strong_advice] {
@@ -515,6 +521,7 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
                 text: advice.clone(),
                 whole: false,
                 quotable: true,
+                run_in: 0,
             });
         }
     }
@@ -525,6 +532,7 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
                 text: format!("{}: {summary}", band.name),
                 whole: true,
                 quotable: true,
+                run_in: 0,
             });
         }
     }
@@ -577,12 +585,14 @@ fn contact_source(config: &Config, content: &Content) -> Source {
         text: site.tagline.clone(),
         whole: false,
         quotable: true,
+        run_in: 0,
     }];
     blocks.push(Block {
         heading: heading.clone(),
         text: format!("Email {} at {}.", contact.company, contact.email),
         whole: true,
         quotable: true,
+        run_in: 0,
     });
     for text in
         [&contact.how, &contact.location.as_ref().map(|l| format!("Location: {l}.")), &contact.note]
@@ -594,6 +604,7 @@ fn contact_source(config: &Config, content: &Content) -> Source {
             text: text.clone(),
             whole: false,
             quotable: true,
+            run_in: 0,
         });
     }
     Source {
@@ -770,7 +781,7 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<(PassageText, String)> {
             // Quotation marks seen so far in the block: straight ones by parity, curly ones
             // by depth; a sentence that opens with either unbalanced is inside a quotation.
             let (mut straight, mut curly) = (0usize, 0isize);
-            for sentence in sentences(&block.text) {
+            for sentence in sentences_after(&block.text, block.run_in) {
                 let in_quote = straight % 2 == 1 || curly > 0;
                 for ch in sentence.lead_in.chars().chain(sentence.text.chars()) {
                     match ch {
@@ -926,7 +937,11 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
     let mut table_head: Vec<String> = Vec::new();
     let mut row: Vec<String> = Vec::new();
     let mut in_table_head = false;
-    let flush = |text: &mut String, heading: &str, blocks: &mut Vec<Block>| {
+    // A run-in label: the byte length of the bold or italic run opening the block, once it
+    // has closed on a full stop; `label_open` while such a run is being read.
+    let mut run_in = 0;
+    let mut label_open = false;
+    let flush = |text: &mut String, heading: &str, blocks: &mut Vec<Block>, run_in: &mut usize| {
         let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
         if !collapsed.is_empty() {
             blocks.push(Block {
@@ -934,14 +949,16 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
                 text: collapsed,
                 whole: false,
                 quotable: true,
+                run_in: std::mem::take(run_in),
             });
         }
+        *run_in = 0;
         text.clear();
     };
     for event in Parser::new_ext(markdown, options) {
         match event {
             Event::Start(Tag::Heading { .. }) => {
-                flush(&mut text, &heading, &mut blocks);
+                flush(&mut text, &heading, &mut blocks, &mut run_in);
                 heading.clear();
                 in_heading = true;
             }
@@ -949,16 +966,28 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
                 heading = heading.split_whitespace().collect::<Vec<_>>().join(" ");
                 in_heading = false;
             }
+            Event::Start(Tag::Strong | Tag::Emphasis)
+                if !in_heading && text.trim().is_empty() && !label_open =>
+            {
+                label_open = true;
+            }
+            Event::End(TagEnd::Strong | TagEnd::Emphasis) if label_open => {
+                label_open = false;
+                let label = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                if label.ends_with('.') {
+                    run_in = label.len();
+                }
+            }
             Event::Start(Tag::Link { .. }) if !in_heading => text.push(LINK_START),
             Event::End(TagEnd::Link) if !in_heading => text.push(LINK_END),
             Event::Start(Tag::CodeBlock(_)) => in_code = true,
             Event::End(TagEnd::CodeBlock) => in_code = false,
             Event::Start(Tag::Paragraph | Tag::Item | Tag::List(_))
             | Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::List(_)) => {
-                flush(&mut text, &heading, &mut blocks);
+                flush(&mut text, &heading, &mut blocks, &mut run_in);
             }
             Event::Start(Tag::TableHead) => {
-                flush(&mut text, &heading, &mut blocks);
+                flush(&mut text, &heading, &mut blocks, &mut run_in);
                 in_table_head = true;
                 table_head.clear();
             }
@@ -989,6 +1018,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
                         text: row_text,
                         whole: true,
                         quotable,
+                        run_in: 0,
                     });
                 }
             }
@@ -1009,7 +1039,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
             _ => {}
         }
     }
-    flush(&mut text, &heading, &mut blocks);
+    flush(&mut text, &heading, &mut blocks, &mut run_in);
     blocks
 }
 
@@ -1076,6 +1106,34 @@ pub struct Sentence {
 /// text, it is the first full sentence's lead-in; later, it joins the sentence before it. Text
 /// that is all short sentences is one sentence.
 pub fn sentences(text: &str) -> Vec<Sentence> {
+    sentences_after(text, 0)
+}
+
+/// [`sentences`] of a block whose first `run_in` bytes are a run-in label set off by its
+/// markup ([`Block::run_in`]): the label is the first sentence's lead-in whatever its length.
+/// Read as a sentence, "**Data scientist and ML engineer.** A model built in a notebook is not
+/// a product." opened the answer to how a data engineer differs from an ML engineer on words
+/// of the label.
+pub fn sentences_after(text: &str, run_in: usize) -> Vec<Sentence> {
+    // A label that states a duration ("*Foundation, 6 to 8 weeks.*") is split as before: of
+    // five words or more it is a sentence of its own, the answer to how long that phase takes.
+    let label = text
+        .get(..run_in)
+        .map(str::trim)
+        .filter(|label| !label.is_empty() && !states_duration(label));
+    let mut out = sentences_of(text.get(run_in..).filter(|_| label.is_some()).unwrap_or(text));
+    if let Some(label) = label {
+        match out.first_mut() {
+            Some(first) if first.lead_in.is_empty() => first.lead_in = label.to_string(),
+            Some(first) => first.lead_in = format!("{label} {}", first.lead_in),
+            // A label alone: it is the text.
+            None => out.push(Sentence { lead_in: String::new(), text: label.to_string() }),
+        }
+    }
+    out
+}
+
+fn sentences_of(text: &str) -> Vec<Sentence> {
     let mut raw: Vec<&str> = Vec::new();
     let mut start = 0;
     let chars: Vec<(usize, char)> = text.char_indices().collect();

@@ -2016,3 +2016,21 @@ fn how_many_consultants_on_the_work_is_the_team_of_an_engagement() {
     assert_eq!(reply.kind, AnswerKind::NotCovered, "{}", reply.text());
 }
 
+/// A bold or italic run-in label closed by a full stop is a label whatever its length: read
+/// as a sentence, "**Data scientist and ML engineer.**" opened the answer to how a data
+/// engineer differs from an ML engineer ("Data scientist and ML engineer. A model built in a
+/// notebook is not a product."), on the label's words. The roles guide's row for the ML
+/// engineer now answers it.
+#[test]
+fn a_run_in_label_set_off_by_markup_is_never_quoted_as_a_sentence() {
+    let reply = ask("What is the difference between a data engineer and an ML engineer?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert!(!reply.text().contains("Data scientist and ML engineer."), "{}", reply.text());
+    assert!(
+        reply
+            .text()
+            .contains("Machine learning (ML) engineer: Owns: Putting models into production"),
+        "{}",
+        reply.text()
+    );
+}

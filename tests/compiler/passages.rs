@@ -7,7 +7,7 @@ use super::compiler::diagnostic::Diagnostics;
 use super::compiler::model::{CompanyTopic, SourceKind};
 use super::compiler::passages::{
     Block, build, is_definition, is_name_list, markdown_blocks, markdown_links, refers_back,
-    sentences, states_duration,
+    sentences, sentences_after, states_duration,
 };
 use super::compiler::{company, load, validate};
 use super::{FIXTURE, fixture_expectations, local};
@@ -117,7 +117,7 @@ fn passages_first_sentence(text: &str) -> &str {
 }
 
 fn block(heading: &str, text: &str, whole: bool, quotable: bool) -> Block {
-    Block { heading: heading.into(), text: text.into(), whole, quotable }
+    Block { heading: heading.into(), text: text.into(), whole, quotable, run_in: 0 }
 }
 
 #[test]
@@ -301,4 +301,32 @@ fn lists_of_names_are_not_sentences() {
     ] {
         assert!(!is_name_list(text), "{text}");
     }
+}
+
+/// A bold or italic run opening a block and closed by a full stop is a run-in label however
+/// many words it has: the first sentence's lead-in, never quoted. One that states a duration
+/// is split as before.
+#[test]
+fn a_run_in_label_is_known_by_its_markup() {
+    let blocks = markdown_blocks(
+        "- **Data scientist and ML engineer.** A model built in a notebook is not a product.\n\
+         - **Not a label** but a sentence of its own that runs on.\n\n\
+         *Foundation, 6 to 8 weeks.* We assess current practice and choose the domains.\n",
+    );
+    assert_eq!(blocks[0].run_in, "Data scientist and ML engineer.".len());
+    assert_eq!(blocks[1].run_in, 0);
+    let split = |block: &Block| -> Vec<(String, String)> {
+        sentences_after(&block.text, block.run_in)
+            .into_iter()
+            .map(|s| (s.lead_in, s.text))
+            .collect()
+    };
+    assert_eq!(
+        split(&blocks[0]),
+        [(
+            "Data scientist and ML engineer.".to_string(),
+            "A model built in a notebook is not a product.".to_string()
+        )]
+    );
+    assert_eq!(split(&blocks[2])[0].1, "Foundation, 6 to 8 weeks.");
 }
