@@ -5,7 +5,8 @@
 //! The tables match whole words, lowercased, as written (not stemmed), because they are about
 //! phrasing rather than topic.
 
-use crate::model::CompanyTopic;
+use crate::model::{CompanyTopic, SourceKind};
+use crate::tables::ANSWER_ITEMS;
 
 /// What a word of the question says about its phrasing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1006,6 +1007,12 @@ pub fn detect(text: &str) -> Intent {
     intent.follow_up_opening = opens_with(FOLLOW_UP_OPENINGS);
     intent.standalone_opening = opens_with(STANDALONE_OPENINGS);
     intent.topic = TOPIC_PRIORITY.get(topic_rank).copied();
+    // "What does the data governance service include?": a service named by its name is the
+    // firm's, as "your data governance service" is; without "your" a guide's sentence
+    // ("... security risks ...") was cited first.
+    if intent.topic == Some(CompanyTopic::Services) && names_a_service(text) {
+        intent.refers_to_company = true;
+    }
     // "Is the assessment free?", "what does the self-assessment cost?": the self-assessment's
     // own record says it is free, where the prices answer said only that no prices are
     // published. "How much does the readiness assessment cost?" may mean the facilitated
@@ -1055,6 +1062,50 @@ pub fn detect(text: &str) -> Intent {
         intent.asks_for_topic = Some(topic);
     }
     intent
+}
+
+/// Whether `text` names one of the firm's services by its name followed by "service" or
+/// "services" ("the data governance service", "your MLOps service"), compared without regard
+/// to case and without allocating.
+fn names_a_service(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(at) = text.get(from..).and_then(|rest| find_ignore_case(rest, "service")) {
+        let at = from + at;
+        from = at + "service".len();
+        let before = text[..at].trim_end();
+        if before.len() == at {
+            continue;
+        }
+        // Its name, or its slug's words ("AI strategy" for "AI Strategy and Roadmapping").
+        let ends_with = |name: &[u8]| {
+            before.len() >= name.len()
+                && before.as_bytes()[before.len() - name.len()..]
+                    .iter()
+                    .zip(name)
+                    .all(|(a, b)| a.eq_ignore_ascii_case(b) || (*a == b' ' && *b == b'-'))
+                && before
+                    .len()
+                    .checked_sub(name.len() + 1)
+                    .is_none_or(|i| !bytes[i].is_ascii_alphanumeric())
+        };
+        let named = ANSWER_ITEMS
+            .iter()
+            .filter(|item| item.kind == SourceKind::Service)
+            .any(|item| ends_with(item.title.as_bytes()) || ends_with(item.slug.as_bytes()));
+        if named {
+            return true;
+        }
+    }
+    false
+}
+
+/// The byte offset of the first `needle` (ASCII, lowercase) in `haystack`, ignoring case.
+fn find_ignore_case(haystack: &str, needle: &str) -> Option<usize> {
+    haystack
+        .as_bytes()
+        .windows(needle.len())
+        .position(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 /// Whether `word` (lowercased) is a word of hiring ("hire", "hiring").

@@ -2034,3 +2034,17 @@ fn a_run_in_label_set_off_by_markup_is_never_quoted_as_a_sentence() {
         reply.text()
     );
 }
+
+/// A service named by its name ("the data governance service") is the firm's, as "your data
+/// governance service" is: without "your", "what does the data governance service include?"
+/// cited a guide on AI security risks first. A web service is not one of the firm's.
+#[test]
+fn a_service_named_by_its_name_is_the_firms() {
+    let reply = ask("What does the data governance service include?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert_eq!(first(&reply, 1), ["service:data-governance"]);
+    let cited = reply.sources[reply.sentences[0].sources.start].slug;
+    assert_eq!(cited, "data-governance", "{}", reply.text());
+    let reply = ask("how do I deploy a model as a web service?");
+    assert_eq!(reply.sources[0].kind, SourceKind::Guide, "{}", reply.text());
+}
