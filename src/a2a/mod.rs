@@ -304,6 +304,13 @@ fn list_filters(params: Option<&Value>) -> Result<(), A2aError> {
         Some(Value::Number(n)) if n.as_u64().is_some_and(|n| n < TASK_STATES.len() as u64) => {}
         Some(other) => {
             let what = match other {
+                // What `@a2a-js/sdk` 1.x writes for a request object without `status`
+                // (`listTasks({})` from plain JavaScript; its types require the field): its own
+                // server refuses it too, so say how to ask for no filter.
+                Value::String(state) if state == "UNRECOGNIZED" => "status `UNRECOGNIZED` is \
+                    not a task state (the JavaScript SDK sends it for a status left undefined: \
+                    pass TaskState.TASK_STATE_UNSPECIFIED, 0, for no filter)"
+                    .to_owned(),
                 Value::String(state) => {
                     format!("status `{}` is not a task state", ops::error::truncate(state))
                 }

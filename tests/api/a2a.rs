@@ -1063,6 +1063,8 @@ async fn list_tasks_filters_that_cannot_be_read_are_invalid_params() {
         (json!({ "status": "BOGUS" }), "status", "status `BOGUS` is not a task state"),
         (json!({ "status": "TASK_STATE_RUNNING" }), "status", "TASK_STATE_AUTH_REQUIRED"),
         (json!({ "status": "completed" }), "status", "is not a task state"),
+        // `@a2a-js/sdk`'s `listTasks({})`: the message says what to send instead.
+        (json!({ "status": "UNRECOGNIZED" }), "status", "pass TaskState.TASK_STATE_UNSPECIFIED, 0"),
         (json!({ "status": 9 }), "status", "status 9 is not a task state"),
         (json!({ "status": true }), "status", "status must be a task state, not a boolean"),
         (
