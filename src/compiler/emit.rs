@@ -442,6 +442,11 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     );
     let _ = writeln!(
         out,
+        "/// Where in `NOT_FOUND_PAGE` (a byte offset, after the lede) the pages a mistyped path may have meant go.\npub const NOT_FOUND_HOLE: usize = {};\n",
+        runtime.not_found_hole
+    );
+    let _ = writeln!(
+        out,
         "/// The page a browser gets on a website page over the fair-use limit (429), split at its hole: {}.\npub static RATE_LIMITED_PAGE: [&str; {}] = [",
         super::pages::RATE_LIMITED_HOLES,
         runtime.rate_limited.len()

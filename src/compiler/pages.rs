@@ -39,8 +39,11 @@ pub struct RuntimePages {
     pub search_page: Vec<String>,
     /// One `<li>` per guide, in library order, for the search results page.
     pub guide_results: Vec<String>,
-    /// The HTML 404 page sent to browsers.
+    /// The HTML 404 page sent to browsers, whole.
     pub not_found: String,
+    /// Where in [`RuntimePages::not_found`] the server puts the pages a mistyped path under a
+    /// collection may have meant (after the lede), as a byte offset.
+    pub not_found_hole: usize,
     /// The assessment's server-rendered result page split at its holes; see
     /// [`ASSESSMENT_RESULT_HOLES`].
     pub assessment_result: Vec<String>,
@@ -542,10 +545,12 @@ pub const CANONICAL_TRAILER: &str = "Canonical page: ";
 /// refusals' pages (429, 400).
 pub fn render_runtime(content: &Content, config: &Config) -> RuntimePages {
     let shell = Shell { config, content };
+    let not_found = not_found_page(&shell);
     RuntimePages {
         search_page: search_page_template(&shell),
         guide_results: content.guides.iter().map(|g| guide_result(&shell, g)).collect(),
-        not_found: not_found_page(&shell),
+        not_found: not_found.concat(),
+        not_found_hole: not_found[0].len(),
         assessment_result: assessment_result_template(&shell),
         assessment_result_cta: assessment_result_cta(&shell),
         rate_limited: rate_limited_page(&shell),
@@ -1231,8 +1236,9 @@ fn assessment_result_cta(shell: &Shell<'_>) -> String {
     )
 }
 
-/// The page a browser gets for a path that does not exist (status 404).
-fn not_found_page(shell: &Shell<'_>) -> String {
+/// The page a browser gets for a path that does not exist (status 404), split at the hole
+/// after its lede where the server lists the pages a mistyped path may have meant.
+fn not_found_page(shell: &Shell<'_>) -> [String; 2] {
     let site = &shell.config.site_url;
     let form = search_form(&SearchForm {
         site,
@@ -1259,7 +1265,7 @@ fn not_found_page(shell: &Shell<'_>) -> String {
     }
     let main = format!(
         "<h1>Page not found</h1>\n<p class=\"lede\">There is no page at this address. The link may be mistyped, or the page may have moved.</p>\n\
-{form}<h2>Or start from</h2>\n<ul>{links}</ul>\n"
+{HOLE}{form}<h2>Or start from</h2>\n<ul>{links}</ul>\n"
     );
     let head = Head {
         path: "/404",
@@ -1271,7 +1277,9 @@ fn not_found_page(shell: &Shell<'_>) -> String {
         canonical: false,
         script: None,
     };
-    shell.html(&head, &main)
+    let html = shell.html(&head, &main);
+    let (before, after) = html.split_once(HOLE).unwrap_or((&html, ""));
+    [before.to_string(), after.to_string()]
 }
 
 /// The hole of the rate-limit page: how long until the client may come back ("40 seconds"),

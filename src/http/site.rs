@@ -12,11 +12,12 @@ use crate::model::{ErrorKind, FixedResponse, PageLinks};
 use crate::ops::Error;
 use crate::route::decode_unreserved;
 use crate::tables::{BAD_HOST_PAGE, FIXED, NOT_FOUND_PAGE, PAGE_LINKS, RATE_LIMITED_PAGE};
-use crate::web::{HtmlPage, Outcome, assessment_page, search_page};
+use crate::web::{HtmlPage, Outcome, assessment_page, not_found, search_page};
 use crate::wire::reply::{CACHE_CONTENT, NO_STORE};
 use crate::wire::{Body, Reply};
 
 pub const HTML: &str = "text/html; charset=utf-8";
+pub const MARKDOWN: &str = "text/markdown; charset=utf-8";
 
 /// The representation of a fixed route to send, and the headers that describe the choice.
 #[derive(Debug, Clone, Copy)]
@@ -89,20 +90,34 @@ pub fn representation(
 }
 
 /// The reply to a failed request: the HTML 404 page for a browser that asked for a missing
-/// website page, else the Error body. Paths under `/v1`, `/oauth/` and `/.well-known/` are the
-/// API's and always answer JSON.
+/// website page, a markdown one for a client that prefers markdown, else the Error body. Under
+/// a collection (`/services/x/`, `/guides/x/index.md`) each names the pages the path most
+/// plausibly meant (`web::not_found`). Paths under `/v1`, `/oauth/` and `/.well-known/` are
+/// the API's and always answer JSON.
 pub fn error_reply(error: &Error, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
     let is_get = method == Method::GET || method == Method::HEAD;
     if !(error.kind.status() == ErrorKind::NotFound.status() && is_website(path) && is_get) {
         return api::error_reply(error);
     }
-    let mut reply = if prefers_html(accept_header(headers).as_deref()) {
+    let suggestions = not_found::suggestions(path);
+    let accept = accept_header(headers);
+    let mut reply = if prefers_html(accept.as_deref()) {
         let mut page = Reply::empty(StatusCode::NOT_FOUND);
-        page.body = Body::full(Bytes::from_static(NOT_FOUND_PAGE.as_bytes()));
+        page.body = Body::full(match not_found::html(&suggestions) {
+            Some(html) => Bytes::from(html),
+            None => Bytes::from_static(NOT_FOUND_PAGE.as_bytes()),
+        });
         page.content_type = HTML;
         page
-    } else {
+    } else if prefers_markdown(accept.as_deref()) {
+        let mut page = Reply::empty(StatusCode::NOT_FOUND);
+        page.body = Body::full(Bytes::from(not_found::markdown(&suggestions)));
+        page.content_type = MARKDOWN;
+        page
+    } else if suggestions.is_empty() {
         api::error_reply(error)
+    } else {
+        api::error_reply(&Error::page_not_found(path, &not_found::message_hint(&suggestions)))
     };
     reply.static_headers.push(header::VARY, "accept");
     reply

@@ -49,13 +49,16 @@ impl Item {
             Item::Guide(guide) => guide.url,
         }
     }
-    /// The markdown twin: title, description, body and absolute links.
-    pub fn markdown(self) -> &'static str {
-        let path = match self {
+    /// The path of the markdown twin (`/guides/x/index.md`).
+    pub fn twin_path(self) -> &'static str {
+        match self {
             Item::Page(page) => page.twin_path,
             Item::Guide(guide) => guide.twin_path,
-        };
-        FIXED.get(path).map_or("", |fixed| fixed.body)
+        }
+    }
+    /// The markdown twin: title, description, body and absolute links.
+    pub fn markdown(self) -> &'static str {
+        FIXED.get(self.twin_path()).map_or("", |fixed| fixed.body)
     }
 }
 
@@ -96,36 +99,135 @@ fn find(
     not_found: impl FnOnce() -> Error,
 ) -> Result<&'static PageRecord, Error> {
     if !is_slug(slug) {
-        return Err(match meant(pages, slug) {
-            Some(meant) => Error::invalid_slug_meant(slug, meant),
+        return Err(match meant(pages.iter().map(Item::Page), slug) {
+            Some(meant) => Error::invalid_slug_meant(slug, meant.slug()),
             None => Error::invalid_slug(slug),
         });
     }
     pages.iter().find(|page| page.slug == slug).ok_or_else(not_found)
 }
 
-/// The slug of the page an invalid slug stands for: the page's name in any case, or its slug
-/// with capitals, underscores, spaces or other separators; a percent escape in a path (a space
-/// arrives as one) separates words too.
-fn meant(pages: &'static [PageRecord], slug: &str) -> Option<&'static str> {
-    let mut lower = String::with_capacity(slug.len());
-    let mut chars = slug.chars();
-    while let Some(c) = chars.next() {
-        if c == '%' {
-            chars.next();
-            chars.next();
-            lower.push(' ');
+/// How a typed slug is compared: lower case, with the words it holds (a percent escape in a
+/// path, as a space arrives, separates words too) and those words joined by hyphens.
+struct Typed {
+    lower: String,
+    joined: String,
+}
+
+impl Typed {
+    fn new(slug: &str) -> Typed {
+        let mut lower = String::with_capacity(slug.len());
+        let mut chars = slug.chars();
+        while let Some(c) = chars.next() {
+            if c == '%' {
+                chars.next();
+                chars.next();
+                lower.push(' ');
+            } else {
+                lower.extend(c.to_lowercase());
+            }
+        }
+        let words: Vec<&str> =
+            lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+        let joined = words.join("-");
+        Typed { lower, joined }
+    }
+}
+
+/// The item a slug stands for: the item's name in any case, or its slug with capitals,
+/// underscores, spaces or other separators.
+fn meant(items: impl Iterator<Item = Item>, slug: &str) -> Option<Item> {
+    exactly(items, &Typed::new(slug))
+}
+
+fn exactly(mut items: impl Iterator<Item = Item>, typed: &Typed) -> Option<Item> {
+    items.find(|item| {
+        item.slug() == typed.joined || item.title().to_lowercase() == typed.lower.trim()
+    })
+}
+
+/// At most this many pages are offered for a mistyped slug.
+pub const NEAREST_MAX: usize = 3;
+
+/// The items a mistyped or unknown slug most plausibly meant, nearest first, at most
+/// [`NEAREST_MAX`]: the one it stands for written another way (as `invalid_slug` names it);
+/// else those within a few typing slips of it (one for every five characters, from one to
+/// three); then those whose first words are it, or whose words are its first ones, within
+/// as many slips (`data-qualty` for the guides that begin `data-quality-`, `data-strategy-2`
+/// for `data-strategy`); then
+/// those whose slugs hold every word of it, shortest first. Empty when nothing is that near.
+pub fn nearest(items: impl Iterator<Item = Item> + Clone, slug: &str) -> Vec<Item> {
+    let typed = Typed::new(slug);
+    if typed.joined.is_empty() {
+        return Vec::new();
+    }
+    if let Some(item) = exactly(items.clone(), &typed) {
+        return vec![item];
+    }
+    let joined = typed.joined.as_str();
+    let typed_len = joined.chars().count();
+    let slips = (typed_len / 5).clamp(1, 3);
+    let words: Vec<&str> = joined.split('-').collect();
+    let mut ranked: Vec<(u8, usize, usize, Item)> = Vec::new();
+    for (order, item) in items.enumerate() {
+        let slug = item.slug();
+        // `long`'s first words, as many as `short` has, are `short` within the slips.
+        let starts = |long: &str, short: &str| {
+            let n = short.split('-').count();
+            let head = long.split('-').take(n).collect::<Vec<_>>().join("-");
+            short.len() >= 4
+                && long.split('-').count() > n
+                && head.len().abs_diff(short.len()) <= slips
+                && super::error::edit_distance(short, &head) <= slips
+        };
+        // Lengths further apart than the slips allow cannot be within them: the distance is
+        // only computed for slugs of about the typed length, so a long path costs nothing.
+        let distance = (slug.len().abs_diff(typed_len) <= slips)
+            .then(|| super::error::edit_distance(joined, slug))
+            .filter(|&d| d <= slips);
+        let rank = if let Some(d) = distance {
+            Some((0, d))
+        } else if starts(slug, joined) || starts(joined, slug) {
+            Some((1, 0))
+        } else if slug.split('-').filter(|w| words.contains(w)).count() == words.len() {
+            Some((2, slug.len()))
         } else {
-            lower.extend(c.to_lowercase());
+            None
+        };
+        if let Some((tier, rank)) = rank {
+            ranked.push((tier, rank, order, item));
         }
     }
-    let words: Vec<&str> =
-        lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    let joined = words.join("-");
-    pages
-        .iter()
-        .find(|page| page.slug == joined || page.name.to_lowercase() == lower.trim())
-        .map(|page| page.slug)
+    ranked.sort_by_key(|&(tier, rank, order, _)| (tier, rank, order));
+    ranked.into_iter().take(NEAREST_MAX).map(|(.., item)| item).collect()
+}
+
+/// The collections of pages a website path can name an item of: its path prefix and its items.
+fn collection(path: &str) -> Option<(&'static str, Vec<Item>)> {
+    let pages = |prefix, pages: &'static [PageRecord]| {
+        path.starts_with(prefix).then(|| (prefix, pages.iter().map(Item::Page).collect()))
+    };
+    pages("/services/", &SERVICES)
+        .or_else(|| pages("/industries/", &INDUSTRIES))
+        .or_else(|| pages("/case-studies/", &CASE_STUDIES))
+        .or_else(|| {
+            path.starts_with("/guides/")
+                .then(|| ("/guides/", GUIDES.iter().map(Item::Guide).collect()))
+        })
+}
+
+/// The pages a missing website path under a collection (`/services/x/`, `/guides/x`, a twin
+/// `/guides/x/index.md`, `/industries/x.md`) most plausibly meant: [`nearest`] to the slug
+/// its first segment names (a `.md` ending aside). Empty for any other path.
+pub fn nearest_to_path(path: &str) -> Vec<Item> {
+    let Some((prefix, items)) = collection(path) else { return Vec::new() };
+    let rest = &path[prefix.len()..];
+    let segment = rest.split('/').next().unwrap_or(rest);
+    let slug = segment.strip_suffix(".md").unwrap_or(segment);
+    if slug.is_empty() || slug == "index" {
+        return Vec::new();
+    }
+    nearest(items.into_iter(), slug)
 }
 
 /// `{"services":[...]}` as `GET /v1/services` serves it, with its escaped twin.

@@ -40,6 +40,14 @@ impl Error {
             format!("nothing exists at `{}`; GET /v1 lists the endpoints", truncate(path)),
         )
     }
+    /// [`Error::not_found`] naming the paths a mistyped page path may have meant: `hint` is
+    /// "did you mean `/a/`?" (`web::not_found::message_hint`).
+    pub fn page_not_found(path: &str, hint: &str) -> Error {
+        Error::new(
+            ErrorKind::NotFound,
+            format!("nothing exists at `{}`; {hint} GET /v1 lists the endpoints", truncate(path)),
+        )
+    }
     pub fn service_not_found(slug: &str, caller: Caller) -> Error {
         let lister = match caller {
             Caller::Rest => "GET /v1/services",
@@ -357,7 +365,7 @@ fn category_form(text: &str) -> String {
 }
 
 /// Levenshtein distance in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

@@ -5,11 +5,14 @@
 //! - `assessment_page`: `/ai-readiness/result/?q0=...`, the no-JavaScript side of the
 //!   assessment
 //!
-//! The HTML 404 page is static (`tables::NOT_FOUND_PAGE`); choosing it over the JSON Error
-//! body is content negotiation, in `http::negotiate`. Nothing here knows about HTTP: a page is
+//! - `not_found`: the pages a mistyped path under a collection may have meant, in the 404
+//!
+//! The HTML 404 page is static (`tables::NOT_FOUND_PAGE`) but for those suggestions; choosing
+//! it over the JSON Error body is content negotiation, in `http::negotiate`. Nothing here knows about HTTP: a page is
 //! an outcome and a body, and the transport maps the outcome to a status.
 
 pub mod assessment_page;
+pub mod not_found;
 pub mod search_page;
 
 /// A page rendered at run time.

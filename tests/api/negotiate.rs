@@ -4,7 +4,7 @@
 
 use consultancy_api::http::negotiate::{Match, preference, prefers_html, prefers_markdown};
 use consultancy_api::model::FixedResponse;
-use consultancy_api::tables::{FIXED, NOT_FOUND_PAGE, SITE_URL};
+use consultancy_api::tables::{FIXED, GUIDES, NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL};
 
 use crate::support::{Checked, start};
 
@@ -220,4 +220,108 @@ fn preference_takes_the_most_specific_matching_range() {
     // No header: HTML for a page, JSON for an error.
     assert!(!prefers_markdown(None) && !prefers_html(None));
     assert!(prefers_html(Some(BROWSER)) && !prefers_html(Some("*/*")));
+}
+
+/// A missing path under a collection offers the pages it most plausibly meant, by the REST
+/// API's hint logic, in every representation, and stays a 404; a path near nothing keeps the
+/// static page.
+#[tokio::test]
+async fn a_mistyped_page_path_offers_the_nearest_pages() {
+    let server = start().await;
+    let (before, after) = NOT_FOUND_PAGE.split_at(NOT_FOUND_HOLE);
+    let near = |text: &str| -> Vec<String> {
+        text.split("<ul class=\"near\">")
+            .nth(1)
+            .and_then(|list| list.split("</ul>").next())
+            .map(|list| {
+                list.split("href=\"")
+                    .skip(1)
+                    .filter_map(|a| a.split('"').next())
+                    .map(String::from)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+
+    // A typo in a service's slug: that service, in the page's shell.
+    let response = server.get_with("/services/data-stratgy/", &[("accept", BROWSER)]).await;
+    assert_eq!(response.status, 404);
+    assert_eq!(response.header("content-type"), Some("text/html; charset=utf-8"));
+    assert_eq!(response.header("cache-control"), Some("no-store"));
+    assert_eq!(response.header("vary"), Some("accept"));
+    assert!(response.text.starts_with(before) && response.text.ends_with(after));
+    assert!(response.text.contains("<h2>Did you mean this page?</h2>"), "{}", response.text);
+    assert_eq!(near(&response.text), [format!("{SITE_URL}/services/data-strategy/")]);
+    assert!(response.text.contains(">Data Strategy</a>"));
+
+    // A guide's first words with a typo, no slash, a twin: the guides that begin so, at most
+    // three, each as the representation asked for.
+    let beginning: Vec<&str> =
+        GUIDES.iter().map(|g| g.slug).filter(|s| s.starts_with("data-quality-")).collect();
+    assert!(!beginning.is_empty());
+    for (path, suffix) in [
+        ("/guides/data-qualty/", ""),
+        ("/guides/data-qualty", ""),
+        ("/guides/data-qualty/index.md", "index.md"),
+    ] {
+        let response = server.get_with(path, &[("accept", BROWSER)]).await;
+        assert_eq!(response.status, 404, "{path}");
+        let links = near(&response.text);
+        assert!(!links.is_empty() && links.len() <= 3, "{path}: {links:?}");
+        for link in &links {
+            let slug = link
+                .strip_prefix(&format!("{SITE_URL}/guides/"))
+                .and_then(|l| l.strip_suffix(&format!("/{suffix}")));
+            assert!(slug.is_some_and(|s| beginning.contains(&s)), "{path}: {link}");
+        }
+    }
+
+    // A client that prefers markdown gets a markdown 404 naming the twins.
+    let response =
+        server.get_with("/industries/retail/index.md", &[("accept", "text/markdown")]).await;
+    assert_eq!(response.status, 404);
+    assert_eq!(response.header("content-type"), Some("text/markdown; charset=utf-8"));
+    assert_eq!(response.header("vary"), Some("accept"));
+    assert!(response.text.starts_with("# Page not found\n"), "{}", response.text);
+    assert!(
+        response.text.contains(&format!("]({SITE_URL}/industries/retail-and-ecommerce/index.md)")),
+        "{}",
+        response.text
+    );
+    let response = server.get_with("/no-such-page/", &[("accept", "text/markdown")]).await;
+    assert_eq!(response.status, 404);
+    assert!(!response.text.contains("Did you mean"), "{}", response.text);
+    assert!(response.text.contains(&format!("{SITE_URL}/llms.txt")));
+
+    // Anything else gets the Error body, whose message names the paths.
+    for (path, meant) in [
+        ("/case-studies/qqqq/", None),
+        ("/case-studies/hospital-demand/", Some("`/case-studies/hospital-demand-forecasting/`")),
+        ("/services/data-stratgy/index.md", Some("`/services/data-strategy/index.md`")),
+        ("/services/data-strategy/extra", Some("`/services/data-strategy/`")),
+        ("/services/Data%20Strategy/", Some("`/services/data-strategy/`")),
+    ] {
+        let response = server.get(path).await;
+        assert_eq!(response.status, 404, "{path}");
+        let body = response.json();
+        assert_eq!(body["error"]["code"], "not_found", "{path}");
+        let message = body["error"]["message"].as_str().expect("a message");
+        match meant {
+            Some(meant) => {
+                assert!(message.contains(&format!("did you mean {meant}?")), "{path}: {message}")
+            }
+            None => assert!(!message.contains("did you mean"), "{path}: {message}"),
+        }
+    }
+
+    // Near nothing, or outside the collections: the static page, byte for byte.
+    for path in ["/services/zzzzzzzz/", "/case-studies/x/", "/guides/", "/nothing/data-strategy/"] {
+        let response = server.get_with(path, &[("accept", BROWSER)]).await;
+        if path == "/guides/" {
+            assert_eq!(response.status, 200);
+            continue;
+        }
+        assert_eq!(response.status, 404, "{path}");
+        assert_eq!(response.text, NOT_FOUND_PAGE, "{path}");
+    }
 }

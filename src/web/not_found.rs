@@ -1,0 +1,94 @@
+//! What a 404 on a website path adds when the path is a mistyped page of a collection
+//! (`/services/data-stratgy/`, `/guides/data-quality/index.md`): the pages it most plausibly
+//! meant, by the hint logic the REST API's slugs use (`ops::content::nearest`). Other 404s
+//! pay nothing: the HTML page stays the static `tables::NOT_FOUND_PAGE`.
+
+use std::fmt::Write as _;
+
+use super::escape_html;
+use crate::ops::content::{Item, nearest_to_path};
+use crate::tables::{NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL};
+
+/// The pages a missing website path may have meant, each as the address to offer: the
+/// markdown twin when the path asked for markdown (ends in `.md`), else the page.
+pub fn suggestions(path: &str) -> Vec<(Item, String)> {
+    let twin = path.ends_with(".md");
+    nearest_to_path(path)
+        .into_iter()
+        .map(|item| {
+            let url = if twin {
+                format!("{SITE_URL}{}", item.twin_path())
+            } else {
+                item.url().to_string()
+            };
+            (item, url)
+        })
+        .collect()
+}
+
+/// The HTML 404 with the suggestions after its lede, or `None` when there are none (the static
+/// page is sent as it is).
+pub fn html(suggestions: &[(Item, String)]) -> Option<String> {
+    if suggestions.is_empty() {
+        return None;
+    }
+    let (before, after) = NOT_FOUND_PAGE.split_at(NOT_FOUND_HOLE);
+    let mut html = String::with_capacity(NOT_FOUND_PAGE.len() + 160 * suggestions.len() + 64);
+    html.push_str(before);
+    html.push_str(heading(suggestions.len()));
+    html.push_str("<ul class=\"near\">");
+    for (item, url) in suggestions {
+        let _ = write!(
+            html,
+            "<li><a href=\"{}\">{}</a></li>",
+            escape_html(url),
+            escape_html(item.title())
+        );
+    }
+    html.push_str("</ul>\n");
+    html.push_str(after);
+    Some(html)
+}
+
+/// The markdown 404, for a client that prefers `text/markdown`: what happened, the
+/// suggestions (as twins, which such a client reads), and where every page is listed.
+pub fn markdown(suggestions: &[(Item, String)]) -> String {
+    let mut md = String::from(
+        "# Page not found\n\nThere is no page at this address. The link may be mistyped, or the page may have moved.\n\n",
+    );
+    if !suggestions.is_empty() {
+        let _ = writeln!(md, "## {}\n", heading_text(suggestions.len()));
+        for (item, _) in suggestions {
+            let _ = writeln!(md, "- [{}]({SITE_URL}{})", item.title(), item.twin_path());
+        }
+        md.push('\n');
+    }
+    let _ = writeln!(md, "Every page is listed in {SITE_URL}/llms.txt.");
+    md
+}
+
+/// The question the JSON Error message asks: "did you mean `/a/`, `/b/` or `/c/`?", the
+/// suggestions' paths; empty when there are none.
+pub fn message_hint(suggestions: &[(Item, String)]) -> String {
+    let paths: Vec<String> = suggestions
+        .iter()
+        .map(|(_, url)| format!("`{}`", url.strip_prefix(SITE_URL).unwrap_or(url)))
+        .collect();
+    match paths.split_last() {
+        None => String::new(),
+        Some((only, [])) => format!("did you mean {only}?"),
+        Some((last, rest)) => format!("did you mean {} or {last}?", rest.join(", ")),
+    }
+}
+
+fn heading(n: usize) -> &'static str {
+    if n == 1 {
+        "<h2>Did you mean this page?</h2>\n"
+    } else {
+        "<h2>Did you mean one of these pages?</h2>\n"
+    }
+}
+
+fn heading_text(n: usize) -> &'static str {
+    if n == 1 { "Did you mean this page?" } else { "Did you mean one of these pages?" }
+}
