@@ -331,7 +331,7 @@ impl Shell<'_> {
 <a class=\"skip\" href=\"#main\">Skip to content</a>\n<header>\n<div class=\"top\">\
 <a class=\"brand\" href=\"{site}/\">{logo}<span>{company}</span></a>\n{header_search}</div>\n\
 <nav aria-label=\"Main\"><ul>{nav_html}</ul></nav>\n</header>\n<main id=\"main\">\n{crumbs}{main_html}\n</main>\n\
-<footer id=\"contact\">\n<p>Enquiries by email: <a href=\"mailto:{email}\">{email}</a>.{how}</p>\n{location}<p>{twin_line}Data as JSON: <a href=\"{api}/v1\">{api}/v1</a>. \
+<footer id=\"contact\">\n<p>Enquiries by email: <a href=\"mailto:{email}\">{email}</a>.{how}</p>\n{location}<p>{twin_line}Data as JSON: <a href=\"{api}/v1\">the REST API</a>. \
 For language models: <a href=\"{site}/llms.txt\">llms.txt</a>.</p>\n</footer>\n\
 <script>\n{SITE_SCRIPT}</script>\n{script}</body>\n</html>\n",
             logo = FAVICON_SVG.replace("<svg ", "<svg aria-hidden=\"true\" focusable=\"false\" "),
