@@ -165,7 +165,7 @@ input,select{font:inherit;padding:.4rem .5rem;border:1px solid #6b7687;border-ra
 [tabindex='-1']:focus{outline:none}\
 #result{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.25rem 1.25rem 1rem;margin-top:1.5rem}#score{font-size:2rem}#band{font-size:1.25rem;font-weight:600;margin-left:.5rem}\
 .bar{background:#e3e8ee;border-radius:3px;height:1.1rem;margin:.15rem 0 .6rem}.bar span{display:block;height:100%;background:#0b5cad;border-radius:3px}\
-.cta{margin:1.25rem 0 1.5rem}.cta h2{font-size:1.25rem;margin:0 0 .25rem}.cta p{margin:.4rem 0}\
+.cta{margin:1.25rem 0 1.5rem}.cta h2{font-size:1.25rem;margin:0 0 .25rem}.cta p{margin:.4rem 0}.actions .or{display:inline-block}\
 a.button{display:inline-block;margin:0 .5rem .25rem 0;padding:.5rem 1.1rem;background:#0b5cad;color:#fff;border-radius:4px;font-weight:600;text-decoration:none}a.button:hover{background:#08407a;color:#fff}\
 .error{color:#a4000f}fieldset[aria-invalid=true]{border:2px solid #a4000f}fieldset[aria-invalid=true]:focus{outline:3px solid #1c2430;outline-offset:2px}\
 @media (prefers-color-scheme:dark){:root{color-scheme:dark}\
@@ -960,7 +960,7 @@ fn home_call_to_action(shell: &Shell<'_>) -> (String, String) {
     let _ = write!(
         html,
         "<p class=\"actions\"><a class=\"button\" href=\"mailto:{email_html}\">Email {email_html}</a> \
-or <a href=\"{assessment}\">take the {n_questions}-question AI readiness assessment</a>.</p>\n</section>\n"
+<span class=\"or\">or <a href=\"{assessment}\">take the {n_questions}-question AI readiness assessment</a>.</span></p>\n</section>\n"
     );
     let _ = writeln!(
         markdown,
