@@ -130,6 +130,9 @@ fn list_of(key: &str, item: &str, count: Option<usize>) -> Value {
     json!({ "type": "object", "required": [key], "properties": { key: array } })
 }
 
+/// The points of the worked example of `average` (37 over 15 scored answers give 2.47).
+const AVERAGE_EXAMPLE_POINTS: usize = 37;
+
 /// What a 415 `unsupported_media_type` means, on every endpoint that answers it.
 const UNSUPPORTED_MEDIA_TYPE: &str = "`unsupported_media_type`: the request body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, or a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16)";
 
@@ -499,15 +502,16 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
             "scoreReadiness",
             "Score assessment answers",
             &format!(
-                "`answers` is either 16 option indices (0-4, every question in order, the unscored one included) or 15 points (1-5, scored questions only, in order). \
-An option index i is worth i+1 points. `average` is the mean of the 15 points rounded to two decimals (the nearest hundredth); `score` = round((mean - 1) / 4 * 100), from the exact mean. \
+                "`answers` is either {N_QUESTIONS} option indices (0-{top_index}, every question in order, the unscored one included) or {N_SCORED} points (1-{N_OPTIONS}, scored questions only, in order). \
+An option index i is worth i+1 points. `average` is the mean of the {N_SCORED} points rounded to two decimals (the nearest hundredth); `score` = round((mean - 1) / {top_index} * 100), from the exact mean. \
 The band is the last band whose `min` is at most the score. Pillar averages are the means of each area's scored answers, rounded to two decimals too; \
 `weakestPillar` is the lowest average, ties going to the pillar listed first (strategy, people, data, change). \
 Every pillar below 4.0 carries `advice` on improving it; others carry null, except the weakest pillar, which always carries advice: \
 when even it is 4.0 or more, its advice on keeping it strong, and `nextStep` says every area is already strong and calls it the lowest; \
 otherwise `nextStep` calls it the weakest area. Either way, when another pillar is level with it, `nextStep` calls it one of the lowest or one of the weakest. \
 A missing Content-Type is read as JSON; any other non-JSON type is 415. Bodies over {} KiB are 413.",
-                SCORE_BODY_MAX / 1024
+                SCORE_BODY_MAX / 1024,
+                top_index = N_OPTIONS - 1,
             ),
             "ScoreRequest",
             "ReadinessResult",
@@ -518,7 +522,7 @@ A missing Content-Type is read as JSON; any other non-JSON type is 415. Bodies o
         "/v1/batch",
         post_json(
             "batch",
-            "Run up to 20 GET requests in one call",
+            &format!("Run up to {BATCH_MAX_ITEMS} GET requests in one call"),
             &format!(
                 "Each item is run as a GET through the same router in process, in order; each response item has the requested `path`, the `status` and the `body` a direct GET would return. \
 Items never fail the whole call: a path outside /v1 gets status 400 `path_outside_api`; a malformed path or one with dot segments 400 `invalid_path`; \
@@ -830,7 +834,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
                 "description": format!(
                     "A2A JSON-RPC binding. `A2A-Version` (header or query parameter) names the protocol: 1.0, or 0.3 when absent; 1.0 methods are PascalCase (`SendMessage`), 0.3 methods `category/action` (`message/send`), and a method of the other version, or another version, is -32009. \
         The agent answers every message with a message (never a task): a text question gets a text part with the extractive answer and a data part `{{answer, sentences, sources}}` (sources as schema.org objects); \
-        a data part `{{\"answers\": [...]}}` (16 option indices or 15 points), or the same list typed as text after a request for a score (\"score these answers: 2,3,1,...\", or the list alone after such a request in the same context), gets a text summary and the ReadinessResult; a list of the wrong length or range is -32602 with the Error code `invalid_answers` either way. `SendStreamingMessage`/`message/stream` send that message as the one event of a text/event-stream. \
+        a data part `{{\"answers\": [...]}}` ({N_QUESTIONS} option indices or {N_SCORED} points), or the same list typed as text after a request for a score (\"score these answers: 2,3,1,...\", or the list alone after such a request in the same context), gets a text summary and the ReadinessResult; a list of the wrong length or range is -32602 with the Error code `invalid_answers` either way. `SendStreamingMessage`/`message/stream` send that message as the one event of a text/event-stream. \
         GetTask, CancelTask, SubscribeToTask: -32001 TaskNotFound (GetTask with a `historyLength` that is no integer from 0 is -32602 first); ListTasks: an empty page (a filter it cannot read, such as a `status` that is no TaskState or a negative `historyLength`, is -32602); push notification config methods: -32003; GetExtendedAgentCard: -32004. \
         Errors are JSON-RPC errors with HTTP 200 (1.0: `data` holds a google.rpc.ErrorInfo whose `metadata.code` is a code of the Error table; 0.3: `data.code`); a body that is not JSON-typed is 415, over {} KiB 413, and the rate limit 429, each with a JSON-RPC error body. Notifications are 202 (in a version the agent serves; another is -32009 with a null id), and a JSON-RPC response sent to the agent is -32600. The agent card describes the skills.",
                     A2A_BODY_MAX / 1024
@@ -1064,10 +1068,10 @@ A missing or blank question is `missing_query` (its message names `query` when o
             "additionalProperties": false,
             "properties": {
                 "answers": {
-                    "description": format!("Either {N_QUESTIONS} option indices (0-4) or {N_SCORED} points (1-5)."),
+                    "description": format!("Either {N_QUESTIONS} option indices (0-{}) or {N_SCORED} points (1-{N_OPTIONS}).", N_OPTIONS - 1),
                     "oneOf": [
-                        { "type": "array", "items": { "type": "integer", "minimum": 0, "maximum": 4 }, "minItems": N_QUESTIONS, "maxItems": N_QUESTIONS },
-                        { "type": "array", "items": { "type": "integer", "minimum": 1, "maximum": 5 }, "minItems": N_SCORED, "maxItems": N_SCORED },
+                        { "type": "array", "items": { "type": "integer", "minimum": 0, "maximum": N_OPTIONS - 1 }, "minItems": N_QUESTIONS, "maxItems": N_QUESTIONS },
+                        { "type": "array", "items": { "type": "integer", "minimum": 1, "maximum": N_OPTIONS }, "minItems": N_SCORED, "maxItems": N_SCORED },
                     ],
                 },
             },
@@ -1078,7 +1082,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
             "properties": {
                 "score": { "type": "integer", "minimum": 0, "maximum": 100 },
                 "scale": string,
-                "average": { "type": "number", "minimum": 1, "maximum": 5, "description": "The mean of the 15 scored points, rounded to two decimals (the nearest hundredth): 37 points give 2.47. The score comes from the exact mean." },
+                "average": { "type": "number", "minimum": 1, "maximum": N_OPTIONS, "description": format!("The mean of the {N_SCORED} scored points, rounded to two decimals (the nearest hundredth): {example} points give {:.2}. The score comes from the exact mean.", AVERAGE_EXAMPLE_POINTS as f64 / N_SCORED as f64, example = AVERAGE_EXAMPLE_POINTS) },
                 "band": {
                     "type": "object",
                     "required": ["name", "guidance"],

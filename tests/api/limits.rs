@@ -1058,4 +1058,30 @@ async fn every_4xx_that_names_a_limit_gives_its_number() {
         }
     }
     assert!(n_413 >= 7 && n_429 >= 20, "413s {n_413}, 429s {n_429}");
+
+    // The counts the document states come from the constants the server enforces: the
+    // batch's items, the assessment's questions, scored answers and options.
+    use consultancy_api::limits::BATCH_MAX_ITEMS;
+    use consultancy_api::model::{N_OPTIONS, N_QUESTIONS, N_SCORED};
+    let batch = &document["paths"]["/v1/batch"]["post"];
+    let summary = batch["summary"].as_str().expect("a summary");
+    assert!(summary.contains(&format!("up to {BATCH_MAX_ITEMS} GET requests")), "{summary}");
+    let score = &document["paths"]["/v1/ai-readiness/score"]["post"]["description"];
+    let score = score.as_str().expect("a description");
+    for counted in [
+        format!("{N_QUESTIONS} option indices (0-{}", N_OPTIONS - 1),
+        format!("{N_SCORED} points (1-{N_OPTIONS}"),
+        format!("the mean of the {N_SCORED} points"),
+        format!("/ {} * 100", N_OPTIONS - 1),
+    ] {
+        assert!(score.contains(&counted), "the score's description lacks {counted}");
+    }
+    let schemas = &document["components"]["schemas"];
+    let answers = &schemas["ScoreRequest"]["properties"]["answers"]["oneOf"];
+    assert_eq!(answers[0]["items"]["maximum"], N_OPTIONS - 1);
+    assert_eq!(answers[1]["items"]["maximum"], N_OPTIONS);
+    let average = &schemas["ReadinessResult"]["properties"]["average"];
+    assert_eq!(average["maximum"], N_OPTIONS);
+    let words = format!("mean of the {N_SCORED} scored points");
+    assert!(average["description"].as_str().is_some_and(|d| d.contains(&words)));
 }
