@@ -39,7 +39,9 @@ fi
 port=${CI_RELEASE_PORT:-$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 base="http://127.0.0.1:$port"
 CONSULTANCY_BASE_URL="$base" CONSULTANCY_AGENT_URL="$base" cargo build --release --locked --quiet
-./target/release/consultancy-api --listen "127.0.0.1:$port" --rate-limit 1000000 2>/dev/null &
+# Where cargo puts the binary: `CARGO_TARGET_DIR` if set (a worktree sharing a build), else
+# target/.
+"${CARGO_TARGET_DIR:-target}/release/consultancy-api" --listen "127.0.0.1:$port" --rate-limit 1000000 2>/dev/null &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
 for _ in $(seq 50); do

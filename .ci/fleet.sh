@@ -27,13 +27,15 @@ fi
 nginx -v
 
 cargo build --release --quiet
-binary=target/release/consultancy-api
+# Where cargo puts the binary: `CARGO_TARGET_DIR` if set (a worktree sharing a build), else
+# target/.
+binary=$(cd "${CARGO_TARGET_DIR:-target}/release" && pwd)/consultancy-api
 
 # The units as shipped, with the binary where they expect it in a scratch copy.
 units=$(mktemp -d)
 trap 'rm -rf "$units"' EXIT
 for unit in consultancy-api@.service consultancy-api@.socket; do
-    sed "s|/usr/local/bin/consultancy-api|$PWD/$binary|" "deploy/systemd/$unit" >"$units/${unit/@/@1}"
+    sed "s|/usr/local/bin/consultancy-api|$binary|" "deploy/systemd/$unit" >"$units/${unit/@/@1}"
 done
 (cd "$units" && systemd-analyze verify --man=no ./consultancy-api@1.socket ./consultancy-api@1.service)
 (cd "$units" && systemd-analyze security --offline=true --threshold=20 ./consultancy-api@1.service | tail -1)

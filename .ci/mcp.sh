@@ -37,7 +37,9 @@ done
 
 cargo build --release --quiet
 port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-./target/release/consultancy-api --listen "127.0.0.1:$port" --rate-limit 1000000 2>/dev/null &
+# Where cargo puts the binary: `CARGO_TARGET_DIR` if set (a worktree sharing a build), else
+# target/.
+"${CARGO_TARGET_DIR:-target}/release/consultancy-api" --listen "127.0.0.1:$port" --rate-limit 1000000 2>/dev/null &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 for _ in $(seq 50); do

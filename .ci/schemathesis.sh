@@ -50,7 +50,9 @@ fi
 cargo build --release --quiet
 port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 work=$(mktemp -d)
-TOKEN_KEY=$("$python" -c 'import secrets; print(secrets.token_hex(32))') ./target/release/consultancy-api --listen "127.0.0.1:$port" \
+# Where cargo puts the binary: `CARGO_TARGET_DIR` if set (a worktree sharing a build), else
+# target/.
+TOKEN_KEY=$("$python" -c 'import secrets; print(secrets.token_hex(32))') "${CARGO_TARGET_DIR:-target}/release/consultancy-api" --listen "127.0.0.1:$port" \
     --rate-limit 1000000000 2>"$work/server.log" &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
