@@ -168,7 +168,10 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
 
         let mut passages = Vec::new();
         let texts = passages_of(&guide.description).into_iter().chain(
-            blocks.iter().filter(|(heading, _)| !heading).flat_map(|(_, text)| passages_of(text)),
+            snippet_texts(blocks.iter().map(|(heading, text)| (*heading, text.as_str())))
+                .iter()
+                .flat_map(|text| passages_of(text))
+                .collect::<Vec<_>>(),
         );
         for text in texts.filter(|t| {
             !t.to_lowercase().contains("<mark>") && !t.to_lowercase().contains("</mark>")
@@ -360,16 +363,26 @@ pub(super) fn keyed(
 /// A table is read row by row, so that no snippet shows its pipes: a row is a block of its
 /// cells, "first: second; third", with empty cells left out; the header row counts as a
 /// heading (indexed, never a snippet). The words are those of the table as written, in order.
+///
+/// A paragraph or list item that is bold from end to end, unpunctuated or ending in a full
+/// stop ("**Build (one-off)**", "**Join problems.**"), is a label for the blocks after it,
+/// as a lead-in is: it is read with a colon ("Build (one-off):", "Join problems:"), so [`snippet_texts`] joins it
+/// to what it labels rather than quote it alone. Punctuation is no word, so this changes no
+/// term or phrase.
 pub fn body_blocks(markdown: &str) -> Vec<(bool, String)> {
     let mut blocks = Vec::new();
     let mut text = String::new();
     let mut heading = false;
+    // Within the current block: how deep in `**` we are, and whether any words were outside
+    // bold and inside it.
+    let (mut strong, mut plain_words, mut bold_words) = (0usize, false, false);
     let mut cells: Vec<String> = Vec::new();
     for event in Parser::new_ext(markdown, Options::ENABLE_TABLES) {
         match event {
             Event::End(TagEnd::TableCell) => {
                 cells.push(text.split_whitespace().collect::<Vec<_>>().join(" "));
                 text.clear();
+                (plain_words, bold_words) = (false, false);
             }
             Event::End(end @ (TagEnd::TableHead | TagEnd::TableRow)) => {
                 let mut filled = cells.drain(..).filter(|cell| !cell.is_empty());
@@ -389,7 +402,14 @@ pub fn body_blocks(markdown: &str) -> Vec<(bool, String)> {
                 }
             }
             // Pieces are joined as written: markup splits text without separating words.
-            Event::Text(piece) | Event::Code(piece) => text.push_str(&piece),
+            Event::Text(piece) | Event::Code(piece) => {
+                if !piece.trim().is_empty() {
+                    if strong > 0 { bold_words = true } else { plain_words = true }
+                }
+                text.push_str(&piece);
+            }
+            Event::Start(Tag::Strong) => strong += 1,
+            Event::End(TagEnd::Strong) => strong = strong.saturating_sub(1),
             Event::SoftBreak | Event::HardBreak => text.push(' '),
             Event::Start(Tag::Heading { .. }) => heading = true,
             Event::End(
@@ -397,18 +417,19 @@ pub fn body_blocks(markdown: &str) -> Vec<(bool, String)> {
             ) => {
                 let block = text.split_whitespace().collect::<Vec<_>>().join(" ");
                 if !block.is_empty() {
-                    blocks.push((heading, block));
+                    blocks.push((heading, labelled(block, bold_words && !plain_words)));
                 }
                 text.clear();
-                heading = false;
+                (heading, plain_words, bold_words) = (false, false, false);
             }
             Event::Start(Tag::Item) => {
                 // An item's own text comes before any nested list; keep them apart.
                 let block = text.split_whitespace().collect::<Vec<_>>().join(" ");
                 if !block.is_empty() {
-                    blocks.push((false, block));
+                    blocks.push((false, labelled(block, bold_words && !plain_words)));
                 }
                 text.clear();
+                (plain_words, bold_words) = (false, false);
             }
             _ => {}
         }
@@ -420,20 +441,87 @@ pub fn body_blocks(markdown: &str) -> Vec<(bool, String)> {
     blocks
 }
 
+/// A block that is all bold and unpunctuated, with the colon of the label it is.
+fn labelled(mut block: String, all_bold: bool) -> String {
+    if all_bold && !block.ends_with(['?', '!', ':', ';']) {
+        if block.ends_with('.') {
+            block.pop();
+        }
+        block.push(':');
+    }
+    block
+}
+
 /// The readable text of a markdown body as one string.
 pub fn plain_text(markdown: &str) -> String {
     body_blocks(markdown).into_iter().map(|(_, text)| text).collect::<Vec<_>>().join(" ")
 }
 
+/// A sentence up to this many words is a passage of its own, whole, rather than cut at
+/// `PASSAGE_MAX_WORDS`: a guide's description is often one sentence of 31 to 40 words, and a
+/// snippet that stops three words short of its point reads worse than one a line longer.
+pub const SENTENCE_MAX_WORDS: usize = 40;
+
+/// A sentence shorter than this is not a passage of its own when the block has more to
+/// say: it is read with the sentence after it (or, at the block's end, before it).
+pub const SHORT_SENTENCE_WORDS: usize = 8;
+
+/// The texts passages are cut from, in order: the body's blocks other than headings, with a
+/// block that leads into a list (it ends with `:`) joined to the items that carry its
+/// sentence on: the first item, and each next one that starts in lower case ("the purpose
+/// it serves;", "the trigger that starts the clock;"). So no snippet ends on the colon of
+/// "…suits:" with what it introduces in another passage, nor starts halfway through a
+/// sentence; [`passages_of`] cuts the joined text where it is too long, preferring the
+/// items' own ends. A lead-in nothing carries on (a table or a heading follows) ends in `…`
+/// instead of its colon, saying that what it introduces was left out.
+pub fn snippet_texts<'a>(blocks: impl IntoIterator<Item = (bool, &'a str)>) -> Vec<String> {
+    fn stand_alone(text: String) -> String {
+        match text.strip_suffix(':') {
+            Some(lead) => format!("{lead} …"),
+            None => text,
+        }
+    }
+    let mut texts = Vec::new();
+    // The text being joined, and whether it is a lead-in's sentence that items may continue.
+    let mut open: Option<String> = None;
+    for (heading, text) in blocks {
+        if heading {
+            texts.extend(open.take().map(stand_alone));
+            continue;
+        }
+        let carries_on =
+            |lead: &str| lead.ends_with(':') || text.starts_with(|c: char| c.is_lowercase());
+        match open.take() {
+            Some(lead) if carries_on(&lead) => open = Some(format!("{lead} {text}")),
+            lead => {
+                texts.extend(lead);
+                if text.ends_with(':') {
+                    open = Some(text.to_string());
+                } else {
+                    texts.push(text.to_string());
+                }
+            }
+        }
+    }
+    texts.extend(open.map(stand_alone));
+    texts
+}
+
 /// Splits one block of text into passages: whole sentences packed up to `PASSAGE_MAX_WORDS`
-/// words; a longer sentence is cut into pieces marked with `…` where it was cut.
+/// words. A sentence ends at `.`, `?` or `!`, never at a colon: what follows a colon finishes
+/// the thought the colon opened ("It turns an alert into two useful answers: which tables
+/// are wrong, and who to tell"), so the two stay in one passage. A sentence of up to
+/// `SENTENCE_MAX_WORDS` words is kept whole; a longer one is cut into as few pieces as
+/// `PASSAGE_MAX_WORDS` allows, of even length, each cut moved to the nearest clause break
+/// (after `,` or `;`, or before a dash; not after a colon, which would end the piece on it)
+/// within a few words, and marked with `…`.
 pub fn passages_of(block: &str) -> Vec<String> {
     let mut sentences: Vec<Vec<&str>> = vec![Vec::new()];
     for word in block.split_whitespace() {
         if let Some(last) = sentences.last_mut() {
             last.push(word);
         }
-        let ends_sentence = word.ends_with(['.', '?', '!', ':'])
+        let ends_sentence = word.ends_with(['.', '?', '!'])
             || word.ends_with(".)")
             || word.ends_with(".\"")
             || word.ends_with(".\u{201d}");
@@ -443,10 +531,16 @@ pub fn passages_of(block: &str) -> Vec<String> {
     }
     let mut passages: Vec<String> = Vec::new();
     let mut current: Vec<&str> = Vec::new();
-    for sentence in sentences.into_iter().filter(|s| !s.is_empty()) {
+    for mut sentence in sentences.into_iter().filter(|s| !s.is_empty()) {
         if current.len() + sentence.len() <= PASSAGE_MAX_WORDS {
             current.extend(sentence);
             continue;
+        }
+        // A short sentence ("Pin library versions.") opens what the next one explains: it
+        // goes with it rather than stand alone.
+        if current.len() < SHORT_SENTENCE_WORDS {
+            current.append(&mut sentence);
+            sentence = std::mem::take(&mut current);
         }
         if !current.is_empty() {
             passages.push(current.join(" "));
@@ -456,10 +550,15 @@ pub fn passages_of(block: &str) -> Vec<String> {
             current = sentence;
             continue;
         }
-        let pieces: Vec<&[&str]> = sentence.chunks(PASSAGE_MAX_WORDS).collect();
-        let n_pieces = pieces.len();
-        for (idx, piece) in pieces.into_iter().enumerate() {
-            let mut text = piece.join(" ");
+        if sentence.len() <= SENTENCE_MAX_WORDS {
+            passages.push(sentence.join(" "));
+            continue;
+        }
+        let cuts = sentence_cuts(&sentence);
+        let n_pieces = cuts.len() + 1;
+        let bounds = std::iter::once(0).chain(cuts).chain([sentence.len()]).collect::<Vec<_>>();
+        for (idx, piece) in bounds.windows(2).enumerate() {
+            let mut text = sentence[piece[0]..piece[1]].join(" ");
             if idx > 0 {
                 text.insert_str(0, "… ");
             }
@@ -470,9 +569,48 @@ pub fn passages_of(block: &str) -> Vec<String> {
         }
     }
     if !current.is_empty() {
-        passages.push(current.join(" "));
+        // A short last sentence ("Otherwise, go standalone.") closes the passage before it.
+        match passages.last_mut() {
+            Some(last)
+                if current.len() < SHORT_SENTENCE_WORDS
+                    && !last.ends_with('…')
+                    && last.split(' ').count() + current.len() <= SENTENCE_MAX_WORDS =>
+            {
+                last.push(' ');
+                last.push_str(&current.join(" "));
+            }
+            _ => passages.push(current.join(" ")),
+        }
     }
     passages
+}
+
+/// Where to cut a sentence longer than `SENTENCE_MAX_WORDS`: the word indices that start its
+/// second and later pieces. The pieces are as few as `PASSAGE_MAX_WORDS` allows and of even
+/// length, each cut moved to the clause break nearest its even place, at most
+/// `CUT_REACH` words away, so a piece ends where the sentence pauses.
+fn sentence_cuts(words: &[&str]) -> Vec<usize> {
+    const CUT_REACH: usize = 5;
+    let n = words.len();
+    let pieces = n.div_ceil(PASSAGE_MAX_WORDS);
+    let pauses_after = |at: usize| {
+        words[at].ends_with([',', ';', '.', '?', '!'])
+            || words.get(at + 1).is_some_and(|next| ["—", "–", "-"].contains(next))
+    };
+    let mut cuts = Vec::with_capacity(pieces - 1);
+    let mut previous = 0;
+    for piece in 1..pieces {
+        let even = piece * n / pieces;
+        let nearest = (0..=CUT_REACH)
+            .flat_map(|d| [even.checked_sub(d), Some(even + d)])
+            .flatten()
+            .filter(|&cut| cut > previous + 1 && cut < n && cut - previous <= PASSAGE_MAX_WORDS)
+            .find(|&cut| pauses_after(cut - 1));
+        let cut = nearest.unwrap_or(even).min(previous + PASSAGE_MAX_WORDS);
+        cuts.push(cut);
+        previous = cut;
+    }
+    cuts
 }
 
 #[cfg(test)]

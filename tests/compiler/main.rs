@@ -856,6 +856,52 @@ fn passages_are_sentences_packed_to_thirty_words() {
     );
 }
 
+/// A snippet reads as a whole thought: it never ends on the colon of a list's lead-in with
+/// the list in another passage, never starts halfway through a sentence the lead-in began,
+/// never quotes a bold label alone, and a sentence is cut (where it must be) at a pause.
+#[test]
+fn passages_keep_a_lead_in_with_what_it_introduces() {
+    use compiler::index::{body_blocks, passages_of, snippet_texts};
+    let passages = |markdown: &str| -> Vec<String> {
+        let blocks = body_blocks(markdown);
+        snippet_texts(blocks.iter().map(|(heading, text)| (*heading, text.as_str())))
+            .iter()
+            .flat_map(|text| passages_of(text))
+            .collect()
+    };
+    // A lead-in and the items that carry its sentence on are one text; an item that starts
+    // a sentence of its own is its own.
+    assert_eq!(
+        passages(
+            "It suits:\n\n- facts that change;\n- answers that cite a source.\n- Other things.\n"
+        ),
+        ["It suits: facts that change; answers that cite a source.", "Other things."]
+    );
+    // A colon inside a paragraph does not end a passage.
+    let words = |n: usize, word: &str| vec![word; n].join(" ");
+    let text = format!("{} {}: {}.", words(10, "a"), words(14, "b"), words(10, "c"));
+    assert_eq!(passages_of(&text), [text]);
+    // A bold label is read with a colon, joined to what it labels.
+    assert_eq!(
+        passages("**Join problems.**\n\n- Fan-out joins.\n\n**Build (one-off)**\n\n- Design\n"),
+        ["Join problems: Fan-out joins.", "Build (one-off): Design"]
+    );
+    // A lead-in that nothing follows (a heading, a table) ends in `…`, not on its colon.
+    assert_eq!(passages("Then compute:\n\n## Next\n\nMore.\n"), ["Then compute …", "More."]);
+    // A sentence of up to forty words stays whole; a longer one is cut at a comma near the
+    // even place, into as few pieces as thirty words allow.
+    let forty = format!("{}.", words(40, "w"));
+    assert_eq!(passages_of(&forty), [forty]);
+    let long = format!("{}, {}.", words(24, "x"), words(26, "y"));
+    assert_eq!(
+        passages_of(&long),
+        [format!("{}, …", words(24, "x")), format!("… {}.", words(26, "y"))]
+    );
+    // A short sentence goes with the next, not alone.
+    let text = format!("Pin versions. {}.", words(27, "z"));
+    assert_eq!(passages_of(&text), [text]);
+}
+
 #[test]
 fn passages_holding_the_snippet_marks_are_not_offered() {
     // A code span is text, so `<mark>` would reach a passage; that passage is dropped, so the
@@ -869,10 +915,10 @@ fn passages_holding_the_snippet_marks_are_not_offered() {
     let compiled = compile(&scratch.root, &local(), &fixture_expectations()).expect("compiles");
     let passages: Vec<&str> =
         compiled.tables.lines().filter(|l| l.contains("PassageRecord { text:")).collect();
-    assert!(passages.iter().any(|p| p.contains("word0")), "{passages:?}");
+    assert!(passages.iter().any(|p| p.contains("word39")), "{passages:?}");
     assert!(passages.iter().all(|p| !p.contains("<mark>")), "{passages:?}");
     let clean = compile(Path::new(FIXTURE), &local(), &fixture_expectations()).expect("compiles");
-    assert!(clean.tables.contains("PassageRecord { text: \"Alpha drift monitoring.\""));
+    assert!(clean.tables.contains("PassageRecord { text: \"Alpha drift monitoring. word0"));
 }
 
 /// Error meanings and listing descriptions are plain text that quotes names the markdown way;
