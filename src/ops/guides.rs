@@ -166,7 +166,18 @@ pub fn page_size(limit: Option<Limit<'_>>) -> Result<usize, Error> {
 pub fn search(params: SearchParams) -> GuidePage {
     // The page and the cursor to the next need its own ranks in order, and how many there are.
     let page = params.offset..params.offset + params.limit;
-    let ranked = search::search_top(&params.q, params.category, page);
+    let mut ranked = search::search_top(&params.q, params.category, page.clone());
+    // A word that matched nothing, with one correction the library leaves no doubt about
+    // (`modl` is `model`), is read as that word, as typo tolerance reads a longer one
+    // (`modle`): the results are the correction's, and `correctedQuery` says so. On every page
+    // alike, so a cursor walk goes on with the same reading.
+    let mut reading = None;
+    if ranked.keyword && (ranked.n_matches() == 0 || search::has_unmatched_word(&ranked)) {
+        reading = search::clear_reading(&params.q, &ranked, params.category);
+        if let Some(clear) = &reading {
+            ranked = search::search_top(clear, params.category, page);
+        }
+    }
     let n_hits = ranked.n_matches();
     let start = params.offset.min(n_hits);
     let end = (start + params.limit).min(n_hits);
@@ -180,17 +191,17 @@ pub fn search(params: SearchParams) -> GuidePage {
     // matched nothing although others did ("gdrp compliance" finds guides on compliance, and
     // offers "gdpr compliance").
     let unmatched = || params.offset == 0 && search::has_unmatched_word(&ranked);
-    let suggestions = if ranked.keyword && (n_hits == 0 || unmatched()) {
+    let suggestions = if reading.is_none() && ranked.keyword && (n_hits == 0 || unmatched()) {
         search::suggest_ranked(&params.q, &ranked, params.category)
     } else {
         Vec::new()
     };
     // What a misspelt word was read as, on every page of a search that found something (a
     // search that found nothing offers `suggestions` instead).
-    let corrected = if ranked.keyword && n_hits > 0 {
-        search::corrected_query(&params.q, &ranked)
-    } else {
-        None
+    let corrected = match reading {
+        Some(clear) => search::corrected_query(&clear, &ranked).or(Some(clear)),
+        None if ranked.keyword && n_hits > 0 => search::corrected_query(&params.q, &ranked),
+        None => None,
     };
     GuidePage { params, ranked, start, next_cursor, corrected, suggestions }
 }

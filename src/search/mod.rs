@@ -616,9 +616,52 @@ fn is_swap_or_added_letter(word: &str, near: &str) -> bool {
         && word[same + 2..] == near[same + 2..]
 }
 
-fn suggest_for(q: &str, units: &Units, category: Option<u8>) -> Vec<String> {
-    // (byte range in q, candidate words best first)
-    let mut corrections: Vec<(Range<usize>, Vec<String>)> = Vec::new();
+/// A misspelt word's best correction is clearly the one meant when the library uses it in at
+/// least this many times as many guides as the next candidate as close (`modl`: `model`, in
+/// most guides, against `mode`, in a few), or when no other candidate is as close.
+pub const CLEAR_READING_MARGIN: usize = 4;
+
+/// `q` with each word that matched nothing replaced by its clearly best correction
+/// ([`CLEAR_READING_MARGIN`]), when every such word has one and the result finds something (in
+/// `category`, if given); `None` otherwise, and the search offers [`suggest_ranked`]'s choices
+/// instead. A word of five letters or more is already read this way by typo tolerance
+/// (`modle` is `model`); this reads a shorter one (`modl`, `dta`) the same way when the
+/// library leaves no doubt, so a lone misspelt word and a misspelt word among others are
+/// both corrected, not one corrected and the other asked about.
+pub fn clear_reading(q: &str, ranked: &Ranked, category: Option<u8>) -> Option<String> {
+    let corrections = corrections_for(&ranked.units);
+    if corrections.is_empty() {
+        return None;
+    }
+    let mut corrected = String::with_capacity(q.len() + 8);
+    let mut at = 0;
+    for (range, candidates) in &corrections {
+        let best = candidates.first()?;
+        if let Some(next) = candidates.get(1)
+            && next.distance == best.distance
+            && best.guides < CLEAR_READING_MARGIN * next.guides
+        {
+            return None;
+        }
+        corrected.push_str(q.get(at..range.start)?);
+        corrected.push_str(&best.word);
+        at = range.end;
+    }
+    corrected.push_str(q.get(at..)?);
+    (!search(&corrected, category).hits().is_empty()).then_some(corrected)
+}
+
+/// A candidate correction of a word: the word, its distance, and how many guides use it.
+struct Candidate {
+    word: String,
+    distance: u8,
+    guides: usize,
+}
+
+/// For each word of `units` that matched nothing, its byte range in the query and its
+/// candidate corrections, best first (nearest, then most used, one form per stem).
+fn corrections_for(units: &Units) -> Vec<(Range<usize>, Vec<Candidate>)> {
+    let mut corrections: Vec<(Range<usize>, Vec<Candidate>)> = Vec::new();
     for unit in units.iter().take(SEARCH_TYPO_MAX_TERMS) {
         let Some((word, range)) = unit.word else { continue };
         if unit.alternatives.iter().any(|a| query::has_postings(a.term)) {
@@ -649,12 +692,24 @@ fn suggest_for(q: &str, units: &Units, category: Option<u8>) -> Vec<String> {
             stems.push(n.term);
             new
         });
-        let candidates: Vec<String> =
-            near.into_iter().take(SEARCH_MAX_SUGGESTIONS).map(|n| n.word).collect();
+        let candidates: Vec<Candidate> = near
+            .into_iter()
+            .take(SEARCH_MAX_SUGGESTIONS)
+            .map(|n| Candidate {
+                guides: postings(n.term).0.len(),
+                distance: n.distance,
+                word: n.word,
+            })
+            .collect();
         if !candidates.is_empty() {
             corrections.push((range, candidates));
         }
     }
+    corrections
+}
+
+fn suggest_for(q: &str, units: &Units, category: Option<u8>) -> Vec<String> {
+    let corrections = corrections_for(units);
     let Some(n_variants) = corrections.first().map(|(_, c)| c.len()) else { return Vec::new() };
     let mut suggestions: Vec<String> = Vec::new();
     for variant in 0..n_variants {
@@ -662,7 +717,7 @@ fn suggest_for(q: &str, units: &Units, category: Option<u8>) -> Vec<String> {
         let mut at = 0;
         for (idx, (range, candidates)) in corrections.iter().enumerate() {
             corrected.push_str(&q[at..range.start]);
-            corrected.push_str(&candidates[if idx == 0 { variant } else { 0 }]);
+            corrected.push_str(&candidates[if idx == 0 { variant } else { 0 }].word);
             at = range.end;
         }
         corrected.push_str(&q[at..]);
