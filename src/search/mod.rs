@@ -338,31 +338,21 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
     // Each hit becomes one integer key (primary, typos, secondary, guide); sorting plain
     // integers is several times faster than sorting hits with a chained comparator. The
     // served order has no secondary, so its keys fit in a u64 (cheaper to select and sort).
+    // The keys are made as `top_in_order` takes them, in the same pass over the library.
     let hits = (0..N_GUIDES).filter(|&g| matched[g] > 0 && in_category(g));
     // Counted as the keys are made, a compare a hit: the results page's "N of them every word".
     let n_units = ranked.units.len();
     let mut n_every_unit = 0;
     let (n_hits, n_ranked) = if order == Order::Score {
-        let mut keys = [0u64; N_GUIDES];
-        let mut n_hits = 0;
-        for guide in hits {
+        let keys = hits.map(|guide| {
             n_every_unit += usize::from(usize::from(matched[guide]) == n_units);
-            keys[n_hits] = (u64::from(u32::MAX - score[guide]) << 24)
+            (u64::from(u32::MAX - score[guide]) << 24)
                 | (u64::from(typos[guide]) << 16)
-                | guide as u64;
-            n_hits += 1;
-        }
-        let n_ranked = top_in_order(
-            &mut keys[..n_hits],
-            page.clone(),
-            |key| (key & 0xffff) as usize,
-            &mut ranked.hits,
-        );
-        (n_hits, n_ranked)
+                | guide as u64
+        });
+        top_in_order(keys, page.clone(), |key| (key & 0xffff) as usize, &mut ranked.hits)
     } else {
-        let mut keys = [0u128; N_GUIDES];
-        let mut n_hits = 0;
-        for guide in hits {
+        let keys = hits.map(|guide| {
             n_every_unit += usize::from(usize::from(matched[guide]) == n_units);
             let (primary, secondary) = match order {
                 Order::Relevance => (u32::from(matched[guide]), score[guide]),
@@ -370,19 +360,12 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
                 Order::Score => (score[guide], 0),
                 Order::Blend => (information[guide].saturating_add(score[guide]), score[guide]),
             };
-            keys[n_hits] = (u128::from(u32::MAX - primary) << 96)
+            (u128::from(u32::MAX - primary) << 96)
                 | (u128::from(typos[guide]) << 88)
                 | (u128::from(u32::MAX - secondary) << 56)
-                | guide as u128;
-            n_hits += 1;
-        }
-        let n_ranked = top_in_order(
-            &mut keys[..n_hits],
-            page,
-            |key| (key & 0xffff) as usize,
-            &mut ranked.hits,
-        );
-        (n_hits, n_ranked)
+                | guide as u128
+        });
+        top_in_order(keys, page, |key| (key & 0xffff) as usize, &mut ranked.hits)
     };
     ranked.n_matches = n_hits;
     ranked.n_every_unit = n_every_unit;
@@ -413,8 +396,11 @@ fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
     if units.len() < 2 {
         return;
     }
-    // Bit `p` for the pair of units `p` and `p + 1` (at most 63 pairs).
+    // Bit `p` for the pair of units `p` and `p + 1` (at most 63 pairs), and the guides with a
+    // pair, so the bonus is given by a walk of those rather than of the whole library.
     let mut pairs = [0u64; N_GUIDES];
+    let mut paired = [0u16; N_GUIDES];
+    let mut n_paired = 0;
     // Whether a unit's completions count: not when the word as typed is a library word.
     let completions_count = |unit: &query::Unit<'_>| {
         !unit.alternatives.iter().any(|a| a.kind == Kind::Exact && query::has_postings(a.term))
@@ -441,17 +427,21 @@ fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
                 let b_term = phrase_edge(b, Edge::First);
                 let at = from_a.partition_point(|p| p.1 < b_term);
                 for &(_, _, guide) in from_a[at..].iter().take_while(|p| p.1 == b_term) {
-                    pairs[usize::from(guide)] |= 1u64 << pair.min(63);
+                    let mask = &mut pairs[usize::from(guide)];
+                    if *mask == 0 {
+                        paired[n_paired] = guide;
+                        n_paired += 1;
+                    }
+                    *mask |= 1u64 << pair.min(63);
                 }
             }
         }
     }
-    for (g, mask) in pairs.iter().enumerate() {
-        if *mask != 0 {
-            let n = mask.count_ones();
-            let bonus = u64::from(score[g]) * u64::from(TITLE_PHRASE_PERCENT * n) / 100;
-            score[g] = score[g].saturating_add(u32::try_from(bonus).unwrap_or(u32::MAX));
-        }
+    for &guide in &paired[..n_paired] {
+        let g = usize::from(guide);
+        let n = pairs[g].count_ones();
+        let bonus = u64::from(score[g]) * u64::from(TITLE_PHRASE_PERCENT * n) / 100;
+        score[g] = score[g].saturating_add(u32::try_from(bonus).unwrap_or(u32::MAX));
     }
 }
 
@@ -488,34 +478,33 @@ fn phrase_edge(alternative: &Alternative, edge: Edge) -> u32 {
 /// them: a first page (ten results by default) is within it.
 const SMALL_TOP: usize = 32;
 
-/// Puts the ranks `page` of `keys` in order and writes their guides, best first, to the start
-/// of `hits`; returns how many it wrote (the page, cut to the keys there are). The other keys
-/// are left in no particular order, and their guides are not written: a page needs its own
-/// ranks and the count of all of them, nothing more.
+/// Puts the ranks `page` of `keys` (at most [`N_GUIDES`] of them, all distinct) in order and
+/// writes their guides, best first, to the start of `hits`; returns how many keys there were
+/// and how many guides it wrote (the page, cut to the keys there are). The keys outside the
+/// page are counted and their guides not written: a page needs its own ranks and the count of
+/// all of them, nothing more.
 ///
-/// Up to [`SMALL_TOP`] ranks, one pass keeps the smallest keys seen in a sorted buffer: once it
+/// Up to [`SMALL_TOP`] ranks, one pass keeps the smallest keys seen in a sorted buffer, taking
+/// each key as it is made (no array of every key is written and read back): once the buffer
 /// is full, most keys lose one comparison with its last and are done, which costs a first
 /// page about a third of a selection (`select_nth_unstable` partitions every key several
-/// times). Deeper pages take a selection of the page's end, another of its start among the
-/// keys before that, and a sort of the page alone: the ninth page of ten sorts ten keys, not
-/// a hundred.
-fn top_in_order<K: Ord + Copy>(
-    keys: &mut [K],
+/// times). Deeper pages gather the keys, then take a selection of the page's end, another of
+/// its start among the keys before that, and a sort of the page alone: the ninth page of ten
+/// sorts ten keys, not a hundred.
+fn top_in_order<K: Ord + Copy + Default>(
+    keys: impl Iterator<Item = K>,
     page: Range<usize>,
     guide_of: impl Fn(K) -> usize,
     hits: &mut [Hit],
-) -> usize {
-    let end = page.end.min(keys.len());
-    let start = page.start.min(end);
-    if start == end {
-        return 0;
-    }
-    if end <= SMALL_TOP && end < keys.len() {
-        let mut top = [keys[0]; SMALL_TOP];
-        let mut len = 0;
-        for &key in keys.iter() {
+) -> (usize, usize) {
+    if page.end <= SMALL_TOP {
+        let end = page.end;
+        let mut top = [K::default(); SMALL_TOP];
+        let (mut n_keys, mut len) = (0, 0);
+        for key in keys {
+            n_keys += 1;
             if len == end {
-                if key >= top[end - 1] {
+                if end == 0 || key >= top[end - 1] {
                     continue;
                 }
                 len -= 1;
@@ -529,10 +518,23 @@ fn top_in_order<K: Ord + Copy>(
             top[at] = key;
             len += 1;
         }
-        for (hit, &key) in hits.iter_mut().zip(&top[start..end]) {
+        let start = page.start.min(len);
+        for (hit, &key) in hits.iter_mut().zip(&top[start..len]) {
             hit.guide = guide_of(key) as u16;
         }
-        return end - start;
+        return (n_keys, len - start);
+    }
+    let mut all = [K::default(); N_GUIDES];
+    let mut n_keys = 0;
+    for (slot, key) in all.iter_mut().zip(keys) {
+        *slot = key;
+        n_keys += 1;
+    }
+    let keys = &mut all[..n_keys];
+    let end = page.end.min(n_keys);
+    let start = page.start.min(end);
+    if start == end {
+        return (n_keys, 0);
     }
     if end < keys.len() {
         keys.select_nth_unstable(end);
@@ -544,7 +546,7 @@ fn top_in_order<K: Ord + Copy>(
     for (hit, &key) in hits.iter_mut().zip(&keys[start..end]) {
         hit.guide = guide_of(key) as u16;
     }
-    end - start
+    (n_keys, end - start)
 }
 
 /// Corrected versions of `q` that find something (in `category`, if given), best first, at
