@@ -218,7 +218,7 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
     // than the whole library; `best` and `best_typo` are cleared behind it.
     let mut touched = [0u16; N_GUIDES];
     let mut weights = [0u32; SEARCH_MAX_QUERY_TERMS];
-    for (unit, unit_weight) in units.iter().zip(&mut weights) {
+    for (unit, unit_weight) in units.matching().zip(&mut weights) {
         *unit_weight = match unit.alternatives {
             // One exact term, the common case (any word but the last, without synonyms): a
             // term has one posting per guide, each counting in full, so the postings add
@@ -402,10 +402,10 @@ fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
     let mut paired = [0u16; N_GUIDES];
     let mut n_paired = 0;
     // Whether a unit's completions count: not when the word as typed is a library word.
-    let completions_count = |unit: &query::Unit<'_>| {
+    let completions_count = |unit: &query::Matching<'_>| {
         !unit.alternatives.iter().any(|a| a.kind == Kind::Exact && query::has_postings(a.term))
     };
-    for (pair, (first, next)) in units.iter().zip(units.iter().skip(1)).enumerate() {
+    for (pair, (first, next)) in units.matching().zip(units.matching().skip(1)).enumerate() {
         // `data. strategy`: words on either side of the query's sentence end are no pair.
         if next.after_end {
             continue;
@@ -563,9 +563,11 @@ pub fn suggest(q: &str, category: Option<u8>) -> Vec<String> {
 /// "gdrp compliance", where "compliance" still finds guides): the search then offers
 /// corrections although it found something.
 pub fn has_unmatched_word(ranked: &Ranked) -> bool {
-    ranked.units.iter().take(SEARCH_TYPO_MAX_TERMS).any(|unit| {
-        unit.word.is_some() && !unit.alternatives.iter().any(|a| query::has_postings(a.term))
-    })
+    ranked
+        .units
+        .matching()
+        .take(SEARCH_TYPO_MAX_TERMS)
+        .any(|unit| unit.is_word && !unit.alternatives.iter().any(|a| query::has_postings(a.term)))
 }
 
 /// `q` as the search read it, when a word of it found guides only through typo tolerance:
