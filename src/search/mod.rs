@@ -350,7 +350,7 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
                 | (u64::from(typos[guide]) << 16)
                 | guide as u64
         });
-        top_in_order(keys, page.clone(), |key| (key & 0xffff) as usize, &mut ranked.hits)
+        top_in_order(keys, u64::MAX, page.clone(), |key| (key & 0xffff) as usize, &mut ranked.hits)
     } else {
         let keys = hits.map(|guide| {
             n_every_unit += usize::from(usize::from(matched[guide]) == n_units);
@@ -365,7 +365,7 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
                 | (u128::from(u32::MAX - secondary) << 56)
                 | guide as u128
         });
-        top_in_order(keys, page, |key| (key & 0xffff) as usize, &mut ranked.hits)
+        top_in_order(keys, u128::MAX, page, |key| (key & 0xffff) as usize, &mut ranked.hits)
     };
     ranked.n_matches = n_hits;
     ranked.n_every_unit = n_every_unit;
@@ -478,11 +478,12 @@ fn phrase_edge(alternative: &Alternative, edge: Edge) -> u32 {
 /// them: a first page (ten results by default) is within it.
 const SMALL_TOP: usize = 32;
 
-/// Puts the ranks `page` of `keys` (at most [`N_GUIDES`] of them, all distinct) in order and
-/// writes their guides, best first, to the start of `hits`; returns how many keys there were
-/// and how many guides it wrote (the page, cut to the keys there are). The keys outside the
-/// page are counted and their guides not written: a page needs its own ranks and the count of
-/// all of them, nothing more.
+/// Puts the ranks `page` of `keys` (at most [`N_GUIDES`] of them, all distinct and below
+/// `above`, which fills a first page's buffer until they take its places) in order and writes
+/// their guides, best first, to the start of `hits`; returns how many keys there were and how
+/// many guides it wrote (the page, cut to the keys there are). The keys outside the page are
+/// counted and their guides not written: a page needs its own ranks and the count of all of
+/// them, nothing more.
 ///
 /// Up to [`SMALL_TOP`] ranks, one pass keeps the smallest keys seen in a sorted buffer, taking
 /// each key as it is made (no array of every key is written and read back): once the buffer
@@ -493,31 +494,34 @@ const SMALL_TOP: usize = 32;
 /// sorts ten keys, not a hundred.
 fn top_in_order<K: Ord + Copy + Default>(
     keys: impl Iterator<Item = K>,
+    above: K,
     page: Range<usize>,
     guide_of: impl Fn(K) -> usize,
     hits: &mut [Hit],
 ) -> (usize, usize) {
     if page.end <= SMALL_TOP {
         let end = page.end;
-        let mut top = [K::default(); SMALL_TOP];
-        let (mut n_keys, mut len) = (0, 0);
+        if end == 0 {
+            return (keys.count(), 0);
+        }
+        // The places not yet filled hold `above`, which every key is under, so each key is
+        // compared with the last place alone, whether the buffer is full or not.
+        let mut top = [above; SMALL_TOP];
+        let mut n_keys = 0;
         for key in keys {
             n_keys += 1;
-            if len == end {
-                if end == 0 || key >= top[end - 1] {
-                    continue;
-                }
-                len -= 1;
+            if key >= top[end - 1] {
+                continue;
             }
-            // Insertion from the back: the buffer stays sorted.
-            let mut at = len;
+            // Insertion from the back: the buffer stays sorted, and its last key drops out.
+            let mut at = end - 1;
             while at > 0 && top[at - 1] > key {
                 top[at] = top[at - 1];
                 at -= 1;
             }
             top[at] = key;
-            len += 1;
         }
+        let len = n_keys.min(end);
         let start = page.start.min(len);
         for (hit, &key) in hits.iter_mut().zip(&top[start..len]) {
             hit.guide = guide_of(key) as u16;
