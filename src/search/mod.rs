@@ -222,7 +222,9 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
         *unit_weight = match unit.alternatives {
             // One exact term, the common case (any word but the last, without synonyms): a
             // term has one posting per guide, each counting in full, so the postings add
-            // straight into the totals, with no per-unit maximum to keep.
+            // straight into the totals, with no per-unit maximum to keep. Every impact is at
+            // least 1 (the build clamps it; `every_posting_has_an_impact` holds it), so a
+            // matched guide's score is never 0 and needs no `max(1)` here.
             &[Alternative { term, kind: Kind::Exact }] => {
                 let (postings, _) = postings(term);
                 let weight = u32::from(IDF_BY_DF[postings.len()]);
@@ -231,7 +233,7 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
                     let g = usize::from(guide);
                     matched[g] += 1;
                     information[g] += weight;
-                    score[g] += u32::from(impact).max(1);
+                    score[g] += u32::from(impact);
                 }
                 weight
             }
@@ -892,6 +894,18 @@ impl<const ESCAPED: bool> PageWriter<ESCAPED> {
 #[cfg(test)]
 mod tests {
     use super::{is_swap_or_added_letter, search_top, suggest, suggest_ranked};
+
+    /// `rank` adds an exact term's impacts as they are, without the `max(1)` the other
+    /// matches take, trusting the build to store none below 1 (`compiler::index` clamps
+    /// them): a matched guide's score is then never 0, as it was with the `max`.
+    #[test]
+    fn every_posting_has_an_impact() {
+        let lowest = crate::tables::POSTINGS
+            .iter()
+            .map(|&posting| crate::model::packed::unpack_posting(posting).1)
+            .min();
+        assert!(lowest.is_some_and(|impact| impact >= 1), "lowest impact {lowest:?}");
+    }
 
     /// A short word's suggestion swaps two neighbouring letters or adds one, and nothing else.
     #[test]
