@@ -687,6 +687,10 @@ pub struct Intent {
     /// [`FIRM_USE_VERBS`]). Its answer must come from the firm's own
     /// pages: a guide that uses its words does not say what the firm does.
     pub asks_what_firm_does: bool,
+    /// The service the question names by its name before "service" ("what does the AI
+    /// strategy service include?"), as an index into `ANSWER_ITEMS`: it is what the question
+    /// is about, so it ranks above the other services.
+    pub named_service: Option<u16>,
 }
 
 /// Verbs after "can you" or "do you" that ask to be told or helped, not what the firm does
@@ -1010,8 +1014,9 @@ pub fn detect(text: &str) -> Intent {
     // "What does the data governance service include?": a service named by its name is the
     // firm's, as "your data governance service" is; without "your" a guide's sentence
     // ("... security risks ...") was cited first.
-    if intent.topic == Some(CompanyTopic::Services) && names_a_service(text) {
-        intent.refers_to_company = true;
+    if intent.topic == Some(CompanyTopic::Services) {
+        intent.named_service = named_service(text);
+        intent.refers_to_company |= intent.named_service.is_some();
     }
     // "Is the assessment free?", "what does the self-assessment cost?": the self-assessment's
     // own record says it is free, where the prices answer said only that no prices are
@@ -1064,10 +1069,10 @@ pub fn detect(text: &str) -> Intent {
     intent
 }
 
-/// Whether `text` names one of the firm's services by its name followed by "service" or
-/// "services" ("the data governance service", "your MLOps service"), compared without regard
-/// to case and without allocating.
-fn names_a_service(text: &str) -> bool {
+/// The service `text` names by its name followed by "service" or "services" ("the data
+/// governance service", "your MLOps service"), as an index into `ANSWER_ITEMS`, compared
+/// without regard to case and without allocating.
+fn named_service(text: &str) -> Option<u16> {
     let bytes = text.as_bytes();
     let mut from = 0;
     while let Some(at) = text.get(from..).and_then(|rest| find_ignore_case(rest, "service")) {
@@ -1089,15 +1094,15 @@ fn names_a_service(text: &str) -> bool {
                     .checked_sub(name.len() + 1)
                     .is_none_or(|i| !bytes[i].is_ascii_alphanumeric())
         };
-        let named = ANSWER_ITEMS
-            .iter()
-            .filter(|item| item.kind == SourceKind::Service)
-            .any(|item| ends_with(item.title.as_bytes()) || ends_with(item.slug.as_bytes()));
-        if named {
-            return true;
+        let named = ANSWER_ITEMS.iter().position(|item| {
+            item.kind == SourceKind::Service
+                && (ends_with(item.title.as_bytes()) || ends_with(item.slug.as_bytes()))
+        });
+        if let Some(at) = named.and_then(|at| u16::try_from(at).ok()) {
+            return Some(at);
         }
     }
-    false
+    None
 }
 
 /// The byte offset of the first `needle` (ASCII, lowercase) in `haystack`, ignoring case.

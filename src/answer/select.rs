@@ -182,6 +182,11 @@ pub fn rank_items(query: &Query, boost: Option<SourceKind>, scope: Scope) -> Ran
         if boost == Some(ANSWER_ITEMS[item].kind) {
             rank *= KIND_BOOST;
         }
+        // "What does the AI strategy service include?": the service named is the subject, so
+        // it ranks above the others; "strategy" alone put the data strategy service first.
+        if query.intent.named_service == Some(item as u16) {
+            rank *= KIND_BOOST;
+        }
         let entry = RankedItem {
             item: item as u16,
             rank,
