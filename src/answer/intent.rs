@@ -587,6 +587,7 @@ pub fn is_firm_way_word(word: &str) -> bool {
         || FIRM_DELIVERABLE_WORDS.contains(&word)
         || RECEIVE_VERBS.contains(&word)
         || word == "end"
+        || word == "team"
         || matches!(word, "like" | "typical" | "typically" | "usual" | "usually" | "normally")
 }
 
@@ -863,6 +864,8 @@ pub fn detect(text: &str) -> Intent {
     let (mut names_length, mut names_work) = (false, false);
     let (mut names_way_noun, mut names_way_work, mut names_way_shape) = (false, false, false);
     let (mut names_deliverable, mut names_receiving, mut names_end) = (false, false, false);
+    // "The team" or "your team", not the asker's own ("our team", "my team").
+    let mut names_the_team = false;
     // Words since the asker ("I", "we") and since the asker's verb of speaking, or a lot.
     let (mut since_asker, mut since_speak) = (usize::MAX, usize::MAX);
     for_each_word(text, |word, head| {
@@ -892,6 +895,7 @@ pub fn detect(text: &str) -> Intent {
         names_deliverable |= FIRM_DELIVERABLE_WORDS.contains(&word);
         names_receiving |= RECEIVE_VERBS.contains(&word);
         names_end |= word == "end";
+        names_the_team |= word == "team" && !after_own;
         names_employment |= EMPLOYMENT_WORDS.contains(&word);
         names_requirement |= REQUIREMENT_WORDS.contains(&word);
         names_length |= matches!(word, "length" | "lengths");
@@ -979,7 +983,14 @@ pub fn detect(text: &str) -> Intent {
     let asks_size = opening_words[0] == "how"
         && opening_words[1] == "many"
         && FIRM_SIZE_NOUNS.contains(&opening_words[2].as_str());
-    intent.asks_firm_team = (opening_words[0] == "who" || asks_size) && names_way_work;
+    // "Who will be on the team?", "who would be in your team?": asked of work to come, the team
+    // is the one the firm puts on it; it quoted a guide on team meetings. "Who should be on our
+    // data team?" is the asker's team, and a guide question.
+    let asks_future_team = opening_words[0] == "who"
+        && matches!(opening_words[1].as_str(), "will" | "would")
+        && names_the_team;
+    intent.asks_firm_team =
+        ((opening_words[0] == "who" || asks_size) && names_way_work) || asks_future_team;
     intent.asks_firm_deliverables = names_deliverable || (names_receiving && names_end);
     intent.asks_firm_way = (names_way_noun && intent.refers_to_company)
         || (names_way_work && names_way_shape)
