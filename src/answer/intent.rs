@@ -740,7 +740,8 @@ const OTHER_SERVICE_WORDS: &[&str] =
     &["civil", "client", "cloud", "customer", "field", "health", "public", "social", "web"];
 
 /// Words that, after "how", ask for a duration ("how long", "how soon", "how quickly").
-const DURATION_AFTER_HOW: &[&str] = &["long", "soon", "quickly"];
+/// "How fast will we see results?" asks when, as "how quickly" does.
+const DURATION_AFTER_HOW: &[&str] = &["fast", "long", "soon", "quickly"];
 /// Words that ask for a duration wherever they stand.
 const DURATION_WORDS: &[&str] = &[
     "duration",

@@ -285,9 +285,11 @@ pub fn answer(question: &Question<'_>) -> Answer {
         // first, as in a company question naming a topic.
         // "How long does a data platform engagement take?": the firm's work, which its
         // service pages describe, durations included.
+        // "How fast will we see results?": when the firm's work pays off.
         None if query.intent.asks_duration
             && (query.intent.names_offering
-                || (query.intent.refers_to_company && !query.intent.generic_you))
+                || (query.intent.refers_to_company && !query.intent.generic_you)
+                || query.results_when)
             && !query.intent.past_tense =>
         {
             retrieve(&query, Some(SourceKind::Service))

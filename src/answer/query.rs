@@ -106,6 +106,11 @@ pub struct Query {
     /// results have you delivered?", "what outcomes have you achieved?"): the case studies
     /// tell it, and its words ([`RESULT_WORDS`]) are phrasing.
     pub results_only: bool,
+    /// A question of how soon results come, and of nothing else ("how fast will we see
+    /// results?", "how soon will we see an impact?"): when the firm's work pays off, which its
+    /// service pages say, so they rank first. Searched evenly, it quoted an A/B-testing
+    /// guide's "Expect the effect after launch to be smaller".
+    pub results_when: bool,
     /// The answer quotes one sentence of each item it cites, the best of each, since what is
     /// asked differs by item (what each service delivers): set by the caller, never by
     /// [`build`].
@@ -633,6 +638,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             work_duration: false,
             firm_way_only: false,
             results_only: false,
+            results_when: false,
             each_item: false,
         },
     };
@@ -683,6 +689,24 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             }
         });
         builder.query.results_only = n_result > 0 && n_other == 0;
+    }
+    if intent.asks_duration && intent.topic.is_none() && prev.is_empty() {
+        let (mut n_result, mut n_other) = (0, 0);
+        for_each_token(text, |token| {
+            if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
+                return;
+            }
+            if RESULT_WORDS.contains(&token.word.as_str()) {
+                n_result += 1;
+            } else if !is_filler(&token.stem)
+                && !intent::is_company_word(&token.word)
+                && !duration_phrasing(text, &token, intent.length_of_work)
+                && !matches!(token.word.as_str(), "see" | "seeing" | "fast")
+            {
+                n_other += 1;
+            }
+        });
+        builder.query.results_when = n_result > 0 && n_other == 0;
     }
     // "What is the minimum engagement size?": the size of the firm's work is asked of the
     // firm, and its words of size are phrasing, as in "do you work with small companies?".
