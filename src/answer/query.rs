@@ -823,6 +823,16 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         // "pick a primary metric"); the verb is how the question asks, what is picked is what
         // it asks about. Searched as written, "pick" found the storage guide's "picking
         // between a cloud data warehouse ..." before the vendor selection guide.
+        // "How do we know if our model is drifting?": to know or tell whether something is
+        // happening is to detect it, the word the guides write ("Drift detection tells you
+        // ..."); read as the filler "know", the question opened on a definition, "Concept
+        // drift: the relationship itself changes.", and quoted an incremental-models guide's
+        // "... so drift compounds".
+        if asks_detection(text, &token) && builder.add(DETECT_STEM.clone(), WEIGHT_QUESTION, false)
+        {
+            n_own += 1;
+            n_content += 1;
+        }
         if CHOICE_VERBS.contains(&token.word.as_str()) {
             for stem in CHOICE_STEMS.iter() {
                 builder.add(stem.clone(), WEIGHT_FILLER, false);
@@ -846,6 +856,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             // and searched for, it found "the long tail" before the platform service.
             || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work))
             || own_setting(text, &token)
+            || makes_a_document(text, &token)
             || state_idiom(text, &token)
             // "What is the minimum engagement size?": the work whose size is asked is the
             // firm's; searched, "engagement" quoted "A typical engagement lasts six to eight
@@ -899,6 +910,64 @@ fn word_after(text: &str, verb: &str) -> Option<usize> {
     });
     found
 }
+
+/// Verbs of making, which before a document the asker must produce say only that it is made.
+const MAKING_VERBS: &[&str] = &["build", "create", "draft", "make", "prepare", "put", "write"];
+
+/// Documents that argue for money, which a question asks how to make ("a business case", "a
+/// budget proposal"). A roadmap or plan is not one: the roadmap guide's title says "build".
+const DOCUMENT_NOUNS: &[&str] = &["budget", "case", "cases", "proposal"];
+
+/// Whether `token` is a verb of making such a document ("build a business case", "put together
+/// a budget proposal"), within four words before it: the verb is phrasing, the document what is asked
+/// about. Searched, "build" made "how do I build a business case for AI?" quote a TCO guide's
+/// "Business cases that stop at the build invoice ..." alone.
+fn makes_a_document(text: &str, token: &Token) -> bool {
+    if !MAKING_VERBS.contains(&token.word.as_str()) {
+        return false;
+    }
+    let rest = &text[token.start..];
+    let clause = rest.split(['.', '?', '!', ';', ':', ',']).next().unwrap_or("");
+    clause
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .skip(1)
+        .take(4)
+        .any(|w| DOCUMENT_NOUNS.iter().any(|d| w.eq_ignore_ascii_case(d)))
+}
+
+/// Whether `token` is the "know" or "tell" of "know if", "tell whether" and the like, followed
+/// in its clause by a verb of something under way ("is drifting", "are failing"): the question
+/// asks how to detect it.
+fn asks_detection(text: &str, token: &Token) -> bool {
+    if !matches!(token.word.as_str(), "know" | "tell") {
+        return false;
+    }
+    let rest = &text[token.start..];
+    let clause = rest.split(['.', '?', '!', ';', ':']).next().unwrap_or("");
+    let mut words = clause.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty());
+    words.next();
+    if !words
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("if") || w.eq_ignore_ascii_case("whether"))
+    {
+        return false;
+    }
+    let mut after_be = false;
+    for word in words {
+        if after_be && word.len() > 4 && word.to_ascii_lowercase().ends_with("ing") {
+            return true;
+        }
+        after_be = ["is", "are", "was", "were", "be"].iter().any(|b| word.eq_ignore_ascii_case(b));
+    }
+    false
+}
+
+static DETECT_STEM: LazyLock<String> = LazyLock::new(|| {
+    let mut stem = String::new();
+    for_each_token("detect", |token| stem = token.stem);
+    stem
+});
 
 /// Words for where the asker works ("in our company", "at my organisation").
 const OWN_SETTING_WORDS: &[&str] =
