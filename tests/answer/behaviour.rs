@@ -103,6 +103,16 @@ const OFF_TOPIC: &[&str] = &[
     "What is the plot of Hamlet?",
     "How do I set up a home wifi router?",
     "Write me a poem about the sea",
+    "How do I change a flat tyre?",
+    "What is the best recipe for lasagne?",
+    "How many moons does Jupiter have?",
+    "Who wrote Pride and Prejudice?",
+    "What time does the sun set in Madrid?",
+    "Which football team will win the league?",
+    "How do I get rid of ants in the kitchen?",
+    "What should I pack for a skiing trip?",
+    "How do I knit a scarf?",
+    "What is a good name for a cat?",
 ];
 
 #[test]
@@ -2047,4 +2057,89 @@ fn a_service_named_by_its_name_is_the_firms() {
     assert_eq!(cited, "data-governance", "{}", reply.text());
     let reply = ask("how do I deploy a model as a web service?");
     assert_eq!(reply.sources[0].kind, SourceKind::Guide, "{}", reply.text());
+}
+
+#[test]
+fn knowing_whether_something_is_under_way_asks_how_to_detect_it() {
+    // It opened on a definition, "Concept drift: the relationship itself changes.", and quoted
+    // an incremental-models guide's "... so drift compounds".
+    let reply = ask("How do we know if our model is drifting?");
+    assert_eq!(first(&reply, 1), ["guide:detect-data-and-concept-drift"], "{reply:#?}");
+    assert!(reply.sentences[0].text.starts_with("Drift detection"), "{}", reply.text());
+    assert!(!reply.text().contains("compounds"), "{}", reply.text());
+    // "Know" with nothing under way is searched as before.
+    let reply = ask("How do I know if my forecast is any good?");
+    assert!(!first(&reply, 5).contains(&"guide:detect-data-and-concept-drift".to_string()));
+}
+
+#[test]
+fn a_service_named_by_its_name_is_the_first_source_and_is_quoted() {
+    // "Strategy" alone ranked the data strategy service first, and it was quoted.
+    let reply = ask("What does the AI strategy service include?");
+    assert_eq!(first(&reply, 1), ["service:ai-strategy"], "{reply:#?}");
+    assert!(reply.sentences.iter().all(|s| reply.sources[s.sources.start].slug == "ai-strategy"));
+}
+
+#[test]
+fn who_will_be_on_the_team_is_the_team_the_firm_puts_on_the_work() {
+    // It quoted a guide on team meetings.
+    let reply = ask("Who will be on the team?");
+    assert_eq!(reply.sources[0].kind, SourceKind::Service, "{reply:#?}");
+    assert!(reply.text().contains("A small Larchmere team"), "{}", reply.text());
+    // The asker's own team is a guide question.
+    let reply = ask("Who should be on our data team?");
+    assert_ne!(reply.sources[0].kind, SourceKind::Service, "{reply:#?}");
+}
+
+#[test]
+fn how_fast_results_come_is_answered_from_the_services() {
+    // It quoted the insurer case study's "38% of claims routed to fast-track ...".
+    for question in ["How fast will we see results?", "How soon will we see results?"] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["service:data-platform-engineering"], "{reply:#?}");
+        assert!(reply.sentences[0].text.contains("eight to ten weeks"), "{}", reply.text());
+    }
+}
+
+#[test]
+fn the_firm_reviews_a_data_architecture_and_the_testing_guide_unit_tests_dbt_models() {
+    // Both were "not covered": no page said the firm reviews an architecture, and the testing
+    // guide's unit tests named no dbt model.
+    let reply = ask("Can you review our data architecture?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{reply:#?}");
+    assert_eq!(first(&reply, 1), ["service:data-platform-engineering"]);
+    let reply = ask("How do I unit test dbt models?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{reply:#?}");
+    assert_eq!(first(&reply, 1), ["guide:testing-data-pipelines"]);
+}
+
+#[test]
+fn the_deliverables_answer_names_the_service_each_sentence_is_about() {
+    // It quoted "A scored baseline for each pillar, with evidence." and "A list of reports
+    // retired, merged or rebuilt.", which named neither service, from the two pages whose
+    // heading said "Deliverables".
+    let reply = ask("What deliverables do we get at the end?");
+    assert!(reply.sentences.len() >= 3, "{reply:#?}");
+    let mut cited = Vec::new();
+    for sentence in &reply.sentences {
+        assert!(sentence.text.starts_with("The deliverables of "), "{}", sentence.text);
+        let source = reply.sources[sentence.sources.start];
+        assert_eq!(source.kind, SourceKind::Service);
+        assert!(!cited.contains(&source.slug), "one sentence of each service");
+        cited.push(source.slug);
+    }
+}
+
+#[test]
+fn making_a_business_case_is_asked_about_the_business_case_not_building() {
+    // "Build" searched made it quote a TCO guide's "Business cases that stop at the build
+    // invoice ..." alone.
+    let reply = ask("How do I build a business case for AI?");
+    assert_eq!(first(&reply, 1), ["guide:uncertainty-in-ai-business-cases"], "{reply:#?}");
+    assert!(!reply.text().contains("build invoice"), "{}", reply.text());
+    // "Build or buy" is still searched for building.
+    let reply = ask("Should we build or buy our AI tools?");
+    assert!(
+        reply.sentences.iter().all(|s| reply.sources[s.sources.start].slug == "build-vs-buy-ai")
+    );
 }
