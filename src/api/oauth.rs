@@ -40,6 +40,10 @@ pub fn refused(error: &crate::ops::Error) -> Reply {
     Reply::json(status, body, NO_STORE).with(header::PRAGMA, HeaderValue::from_static("no-cache"))
 }
 
+/// What a registration body is, ending every refusal of one that cannot be read.
+const METADATA_EXAMPLE: &str =
+    "a JSON object of client metadata, such as {\"client_name\": \"my-tool\"}";
+
 fn metadata_error(description: &str) -> Reply {
     oauth_error(StatusCode::BAD_REQUEST, "invalid_client_metadata", description)
 }
@@ -92,11 +96,17 @@ pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u6
         Err(ReadError::ByteOrderMark) => {
             return metadata_error(&format!("the body {}", crate::json::BYTE_ORDER_MARK_PROBLEM));
         }
-        Ok(_) | Err(ReadError::Syntax(_)) => {
-            return metadata_error(
-                "the body must be a JSON object of client metadata, such as {\"client_name\": \"my-tool\"}",
-            );
+        // Text that is not JSON (a trailing comma, a cut-off body, a lone surrogate) or is past
+        // what the parser reads is told so, with where, in the words every other body-reading
+        // surface uses; it was "must be a JSON object" of a body that is one, nearly.
+        Err(ReadError::Syntax(_)) if body.iter().all(u8::is_ascii_whitespace) => {
+            return metadata_error(&format!("the body is empty; send {METADATA_EXAMPLE}"));
         }
+        Err(ReadError::Syntax(error)) => {
+            let problem = crate::ops::Error::unreadable_json(ReadError::Syntax(error));
+            return metadata_error(&format!("{}; send {METADATA_EXAMPLE}", problem.message));
+        }
+        Ok(_) => return metadata_error(&format!("the body must be {METADATA_EXAMPLE}")),
     };
     let client_name = match metadata.get("client_name") {
         None => None,

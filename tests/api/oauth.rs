@@ -357,6 +357,33 @@ async fn registration_rejects_bad_metadata() {
     }
 }
 
+/// A registration body that is not JSON is told what is wrong with it and where, in the words
+/// every other body-reading surface uses; until 2026-12-04 a trailing comma, a body cut off, a
+/// lone surrogate, a number past a double and nesting past 127 levels were all answered "the
+/// body must be a JSON object of client metadata", of a body that is a JSON object, nearly.
+#[tokio::test]
+async fn registration_says_why_a_body_is_not_json() {
+    let server = start().await;
+    let deep = format!("{{\"client_name\":\"x\",\"a\":{}{}}}", "[".repeat(130), "]".repeat(130));
+    for (body, says) in [
+        (r#"{"client_name":"x",}"#, "not valid JSON: trailing comma at line 1 column 20"),
+        (r#"{"client_name":"x""#, "not valid JSON: EOF while parsing an object"),
+        (r#"{"client_name":"\ud800"}"#, "not valid JSON: unexpected end of hex escape"),
+        (r#"{"client_name":"x","n":1e400}"#, "has a number larger than this server reads"),
+        (deep.as_str(), "nests arrays and objects more than 127 levels deep"),
+        ("  ", "the body is empty; send a JSON object of client metadata"),
+        ("[]", "the body must be a JSON object of client metadata"),
+    ] {
+        let response = server.post_json("/oauth/register", body).await;
+        assert_eq!(response.status, 400, "{body}: {}", response.text);
+        let json = response.json();
+        assert_eq!(json["error"], "invalid_client_metadata", "{body}: {json}");
+        let description = json["error_description"].as_str().unwrap_or_default();
+        assert!(description.contains(says), "{body}: {description}");
+        crate::support::validate("POST", "/oauth/register", 400, &json);
+    }
+}
+
 fn claims(now: u64) -> Claims {
     Claims {
         iss: AUTH_URL.to_string(),
