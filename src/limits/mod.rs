@@ -118,6 +118,12 @@ pub const REFUSAL_TIMEOUT: Duration = Duration::from_secs(1);
 /// A client needing more queues on its side; this API's answers take microseconds, so a few
 /// dozen streams keep any client busy.
 pub const H2_MAX_CONCURRENT_STREAMS: u32 = 32;
+/// Streams of one HTTP/2 connection the h2 layer may refuse itself (a malformed header block,
+/// a stream past `H2_MAX_CONCURRENT_STREAMS`) before it ends the connection with GOAWAY
+/// `ENHANCE_YOUR_CALM`. Such a refusal never reaches the service, so neither the limiter nor
+/// the metrics count it; this bound is what limits them instead (README, *Hardening*). It is
+/// hyper's default (1,024, RUSTSEC-2024-0003), set here so an upgrade cannot drop it.
+pub const H2_MAX_LOCAL_ERROR_RESETS: usize = 1024;
 /// Response bytes one connection may have generated but not yet handed to its socket (HTTP/2
 /// flow control, a slow reader). A request arriving while a connection is at this budget waits
 /// before its response is generated, until the client reads; so a connection holds at most

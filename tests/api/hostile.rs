@@ -686,6 +686,110 @@ async fn batch_items_count_towards_fair_use() {
     assert_eq!(third.header("retry-after"), Some("60"));
 }
 
+/// One HTTP/2 frame: its 9-byte head (length, type, flags, stream) and payload.
+fn h2_frame(kind: u8, flags: u8, stream: u32, payload: &[u8]) -> Vec<u8> {
+    let mut frame = (payload.len() as u32).to_be_bytes()[1..].to_vec();
+    frame.extend([kind, flags]);
+    frame.extend(stream.to_be_bytes());
+    frame.extend(payload);
+    frame
+}
+
+/// A GET of `/v1` as one HEADERS frame (END_STREAM, END_HEADERS) that RFC 9113 section 8.2.2
+/// makes malformed: it carries `connection: close`, a connection-specific field. HPACK: the
+/// static table's `:method GET` and `:scheme http`, the rest literal without indexing.
+fn malformed_h2_request(stream: u32) -> Vec<u8> {
+    let mut block = vec![0x82, 0x86];
+    for (name, value) in [(":path", "/v1"), (":authority", "localhost"), ("connection", "close")] {
+        block.push(0);
+        block.push(name.len() as u8);
+        block.extend(name.as_bytes());
+        block.push(value.len() as u8);
+        block.extend(value.as_bytes());
+    }
+    h2_frame(0x1, 0x5, stream, &block)
+}
+
+/// A stream the HTTP/2 layer refuses itself (a malformed header block) never reaches the
+/// service, so the limiter does not count it; what bounds such refusals is the connection:
+/// past `H2_MAX_LOCAL_ERROR_RESETS` of them the server sends GOAWAY `ENHANCE_YOUR_CALM` and
+/// closes it. Each costs the server less than the 429 counting it would earn (README,
+/// *Hardening*), so an attacker gains nothing the limit would have taken away.
+#[tokio::test]
+async fn http2_streams_refused_before_the_service_end_their_connection_past_a_bound() {
+    use consultancy_api::limits::H2_MAX_LOCAL_ERROR_RESETS;
+    let server = start_with(Setup { rate_limit: 300, ..Setup::default() }).await;
+    let mut tcp = connect_from(client(61), server.addr).await;
+    let mut hello = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".to_vec();
+    hello.extend(h2_frame(0x4, 0, 0, &[]));
+    tcp.write_all(&hello).await.expect("preface");
+    let (mut read, mut write) = tcp.into_split();
+    // The reader counts the server's RST_STREAM frames and notes a GOAWAY's error code.
+    let resets = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let seen = resets.clone();
+    let reader = tokio::spawn(async move {
+        let mut buffer = Vec::new();
+        let mut chunk = [0u8; 16 * 1024];
+        loop {
+            while buffer.len() >= 9 {
+                let length = u32::from_be_bytes([0, buffer[0], buffer[1], buffer[2]]) as usize;
+                if buffer.len() < 9 + length {
+                    break;
+                }
+                let (kind, payload) = (buffer[3], buffer[9..9 + length].to_vec());
+                buffer.drain(..9 + length);
+                match kind {
+                    0x3 => _ = seen.fetch_add(1, Ordering::SeqCst),
+                    0x7 => {
+                        return payload
+                            .get(4..8)
+                            .map(|c| u32::from_be_bytes([c[0], c[1], c[2], c[3]]));
+                    }
+                    _ => {}
+                }
+            }
+            match read.read(&mut chunk).await {
+                Ok(0) | Err(_) => return None,
+                Ok(n) => buffer.extend(&chunk[..n]),
+            }
+        }
+    });
+    // Sent in rounds, each once the last is refused, so the server has read everything sent
+    // when it closes (unread bytes would make its close a reset that could lose the GOAWAY).
+    let mut stream = 1u32;
+    let mut sent = 0;
+    while sent <= H2_MAX_LOCAL_ERROR_RESETS + 64 && !reader.is_finished() {
+        let round: Vec<u8> = (0..64).flat_map(|i| malformed_h2_request(stream + 2 * i)).collect();
+        if write.write_all(&round).await.is_err() {
+            break;
+        }
+        stream += 128;
+        sent += 64;
+        let target = sent.min(H2_MAX_LOCAL_ERROR_RESETS);
+        eventually(Duration::from_secs(5), || {
+            resets.load(Ordering::SeqCst) >= target || reader.is_finished()
+        })
+        .await;
+    }
+    let goaway = tokio::time::timeout(Duration::from_secs(5), reader)
+        .await
+        .expect("the connection ends")
+        .expect("reader");
+    assert_eq!(goaway, Some(0xb), "GOAWAY ENHANCE_YOUR_CALM after {sent} malformed streams");
+    let refused = resets.load(Ordering::SeqCst);
+    assert!(
+        (H2_MAX_LOCAL_ERROR_RESETS - 64..=H2_MAX_LOCAL_ERROR_RESETS).contains(&refused),
+        "{refused} streams refused before the GOAWAY"
+    );
+    // None of them reached the limiter: the next request is this client's first.
+    let response = Checked::read(
+        reqwest_from(client(61)).get(server.url("/v1")).send().await.expect("GET /v1"),
+    )
+    .await;
+    assert_eq!(response.status, 200);
+    assert_eq!(response.header("ratelimit"), Some("\"ip\";r=299;t=60"));
+}
+
 #[test]
 fn weighted_checks_grant_what_is_left() {
     let limiter = RateLimiter::new(10);
