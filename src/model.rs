@@ -555,7 +555,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "invalid_host",
         400,
-        "An HTTP/1.1 request has no `Host` header, more than one, or one that is not a host and port (RFC 9112, section 3.2).",
+        "A request has more than one `Host` header or one that is not a host and port (RFC 9110, section 7.2), an HTTP/1.1 request none (RFC 9112, section 3.2), or one that names another host than its `:authority` pseudo-header (RFC 9113, section 8.3.1).",
     ),
     (
         "insufficient_scope",

@@ -263,7 +263,7 @@ impl App {
             let reply = refusal.with(header::RETRY_AFTER, HeaderValue::from(reset_secs));
             return Ok(self.end(&mut begun, reply, None));
         }
-        if request.version() == http::Version::HTTP_11 && !one_valid_host(request.headers()) {
+        if !host_is_acceptable(request.version(), request.uri(), request.headers()) {
             let reply = refusal(&begun.route, &request, &Error::invalid_host(), None);
             return Ok(self.end(&mut begun, reply, None));
         }
@@ -940,16 +940,29 @@ fn refusal<B>(
     }
 }
 
-/// RFC 9112, section 3.2: an HTTP/1.1 request has exactly one `Host`, empty or a host with
-/// an optional port (registered name, IPv4, or an IP literal in brackets); anything else is
-/// a 400. (HTTP/1.0 may leave it out; HTTP/2 names the authority in `:authority`.)
-fn one_valid_host(headers: &HeaderMap) -> bool {
+/// RFC 9110, section 7.2: a request with more than one `Host` line, or one that is not a host,
+/// is a 400 whatever its version; RFC 9112, section 3.2: an HTTP/1.1 request has one (HTTP/1.0
+/// and HTTP/2 may leave it out). A host is empty or a host with an optional port (registered
+/// name, IPv4, or an IP literal in brackets). RFC 9113, section 8.3.1: an HTTP/2 request whose
+/// `Host` names another authority than its `:authority` is malformed. Until 2026-12-04 only
+/// HTTP/1.1 was checked, so two Hosts, `Host: a b` or a Host unlike `:authority` were answered
+/// over HTTP/2 and HTTP/1.0 as if nothing were wrong.
+fn host_is_acceptable(version: http::Version, uri: &http::Uri, headers: &HeaderMap) -> bool {
     // A walk of the few headers a request has, comparing names by their standard index, is
     // cheaper than hashing the name for a look-up (about 60 instructions against 290).
     let mut hosts = headers.iter().filter(|(name, _)| *name == header::HOST).map(|(_, v)| v);
-    let (Some(host), None) = (hosts.next(), hosts.next()) else { return false };
-    // A table look-up a byte: this runs on every HTTP/1.1 request.
-    host.as_bytes().iter().all(|&b| HOST_BYTES[usize::from(b)])
+    match (hosts.next(), hosts.next()) {
+        (None, _) => version != http::Version::HTTP_11,
+        (Some(_), Some(_)) => false,
+        (Some(host), None) => {
+            // A table look-up a byte: this runs on every HTTP/1.1 request.
+            host.as_bytes().iter().all(|&b| HOST_BYTES[usize::from(b)])
+                && (version != http::Version::HTTP_2
+                    || uri.authority().is_none_or(|authority| {
+                        authority.as_str().as_bytes().eq_ignore_ascii_case(host.as_bytes())
+                    }))
+        }
+    }
 }
 
 /// The bytes of RFC 3986's `host [ ":" port ]`: unreserved, sub-delims, `%` of an escape, and

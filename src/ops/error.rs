@@ -268,7 +268,7 @@ impl Error {
     pub fn invalid_host() -> Error {
         Error::new(
             ErrorKind::InvalidHost,
-            "an HTTP/1.1 request carries exactly one Host header, naming the host (and port) asked for",
+            "a request names its host once: an HTTP/1.1 request carries exactly one Host header (others at most one), naming the host (and port) asked for, and over HTTP/2 the same as :authority",
         )
     }
     pub fn request_timeout() -> Error {

@@ -695,12 +695,12 @@ fn h2_frame(kind: u8, flags: u8, stream: u32, payload: &[u8]) -> Vec<u8> {
     frame
 }
 
-/// A GET of `/v1` as one HEADERS frame (END_STREAM, END_HEADERS) that RFC 9113 section 8.2.2
-/// makes malformed: it carries `connection: close`, a connection-specific field. HPACK: the
-/// static table's `:method GET` and `:scheme http`, the rest literal without indexing.
-fn malformed_h2_request(stream: u32) -> Vec<u8> {
+/// A GET as one HEADERS frame (END_STREAM, END_HEADERS) with `fields` after the pseudo-header
+/// fields. HPACK: the static table's `:method GET` and `:scheme http`, the rest literal
+/// without indexing, so any field can be sent as it is, malformed or not.
+fn raw_h2_get(stream: u32, path: &str, authority: &str, fields: &[(&str, &str)]) -> Vec<u8> {
     let mut block = vec![0x82, 0x86];
-    for (name, value) in [(":path", "/v1"), (":authority", "localhost"), ("connection", "close")] {
+    for (name, value) in [(":path", path), (":authority", authority)].iter().chain(fields) {
         block.push(0);
         block.push(name.len() as u8);
         block.extend(name.as_bytes());
@@ -708,6 +708,84 @@ fn malformed_h2_request(stream: u32) -> Vec<u8> {
         block.extend(value.as_bytes());
     }
     h2_frame(0x1, 0x5, stream, &block)
+}
+
+/// A GET of `/v1` that RFC 9113 section 8.2.2 makes malformed: it carries `connection: close`,
+/// a connection-specific field.
+fn malformed_h2_request(stream: u32) -> Vec<u8> {
+    raw_h2_get(stream, "/v1", "localhost", &[("connection", "close")])
+}
+
+/// The status of a lone HTTP/2 GET of `/v1` sent with `fields` on a connection of its own:
+/// the first byte of the response's header block, the static table's index for it.
+async fn raw_h2_status(server: SocketAddr, authority: &str, fields: &[(&str, &str)]) -> u16 {
+    let mut tcp = TcpStream::connect(server).await.expect("connect");
+    let mut hello = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".to_vec();
+    hello.extend(h2_frame(0x4, 0, 0, &[]));
+    hello.extend(raw_h2_get(1, "/v1", authority, fields));
+    tcp.write_all(&hello).await.expect("request");
+    let mut buffer = Vec::new();
+    let mut chunk = [0u8; 16 * 1024];
+    loop {
+        while buffer.len() >= 9 {
+            let length = u32::from_be_bytes([0, buffer[0], buffer[1], buffer[2]]) as usize;
+            if buffer.len() < 9 + length {
+                break;
+            }
+            let stream = u32::from_be_bytes([buffer[5], buffer[6], buffer[7], buffer[8]]);
+            if buffer[3] == 0x1 && stream == 1 {
+                // HPACK static table: 8 is `:status 200`, 12 `:status 400`.
+                return match buffer.get(9) {
+                    Some(0x88) => 200,
+                    Some(0x8c) => 400,
+                    other => panic!("another status: {other:?}"),
+                };
+            }
+            buffer.drain(..9 + length);
+        }
+        let read = tokio::time::timeout(Duration::from_secs(5), tcp.read(&mut chunk)).await;
+        match read.expect("an answer within 5 s") {
+            Ok(n) if n > 0 => buffer.extend(&chunk[..n]),
+            _ => panic!("the connection ended before a response"),
+        }
+    }
+}
+
+/// RFC 9110 section 7.2: any request (not only HTTP/1.1's) with more than one `Host` line or
+/// one that is not a host is a 400; RFC 9113 section 8.3.1: an HTTP/2 request whose `Host`
+/// names another authority than `:authority` is malformed. Until 2026-12-04 only HTTP/1.1 was
+/// checked, and HTTP/2 and HTTP/1.0 answered all of these 200.
+#[tokio::test]
+async fn every_version_names_its_host_at_most_once_and_http2_as_its_authority() {
+    let server = start().await;
+    for fields in [
+        &[("host", "b.example")][..],
+        &[("host", "a.example"), ("host", "a.example")],
+        &[("host", "a example")],
+        &[("host", "user@a.example")],
+    ] {
+        assert_eq!(raw_h2_status(server.addr, "a.example", fields).await, 400, "{fields:?}");
+    }
+    for fields in [&[][..], &[("host", "a.example")], &[("host", "A.Example")]] {
+        assert_eq!(raw_h2_status(server.addr, "a.example", fields).await, 200, "{fields:?}");
+    }
+    for (request, status) in [
+        ("GET /v1 HTTP/1.0\r\nHost: a.example\r\nHost: b.example\r\n\r\n", "400"),
+        ("GET /v1 HTTP/1.0\r\nHost: a example\r\n\r\n", "400"),
+        ("GET /v1 HTTP/1.0\r\nHost: a.example\r\n\r\n", "200"),
+        ("GET /v1 HTTP/1.0\r\n\r\n", "200"),
+    ] {
+        let mut tcp = TcpStream::connect(server.addr).await.expect("connect");
+        tcp.write_all(request.as_bytes()).await.expect("request");
+        let mut answer = Vec::new();
+        let read = tokio::time::timeout(Duration::from_secs(5), tcp.read_to_end(&mut answer));
+        read.await.expect("an answer within 5 s").expect("read");
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(answer.starts_with(&format!("HTTP/1.0 {status}")), "{request:?}: {answer}");
+        if status == "400" {
+            assert!(answer.contains("\"code\":\"invalid_host\""), "{request:?}: {answer}");
+        }
+    }
 }
 
 /// A stream the HTTP/2 layer refuses itself (a malformed header block) never reaches the
