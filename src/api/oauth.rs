@@ -308,7 +308,15 @@ pub fn token(
         fields[slot] = Some(value.into_owned()).filter(|v| !v.is_empty());
     }
     let [grant_type, scope, form_id, form_secret] = fields;
-    let Some(grant_type) = grant_type else { return invalid_request("grant_type is missing") };
+    // Said where it is looked for: a client that put it in the query string (as some do for a
+    // GET-style call) was told "grant_type is missing" of a request that names it.
+    let Some(grant_type) = grant_type else {
+        return invalid_request(
+            "grant_type is missing from the form body: send grant_type=client_credentials in the \
+             application/x-www-form-urlencoded body (RFC 6749 section 4.4.2); the token endpoint \
+             reads no query parameters",
+        );
+    };
     if grant_type != GRANT {
         return oauth_error(
             StatusCode::BAD_REQUEST,

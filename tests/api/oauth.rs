@@ -384,6 +384,33 @@ async fn registration_says_why_a_body_is_not_json() {
     }
 }
 
+/// The token endpoint reads its parameters from the form body only (RFC 6749 section 4.4.2), and
+/// says so to a client that sent `grant_type` in the query string: it was told "grant_type is
+/// missing" of a request whose URL names it.
+#[tokio::test]
+async fn a_grant_type_in_the_query_string_is_told_where_it_belongs() {
+    let server = start().await;
+    let (id, secret) = register(&server).await;
+    let response = Checked::read(
+        server
+            .client
+            .post(server.url("/oauth/token?grant_type=client_credentials"))
+            .basic_auth(&id, Some(&secret))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body("")
+            .send()
+            .await
+            .expect("POST"),
+    )
+    .await;
+    assert_eq!(response.status, 400, "{}", response.text);
+    let json = response.json();
+    assert_eq!(json["error"], "invalid_request", "{json}");
+    let description = json["error_description"].as_str().unwrap_or_default();
+    assert!(description.contains("missing from the form body"), "{description}");
+    assert!(description.contains("reads no query parameters"), "{description}");
+}
+
 fn claims(now: u64) -> Claims {
     Claims {
         iss: AUTH_URL.to_string(),
