@@ -455,6 +455,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
         synonym and typo matches count less than exact ones, and a misspelt word's candidates and the last word's completions weigh no more than the most used of them, so `contract` is not outranked by the rare `contractually`), then fewer typo matches, then library order. A guide matching a word as typed always ranks above one matching it only through a typo. \
         Each result may carry a `snippet`: the passage of the guide that best shows the match, with matched words between `<mark>` and `</mark>`. \
         When a word of `q` found guides only through typo tolerance, `correctedQuery` says what the search read it as. \
+        A word in double quotes is taken as typed: never corrected, completed or offered another spelling (`\"modl\"` finds nothing, where `modl` is read as `model`); it still matches its plurals and synonyms. To search for exactly what was typed after a `correctedQuery`, put the query in quotes. \
         When a search with `q` finds nothing, or a word of `q` matches nothing (on the first page), `suggestions` may offer corrected queries that do find something. \
         Without `q` (or with a blank `q`): the whole library or category in library order (category order, then title), with no `relevance` or `snippet`, and `query` is the empty string. \
         Page with `nextCursor` until it is null; a cursor is bound to the q, category and limit it was issued for. Unknown or repeated parameters are 400. \
@@ -1006,7 +1007,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
             "required": ["query", "count", "results"],
             "properties": {
                 "query": { "type": "string", "description": "The search terms as given (trimmed); the empty string when q is omitted or blank." },
-                "correctedQuery": { "type": "string", "minLength": 1, "description": "Only when a word of `q` found guides through typo tolerance alone (and the search found something): `q` as the search read it, each such word replaced by the library word it most likely meant, the rest as typed (`goverance framwork` is read as `governance framework`). On every page of the search. Show it as \"showing results for ...\"; no need to search again with it." },
+                "correctedQuery": { "type": "string", "minLength": 1, "description": "Only when a word of `q` found guides through typo tolerance alone (and the search found something): `q` as the search read it, each such word replaced by the library word it most likely meant, the rest as typed (`goverance framwork` is read as `governance framework`). On every page of the search. Show it as \"showing results for ...\"; no need to search again with it. To search for `q` as typed instead, put it in double quotes." },
                 "count": { "type": "integer", "minimum": 0, "maximum": SEARCH_LIMIT_MAX, "description": "Number of results on this page." },
                 "nextCursor": { "type": ["string", "null"], "description": "Opaque token for the next page; null on the last page." },
                 "results": { "type": "array", "items": schema_ref("Resource"), "maxItems": SEARCH_LIMIT_MAX },

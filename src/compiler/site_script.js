@@ -156,6 +156,11 @@
         readAs.setAttribute("aria-selected", "false");
         readAs.id = listId + "-corrected";
         list.append(readAs);
+        // As on the results page: the query in double quotes, which the search takes as typed.
+        var instead = element("li", "", "Search instead for ");
+        instead.append(element("strong", "", q));
+        instead.setAttribute("data-query", "\"" + q.replace(/["\u201c\u201d]/g, "").trim() + "\"");
+        addOption(instead, "suggestion");
       }
       suggestions.forEach(function (suggestion) {
         if (typeof suggestion !== "string" || !suggestion) return;

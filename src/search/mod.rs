@@ -674,7 +674,8 @@ fn corrections_for(units: &Units) -> Vec<(Range<usize>, Vec<Candidate>)> {
     let mut corrections: Vec<(Range<usize>, Vec<Candidate>)> = Vec::new();
     for unit in units.iter().take(SEARCH_TYPO_MAX_TERMS) {
         let Some((word, range)) = unit.word else { continue };
-        if unit.alternatives.iter().any(|a| query::has_postings(a.term)) {
+        // A word in quotes was asked for as typed: it is not read as, nor offered as, another.
+        if unit.as_typed || unit.alternatives.iter().any(|a| query::has_postings(a.term)) {
             continue;
         }
         let n_chars = word.chars().count();

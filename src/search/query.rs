@@ -48,6 +48,9 @@ pub struct Unit<'a> {
     pub word: Option<(&'a str, Range<usize>)>,
     /// Whether the word may be unfinished (the last word of the query).
     pub prefix: bool,
+    /// Whether the word was typed in double quotes: taken as typed, never corrected,
+    /// completed or suggested another spelling for ([`in_quotes`]).
+    pub as_typed: bool,
     /// For a single word the library uses: its place in the vocabulary and the term of its
     /// stem, found with the word (so it need not be looked up again).
     pub known: Option<Known>,
@@ -93,6 +96,8 @@ struct UnitAt {
     /// The word in `text`, then its span in the query.
     word: Option<(Range<usize>, Range<usize>)>,
     prefix: bool,
+    /// See [`Unit::as_typed`].
+    as_typed: bool,
     known: Option<Known>,
     /// See [`Unit::after_end`].
     after_end: bool,
@@ -119,6 +124,7 @@ impl Units {
             key: &self.text[at.key.clone()],
             word: at.word.clone().map(|(word, span)| (&self.text[word], span)),
             prefix: at.prefix,
+            as_typed: at.as_typed,
             known: at.known,
             after_end: at.after_end,
             alternatives: &self.alternatives[at.alternatives.clone()],
@@ -438,6 +444,20 @@ struct QueryToken {
     /// Whether a sentence's or clause's end stands between this word and the one before
     /// ([`tokenize::sentence_ends_between`], as a query reads it): no phrase runs across it.
     after_end: bool,
+    /// Whether the word stands in double quotes ([`in_quotes`]).
+    as_typed: bool,
+}
+
+/// Whether byte `at` of `q` stands inside double quotes (straight or curly): an odd number of
+/// them come before it. A word in quotes is taken as typed, as a web search engine takes it:
+/// not corrected (`"modl"` finds what says "modl", which is nothing, where `modl` is read as
+/// `model`), not completed as an unfinished last word, and offered no other spelling. It still
+/// finds its plurals and synonyms: quotes ask for the spelling, not for one form of the word.
+/// An unclosed quote quotes the rest of the query. This is how the search page's "Search
+/// instead for" link asks for what was typed.
+fn in_quotes(q: &str, at: usize) -> bool {
+    let before = q.get(..at).unwrap_or_default();
+    before.chars().filter(|&c| matches!(c, '"' | '\u{201c}' | '\u{201d}')).count() % 2 == 1
 }
 
 /// How many of `tokens`, from `idx` and at most `most`, are in one sentence of the query:
@@ -467,8 +487,11 @@ pub fn units(q: &str) -> Units {
     // Whether the last token is a word as typed (not split, nor joined already), and a
     // buffer for it joined with the next.
     let mut last_plain = false;
+    // Most queries have no quotes, and no word of theirs is asked where it stands.
+    let quoted = q.contains(['"', '\u{201c}', '\u{201d}']);
     tokenize::for_each_token_with(q, known, |word, stem, span| {
         let known = found.take();
+        let as_typed = quoted && in_quotes(q, span.start);
         // "what's", "who's": a stop word with a contraction is one (see
         // [`contracted_stop_word`]), not a word to find or correct.
         if known.is_none() && contracted_stop_word(q, &span, word) {
@@ -492,13 +515,14 @@ pub fn units(q: &str) -> Units {
             let stem_at = text.len();
             text.push_str(stem);
             let (word, stem) = (word_at..stem_at, stem_at..text.len());
-            tokens.push(QueryToken { word, stem, span, known: Some(known), after_end });
+            tokens.push(QueryToken { word, stem, span, known: Some(known), after_end, as_typed });
             last_plain = false;
             return;
         }
         // "datagovernance": two words of the library typed without the space between them
         // are those two words.
-        if let Some((left, right)) = known.is_none().then(|| split_joined(word)).flatten() {
+        let may_split = known.is_none() && !as_typed;
+        if let Some((left, right)) = may_split.then(|| split_joined(word)).flatten() {
             let mut at = span.start;
             for (n, half) in [left, right].into_iter().enumerate() {
                 let word_at = text.len();
@@ -509,14 +533,17 @@ pub fn units(q: &str) -> Units {
                 at = span.end;
                 let (word, stem) = (word_at..stem_at, stem_at..text.len());
                 let after_end = after_end && n == 0;
-                tokens.push(QueryToken { word, stem, span, known: Some(half.2), after_end });
+                let known = Some(half.2);
+                tokens.push(QueryToken { word, stem, span, known, after_end, as_typed });
             }
             last_plain = false;
             return;
         }
         // "data base", "road map", "chat bot": two words typed a space apart that the library
         // or the synonym table writes as one word are that word.
-        if let Some(prev) = tokens.last().filter(|_| last_plain && !after_end) {
+        if let Some(prev) =
+            tokens.last().filter(|p| last_plain && !after_end && !as_typed && !p.as_typed)
+        {
             if let Some((joined, joined_known)) = joined_apart(q, &text, prev, word, &span, known) {
                 let (start, prev_after_end) = (prev.span.start, prev.after_end);
                 let prev_word = prev.word.clone();
@@ -531,7 +558,8 @@ pub fn units(q: &str) -> Units {
                 let (word, stem) = (word_at..stem_at, stem_at..text.len());
                 let span = start..span.end;
                 let known = Some(joined_known);
-                tokens.push(QueryToken { word, stem, span, known, after_end: prev_after_end });
+                let after_end = prev_after_end;
+                tokens.push(QueryToken { word, stem, span, known, after_end, as_typed });
                 last_plain = false;
                 return;
             }
@@ -542,7 +570,7 @@ pub fn units(q: &str) -> Units {
         let stem_at = text.len();
         text.push_str(stem);
         let (word, stem) = (word_at..stem_at, stem_at..text.len());
-        tokens.push(QueryToken { word, stem, span, known, after_end });
+        tokens.push(QueryToken { word, stem, span, known, after_end, as_typed });
     });
     let mut units: Vec<UnitAt> = Vec::with_capacity(tokens.len().min(SEARCH_MAX_QUERY_TERMS));
     // Each unit's typo candidates when they were looked up for a phrase (see `Misspelt`), so
@@ -609,6 +637,7 @@ pub fn units(q: &str) -> Units {
         let token = &tokens[idx];
         let prefix = taken == 1
             && last
+            && !token.as_typed
             && text[token.word.clone()].chars().count() >= SEARCH_PREFIX_MIN_CHARS;
         match units.iter_mut().find(|unit| text[unit.key.clone()] == text[key.clone()]) {
             // A repeated word may still be the unfinished last one.
@@ -618,6 +647,7 @@ pub fn units(q: &str) -> Units {
                     key,
                     word: (taken == 1).then(|| (token.word.clone(), token.span.clone())),
                     prefix,
+                    as_typed: taken == 1 && token.as_typed,
                     known: if taken == 1 { token.known } else { None },
                     after_end: std::mem::take(&mut after_end),
                     edits,
@@ -636,7 +666,8 @@ pub fn units(q: &str) -> Units {
         let near = unit_near.iter().position(|(at, _)| *at == unit_idx);
         let near = near.map(|at| unit_near.swap_remove(at).1);
         let first = alternatives.len();
-        let read = expand(&text, unit, unit_idx < SEARCH_TYPO_MAX_TERMS, near, &mut alternatives);
+        let typo_tolerant = unit_idx < SEARCH_TYPO_MAX_TERMS && !unit.as_typed;
+        let read = expand(&text, unit, typo_tolerant, near, &mut alternatives);
         if let (Some(word), Some((_, span))) = (read, &unit.word) {
             read_as.push((span.clone(), word));
         }
@@ -675,7 +706,7 @@ impl Misspelt {
     /// Whether token `idx` is misspelt, looking up the words near it when it is.
     fn check(&mut self, text: &str, tokens: &[QueryToken], idx: usize) -> bool {
         let token = &tokens[idx];
-        if token.known.is_some() || idx >= SEARCH_TYPO_MAX_TERMS {
+        if token.known.is_some() || token.as_typed || idx >= SEARCH_TYPO_MAX_TERMS {
             return false;
         }
         if self.misspelt.is_empty() {

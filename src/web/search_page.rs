@@ -148,12 +148,19 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
             format!("<p id=\"did-you-mean\">Did you mean {}?</p>\n", links.join(" or "))
         }
     };
-    // What a misspelt word was read as, from the API's `correctedQuery`.
+    // What a misspelt word was read as, from the API's `correctedQuery`, and a link to search
+    // for exactly what was typed: the query in double quotes, which the search takes as typed
+    // (never corrected nor completed), as a web search engine's "Search instead for" does.
     let corrected = match &page.corrected {
-        Some(corrected) => format!(
-            "<p id=\"corrected\">Showing results for \u{201c}{}\u{201d}.</p>\n",
-            escape_html(corrected)
-        ),
+        Some(corrected) => {
+            let typed = SearchParams { q: as_typed(&params.q), ..params.clone() };
+            format!(
+                "<p id=\"corrected\">Showing results for \u{201c}{}\u{201d}. Search instead for <a id=\"as-typed\" href=\"{}\">{}</a>.</p>\n",
+                escape_html(corrected),
+                escape_html(&page_url(&typed, category, None)),
+                escape_html(&params.q)
+            )
+        }
         None => String::new(),
     };
     if n_hits == 0 {
@@ -211,6 +218,13 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
         html.push_str(&format!("<p class=\"pages\">{}</p>\n", links.join(" &middot; ")));
     }
     html
+}
+
+/// `q` in double quotes, so the search takes every word of it as typed (any quotes it had are
+/// dropped first: they would pair with the new ones).
+fn as_typed(q: &str) -> String {
+    let words = q.replace(['"', '\u{201c}', '\u{201d}'], "");
+    format!("\"{}\"", words.trim())
 }
 
 /// The absolute URL of this search at `cursor` (the first page without one).

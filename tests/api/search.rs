@@ -951,6 +951,48 @@ async fn a_misspelt_word_with_one_clear_correction_is_read_as_it() {
     assert!(page.get("correctedQuery").is_none(), "{page}");
 }
 
+/// A word in double quotes is taken as typed, as a web search engine takes it: `"modl"` is
+/// not read as `model` nor offered it, an unfinished last word in quotes is not completed, and
+/// the results page's "Search instead for" link, which puts the query in quotes, finds what
+/// was typed. A quoted word still finds its plurals and synonyms.
+#[tokio::test]
+async fn a_word_in_quotes_is_taken_as_typed() {
+    let server = start().await;
+    for q in ["\"modl\"", "\u{201c}modl\u{201d}", "\"modl", "\"dashbo\""] {
+        let page = first_page(&server, q, "").await;
+        assert_eq!(page["count"], 0, "{q}: {page}");
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert!(page.get("suggestions").is_none(), "{q}: {page}");
+    }
+    // Unquoted, the same words are read or completed.
+    assert_eq!(first_page(&server, "modl", "").await["correctedQuery"], "model");
+    assert_ne!(first_page(&server, "dashbo", "").await["count"], 0);
+    // Beside a word as typed, the quoted one holds nothing against it and is not corrected.
+    let page = first_page(&server, "\"modle\" drift", "&limit=3").await;
+    assert!(page.get("correctedQuery").is_none(), "{page}");
+    assert_eq!(slugs(&page)[0], "detect-data-and-concept-drift", "{page}");
+    assert_eq!(first_page(&server, "modle drift", "").await["correctedQuery"], "model drift");
+    // Plurals and synonyms are not spellings: quoted, they find what they find unquoted.
+    for q in ["models", "llm"] {
+        let quoted = first_page(&server, &format!("\"{q}\""), "&limit=5").await;
+        assert_eq!(quoted["results"], first_page(&server, q, "&limit=5").await["results"], "{q}");
+    }
+    // The results page offers what was typed, and the link finds it: nothing, and no "did
+    // you mean" straight after the reader turned the correction down.
+    let html = server.get("/search/?q=modl").await.text;
+    let link = "Search instead for <a id=\"as-typed\" href=\"";
+    let at = html.find(link).expect(&html) + link.len();
+    let href = &html[at..at + html[at..].find('"').expect(&html)];
+    assert!(href.ends_with("/search/?q=%22modl%22"), "{href}");
+    assert!(html[at..].starts_with(&format!("{href}\">modl</a>.</p>")), "{html}");
+    let typed = server.get(&href[href.find("/search/").expect(href)..]).await.text;
+    assert!(typed.contains("No guides match \u{201c}&quot;modl&quot;\u{201d}."), "{typed}");
+    assert!(!typed.contains("id=\"did-you-mean\"") && !typed.contains("id=\"corrected\""));
+    // A query read as typed says nothing of the kind.
+    let html = server.get("/search/?q=model").await.text;
+    assert!(!html.contains("id=\"as-typed\""), "{html}");
+}
+
 #[test]
 fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
     // `search_top` orders and fills in only the page's ranks; they must be the full ranking's,
