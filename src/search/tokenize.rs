@@ -20,13 +20,15 @@ use rust_stemmers::{Algorithm, Stemmer};
 /// Words too common to carry meaning in a search over questions and guides.
 ///
 /// Keep this list short and sorted: it is binary-searched, and every word on it can never be
-/// found. Question words are here because every `answers` entry has one.
+/// found. Question words are here because every `answers` entry has one. "Any" is here because
+/// it only ever stands between the words that matter ("is my data any good" is "data good",
+/// which the synonym table reads as data quality; "is the forecast any good").
 pub const STOP_WORDS: &[&str] = &[
-    "a", "about", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from",
-    "has", "have", "how", "i", "if", "in", "into", "is", "it", "its", "me", "my", "of", "on", "or",
-    "our", "should", "so", "than", "that", "the", "their", "them", "then", "there", "these",
-    "they", "this", "to", "us", "was", "we", "were", "what", "when", "where", "which", "who",
-    "why", "will", "with", "you", "your",
+    "a", "about", "an", "and", "any", "are", "as", "at", "be", "by", "can", "do", "does", "for",
+    "from", "has", "have", "how", "i", "if", "in", "into", "is", "it", "its", "me", "my", "of",
+    "on", "or", "our", "should", "so", "than", "that", "the", "their", "them", "then", "there",
+    "these", "they", "this", "to", "us", "was", "we", "were", "what", "when", "where", "which",
+    "who", "why", "will", "with", "you", "your",
 ];
 
 /// Words whose Snowball stem joins them to words of another sense in this library, with the
