@@ -993,6 +993,29 @@ async fn a_word_in_quotes_is_taken_as_typed() {
     assert!(!html.contains("id=\"as-typed\""), "{html}");
 }
 
+/// Words a stranger typed in the fifth search pass (2026-12-04), each with the guide written
+/// for it, which was not first before: "any" is a stop word (`is my data any good` found the
+/// use-case list first), and one-way entries name what the guides call an everyday or trade
+/// term (`responsible AI` → fairness, `anomaly detection` → KPI alerts, `customer service` →
+/// customer support, `experiment tracking` → the model registry).
+#[tokio::test]
+async fn the_fifth_pass_finds_its_guides_first() {
+    let server = start().await;
+    for (q, first) in [
+        ("is my data any good", "data-quality-issue-triage"),
+        ("responsible ai", "fairness-and-bias-audit"),
+        ("anomaly detection", "kpi-anomaly-alerts"),
+        ("chatgpt for customer service", "customer-support-assistant-design"),
+        ("experiment tracking", "model-registry-and-versioning"),
+    ] {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert_eq!(slugs(&page)[0], first, "{q}: {:?}", slugs(&page));
+    }
+    // "any" between two words leaves them next to each other, as "data good" is.
+    let any = first_page(&server, "is my data any good", "&limit=5").await;
+    assert_eq!(any["results"], first_page(&server, "is my data good", "&limit=5").await["results"]);
+}
+
 #[test]
 fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
     // `search_top` orders and fills in only the page's ranks; they must be the full ranking's,
