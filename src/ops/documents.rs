@@ -191,7 +191,40 @@ fn query_units(query: &str) -> Result<Units, Error> {
     if n_chars > SEARCH_QUERY_MAX_CHARS {
         return Err(Error::query_too_long("query", n_chars));
     }
-    Ok(units(query))
+    Ok(units(&versions_joined(query)))
+}
+
+/// `query` with a protocol's version typed a space after its name ("HTTP 2", "http 3") joined
+/// to it as the documentation writes it ("HTTP/2", which the tokenizer reads as `http2`), when
+/// some record uses the joined word. The tokenizer drops a lone digit, so `HTTP 2` searched for
+/// `http` alone and found the MCP operations (whose titles say "Streamable HTTP") before the
+/// API overview, which says "HTTP/2". Only a word of letters and one digit that ends its word,
+/// as the tokenizer joins after a slash; a word and a number no record joins ("tier 2", "step
+/// 3") are read as before.
+fn versions_joined(query: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = query.as_bytes();
+    let mut joined: Option<String> = None;
+    for (at, pair) in bytes.windows(2).enumerate() {
+        // A space at `at`, a digit after it that ends its word, a word of letters before it.
+        if pair[0] != b' ' || !pair[1].is_ascii_digit() {
+            continue;
+        }
+        if bytes.get(at + 2).is_some_and(|b| b.is_ascii_alphanumeric()) {
+            continue;
+        }
+        let name_start =
+            bytes[..at].iter().rposition(|b| !b.is_ascii_alphabetic()).map_or(0, |p| p + 1);
+        if at - name_start < 2 || bytes[..name_start].last().is_some_and(u8::is_ascii_digit) {
+            continue;
+        }
+        let word = format!("{}{}", query[name_start..at].to_ascii_lowercase(), pair[1] as char);
+        if DOCUMENTS.iter().any(|record| record.terms.binary_search(&word.as_str()).is_ok()) {
+            // The space becomes the slash the documentation writes: one byte for one, so every
+            // other byte stays where it was.
+            joined.get_or_insert_with(|| query.to_owned()).replace_range(at..=at, "/");
+        }
+    }
+    joined.map_or(std::borrow::Cow::Borrowed(query), std::borrow::Cow::Owned)
 }
 
 /// One unit of the query as the records are matched against it: every key it matches (its

@@ -1543,7 +1543,9 @@ async fn contact_details_are_a_document_search_finds_and_fetch_returns() {
 /// (the tokenizer read "HTTP/2" as "http" and a dropped "2"); `a2a agent card` found the AI
 /// catalog, whose longer title names the agent card among other things, before the card;
 /// `pagination cursor` found `invalid_cursor`, which holds one word in its title, before the
-/// overview, which holds both.
+/// overview, which holds both. Since the fifth search pass: `HTTP 2` (a space for the slash)
+/// searched `http` alone, the lone digit dropped, and found the MCP operations ("Streamable
+/// HTTP") first.
 #[tokio::test]
 async fn api_docs_search_puts_what_a_developer_means_first() {
     let server = start().await;
@@ -1593,6 +1595,8 @@ async fn api_docs_search_puts_what_a_developer_means_first() {
         ("http2", "docs/api"),
         ("http/2", "docs/api"),
         ("HTTP/2", "docs/api"),
+        ("HTTP 2", "docs/api"),
+        ("http 2 support", "docs/api"),
         ("a2a agent card", "operations/getAgentCard"),
         ("agent card", "operations/getAgentCard"),
         ("pagination cursor", "docs/api"),
