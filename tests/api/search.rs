@@ -1617,12 +1617,18 @@ async fn a_misspelt_word_is_named_as_the_search_read_it() {
     // "Showing results for \u{201c}data quality checks\u{201d}").
     let html = server.get("/search/?q=goverance+framwork").await.text;
     let said = html
-        .find(
-            "<p id=\"corrected\">Showing results for \u{201c}governance framework\u{201d}.</p>\n\
+        .find(&format!(
+            "<p id=\"corrected\">Showing results for \u{201c}governance framework\u{201d}. \
+             Search instead for <a id=\"as-typed\" \
+             href=\"{}/search/?q=%22goverance%20framwork%22\">goverance framwork</a>.</p>\n\
              <p id=\"summary\">",
-        )
+            consultancy_api::tables::SITE_URL
+        ))
         .expect(&html);
+    // The count that follows, whose words are the results' (the link above it says what was
+    // typed).
     let summary = &html[said..];
+    let summary = &summary[summary.find("<p id=\"summary\">").expect(summary)..];
     let summary = &summary[..summary.find("</p>\n<ol").expect(summary)];
     assert!(
         summary.contains(" guides match \u{201c}governance framework\u{201d}, ")

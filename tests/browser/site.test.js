@@ -346,7 +346,10 @@ test("the header box gives the results page's help: did you mean, and what to tr
     "Showing results for \u201cgovernance framework\u201d.");
   assert.match(await page.locator("form.compact .status").textContent(), /Showing results for \u201cgovernance framework\u201d\.$/);
   const html = await (await fetch(BASE + "/search/?q=" + encodeURIComponent("goverance framwork"))).text();
-  assert.match(html, /<p id="corrected">Showing results for \u201cgovernance framework\u201d\.<\/p>/);
+  assert.match(html, /<p id="corrected">Showing results for \u201cgovernance framework\u201d\. Search instead for <a id="as-typed" href="[^"]*\/search\/\?q=%22goverance%20framwork%22">goverance framwork<\/a>\.<\/p>/);
+  // The search box offers the same: the query in quotes, which the search takes as typed.
+  const instead = page.locator("#site-search-results .suggestion").filter({ hasText: "Search instead for" });
+  assert.equal(await instead.getAttribute("data-query"), "\"goverance framwork\"");
   assert.deepEqual(page.problems, [], "no console errors while searching");
 });
 
