@@ -48,8 +48,8 @@ pub struct Unit<'a> {
     pub word: Option<(&'a str, Range<usize>)>,
     /// Whether the word may be unfinished (the last word of the query).
     pub prefix: bool,
-    /// Whether the word was typed in double quotes: taken as typed, never corrected,
-    /// completed or suggested another spelling for ([`in_quotes`]).
+    /// Whether the word was typed in double quotes (straight or curly): taken as typed, never
+    /// corrected, completed or offered another spelling.
     pub as_typed: bool,
     /// For a single word the library uses: its place in the vocabulary and the term of its
     /// stem, found with the word (so it need not be looked up again).
