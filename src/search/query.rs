@@ -487,8 +487,11 @@ pub fn units(q: &str) -> Units {
     // Whether the last token is a word as typed (not split, nor joined already), and a
     // buffer for it joined with the next.
     let mut last_plain = false;
-    // Most queries have no quotes, and no word of theirs is asked where it stands.
-    let quoted = q.contains(['"', '\u{201c}', '\u{201d}']);
+    // Most queries have no quotes, and no word of theirs is asked where it stands. A byte
+    // search each (`memchr`), not a walk over the characters: the curly quotes both begin with
+    // the byte 0xE2, which a query in ASCII never holds.
+    let curly = || q.contains('\u{201c}') || q.contains('\u{201d}');
+    let quoted = q.contains('"') || (q.as_bytes().contains(&0xE2) && curly());
     tokenize::for_each_token_with(q, known, |word, stem, span| {
         let known = found.take();
         let as_typed = quoted && in_quotes(q, span.start);
