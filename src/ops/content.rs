@@ -108,15 +108,19 @@ fn find(
 }
 
 /// How a typed slug is compared: lower case, with the words it holds (a percent escape in a
-/// path, as a space arrives, separates words too) and those words joined by hyphens.
+/// path, as a space arrives, separates words too) and those words joined by hyphens. `joined`
+/// holds ASCII letters, digits and single hyphens only, so it is compared byte by byte.
 struct Typed {
     lower: String,
+    /// `lower` without white space around it, where a title is compared.
+    trimmed: std::ops::Range<usize>,
     joined: String,
 }
 
 impl Typed {
     fn new(slug: &str) -> Typed {
         let mut lower = String::with_capacity(slug.len());
+        let mut joined = String::with_capacity(slug.len());
         let mut chars = slug.chars();
         while let Some(c) = chars.next() {
             if c == '%' {
@@ -127,10 +131,32 @@ impl Typed {
                 lower.extend(c.to_lowercase());
             }
         }
-        let words: Vec<&str> =
-            lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
-        let joined = words.join("-");
-        Typed { lower, joined }
+        // The words are the runs of ASCII letters and digits; one hyphen between two.
+        let mut gap = false;
+        for c in lower.chars() {
+            if c.is_ascii_alphanumeric() {
+                if gap && !joined.is_empty() {
+                    joined.push('-');
+                }
+                gap = false;
+                joined.push(c);
+            } else {
+                gap = true;
+            }
+        }
+        let trimmed_start = lower.len() - lower.trim_start().len();
+        let trimmed = trimmed_start..lower.trim_end().len().max(trimmed_start);
+        Typed { lower, trimmed, joined }
+    }
+
+    /// `title` in lower case is the typed text, surrounding white space aside: compared as
+    /// it is lowered, without a lowered copy.
+    fn is_title(&self, title: &str) -> bool {
+        let typed = &self.lower[self.trimmed.clone()];
+        if title.is_ascii() {
+            return title.len() == typed.len() && title.eq_ignore_ascii_case(typed);
+        }
+        title.chars().flat_map(char::to_lowercase).eq(typed.chars())
     }
 }
 
@@ -141,9 +167,7 @@ fn meant(items: impl Iterator<Item = Item>, slug: &str) -> Option<Item> {
 }
 
 fn exactly(mut items: impl Iterator<Item = Item>, typed: &Typed) -> Option<Item> {
-    items.find(|item| {
-        item.slug() == typed.joined || item.title().to_lowercase() == typed.lower.trim()
-    })
+    items.find(|item| item.slug() == typed.joined || typed.is_title(item.title()))
 }
 
 /// At most this many pages are offered for a mistyped slug.
@@ -156,6 +180,12 @@ pub const NEAREST_MAX: usize = 3;
 /// as many slips (`data-qualty` for the guides that begin `data-quality-`, `data-strategy-2`
 /// for `data-strategy`); then
 /// those whose slugs hold every word of it, shortest first. Empty when nothing is that near.
+///
+/// It costs little per item, as a mistyped page path pays it over every guide: nothing is
+/// allocated per item; the lengths, then the bytes one side lacks, rule an item out before any
+/// edit distance is computed; the distance (`within_slips`) works on bytes in a stack buffer,
+/// in a band around the diagonal, and stops once it is over the slips; and only the best
+/// [`NEAREST_MAX`] are kept as the items go by.
 pub fn nearest(items: impl Iterator<Item = Item> + Clone, slug: &str) -> Vec<Item> {
     let typed = Typed::new(slug);
     if typed.joined.is_empty() {
@@ -165,69 +195,200 @@ pub fn nearest(items: impl Iterator<Item = Item> + Clone, slug: &str) -> Vec<Ite
         return vec![item];
     }
     let joined = typed.joined.as_str();
-    let typed_len = joined.chars().count();
-    let slips = (typed_len / 5).clamp(1, 3);
-    let words: Vec<&str> = joined.split('-').collect();
-    let mut ranked: Vec<(u8, usize, usize, Item)> = Vec::new();
+    let slips = (joined.len() / 5).clamp(1, 3);
+    let typed_words = joined.split('-').count();
+    let mut typed: [&[u8]; TYPED_WORDS] = [&[]; TYPED_WORDS];
+    for (slot, word) in typed.iter_mut().zip(joined.as_bytes().split(|&b| b == b'-')) {
+        *slot = word;
+    }
+    let typed = &typed[..typed_words.min(TYPED_WORDS)];
+    // The best so far, by (tier, rank, order), nearest first: an item displaces the last only
+    // when it is strictly nearer, so among equals the first in published order stays.
+    let mut best: [Option<Ranked>; NEAREST_MAX] = [None; NEAREST_MAX];
     for (order, item) in items.enumerate() {
         let slug = item.slug();
-        // `long`'s first words, as many as `short` has, are `short` within the slips.
-        let starts = |long: &str, short: &str| {
-            let n = short.split('-').count();
-            let head = long.split('-').take(n).collect::<Vec<_>>().join("-");
-            short.len() >= 4
-                && long.split('-').count() > n
-                && head.len().abs_diff(short.len()) <= slips
-                && super::error::edit_distance(short, &head) <= slips
-        };
         // Lengths further apart than the slips allow cannot be within them: the distance is
         // only computed for slugs of about the typed length, so a long path costs nothing.
-        let distance = (slug.len().abs_diff(typed_len) <= slips)
-            .then(|| super::error::edit_distance(joined, slug))
-            .filter(|&d| d <= slips);
-        let rank = if let Some(d) = distance {
-            Some((0, d))
-        } else if starts(slug, joined) || starts(joined, slug) {
-            Some((1, 0))
-        } else if slug.split('-').filter(|w| words.contains(w)).count() == words.len() {
-            Some((2, slug.len()))
+        let rank = if let Some(d) = within_slips(joined, slug, slips) {
+            (0, d)
+        } else if starts(slug, joined, Some(typed_words - 1), slips)
+            || starts(joined, slug, None, slips)
+        {
+            (1, 0)
+        } else if holds_every_word(slug, joined, typed, typed_words) {
+            (2, slug.len())
         } else {
-            None
+            continue;
         };
-        if let Some((tier, rank)) = rank {
-            ranked.push((tier, rank, order, item));
+        let mut entry = ((rank.0, rank.1, order), item);
+        for slot in &mut best {
+            match slot {
+                None => {
+                    *slot = Some(entry);
+                    break;
+                }
+                Some(held) if entry.0 < held.0 => std::mem::swap(held, &mut entry),
+                Some(_) => {}
+            }
         }
     }
-    ranked.sort_by_key(|&(tier, rank, order, _)| (tier, rank, order));
-    ranked.into_iter().take(NEAREST_MAX).map(|(.., item)| item).collect()
+    best.iter().flatten().map(|&(_, item)| item).collect()
 }
 
-/// The collections of pages a website path can name an item of: its path prefix and its items.
-fn collection(path: &str) -> Option<(&'static str, Vec<Item>)> {
-    let pages = |prefix, pages: &'static [PageRecord]| {
-        path.starts_with(prefix).then(|| (prefix, pages.iter().map(Item::Page).collect()))
+/// An item [`nearest`] offers, with its place: (tier, rank in the tier, published order).
+type Ranked = ((u8, usize, usize), Item);
+
+/// `long`'s first words, as many as `short` has, are `short` within the slips, and `long` has
+/// more words than that: `data-quality-issue-triage` starts with `data-qualty`. `short` must
+/// be at least four characters. The words are compared as the prefix of `long` before its
+/// n-th hyphen (`short` has n words, `short_hyphens` + 1 when the caller has counted), so
+/// nothing is copied.
+fn starts(long: &str, short: &str, short_hyphens: Option<usize>, slips: usize) -> bool {
+    // `long` is longer than those words by at least a hyphen.
+    if short.len() < 4 || long.len() + slips <= short.len() {
+        return false;
+    }
+    let hyphens = short_hyphens.unwrap_or_else(|| short.bytes().filter(|&b| b == b'-').count());
+    let Some((end, _)) = long.bytes().enumerate().filter(|&(_, b)| b == b'-').nth(hyphens) else {
+        return false;
     };
-    pages("/services/", &SERVICES)
-        .or_else(|| pages("/industries/", &INDUSTRIES))
-        .or_else(|| pages("/case-studies/", &CASE_STUDIES))
-        .or_else(|| {
-            path.starts_with("/guides/")
-                .then(|| ("/guides/", GUIDES.iter().map(Item::Guide).collect()))
-        })
+    within_slips(short, &long[..end], slips).is_some()
+}
+
+/// Every word of `joined` (`words` of them) is one of `slug`'s, counted as the slug's words
+/// that are among them (so `data-x` holds `data` and `x`). One pass over the slug's bytes,
+/// each word compared with the typed ones as it ends; the typed words are split once, into
+/// `typed` (the first [`TYPED_WORDS`]), or again for each word when there are more.
+fn holds_every_word(slug: &str, joined: &str, typed: &[&[u8]], words: usize) -> bool {
+    // Byte by byte: a call to `memcmp` costs more than these short words.
+    let same = |a: &[u8], b: &[u8]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y);
+    let is_typed = |word: &[u8]| {
+        if words <= typed.len() {
+            typed.iter().any(|t| same(t, word))
+        } else {
+            joined.as_bytes().split(|&b| b == b'-').any(|t| t == word)
+        }
+    };
+    let slug = slug.as_bytes();
+    let (mut count, mut start) = (0, 0);
+    for (at, &b) in slug.iter().enumerate() {
+        if b == b'-' {
+            count += usize::from(is_typed(&slug[start..at]));
+            start = at + 1;
+        }
+    }
+    count += usize::from(is_typed(&slug[start..]));
+    count == words
+}
+
+/// How many typed words [`nearest`] keeps on the stack for [`holds_every_word`].
+const TYPED_WORDS: usize = 8;
+
+/// The longest slug [`within_slips`] compares in its stack buffer; a longer one (no slug is)
+/// gets a row on the heap.
+const SLIP_BUFFER: usize = 95;
+
+/// The edit distance (Levenshtein, on bytes: slugs are ASCII) between `a` and `b` when it is
+/// at most `slips`, else `None`: lengths further apart than `slips` are ruled out first, a
+/// shared beginning and ending do not change the distance and are skipped, and the row of
+/// distances (capped at `slips + 1`, in a stack buffer) is given up on as soon as every cell
+/// in it is over `slips`, as the distance can only be larger.
+///
+/// The lengths' check is inlined where it is called, as it rules out most items; the rest is
+/// [`within_slips_near`].
+#[inline(always)]
+fn within_slips(a: &str, b: &str, slips: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > slips {
+        return None;
+    }
+    within_slips_near(a, b, slips)
+}
+
+/// [`within_slips`] for lengths within the slips of each other.
+fn within_slips_near(a: &str, b: &str, slips: usize) -> Option<usize> {
+    let (mut a, mut b) = (a.as_bytes(), b.as_bytes());
+    let common = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    (a, b) = (&a[common..], &b[common..]);
+    let common = a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count();
+    (a, b) = (&a[..a.len() - common], &b[..b.len() - common]);
+    if a.is_empty() || b.is_empty() {
+        // The rest of the longer one is inserted: within the slips, by the lengths' check.
+        return Some(a.len().max(b.len()));
+    }
+    // A byte that the other side lacks altogether is replaced or dropped whatever the
+    // alignment: the more such bytes on either side is a floor under the distance, and it
+    // rules out most unrelated slugs for a few instructions a byte. Bytes are kept by their
+    // low six bits: two that share them (`p` and `0`) pass for each other, which can only
+    // lower the floor, never raise it past the distance.
+    let set = |s: &[u8]| s.iter().fold(0u64, |set, &x| set | 1 << (x & 63));
+    let lacking = |s: &[u8], other: u64| s.iter().filter(|&&x| other & 1 << (x & 63) == 0).count();
+    if lacking(a, set(b)).max(lacking(b, set(a))) > slips {
+        return None;
+    }
+    let cap = u8::try_from(slips + 1).unwrap_or(u8::MAX);
+    let capped = |n: usize| u8::try_from(n).unwrap_or(u8::MAX).min(cap);
+    let mut stack = [0u8; SLIP_BUFFER + 1];
+    let mut heap = Vec::new();
+    let row: &mut [u8] = if b.len() <= SLIP_BUFFER {
+        &mut stack[..=b.len()]
+    } else {
+        heap.resize(b.len() + 1, 0);
+        &mut heap
+    };
+    for (j, cell) in row.iter_mut().enumerate() {
+        *cell = capped(j);
+    }
+    // Row i holds the distances of a's first i bytes to b's first j; only the cells within
+    // `slips` of the diagonal can be within the slips, so only those are computed (Ukkonen's
+    // band). A cell left of the band reads as over the slips; one right of it was never
+    // written since the first row, where it is over them too.
+    for (i, &x) in (1usize..).zip(a) {
+        let first = i.saturating_sub(slips).max(1);
+        let last = (i + slips).min(b.len());
+        let mut diagonal = row[first - 1];
+        row[first - 1] = if first == 1 { capped(i) } else { cap };
+        let mut lowest = row[first - 1];
+        for j in first..=last {
+            let above = row[j];
+            let cell = diagonal
+                .saturating_add(u8::from(x != b[j - 1]))
+                .min(above.saturating_add(1))
+                .min(row[j - 1].saturating_add(1))
+                .min(cap);
+            row[j] = cell;
+            lowest = lowest.min(cell);
+            diagonal = above;
+        }
+        if usize::from(lowest) > slips {
+            return None;
+        }
+    }
+    Some(usize::from(row[b.len()])).filter(|&d| d <= slips)
 }
 
 /// The pages a missing website path under a collection (`/services/x/`, `/guides/x`, a twin
 /// `/guides/x/index.md`, `/industries/x.md`) most plausibly meant: [`nearest`] to the slug
 /// its first segment names (a `.md` ending aside). Empty for any other path.
 pub fn nearest_to_path(path: &str) -> Vec<Item> {
-    let Some((prefix, items)) = collection(path) else { return Vec::new() };
-    let rest = &path[prefix.len()..];
-    let segment = rest.split('/').next().unwrap_or(rest);
-    let slug = segment.strip_suffix(".md").unwrap_or(segment);
-    if slug.is_empty() || slug == "index" {
-        return Vec::new();
+    fn slug_in(rest: &str) -> Option<&str> {
+        let segment = rest.split('/').next().unwrap_or(rest);
+        let slug = segment.strip_suffix(".md").unwrap_or(segment);
+        (!slug.is_empty() && slug != "index").then_some(slug)
     }
-    nearest(items.into_iter(), slug)
+    for (prefix, pages) in [
+        ("/services/", &SERVICES[..]),
+        ("/industries/", &INDUSTRIES[..]),
+        ("/case-studies/", &CASE_STUDIES[..]),
+    ] {
+        if let Some(rest) = path.strip_prefix(prefix) {
+            return slug_in(rest)
+                .map_or_else(Vec::new, |slug| nearest(pages.iter().map(Item::Page), slug));
+        }
+    }
+    match path.strip_prefix("/guides/").and_then(slug_in) {
+        Some(slug) => nearest(GUIDES.iter().map(Item::Guide), slug),
+        None => Vec::new(),
+    }
 }
 
 /// `{"services":[...]}` as `GET /v1/services` serves it, with its escaped twin.
@@ -306,4 +467,218 @@ pub fn item_by_url(url: &str) -> Option<Item> {
     .into_iter()
     .find(|kind| kind.segment() == segment)?;
     item(kind, slug)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Item, NEAREST_MAX, nearest, nearest_to_path, within_slips};
+    use crate::ops::error::edit_distance;
+    use crate::tables::{CASE_STUDIES, GUIDES, INDUSTRIES, SERVICES};
+
+    /// [`nearest`] as it was first written (a `Vec` and a `join` per item, lowered copies of
+    /// every title, a full edit distance on characters, every candidate sorted): the cheap one
+    /// must give exactly its answers.
+    fn nearest_as_first_written(items: &[Item], slug: &str) -> Vec<&'static str> {
+        let mut lower = String::new();
+        let mut chars = slug.chars();
+        while let Some(c) = chars.next() {
+            if c == '%' {
+                chars.next();
+                chars.next();
+                lower.push(' ');
+            } else {
+                lower.extend(c.to_lowercase());
+            }
+        }
+        let words: Vec<&str> =
+            lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+        let joined = words.join("-");
+        if joined.is_empty() {
+            return Vec::new();
+        }
+        if let Some(item) = items
+            .iter()
+            .find(|item| item.slug() == joined || item.title().to_lowercase() == lower.trim())
+        {
+            return vec![item.slug()];
+        }
+        let typed_len = joined.chars().count();
+        let slips = (typed_len / 5).clamp(1, 3);
+        let mut ranked = Vec::new();
+        for (order, item) in items.iter().enumerate() {
+            let slug = item.slug();
+            let starts = |long: &str, short: &str| {
+                let n = short.split('-').count();
+                let head = long.split('-').take(n).collect::<Vec<_>>().join("-");
+                short.len() >= 4
+                    && long.split('-').count() > n
+                    && head.len().abs_diff(short.len()) <= slips
+                    && edit_distance(short, &head) <= slips
+            };
+            let distance = (slug.len().abs_diff(typed_len) <= slips)
+                .then(|| edit_distance(&joined, slug))
+                .filter(|&d| d <= slips);
+            let rank = if let Some(d) = distance {
+                Some((0, d))
+            } else if starts(slug, &joined) || starts(&joined, slug) {
+                Some((1, 0))
+            } else if slug.split('-').filter(|w| words.contains(w)).count() == words.len() {
+                Some((2, slug.len()))
+            } else {
+                None
+            };
+            if let Some((tier, rank)) = rank {
+                ranked.push((tier, rank, order, slug));
+            }
+        }
+        ranked.sort_by_key(|&(tier, rank, order, _)| (tier, rank, order));
+        ranked.into_iter().take(NEAREST_MAX).map(|(.., slug)| slug).collect()
+    }
+
+    /// A small deterministic generator, so a failure names an input that fails again.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((self.0 >> 33) as usize) % n.max(1)
+        }
+    }
+
+    /// What a reader may type for `slug` and `title`: the slug, a few of its characters dropped,
+    /// replaced, doubled or swapped with the next, its first words with and without a slip,
+    /// words reordered or added, the title in other cases and separators, escapes, and a few
+    /// random mixtures.
+    fn typings(slug: &str, title: &str, random: &mut Lcg) -> Vec<String> {
+        let bytes = slug.as_bytes();
+        let text = |b: Vec<u8>| String::from_utf8(b).unwrap_or_default();
+        let mut out = vec![
+            slug.to_string(),
+            title.to_string(),
+            title.to_uppercase(),
+            format!("  {title} "),
+            title.replace(' ', "%2C"),
+            slug.replace('-', "_"),
+            slug.replace('-', " "),
+            format!("{slug}-2"),
+            format!("{slug}s"),
+            format!("the-{slug}"),
+        ];
+        for _ in 0..3 {
+            let i = random.below(bytes.len());
+            let mut dropped = bytes.to_vec();
+            dropped.remove(i);
+            out.push(text(dropped));
+            let mut replaced = bytes.to_vec();
+            replaced[i] = b'x';
+            out.push(text(replaced));
+            let mut doubled = bytes.to_vec();
+            doubled.insert(i, bytes[i]);
+            out.push(text(doubled));
+            if i + 1 < bytes.len() {
+                let mut swapped = bytes.to_vec();
+                swapped.swap(i, i + 1);
+                out.push(text(swapped));
+            }
+        }
+        let words: Vec<&str> = slug.split('-').collect();
+        for n in 1..=words.len() {
+            let head = words[..n].join("-");
+            out.push(head.clone());
+            if head.len() > 3 {
+                let mut slipped = head.clone().into_bytes();
+                slipped.remove(head.len() / 2);
+                out.push(text(slipped));
+            }
+            out.push(words[words.len() - n..].join("-"));
+        }
+        let mut reversed = words.clone();
+        reversed.reverse();
+        out.push(reversed.join("-"));
+        for _ in 0..4 {
+            let a = words[random.below(words.len())];
+            let b = words[random.below(words.len())];
+            out.push(format!("{a}-{b}"));
+            let mut slipped = slug.as_bytes().to_vec();
+            for _ in 0..1 + random.below(4) {
+                let at = random.below(slipped.len());
+                slipped[at] = b"abcdeilmnorst-"[random.below(14)];
+            }
+            out.push(text(slipped));
+        }
+        out
+    }
+
+    /// The cheap [`nearest`] answers as the first one did, for every collection and thousands
+    /// of typings of its slugs and titles (every other guide's, which is plenty).
+    #[test]
+    fn nearest_answers_as_first_written() {
+        let collections: [Vec<Item>; 4] = [
+            SERVICES.iter().map(Item::Page).collect(),
+            INDUSTRIES.iter().map(Item::Page).collect(),
+            CASE_STUDIES.iter().map(Item::Page).collect(),
+            GUIDES.iter().map(Item::Guide).collect(),
+        ];
+        let mut random = Lcg(61);
+        let mut compared = 0;
+        let mut offered = 0;
+        for items in &collections {
+            let mut typed: Vec<String> =
+                ["", "-", "%2C", "a", "data", "DATA", "ai", "zzzzzzzz"].map(String::from).to_vec();
+            let step = if items.len() > 64 { 2 } else { 1 };
+            for item in items.iter().step_by(step) {
+                typed.extend(typings(item.slug(), item.title(), &mut random));
+            }
+            for typed in &typed {
+                let cheap: Vec<&str> =
+                    nearest(items.iter().copied(), typed).iter().map(|i| i.slug()).collect();
+                assert_eq!(cheap, nearest_as_first_written(items, typed), "{typed:?}");
+                compared += 1;
+                offered += usize::from(!cheap.is_empty());
+            }
+        }
+        // Enough were compared, and most found something, so the tiers were all exercised.
+        assert!(compared > 4_000 && offered * 2 > compared, "{compared} {offered}");
+    }
+
+    /// The bounded distance is the full one whenever that is within the slips, and `None`
+    /// otherwise.
+    #[test]
+    fn within_slips_is_the_edit_distance_when_it_is_small() {
+        let mut random = Lcg(5);
+        let alphabet = b"ab-cd";
+        for _ in 0..20_000 {
+            let word = |random: &mut Lcg| {
+                let n = random.below(12);
+                (0..n)
+                    .map(|_| char::from(alphabet[random.below(alphabet.len())]))
+                    .collect::<String>()
+            };
+            let (a, b) = (word(&mut random), word(&mut random));
+            for slips in 1..=3 {
+                let full = edit_distance(&a, &b);
+                assert_eq!(
+                    within_slips(&a, &b, slips),
+                    (full <= slips).then_some(full),
+                    "{a:?} {b:?} {slips}"
+                );
+            }
+        }
+        let long = "a".repeat(160);
+        assert_eq!(within_slips(&long, &format!("{long}b"), 1), Some(1));
+        assert_eq!(within_slips(&format!("x{long}"), &format!("{long}y"), 3), Some(2));
+    }
+
+    /// A path under a collection is read for its first segment, a `.md` ending aside.
+    #[test]
+    fn a_path_names_its_collection_and_slug() {
+        let slugs = |path| nearest_to_path(path).iter().map(|i| i.slug()).collect::<Vec<_>>();
+        assert_eq!(slugs("/services/data-stratgy/"), ["data-strategy"]);
+        assert_eq!(slugs("/services/data-stratgy/index.md"), ["data-strategy"]);
+        assert_eq!(slugs("/services/data-stratgy.md"), ["data-strategy"]);
+        assert!(slugs("/services/").is_empty());
+        assert!(slugs("/services/index.md").is_empty());
+        assert!(slugs("/nothing/data-strategy/").is_empty());
+        assert!(!slugs("/guides/data-qualty").is_empty());
+    }
 }
