@@ -14,7 +14,9 @@
 //! ```
 //!
 //! The requests file has one request a line, `name METHOD PATH [BODY_FILE]`, as `run.sh`
-//! reads it; a request not in the file is 404 with an empty body.
+//! reads it; a request not in the file is 404 with an empty body. Every request must succeed
+//! (a failure is a broken harness: a missing token, a wrong body file), except one whose name
+//! ends in `-404`, which must be answered 404 (a mistyped page, priced like any other).
 //!
 //! A path ending in `cursor=@N` asks for page N of a cursor walk: at start-up the query is
 //! walked through `App::handle` page by page and `@N` becomes the cursor of page N (cursors
@@ -150,6 +152,17 @@ struct Line {
     body_file: Option<String>,
 }
 
+impl Line {
+    /// 404 for a request named `…-404`, any success for the others.
+    fn answered_as_expected(&self, status: StatusCode) -> bool {
+        if self.name.ends_with("-404") {
+            status == StatusCode::NOT_FOUND
+        } else {
+            status.is_success()
+        }
+    }
+}
+
 fn read_lines(requests: &Path) -> Result<Vec<Line>, String> {
     let text = std::fs::read_to_string(requests).map_err(|e| format!("{requests:?}: {e}"))?;
     let base = requests.parent().unwrap_or(Path::new("."));
@@ -240,7 +253,7 @@ async fn precompute(requests: &Path) -> Result<Table, String> {
         let response = app.handle(request(&line, &token)?, peer).await;
         let (parts, body) = response.into_parts();
         let body = body.collect().await.map_err(|e| e.to_string())?.to_bytes();
-        if !parts.status.is_success() {
+        if !line.answered_as_expected(parts.status) {
             return Err(format!("{}: the service answers {}", line.name, parts.status));
         }
         let canned = Canned { status: parts.status, headers: parts.headers, body };
@@ -268,7 +281,7 @@ async fn run_repeatedly(requests: &Path, name: &str, count: u64) -> Result<(), S
         let request = request(line, &token)?;
         let mut handled = std::pin::pin!(app.handle(request, peer));
         let response = std::future::poll_fn(|cx| counted_poll(handled.as_mut(), cx)).await;
-        if !response.status().is_success() {
+        if !line.answered_as_expected(response.status()) {
             return Err(format!("{name}: the service answers {}", response.status()));
         }
         counted_drop(response);
