@@ -84,19 +84,19 @@ pub fn docs_pages() -> &'static [PageRecord] {
 
 /// One service by slug: `invalid_slug` or `service_not_found` (worded for `caller`) otherwise.
 pub fn service(slug: &str, caller: Caller) -> Result<&'static PageRecord, Error> {
-    find(&SERVICES, slug, || Error::service_not_found(slug, caller))
+    find(&SERVICES, slug, |nearest| Error::service_not_found(slug, caller, nearest))
 }
 
 /// One case study by slug: `invalid_slug` or `case_study_not_found` (worded for `caller`)
 /// otherwise.
 pub fn case_study(slug: &str, caller: Caller) -> Result<&'static PageRecord, Error> {
-    find(&CASE_STUDIES, slug, || Error::case_study_not_found(slug, caller))
+    find(&CASE_STUDIES, slug, |nearest| Error::case_study_not_found(slug, caller, nearest))
 }
 
 fn find(
     pages: &'static [PageRecord],
     slug: &str,
-    not_found: impl FnOnce() -> Error,
+    not_found: impl FnOnce(&[&str]) -> Error,
 ) -> Result<&'static PageRecord, Error> {
     if !is_slug(slug) {
         return Err(match meant(pages.iter().map(Item::Page), slug) {
@@ -104,7 +104,11 @@ fn find(
             None => Error::invalid_slug(slug),
         });
     }
-    pages.iter().find(|page| page.slug == slug).ok_or_else(not_found)
+    pages.iter().find(|page| page.slug == slug).ok_or_else(|| {
+        let near: Vec<&str> =
+            nearest(pages.iter().map(Item::Page), slug).iter().map(|item| item.slug()).collect();
+        not_found(&near)
+    })
 }
 
 /// How a typed slug is compared: lower case, with the words it holds (a percent escape in a

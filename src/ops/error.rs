@@ -48,24 +48,47 @@ impl Error {
             format!("nothing exists at `{}`; {hint} GET /v1 lists the endpoints", truncate(path)),
         )
     }
-    pub fn service_not_found(slug: &str, caller: Caller) -> Error {
+    /// `nearest` holds the slugs a well-formed but unknown slug most plausibly meant
+    /// (`content::nearest`, as a mistyped page path gets them), named before the lister.
+    pub fn service_not_found(slug: &str, caller: Caller, nearest: &[&str]) -> Error {
         let lister = match caller {
             Caller::Rest => "GET /v1/services",
             Caller::Mcp => "list_services",
         };
         Error::new(
             ErrorKind::ServiceNotFound,
-            format!("no service has the slug `{}`; {lister} lists them", truncate(slug)),
+            format!(
+                "no service has the slug `{}`; {}{lister} lists them",
+                truncate(slug),
+                did_you_mean(nearest)
+            ),
         )
     }
-    pub fn case_study_not_found(slug: &str, caller: Caller) -> Error {
+    /// As [`Error::service_not_found`], for case studies.
+    pub fn case_study_not_found(slug: &str, caller: Caller, nearest: &[&str]) -> Error {
         let lister = match caller {
             Caller::Rest => "GET /v1/case-studies",
             Caller::Mcp => "list_case_studies",
         };
         Error::new(
             ErrorKind::CaseStudyNotFound,
-            format!("no case study has the slug `{}`; {lister} lists them", truncate(slug)),
+            format!(
+                "no case study has the slug `{}`; {}{lister} lists them",
+                truncate(slug),
+                did_you_mean(nearest)
+            ),
+        )
+    }
+    /// As [`Error::service_not_found`], for a guide, which only the MCP docs server's
+    /// `get_guide` looks up by slug.
+    pub fn guide_not_found(slug: &str, nearest: &[&str]) -> Error {
+        Error::new(
+            ErrorKind::NotFound,
+            format!(
+                "no guide has the slug `{}`; {}search_guides finds them",
+                truncate(slug),
+                did_you_mean(nearest)
+            ),
         )
     }
     pub fn invalid_slug(slug: &str) -> Error {
@@ -389,6 +412,18 @@ pub fn repeated_member(duplicate: &Duplicate) -> String {
         truncate(&duplicate.name),
         truncate(&duplicate.path)
     )
+}
+
+/// "did you mean `a`? " or "did you mean `a`, `b` or `c`? " for the slugs given; empty for none.
+fn did_you_mean(slugs: &[&str]) -> String {
+    match slugs.split_last() {
+        None => String::new(),
+        Some((only, [])) => format!("did you mean `{only}`? "),
+        Some((last, rest)) => {
+            let rest: Vec<String> = rest.iter().map(|s| format!("`{s}`")).collect();
+            format!("did you mean {} or `{last}`? ", rest.join(", "))
+        }
+    }
 }
 
 pub fn truncate(text: &str) -> &str {

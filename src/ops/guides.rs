@@ -219,13 +219,9 @@ pub fn guide(slug: &str) -> Result<Item, Error> {
         return Err(Error::invalid_slug(slug));
     }
     GUIDES.iter().find(|g| g.slug == slug).map(Item::Guide).ok_or_else(|| {
-        Error::new(
-            crate::model::ErrorKind::NotFound,
-            format!(
-                "no guide has the slug `{}`; search_guides finds them",
-                super::error::truncate(slug)
-            ),
-        )
+        let near = super::content::nearest(GUIDES.iter().map(Item::Guide), slug);
+        let near: Vec<&str> = near.iter().map(|item| item.slug()).collect();
+        Error::guide_not_found(slug, &near)
     })
 }
 

@@ -487,6 +487,16 @@ async fn tool_failures_are_results_with_the_core_message() {
         rest_message("/v1/case-studies/no-such-case".into()).await,
         "no case study has the slug `no-such-case`; GET /v1/case-studies lists them"
     );
+    // A well-formed slug that is nobody's names the slugs it most plausibly meant, as a
+    // mistyped page path does.
+    assert_eq!(
+        rest_message("/v1/services/data-stratgy".into()).await,
+        "no service has the slug `data-stratgy`; did you mean `data-strategy`? GET /v1/services lists them"
+    );
+    assert_eq!(
+        rest_message("/v1/case-studies/insurer-claims".into()).await,
+        "no case study has the slug `insurer-claims`; did you mean `insurer-claims-triage`? GET /v1/case-studies lists them"
+    );
     let agent_cases = [
         (
             "/mcp",
@@ -505,6 +515,18 @@ async fn tool_failures_are_results_with_the_core_message() {
             "get_guide",
             json!({ "slug": "no-such-guide" }),
             "no guide has the slug `no-such-guide`; search_guides finds them",
+        ),
+        (
+            "/mcp",
+            "get_service",
+            json!({ "slug": "data-goverance" }),
+            "no service has the slug `data-goverance`; did you mean `data-governance`? list_services lists them",
+        ),
+        (
+            "/mcp/docs",
+            "get_guide",
+            json!({ "slug": "data-qualty" }),
+            "no guide has the slug `data-qualty`; did you mean `data-quality-dimensions-and-thresholds` or `data-quality-issue-triage`? search_guides finds them",
         ),
         (
             "/mcp",
