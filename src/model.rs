@@ -360,7 +360,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "not_found",
         404,
-        "No resource exists at this path. GET /v1 links every endpoint; check the path against it.",
+        "No resource exists at this path. GET /v1 links every endpoint and GET /llms.txt every page; check the path against them.",
     ),
     ("service_not_found", 404, "No service has this slug. GET /v1/services lists them."),
     ("case_study_not_found", 404, "No case study has this slug. GET /v1/case-studies lists them."),

@@ -34,18 +34,21 @@ impl Error {
         self.kind.code()
     }
 
+    /// Nothing at `path`, pointing at the index the caller wants: `GET /v1` for a path of
+    /// the API or an agent endpoint, `GET /llms.txt` for any other, which is a page's.
     pub fn not_found(path: &str) -> Error {
         Error::new(
             ErrorKind::NotFound,
-            format!("nothing exists at `{}`; GET /v1 lists the endpoints", truncate(path)),
+            format!("nothing exists at `{}`; {}", truncate(path), index_for(path)),
         )
     }
     /// [`Error::not_found`] naming the paths a mistyped page path may have meant: `hint` is
-    /// "did you mean `/a/`?" (`web::not_found::message_hint`).
+    /// "did you mean `/a/`?" (`web::not_found::message_hint`). Such a path is a page's, so
+    /// the message ends at the list of every page.
     pub fn page_not_found(path: &str, hint: &str) -> Error {
         Error::new(
             ErrorKind::NotFound,
-            format!("nothing exists at `{}`; {hint} GET /v1 lists the endpoints", truncate(path)),
+            format!("nothing exists at `{}`; {hint} {PAGE_INDEX}", truncate(path)),
         )
     }
     /// `nearest` holds the slugs a well-formed but unknown slug most plausibly meant
@@ -412,6 +415,26 @@ pub fn repeated_member(duplicate: &Duplicate) -> String {
         truncate(&duplicate.name),
         truncate(&duplicate.path)
     )
+}
+
+/// Where a 404 on the API or an agent endpoint points: the API's index, which names the
+/// endpoints and the agent surfaces (MCP, `/ask`, the A2A card).
+const API_INDEX: &str = "GET /v1 lists the endpoints";
+
+/// Where a 404 on a website path points: the list of every page, as the markdown 404 says.
+const PAGE_INDEX: &str = "GET /llms.txt lists every page";
+
+/// The paths under which a 404 is the API's, not a mistyped page's: the API, its OAuth
+/// endpoints, the well-known documents and the agent endpoints.
+const API_PREFIXES: [&str; 6] = ["/v1", "/oauth", "/.well-known", "/mcp", "/ask", "/a2a"];
+
+/// [`API_INDEX`] for a path at or under one of [`API_PREFIXES`] (`/v1/nope`, `/mcp/x`, not
+/// `/asking/`), [`PAGE_INDEX`] for any other.
+fn index_for(path: &str) -> &'static str {
+    let under = |prefix: &str| {
+        path.strip_prefix(prefix).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    };
+    if API_PREFIXES.iter().any(|prefix| under(prefix)) { API_INDEX } else { PAGE_INDEX }
 }
 
 /// "did you mean `a`? " or "did you mean `a`, `b` or `c`? " for the slugs given; empty for none.

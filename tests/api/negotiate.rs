@@ -202,6 +202,63 @@ async fn a_browser_gets_an_html_404_and_api_clients_keep_json() {
     assert!(post.headers()["content-type"].to_str().expect("type").starts_with("application/json"));
 }
 
+/// Each 404 points at the index its reader wants: a mistyped page at the list of every page
+/// (the HTML page at the listings and a search box, the markdown and the JSON ones at
+/// `/llms.txt`), a path of the API or an agent endpoint at `GET /v1`.
+#[tokio::test]
+async fn every_404_points_at_the_index_its_reader_wants() {
+    let server = start().await;
+    let message = |response: &Checked| -> String {
+        assert_eq!(response.status, 404);
+        assert_eq!(response.json()["error"]["code"], "not_found");
+        response.json()["error"]["message"].as_str().expect("a message").to_string()
+    };
+    // Page paths, near nothing or near a page, in JSON, by GET or by POST.
+    for path in ["/guides/nope/", "/no-such-page/", "/asking/", "/v1nope", "/guides/data-qualty/"] {
+        let json = message(&server.get_with(path, &[("accept", "application/json")]).await);
+        assert!(json.ends_with(" GET /llms.txt lists every page"), "{path}: {json}");
+        assert!(!json.contains("GET /v1"), "{path}: {json}");
+    }
+    let near = message(&server.get("/guides/data-qualty/").await);
+    assert!(near.contains("did you mean `/guides/data-quality-"), "{near}");
+    let post = server.post_json("/guides/nope/", "{}").await;
+    assert!(message(&post).ends_with("GET /llms.txt lists every page"), "{}", post.text);
+    // The markdown 404 names the same list; the HTML one the listings and the search box.
+    let markdown = server.get_with("/guides/nope/", &[("accept", "text/markdown")]).await;
+    assert!(markdown.text.contains(&format!("{SITE_URL}/llms.txt")), "{}", markdown.text);
+    assert!(!markdown.text.contains("/v1"), "{}", markdown.text);
+    let html = server.get_with("/guides/nope/", &[("accept", BROWSER)]).await;
+    assert!(html.text.contains(&format!("href=\"{SITE_URL}/guides/\"")));
+    assert!(html.text.contains(&format!("action=\"{SITE_URL}/search/\"")));
+    // The API's paths and the agent endpoints' keep the API's index, whatever is preferred.
+    for path in [
+        "/v1/nope",
+        "/v1/services/a/b",
+        "/oauth/nope",
+        "/.well-known/nope",
+        "/mcp/nope",
+        "/ask/nope",
+        "/a2a/nope",
+    ] {
+        for accept in ["application/json", BROWSER] {
+            let response = server.get_with(path, &[("accept", accept)]).await;
+            if response.header("content-type") == Some("text/html; charset=utf-8") {
+                // A browser on an agent endpoint's path gets the HTML 404, as on any
+                // website path.
+                assert!(
+                    path.starts_with("/mcp/")
+                        || path.starts_with("/ask/")
+                        || path.starts_with("/a2a/"),
+                    "{path}"
+                );
+                continue;
+            }
+            let json = message(&response);
+            assert!(json.ends_with("; GET /v1 lists the endpoints"), "{path} {accept}: {json}");
+        }
+    }
+}
+
 #[test]
 fn preference_takes_the_most_specific_matching_range() {
     let accept = "text/*;q=0.3, text/markdown;q=0.7, */*;q=0.1";
