@@ -377,9 +377,46 @@ async function cancellation(path) {
   await client.close();
 }
 
+// A host on an older SDK release, which offered an earlier revision: the same client with the
+// `initialize` body rewritten to offer it. The server echoes it and answers in that revision's
+// shapes, which this SDK still parses: 2025-06-18 has output schemas and structured content,
+// 2025-03-26 neither (nor titles), so each tool's text block alone carries the REST body.
+async function olderHost(path, expectedTools, offered) {
+  const label = `[${path} ${offered}]`;
+  const product = path === '/mcp';
+  const rewriting = (input, init = {}) => {
+    if (typeof init.body === 'string' && JSON.parse(init.body).method === 'initialize') {
+      const body = JSON.parse(init.body);
+      body.params.protocolVersion = offered;
+      return recordingFetch(input, { ...init, body: JSON.stringify(body) });
+    }
+    return recordingFetch(input, init);
+  };
+  const client = new Client({ name: 'consultancy-api-ci', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(BASE + path), { fetch: rewriting });
+  const mark = wire.length;
+  await client.connect(transport);
+  check(`${label} the offered revision is echoed and sent on every later request`, transport.protocolVersion === offered && wire.slice(mark + 1).every((w) => w.version === offered), transport.protocolVersion);
+  const { tools } = await client.listTools();
+  const modern = offered !== '2025-03-26';
+  check(`${label} tools/list: every tool, ${modern ? 'output schemas as in 2025-11-25' : 'no output schemas or titles'}`, isDeepStrictEqual(tools.map((t) => t.name), expectedTools) && tools.filter((t) => t.outputSchema).length === (modern ? expectedTools.length - 2 : 0) && (modern || tools.every((t) => t.title === undefined)), tools.map((t) => [t.name, !!t.outputSchema, t.title]));
+  const twins = Object.entries(plan(product)).filter(([, [args, twin]]) => args && twin);
+  const answers = [];
+  for (const [name, [args, twin]] of twins) {
+    const result = await client.callTool({ name, arguments: args });
+    answers.push([name, !result.isError && (result.structuredContent !== undefined) === modern && isDeepStrictEqual(JSON.parse(result.content[0].text), await twin())]);
+  }
+  check(`${label} ${twins.length} tools: the REST body as text${modern ? ' and structured content' : ', no structured content'}`, answers.every(([, ok]) => ok), answers);
+  await client.close();
+}
+
 async function main() {
   await exercise('/mcp', PRODUCT_TOOLS);
   await exercise('/mcp/docs', DOCS_TOOLS);
+  for (const offered of ['2025-06-18', '2025-03-26']) {
+    await olderHost('/mcp', PRODUCT_TOOLS, offered);
+    await olderHost('/mcp/docs', DOCS_TOOLS, offered);
+  }
   await cancellation('/mcp/docs');
   await sseFallback('/mcp');
   await sseFallback('/mcp/docs');
