@@ -64,18 +64,24 @@ async function recordingFetch(input, init = {}) {
       rpc = 'unreadable';
     }
   }
-  const response = await mutate(init.method ?? 'GET', rpc, await fetch(input, init));
-  wire.push({
+  // Recorded in the order sent (the GET stream opens before connect() returns), completed when
+  // the answer arrives.
+  const entry = {
     method: init.method ?? 'GET',
     rpc,
     progress: rpc === 'tools/call' && JSON.parse(init.body).params?._meta?.progressToken !== undefined,
     version: headers.get('mcp-protocol-version'),
     sessionSent: headers.get('mcp-session-id'),
     accept: headers.get('accept'),
-    status: response.status,
-    allow: response.headers.get('allow'),
-    sessionGiven: response.headers.get('mcp-session-id'),
-  });
+    status: null,
+    allow: null,
+    sessionGiven: null,
+  };
+  wire.push(entry);
+  const response = await mutate(entry.method, rpc, await fetch(input, init));
+  entry.status = response.status;
+  entry.allow = response.headers.get('allow');
+  entry.sessionGiven = response.headers.get('mcp-session-id');
   return response;
 }
 
@@ -203,7 +209,7 @@ async function exercise(path, expectedTools) {
   // optional GET stream, which the server refuses with 405 (no stream to offer); the SDK takes
   // that as "no server stream" and reports nothing. A ping gives the GET time to land.
   check(`${label} ping answers`, isDeepStrictEqual(await client.ping(), {}));
-  for (let i = 0; i < 20 && !wire.slice(mark).some((w) => w.method === 'GET'); i++) await sleep(25);
+  for (let i = 0; i < 20 && !wire.slice(mark).some((w) => w.method === 'GET' && w.status !== null); i++) await sleep(25);
   const shake = wire.slice(mark).map((w) => [w.method, w.rpc, w.version, w.status]);
   check(`${label} wire: initialize (no version header) 200, initialized 202, GET 405, ping with the header 200`, isDeepStrictEqual(shake, [
     ['POST', 'initialize', null, 200],
@@ -259,6 +265,25 @@ async function exercise(path, expectedTools) {
       check(`${label} search_api_docs finds errors/invalid_cursor first`, result.structuredContent.results?.[0]?.id === 'errors/invalid_cursor', result.structuredContent.results?.[0]);
     }
   }
+  // The tools' own pagination (docs): search_guides' next page through its cursor is the REST
+  // page for the same cursor, and search_api_docs pages through everything, each id once.
+  if (!product) {
+    const first = (await client.callTool({ name: 'search_guides', arguments: { q: 'data quality', limit: 3 } })).structuredContent;
+    const second = (await client.callTool({ name: 'search_guides', arguments: { q: 'data quality', limit: 3, cursor: first.nextCursor } })).structuredContent;
+    const expected = await rest(`/v1/resources?q=data%20quality&limit=3&cursor=${encodeURIComponent(first.nextCursor ?? '')}`);
+    check(`${label} search_guides' second page by cursor is the REST page`, typeof first.nextCursor === 'string' && isDeepStrictEqual(second, expected) && second.results[0]?.slug !== first.results[0]?.slug, [second, expected]);
+    const ids = [];
+    let page = { nextCursor: undefined };
+    let pages = 0;
+    do {
+      const args = page.nextCursor ? { limit: 50, cursor: page.nextCursor } : { limit: 50 };
+      page = (await client.callTool({ name: 'search_api_docs', arguments: args })).structuredContent;
+      ids.push(...page.results.map((r) => r.id));
+      pages += 1;
+    } while (page.nextCursor && pages < 20);
+    check(`${label} search_api_docs pages through every document once (${ids.length} in ${pages} pages)`, pages > 1 && !page.nextCursor && new Set(ids).size === ids.length && ids.includes('errors/invalid_cursor') && ids.includes('operations/searchResources'), [pages, ids.length]);
+  }
+
   // search finds, fetch reads what it found: the same ids and urls.
   const query = product ? 'mlops' : 'data quality';
   const found = JSON.parse((await client.callTool({ name: 'search', arguments: { query } })).content[0].text).results;
@@ -371,7 +396,7 @@ async function cancellation(path) {
   controller.abort('the host gave up');
   const error = await call;
   const posts = () => wire.slice(mark).filter((w) => w.method === 'POST');
-  for (let i = 0; i < 40 && posts().length < 2; i++) await sleep(25);
+  for (let i = 0; i < 40 && posts().filter((w) => w.status !== null).length < 2; i++) await sleep(25);
   const sent = posts().map((w) => [w.rpc, w.status]).sort();
   check(`[${path}] an abandoned call rejects, and notifications/cancelled is answered 202`, error !== null && isDeepStrictEqual(sent, [['notifications/cancelled', 202], ['tools/call', 200]]), [String(error), sent]);
   await client.close();
