@@ -472,6 +472,12 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
     }
     let alone_answers = query.intent.asks_what_firm_does && !query.intent.generic_you;
     let (picked, n_picked) = select::pick(&own[..n_own], alone_answers, query.each_item);
+    // Every answer says something: a covered answer with no sentence to quote would be a
+    // silent wrong answer, so it is "not covered" instead. (Candidates are passages that can
+    // be quoted, so `pick` always has one; this holds whatever changes there.)
+    if n_picked == 0 {
+        return not_covered(items, quality);
+    }
     let mut picked = picked;
     let picked = &mut picked[..n_picked];
 

@@ -330,7 +330,7 @@ pub fn score_passages(
         for local in 0..(end - first) as usize {
             let passage = first + local as u32;
             let record = &ANSWER_PASSAGES[passage as usize];
-            if score[local] == 0 || !record.answerable {
+            if score[local] == 0 || !record.answerable || !stands_alone(passage) {
                 continue;
             }
             // Score × covered mass × prior per mille, without divisions on this hot path: below
@@ -404,6 +404,25 @@ pub fn own_subject_bits(query: &Query) -> u32 {
     bits
 }
 
+/// Whether a passage can be quoted: it is answerable, and a sentence that leans on the one
+/// before it ("The first results come with ...", "It ...") has that one in its own paragraph,
+/// answerable too, to bring along. One that leans on a heading, another paragraph or a
+/// fragment can never be quoted, so it is no candidate: scored as one, it could be the best
+/// passage, which `pick` then skipped, and every other passage, measured against it, fell
+/// below `SENTENCE_KEEP_PER_MILLE`, leaving an answer "covered" with no sentence.
+pub fn stands_alone(passage: u32) -> bool {
+    let Some(record) = ANSWER_PASSAGES.get(passage as usize) else { return false };
+    if !record.answerable {
+        return false;
+    }
+    if !record.continues {
+        return true;
+    }
+    passage.checked_sub(1).and_then(|prev| ANSWER_PASSAGES.get(prev as usize)).is_some_and(|lead| {
+        lead.item == record.item && lead.block == record.block && lead.answerable
+    })
+}
+
 /// Whether two passages' stem signatures mostly overlap.
 pub fn near_duplicate(a: u64, b: u64) -> bool {
     let smaller = a.count_ones().min(b.count_ones());
@@ -430,7 +449,10 @@ pub fn pick(
 ) -> ([ScoredPassage; MAX_SENTENCES], usize) {
     let mut picked = [ScoredPassage::default(); MAX_SENTENCES];
     let mut len = 0;
-    let Some(best) = scored.first() else { return (picked, len) };
+    // The best passage that can be quoted: the others are measured against it.
+    let Some(best) = scored.iter().find(|p| stands_alone(p.passage)) else {
+        return (picked, len);
+    };
     let mut chars = 0;
     let mut n_chosen = 0;
     // The subject terms the chosen sentences name.
@@ -441,7 +463,9 @@ pub fn pick(
         if n_chosen == MAX_CHOSEN || !close {
             break;
         }
-        if picked[..len].iter().any(|p| p.passage == candidate.passage) {
+        if picked[..len].iter().any(|p| p.passage == candidate.passage)
+            || !stands_alone(candidate.passage)
+        {
             continue;
         }
         // A sentence of an item ranked below the best sentence's joins only if it covers as
@@ -540,4 +564,64 @@ pub fn pick(
         }
     }
     (picked, len)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A passage that is answerable and leans on the sentence before it, which is outside its
+    /// paragraph (or a fragment): one that can never be quoted.
+    fn leaning_on_nothing() -> u32 {
+        let found = ANSWER_PASSAGES.iter().enumerate().position(|(at, record)| {
+            record.answerable
+                && record.continues
+                && at.checked_sub(1).map(|prev| &ANSWER_PASSAGES[prev]).is_none_or(|lead| {
+                    lead.item != record.item || lead.block != record.block || !lead.answerable
+                })
+        });
+        found.map(|at| at as u32).expect("the content has a sentence leaning on a heading")
+    }
+
+    #[test]
+    fn a_best_passage_that_cannot_be_quoted_does_not_leave_the_answer_empty() {
+        // "The first results come with the first slice: most clients see ..." opening its
+        // paragraph: answerable, but it leans on what comes before it, which is not there. It
+        // scored best, `pick` skipped it, and every other passage fell below 40% of it: a
+        // covered answer with no sentence.
+        let unquotable = leaning_on_nothing();
+        assert!(!stands_alone(unquotable));
+        let quotable = (0..ANSWER_PASSAGES.len() as u32)
+            .find(|&at| {
+                stands_alone(at)
+                    && ANSWER_PASSAGES[at as usize].item
+                        != ANSWER_PASSAGES[unquotable as usize].item
+            })
+            .expect("a quotable passage");
+        let scored = [
+            ScoredPassage {
+                passage: unquotable,
+                value: 1000,
+                covered: 10,
+                subject: 1,
+                subject_text: 1,
+                ..Default::default()
+            },
+            ScoredPassage {
+                passage: quotable,
+                candidate: 1,
+                value: 100,
+                covered: 10,
+                subject: 1,
+                subject_text: 1,
+                ..Default::default()
+            },
+        ];
+        for (alone_answers, each_item) in [(false, false), (true, false), (false, true)] {
+            let (picked, len) = pick(&scored, alone_answers, each_item);
+            assert!(len > 0, "nothing quoted (alone {alone_answers}, each item {each_item})");
+            assert!(picked[..len].iter().all(|p| p.passage != unquotable));
+            assert_eq!(picked[0].passage, quotable);
+        }
+    }
 }
