@@ -645,6 +645,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     let mut n_content = 0;
     let mut n_own = 0;
     let phrasing_from = meaning_phrasing_start(text);
+    let work_gives = asks_what_work_gives(text);
     // "Any healthcare clients?": without "you", but nothing is asked besides the sector, so the
     // clients are the firm's; searched in full, "clients" quoted the OAuth error
     // `invalid_client`.
@@ -833,6 +834,17 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             n_own += 1;
             n_content += 1;
         }
+        // "What do we get from an AI strategy engagement?": what the work gives is its
+        // deliverables, and the word for the work is phrasing. Searched as written,
+        // "engagement" quoted the AI strategy service's "A typical engagement lasts six to
+        // eight weeks." and its team, not what the client receives.
+        if work_gives
+            && matches!(token.word.as_str(), "get" | "receive")
+            && builder.add(DELIVERABLES_STEM.clone(), WEIGHT_QUESTION, false)
+        {
+            n_own += 1;
+            n_content += 1;
+        }
         if CHOICE_VERBS.contains(&token.word.as_str()) {
             for stem in CHOICE_STEMS.iter() {
                 builder.add(stem.clone(), WEIGHT_FILLER, false);
@@ -862,6 +874,8 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             // firm's; searched, "engagement" quoted "A typical engagement lasts six to eight
             // weeks".
             || (intent.asks_work_size && ENGAGEMENT_WORDS.contains(&token.word.as_str()))
+            || (work_gives
+                && (WORK_GIVING_WORDS.contains(&token.word.as_str()) || token.word == "receive"))
             || (builder.query.results_only && RESULT_WORDS.contains(&token.word.as_str()))
             || in_phrase.is_some();
         // A word counts once among the question's own, whichever stems it is read as.
@@ -962,6 +976,52 @@ fn asks_detection(text: &str, token: &Token) -> bool {
     }
     false
 }
+
+/// Words for the firm's work that a question of what it gives names ("from an AI strategy
+/// engagement", "out of the project").
+const WORK_GIVING_WORDS: &[&str] =
+    &["engagement", "engagements", "project", "projects", "service", "services", "work"];
+
+/// Whether `text` asks what one gets from a piece of the firm's work ("what do we get from an
+/// AI strategy engagement?", "what will we receive out of the project?"): it opens with
+/// "what", and a "get" or "receive" is followed in its clause by "from" or "out of" and then,
+/// within four words, a word for the work. That is the work's deliverables, the word the
+/// services write ("The deliverables of AI strategy work are ...").
+fn asks_what_work_gives(text: &str) -> bool {
+    let words: Vec<&str> = text
+        .split(['.', '?', '!', ';', ':'])
+        .next()
+        .unwrap_or("")
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    if !words.first().is_some_and(|w| w.eq_ignore_ascii_case("what")) {
+        return false;
+    }
+    let is = |word: &str, of: &str| word.eq_ignore_ascii_case(of);
+    words.iter().enumerate().any(|(at, verb)| {
+        ["get", "receive"].iter().any(|v| is(verb, v)) && {
+            let rest = &words[at + 1..];
+            let from = rest.iter().position(|w| is(w, "from")).map(|f| f + 1).or_else(|| {
+                rest.windows(2)
+                    .position(|pair| is(pair[0], "out") && is(pair[1], "of"))
+                    .map(|f| f + 2)
+            });
+            from.is_some_and(|from| {
+                rest[from..]
+                    .iter()
+                    .take(4)
+                    .any(|w| WORK_GIVING_WORDS.iter().any(|work| is(w, work)))
+            })
+        }
+    })
+}
+
+static DELIVERABLES_STEM: LazyLock<String> = LazyLock::new(|| {
+    let mut stem = String::new();
+    for_each_token("deliverables", |token| stem = token.stem);
+    stem
+});
 
 static DETECT_STEM: LazyLock<String> = LazyLock::new(|| {
     let mut stem = String::new();
