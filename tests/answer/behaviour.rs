@@ -2086,6 +2086,9 @@ fn who_will_be_on_the_team_is_the_team_the_firm_puts_on_the_work() {
     let reply = ask("Who will be on the team?");
     assert_eq!(reply.sources[0].kind, SourceKind::Service, "{reply:#?}");
     assert!(reply.text().contains("A small Larchmere team"), "{}", reply.text());
+    // It opened on the sentence before the team's, "A typical engagement lasts six to eight
+    // weeks.", chosen for the word "engagement" the team sentence lacked.
+    assert!(reply.text().starts_with("A small Larchmere team"), "{}", reply.text());
     // The asker's own team is a guide question.
     let reply = ask("Who should be on our data team?");
     assert_ne!(reply.sources[0].kind, SourceKind::Service, "{reply:#?}");
@@ -2142,4 +2145,43 @@ fn making_a_business_case_is_asked_about_the_business_case_not_building() {
     assert!(
         reply.sentences.iter().all(|s| reply.sources[s.sources.start].slug == "build-vs-buy-ai")
     );
+}
+
+/// A sentence that leans on the one before it ("The first ...", "It ...") at the head of its
+/// paragraph can never be quoted; as the best candidate it left every other passage below 40%
+/// of it, and the answer was "covered" with no sentence ("How fast will we see results?" with
+/// a draft "The first results come with the first slice: ..."). Asked in its own words, each
+/// such sentence is the closest passage to the question: the answer still says something
+/// (`checked`), and never that sentence.
+#[test]
+fn a_sentence_leaning_on_nothing_never_leaves_an_answer_empty() {
+    let mut asked = 0;
+    for (at, record) in ANSWER_PASSAGES.iter().enumerate() {
+        let leans_on_nothing = record.answerable
+            && record.continues
+            && at.checked_sub(1).map(|prev| &ANSWER_PASSAGES[prev]).is_none_or(|lead| {
+                lead.item != record.item || lead.block != record.block || !lead.answerable
+            });
+        if !leans_on_nothing {
+            continue;
+        }
+        asked += 1;
+        let reply = ask(record.text);
+        assert!(reply.sentences.iter().all(|s| s.text != record.text), "{reply:#?}");
+    }
+    assert!(asked > 0, "the content has such sentences");
+}
+
+/// "What do we get from an AI strategy engagement?" quoted the service's duration and team:
+/// what the work gives is its deliverables, the word each service's sentence writes.
+#[test]
+fn what_one_gets_from_the_work_is_its_deliverables() {
+    let reply = ask("What do we get from an AI strategy engagement?");
+    assert!(first(&reply, 2).contains(&"service:ai-strategy".to_string()), "{reply:#?}");
+    assert!(reply.text().starts_with("The deliverables of AI strategy work"), "{}", reply.text());
+    let reply = ask("What do we get out of an MLOps project?");
+    assert!(reply.text().starts_with("The deliverables of MLOps work"), "{}", reply.text());
+    // Getting value from something is not what the work delivers.
+    let reply = ask("How do I get value from a data platform project?");
+    assert!(!reply.text().contains("The deliverables of"), "{}", reply.text());
 }
