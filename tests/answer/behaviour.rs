@@ -2185,3 +2185,13 @@ fn what_one_gets_from_the_work_is_its_deliverables() {
     let reply = ask("How do I get value from a data platform project?");
     assert!(!reply.text().contains("The deliverables of"), "{}", reply.text());
 }
+
+/// "Can you help us design our data architecture?" was "not covered" where "can you review
+/// our data architecture?" was answered: no page said the firm designs one.
+#[test]
+fn designing_a_data_architecture_is_answered_from_the_platform_service() {
+    let reply = ask("Can you help us design our data architecture?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert!(first(&reply, 3).contains(&"service:data-platform-engineering".to_string()));
+    assert!(reply.text().starts_with("Architecture design for a platform"), "{}", reply.text());
+}
