@@ -988,13 +988,18 @@ const WORK_GIVING_WORDS: &[&str] =
 /// within four words, a word for the work. That is the work's deliverables, the word the
 /// services write ("The deliverables of AI strategy work are ...").
 fn asks_what_work_gives(text: &str) -> bool {
-    let words: Vec<&str> = text
-        .split(['.', '?', '!', ';', ':'])
-        .next()
-        .unwrap_or("")
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
+    // On the stack: the question is cut at `ANSWER_MAX_WORDS` words before it gets here.
+    let mut buffer = [""; ANSWER_MAX_WORDS];
+    let mut n_words = 0;
+    let clause = text.split(['.', '?', '!', ';', ':']).next().unwrap_or("");
+    for (slot, word) in buffer
+        .iter_mut()
+        .zip(clause.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()))
+    {
+        *slot = word;
+        n_words += 1;
+    }
+    let words = &buffer[..n_words];
     if !words.first().is_some_and(|w| w.eq_ignore_ascii_case("what")) {
         return false;
     }
