@@ -47,7 +47,9 @@ pub struct Entry {
     pub time_ms: u64,
     pub client: IpAddr,
     pub method: Method,
-    pub target: Uri,
+    /// The request target as sent, copied out of the request (a `Uri` would keep the buffer
+    /// its request head was read into, kilobytes, for as long as the line waits in the queue).
+    pub target: Box<str>,
     pub version: Version,
     pub status: u16,
     /// Body bytes sent.
@@ -130,6 +132,12 @@ fn write_lines(receiver: &Receiver<Line>, sink: Box<dyn Write + Send>) {
     let _ = out.flush();
 }
 
+/// The target a line shows for `uri`: its path and query, or nothing for a CONNECT's
+/// authority (written `-`).
+pub fn target(uri: &Uri) -> &str {
+    uri.path_and_query().map_or(uri.path(), |pq| pq.as_str())
+}
+
 /// Appends one line (with its newline) to `out`.
 pub fn format_line(entry: &Entry, out: &mut Vec<u8>) {
     let _ = write!(out, "{} - - [", entry.client);
@@ -137,7 +145,7 @@ pub fn format_line(entry: &Entry, out: &mut Vec<u8>) {
     out.extend_from_slice(b"] \"");
     escape(entry.method.as_str().as_bytes(), out);
     out.push(b' ');
-    let target = entry.target.path_and_query().map_or(entry.target.path(), |pq| pq.as_str());
+    let target = &*entry.target;
     if target.is_empty() {
         // An HTTP/2 CONNECT has an authority and no path: `-`, as for any absent CLF field,
         // so the line keeps its fields.

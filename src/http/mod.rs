@@ -64,8 +64,24 @@ struct Begun {
     v1: bool,
     is_head: bool,
     /// Method, target and version, when there is an access log. Boxed: without a log it is
-    /// never there, and inline it was half of this, which a POST's future holds.
-    logged: Option<Box<(Method, http::Uri, http::Version)>>,
+    /// never there, and inline it made this 40 bytes larger, which a request's future moves
+    /// (64 instructions more on every request, log or none).
+    logged: Option<Box<Logged>>,
+}
+
+/// What the access log needs of a request's line. The target is copied out of the request:
+/// hyper's `Uri` is a slice of the buffer the request head was read into, so a `Uri` waiting
+/// in the log's queue kept that whole buffer (about 8 KiB on a keep-alive connection, which
+/// reads each request into a buffer of its own) instead of the target's few dozen bytes. With
+/// the writer behind (standard output slow, or its thread starved of CPU) each queued line held
+/// some 6 KiB of read buffers: a full queue, 100 MiB (`benches/PERFORMANCE.md`, stop 62).
+#[derive(Debug)]
+struct Logged {
+    method: Method,
+    /// The target as sent (path and query, or nothing for a CONNECT's authority): an
+    /// allocation of its own length beside the box (a boxed `(Method, Uri, Version)` was one).
+    target: Box<str>,
+    version: http::Version,
 }
 
 /// A request [`App::handle_now`] has begun whose answer needs its body: rate limit counted,
@@ -242,7 +258,11 @@ impl App {
         let allowed = rate.is_none_or(|rate| rate.allowed)
             || (request.method() == Method::OPTIONS && is_cors_preflight(request.headers()));
         let logged = self.access_log.as_ref().map(|_| {
-            Box::new((request.method().clone(), request.uri().clone(), request.version()))
+            Box::new(Logged {
+                method: request.method().clone(),
+                target: access_log::target(request.uri()).into(),
+                version: request.version(),
+            })
         });
         let mut begun = Begun {
             started,
@@ -309,7 +329,7 @@ impl App {
         let response = finish(reply, &context);
         let elapsed = begun.started.elapsed();
         self.metrics.record(begun.kind, response.status().as_u16(), elapsed, !begun.allowed);
-        if let (Some(log), Some((method, target, version))) =
+        if let (Some(log), Some(Logged { method, target, version })) =
             (&self.access_log, begun.logged.take().map(|logged| *logged))
         {
             let entry = access_log::Entry {

@@ -459,13 +459,18 @@ pub struct Binary {
 
 impl Binary {
     pub fn start(args: &[&str], env: &[(&str, &str)]) -> Binary {
+        Binary::start_with_stdout(args, env, Stdio::null())
+    }
+
+    /// As `start`, with standard output (the access log's) going to `stdout`.
+    pub fn start_with_stdout(args: &[&str], env: &[(&str, &str)], stdout: Stdio) -> Binary {
         let mut child = Command::new(env!("CARGO_BIN_EXE_consultancy-api"))
             .args(["--listen", "127.0.0.1:0", "--rate-limit", "1000000000"])
             .args(args)
             .env("TOKEN_KEY", TEST_KEY)
             .envs(env.iter().copied())
             .stderr(Stdio::piped())
-            .stdout(Stdio::null())
+            .stdout(stdout)
             .spawn()
             .expect("start the binary");
         let stderr = child.stderr.take().expect("stderr");
