@@ -507,7 +507,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "not_acceptable",
         406,
-        "`Accept` allows neither `application/json` nor `text/event-stream`; an MCP client sends both.",
+        "`Accept` allows neither `application/json` nor `text/event-stream`, the two forms the MCP servers, `/ask` and the A2A agent answer in; an MCP client sends both.",
     ),
     (
         "forbidden_origin",

@@ -350,6 +350,7 @@ fn ask_responses(post: bool) -> Value {
         },
         "204": { "description": "`Last-Event-ID` names the last event or a later one: the client has the whole answer (an EventSource stops reconnecting on 204)", "headers": common_headers() },
         "400": response_ref("BadRequest"),
+        "406": response_ref("NotAcceptable"),
         "429": response_ref("TooManyRequests"),
     });
     if post {
@@ -876,6 +877,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
                         },
                     },
                     "202": { "description": "A notification was accepted; no body", "headers": common_headers() },
+                    "406": a2a_error("`not_acceptable`: `Accept` allows neither application/json nor text/event-stream (as on the MCP servers)"),
                     "413": a2a_error(&format!("The body is larger than {} KiB; the rest is not read", A2A_BODY_MAX / 1024)),
                     "415": a2a_error("The body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, or a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16)"),
                     "429": {
@@ -1566,6 +1568,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
         "PayloadTooLarge": error_response(&too_large(ASK_BODY_MAX)),
         "HeadTooLarge": { "description": format!("The request line and headers together exceed {} KiB, or an HTTP/1.1 request has more than {MAX_HEADER_FIELDS} header fields however short: refused by the HTTP layer before the API reads the request, with no body (RFC 6585). A question with many long earlier turns fits in the body of `POST /ask`.", MAX_HEADER_BYTES / 1024) },
         "UnsupportedMediaType": error_response(UNSUPPORTED_MEDIA_TYPE),
+        "NotAcceptable": error_response("`not_acceptable`: `Accept` allows neither application/json nor text/event-stream, the two forms the answer comes in (as on the MCP servers)"),
         "TooManyRequests": too_many,
         "PreconditionFailed": error_response("`precondition_failed`: `If-Match` is neither `*` nor a list holding the current strong `ETag` (RFC 9110 section 13.1.1, strong comparison: a weak tag never matches)"),
         "NotModified": { "description": "The If-None-Match validator matches; no body", "headers": { "ETag": header_ref("ETag") } },

@@ -499,7 +499,8 @@ impl App {
                 Ok(api::oauth::refused(&Error::method_not_allowed(method.as_str(), allow))
                     .with(header::ALLOW, HeaderValue::from_static(allow)))
             }
-            Route::Ask if is_get => ask::get(parts.uri.query(), ask_delivery(&parts.headers))
+            Route::Ask if is_get => ask_delivery(&parts.headers)
+                .and_then(|delivery| ask::get(parts.uri.query(), delivery))
                 .and_then(|reply| unless_any_match(reply, &parts.headers)),
             Route::A2a => {
                 let version = a2a::version_of(&parts.headers, parts.uri.query());
@@ -609,14 +610,19 @@ impl App {
                 Ok((reply, None))
             }
             Route::Ask => {
-                let delivery = ask_delivery(&parts.headers);
+                let delivery = ask_delivery(&parts.headers)?;
                 media::check_json_headers(&parts.headers)?;
                 let body = self.read_body(body, limits::ASK_BODY_MAX).await?;
                 Ok((ask::post(&body, parts.uri.query(), delivery)?, None))
             }
             Route::A2a => {
                 let version = a2a::version_of(&parts.headers, parts.uri.query());
-                // Labels the body cannot be read by are refused before it is waited for.
+                // An `Accept` that rules out JSON and events, and labels the body cannot be
+                // read by, are refused before it is waited for.
+                let accept = negotiate::accept_header(&parts.headers);
+                if !negotiate::allows_json_or_events(accept.as_deref()) {
+                    return Ok((a2a::refused(&Error::not_acceptable(), version), None));
+                }
                 if let Err(error) = media::check_json_headers(&parts.headers) {
                     return Ok((a2a::refused(&error, version), None));
                 }
@@ -762,19 +768,23 @@ fn closing_unless(
     response
 }
 
-/// How `/ask` is to deliver its answer, from the request's headers.
-fn ask_delivery(headers: &http::HeaderMap) -> ask::Delivery<'_> {
+/// How `/ask` is to deliver its answer, from the request's headers: 406 when `Accept` rules
+/// out both JSON and events.
+fn ask_delivery(headers: &http::HeaderMap) -> Result<ask::Delivery<'_>, Error> {
     let accept = negotiate::accept_header(headers);
+    if !negotiate::allows_json_or_events(accept.as_deref()) {
+        return Err(Error::not_acceptable());
+    }
     let mut ids = headers.get_all("last-event-id").iter().filter_map(|v| v.to_str().ok());
     let last_event_id = ids.next();
     // The same value twice is one id; the first that differs is kept for the refusal.
     let other_last_event_id =
         ids.find(|id| last_event_id.is_some_and(|first| first.trim() != id.trim()));
-    ask::Delivery {
+    Ok(ask::Delivery {
         prefers_events: negotiate::prefers_event_stream(accept.as_deref()),
         last_event_id,
         other_last_event_id,
-    }
+    })
 }
 
 /// Why a request body could not be had.

@@ -86,6 +86,16 @@ pub fn prefers_event_stream(accept: Option<&str>) -> bool {
     preference(accept, "text/event-stream").quality > preference(accept, "application/json").quality
 }
 
+/// Whether `accept` allows JSON or an event stream, the two forms `/ask` and `/a2a` answer in
+/// (no `Accept` allows anything). Neither, and the request is refused with 406
+/// `not_acceptable`, as the MCP servers refuse it, rather than answered in a form the client
+/// ruled out.
+pub fn allows_json_or_events(accept: Option<&str>) -> bool {
+    let Some(accept) = accept else { return true };
+    preference(accept, "application/json").quality > 0
+        || preference(accept, "text/event-stream").quality > 0
+}
+
 /// The quality `accept` gives `media_type` (`type/subtype`, lowercase).
 pub fn preference(accept: &str, media_type: &str) -> Preference {
     let (want_type, want_subtype) = media_type.split_once('/').unwrap_or((media_type, ""));

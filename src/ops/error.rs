@@ -291,6 +291,12 @@ impl Error {
             format!("the body is larger than this endpoint's limit of {max} bytes"),
         )
     }
+    pub fn not_acceptable() -> Error {
+        Error::new(
+            ErrorKind::NotAcceptable,
+            "not acceptable: this endpoint answers in application/json or text/event-stream, and Accept allows neither",
+        )
+    }
     pub fn invalid_host() -> Error {
         Error::new(
             ErrorKind::InvalidHost,

@@ -1224,3 +1224,40 @@ async fn a_wrong_jsonrpc_version_is_quoted_on_every_json_rpc_surface() {
     let message = refused["error"]["message"].as_str().unwrap_or_default();
     assert!(message.contains(r#"`jsonrpc` is missing; it must be "2.0""#), "{message}");
 }
+
+/// An `Accept` that rules out JSON and events, the two forms the agent answers in, is a 406
+/// transport refusal with a JSON-RPC error (`not_acceptable`), as on the MCP servers: it was
+/// answered in JSON.
+#[tokio::test]
+async fn an_accept_that_rules_out_json_and_events_is_406() {
+    let server = start().await;
+    let body = json!({ "jsonrpc": "2.0", "id": 1, "method": "SendMessage",
+        "params": message_v1(json!([{ "text": "what is a data contract" }])) });
+    for accept in ["text/html", "application/json;q=0, text/event-stream;q=0", "*/*;q=0"] {
+        let response = server
+            .client
+            .post(server.url("/a2a"))
+            .header("A2A-Version", "1.0")
+            .header("accept", accept)
+            .json(&body)
+            .send()
+            .await
+            .expect("POST /a2a");
+        let refused = Checked::read(response).await.conforms("POST", "/a2a", 406);
+        assert_eq!(refused["error"]["code"], -32600, "{refused}");
+        assert_eq!(refused["error"]["data"][0]["metadata"]["code"], "not_acceptable", "{refused}");
+    }
+    for accept in ["application/json", "text/event-stream", "*/*"] {
+        let response = server
+            .client
+            .post(server.url("/a2a"))
+            .header("A2A-Version", "1.0")
+            .header("accept", accept)
+            .json(&body)
+            .send()
+            .await
+            .expect("POST /a2a");
+        let answered = Checked::read(response).await.conforms("POST", "/a2a", 200);
+        assert!(answered["result"]["message"].is_object(), "Accept: {accept}: {answered}");
+    }
+}

@@ -652,3 +652,39 @@ async fn questions_to_the_firm_quote_only_what_answers_them() {
     assert!(text_of(&json).starts_with("Location: "), "{json}");
     assert!(text_of(&json).contains("working remotely across Europe"), "{json}");
 }
+
+/// An `Accept` that rules out both forms `/ask` answers in (JSON and events) is 406
+/// `not_acceptable`, as on the MCP servers, on GET and POST alike, whatever `streaming` says:
+/// it was answered in JSON. Anything that allows one of the two is answered.
+#[tokio::test]
+async fn an_accept_that_rules_out_json_and_events_is_406() {
+    let server = start().await;
+    let question = [("query", "what is a data contract")];
+    for accept in [
+        "text/html",
+        "application/json;q=0, text/event-stream;q=0",
+        "*/*;q=0",
+        "image/*, text/plain",
+        "application/json;q=0, text/*;q=0, */*",
+    ] {
+        let refused = get(&server, &question, &[("accept", accept)]).await;
+        refused.error("GET", "/ask", 406, "not_acceptable");
+        let streaming = [("query", "what is a data contract"), ("streaming", "true")];
+        let refused = get(&server, &streaming, &[("accept", accept)]).await;
+        refused.error("GET", "/ask", 406, "not_acceptable");
+        let posted = server
+            .client
+            .post(server.url("/ask"))
+            .header("content-type", "application/json")
+            .header("accept", accept)
+            .body(json!({ "query": "what is a data contract" }).to_string())
+            .send()
+            .await
+            .expect("POST /ask");
+        Checked::read(posted).await.error("POST", "/ask", 406, "not_acceptable");
+    }
+    for accept in ["text/html, */*;q=0.1", "text/event-stream", "application/*", "text/*"] {
+        let answered = get(&server, &question, &[("accept", accept)]).await;
+        assert_eq!(answered.status, 200, "Accept: {accept}: {}", answered.text);
+    }
+}
