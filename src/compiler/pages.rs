@@ -1318,14 +1318,14 @@ fn bad_host_page(shell: &Shell<'_>) -> String {
     let site = &shell.config.site_url;
     let main = format!(
         "<h1>Bad request</h1>\n<p class=\"lede\">This request could not be answered: it did not say which site it was for.</p>\n\
-<p>An HTTP/1.1 request carries exactly one Host header, naming the host (and port) asked for; this one had none, several, or one that is not a host name. \
+<p>A request names the host (and port) it asks for once: an HTTP/1.1 request in exactly one Host header, HTTP/1.0 and HTTP/2 requests in at most one (over HTTP/2, the same as the request's authority); this one had none where one was needed, several, one that is not a host name, or one unlike its authority. \
 Browsers always send it, so a proxy, an extension or a tool between your browser and this site is the likely cause.</p>\n\
 <p>Try the site again from its <a href=\"{site}/\">home page</a> ({site}/).</p>\n"
     );
     let head = Head {
         path: "/400",
         title: "Bad request",
-        description: "The request did not carry exactly one valid Host header.",
+        description: "The request did not name its host once, in a valid Host header.",
         og_type: "website",
         json_ld: None,
         breadcrumbs: &[],

@@ -983,7 +983,7 @@ async fn a_browser_with_an_invalid_host_on_a_page_gets_an_html_400() {
     assert!(page.head.contains("content-security-policy: "), "{}", page.head);
     assert!(page.body.contains("<h1>Bad request</h1>"), "{}", page.body);
     assert!(
-        page.body.contains("An HTTP/1.1 request carries exactly one Host header"),
+        page.body.contains("A request names the host (and port) it asks for once: an HTTP/1.1 request in exactly one Host header, HTTP/1.0 and HTTP/2 requests in at most one"),
         "{}",
         page.body
     );
