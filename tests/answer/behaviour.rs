@@ -2195,3 +2195,25 @@ fn designing_a_data_architecture_is_answered_from_the_platform_service() {
     assert!(first(&reply, 3).contains(&"service:data-platform-engineering".to_string()));
     assert!(reply.text().starts_with("Architecture design for a platform"), "{}", reply.text());
 }
+
+/// "What metrics should we track for an ML model in production?" quoted a leakage guide's
+/// "It inflates offline metrics ...": the monitoring guide writes "monitor", not "track"
+/// (the synonym `track` → `monitor`), and named its layers of metrics in no one sentence.
+#[test]
+fn the_metrics_to_track_for_a_live_model_are_the_monitoring_guides() {
+    let reply = ask("What metrics should we track for an ML model in production?");
+    assert_eq!(first(&reply, 1), ["guide:monitor-ml-models-in-production"], "{reply:#?}");
+    assert!(reply.text().starts_with("The metrics to monitor for a model"), "{}", reply.text());
+    assert!(!reply.text().contains("Leakage"), "{}", reply.text());
+}
+
+/// "Can you help us with GDPR for our AI system?" quoted an incident guide's 72-hour breach
+/// notification: no page of the firm's own said what it does about data protection law.
+#[test]
+fn help_with_gdpr_for_an_ai_system_is_the_responsible_ai_service() {
+    let reply = ask("Can you help us with GDPR for our AI system?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert_eq!(first(&reply, 1), ["service:responsible-ai"], "{reply:#?}");
+    assert!(reply.text().contains("the GDPR"), "{}", reply.text());
+    assert!(!reply.text().contains("72 hours"), "{}", reply.text());
+}
