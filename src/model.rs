@@ -173,6 +173,61 @@ pub fn is_slug(slug: &str) -> bool {
         && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
+/// How many of a slug's hyphens a [`SlugKey`] places.
+pub const SLUG_KEY_HYPHENS: usize = 8;
+
+/// What the "did you mean" (`ops::content::nearest`) compares a typed slug with, worked out
+/// by the build from an item's slug and title, so a request rules most items out with a few
+/// integer operations and compares text only where a match can succeed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SlugKey {
+    /// The slug's bytes as a set, each byte by its low six bits (bit `b & 63`).
+    pub bytes: u64,
+    /// The offsets of the slug's first [`SLUG_KEY_HYPHENS`] hyphens, 0 past the last; only
+    /// filled when the slug is at most 255 bytes (every slug is), else all 0.
+    pub hyphens: [u8; SLUG_KEY_HYPHENS],
+    /// The byte sets (as `bytes`) of the slug's beginnings before those hyphens, 0 past the
+    /// last: the first word's, the first two words', and so on.
+    pub heads: [u64; SLUG_KEY_HYPHENS],
+    /// The slug's words (its hyphens plus one), at most 255.
+    pub words: u8,
+    /// Whether no word of the slug appears twice in it.
+    pub distinct: bool,
+    /// The title's first byte in lower case when it is ASCII, else 0 (no title is ruled out
+    /// by its first letter).
+    pub title_first: u8,
+}
+
+impl SlugKey {
+    /// The key of an item with `slug` and `title`.
+    pub fn of(slug: &str, title: &str) -> SlugKey {
+        let bytes = slug.bytes().fold(0u64, |set, b| set | 1 << (b & 63));
+        let mut hyphens = [0u8; SLUG_KEY_HYPHENS];
+        let mut heads = [0u64; SLUG_KEY_HYPHENS];
+        if slug.len() <= usize::from(u8::MAX) {
+            let at = slug.bytes().enumerate().filter(|&(_, b)| b == b'-');
+            for ((slot, head), (at, _)) in hyphens.iter_mut().zip(&mut heads).zip(at) {
+                *slot = u8::try_from(at).unwrap_or(0);
+                *head = slug[..at].bytes().fold(0u64, |set, b| set | 1 << (b & 63));
+            }
+        }
+        let words: Vec<&str> = slug.split('-').collect();
+        let distinct = words.iter().enumerate().all(|(i, w)| !words[..i].contains(w));
+        let title_first = match title.as_bytes().first() {
+            Some(&b) if b.is_ascii() => b.to_ascii_lowercase(),
+            _ => 0,
+        };
+        SlugKey {
+            bytes,
+            hyphens,
+            heads,
+            words: u8::try_from(words.len()).unwrap_or(u8::MAX),
+            distinct,
+            title_first,
+        }
+    }
+}
+
 /// One guide as the search path and the agent surfaces need it.
 #[derive(Debug)]
 pub struct GuideRecord {
@@ -191,6 +246,8 @@ pub struct GuideRecord {
     /// `json_open` escaped as the contents of a JSON string (no quotes around it): an MCP tool
     /// result repeats its JSON as text, and a search page's text is mostly these objects.
     pub json_open_escaped: &'static str,
+    /// The slug and title as the "did you mean" compares them.
+    pub key: SlugKey,
 }
 
 /// JSON fixed at build time, beside its text escaped as the contents of a JSON string (no
@@ -241,6 +298,8 @@ pub struct PageRecord {
     pub json: &'static str,
     /// `json` escaped as the contents of a JSON string, for an MCP tool's text block.
     pub json_escaped: &'static str,
+    /// The slug and name as the "did you mean" compares them.
+    pub key: SlugKey,
 }
 
 impl PageRecord {

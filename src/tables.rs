@@ -11,7 +11,7 @@ use crate::model::str_map::StrMap;
 use crate::model::{
     BandRecord, CategoryRecord, Deprecation, DocKind, DocumentRecord, Encoded, FixedJson,
     FixedResponse, FixedValues, GUIDE_WORDS, GuideRecord, ItemKind, McpListings, PageLinks,
-    PageRecord, PassageRecord, PillarRecord, QuestionRecord,
+    PageRecord, PassageRecord, PillarRecord, QuestionRecord, SlugKey,
 };
 use crate::model::{CannedAnswer, Passage, SourceItem, SourceKind};
 

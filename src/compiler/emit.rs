@@ -18,7 +18,7 @@ use super::index::SearchIndex;
 use super::mcp::ServerListings;
 use super::model::{
     ANSWER_FILLER_WORDS, DocKind, ENDPOINTS, EXPORT_MAX_AGE_SECS, GUIDE_WORDS, ItemKind,
-    PILLAR_KEYS, TYPO_LEN_BITS, TYPO_START_BITS, fingerprint_map, packed,
+    PILLAR_KEYS, SlugKey, TYPO_LEN_BITS, TYPO_START_BITS, fingerprint_map, packed,
 };
 use super::pages::{RuntimePages, item_path};
 use super::passages::AnswerIndex;
@@ -173,6 +173,16 @@ pub struct EmitInput<'a> {
     pub documents: &'a [Document],
 }
 
+/// The [`SlugKey`] of an item with `slug` and `title`, as a Rust expression.
+fn slug_key(slug: &str, title: &str) -> String {
+    let SlugKey { bytes, hyphens, heads, words, distinct, title_first } = SlugKey::of(slug, title);
+    let heads: Vec<String> = heads.iter().map(|head| format!("{head:#x}")).collect();
+    format!(
+        "SlugKey {{ bytes: {bytes:#x}, hyphens: {hyphens:?}, heads: [{}], words: {words}, distinct: {distinct}, title_first: {title_first} }}",
+        heads.join(", ")
+    )
+}
+
 /// A static slice of `PageRecord`s of one kind, in published order.
 /// With `list_key`, also `{name}_LIST`: the list's JSON body, `{"<list_key>":[...]}` as the
 /// REST list endpoint serves it, with its escaped twin.
@@ -195,14 +205,15 @@ fn emit_pages(
         let json = super::json::to_string(&super::json::page(config, kind.segment(), page));
         let _ = writeln!(
             out,
-            "    PageRecord {{ kind: ItemKind::{kind:?}, slug: {}, name: {}, description: {}, url: {}, twin_path: {}, json: {}, json_escaped: {} }},",
+            "    PageRecord {{ kind: ItemKind::{kind:?}, slug: {}, name: {}, description: {}, url: {}, twin_path: {}, json: {}, json_escaped: {}, key: {} }},",
             lit(&page.slug),
             lit(&page.name),
             lit(&page.description),
             lit(&format!("{}{path}", config.site_url)),
             lit(&format!("{path}index.md")),
             lit(&json),
-            lit(&escaped_contents(&json))
+            lit(&escaped_contents(&json)),
+            slug_key(&page.slug, &page.name)
         );
     }
     out.push_str("];\n\n");
@@ -490,7 +501,7 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         let path = item_path("guides", &guide.slug);
         let _ = writeln!(
             out,
-            "    GuideRecord {{ slug: {}, title: {}, category: {}, description: {}, url: {}, twin_path: {}, json_open: {}, json_open_escaped: {} }},",
+            "    GuideRecord {{ slug: {}, title: {}, category: {}, description: {}, url: {}, twin_path: {}, json_open: {}, json_open_escaped: {}, key: {} }},",
             lit(&guide.slug),
             lit(&guide.title),
             guide.category,
@@ -498,7 +509,8 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
             lit(&format!("{}{path}", config.site_url)),
             lit(&format!("{path}index.md")),
             lit(json_open),
-            lit(&escaped_contents(json_open))
+            lit(&escaped_contents(json_open)),
+            slug_key(&guide.slug, &guide.title)
         );
     }
     out.push_str("];\n\n");

@@ -2,8 +2,12 @@
 //! contact details and categories, and the lookups every surface needs (an item by slug or by
 //! URL, and its markdown twin).
 
+use std::borrow::Cow;
+
 use super::error::{Caller, Error};
-use crate::model::{FixedJson, GuideRecord, ItemKind, PageRecord, is_slug};
+use crate::model::{
+    FixedJson, GuideRecord, ItemKind, PageRecord, SLUG_KEY_HYPHENS, SlugKey, is_slug,
+};
 use crate::tables::{
     CASE_STUDIES, CASE_STUDIES_LIST, CATEGORIES_JSON, CONTACT_JSON, DOCS, FIXED, GUIDES,
     INDUSTRIES, INDUSTRIES_LIST, SERVICES, SERVICES_LIST, SITE_URL,
@@ -54,6 +58,13 @@ impl Item {
         match self {
             Item::Page(page) => page.twin_path,
             Item::Guide(guide) => guide.twin_path,
+        }
+    }
+    /// The slug and title as [`nearest`] compares them, worked out by the build.
+    fn key(self) -> &'static SlugKey {
+        match self {
+            Item::Page(page) => &page.key,
+            Item::Guide(guide) => &guide.key,
         }
     }
     /// The markdown twin: title, description, body and absolute links.
@@ -114,15 +125,32 @@ fn find(
 /// How a typed slug is compared: lower case, with the words it holds (a percent escape in a
 /// path, as a space arrives, separates words too) and those words joined by hyphens. `joined`
 /// holds ASCII letters, digits and single hyphens only, so it is compared byte by byte.
-struct Typed {
-    lower: String,
+struct Typed<'a> {
+    lower: Cow<'a, str>,
     /// `lower` without white space around it, where a title is compared.
     trimmed: std::ops::Range<usize>,
-    joined: String,
+    joined: Cow<'a, str>,
+    /// The first byte of `lower[trimmed]`, 0 when it is empty.
+    first: u8,
 }
 
-impl Typed {
-    fn new(slug: &str) -> Typed {
+impl Typed<'_> {
+    fn new(slug: &str) -> Typed<'_> {
+        // Already a slug of words joined by single hyphens (as every slug on a REST path that
+        // got this far is): it is both, and nothing is copied.
+        let bytes = slug.as_bytes();
+        if bytes.first().is_some_and(u8::is_ascii_alphanumeric)
+            && bytes.last().is_some_and(u8::is_ascii_alphanumeric)
+            && bytes.iter().all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            && !bytes.windows(2).any(|pair| pair == b"--")
+        {
+            return Typed {
+                lower: Cow::Borrowed(slug),
+                trimmed: 0..slug.len(),
+                joined: Cow::Borrowed(slug),
+                first: bytes[0],
+            };
+        }
         let mut lower = String::with_capacity(slug.len());
         let mut joined = String::with_capacity(slug.len());
         if slug.is_ascii() {
@@ -164,21 +192,24 @@ impl Typed {
         }
         let trimmed_start = lower.len() - lower.trim_start().len();
         let trimmed = trimmed_start..lower.trim_end().len().max(trimmed_start);
-        Typed { lower, trimmed, joined }
+        let first = lower.as_bytes().get(trimmed.start).copied().filter(|_| !trimmed.is_empty());
+        Typed {
+            lower: Cow::Owned(lower),
+            trimmed,
+            joined: Cow::Owned(joined),
+            first: first.unwrap_or(0),
+        }
     }
 
     /// `title` in lower case is the typed text, surrounding white space aside: compared as
-    /// it is lowered, without a lowered copy.
-    fn is_title(&self, title: &str) -> bool {
-        let typed = &self.lower[self.trimmed.clone()];
-        // An ASCII first letter lowers to one byte: most titles differ there.
-        if let (Some(&first), Some(&typed_first)) =
-            (title.as_bytes().first(), typed.as_bytes().first())
-            && first.is_ascii()
-            && first.to_ascii_lowercase() != typed_first
-        {
+    /// it is lowered, without a lowered copy. `first` is the title's first byte lowered when
+    /// ASCII, else 0 ([`SlugKey::title_first`]): most titles differ there.
+    #[inline(always)]
+    fn is_title(&self, title: &str, first: u8) -> bool {
+        if first != 0 && self.first != 0 && first != self.first {
             return false;
         }
+        let typed = &self.lower[self.trimmed.clone()];
         if title.len() == typed.len() && title.eq_ignore_ascii_case(typed) {
             return true;
         }
@@ -194,7 +225,9 @@ fn meant(items: impl Iterator<Item = Item>, slug: &str) -> Option<Item> {
 }
 
 fn exactly(mut items: impl Iterator<Item = Item>, typed: &Typed) -> Option<Item> {
-    items.find(|item| item.slug() == typed.joined || typed.is_title(item.title()))
+    items.find(|item| {
+        item.slug() == typed.joined || typed.is_title(item.title(), item.key().title_first)
+    })
 }
 
 /// At most this many pages are offered for a mistyped slug.
@@ -208,8 +241,11 @@ pub const NEAREST_MAX: usize = 3;
 /// for `data-strategy`); then
 /// those whose slugs hold every word of it, shortest first. Empty when nothing is that near.
 ///
-/// It costs little per item, as a mistyped page path pays it over every guide: nothing is
-/// allocated per item; the lengths, then the bytes one side lacks, rule an item out before any
+/// It costs little per item, as a mistyped page path pays it over every guide, and an unknown
+/// slug over every service: nothing is allocated per item; each item's [`SlugKey`], worked out
+/// by the build (its byte set, word count, hyphen offsets, whether a word repeats, its title's
+/// first letter), rules most items out of each tier with a few integer operations before any
+/// text is read; the lengths, then the bytes one side lacks, rule an item out before any
 /// edit distance is computed; the distance (`within_slips`) works on bytes in a stack buffer,
 /// in a band around the diagonal, and stops once it is over the slips; and only the best
 /// [`NEAREST_MAX`] are kept as the items go by.
@@ -221,28 +257,66 @@ pub fn nearest(items: impl Iterator<Item = Item> + Clone, slug: &str) -> Vec<Ite
     if let Some(item) = exactly(items.clone(), &typed) {
         return vec![item];
     }
-    let joined = typed.joined.as_str();
+    let joined: &str = &typed.joined;
     let slips = (joined.len() / 5).clamp(1, 3);
-    let typed_words = joined.split('-').count();
+    // The typed slug as the build keyed every item's: its bytes as a set, its words, and the
+    // offsets of its first hyphens.
+    let typed_set = joined.bytes().fold(0u64, |set, b| set | 1 << (b & 63));
+    let mut typed_hyphens = [(0usize, 0u64); SLUG_KEY_HYPHENS];
+    let mut typed_words = 1;
+    let mut head = 0u64;
+    for (at, b) in joined.bytes().enumerate() {
+        if b == b'-' {
+            if let Some(slot) = typed_hyphens.get_mut(typed_words - 1) {
+                *slot = (at, head);
+            }
+            typed_words += 1;
+        }
+        head |= 1 << (b & 63);
+    }
     let mut typed: [&[u8]; TYPED_WORDS] = [&[]; TYPED_WORDS];
     for (slot, word) in typed.iter_mut().zip(joined.as_bytes().split(|&b| b == b'-')) {
         *slot = word;
     }
     let typed = &typed[..typed_words.min(TYPED_WORDS)];
+    // The offset of the typed slug's hyphen `n` (from 0), which it has.
+    let typed_hyphen = |n: usize| match typed_hyphens.get(n) {
+        Some(&head) => Some(head),
+        None => nth_head(joined, n),
+    };
+    // Whether `a`'s byte set has more than the slips of bytes `b`'s lacks: each is a byte of
+    // one slug the other lacks altogether, to be replaced or dropped, so the distance is over
+    // the slips (a floor `within_slips_near` also takes, a byte at a time).
+    let apart = |a: u64, b: u64| (a & !b).count_ones() as usize > slips;
     // The best so far, by (tier, rank, order), nearest first: an item displaces the last only
     // when it is strictly nearer, so among equals the first in published order stays.
     let mut best: [Option<Ranked>; NEAREST_MAX] = [None; NEAREST_MAX];
     for (order, item) in items.enumerate() {
         let slug = item.slug();
-        // Lengths further apart than the slips allow cannot be within them: the distance is
-        // only computed for slugs of about the typed length, so a long path costs nothing.
-        let rank = if let Some(d) = within_slips(joined, slug, slips) {
+        let key = item.key();
+        let slug_words = if key.words < u8::MAX {
+            usize::from(key.words)
+        } else {
+            slug.bytes().filter(|&b| b == b'-').count() + 1
+        };
+        // Lengths further apart than the slips allow cannot be within them, nor can slugs
+        // with more bytes than the slips that the other lacks: the distance is only computed
+        // for slugs of about the typed length and letters.
+        let near = slug.len().abs_diff(joined.len()) <= slips
+            && !apart(typed_set, key.bytes)
+            && !apart(key.bytes, typed_set);
+        let rank = if let Some(d) = near.then(|| within_slips_near(joined, slug, slips)).flatten() {
             (0, d)
-        } else if starts(slug, joined, Some(typed_words - 1), slips)
-            || starts(joined, slug, None, slips)
+        } else if (slug_words > typed_words
+            && starts(slug, (joined, typed_set), nth_hyphen(slug, key, typed_words - 1), slips))
+            || (typed_words > slug_words
+                && starts(joined, (slug, key.bytes), typed_hyphen(slug_words - 1), slips))
         {
             (1, 0)
-        } else if holds_every_word(slug, joined, typed, typed_words) {
+        } else if slug_words >= typed_words
+            && !(key.distinct && typed_set & !key.bytes != 0)
+            && holds_every_word(slug, joined, typed, typed_words)
+        {
             (2, slug.len())
         } else {
             continue;
@@ -262,24 +336,47 @@ pub fn nearest(items: impl Iterator<Item = Item> + Clone, slug: &str) -> Vec<Ite
     best.iter().flatten().map(|&(_, item)| item).collect()
 }
 
+/// The offset of `slug`'s hyphen `n` (from 0) and the byte set of the slug before it, from
+/// its key when the key holds them; `None` when it has no such hyphen.
+fn nth_hyphen(slug: &str, key: &SlugKey, n: usize) -> Option<(usize, u64)> {
+    if n + 1 >= usize::from(key.words) && key.words < u8::MAX {
+        return None;
+    }
+    match (key.hyphens.get(n), key.heads.get(n)) {
+        (Some(&at), Some(&head)) if at != 0 => Some((usize::from(at), head)),
+        _ => nth_head(slug, n),
+    }
+}
+
+/// The offset of `slug`'s hyphen `n` (from 0) and the byte set of the slug before it, counted.
+fn nth_head(slug: &str, n: usize) -> Option<(usize, u64)> {
+    let (at, _) = slug.bytes().enumerate().filter(|&(_, b)| b == b'-').nth(n)?;
+    Some((at, slug[..at].bytes().fold(0u64, |set, b| set | 1 << (b & 63))))
+}
+
 /// An item [`nearest`] offers, with its place: (tier, rank in the tier, published order).
 type Ranked = ((u8, usize, usize), Item);
 
 /// `long`'s first words, as many as `short` has, are `short` within the slips, and `long` has
 /// more words than that: `data-quality-issue-triage` starts with `data-qualty`. `short` must
-/// be at least four characters. The words are compared as the prefix of `long` before its
-/// n-th hyphen (`short` has n words, `short_hyphens` + 1 when the caller has counted), so
-/// nothing is copied.
-fn starts(long: &str, short: &str, short_hyphens: Option<usize>, slips: usize) -> bool {
+/// be at least four characters. `head` is the offset of `long`'s hyphen after those words and
+/// the byte set of `long` before it (`None` when it has no more words than `short`), so the
+/// words are compared as the prefix of `long` before it and nothing is copied; `short` comes
+/// with its byte set, and sets further apart than the slips rule the words out unread.
+fn starts(long: &str, short: (&str, u64), head: Option<(usize, u64)>, slips: usize) -> bool {
+    let (short, short_set) = short;
     // `long` is longer than those words by at least a hyphen.
     if short.len() < 4 || long.len() + slips <= short.len() {
         return false;
     }
-    let hyphens = short_hyphens.unwrap_or_else(|| short.bytes().filter(|&b| b == b'-').count());
-    let Some((end, _)) = long.bytes().enumerate().filter(|&(_, b)| b == b'-').nth(hyphens) else {
+    let Some((end, head)) = head else {
         return false;
     };
-    within_slips(short, &long[..end], slips).is_some()
+    let apart = |a: u64, b: u64| (a & !b).count_ones() as usize > slips;
+    if end.abs_diff(short.len()) > slips || apart(short_set, head) || apart(head, short_set) {
+        return false;
+    }
+    within_slips_near(short, &long[..end], slips).is_some()
 }
 
 /// Every word of `joined` (`words` of them) is one of `slug`'s, counted as the slug's words
@@ -311,8 +408,8 @@ fn holds_every_word(slug: &str, joined: &str, typed: &[&[u8]], words: usize) -> 
 /// How many typed words [`nearest`] keeps on the stack for [`holds_every_word`].
 const TYPED_WORDS: usize = 8;
 
-/// The longest slug [`within_slips`] compares in its stack buffer; a longer one (no slug is)
-/// gets a row on the heap.
+/// The longest slug [`within_slips_near`] compares in its stack buffer; a longer one (no slug
+/// is) gets a row on the heap.
 const SLIP_BUFFER: usize = 95;
 
 /// The edit distance (Levenshtein, on bytes: slugs are ASCII) between `a` and `b` when it is
@@ -321,9 +418,9 @@ const SLIP_BUFFER: usize = 95;
 /// distances (capped at `slips + 1`, in a stack buffer) is given up on as soon as every cell
 /// in it is over `slips`, as the distance can only be larger.
 ///
-/// The lengths' check is inlined where it is called, as it rules out most items; the rest is
-/// [`within_slips_near`].
-#[inline(always)]
+/// The server's callers check the lengths (and the byte sets) themselves, where they rule out
+/// most items, and call [`within_slips_near`]; this is what the tests compare.
+#[cfg(test)]
 fn within_slips(a: &str, b: &str, slips: usize) -> Option<usize> {
     if a.len().abs_diff(b.len()) > slips {
         return None;
@@ -331,7 +428,8 @@ fn within_slips(a: &str, b: &str, slips: usize) -> Option<usize> {
     within_slips_near(a, b, slips)
 }
 
-/// [`within_slips`] for lengths within the slips of each other.
+/// The edit distance when it is within the slips (as `within_slips` describes), for lengths
+/// within the slips of each other.
 fn within_slips_near(a: &str, b: &str, slips: usize) -> Option<usize> {
     let (mut a, mut b) = (a.as_bytes(), b.as_bytes());
     let common = a.iter().zip(b).take_while(|(x, y)| x == y).count();
@@ -460,7 +558,7 @@ pub fn item(kind: ItemKind, slug: &str) -> Option<Item> {
 /// resource as `http://example.com/guides/x/`, while the path stays case-sensitive. Our URLs
 /// are compared as text after this. A value without `://` (a path, an id) is returned as it
 /// is, as is one already in lower case, without copying.
-pub fn lowercase_origin(url: &str) -> std::borrow::Cow<'_, str> {
+pub fn lowercase_origin(url: &str) -> Cow<'_, str> {
     let Some(scheme_end) = url.find("://") else { return url.into() };
     let authority_start = scheme_end + 3;
     let origin_end =
@@ -499,6 +597,7 @@ pub fn item_by_url(url: &str) -> Option<Item> {
 #[cfg(test)]
 mod tests {
     use super::{Item, NEAREST_MAX, nearest, nearest_to_path, within_slips};
+    use crate::model::SlugKey;
     use crate::ops::error::edit_distance;
     use crate::tables::{CASE_STUDIES, GUIDES, INDUSTRIES, SERVICES};
 
@@ -708,6 +807,26 @@ mod tests {
         let long = "a".repeat(160);
         assert_eq!(within_slips(&long, &format!("{long}b"), 1), Some(1));
         assert_eq!(within_slips(&format!("x{long}"), &format!("{long}y"), 3), Some(2));
+    }
+
+    /// Every item's key in the tables is the one its slug and title give, so [`nearest`]'s
+    /// shortcuts read what the slug holds.
+    #[test]
+    fn the_tables_key_every_slug_as_it_is() {
+        let items = SERVICES
+            .iter()
+            .chain(&INDUSTRIES)
+            .chain(&CASE_STUDIES)
+            .map(Item::Page)
+            .chain(GUIDES.iter().map(Item::Guide));
+        for item in items {
+            assert_eq!(*item.key(), SlugKey::of(item.slug(), item.title()), "{}", item.slug());
+        }
+        let key = SlugKey::of("data-for-data-teams", "Éclair");
+        assert_eq!((key.words, key.distinct, key.title_first), (4, false, 0));
+        assert_eq!(key.hyphens, [4, 8, 13, 0, 0, 0, 0, 0]);
+        assert_eq!(SlugKey::of("ab", "MLOps").bytes, 1 << (b'a' & 63) | 1 << (b'b' & 63));
+        assert_eq!(SlugKey::of("ab", "MLOps").title_first, b'm');
     }
 
     /// A path under a collection is read for its first segment, a `.md` ending aside.
