@@ -451,7 +451,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
         (insertions, deletions, substitutions and swaps of neighbouring letters; an edit at the first letter counts as two). \
         The last word of three or more characters also matches as a prefix, typo-tolerant too. \
         Synonyms and abbreviations from the library's synonym table also match (ML and machine learning, BI, KPI and metric, and everyday words for trade terms). \
-        A guide matches if any term matches; `relevance` is the number of distinct query terms it matched (a synonym phrase such as `machine learning` is one term). \
+        A guide matches if any term matches; `relevance` is the number of distinct query terms it matched (a synonym phrase such as `machine learning` is one term; a word typed joined that is read as two, such as `datagovernance`, is two). \
         Order with `q`: a BM25F score (title and answers weigh more than body; each term weighs by its rarity, so the rare words that carry the question decide, not the count of matched words; \
         synonym and typo matches count less than exact ones, and a misspelt word's candidates and the last word's completions weigh no more than the most used of them, so `contract` is not outranked by the rare `contractually`), then fewer typo matches, then library order. A guide matching a word as typed always ranks above one matching it only through a typo. \
         Each result may carry a `snippet`: the passage of the guide that best shows the match, with matched words between `<mark>` and `</mark>`. \
@@ -1000,7 +1000,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
                 "category": schema_ref("CategoryName"),
                 "description": string,
                 "answers": { "type": "array", "items": string, "description": "The questions the guide answers." },
-                "relevance": { "type": "integer", "minimum": 1, "description": "Keyword searches only: the number of distinct query terms that matched (a synonym or typo match counts; a synonym phrase is one term). Not the ordering key: results are ordered by BM25F score, then fewer typo matches, then library order, so `relevance` can go up again further down a page; do not stop paging when it drops." },
+                "relevance": { "type": "integer", "minimum": 1, "description": "Keyword searches only: the number of distinct query terms that matched (a synonym or typo match counts; a synonym phrase is one term; a word typed joined that is read as two words, such as `datagovernance`, is two). Not the ordering key: results are ordered by BM25F score, then fewer typo matches, then library order, so `relevance` can go up again further down a page; do not stop paging when it drops." },
                 "snippet": { "type": "string", "minLength": 1, "description": "Keyword searches only, when the match is in the description or body: a short passage of the guide with each matched word wrapped in `<mark>` and `</mark>`. The text is not HTML-escaped and never contains those two strings otherwise: to show it in HTML, escape the whole string, then turn `&lt;mark&gt;` and `&lt;/mark&gt;` back into tags." },
             },
         },
