@@ -305,6 +305,12 @@ fn joined_apart(
     Some((stem, joined))
 }
 
+/// Whether `stem` is the stem of a word the library uses or of a one-word synonym input: a
+/// word typed in a form the library never writes ("upskilling", "warehoused") is found by it.
+fn known_stem_term(stem: &str) -> bool {
+    TERM_IDS.get(stem).is_some_and(|&term| has_postings(term) || is_synonym_input(term))
+}
+
 /// Whether `term` is a one-word input of the synonym table.
 fn is_synonym_input(term: u32) -> bool {
     SYNONYM_TERMS.binary_search(&term).is_ok()
@@ -523,8 +529,10 @@ pub fn units(q: &str) -> Units {
             return;
         }
         // "datagovernance": two words of the library typed without the space between them
-        // are those two words.
-        let may_split = known.is_none() && !as_typed;
+        // are those two words. Not a form of a word the library or the synonym table knows,
+        // which its stem finds: "upskilling" (the table's "upskill") is not "ups killing", nor
+        // "warehoused" "ware housed".
+        let may_split = known.is_none() && !as_typed && !known_stem_term(stem);
         if let Some((left, right)) = may_split.then(|| split_joined(word)).flatten() {
             let mut at = span.start;
             for (n, half) in [left, right].into_iter().enumerate() {
