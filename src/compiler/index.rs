@@ -141,7 +141,10 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         let blocks = body_blocks(&guide.body);
         // Each question on its own: the last word of one and the first of the next are not
         // a phrase, nor are two words with a sentence's or clause's end between them.
-        for text in std::iter::once(&guide.title).chain(&guide.answers) {
+        // A section's heading names a phrase as a title does: "Cross-validation for
+        // time-dependent data" makes `cross validation` two words of the guide together.
+        let headings = blocks.iter().filter(|(heading, _)| *heading).map(|(_, text)| text);
+        for text in std::iter::once(&guide.title).chain(&guide.answers).chain(headings) {
             for pair in tokens_of(text).windows(2).filter(|pair| adjacent(&pair[0], &pair[1])) {
                 title_stem_pairs.push((pair[0].stem.clone(), pair[1].stem.clone(), guide_idx));
             }
