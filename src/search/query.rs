@@ -305,6 +305,40 @@ fn joined_apart(
     Some((stem, joined))
 }
 
+/// The word at `span` of `q` joined with a lone letter typed a space before it ("p value",
+/// "e commerce"), when the library or the synonym table has the joined word (or its singular,
+/// for "p values"): the tokenizer
+/// drops a one-letter word, and the guides write "p-value", which it reads as one word. The
+/// joined word, the span of both, its stem and where it stands in the vocabulary. Not the
+/// stop words "a" and "i" ("a head" is no "ahead"), nor a letter that ends a longer word.
+fn joined_letter(
+    q: &str,
+    span: &Range<usize>,
+    word: &str,
+) -> Option<(&'static str, Range<usize>, &'static str, Known)> {
+    let at = span.start.checked_sub(2)?;
+    let bytes = q.as_bytes();
+    let (letter, space) = (bytes[at].to_ascii_lowercase(), bytes[at + 1]);
+    let alone = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] >= 0x80);
+    if space != b' ' || !letter.is_ascii_lowercase() || !alone || matches!(letter, b'a' | b'i') {
+        return None;
+    }
+    // Joined on the stack, as `joined_apart` does: most pairs are no word.
+    let mut buffer = [0u8; JOINED_APART_MAX_BYTES];
+    let len = 1 + word.len();
+    buffer[0] = letter;
+    buffer.get_mut(1..len)?.copy_from_slice(word.as_bytes());
+    let joined = std::str::from_utf8(&buffer[..len]).ok()?;
+    // "p values": the plural of a joined word the library writes in the singular.
+    let singular = || joined.strip_suffix('s').filter(|s| !s.ends_with('s')).and_then(known_term);
+    let (stem, known) = known_term(joined).or_else(singular)?;
+    if !has_postings(known.term) && !is_synonym_input(known.term) {
+        return None;
+    }
+    let place = PREFIX_WORDS.get(known.place as usize)?.0;
+    Some((place, at..span.end, stem, known))
+}
+
 /// Whether `stem` is the stem of a word the library uses or of a one-word synonym input: a
 /// word typed in a form the library never writes ("upskilling", "warehoused") is found by it.
 fn known_stem_term(stem: &str) -> bool {
@@ -521,6 +555,21 @@ pub fn units(q: &str) -> Units {
             last_end = Some(span.end);
             let word_at = text.len();
             text.push_str(&joined);
+            let stem_at = text.len();
+            text.push_str(stem);
+            let (word, stem) = (word_at..stem_at, stem_at..text.len());
+            tokens.push(QueryToken { word, stem, span, known: Some(known), after_end, as_typed });
+            last_plain = false;
+            return;
+        }
+        // "p value": a lone letter before the word is part of it when the library writes
+        // the two joined ("p-value" is one word, "pvalue").
+        if let Some((joined, span, stem, known)) =
+            (!as_typed && span.start >= 2).then(|| joined_letter(q, &span, word)).flatten()
+        {
+            last_end = Some(span.end);
+            let word_at = text.len();
+            text.push_str(joined);
             let stem_at = text.len();
             text.push_str(stem);
             let (word, stem) = (word_at..stem_at, stem_at..text.len());

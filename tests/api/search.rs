@@ -1028,7 +1028,8 @@ async fn the_fifth_pass_finds_its_guides_first() {
 /// Words a stranger typed in the sixth search pass (2026-12-05), each with the guide that
 /// answers it, which was not first before: a form of a word the synonym table or the library
 /// knows is not split into two other words (`upskilling` was "ups killing" and found the
-/// stage-gates guide's kill criteria), a section heading names a phrase as a title does
+/// stage-gates guide's kill criteria), a lone letter typed before a word the library writes
+/// hyphenated to it is that word (`p value` searched "value"), a section heading names a phrase as a title does
 /// (`cross validation`), and one-way entries name what the guides call an everyday or trade
 /// term.
 #[tokio::test]
@@ -1051,6 +1052,9 @@ async fn the_sixth_pass_finds_its_guides_first() {
         ("self serve analytics", "self-service-bi-tiers"),
         ("modern data stack", "minimum-viable-data-platform"),
         ("query performance", "tuning-expensive-warehouse-queries"),
+        ("p value", "read-ab-test-results"),
+        ("what is a p values", "read-ab-test-results"),
+        ("c suite", "board-asks-for-ai-strategy"),
     ] {
         let page = first_page(&server, q, "&limit=3").await;
         assert_eq!(slugs(&page)[0], first, "{q}: {:?}", slugs(&page));
