@@ -1176,9 +1176,18 @@ fn sentences_of(text: &str) -> Vec<Sentence> {
     let mut lead_in = String::new();
     for sentence in raw.into_iter().filter(|sentence| !sentence.is_empty()) {
         let short = sentence.split_whitespace().count() < MERGE_BELOW_WORDS;
-        let joined_to = if short { out.last_mut().map(|last| &mut last.text) } else { None };
+        // A short lead-in to what follows ("Handover includes:") is a passage of its own, never
+        // quoted: joined to the sentence before, it made that sentence end in a colon, a
+        // lead-in too, and the platform service's "The deliverables of platform work are ..."
+        // could never be quoted.
+        let leads_on = short && sentence.ends_with(':') && !out.is_empty();
+        let joined_to =
+            if short && !leads_on { out.last_mut().map(|last| &mut last.text) } else { None };
         match joined_to {
             Some(last) => append_sentence(last, sentence),
+            None if leads_on => {
+                out.push(Sentence { lead_in: String::new(), text: sentence.to_string() });
+            }
             None if short => append_sentence(&mut lead_in, sentence),
             None => out.push(Sentence {
                 lead_in: std::mem::take(&mut lead_in),

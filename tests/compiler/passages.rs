@@ -52,6 +52,12 @@ fn sentences_split_at_stops_followed_by_a_capital_and_keep_short_lead_ins_attach
                 "Read the failures first thing.",
             ],
         ),
+        // A short lead-in to a list is its own, so the sentence before it still stands alone
+        // (joined, "... to run it. Handover includes:" ended in a colon and was never quoted).
+        (
+            "The deliverables are the platform and its runbooks. Handover includes:",
+            &["The deliverables are the platform and its runbooks.", "Handover includes:"],
+        ),
         // Nothing but short sentences is one sentence.
         ("Serves features online. Fast.", &["Serves features online. Fast."]),
         ("", &[]),
