@@ -1110,11 +1110,32 @@ fn named_service(text: &str) -> Option<u16> {
             item.kind == SourceKind::Service
                 && (ends_with(item.title.as_bytes()) || ends_with(item.slug.as_bytes()))
         });
+        // Or the leading words of its name, when they are two or more and begin no other
+        // service's name: "the data platform service" is Data Platform Engineering, which
+        // "data platform service" did not name, so a question of what it delivers quoted
+        // analytics engineering's deliverables.
+        let named = named.or_else(|| {
+            let mut services = ANSWER_ITEMS.iter().enumerate().filter(|(_, item)| {
+                item.kind == SourceKind::Service
+                    && leading_words(item.title).is_some_and(|lead| ends_with(lead.as_bytes()))
+            });
+            let first = services.next().map(|(at, _)| at);
+            first.filter(|_| services.next().is_none())
+        });
         if let Some(at) = named.and_then(|at| u16::try_from(at).ok()) {
             return Some(at);
         }
     }
     None
+}
+
+/// A service's name without its last word, and without an "and" the cut leaves at its end
+/// ("Data Platform" of "Data Platform Engineering", "AI Adoption" of "AI Adoption and
+/// Change"), when two words or more remain; `None` for a name of one or two words.
+fn leading_words(name: &str) -> Option<&str> {
+    let lead = name.trim_end().rsplit_once(' ')?.0.trim_end();
+    let lead = lead.strip_suffix(" and").or_else(|| lead.strip_suffix(" And")).unwrap_or(lead);
+    lead.contains(' ').then_some(lead)
 }
 
 /// The byte offset of the first `needle` (ASCII, lowercase) in `haystack`, ignoring case.
@@ -1150,6 +1171,22 @@ mod tests {
         for (word, _) in WORDS.iter().filter(|(word, _)| names_sector_clients(word)) {
             assert!(listed(word) || matches!(*word, "charity" | "charities"), "{word}");
         }
+    }
+
+    /// A service is named by the leading words of its name only when two or more remain, so
+    /// "analytics service" or "data service" names none.
+    #[test]
+    fn a_services_leading_words_are_two_or_more() {
+        assert_eq!(leading_words("Data Platform Engineering"), Some("Data Platform"));
+        assert_eq!(leading_words("AI Adoption and Change"), Some("AI Adoption"));
+        assert_eq!(leading_words("Analytics Engineering"), None);
+        assert_eq!(leading_words("MLOps"), None);
+        let platform = named_service("What will we receive from the data platform service?");
+        assert_eq!(
+            platform.map(|at| ANSWER_ITEMS[usize::from(at)].slug),
+            Some("data-platform-engineering")
+        );
+        assert_eq!(named_service("what does the data service include?"), None);
     }
 
     #[test]
