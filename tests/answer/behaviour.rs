@@ -113,6 +113,11 @@ const OFF_TOPIC: &[&str] = &[
     "What should I pack for a skiing trip?",
     "How do I knit a scarf?",
     "What is a good name for a cat?",
+    "How do I convince my landlord to fix the boiler?",
+    "How do I evaluate a used car before buying it?",
+    "Do you do tax returns?",
+    "How do I get my children to actually use their new bikes?",
+    "What will we receive from the garden service?",
 ];
 
 #[test]
@@ -2216,4 +2221,65 @@ fn help_with_gdpr_for_an_ai_system_is_the_responsible_ai_service() {
     assert_eq!(first(&reply, 1), ["service:responsible-ai"], "{reply:#?}");
     assert!(reply.text().contains("the GDPR"), "{}", reply.text());
     assert!(!reply.text().contains("72 hours"), "{}", reply.text());
+}
+
+/// "How do I evaluate a RAG system?" quoted the RAG guide's "A RAG system is really two
+/// pipelines that meet at query time.": no sentence said how to evaluate one (the
+/// evaluation-set guide writes "RAG" once). The RAG guide now does.
+#[test]
+fn evaluating_a_rag_system_is_answered_from_the_rag_guide() {
+    let reply = ask("How do I evaluate a RAG system?");
+    assert_eq!(first(&reply, 1), ["guide:rag-architecture-explained"], "{reply:#?}");
+    assert!(
+        reply.text().starts_with("Evaluate a RAG system in its two halves"),
+        "{}",
+        reply.text()
+    );
+    assert!(!reply.text().contains("two pipelines"), "{}", reply.text());
+}
+
+/// "How do we get staff to actually use the new AI tools?" quoted the acceptable-use policy
+/// ("Staff using an assistant are covered by this policy."): "use" is the policy's word, and
+/// the change-plan guide said "adoption", never what gets staff to use a tool.
+#[test]
+fn getting_staff_to_use_ai_tools_is_the_change_plan_guides() {
+    let reply = ask("How do we get staff to actually use the new AI tools?");
+    assert!(reply.text().starts_with("Staff actually use a new AI tool when"), "{}", reply.text());
+    assert!(!reply.text().contains("policy"), "{}", reply.text());
+    assert!(first(&reply, 3).contains(&"guide:change-plan-for-ai-rollout".to_string()));
+}
+
+/// "How do I convince the board to fund a data platform?" was "not covered": the platform
+/// business case guide writes "persuade", and the items that write "convince" are about
+/// other things (the synonym `convince` -> `persuade`).
+#[test]
+fn convincing_the_board_is_the_platform_business_case() {
+    let reply = ask("How do I convince the board to fund a data platform?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert_eq!(first(&reply, 1), ["guide:business-case-data-platform"], "{reply:#?}");
+}
+
+/// "What will we receive from the data platform service?" quoted analytics engineering's
+/// deliverables: "data platform service" named no service (its name is Data Platform
+/// Engineering), and the platform service's own deliverables sentence was joined to the
+/// short lead-in after it ("Handover includes:"), which made it a lead-in, never quoted.
+#[test]
+fn what_the_data_platform_service_delivers_is_its_own_deliverables() {
+    let reply = ask("What will we receive from the data platform service?");
+    assert_eq!(first(&reply, 1), ["service:data-platform-engineering"], "{reply:#?}");
+    assert!(reply.text().starts_with("The deliverables of platform work are"), "{}", reply.text());
+    assert!(!reply.text().contains("analytics engineering"), "{}", reply.text());
+    // So does "the machine learning service" name Machine Learning Engineering.
+    let reply = ask("What does the machine learning service include?");
+    assert_eq!(first(&reply, 1), ["service:machine-learning-engineering"], "{reply:#?}");
+}
+
+/// "Do you do DPIAs?" was "not covered": the Responsible AI service said it helps run "the
+/// data protection impact assessment" but never its initials, and a guide is never the firm.
+#[test]
+fn whether_the_firm_runs_dpias_is_the_responsible_ai_service() {
+    let reply = ask("Do you do DPIAs?");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert_eq!(first(&reply, 1), ["service:responsible-ai"], "{reply:#?}");
+    assert!(reply.text().contains("(DPIA)"), "{}", reply.text());
 }
