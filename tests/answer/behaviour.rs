@@ -2283,3 +2283,14 @@ fn whether_the_firm_runs_dpias_is_the_responsible_ai_service() {
     assert_eq!(first(&reply, 1), ["service:responsible-ai"], "{reply:#?}");
     assert!(reply.text().contains("(DPIA)"), "{}", reply.text());
 }
+
+/// "How much does a pilot cost?" quoted a cost guide's pitfall, "Pilot-scale costs
+/// extrapolated linearly, ...": the stage-gate guide gave each stage's share of the spend
+/// and its weeks, never what a pilot costs. It now says so in money.
+#[test]
+fn what_a_pilot_costs_is_the_stage_gate_guides_figure() {
+    let reply = ask("How much does a pilot cost?");
+    assert_eq!(first(&reply, 1), ["guide:stage-gates-ai-pilots"], "{reply:#?}");
+    assert!(reply.text().contains("£100k to £250k"), "{}", reply.text());
+    assert!(!reply.text().contains("extrapolated linearly"), "{}", reply.text());
+}
