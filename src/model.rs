@@ -1212,6 +1212,9 @@ pub const ANSWER_FILLER_WORDS: &[&str] = &[
     "everyone",
     "everything",
     "exactly",
+    // "Can you work with our existing team?": the team is what is asked; searched, "existing"
+    // quoted a regulation guide's "beyond existing law".
+    "existing",
     "example",
     "few",
     "further",

@@ -2294,3 +2294,15 @@ fn what_a_pilot_costs_is_the_stage_gate_guides_figure() {
     assert!(reply.text().contains("£100k to £250k"), "{}", reply.text());
     assert!(!reply.text().contains("extrapolated linearly"), "{}", reply.text());
 }
+
+/// "Can you work with our existing team?" quoted a regulation guide's "... with few specific
+/// obligations beyond existing law": "existing" is phrasing, and the question is the one "can
+/// you work with our team?" asks, answered with the firm's description ("build it with them,
+/// and leave them able to run it").
+#[test]
+fn an_existing_team_is_the_askers_team() {
+    let reply = ask("Can you work with our existing team?");
+    assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::About), "{}", reply.text());
+    assert!(!reply.text().contains("existing"), "{}", reply.text());
+    assert_eq!(reply.text(), ask("Can you work with our team?").text());
+}
