@@ -128,9 +128,16 @@ pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox
 /// takes the whole width, as its query box does, where it stopped short of it; an assessment's
 /// radio button is 1.15rem, not the browser's 13px, a target a thumb can hit, centred on its
 /// option's first line (all since 2026-12-04).
+/// Text follows the reader's font size setting (since 2026-12-05): the body is 100% of it, not
+/// 16px, which kept the body text at 16px when a reader asked for larger text while the
+/// headings grew. With text at 200%, nothing is wider than a phone's screen: a word too long
+/// for its line breaks (the body's `overflow-wrap`; the email button's breaks anywhere, since
+/// an inline block is as wide as its longest word), the header's search form and every input
+/// and select stop at their container's width, and a fieldset may be narrower than its
+/// longest word (a fieldset's minimum width is its content's, unlike a div's).
 /// Print styles drop the chrome and spell out link targets.
 const STYLE: &str = "*,*::before,*::after{box-sizing:border-box}\
-body{font:16px/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1c2430;background:#fbfbf8}\
+body{font:100%/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;overflow-wrap:break-word;margin:0;color:#1c2430;background:#fbfbf8}\
 header,main,footer{max-width:48rem;margin:0 auto;padding:0 1.25rem}\
 header{padding-top:.75rem;border-bottom:1px solid #d9dde3}\
 .top{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.75rem}\
@@ -147,12 +154,12 @@ h1{line-height:1.2;margin-top:1rem}h2,h3{line-height:1.3}@media (max-width:30rem
 table{border-collapse:collapse}td,th{border:1px solid #d9dde3;padding:.25rem .5rem;vertical-align:top;text-align:left}.table-wrap{overflow-x:auto;max-width:100%;margin:1rem 0}.note{border-left:4px solid #0b5cad;background:#eef4fb;padding:.5rem .75rem}\
 code{background:#eef1f4;padding:0 .2rem;border-radius:3px}pre{overflow-x:auto;background:#eef1f4;padding:.75rem}\
 footer{margin-top:3rem;padding:1rem 1.25rem 2rem;border-top:1px solid #d9dde3;font-size:.9rem;color:#3d4a5c}\
-fieldset{border:1px solid #d9dde3;margin:1rem 0;padding:.75rem 1rem}legend{font-weight:600}\
+fieldset{border:1px solid #d9dde3;margin:1rem 0;padding:.75rem 1rem;min-width:0}legend{font-weight:600}\
 label{display:block;margin:.2rem 0}fieldset label{display:flex;align-items:flex-start;gap:.5rem}input[type=radio]{width:1.15rem;height:1.15rem;margin:.225rem 0 0;flex:none}dt{font-weight:600}.ctx{color:#3d4a5c;font-size:.9rem;margin:.2rem 0 .5rem}\
 button{font:inherit;padding:.45rem 1.1rem;background:#0b5cad;color:#fff;border:1px solid #0b5cad;border-radius:4px;cursor:pointer}button:hover{background:#08407a}\
-input,select{font:inherit;padding:.4rem .5rem;border:1px solid #6b7687;border-radius:4px;background:#fff;color:#1c2430}\
+input,select{font:inherit;max-width:100%;padding:.4rem .5rem;border:1px solid #6b7687;border-radius:4px;background:#fff;color:#1c2430}\
 .search{position:relative}.search label{font-weight:600}.row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}\
-.search input{flex:1 1 12rem;min-width:0}.compact input{width:15rem}.compact label{margin:0}\
+.search input{flex:1 1 12rem;min-width:0}.compact{max-width:100%}.compact input{width:15rem}.compact label{margin:0}\
 .search [role=listbox]{position:absolute;z-index:10;left:0;right:0;top:100%;margin:.25rem 0 0;padding:.25rem 0;list-style:none;background:#fff;border:1px solid #6b7687;border-radius:4px;box-shadow:0 6px 20px rgba(28,36,48,.18);max-height:70vh;overflow-y:auto}\
 .compact [role=listbox]{left:auto;width:min(34rem,calc(100vw - 2.5rem))}\
 [role=option]{display:block;padding:.45rem .75rem;cursor:pointer;border-left:4px solid transparent;line-height:1.4}\
@@ -166,7 +173,7 @@ input,select{font:inherit;padding:.4rem .5rem;border:1px solid #6b7687;border-ra
 #result{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.25rem 1.25rem 1rem;margin-top:1.5rem}#score{font-size:2rem}#band{font-size:1.25rem;font-weight:600;margin-left:.5rem}\
 .bar{background:#e3e8ee;border-radius:3px;height:1.1rem;margin:.15rem 0 .6rem}.bar span{display:block;height:100%;background:#0b5cad;border-radius:3px}\
 .cta{margin:1.25rem 0 1.5rem}.cta h2{font-size:1.25rem;margin:0 0 .25rem}.cta p{margin:.4rem 0}.actions .or{display:inline-block}\
-a.button{display:inline-block;margin:0 .5rem .25rem 0;padding:.5rem 1.1rem;background:#0b5cad;color:#fff;border-radius:4px;font-weight:600;text-decoration:none}a.button:hover{background:#08407a;color:#fff}\
+a.button{display:inline-block;overflow-wrap:anywhere;margin:0 .5rem .25rem 0;padding:.5rem 1.1rem;background:#0b5cad;color:#fff;border-radius:4px;font-weight:600;text-decoration:none}a.button:hover{background:#08407a;color:#fff}\
 .error{color:#a4000f}fieldset[aria-invalid=true]{border:2px solid #a4000f}fieldset[aria-invalid=true]:focus{outline:3px solid #1c2430;outline-offset:2px}\
 @media (prefers-color-scheme:dark){:root{color-scheme:dark}\
 body{color:#e6e9ee;background:#14181f}.brand{color:#e6e9ee}\

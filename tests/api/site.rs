@@ -1486,3 +1486,26 @@ async fn the_not_found_search_box_has_the_headers_placeholder() {
     let input = &input[..input.find('>').expect("closed")];
     assert!(input.contains("placeholder=\"Search the guides\""), "{input}");
 }
+
+/// Text follows the reader's font size setting: outside print, no font size is fixed in
+/// pixels, so a browser set to larger text enlarges every page's text, not only its headings
+/// (the body was 16px whatever the reader chose), and the body breaks a word too long for the
+/// line (an email address, an error code) rather than pushing the page sideways. Every page
+/// carries one stylesheet; the browser suite checks the pages at 200 % text.
+#[tokio::test]
+async fn text_sizes_follow_the_readers_setting() {
+    let server = start().await;
+    for path in ["/", "/search/?q=drift", "/nowhere/", "/ai-readiness/result/?a=1234123412341234"] {
+        let html = server.get_with(path, &[("accept", "text/html")]).await.text;
+        let style =
+            &html[html.find("<style>").expect("style")..html.find("</style>").expect("end")];
+        let screen = &style[..style.find("@media print").unwrap_or(style.len())];
+        let fixed: Vec<&str> = screen
+            .split(['{', '}', ';'])
+            .filter(|decl| decl.starts_with("font:") || decl.starts_with("font-size:"))
+            .filter(|decl| decl.contains("px"))
+            .collect();
+        assert!(fixed.is_empty(), "{path}: font sizes in px: {fixed:?}");
+        assert_eq!(css_value(screen, "body", "overflow-wrap"), "break-word", "{path}");
+    }
+}

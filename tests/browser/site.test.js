@@ -7,7 +7,7 @@
 
 import { after, afterEach, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -55,9 +55,16 @@ const contexts = [];
 // Each context is its own chromium with a fresh profile directory (--user-data-dir), so no
 // state carries over between tests or runs. Playwright refuses --user-data-dir in `args`;
 // launchPersistentContext is how it takes one.
-async function newContext(options = {}) {
+// `defaultFontSize` sets the profile's default font size in px (chromium's "Font size"
+// setting, which is how a reader asks for larger text; 16 is the browser's own).
+async function newContext({ defaultFontSize, ...options } = {}) {
   const profile = mkdtempSync(path.join(tmpdir(), "consultancy-chromium-"));
   profiles.push(profile);
+  if (defaultFontSize) {
+    mkdirSync(path.join(profile, "Default"));
+    const prefs = { webkit: { webprefs: { default_font_size: defaultFontSize } } };
+    writeFileSync(path.join(profile, "Default", "Preferences"), JSON.stringify(prefs));
+  }
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -156,6 +163,40 @@ test("every page type in both schemes at 1280 and 375 px: axe, no sideways scrol
         }
         await screenshot(page, `${name}-${scheme}-${width}`, { fullPage: false });
       }
+    }
+  }
+});
+
+// Text at 200 %: a reader who sets the browser's font size to twice the usual (32 px) gets
+// every page's text twice the size, and no page type scrolls sideways at 1280 or 375 px with
+// it. The body's 16 px ignored the setting (only the headings, set in rem, grew), and with
+// the setting honoured the header's search box (15rem), the category select (as wide as its
+// longest category), a question's fieldset (as wide as its longest word) and an email
+// address pushed the page past a phone's screen. At the usual size, nothing scrolls sideways
+// at 320 px either, the width WCAG 1.4.10 asks a page to reflow to (1280 px at 400 %): an
+// error code on /docs/errors/ pushed that page 15 px past it.
+test("text at 200 % grows with the reader's setting and reflows; 320 px reflows too", async () => {
+  const pages = [...PAGE_TYPES, ["result", "/ai-readiness/result/?a=1234123412341234", 200]];
+  const large = await openPage(await newContext({ defaultFontSize: 32 }));
+  const usual = await openPage(await newContext());
+  for (const [page, width, size] of [[large, 1280, 32], [large, 375, 32], [usual, 320, 16]]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, pagePath, status] of pages) {
+      const response = await page.goto(BASE + pagePath, { waitUntil: "load" });
+      assert.equal(response.status(), status, `${pagePath} status`);
+      const where = `${pagePath} (text ${size} px, ${width} px)`;
+      const text = await page.evaluate(() => {
+        const paragraph = [...document.querySelectorAll("main p, main li, main dd")].find((e) => !e.className && !e.closest("nav"));
+        return { body: getComputedStyle(document.body).fontSize, paragraph: paragraph && getComputedStyle(paragraph).fontSize };
+      });
+      assert.deepEqual(text, { body: `${size}px`, paragraph: `${size}px` }, `${where}: body text follows the setting`);
+      const wide = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const past = [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > width + 1 && !e.closest(".table-wrap, pre, .skip, .vh"));
+        return { overflow: document.documentElement.scrollWidth - width, past: past.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${e.textContent.trim().slice(0, 40)}`) };
+      });
+      assert.deepEqual(wide, { overflow: 0, past: [] }, `${where}: the page does not scroll sideways`);
+      if (size === 32) await screenshot(page, `${name}-text200-${width}`, { fullPage: false });
     }
   }
 });
