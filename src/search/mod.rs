@@ -722,14 +722,37 @@ fn corrections_for(units: &Units) -> Vec<(Range<usize>, Vec<Candidate>)> {
 fn suggest_for(q: &str, units: &Units, category: Option<u8>) -> Vec<String> {
     let corrections = corrections_for(units);
     let Some(n_variants) = corrections.first().map(|(_, c)| c.len()) else { return Vec::new() };
+    // A word the search already read as another through typo tolerance is offered as read, as
+    // `correctedQuery` names it: "dat qualty" was offered "data qualty" beside "Showing results
+    // for dat quality", a suggestion with the typo the page had just corrected. The two lists
+    // are of different words (one matched nothing, the other matched as another), so their
+    // ranges do not overlap; they are walked together in query order.
+    let read_as = units.read_as();
     let mut suggestions: Vec<String> = Vec::new();
     for variant in 0..n_variants {
         let mut corrected = String::with_capacity(q.len() + 8);
         let mut at = 0;
+        let mut read = read_as.iter().peekable();
         for (idx, (range, candidates)) in corrections.iter().enumerate() {
+            while let Some((before, word)) =
+                read.peek().filter(|(r, _)| at <= r.start && r.end <= range.start).copied()
+            {
+                read.next();
+                corrected.push_str(q.get(at..before.start).unwrap_or_default());
+                corrected.push_str(word);
+                at = before.end;
+            }
             corrected.push_str(&q[at..range.start]);
             corrected.push_str(&candidates[if idx == 0 { variant } else { 0 }].word);
             at = range.end;
+        }
+        for (after, word) in read {
+            if after.start < at {
+                continue;
+            }
+            corrected.push_str(q.get(at..after.start).unwrap_or_default());
+            corrected.push_str(word);
+            at = after.end;
         }
         corrected.push_str(&q[at..]);
         if !suggestions.contains(&corrected) && !search(&corrected, category).hits().is_empty() {

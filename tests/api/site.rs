@@ -1509,3 +1509,35 @@ async fn text_sizes_follow_the_readers_setting() {
         assert_eq!(css_value(screen, "body", "overflow-wrap"), "break-word", "{path}");
     }
 }
+
+/// A suggestion keeps what the search already corrected: beside "Showing results for
+/// “dat quality”" the page offered "Did you mean data qualty?", the typo it had just read
+/// away offered back. Each suggestion reads a misspelt word typo tolerance matched as
+/// `correctedQuery` does, before or after the word it corrects, on the page and in the API.
+#[tokio::test]
+async fn suggestions_keep_what_the_search_corrected() {
+    let server = start().await;
+    for (q, corrected, suggested) in [
+        ("dat qualty", "dat quality", &["data quality", "date quality"][..]),
+        ("modle bais", "model bais", &["model bias", "model bars", "model basis"][..]),
+        (
+            "bais modle audit",
+            "bais model audit",
+            &["bias model audit", "bars model audit", "basis model audit"][..],
+        ),
+    ] {
+        let api = server.get(&format!("/v1/resources?q={}", q.replace(' ', "+"))).await.json();
+        assert_eq!(api["correctedQuery"], corrected, "{q}");
+        assert_eq!(api["suggestions"], serde_json::json!(suggested), "{q}");
+        let page = server.get(&format!("/search/?q={}", q.replace(' ', "+"))).await.text;
+        assert!(page.contains(&format!("Showing results for \u{201c}{corrected}\u{201d}")), "{q}");
+        for suggestion in suggested {
+            let link = format!(">{suggestion}</a>");
+            assert!(page.contains(&link), "{q}: {link}");
+        }
+        let typo = q.split(' ').find(|w| !corrected.contains(w)).expect("a word corrected");
+        let offered = &page[page.find("Did you mean").expect("suggestions")..];
+        let offered = &offered[..offered.find("</p>").unwrap_or(offered.len())];
+        assert!(!offered.contains(typo), "{q}: {offered}");
+    }
+}
