@@ -22,7 +22,7 @@ use consultancy_api::route::{Route, decode_unreserved};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
-use crate::support::{Binary, Checked, Setup, start, start_with, validate, value};
+use crate::support::{Binary, Checked, Setup, eventually, start, start_with, validate, value};
 
 /// Loopback address number `n`: 127.0.0.n, a client of its own.
 fn client(n: u8) -> IpAddr {
@@ -37,18 +37,6 @@ async fn connect_from(from: IpAddr, to: SocketAddr) -> TcpStream {
 
 fn reqwest_from(from: IpAddr) -> reqwest::Client {
     reqwest::Client::builder().local_address(from).build().expect("client")
-}
-
-/// Waits up to `limit` for `condition`, polling; says whether it came true.
-async fn eventually(limit: Duration, mut condition: impl FnMut() -> bool) -> bool {
-    let deadline = tokio::time::Instant::now() + limit;
-    while tokio::time::Instant::now() < deadline {
-        if condition() {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    condition()
 }
 
 /// Whether the server closes `stream` within `limit` (EOF or reset), discarding what it sends.

@@ -2,17 +2,19 @@
 //! and idle clients, the connection cap, malformed traffic, graceful shutdown, deprecation.
 
 use std::net::IpAddr;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use consultancy_api::http::respond::add_deprecation;
-use consultancy_api::http::server::ServerOptions;
+use consultancy_api::http::server::{Gauges, ServerOptions};
 use consultancy_api::limits::client::Cidr;
 use consultancy_api::limits::rate::RateLimiter;
 use consultancy_api::model::Deprecation;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::support::{Checked, Setup, http1_exchange, start, start_with};
+use crate::support::{Checked, Setup, eventually, http1_exchange, start, start_with};
 
 fn ratelimit(response: &Checked) -> (u64, u64) {
     let value = response.header("ratelimit").expect("RateLimit header");
@@ -467,14 +469,23 @@ async fn http11_requests_name_exactly_one_valid_host() {
 
 #[tokio::test]
 async fn past_the_connection_cap_clients_wait_rather_than_fail() {
+    let gauges = Arc::new(Gauges::default());
     let server = start_with(Setup {
-        options: ServerOptions { max_connections: 2, ..ServerOptions::default() },
+        options: ServerOptions {
+            max_connections: 2,
+            gauges: gauges.clone(),
+            ..ServerOptions::default()
+        },
         ..Setup::default()
     })
     .await;
     let first = TcpStream::connect(server.addr).await.expect("connect");
     let second = TcpStream::connect(server.addr).await.expect("connect");
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(
+        eventually(Duration::from_secs(10), || gauges.connections.load(Ordering::Relaxed) == 2)
+            .await,
+        "the server accepts the first two"
+    );
     let waiting = tokio::spawn({
         let client = reqwest::Client::new();
         let url = server.url("/v1");
@@ -493,7 +504,9 @@ async fn past_the_connection_cap_clients_wait_rather_than_fail() {
 
 #[tokio::test]
 async fn shutdown_lets_in_flight_requests_finish() {
-    let mut server = start().await;
+    let gauges = Arc::new(Gauges::default());
+    let options = ServerOptions { gauges: gauges.clone(), ..ServerOptions::default() };
+    let mut server = start_with(Setup { options, ..Setup::default() }).await;
     let mut stream = TcpStream::connect(server.addr).await.expect("connect");
     let body = r#"{"answers":[3,3,3,3,3,3,3,3,3,3,3,3,3,3,3]}"#;
     let head = format!(
@@ -502,8 +515,17 @@ async fn shutdown_lets_in_flight_requests_finish() {
     );
     stream.write_all(head.as_bytes()).await.expect("write");
     stream.write_all(&body.as_bytes()[..10]).await.expect("write");
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // In flight: accepted, and its protocol read off its first bytes (a connection not yet
+    // accepted when the listener closes is refused, which is not what is tested here).
+    assert!(
+        eventually(Duration::from_secs(10), || gauges.flows.load(Ordering::Relaxed) == 1).await,
+        "the server takes the request"
+    );
     server.stop();
+    // The rest of the body comes once the server is draining (its listener closed), and after
+    // it has held the request a while: a hold of any length is answered, the body's deadline
+    // and the shutdown grace being 10 s each.
+    assert!(eventually(Duration::from_secs(10), || server.app.is_draining()).await, "draining");
     tokio::time::sleep(Duration::from_millis(100)).await;
     stream.write_all(&body.as_bytes()[10..]).await.expect("write the rest");
     let answer =
@@ -521,13 +543,22 @@ async fn shutdown_lets_in_flight_requests_finish() {
 /// the short grace, so it cannot hold up the restart.
 #[tokio::test]
 async fn a_connection_accepted_before_shutdown_still_gets_its_answer() {
-    let mut server = start().await;
+    let gauges = Arc::new(Gauges::default());
+    let options = ServerOptions { gauges: gauges.clone(), ..ServerOptions::default() };
+    let mut server = start_with(Setup { options, ..Setup::default() }).await;
     let mut late = TcpStream::connect(server.addr).await.expect("connect");
     let mut silent = TcpStream::connect(server.addr).await.expect("connect");
-    // Let the server accept both before it is stopped.
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The server accepts both before it is stopped.
+    assert!(
+        eventually(Duration::from_secs(10), || gauges.connections.load(Ordering::Relaxed) == 2)
+            .await,
+        "both accepted"
+    );
     server.stop();
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The request comes just after the stop: once the server is draining (so the connections,
+    // woken by the stop before this task's next poll, have seen it), and well inside the first
+    // request's grace of a second, which a fixed pause could use up on a loaded host.
+    assert!(eventually(Duration::from_secs(10), || server.app.is_draining()).await, "draining");
     late.write_all(b"GET /v1/contact HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("write");
     let answer =
         read_to_end_within(&mut late, Duration::from_secs(5)).await.expect("answered and closed");

@@ -81,6 +81,20 @@ impl Drop for TestServer {
     }
 }
 
+/// Waits up to `limit` for `condition`, polling; says whether it came true. For a test to wait
+/// for what it needs (a connection accepted, the server draining) rather than sleep and hope:
+/// a loaded machine can take longer than any sleep.
+pub async fn eventually(limit: Duration, mut condition: impl FnMut() -> bool) -> bool {
+    let deadline = tokio::time::Instant::now() + limit;
+    while tokio::time::Instant::now() < deadline {
+        if condition() {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    condition()
+}
+
 /// How to build a test server.
 pub struct Setup {
     pub rate_limit: u32,
