@@ -1133,9 +1133,13 @@ async fn memory_under_attack(env: &[(&str, &str)], rounds: u8) -> Vec<u64> {
     }
     let mut figures = vec![process.status_kib("VmRSS:")];
     for round in 0..rounds {
+        let descriptors = process.open_descriptors();
         let attackers = zero_window_attack(addr, 20 + 10 * round).await;
-        // Let the server generate whatever the open streams let it, then take its peak.
+        // Let the server generate whatever the open streams let it, then take its peak: two
+        // seconds, and on until it stops working (a starved host generates more slowly, and a
+        // first peak taken early would make the second look like a ratchet).
         tokio::time::sleep(Duration::from_secs(2)).await;
+        process.wait_until_idle(Duration::from_secs(30)).await;
         figures.push(process.status_kib("VmHWM:"));
         for (send, connection, head, waiting) in attackers {
             connection.abort();
@@ -1144,8 +1148,12 @@ async fn memory_under_attack(env: &[(&str, &str)], rounds: u8) -> Vec<u64> {
             }
             drop((send, head));
         }
-        // Let the server see the connections close and free their state: wait until its
-        // memory has not moved for a second (five seconds at most).
+        // Let the server see the connections close and free their state: its descriptors back
+        // to what they were before the attack (a connection's state goes with its socket),
+        // then its memory unmoved for a second (five seconds at most).
+        let closed =
+            eventually(Duration::from_secs(30), || process.open_descriptors() <= descriptors).await;
+        assert!(closed, "the server closes the attacking connections");
         let mut settled = process.status_kib("VmRSS:");
         let mut unchanged = 0;
         for _ in 0..20 {

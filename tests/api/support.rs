@@ -508,6 +508,40 @@ impl Binary {
     }
 }
 
+impl Binary {
+    /// Its open file descriptors (its listener, its connections, its pipes).
+    pub fn open_descriptors(&self) -> usize {
+        std::fs::read_dir(format!("/proc/{}/fd", self.child.id())).expect("/proc fd").count()
+    }
+
+    /// The CPU time it has used, user and system, in clock ticks (/proc/PID/stat).
+    pub fn cpu_ticks(&self) -> u64 {
+        let stat =
+            std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).expect("/proc stat");
+        // After the command name, which may hold spaces, in parentheses: utime and stime are the
+        // 14th and 15th fields of the line, the 12th and 13th after the name.
+        let fields: Vec<&str> =
+            stat.rsplit_once(')').map(|(_, rest)| rest).unwrap_or("").split_whitespace().collect();
+        let field = |n: usize| fields.get(n).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+        field(11) + field(12)
+    }
+
+    /// Waits (up to `limit`) until its CPU time has not moved for half a second: it has done
+    /// all the work it was given. A starved process is slow, not idle: on a loaded host it still
+    /// gets the CPU every few tens of milliseconds, and each tick it uses is counted.
+    pub async fn wait_until_idle(&self, limit: Duration) {
+        let deadline = tokio::time::Instant::now() + limit;
+        let mut last = self.cpu_ticks();
+        let mut unchanged = 0;
+        while unchanged < 2 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            let now = self.cpu_ticks();
+            unchanged = if now == last { unchanged + 1 } else { 0 };
+            last = now;
+        }
+    }
+}
+
 impl Drop for Binary {
     fn drop(&mut self) {
         let _ = self.child.kill();
