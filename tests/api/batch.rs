@@ -272,3 +272,31 @@ async fn a_valid_key_is_echoed_on_refusals_too() {
         }
     }
 }
+
+/// The API overview's batch example, sent as written: a developer's first copy and paste
+/// works, and each item is what a direct GET of its path answers. The page once said only
+/// "runs up to 20 GET requests in one call", and the body a developer guesses first
+/// (`{"requests": [{"method": "GET", "path": ...}]}`) is refused.
+#[tokio::test]
+async fn the_api_overviews_batch_example_works_as_written() {
+    let server = start().await;
+    let twin = server.get("/docs/api/index.md").await.text;
+    let block = twin.split("```sh\n").nth(1).expect("a shell example");
+    let block = &block[..block.find("```").expect("closed")];
+    assert!(
+        block.starts_with(&format!("curl {}{PATH} ", consultancy_api::tables::API_BASE)),
+        "{block}"
+    );
+    let body = block.split("-d '").nth(1).and_then(|rest| rest.split('\'').next()).expect("-d");
+    let response = server.post_json(PATH, body).await.conforms("POST", PATH, 200);
+    let sent: serde_json::Value = serde_json::from_str(body).expect("the example is JSON");
+    let sent = sent["requests"].as_array().expect("requests");
+    let items = response["responses"].as_array().expect("responses");
+    assert_eq!(items.len(), sent.len());
+    for (item, request) in items.iter().zip(sent) {
+        let path = request["path"].as_str().expect("path");
+        assert_eq!(item["path"], path);
+        assert_eq!(item["status"], 200);
+        assert_eq!(item["body"], server.get(path).await.json(), "{path}");
+    }
+}

@@ -1622,6 +1622,10 @@ async fn api_docs_search_puts_what_a_developer_means_first() {
         ("a2a agent card", "operations/getAgentCard"),
         ("agent card", "operations/getAgentCard"),
         ("pagination cursor", "docs/api"),
+        ("llms.txt", "docs/agents"),
+        ("swagger", "docs/api"),
+        ("mcp setup", "docs/agents"),
+        ("connect claude desktop", "docs/agents"),
     ] {
         let answer = tool(
             &server,
