@@ -232,12 +232,21 @@ fn versions_joined(query: &str) -> std::borrow::Cow<'_, str> {
 /// counts (`search::percent`: a synonym 60 %, a typo 80 % or 60 %).
 struct Wanted<'u> {
     keys: Vec<(&'u str, u32)>,
+    /// For each key, whether it is a word the unit's word is near (a typo), not the word as
+    /// typed, its completion or a synonym of it.
+    typo: Vec<bool>,
 }
 
 impl Wanted<'_> {
     /// The best share among this unit's keys that `has` holds; 0 when none.
     fn best(&self, has: impl Fn(&str) -> bool) -> u32 {
         self.keys.iter().filter(|(key, _)| has(key)).map(|&(_, pct)| pct).max().unwrap_or(0)
+    }
+
+    /// Whether `has` holds this unit only through a typo: some key, and none but typos.
+    fn only_through_typo(&self, has: impl Fn(&str) -> bool) -> bool {
+        let mut held = self.keys.iter().zip(&self.typo).filter(|((key, _), _)| has(key));
+        held.clone().next().is_some() && held.all(|(_, &typo)| typo)
     }
 }
 
@@ -249,15 +258,17 @@ fn wanted(units: &Units) -> Vec<Wanted<'_>> {
         .iter()
         .map(|unit| {
             let mut keys: Vec<(&str, u32)> = vec![(unit.key, 100)];
+            let mut typo = vec![false];
             for alternative in unit.alternatives {
                 if alternative.kind == Kind::Prefix && unit.known.is_some() {
                     continue;
                 }
                 if let Some(&key) = TERM_KEYS.get(alternative.term as usize) {
                     keys.push((key, search::percent(alternative.kind)));
+                    typo.push(matches!(alternative.kind, Kind::Typo(_) | Kind::SynonymTypo(_)));
                 }
             }
-            Wanted { keys }
+            Wanted { keys, typo }
         })
         .collect()
 }
@@ -268,6 +279,8 @@ struct Ranked {
     title_covers: bool,
     /// Units the title holds (records only; 0 for guides).
     in_title: u8,
+    /// Units matched only through a typo.
+    typos: u8,
 }
 
 /// Ranks the records `keep` selects: a title holding every unit, then a page whose title and
@@ -300,11 +313,13 @@ fn rank_records_counted(
         let in_terms =
             |terms: &'static [&'static str]| move |key: &str| terms.binary_search(&key).is_ok();
         let (mut relevance, mut in_title, mut in_lead, mut quality) = (0, 0, 0, 0);
+        let mut typos = 0;
         for (unit, found) in wanted.iter().zip(unit_found.iter_mut()) {
             let best = unit.best(in_terms(record.terms));
             *found |= best > 0;
             if best > 0 {
                 relevance += 1;
+                typos += usize::from(unit.only_through_typo(in_terms(record.terms)));
                 quality += best;
                 in_title += usize::from(unit.best(in_terms(record.title_terms)) > 0);
                 in_lead += usize::from(unit.best(in_terms(record.lead_terms)) > 0);
@@ -323,6 +338,7 @@ fn rank_records_counted(
                 in_title: clamp(in_title),
                 quality,
                 cover: if in_title > 0 { title_cover(record.title, wanted) } else { 0 },
+                typos: clamp(typos),
                 record_idx,
             });
         }
@@ -355,10 +371,11 @@ fn rank_records_counted(
     });
     let ranked = scored
         .into_iter()
-        .map(|Scored { relevance, in_title, record_idx, .. }| Ranked {
+        .map(|Scored { relevance, in_title, typos, record_idx, .. }| Ranked {
             hit: Hit { document: Document::Record(&DOCUMENTS[record_idx]), relevance },
             title_covers: !wanted.is_empty() && usize::from(in_title) == wanted.len(),
             in_title,
+            typos,
         })
         .collect();
     (ranked, unit_found.iter().filter(|found| **found).count())
@@ -380,6 +397,8 @@ struct Scored {
     /// Where the title has said every unit it holds ([`title_cover`]): sooner is more about
     /// what the query names.
     cover: u8,
+    /// Units held only through a typo.
+    typos: u8,
     record_idx: usize,
 }
 
@@ -452,7 +471,8 @@ fn names_the_api(wanted: &[Wanted<'_>]) -> bool {
 /// relevance, the distinct query units a document matches. Relevance ties between the two
 /// kinds are frequent, since a two-word query matches dozens of guides fully; among equal
 /// relevance, documents whose title holds every query term come first (the title names what
-/// a document is about, for a guide and a record alike), and then guides precede records.
+/// a document is about, for a guide and a record alike), then those with fewer terms matched
+/// only through a typo, and then guides precede records.
 pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<Hit>, Error> {
     let query = crate::model::trim_blank(query);
     let units = query_units(query)?;
@@ -475,6 +495,10 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
     if collection == Collection::Library {
         let params = guides::validate(&SearchRequest { q: Some(query), ..Default::default() })?;
         let page = guides::search(guides::SearchParams { limit, ..params });
+        // A guide search that read a word as another (`correctedQuery`: "cors" as "core")
+        // ranked the guides by the correction, so each of its hits counts as matched through a
+        // typo, whatever its own count says.
+        let read_as_another = u8::from(page.corrected.is_some());
         let guide_hits = page.hits().iter().map(|hit| {
             let guide = guides::GuidePage::guide(hit);
             Ranked {
@@ -484,6 +508,7 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                 },
                 title_covers: title_covers(guide.title, &wanted),
                 in_title: 0,
+                typos: hit.typos.max(read_as_another),
             }
         });
         let mut merged: Vec<Ranked> = guide_hits.collect();
@@ -491,11 +516,17 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         // Stable: within a tier guides keep their BM25F order and precede records, unless the
         // query is the API's vocabulary and no title holds all of it: then the API's own
         // documents come first (a guide whose title names the query still leads its tier).
+        // Among equal relevance, fewer units matched only through a typo come first: a word
+        // the guides do not use is read as another (`cors` as "core", `bearer` as "better",
+        // `llms.txt` as "llms text"), and a record that holds it as typed is what the query
+        // names; a misspelling that guides and records both read through a typo
+        // (`helthcare`) leaves guides first. Guides already rank fewer typos first, so
+        // their order is kept.
         let api_first = names_the_api(&wanted);
         merged.sort_by_key(|r| {
             let guide = matches!(r.hit.document, Document::Guide(_));
             let after_records = api_first && guide && !r.title_covers;
-            (std::cmp::Reverse(r.hit.relevance), !r.title_covers, after_records)
+            (std::cmp::Reverse(r.hit.relevance), !r.title_covers, r.typos, after_records)
         });
         ranked = merged;
     }

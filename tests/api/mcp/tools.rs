@@ -1670,3 +1670,35 @@ async fn api_docs_search_puts_what_a_developer_means_first() {
         assert!(text.contains("| `rate_limited` | 429 |"), "{text}");
     }
 }
+
+/// The docs server's `search` merges guides with the API's documents; a developer's word the
+/// guides never use is read by the guide search as another (`cors` as "core", `bearer` as
+/// "better", `llms.txt` as "llms text"), and those guides came before the document that holds
+/// the word as typed. Among equal relevance, fewer units matched only through a typo come
+/// first; a misspelling both kinds read through a typo (`helthcare`) leaves guides first.
+#[tokio::test]
+async fn docs_search_puts_a_word_as_typed_before_guides_read_through_a_typo() {
+    let server = start().await;
+    let first_of = |answer: &Value| -> String {
+        assert_eq!(answer["isError"], false, "{answer}");
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let page: Value = serde_json::from_str(text).expect("JSON");
+        page["results"][0]["id"].as_str().expect("a first result").to_string()
+    };
+    for (query, first) in [
+        ("cors", "docs/api"),
+        ("bearer token", "errors/missing_token"),
+        ("llms.txt", "docs/agents"),
+        ("304 not modified", "docs/authentication"),
+    ] {
+        let answer =
+            tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": query })).await;
+        assert_eq!(first_of(&answer), first, "{query}");
+    }
+    for query in ["helthcare", "modl drift", "feature store"] {
+        let answer =
+            tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": query })).await;
+        let first = first_of(&answer);
+        assert!(first.starts_with("guides/"), "{query}: {first}");
+    }
+}
