@@ -170,6 +170,7 @@ fn post_json(
     summary: &str,
     description: &str,
     request: &str,
+    example: Value,
     response: &str,
     body_max: usize,
 ) -> Value {
@@ -185,7 +186,7 @@ fn post_json(
             "parameters": [{ "$ref": "#/components/parameters/IdempotencyKey" }],
             "requestBody": {
                 "required": true,
-                "content": { "application/json": { "schema": schema_ref(request) } },
+                "content": { "application/json": { "schema": schema_ref(request), "example": example } },
             },
             "responses": {
                 "200": ok,
@@ -516,6 +517,8 @@ A missing Content-Type is read as JSON; any other non-JSON type is 415. Bodies o
                 top_index = N_OPTIONS - 1,
             ),
             "ScoreRequest",
+            // The first option of every question, as a reader's first try (a test sends it).
+            json!({ "answers": vec![0; N_QUESTIONS] }),
             "ReadinessResult",
             SCORE_BODY_MAX,
         ),
@@ -534,6 +537,8 @@ otherwise the items that fit run in order and each item past the limit gets stat
                 BATCH_BODY_MAX / 1024
             ),
             "BatchRequest",
+            // The API overview's example (`content/docs/api.md`); a test sends both.
+            json!({ "requests": [{ "path": "/v1/services/mlops" }, { "path": "/v1/resources?q=drift" }] }),
             "BatchResponse",
             BATCH_BODY_MAX,
         ),
@@ -599,7 +604,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
                 "tags": ["oauth"],
                 "requestBody": {
                     "required": true,
-                    "content": { "application/json": { "schema": schema_ref("ClientRegistrationRequest") } },
+                    "content": { "application/json": { "schema": schema_ref("ClientRegistrationRequest"), "example": { "client_name": "my-tool" } } },
                 },
                 "responses": {
                     "201": {
@@ -625,7 +630,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
                 "tags": ["oauth"],
                 "requestBody": {
                     "required": true,
-                    "content": { "application/x-www-form-urlencoded": { "schema": schema_ref("TokenRequest") } },
+                    "content": { "application/x-www-form-urlencoded": { "schema": schema_ref("TokenRequest"), "example": { "grant_type": "client_credentials" } } },
                 },
                 "responses": {
                     "200": {
@@ -796,7 +801,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
                 "parameters": [{ "$ref": "#/components/parameters/LastEventId" }],
                 "requestBody": {
                     "required": true,
-                    "content": { "application/json": { "schema": schema_ref("AskRequest") } },
+                    "content": { "application/json": { "schema": schema_ref("AskRequest"), "example": { "query": { "text": "which industries do you work in?" }, "context": { "prev": [] } } } },
                 },
                 "responses": ask_responses(true),
             },
