@@ -506,6 +506,36 @@ fn in_sentence(tokens: &[QueryToken], idx: usize, most: usize) -> usize {
     (1..most).find(|&n| tokens.get(idx + n).is_none_or(|t| t.after_end)).unwrap_or(most)
 }
 
+/// Two lone letters typed a space apart just before the word at `span` ("a b test"), read as
+/// the initials the guides write with `/` or `&` ("A/B", "R&D", "Q&A" are `ab`, `rd`, `qa`),
+/// when the library or the synonym table has the two joined: the tokenizer drops a
+/// one-letter word, so both letters were lost and `a b test` searched `test` alone. The
+/// joined word, the span of the two letters, its stem and where it stands in the vocabulary.
+/// Asked of every word, so the byte that fails most words is read first: the one after the
+/// first letter, a space only when that letter is a word.
+fn initials_before(
+    q: &str,
+    span: &Range<usize>,
+) -> Option<(&'static str, Range<usize>, &'static str, Known)> {
+    let at = span.start.checked_sub(4)?;
+    let bytes = q.as_bytes();
+    if bytes[at + 1] != b' ' || bytes[at + 3] != b' ' {
+        return None;
+    }
+    let (a, b) = (bytes[at], bytes[at + 2]);
+    let alone = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] >= 0x80);
+    if !a.is_ascii_alphabetic() || !b.is_ascii_alphabetic() || !alone {
+        return None;
+    }
+    let pair = [a.to_ascii_lowercase(), b.to_ascii_lowercase()];
+    let (stem, known) = std::str::from_utf8(&pair).ok().and_then(known_term)?;
+    if !has_postings(known.term) && !is_synonym_input(known.term) {
+        return None;
+    }
+    let place = PREFIX_WORDS.get(known.place as usize)?.0;
+    Some((place, at..at + 3, stem, known))
+}
+
 /// Splits `q` into units: at each word, the longest run of words that is a synonym phrase
 /// becomes one unit, otherwise the word alone. Repeated units are kept once; at most
 /// [`SEARCH_MAX_QUERY_TERMS`].
@@ -544,11 +574,26 @@ pub fn units(q: &str) -> Units {
         // stops where the query's sentence or clause does.
         // A mark and the space after it are two bytes: most words are a space apart, and
         // the gap is not read.
-        let after_end = last_end.is_some_and(|end: usize| {
+        let mut after_end = last_end.is_some_and(|end: usize| {
             span.start > end + 1
                 && tokenize::sentence_ends_between(q, end, span.start, tokenize::Reading::Query)
         });
         last_end = Some(span.end);
+        // "a b test": two lone letters before the word are initials ("A/B") when the library
+        // has them joined; a word of their own, then the word goes on as any other.
+        if let Some((joined, initials, stem, known)) =
+            (!as_typed && span.start >= 4).then(|| initials_before(q, &span)).flatten()
+        {
+            let word_at = text.len();
+            text.push_str(joined);
+            let stem_at = text.len();
+            text.push_str(stem);
+            let (word, stem) = (word_at..stem_at, stem_at..text.len());
+            let span = initials;
+            tokens.push(QueryToken { word, stem, span, known: Some(known), after_end, as_typed });
+            after_end = false;
+            last_plain = false;
+        }
         // "buy-in": a stop word hyphenated to the word is part of it when the library or the
         // synonym table knows the two joined ("buyin"); otherwise it is dropped as before.
         if let Some((joined, span, stem, known)) = joined_known(q, &span) {
