@@ -1105,6 +1105,11 @@ pub struct Passage {
 /// London ..."): the engine puts that sentence first when a question asks where.
 pub const LOCATION_LABEL: &str = "Location: ";
 
+/// The heading of the organisation's statements of how it works with a client (the contact
+/// record's `terms`): the home page's section over them, and their passages' heading, by
+/// which the answer engine knows a term of business from the rest of the contact record.
+pub const TERMS_HEADING: &str = "How we work";
+
 /// A company question the engine answers from the structured records, not from passages.
 /// The order is the order of `COMPANY_ANSWERS` in the generated tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -67,6 +67,11 @@ pub struct RawContact {
     pub security_email: String,
     pub how: Option<String>,
     pub note: Option<String>,
+    /// Plain statements of how the firm works with a client (who owns the work, NDAs, the size
+    /// of client, what follows an engagement): the home page's "How we work", and the
+    /// organisation's passages in the answer engine. Not part of the API's Contact object.
+    #[serde(default)]
+    pub terms: Vec<String>,
 }
 
 /// `content/assessment.toml`.

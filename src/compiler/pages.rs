@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::config::Config;
 use super::date::Date;
-use super::model::{SEARCH_QUERY_MAX_CHARS, SOCIAL_CARD_PATH};
+use super::model::{SEARCH_QUERY_MAX_CHARS, SOCIAL_CARD_PATH, TERMS_HEADING};
 use super::render::{absolutise_markdown_links, escape_html, inline_code_html, markdown_to_html};
 use super::structured::{self, Crumb, Entity, PageFacts};
 use super::validate::{Content, Guide, Page};
@@ -871,6 +871,17 @@ fn home_page(shell: &Shell<'_>) -> SitePage {
         "# {}\n\n> {}\n\n{cta_md}\n{}\n",
         content.site.company, content.site.tagline, content.site.description
     );
+    // How the firm works with a client (the contact record's `terms`): what a buyer asks
+    // before writing, said once, in the firm's own words.
+    if !content.contact.terms.is_empty() {
+        let _ = write!(main, "<h2 id=\"how-we-work\">{}</h2>\n<ul>\n", escape_html(TERMS_HEADING));
+        let _ = write!(markdown, "\n## {TERMS_HEADING}\n\n");
+        for term in &content.contact.terms {
+            let _ = writeln!(main, "<li>{}</li>", escape_html(term));
+            let _ = writeln!(markdown, "- {term}");
+        }
+        main.push_str("</ul>\n");
+    }
     let sections: [(&str, &str, &[Page]); 3] = [
         ("Services", "services", &content.services),
         ("Industries", "industries", &content.industries),

@@ -17,7 +17,7 @@ use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use serde_json::{Value, json};
 
 use super::config::Config;
-use super::model::SourceKind;
+use super::model::{SourceKind, TERMS_HEADING};
 use super::pages::{ASSESSMENT_PATH, item_path};
 use super::tokenize::for_each_token;
 use super::validate::{Content, Page};
@@ -554,7 +554,8 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
 }
 
 /// The contact record as an item, cited as the organisation: the company description and
-/// tagline, how to get in touch, where it is, and what the API cannot do. Its url is the
+/// tagline, how to get in touch, where it is, what the API cannot do, and how the firm works
+/// with a client (its `terms`, under the home page's heading for them). Its url is the
 /// contact details on the home page, `<site>/#contact` (the footer every page has), the url
 /// of the MCP servers' contact document, so every surface cites the same address.
 fn contact_source(config: &Config, content: &Content) -> Source {
@@ -602,6 +603,15 @@ fn contact_source(config: &Config, content: &Content) -> Source {
         blocks.push(Block {
             heading: heading.clone(),
             text: text.clone(),
+            whole: false,
+            quotable: true,
+            run_in: 0,
+        });
+    }
+    for term in &contact.terms {
+        blocks.push(Block {
+            heading: TERMS_HEADING.to_string(),
+            text: term.clone(),
             whole: false,
             quotable: true,
             run_in: 0,

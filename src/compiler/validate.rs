@@ -86,6 +86,8 @@ pub struct Contact {
     pub security_email: String,
     pub how: Option<String>,
     pub note: Option<String>,
+    /// How the firm works with a client, one plain statement each (see `RawContact::terms`).
+    pub terms: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -516,6 +518,9 @@ fn contact(file: &SourceFile, diagnostics: &mut Diagnostics) -> Option<Contact> 
             );
         }
     }
+    for term in &raw.terms {
+        require_text(file, "terms", term, diagnostics);
+    }
     Some(Contact {
         company: raw.company,
         location: raw.location,
@@ -523,6 +528,7 @@ fn contact(file: &SourceFile, diagnostics: &mut Diagnostics) -> Option<Contact> 
         security_email: raw.security_email,
         how: raw.how,
         note: raw.note,
+        terms: raw.terms,
     })
 }
 
