@@ -27,6 +27,7 @@ use std::ops::Range;
 
 use select::Scope;
 
+use crate::model::TERMS_HEADING;
 pub use crate::model::{CompanyTopic, LOCATION_LABEL, SourceItem, SourceKind};
 use crate::tables::{
     ANSWER_ITEMS, ANSWER_PASSAGES, COMPANY_ANSWERS, HOW_TO_SCORE, NOT_COVERED_SENTENCES,
@@ -173,7 +174,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
         && !query.intent.generic_you
         && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))
     {
-        return not_covered(&[], 0);
+        return from_firm_terms(&query);
     }
     // "What technologies do you use?", "do you work with small companies?": the firm's tools
     // or the size of its clients, which no record states; a guide's "technology that monitors
@@ -188,7 +189,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
             || (query.intent.asks_work_size
                 && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))))
     {
-        return not_covered(&[], 0);
+        return from_firm_terms(&query);
     }
     // "What do you need from us?", "can you work with our IT team?": asked of the firm with
     // nothing the library could be searched for, a matter no record states; the firm's
@@ -199,7 +200,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
         && query.n_content == 0
         && matches!(topic, Some(CompanyTopic::About))
     {
-        return not_covered(&[], 0);
+        return from_firm_terms(&query);
     }
     // "What is your process?", "what does an engagement look like?": how the firm works with
     // clients, which each service page tells ("How the engagement runs": its phases, length and
@@ -306,6 +307,17 @@ pub fn answer(question: &Question<'_>) -> Answer {
         }
         None => match query.carried_topic {
             Some(topic) if query.n_content == 0 && !query.carried_content => company_answer(topic),
+            // "Will we own the models you build?", "what happens after the engagement ends?":
+            // asked of the firm or of its work ("engagement", "project") and of no company
+            // topic, a question one of its "How we work" statements says in full is answered
+            // by it. Searched, the first quoted the generative AI service's evaluation suite
+            // and the second analytics engineering's first phase.
+            None if ((query.intent.refers_to_company && !query.intent.generic_you)
+                || query.intent.names_offering)
+                && let Some(answer) = firm_terms_answer(&query) =>
+            {
+                answer
+            }
             carried => retrieve(&query, carried.and_then(kind_of)),
         },
     }
@@ -393,6 +405,36 @@ fn contact_item() -> &'static SourceItem {
 
 fn retrieve(query: &query::Query, boost: Option<SourceKind>) -> Answer {
     retrieve_in(query, boost, Scope::All)
+}
+
+/// A matter of the firm's own business asked of it ("will you sign an NDA?", "do you work
+/// with small companies?", "who owns the IP?"): the organisation's "How we work" statements
+/// (the contact record's `terms`) answer it when the best of the record's sentences is one of
+/// them (the tagline's "owned by your team" is no term of business) and says
+/// every word of the question, those of its subject in its own words (the question may be
+/// phrasing alone: "small" and "companies" are words of the firm's practice, "work with"
+/// asks whether it works with something); otherwise no record states it, and
+/// the answer is "not covered" with the contact record alone. A guide's sentence that shares
+/// its words ("an NDA with the vendor", "a company earning millions") is never the firm's
+/// answer, and a statement that shares only some of them answers another question ("who owns
+/// your company?" is not "... from small companies and charities ...").
+fn from_firm_terms(query: &query::Query) -> Answer {
+    firm_terms_answer(query).unwrap_or_else(|| not_covered(&[], 0))
+}
+
+/// The answer from the organisation's "How we work" statements, if the best sentence of its
+/// record is one of them and says every word of the question (see [`from_firm_terms`]).
+fn firm_terms_answer(query: &query::Query) -> Option<Answer> {
+    let ranked = select::rank_items(query, None, Scope::Organisation);
+    let (scored, n_scored) = select::score_passages(query, &ranked);
+    let subject = select::own_subject_bits(query);
+    let says_all = scored[..n_scored].first().is_some_and(|best| {
+        ANSWER_PASSAGES[best.passage as usize].heading == TERMS_HEADING
+            && best.covered >= query.total_mass
+            && best.subject_text & subject == subject
+    });
+    let answer = retrieve_in(query, None, Scope::Organisation);
+    (says_all && answer.kind == AnswerKind::Answered).then_some(answer)
 }
 
 fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) -> Answer {

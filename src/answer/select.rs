@@ -129,6 +129,9 @@ pub enum Scope {
     /// in a sector is about them; a guide's "bank holidays" or "logistic regression" shares
     /// the sector's stem, not its sense.
     FirmPages,
+    /// The organisation's own record alone (the contact record: how to reach the firm, and
+    /// its "How we work" statements): a question of the firm's own terms of business.
+    Organisation,
 }
 
 impl Scope {
@@ -138,6 +141,7 @@ impl Scope {
             Scope::FirmPages => {
                 matches!(kind, SourceKind::Service | SourceKind::Industry | SourceKind::CaseStudy)
             }
+            Scope::Organisation => kind == SourceKind::Contact,
         }
     }
 }
