@@ -118,6 +118,10 @@ const OFF_TOPIC: &[&str] = &[
     "Do you do tax returns?",
     "How do I get my children to actually use their new bikes?",
     "What will we receive from the garden service?",
+    "Who owns the Eiffel Tower?",
+    "What happens after the film ends?",
+    "Will you sign my petition?",
+    "Do you offer ongoing support for my car?",
 ];
 
 #[test]
@@ -275,7 +279,6 @@ fn the_firms_own_policies_are_not_read_from_the_guides() {
     for question in [
         "What is your refund policy?",
         "What are your payment terms?",
-        "Do you sign an NDA?",
         "What is your cancellation policy for the assessment?",
         // The "you" of "how do you" before a verb of conduct, about a matter of trade, is the
         // firm: it asks how the firm does its own business (this was answered from a guide
@@ -302,6 +305,24 @@ fn the_firms_own_policies_are_not_read_from_the_guides() {
         "Is my data safe with you?",
         "Will our data be secure with Larchmere?",
     ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 5), ["contact:contact"], "{question}");
+    }
+    // A matter the organisation's "How we work" states is answered from it, and from nothing
+    // else: "Do you sign an NDA?" was "not covered" while no record said.
+    for question in ["Do you sign an NDA?", "Will you sign an NDA?", "Do you sign NDAs?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 5), ["contact:contact"], "{question}");
+        assert!(
+            reply.text().starts_with("We sign your non-disclosure agreement (NDA)"),
+            "{question}"
+        );
+    }
+    // A statement that says only some of the question's words answers another question: "who
+    // owns" is the firm's ownership, not the client's IP, nor its clients' size.
+    for question in ["Who owns your company?", "Who owns Larchmere?", "Do you sign contracts?"] {
         let reply = ask(question);
         assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
         assert_eq!(first(&reply, 5), ["contact:contact"], "{question}");
@@ -1379,24 +1400,29 @@ fn a_sector_word_asks_about_the_firms_pages_for_that_sector() {
     );
 }
 
-/// What the firm works with, and the size of its clients, are facts no record states: "What
-/// technologies do you use?" quoted a works-council guide's "technology that monitors staff",
-/// and "do you work with small companies?" a data-monetisation guide's "Could we sell our
-/// data?". Such words are phrasing in a question to the firm; one that names a subject besides
-/// is searched for the subject.
+/// What the firm works with is a fact no record states, and the size of its clients one only
+/// the organisation's "How we work" states: "What technologies do you use?" quoted a
+/// works-council guide's "technology that monitors staff", and "do you work with small
+/// companies?" a data-monetisation guide's "Could we sell our data?" (then "not covered",
+/// until the contact record said). Such words are phrasing in a question to the firm; one
+/// that names a subject besides is searched for the subject.
 #[test]
 fn the_firms_tools_and_client_size_are_not_read_from_the_guides() {
-    for question in [
-        "What technologies do you use?",
-        "What tools do you use?",
-        "do you work with small companies?",
-        "what size companies do you work with",
-        "Do you work with startups?",
-        "Do you only work with large organisations?",
-    ] {
+    for question in ["What technologies do you use?", "What tools do you use?"] {
         let reply = ask(question);
         assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
         assert!(reply.text().contains(EMAIL), "{question}");
+    }
+    for question in [
+        "do you work with small companies?",
+        "what size companies do you work with",
+        "Do you work with startups?",
+        "Do you work with large companies?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 5), ["contact:contact"], "{question}");
+        assert!(reply.text().starts_with("We work with organisations of every size"), "{question}");
     }
     // "Recommend" and "tools" are phrasing: "recommendation" guides ("Advisory mode: users see
     // the recommendation ...") were quoted before the pipeline guides.
@@ -2305,4 +2331,32 @@ fn an_existing_team_is_the_askers_team() {
     assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::About), "{}", reply.text());
     assert!(!reply.text().contains("existing"), "{}", reply.text());
     assert_eq!(reply.text(), ask("Can you work with our team?").text());
+}
+
+/// What a buyer asks before writing, which no record said (2026-12-05, the eighth pass): who
+/// owns the work, what follows the engagement, whether there is support after it. The
+/// organisation's "How we work" statements say it, and the answer quotes them: "Will we own
+/// the models you build?" quoted the generative AI service's evaluation suite, "What happens
+/// after the engagement ends?" analytics engineering's first phase, and "Who owns the IP?"
+/// and "Do you offer ongoing support?" were "not covered".
+#[test]
+fn the_firms_terms_of_business_are_answered_from_how_it_works() {
+    for (question, opening) in [
+        ("Will we own the models you build?", "You own the intellectual property (IP)"),
+        ("Who owns the IP?", "You own the intellectual property (IP)"),
+        ("Who owns the code you write?", "You own the intellectual property (IP)"),
+        ("What happens after the engagement ends?", "What happens after the engagement ends"),
+        ("Do you offer ongoing support?", "What happens after the engagement ends"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["contact:contact"], "{question}");
+        assert!(reply.text().starts_with(opening), "{question}: {}", reply.text());
+    }
+    // A question of the guides that shares the statements' words is not the firm's terms:
+    // the IP statement says "build", "data pipelines" and "models".
+    for question in ["How do I build a data pipeline?", "Who should own our data models?"] {
+        let reply = ask(question);
+        assert!(first(&reply, 1) != ["contact:contact"], "{question}: {}", reply.text());
+    }
 }
