@@ -2319,6 +2319,12 @@ fn what_a_pilot_costs_is_the_stage_gate_guides_figure() {
     assert_eq!(first(&reply, 1), ["guide:stage-gates-ai-pilots"], "{reply:#?}");
     assert!(reply.text().contains("£100k to £250k"), "{}", reply.text());
     assert!(!reply.text().contains("extrapolated linearly"), "{}", reply.text());
+    // What to spend on one is the same figure (the eighth pass): the guide wrote "costs", and
+    // "How much should we spend on an AI pilot?" still quoted the pitfall.
+    let reply = ask("How much should we spend on an AI pilot?");
+    assert_eq!(first(&reply, 1), ["guide:stage-gates-ai-pilots"], "{reply:#?}");
+    assert!(reply.text().starts_with("In money, a live pilot"), "{}", reply.text());
+    assert!(!reply.text().contains("extrapolated linearly"), "{}", reply.text());
 }
 
 /// "Can you work with our existing team?" quoted a regulation guide's "... with few specific
