@@ -31,7 +31,7 @@ function nextStep(text) {
   return [document.createTextNode(text.slice(0, text.length - api.length) + before), link, document.createTextNode(after)];
 }
 function show(result, answers) {
-  document.getElementById("score").textContent = result.score + " / 100";
+  document.getElementById("score").textContent = result.score + " out of 100";
   document.getElementById("band").textContent = result.band.name;
   const guidance = document.getElementById("guidance");
   guidance.replaceChildren(...result.band.guidance.map(function (line) { return el("li", line); }));

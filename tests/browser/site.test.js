@@ -504,7 +504,7 @@ test("the assessment can be completed with the keyboard and shows the result and
   await page.keyboard.press("Enter");
   await page.locator("#result").waitFor({ state: "visible" });
   const score = await page.locator("#score").textContent();
-  assert.match(score, /^\d{1,3} \/ 100$/);
+  assert.match(score, /^\d{1,3} out of 100$/);
   assert.ok((await page.locator("#band").textContent()).length > 0, "a band");
   assert.equal(await page.locator("#pillars .bar[role=img]").count(), 4, "a bar per pillar");
   assert.ok((await page.locator("#guidance li").count()) > 0, "guidance");
@@ -517,7 +517,7 @@ test("the assessment can be completed with the keyboard and shows the result and
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ answers: ANSWERS }),
   })).json();
-  assert.equal(score, `${api.score} / 100`, "the page shows the API's score");
+  assert.equal(score, `${api.score} out of 100`, "the page shows the API's score, in the words of the page without scripts");
   const weakest = api.pillars[api.weakestPillar];
   assert.equal(await page.locator("#advice").textContent(), `${weakest.title}: ${weakest.advice}`);
   const others = Object.entries(api.pillars).filter(([key, p]) => key !== api.weakestPillar && p.advice);
@@ -631,7 +631,7 @@ test("a shared result URL reopens the result", async () => {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ answers: ANSWERS }),
   })).json();
-  assert.equal(await page.locator("#score").textContent(), `${api.score} / 100`);
+  assert.equal(await page.locator("#score").textContent(), `${api.score} out of 100`);
   assert.equal(await page.locator("#band").textContent(), api.band.name);
   assert.equal(await page.locator("#share-link").getAttribute("href"), FRAGMENT);
 
