@@ -14,7 +14,9 @@ use serde_json::Value;
 use super::config::Config;
 use super::date::Date;
 use super::model::{SEARCH_QUERY_MAX_CHARS, SOCIAL_CARD_PATH, TERMS_HEADING};
-use super::render::{absolutise_markdown_links, escape_html, inline_code_html, markdown_to_html};
+use super::render::{
+    absolutise_markdown_links, escape_html, heading_html, inline_code_html, markdown_to_html,
+};
 use super::structured::{self, Crumb, Entity, PageFacts};
 use super::validate::{Content, Guide, Page};
 
@@ -120,9 +122,9 @@ pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox
 /// their light-scheme colours (6.7:1); a search snippet's highlighted words are white on
 /// #6b5a12 (6.8:1: the secondary text they inherited there was 3.6:1, which axe found once it
 /// ran in the dark scheme).
-/// On a phone (under 30rem) a heading is 1.6rem, not the browser's 2rem, so a long guide title
-/// takes three lines, not five; a breadcrumb's separator follows its crumb, so a wrapped trail
-/// never starts a line with "/".
+/// On a phone (under 30rem) a heading is at most 1.6rem, not the browser's 2rem, so a long
+/// guide title takes three lines, not five; a breadcrumb's separator follows its crumb, so a
+/// wrapped trail never starts a line with "/".
 /// A heading that wraps keeps its lines together (h2 and h3 at 1.3, where they inherited the
 /// body's 1.6 and a two-line heading read as two); on a phone a search form's category select
 /// takes the whole width, as its query box does, where it stopped short of it; an assessment's
@@ -135,6 +137,13 @@ pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox
 /// an inline block is as wide as its longest word), the header's search form and every input
 /// and select stop at their container's width, and a fieldset may be narrower than its
 /// longest word (a fieldset's minimum width is its content's, unlike a div's).
+/// On a narrow screen (under 30rem, which text at 200 % makes every phone) the headings and the
+/// side margins shrink with the screen's width, never below the body text's size (since
+/// 2026-12-05): at 375 px with text at 200 % an `h1` of 1.6rem (51 px) held about ten bold
+/// letters a line, and "Engineering", "Healthcare" or "recommendations" were cut mid-word by the
+/// body's `overflow-wrap`. At the usual text size a 375 px phone's page is unchanged. A word
+/// too long even so breaks at a soft hyphen the build puts before its ending
+/// ([`heading_html`]).
 /// Print styles drop the chrome and spell out link targets.
 const STYLE: &str = "*,*::before,*::after{box-sizing:border-box}\
 body{font:100%/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;overflow-wrap:break-word;margin:0;color:#1c2430;background:#fbfbf8}\
@@ -150,10 +159,10 @@ a{color:#0b5cad}a:hover{color:#08407a}\
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}\
 .crumbs ol{list-style:none;padding:0;margin:1rem 0 0;display:flex;flex-wrap:wrap;font-size:.9rem;color:#3d4a5c}\
 .crumbs li:not(:last-child)::after{content:'/';padding:0 .45rem;color:#3d4a5c}\
-h1{line-height:1.2;margin-top:1rem}h2,h3{line-height:1.3}@media (max-width:30rem){h1{font-size:1.6rem}.search select{flex:1 1 100%}}.lede{font-size:1.125rem;color:#3d4a5c}\
+h1{line-height:1.2;margin-top:1rem}h2,h3{line-height:1.3}@media (max-width:30rem){h1{font-size:clamp(1rem,9vw,1.6rem)}h2{font-size:clamp(1rem,8.5vw,1.5rem)}h3{font-size:clamp(1rem,7.5vw,1.17rem)}.search select{flex:1 1 100%}}.lede{font-size:1.125rem;color:#3d4a5c}\
 table{border-collapse:collapse}td,th{border:1px solid #d9dde3;padding:.25rem .5rem;vertical-align:top;text-align:left}.table-wrap{overflow-x:auto;max-width:100%;margin:1rem 0}.note{border-left:4px solid #0b5cad;background:#eef4fb;padding:.5rem .75rem}\
 code{background:#eef1f4;padding:0 .2rem;border-radius:3px}pre{overflow-x:auto;background:#eef1f4;padding:.75rem}\
-footer{margin-top:3rem;padding:1rem 1.25rem 2rem;border-top:1px solid #d9dde3;font-size:.9rem;color:#3d4a5c}\
+footer{margin-top:3rem;padding:1rem 1.25rem 2rem;border-top:1px solid #d9dde3;font-size:.9rem;color:#3d4a5c}@media (max-width:30rem){header,main,footer{padding-left:min(1.25rem,6vw);padding-right:min(1.25rem,6vw)}}\
 fieldset{border:1px solid #d9dde3;margin:1rem 0;padding:.75rem 1rem;min-width:0}legend{font-weight:600}\
 label{display:block;margin:.2rem 0}fieldset label{display:flex;align-items:flex-start;gap:.5rem}input[type=radio]{width:1.15rem;height:1.15rem;margin:.225rem 0 0;flex:none}dt{font-weight:600}.ctx{color:#3d4a5c;font-size:.9rem;margin:.2rem 0 .5rem}\
 button{font:inherit;padding:.45rem 1.1rem;background:#0b5cad;color:#fff;border:1px solid #0b5cad;border-radius:4px;cursor:pointer}button:hover{background:#08407a}\
@@ -575,7 +584,7 @@ fn item_page(shell: &Shell<'_>, kind: &str, heading: &str, page: &Page) -> SiteP
     let rendered = markdown_to_html(&page.body, site);
     let mut main = format!(
         "<h1>{}</h1>\n<p class=\"lede\">{}</p>\n{}",
-        escape_html(&page.name),
+        heading_html(&page.name),
         escape_html(&page.description),
         rendered.html
     );
@@ -710,7 +719,7 @@ fn guide_page(shell: &Shell<'_>, guide: &Guide) -> SitePage {
     let main = format!(
         "<article>\n<h1>{title}</h1>\n<p class=\"lede\">{description}</p>\n\
 <section aria-labelledby=\"answers-heading\" class=\"answers\"><h2 id=\"answers-heading\">This guide answers</h2><ul>{answers_html}</ul></section>\n{body}</article>",
-        title = escape_html(&guide.title),
+        title = heading_html(&guide.title),
         description = escape_html(&guide.description),
         body = rendered.html,
     );
@@ -994,7 +1003,7 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
     let content = shell.content;
     let site = &shell.config.site_url;
     let assessment = &content.assessment;
-    let mut main = format!("<h1>{}</h1>\n", escape_html(&assessment.title));
+    let mut main = format!("<h1>{}</h1>\n", heading_html(&assessment.title));
     let mut markdown = format!("# {}\n\n", assessment.title);
     if let Some(instructions) = &assessment.instructions {
         let _ = writeln!(main, "<p class=\"lede\">{}</p>", escape_html(instructions));

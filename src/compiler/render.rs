@@ -154,6 +154,59 @@ pub fn inline_code_html(text: &str) -> String {
     out
 }
 
+/// Escapes a heading's text for HTML and marks where its long words may break: a soft hyphen
+/// (`&shy;`) before the ending of each word of 13 letters or more ("recommend&shy;ations",
+/// "pseudonym&shy;isation"). With text at 200 % on a 375 px phone a bold heading holds about
+/// fifteen letters a line; a longer word was cut wherever it met the edge ("recommendatio" /
+/// "ns", by the body's `overflow-wrap`). The break is at a morpheme, shown with a hyphen, and
+/// only taken when the word does not fit; CSS `hyphens: auto` is not used, since Chromium on
+/// Linux has no hyphenation dictionaries and elsewhere it hyphenates words that would fit.
+pub fn heading_html(text: &str) -> String {
+    /// Endings a long word may break before, longest first; the part before stays 5 letters or
+    /// more.
+    const ENDINGS: [&str; 13] = [
+        "structure",
+        "isations",
+        "cations",
+        "isation",
+        "cation",
+        "ations",
+        "ation",
+        "ments",
+        "ment",
+        "ities",
+        "able",
+        "ings",
+        "ing",
+    ];
+    let escaped = escape_html(text);
+    let mut out = String::with_capacity(escaped.len() + 8);
+    let mut rest = escaped.as_str();
+    while let Some(start) = rest.find(|c: char| c.is_ascii_alphabetic()) {
+        out.push_str(&rest[..start]);
+        rest = &rest[start..];
+        let len = rest.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(len);
+        let ending = (len >= 13)
+            .then(|| {
+                let lower = word.to_ascii_lowercase();
+                ENDINGS.iter().find(|e| lower.ends_with(*e) && len - e.len() >= 5).map(|e| e.len())
+            })
+            .flatten();
+        match ending {
+            Some(n) => {
+                out.push_str(&word[..len - n]);
+                out.push_str("&shy;");
+                out.push_str(&word[len - n..]);
+            }
+            None => out.push_str(word),
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Escapes text for HTML element content and attribute values.
 pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -173,6 +226,22 @@ pub fn escape_html(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_heading_words_may_break_before_their_ending() {
+        assert_eq!(
+            heading_html("Getting staff to use model recommendations"),
+            "Getting staff to use model recommend&shy;ations"
+        );
+        assert_eq!(
+            heading_html("Anonymisation vs pseudonymisation: R&D"),
+            "Anonym&shy;isation vs pseudonym&shy;isation: R&amp;D"
+        );
+        assert_eq!(heading_html("Infrastructure"), "Infra&shy;structure");
+        // Short words, and long ones without a known ending, are left whole.
+        assert_eq!(heading_html("Data quality"), "Data quality");
+        assert_eq!(heading_html("Rhythmsrhythms"), "Rhythmsrhythms");
+    }
 
     /// Each table is wrapped in its own scrolling box, numbered, and nothing else is.
     #[test]

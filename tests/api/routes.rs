@@ -197,7 +197,8 @@ async fn every_content_item_has_an_html_page_and_a_markdown_twin() {
         assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
         let escaped = title.replace('&', "&amp;").replace('\'', "&#39;").replace('"', "&quot;");
         assert!(
-            page.text.contains(&format!("<h1>{escaped}</h1>")),
+            // A long word of the heading may break at a soft hyphen (see `heading_html`).
+            page.text.replace("&shy;", "").contains(&format!("<h1>{escaped}</h1>")),
             "{path} has its title as the heading"
         );
         assert!(page.text.contains(&format!("{url}index.md")), "{path} links its twin");

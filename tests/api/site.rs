@@ -1352,7 +1352,7 @@ async fn service_case_study_and_industry_pages_end_with_how_to_start() {
         let invitation = match kind {
             0 => {
                 let h1 = &main[main.find("<h1>").expect("h1") + 4..main.find("</h1>").expect("h1")];
-                format!("To talk about {h1} for your organisation")
+                format!("To talk about {} for your organisation", h1.replace("&shy;", ""))
             }
             1 => "To talk about a project like this one".to_string(),
             _ => "To talk about a project in your sector".to_string(),

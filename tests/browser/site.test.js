@@ -201,6 +201,55 @@ test("text at 200 % grows with the reader's setting and reflows; 320 px reflows 
   }
 });
 
+// Words in headings break only where a word may: at a space, after a hyphen or slash, or at a
+// soft hyphen the build put there. At 375 px with text at 200 % the headings of every page type
+// were cut wherever they met the screen's edge ("Engineerin" / "g" on a service, "recommendatio"
+// / "ns" on a guide), by the body's `overflow-wrap`, which keeps a too-long word on the page.
+// Every page llms.txt lists is read (a long word is a page's own), and the 404, a search and a
+// result page.
+test("at 375 px with text at 200 % no heading cuts a word", async () => {
+  const llms = await (await fetch(BASE + "/llms.txt")).text();
+  const listed = [...llms.matchAll(/\]\((http[^)]+\/)index\.md\)/g)].map((m) => new URL(m[1]).pathname);
+  assert.ok(listed.length > 100, `llms.txt lists the pages (${listed.length})`);
+  const paths = [...new Set([...PAGE_TYPES.map(([, pagePath]) => pagePath), ...listed, "/ai-readiness/result/?a=1234123412341234"])];
+  const page = await openPage(await newContext({ defaultFontSize: 32, viewport: { width: 375, height: 812 } }));
+  const cut = [];
+  for (const pagePath of paths) {
+    await page.goto(BASE + pagePath, { waitUntil: "load" });
+    const words = await page.evaluate(() => {
+      const found = [];
+      for (const heading of document.querySelectorAll("h1, h2, h3, legend, dt")) {
+        const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent;
+          // A line ends inside a word where the next letter starts lower than the one before (a
+          // soft hyphen's own box is on the next line when the line breaks at it).
+          for (let i = 1; i < text.length; i++) {
+            if (/[\s\u00ad]/.test(text[i]) || /[\s\-\/\u00ad\u2013\u2014]/.test(text[i - 1])) continue;
+            const box = (at) => {
+              const range = document.createRange();
+              range.setStart(node, at);
+              range.setEnd(node, at + 1);
+              // A letter at the start of a line may also report an empty box at the end of the
+              // line before.
+              const boxes = [...range.getClientRects()].filter((rect) => rect.width > 0);
+              return boxes[boxes.length - 1] || range.getBoundingClientRect();
+            };
+            const before = box(i - 1);
+            if (box(i).top > before.top + before.height / 2) found.push(`${heading.tagName.toLowerCase()}: ${text.slice(0, i)}|${text.slice(i)}`);
+          }
+        }
+      }
+      return found;
+    });
+    cut.push(...words.map((word) => `${pagePath} ${word}`));
+  }
+  assert.deepEqual(cut, [], "headings wrap between words");
+  await page.goto(BASE + "/guides/frontline-trust-in-model-recommendations/");
+  await page.locator("main h1").scrollIntoViewIfNeeded();
+  await screenshot(page, "guide-text200-375-heading", { fullPage: false });
+});
+
 test("every page type loads without console errors and has no WCAG 2.1 AA violations", async () => {
   const context = await newContext();
   const page = await openPage(context);
