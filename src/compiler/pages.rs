@@ -724,7 +724,7 @@ fn guide_page(shell: &Shell<'_>, guide: &Guide) -> SitePage {
         body = rendered.html,
     );
     let markdown = format!(
-        "# {title}\n\n> {description}\n\nCategory: {category}\n\nThis guide answers:\n\n{answers_md}\n{body}\n\n---\n{CANONICAL_TRAILER}{site}{path}\n",
+        "# {title}\n\n> {description}\n\nCategory: {category}\n\n## This guide answers\n\n{answers_md}\n{body}\n\n---\n{CANONICAL_TRAILER}{site}{path}\n",
         title = guide.title,
         description = guide.description,
         category = category.name,

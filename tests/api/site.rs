@@ -1199,6 +1199,92 @@ async fn pages_built_from_content_say_the_same_in_their_twins() {
     }
 }
 
+/// The headings of a page's `main` as (level, text), the breadcrumbs' left out and so are the
+/// subheadings of a `hidden` section (the assessment's result, a template its script fills in,
+/// which the twin describes in prose under the section's own heading); soft hyphens dropped
+/// and curly quotes read as straight ones, as the twin writes them.
+fn main_headings(html: &str) -> Vec<(u8, String)> {
+    let start = html.find("<main").expect("main");
+    let main = &html[start..start + html[start..].find("</main>").expect("closed")];
+    let mut hidden = Vec::new();
+    let mut from = 0;
+    while let Some(at) = main[from..].find(" hidden>").map(|end| end + from) {
+        if let Some(open) = main[..at].rfind("<section") {
+            let close = main[at..].find("</section>").expect("section closed") + at;
+            hidden.push(open..close);
+        }
+        from = at + 1;
+    }
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(next) = main[at..].find("<h").map(|i| i + at) {
+        let after = &main[next + 2..];
+        at = next + 2;
+        let level = after.as_bytes().first().copied().unwrap_or(b'x');
+        if !(b'1'..=b'6').contains(&level) || !after[1..].starts_with(['>', ' ']) {
+            continue;
+        }
+        let close = format!("</h{}>", char::from(level));
+        let end = after.find(&close).expect("heading closed");
+        if level >= b'3' && hidden.iter().any(|range| range.contains(&next)) {
+            continue;
+        }
+        let inner = &after[after.find('>').expect("tag end") + 1..end];
+        let text = plain_text(&inner.replace("&shy;", ""))
+            .replace(['\u{2018}', '\u{2019}'], "'")
+            .replace(['\u{201c}', '\u{201d}'], "\"");
+        found.push((level - b'0', text));
+    }
+    found
+}
+
+/// The headings of a markdown twin as (level, text), as [`main_headings`] reads a page's.
+fn twin_headings(markdown: &str) -> Vec<(u8, String)> {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let mut found = Vec::new();
+    let mut current: Option<(u8, String)> = None;
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Start(Tag::Heading { level, .. }) => {
+                current = Some((level as u8, String::new()))
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((_, text)) = current.as_mut() {
+                    text.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                if let Some((level, text)) = current.take() {
+                    found.push((level, text.split_whitespace().collect::<Vec<_>>().join(" ")));
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// A twin has its page's structure: the same headings at the same levels, in the same order.
+/// A guide's twin once wrote "This guide answers:" as a paragraph where its page has an `h2`,
+/// so a reader of the twin (or an agent splitting it by headings) found the questions run into
+/// the category line above them.
+#[tokio::test]
+async fn every_twin_has_its_pages_headings() {
+    let server = start().await;
+    let mut checked = 0;
+    for path in page_paths() {
+        let page = server.get(path).await;
+        assert_eq!(page.status, 200, "{path}");
+        let twin = server.get(&format!("{path}index.md")).await;
+        assert_eq!(twin.status, 200, "{path}index.md");
+        let headings = main_headings(&page.text);
+        assert!(!headings.is_empty(), "{path}: no headings");
+        assert_eq!(twin_headings(&twin.text), headings, "{path}: the twin's headings");
+        checked += 1;
+    }
+    assert!(checked > N_GUIDES, "{checked} pages");
+}
+
 /// A prospective client looks for how to get in touch first, and the site has no contact
 /// page: every page's main navigation ends with "Contact", a link to that page's own footer,
 /// which holds the email, the reply promise and the location. The navigation once had no such
