@@ -144,7 +144,8 @@ pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox
 /// body's `overflow-wrap`. At the usual text size a 375 px phone's page is unchanged. A word
 /// too long even so breaks at a soft hyphen the build puts before its ending
 /// ([`heading_html`]).
-/// Print styles drop the chrome and spell out link targets.
+/// Print styles drop the chrome and spell out link targets. A guide ends with a link back to
+/// its category (`.onward`), on screen only; its twin ends with the same link.
 const STYLE: &str = "*,*::before,*::after{box-sizing:border-box}\
 body{font:100%/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;overflow-wrap:break-word;margin:0;color:#1c2430;background:#fbfbf8}\
 header,main,footer{max-width:48rem;margin:0 auto;padding:0 1.25rem}\
@@ -177,7 +178,7 @@ input,select{font:inherit;max-width:100%;padding:.4rem .5rem;border:1px solid #6
 .more{font-weight:600;color:#0b5cad}mark{background:#fbe38e;color:inherit;padding:0 .1em}\
 .status{font-size:.9rem;color:#3d4a5c;margin:.3rem 0 0}\
 .results{padding-left:1.5rem}.results li{margin:.9rem 0}.results p{margin:.1rem 0;color:#3d4a5c}.pages a{font-weight:600}\
-.answers{background:#eef3f8;border-left:4px solid #0b5cad;padding:.1rem 1rem;margin:1.25rem 0}.answers h2{font-size:1rem;margin:.6rem 0 0}\
+.onward{margin-top:2rem;font-weight:600}.answers{background:#eef3f8;border-left:4px solid #0b5cad;padding:.1rem 1rem;margin:1.25rem 0}.answers h2{font-size:1rem;margin:.6rem 0 0}\
 [tabindex='-1']:focus{outline:none}\
 #result{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.25rem 1.25rem 1rem;margin-top:1.5rem}#score{font-size:2rem}#band{font-size:1.25rem;font-weight:600;margin-left:.5rem}\
 .bar{background:#e3e8ee;border-radius:3px;height:1.1rem;margin:.15rem 0 .6rem}.bar span{display:block;height:100%;background:#0b5cad;border-radius:3px}\
@@ -195,7 +196,7 @@ input,select,.search [role=listbox]{background:#1c222b;color:#e6e9ee;border-colo
 [role=option][aria-selected=true]{background:#2a3a50;border-left-color:#8cc4ff}\
 mark{background:#6b5a12;color:#fff}#result{background:#1a1f27}.bar{background:#2b3340}.bar span{background:#8cc4ff}\
 .error{color:#ff9a9a}fieldset[aria-invalid=true]{border-color:#ff9a9a}}\
-@media print{@page{margin:2cm}header,footer,.skip,.crumbs,.search,#share{display:none}\
+@media print{@page{margin:2cm}header,footer,.skip,.crumbs,.search,#share,.onward{display:none}\
 body{background:#fff;color:#000;font:11pt/1.5 Georgia,'Times New Roman',serif}main{max-width:none;padding:0}\
 a{color:#000}main a[href^='http']::after{content:' <' attr(href) '>';font-size:85%;word-break:break-all}\
 h1,h2,h3{break-after:avoid}pre,table,aside,fieldset,li{break-inside:avoid}.lede,.ctx{color:#000}.answers{background:none;border-left:2px solid #000}}";
@@ -718,16 +719,20 @@ fn guide_page(shell: &Shell<'_>, guide: &Guide) -> SitePage {
     }
     let main = format!(
         "<article>\n<h1>{title}</h1>\n<p class=\"lede\">{description}</p>\n\
-<section aria-labelledby=\"answers-heading\" class=\"answers\"><h2 id=\"answers-heading\">This guide answers</h2><ul>{answers_html}</ul></section>\n{body}</article>",
+<section aria-labelledby=\"answers-heading\" class=\"answers\"><h2 id=\"answers-heading\">This guide answers</h2><ul>{answers_html}</ul></section>\n{body}\
+<p class=\"onward\">More guides in <a href=\"{site}/guides/#{key}\">{category}</a>.</p>\n</article>",
         title = heading_html(&guide.title),
         description = escape_html(&guide.description),
         body = rendered.html,
+        key = category.key,
+        category = escape_html(&category.name),
     );
     let markdown = format!(
-        "# {title}\n\n> {description}\n\nCategory: {category}\n\n## This guide answers\n\n{answers_md}\n{body}\n\n---\n{CANONICAL_TRAILER}{site}{path}\n",
+        "# {title}\n\n> {description}\n\nCategory: {category}\n\n## This guide answers\n\n{answers_md}\n{body}\n\nMore guides in [{category}]({site}/guides/#{key}).\n\n---\n{CANONICAL_TRAILER}{site}{path}\n",
         title = guide.title,
         description = guide.description,
         category = category.name,
+        key = category.key,
         body = absolutise_markdown_links(guide.body.trim(), site),
     );
     let lastmod = lastmod(content, shell.config, guide.updated);

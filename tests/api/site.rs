@@ -1285,6 +1285,34 @@ async fn every_twin_has_its_pages_headings() {
     assert!(checked > N_GUIDES, "{checked} pages");
 }
 
+/// A guide ends with a way onward, back to its category in the library (the one its
+/// breadcrumbs name), and its twin with the same link: a guide used to end with its last
+/// paragraph, and a reader at the bottom of a long page had only the browser's back button.
+#[tokio::test]
+async fn every_guide_ends_with_a_link_back_to_its_category() {
+    let server = start().await;
+    let mut checked = 0;
+    for path in page_paths() {
+        let Some(slug) = path.strip_prefix("/guides/").filter(|rest| !rest.is_empty()) else {
+            continue;
+        };
+        let html = server.get(path).await.text;
+        let crumbs = &html[html.find("<nav class=\"crumbs\"").expect("breadcrumbs")..];
+        let category = &crumbs[crumbs.find(&format!("{SITE_URL}/guides/#")).expect("category")..];
+        let (href, rest) = category.split_once('"').expect("href");
+        let name = &rest[1..rest.find('<').expect("name")];
+        let onward =
+            format!("<p class=\"onward\">More guides in <a href=\"{href}\">{name}</a>.</p>");
+        let main = &html[..html.find("</main>").expect("main")];
+        assert!(main.trim_end().ends_with(&format!("{onward}\n</article>")), "{slug}: {onward}");
+        let twin = server.get(&format!("{path}index.md")).await.text;
+        let link = format!("More guides in [{}]({href}).\n\n---\n", name.replace("&amp;", "&"));
+        assert!(twin.contains(&link), "{slug}: the twin ends with {link}");
+        checked += 1;
+    }
+    assert_eq!(checked, N_GUIDES);
+}
+
 /// A prospective client looks for how to get in touch first, and the site has no contact
 /// page: every page's main navigation ends with "Contact", a link to that page's own footer,
 /// which holds the email, the reply promise and the location. The navigation once had no such
