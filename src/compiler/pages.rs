@@ -144,8 +144,10 @@ pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox
 /// body's `overflow-wrap`. At the usual text size a 375 px phone's page is unchanged. A word
 /// too long even so breaks at a soft hyphen the build puts before its ending
 /// ([`heading_html`]).
-/// Print styles drop the chrome and spell out link targets. A guide ends with a link back to
-/// its category (`.onward`), on screen only; its twin ends with the same link.
+/// Print styles drop the chrome and spell out link targets; a content page's last printed line
+/// (`.printed`, hidden on screen) names the firm, the page's address and the email, which went
+/// with the header and the footer (since 2026-12-05). A guide ends with a link back to its
+/// category (`.onward`), on screen only; its twin ends with the same link.
 const STYLE: &str = "*,*::before,*::after{box-sizing:border-box}\
 body{font:100%/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;overflow-wrap:break-word;margin:0;color:#1c2430;background:#fbfbf8}\
 header,main,footer{max-width:48rem;margin:0 auto;padding:0 1.25rem}\
@@ -178,7 +180,7 @@ input,select{font:inherit;max-width:100%;padding:.4rem .5rem;border:1px solid #6
 .more{font-weight:600;color:#0b5cad}mark{background:#fbe38e;color:inherit;padding:0 .1em}\
 .status{font-size:.9rem;color:#3d4a5c;margin:.3rem 0 0}\
 .results{padding-left:1.5rem}.results li{margin:.9rem 0}.results p{margin:.1rem 0;color:#3d4a5c}.pages a{font-weight:600}\
-.onward{margin-top:2rem;font-weight:600}.answers{background:#eef3f8;border-left:4px solid #0b5cad;padding:.1rem 1rem;margin:1.25rem 0}.answers h2{font-size:1rem;margin:.6rem 0 0}\
+.printed{display:none}.onward{margin-top:2rem;font-weight:600}.answers{background:#eef3f8;border-left:4px solid #0b5cad;padding:.1rem 1rem;margin:1.25rem 0}.answers h2{font-size:1rem;margin:.6rem 0 0}\
 [tabindex='-1']:focus{outline:none}\
 #result{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.25rem 1.25rem 1rem;margin-top:1.5rem}#score{font-size:2rem}#band{font-size:1.25rem;font-weight:600;margin-left:.5rem}\
 .bar{background:#e3e8ee;border-radius:3px;height:1.1rem;margin:.15rem 0 .6rem}.bar span{display:block;height:100%;background:#0b5cad;border-radius:3px}\
@@ -197,6 +199,7 @@ input,select,.search [role=listbox]{background:#1c222b;color:#e6e9ee;border-colo
 mark{background:#6b5a12;color:#fff}#result{background:#1a1f27}.bar{background:#2b3340}.bar span{background:#8cc4ff}\
 .error{color:#ff9a9a}fieldset[aria-invalid=true]{border-color:#ff9a9a}}\
 @media print{@page{margin:2cm}header,footer,.skip,.crumbs,.search,#share,.onward{display:none}\
+.printed{display:block;max-width:none;margin:2rem 0 0;padding-top:.5rem;border-top:1px solid #000;font-size:9pt}\
 body{background:#fff;color:#000;font:11pt/1.5 Georgia,'Times New Roman',serif}main{max-width:none;padding:0}\
 a{color:#000}main a[href^='http']::after{content:' <' attr(href) '>';font-size:85%;word-break:break-all}\
 h1,h2,h3{break-after:avoid}pre,table,aside,fieldset,li{break-inside:avoid}.lede,.ctx{color:#000}.answers{background:none;border-left:2px solid #000}}";
@@ -324,6 +327,13 @@ impl Shell<'_> {
         };
         let script = head.script.as_deref().unwrap_or("");
         let email = escape_html(&self.content.contact.email);
+        // Print drops the header and the footer, so a printed page said neither whose it was
+        // nor where to find it again: a line shown only in print names both, and the email.
+        let printed = if head.canonical {
+            format!("<p class=\"printed\">{company}: {site}{path} ({email})</p>\n")
+        } else {
+            String::new()
+        };
         // What a visitor needs before writing: the reply promise and where the firm is, shown
         // here as well as in /v1/contact and the Organization's structured data.
         let how = self
@@ -347,7 +357,7 @@ impl Shell<'_> {
 <link rel=\"icon\" href=\"{site}/favicon.svg\" type=\"image/svg+xml\">\n<style>{STYLE}</style>\n</head>\n<body>\n\
 <a class=\"skip\" href=\"#main\">Skip to content</a>\n<header>\n<div class=\"top\">\
 <a class=\"brand\" href=\"{site}/\">{logo}<span>{company}</span></a>\n{header_search}</div>\n\
-<nav aria-label=\"Main\"><ul>{nav_html}</ul></nav>\n</header>\n<main id=\"main\">\n{crumbs}{main_html}\n</main>\n\
+<nav aria-label=\"Main\"><ul>{nav_html}</ul></nav>\n</header>\n<main id=\"main\">\n{crumbs}{main_html}\n</main>\n{printed}\
 <footer id=\"contact\">\n<p>Enquiries by email: <a href=\"mailto:{email}\">{email}</a>.{how}</p>\n{location}<p>{twin_line}Data as JSON: <a href=\"{api}/v1\">the REST API</a>. \
 For language models: <a href=\"{site}/llms.txt\">llms.txt</a>.</p>\n</footer>\n\
 <script>\n{SITE_SCRIPT}</script>\n{script}</body>\n</html>\n",

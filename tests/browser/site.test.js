@@ -299,8 +299,15 @@ test("every page type loads without console errors and has no WCAG 2.1 AA violat
   await page.emulateMedia({ media: "print" });
   await page.goto(BASE + "/guides/warehouse-lake-or-lakehouse/");
   assert.equal(await page.locator("header").isVisible(), false, "print hides the header");
+  // Without the header and the footer a printed page said neither whose it was nor where it
+  // lives: its last line says both (and the email), in print only.
+  const printed = page.locator("body > p.printed");
+  assert.equal(await printed.isVisible(), true, "print names the page's source");
+  const source = await printed.textContent();
+  assert.ok(source.includes("/guides/warehouse-lake-or-lakehouse/") && source.includes("@"), `the printed source line: ${source}`);
   await screenshot(page, "guide-print");
   await page.emulateMedia({ media: "screen" });
+  assert.equal(await printed.isVisible(), false, "the source line is for print only");
 });
 
 test("typing in the search box shows results, keys move through them and paging follows nextCursor", async () => {
