@@ -249,8 +249,11 @@ pub fn parse_answers(body: &Value) -> Result<[u8; N_SCORED], Error> {
         N_QUESTIONS => 0..=max_index,
         N_SCORED => 1..=max_points,
         n => {
+            // "1 item", not "1 items": a one-answer list is the likeliest short one (an
+            // agent sending the answer it has so far).
+            let items = if n == 1 { "item" } else { "items" };
             return Err(Error::invalid_answers(format!(
-                "answers has {n} items; send {}",
+                "answers has {n} {items}; send {}",
                 answer_forms()
             )));
         }

@@ -175,6 +175,8 @@ async fn bad_bodies_name_the_problem() {
         (r#"{"answers":"1,2,3"}"#.to_string(), "invalid_body", "array"),
         (r#"{"answers":[1,2,3]}"#.to_string(), "invalid_answers", "3 items"),
         (r#"{"answers":[]}"#.to_string(), "invalid_answers", "0 items"),
+        // One answer is one item: the message said "answers has 1 items".
+        (r#"{"answers":[3]}"#.to_string(), "invalid_answers", "answers has 1 item; send"),
         (r#"{"answers":[1,2,3],"extra":1}"#.to_string(), "invalid_body", "unknown field"),
         (sixteen("5"), "invalid_answers", "answers[0] is 5"),
         (sixteen("-1"), "invalid_answers", "answers[0] is -1"),
