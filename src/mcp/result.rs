@@ -25,8 +25,23 @@ pub fn complete_with(
     out: &mut String,
     write: impl FnOnce(&mut String),
 ) {
+    complete_with_meta(shape, listings, capacity, None, out, write);
+}
+
+/// [`complete_with`], with `meta` (`"key":value` members without braces) in the result's
+/// `_meta`: its own `_meta` in the legacy revisions, beside the server's identity in
+/// 2026-07-28 (one `_meta` member, never two).
+pub fn complete_with_meta(
+    shape: McpShape,
+    listings: &McpListings,
+    capacity: usize,
+    meta: Option<&str>,
+    out: &mut String,
+    write: impl FnOnce(&mut String),
+) {
     let modern = shape == McpShape::Modern;
-    out.reserve(capacity + listings.server_info_meta.len() + 32);
+    let meta_len = meta.map_or(0, str::len);
+    out.reserve(capacity + listings.server_info_meta.len() + meta_len + 48);
     out.push('{');
     if modern {
         out.push_str("\"resultType\":\"complete\",");
@@ -39,7 +54,25 @@ pub fn complete_with(
             out.pop();
         }
         out.push(',');
-        out.push_str(listings.server_info_meta);
+        match (meta, listings.server_info_meta.strip_prefix(META_OPEN)) {
+            (Some(meta), Some(server_info)) => {
+                out.push_str(META_OPEN);
+                out.push_str(meta);
+                out.push(',');
+                out.push_str(server_info);
+            }
+            _ => out.push_str(listings.server_info_meta),
+        }
+    } else if let Some(meta) = meta {
+        if out.len() > members_start {
+            out.push(',');
+        }
+        out.push_str(META_OPEN);
+        out.push_str(meta);
+        out.push('}');
     }
     out.push('}');
 }
+
+/// How a result's `_meta` member opens.
+const META_OPEN: &str = "\"_meta\":{";

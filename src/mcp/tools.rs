@@ -23,13 +23,18 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::error::McpError;
-use super::result::{complete_with, listings};
+use super::result::{complete_with_meta, listings};
 use crate::json;
 use crate::limits::{SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX};
 use crate::model::{ErrorKind, FixedJson, MCP_TOOLS, McpServer, McpShape, ToolId};
 use crate::ops::documents::{self, Collection, Document};
 use crate::ops::guides::{self, Limit, SearchRequest};
 use crate::ops::{Caller, Error, content, readiness};
+use crate::tables::SITE_URL;
+
+/// The `_meta` key under which a tool's refusal names its error code and `docs` link, in the
+/// namespace of the servers' names (the reserved domain `larchmere.example`).
+pub const ERROR_META_KEY: &str = "example.larchmere/error";
 
 /// What a tool produced.
 #[derive(Debug)]
@@ -477,8 +482,17 @@ pub fn render(
         }
     };
     let structured = structured.filter(|_| shape != McpShape::Plain);
+    // A refusal names its stable code, as every other surface's error does (REST and batch in
+    // `error.code`, the JSON-RPC errors in `error.data.code`, A2A in its ErrorInfo): the text
+    // alone left an agent to tell `invalid_slug` from `service_not_found` by the words.
+    let meta = outcome.as_ref().err().map(|error| {
+        let code = error.code();
+        format!(
+            "\"{ERROR_META_KEY}\":{{\"code\":\"{code}\",\"docs\":\"{SITE_URL}/docs/errors/#{code}\"}}"
+        )
+    });
     let capacity = escaped.len() + structured.map_or(0, str::len) + 96;
-    complete_with(shape, listings(server), capacity, out, |out| {
+    complete_with_meta(shape, listings(server), capacity, meta.as_deref(), out, |out| {
         out.push_str("\"content\":[{\"type\":\"text\",\"text\":\"");
         out.push_str(escaped);
         out.push_str("\"}]");

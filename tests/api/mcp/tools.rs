@@ -389,6 +389,83 @@ fn assert_names_no_rest_path(text: &str) {
     }
 }
 
+/// A tool's refusal names the same stable code as the REST API's Error body for the same
+/// mistake (and the JSON-RPC and A2A errors' `data.code`), in the result's `_meta`, with the
+/// errors page's link; in 2026-07-28 beside the server's identity, in one `_meta`. The text
+/// alone left an agent to tell a malformed slug from an unknown one by its words.
+#[tokio::test]
+async fn tool_refusals_name_the_rest_error_code() {
+    let server = start().await;
+    // The key is on the wire: a client reads it by this name.
+    let key = "example.larchmere/error";
+    let get_cases = [
+        (
+            "/mcp",
+            "get_service",
+            json!({ "slug": "no-such-service" }),
+            "/v1/services/no-such-service",
+        ),
+        ("/mcp", "get_service", json!({ "slug": "Data_Strategy" }), "/v1/services/Data_Strategy"),
+        (
+            "/mcp",
+            "get_case_study",
+            json!({ "slug": "no-such-case" }),
+            "/v1/case-studies/no-such-case",
+        ),
+        ("/mcp/docs", "search_guides", json!({ "limit": 0 }), "/v1/resources?limit=0"),
+        (
+            "/mcp/docs",
+            "search_guides",
+            json!({ "category": "Nope" }),
+            "/v1/resources?category=Nope",
+        ),
+        ("/mcp/docs", "search_guides", json!({ "cursor": "AAAA" }), "/v1/resources?cursor=AAAA"),
+    ];
+    let mut cases = Vec::new();
+    for (path, name, arguments, rest) in get_cases {
+        let code =
+            server.get(rest).await.json()["error"]["code"].as_str().expect("code").to_owned();
+        cases.push((path, name, arguments, code));
+    }
+    let score = server.post_json("/v1/ai-readiness/score", r#"{"answers":[1]}"#).await;
+    let code = score.json()["error"]["code"].as_str().expect("code").to_owned();
+    cases.push(("/mcp", "score_assessment", json!({ "answers": [1] }), code));
+    let codes: Vec<&str> = cases.iter().map(|case| case.3.as_str()).collect();
+    assert_eq!(
+        codes,
+        [
+            "service_not_found",
+            "invalid_slug",
+            "case_study_not_found",
+            "invalid_limit",
+            "unknown_category",
+            "invalid_cursor",
+            "invalid_answers",
+        ]
+    );
+    for era in Era::ALL {
+        for (path, name, arguments, code) in &cases {
+            let answer = tool(&server, path, era, name, arguments.clone()).await;
+            assert_eq!(answer["isError"], true, "{name} {arguments}: {answer}");
+            let error = &answer["_meta"][key];
+            assert_eq!(error["code"], code.as_str(), "{era:?} {name} {arguments}: {answer}");
+            let docs = error["docs"].as_str().expect("docs");
+            assert!(docs.ends_with(&format!("/docs/errors/#{code}")), "{docs}");
+            assert_eq!(
+                answer["_meta"].as_object().map(|m| m.len()),
+                Some(1 + usize::from(era.is_modern()))
+            );
+            if era.is_modern() {
+                assert!(answer["_meta"]["io.modelcontextprotocol/serverInfo"].is_object());
+            }
+        }
+        // A tool that answers carries no error.
+        let answer = tool(&server, "/mcp", era, "get_service", json!({ "slug": "mlops" })).await;
+        assert_eq!(answer["isError"], false);
+        assert!(answer["_meta"].get(key).is_none(), "{answer}");
+    }
+}
+
 /// What the core refuses is a tool result with `isError` and the REST API's message, in every
 /// era; never a protocol error. Where the REST message points at an endpoint, the tool's names
 /// the tool of its own server instead: an agent on MCP cannot call the REST API.
