@@ -83,6 +83,17 @@ impl McpError {
             true,
         )
     }
+    /// A prompt argument the core refuses, -32602 with the core's own code: the question of
+    /// `answer_from_guides` past 500 characters is `question_too_long`, as `/ask` and the A2A
+    /// agent say of the same question.
+    pub fn prompt_argument(error: ops::Error) -> McpError {
+        McpError::new(error.kind, jsonrpc::INVALID_PARAMS, error.message, true)
+    }
+    /// A prompt's required argument is missing (or blank): `unknown_prompt`, as the error
+    /// table says of it, -32602 as every revision has it.
+    pub fn missing_prompt_argument(message: impl Into<String>) -> McpError {
+        McpError::new(ErrorKind::UnknownPrompt, jsonrpc::INVALID_PARAMS, message, true)
+    }
     pub fn unknown_prompt(name: &str) -> McpError {
         McpError::new(
             ErrorKind::UnknownPrompt,

@@ -115,17 +115,16 @@ pub fn get(
         }
         PromptId::AnswerFromGuides => {
             let Some(question) = argument("question")? else {
-                return Err(McpError::invalid_params(
+                return Err(McpError::missing_prompt_argument(
                     "invalid params: answer_from_guides needs the argument `question`",
                 ));
             };
             // The question's bounds are `/ask`'s (`ASK_QUERY_MAX_CHARS`); the message names
             // the argument they were checked on.
             answer_messages(server, question).map_err(|error| {
-                McpError::invalid_params(format!(
-                    "invalid params: prompt argument `question`: {}",
-                    error.message
-                ))
+                let message =
+                    format!("invalid params: prompt argument `question`: {}", error.message);
+                McpError::prompt_argument(crate::ops::Error::new(error.kind, message))
             })?
         }
     };

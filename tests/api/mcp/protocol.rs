@@ -307,7 +307,15 @@ async fn bad_params_and_unknown_names_are_invalid_params() {
                 json!({ "name": "readiness_interview" }),
                 "unknown_prompt",
             ),
-            ("/mcp/docs", "prompts/get", json!({ "name": "answer_from_guides" }), "invalid_params"),
+            // A required prompt argument missing is `unknown_prompt`, as the error table
+            // says; it was `invalid_params`.
+            ("/mcp/docs", "prompts/get", json!({ "name": "answer_from_guides" }), "unknown_prompt"),
+            (
+                "/mcp/docs",
+                "prompts/get",
+                json!({ "name": "answer_from_guides", "arguments": { "question": "  " } }),
+                "unknown_prompt",
+            ),
             (
                 "/mcp/docs",
                 "prompts/get",
@@ -1008,7 +1016,8 @@ async fn a_prompt_argument_past_its_limit_is_refused_naming_it() {
         let question =
             json!({ "name": "answer_from_guides", "arguments": { "question": "a".repeat(501) } });
         let response = call(&server, "/mcp/docs", era, "prompts/get", question).await;
-        let body = rpc_error(&response, "/mcp/docs", status, -32602, "invalid_params");
+        // ...and the code /ask and the A2A agent give the same question.
+        let body = rpc_error(&response, "/mcp/docs", status, -32602, "question_too_long");
         let message = body["error"]["message"].as_str().unwrap_or_default();
         assert!(message.contains("`question`") && message.contains("500"), "{message}");
     }

@@ -1385,7 +1385,7 @@ async fn prompts_interview_and_answer_with_citations() {
             "/mcp/docs",
             if era.is_modern() { 400 } else { 200 },
             -32602,
-            "invalid_params",
+            "question_too_long",
         );
     }
 }
