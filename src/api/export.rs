@@ -10,7 +10,8 @@
 //! response, without compressing anything per request: the build compressed the constant part
 //! and left each stream open, and the per-request suffix is appended as stored blocks
 //! (`wire::append`). Each coding has its own validator, and the response varies by
-//! `Accept-Encoding` whichever coding was chosen.
+//! `Accept-Encoding` whichever coding was chosen, and by `Authorization`, since the body names
+//! the client.
 
 use bytes::Bytes;
 use http::StatusCode;
@@ -29,6 +30,9 @@ use crate::tables::{
 use crate::wire::conditional::{match_fails, none_match};
 use crate::wire::reply::Coding;
 use crate::wire::{Body, Reply, append};
+
+/// The export's `Vary`: its coding follows `Accept-Encoding` and its `client` the token.
+pub const EXPORT_VARY: &str = "accept-encoding, authorization";
 
 /// The RFC 6750 challenge: without an error code when no token was presented;
 /// `insufficient_scope` with the scope needed for a valid token without it (section 3.1).
@@ -127,9 +131,11 @@ fn answer(
         }
         reply
     };
-    // A direct request may be answered in another coding: say so to caches, 304 included.
+    // A direct request may be answered in another coding, and its body names the token's
+    // client: say both to caches, 304 included, so a client's cache never hands one client's
+    // export (its `client`) to a request made with another client's token.
     if conditional.is_some() {
-        reply.static_headers.push(header::VARY, "accept-encoding");
+        reply.static_headers.push(header::VARY, EXPORT_VARY);
     }
     reply.cache_control = EXPORT_CACHE_CONTROL;
     reply.etag = Some(etag);

@@ -546,7 +546,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
     let mut export_headers = common_headers();
     export_headers["ETag"] = header_ref("ExportETag");
     export_headers["Cache-Control"] = header_ref("Cache-Control");
-    export_headers["Vary"] = json!({ "description": "`accept-encoding`: the export comes in brotli, gzip or as is.", "schema": { "type": "string", "enum": ["accept-encoding"] } });
+    export_headers["Vary"] = json!({ "description": "`accept-encoding, authorization`: the export comes in brotli, gzip or as is, and its `client` is the token's, so a cache keeps one copy per token.", "schema": { "type": "string", "enum": ["accept-encoding, authorization"] } });
     path(
         "/v1/export",
         json!({

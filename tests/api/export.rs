@@ -106,6 +106,8 @@ async fn a_matching_if_none_match_gets_304_without_a_body() {
         assert!(response.text.is_empty(), "{headers:?}: a 304 has no body");
         assert_eq!(response.header("etag"), Some(EXPORT_ETAG), "{headers:?}");
         assert!(response.header("content-type").is_none(), "{headers:?}");
+        // A 304 names what the stored response varies by, as the 200 does.
+        assert_eq!(response.header("vary"), Some("accept-encoding, authorization"));
         headers_conform(&response, "GET", "/v1/export");
     }
     let not_matching: [&[(&str, &str)]; 4] = [
@@ -146,7 +148,7 @@ async fn head_agrees_with_get() {
     let head = export(&server, http::Method::HEAD, Some(&token), &[]).await;
     assert_eq!(head.status, 200);
     assert!(head.text.is_empty(), "HEAD has no body");
-    for name in ["etag", "cache-control", "content-type"] {
+    for name in ["etag", "cache-control", "content-type", "vary"] {
         assert_eq!(head.header(name), get.header(name), "{name}");
     }
     // Same client, same clock format: the same length.
@@ -169,7 +171,7 @@ async fn the_export_comes_compressed_and_decodes_to_the_identity_bytes() {
     let identity = export(&server, http::Method::GET, Some(&token), &[]).await;
     identity.conforms("GET", "/v1/export", 200);
     assert!(identity.header("content-encoding").is_none());
-    assert_eq!(identity.header("vary"), Some("accept-encoding"));
+    assert_eq!(identity.header("vary"), Some("accept-encoding, authorization"));
     let cases = [
         ("br", "br", EXPORT_ETAG_BR),
         ("gzip", "gzip", EXPORT_ETAG_GZIP),
@@ -189,7 +191,7 @@ async fn the_export_comes_compressed_and_decodes_to_the_identity_bytes() {
         let headers = response.headers().clone();
         let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
         assert_eq!(header("etag"), Some(etag), "{accept_encoding}");
-        assert_eq!(header("vary"), Some("accept-encoding"), "{accept_encoding}");
+        assert_eq!(header("vary"), Some("accept-encoding, authorization"), "{accept_encoding}");
         assert_eq!(header("cache-control"), identity.header("cache-control"));
         let body = response.bytes().await.expect("body");
         // Sent in two parts (the static head, then this request's tail), but with its length
@@ -252,5 +254,20 @@ fn a_suffix_of_any_length_is_framed_into_a_valid_stream() {
         assert_eq!(decode("gzip", &gzip), whole, "gzip, suffix of {n_bytes} bytes");
         let br = append::brotli(&br_open, &suffix);
         assert_eq!(decode("br", &br), whole, "brotli, suffix of {n_bytes} bytes");
+    }
+}
+
+#[tokio::test]
+async fn the_export_varies_by_the_token_since_it_names_the_client() {
+    let server = start().await;
+    let first = export(&server, http::Method::GET, Some(&token_for("lc_first")), &[]).await;
+    let second = export(&server, http::Method::GET, Some(&token_for("lc_second")), &[]).await;
+    let client = |response: &Checked| response.json()["client"].clone();
+    assert_eq!(client(&first), "lc_first");
+    assert_eq!(client(&second), "lc_second");
+    // The same URL, two bodies: a cache must key the stored export by the token.
+    for response in [&first, &second] {
+        assert_eq!(response.header("vary"), Some("accept-encoding, authorization"));
+        assert_eq!(response.header("cache-control"), Some("private, max-age=3600"));
     }
 }
