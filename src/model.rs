@@ -887,7 +887,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "GET",
         "/.well-known/agent.json",
         Surface::Discovery,
-        "The same agent card at its pre-0.3 address",
+        "The same agent card at its address before A2A 0.3",
     ),
     endpoint(
         "GET",

@@ -899,7 +899,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
         (
             "/.well-known/agent.json",
             "getAgentCardLegacy",
-            "The same agent card at its pre-0.3 address",
+            "The same agent card at its address before A2A 0.3",
         ),
     ] {
         path(
@@ -948,6 +948,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
     );
 
     add_links(&mut paths);
+    complete_operations(&mut paths);
     let paths = ordered_by_endpoint_table(paths)?;
 
     let string = json!({ "type": "string" });
@@ -1647,6 +1648,30 @@ A missing or blank question is `missing_query` (its message names `query` when o
             "securitySchemes": security_schemes,
         },
     }))
+}
+
+/// What every operation states the same way, filled in after the paths are written:
+/// - `security: []` on each operation that names no scheme, so a client generator or linter
+///   reads it as keyless (it is: only the export takes a token) rather than as undeclared;
+/// - 412 on each GET that lists a 304: `If-Match` is evaluated wherever `If-None-Match` is,
+///   so a GET that can answer 304 can also answer 412 `precondition_failed`.
+fn complete_operations(paths: &mut serde_json::Map<String, Value>) {
+    const METHODS: [&str; 4] = ["get", "post", "put", "delete"];
+    for item in paths.values_mut() {
+        for method in METHODS {
+            let Some(operation) = item.get_mut(method).and_then(Value::as_object_mut) else {
+                continue;
+            };
+            operation.entry("security").or_insert_with(|| json!([]));
+            if method == "get"
+                && let Some(responses) =
+                    operation.get_mut("responses").and_then(Value::as_object_mut)
+                && responses.contains_key("304")
+            {
+                responses.entry("412").or_insert_with(|| response_ref("PreconditionFailed"));
+            }
+        }
+    }
 }
 
 /// OpenAPI links: how one operation's answer feeds the next. Clients and stateful testers

@@ -345,6 +345,51 @@ async fn if_match_passes_only_star_or_the_current_strong_etag_and_otherwise_is_4
     assert_eq!(missing.await.expect("GET").status(), 404);
 }
 
+/// Every GET the document gives a 304 also lists the 412 a failing `If-Match` gets, and answers
+/// it: the discovery documents, `/openapi.json` and `/healthz` answered 412 undocumented (found
+/// by Redocly's `operation-4xx-response` on `/healthz`, .ci/openapi.sh). And every operation
+/// states its security, `[]` where it is keyless, so generators and linters need not guess.
+#[tokio::test]
+async fn every_get_with_a_304_documents_and_answers_412_and_every_operation_states_security() {
+    let server = start().await;
+    let doc = openapi();
+    let paths = doc["paths"].as_object().expect("paths");
+    let mut checked = 0;
+    for (path, item) in paths {
+        for (method, operation) in item.as_object().expect("path item") {
+            if !["get", "post"].contains(&method.as_str()) {
+                continue;
+            }
+            let security = operation["security"].as_array();
+            assert!(security.is_some(), "{method} {path} states no security");
+            assert_eq!(
+                security.is_some_and(|s| s.is_empty()),
+                path != "/v1/export",
+                "{method} {path}: only the export takes a token"
+            );
+            let responses = &operation["responses"];
+            if method != "get" || responses.get("304").is_none() {
+                continue;
+            }
+            assert!(responses.get("412").is_some(), "GET {path} lists 304 but not 412");
+            // Those a bare GET answers 200 (no template, no token, no question needed).
+            if path.contains('{') || path == "/v1/export" || path == "/ask" {
+                continue;
+            }
+            let response = server
+                .client
+                .get(server.url(path))
+                .header("if-match", "\"not-current\"")
+                .send()
+                .await
+                .expect("GET");
+            assert_eq!(response.status(), 412, "GET {path} with a failing If-Match");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 19, "only {checked} GETs checked");
+}
+
 #[tokio::test]
 async fn unknown_paths_slugs_and_methods_get_error_bodies() {
     let server = start().await;
