@@ -8,9 +8,9 @@
 #
 # Two chains at once, since both mostly wait on the network: Debian's packages (chromium, node,
 # npm, nginx, wrk, ...: one apt-get at a time, dpkg takes a lock) with the browser suite's npm
-# and llms-txt installs and the A2A and MCP JavaScript SDKs' npm installs (after browser.sh,
-# which installs node), and the Python SDKs' virtual environments from PyPI (about 200 s of pip on a
-# 2-core machine, 2026-12-03). Where the interpreter lacks venv, apt-get must add it
+# and llms-txt installs, the A2A and MCP JavaScript SDKs' npm installs and the OpenAPI tools'
+# (npm and a venv of their own; after browser.sh, which installs node), and the Python SDKs'
+# virtual environments from PyPI (about 200 s of pip on a 2-core machine, 2026-12-03). Where the interpreter lacks venv, apt-get must add it
 # first, so the chains run one after the other.
 set -euo pipefail
 shopt -s inherit_errexit 2>/dev/null || true
@@ -26,7 +26,7 @@ chain() {
     done
     echo "prepare: $name done in $((SECONDS - started)) s"
 }
-debian=(".ci/browser.sh --prepare" ".ci/a2a-js.sh --prepare" ".ci/mcp-js.sh --prepare" ".ci/fleet.sh --prepare" "benches/load/run.sh prepare")
+debian=(".ci/browser.sh --prepare" ".ci/a2a-js.sh --prepare" ".ci/mcp-js.sh --prepare" ".ci/openapi.sh --prepare" ".ci/fleet.sh --prepare" "benches/load/run.sh prepare")
 python=(".ci/a2a.sh --prepare" ".ci/mcp.sh --prepare" ".ci/schemathesis.sh --prepare")
 
 if python3 -c 'import ensurepip, venv' 2>/dev/null; then
