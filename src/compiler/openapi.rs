@@ -388,10 +388,15 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
         .map(|(code, status, meaning)| format!("| `{code}` | {status} | {meaning} |\n"))
         .collect();
     let auth_servers = json!([{ "url": auth, "description": "Authorization server" }]);
-    let mut servers = vec![json!({ "url": config.production_base, "description": "Production" })];
-    servers.push(json!({ "url": config.sandbox_base, "description": "Sandbox: same endpoints and data; every response carries X-Sandbox: true" }));
-    if config.sandbox {
-        servers.reverse();
+    let production = json!({ "url": config.production_base, "description": "Production" });
+    let sandbox = json!({ "url": config.sandbox_base, "description": "Sandbox: same endpoints and data; every response carries X-Sandbox: true" });
+    // This flavour's origin first. The two origins are the same in a build that sets neither
+    // (both default to the local one), and one URL listed twice under two names would say a
+    // server is both flavours at once, which no build is: that build lists only itself.
+    let mut servers =
+        if config.sandbox { vec![sandbox, production] } else { vec![production, sandbox] };
+    if config.sandbox_base == config.production_base {
+        servers.truncate(1);
     }
 
     let mut paths = serde_json::Map::new();

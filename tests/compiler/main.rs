@@ -671,6 +671,54 @@ fn the_agent_origin_drives_the_mcp_links_cards_and_catalog() {
     assert!(compiled.tables.contains("pub static MCP_LISTINGS: [McpListings; 2]"));
 }
 
+/// The OpenAPI `servers`: this flavour's origin first, the other flavour's after it, and one
+/// entry when the two origins are the same (a build that sets neither): the default build
+/// listed `http://127.0.0.1:8080` twice, as "Production" and as "Sandbox".
+#[test]
+fn the_openapi_servers_list_each_origin_once_this_flavours_first() {
+    let servers = |vars: &[(&str, &str)], sandbox: bool| -> Vec<(String, String)> {
+        let config = config(vars, sandbox).expect("config");
+        let compiled =
+            compile(Path::new(FIXTURE), &config, &fixture_expectations()).expect("compiles");
+        let route = compiled.routes.iter().find(|r| r.path == "/openapi.json").expect("document");
+        let document: serde_json::Value = serde_json::from_str(&route.body).expect("JSON");
+        document["servers"]
+            .as_array()
+            .expect("servers")
+            .iter()
+            .map(|s| {
+                let description = s["description"].as_str().unwrap_or_default();
+                let name = description.split(':').next().unwrap_or_default();
+                (s["url"].as_str().unwrap_or_default().to_string(), name.to_string())
+            })
+            .collect()
+    };
+    let pair = |url: &str, name: &str| (url.to_string(), name.to_string());
+    let local = "http://127.0.0.1:8080";
+    assert_eq!(servers(&[], false), [pair(local, "Production")]);
+    assert_eq!(servers(&[], true), [pair(local, "Sandbox")]);
+    let both = [
+        ("CONSULTANCY_BASE_URL", "https://api.example.com"),
+        ("CONSULTANCY_SANDBOX_BASE_URL", "https://sandbox.example.com"),
+    ];
+    assert_eq!(
+        servers(&both, false),
+        [
+            pair("https://api.example.com", "Production"),
+            pair("https://sandbox.example.com", "Sandbox")
+        ]
+    );
+    assert_eq!(
+        servers(&both, true),
+        [
+            pair("https://sandbox.example.com", "Sandbox"),
+            pair("https://api.example.com", "Production")
+        ]
+    );
+    // A production build that names only its own origin still lists the local sandbox beside it.
+    assert_eq!(servers(&both[..1], false).len(), 2);
+}
+
 #[test]
 fn a_company_name_too_long_for_the_server_cards_is_refused() {
     let name = "Fixture Consulting With A Name Long Enough To Overflow The Card";
