@@ -1628,6 +1628,14 @@ A missing or blank question is `missing_query` (its message names `query` when o
     Fair use: 300 requests per minute per client IP, counted in a 60-second window that opens with the first request; \
     past it, 429 with Retry-After. A CORS preflight counts but is never refused: over the limit it is still 204 with the CORS headers, so a browser sees the 429 of the request it precedes. \
     Every response carries RateLimit and RateLimit-Policy headers.\n\n\
+    Versioning: `/v1` changes only by addition: a new endpoint, optional parameter, response field, header or error code, \
+    each raising the minor part of `info.version`, so ignore fields you do not know and read an unknown `code` by its HTTP status. \
+    What would break a client (removing or renaming anything, changing a type, a meaning or a default, tightening a limit) \
+    comes only under a new prefix, `/v2`, served beside `/v1` by the same service; `/v1` is then marked with `Deprecation`, `Sunset` \
+    and a `Link` to the migration notes on every answer, at least 6 months before it stops. \
+    The service stores nothing of yours, so there is nothing to migrate: a client moves by changing its paths. \
+    The content is not the API: a guide, a service or a category may be added, renamed or removed in any release, \
+    and a cursor or `ETag` from an earlier content build is refused or no longer matches.\n\n\
     Every error body is `{{\"error\": {{\"code\", \"message\", \"docs\", \"openapi\"}}}}`. The codes:\n\n| code | status | meaning |\n|---|---|---|\n{error_table}"
             ),
             "contact": { "name": content.contact.company, "email": content.contact.email, "url": format!("{site}/") },

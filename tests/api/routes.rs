@@ -390,6 +390,43 @@ async fn every_get_with_a_304_documents_and_answers_412_and_every_operation_stat
     assert!(checked >= 19, "only {checked} GETs checked");
 }
 
+/// The versioning policy is written where a client reads it, the same in both places: the
+/// OpenAPI `info.description` and the API page (there was none). `info.version`'s major part is
+/// the path's, since the policy raises only the minor part within `/v1`.
+#[tokio::test]
+async fn the_versioning_policy_is_in_the_openapi_document_and_the_api_page() {
+    let server = start().await;
+    let doc = server.get("/openapi.json").await.json();
+    let version = doc["info"]["version"].as_str().expect("info.version");
+    assert_eq!(version.split('.').next(), Some("1"), "info.version {version} is not 1.x");
+    assert!(doc["paths"].as_object().expect("paths").keys().all(|p| !p.starts_with("/v2")));
+    let description = doc["info"]["description"].as_str().expect("description");
+    let page = server.get("/docs/api/index.md").await.text;
+    assert!(page.contains("## Versioning"), "the API page has no Versioning section");
+    for said in [
+        "`/v1` changes only by addition",
+        "minor part of `info.version`",
+        "`/v2`",
+        "`Deprecation`, `Sunset`",
+        "6 months",
+        "nothing to migrate",
+        "The content is not the API",
+    ] {
+        assert!(description.contains(said), "info.description does not say {said:?}");
+    }
+    for said in [
+        "the API only grows",
+        "minor part of `info.version`",
+        "`/v2`",
+        "`Deprecation`, `Sunset`",
+        "six months",
+        "nothing to migrate",
+        "The content is not the API",
+    ] {
+        assert!(page.contains(said), "the API page does not say {said:?}");
+    }
+}
+
 #[tokio::test]
 async fn unknown_paths_slugs_and_methods_get_error_bodies() {
     let server = start().await;
