@@ -704,7 +704,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
         json!({
             "get": {
                 "operationId": "getOpenApi",
-                "summary": "This document",
+                "summary": "This document, the API's OpenAPI 3.1 spec",
                 "tags": ["meta"],
                 "responses": {
                     "200": json_ok("The OpenAPI document", json!({ "type": "object" }), true),

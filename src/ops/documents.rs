@@ -277,6 +277,8 @@ fn wanted(units: &Units) -> Vec<Wanted<'_>> {
 struct Ranked {
     hit: Hit,
     title_covers: bool,
+    /// Whether its title and description (a page's, a guide's) together hold every unit.
+    described: bool,
     /// Units the title holds (records only; 0 for guides).
     in_title: u8,
     /// Units matched only through a typo.
@@ -371,9 +373,10 @@ fn rank_records_counted(
     });
     let ranked = scored
         .into_iter()
-        .map(|Scored { relevance, in_title, typos, record_idx, .. }| Ranked {
+        .map(|Scored { tier, relevance, in_title, typos, record_idx, .. }| Ranked {
             hit: Hit { document: Document::Record(&DOCUMENTS[record_idx]), relevance },
             title_covers: !wanted.is_empty() && usize::from(in_title) == wanted.len(),
+            described: tier > 0,
             in_title,
             typos,
         })
@@ -438,8 +441,18 @@ fn clamp(n: usize) -> u8 {
 /// Whether `title` holds every unit (not none), as written, as a synonym, or as the word a
 /// misspelt one is near; a phrase counts where its stems follow each other.
 fn title_covers(title: &str, wanted: &[Wanted<'_>]) -> bool {
+    texts_cover(&[title], wanted)
+}
+
+/// Whether `texts` together hold every unit (not none), each phrase within one of them, as
+/// [`title_covers`] reads a title.
+fn texts_cover(texts: &[&str], wanted: &[Wanted<'_>]) -> bool {
     let mut title_stems: Vec<String> = Vec::new();
-    for_each_token(title, |token| title_stems.push(token.stem));
+    for text in texts {
+        for_each_token(text, |token| title_stems.push(token.stem));
+        // No phrase runs from one text into the next.
+        title_stems.push(String::new());
+    }
     let holds = |key: &str| {
         let stems: Vec<&str> = key.split(' ').collect();
         title_stems
@@ -507,6 +520,7 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                     relevance: hit.relevance,
                 },
                 title_covers: title_covers(guide.title, &wanted),
+                described: texts_cover(&[guide.title, guide.description], &wanted),
                 in_title: 0,
                 typos: hit.typos.max(read_as_another),
             }
@@ -522,11 +536,22 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         // names; a misspelling that guides and records both read through a typo
         // (`helthcare`) leaves guides first. Guides already rank fewer typos first, so
         // their order is kept.
+        // Then a document whose title and description together hold the whole query, a
+        // page's or a guide's (what it says it is about), before one that holds it only in
+        // its text: `mcp config` found a guide on choosing a language model, which says
+        // "MCP" and "config" in passing, before the agents page, whose description names the
+        // MCP servers and a client's config.
         let api_first = names_the_api(&wanted);
         merged.sort_by_key(|r| {
             let guide = matches!(r.hit.document, Document::Guide(_));
             let after_records = api_first && guide && !r.title_covers;
-            (std::cmp::Reverse(r.hit.relevance), !r.title_covers, r.typos, after_records)
+            (
+                std::cmp::Reverse(r.hit.relevance),
+                !r.title_covers,
+                r.typos,
+                !r.described,
+                after_records,
+            )
         });
         ranked = merged;
     }

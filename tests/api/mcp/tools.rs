@@ -1703,6 +1703,9 @@ async fn api_docs_search_puts_what_a_developer_means_first() {
         ("swagger", "docs/api"),
         ("mcp setup", "docs/agents"),
         ("connect claude desktop", "docs/agents"),
+        ("mcp config", "docs/agents"),
+        ("openapi spec", "operations/getOpenApi"),
+        ("api versioning", "docs/api"),
     ] {
         let answer = tool(
             &server,
@@ -1777,5 +1780,31 @@ async fn docs_search_puts_a_word_as_typed_before_guides_read_through_a_typo() {
             tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": query })).await;
         let first = first_of(&answer);
         assert!(first.starts_with("guides/"), "{query}: {first}");
+    }
+}
+
+/// The docs server's `search` finds the page that answers a developer's shorthand before
+/// guides that use the words in passing: `mcp config` put a guide on choosing a language model
+/// (it says "MCP" and "config") first and left the agents page, which said "configuration",
+/// out of the first six; `openapi spec` listed only guides, read as "open", "API" and "spec".
+/// The agents page now says "MCP config" and its description "config", the OpenAPI
+/// operation's summary says "spec", and among equal relevance a document whose title and
+/// description hold the whole query comes before one that holds it only in its text.
+#[tokio::test]
+async fn docs_search_finds_the_mcp_config_and_the_openapi_spec() {
+    let server = start().await;
+    for (query, first) in [
+        ("mcp config", "docs/agents"),
+        ("mcp setup", "docs/agents"),
+        ("openapi spec", "operations/getOpenApi"),
+        ("openapi", "operations/getOpenApi"),
+        ("api versioning", "docs/api"),
+    ] {
+        let answer =
+            tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": query })).await;
+        assert_eq!(answer["isError"], false, "{answer}");
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let page: Value = serde_json::from_str(text).expect("JSON");
+        assert_eq!(page["results"][0]["id"], first, "{query}: {page}");
     }
 }
