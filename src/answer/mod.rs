@@ -227,6 +227,15 @@ pub fn answer(question: &Question<'_>) -> Answer {
     match topic {
         // Prices and contact details come from the records whatever else the question names;
         // what it names is cited after them ("what would an MLOps project cost?").
+        // "Can we start small?", "what is the first step?": how to begin work with the firm,
+        // which one of its "How we work" statements says when it says every word; else the
+        // contact record's how to get in touch, as for "how do we get started?".
+        Some(CompanyTopic::Contact)
+            if query.asks_beginning
+                && let Some(answer) = firm_terms_answer(&query) =>
+        {
+            answer
+        }
         Some(topic @ (CompanyTopic::Pricing | CompanyTopic::Contact)) => {
             let mut answer = company_answer(topic);
             // "Do you work outside the UK?": where the firm works is what is asked, so that

@@ -111,6 +111,13 @@ pub struct Query {
     /// service pages say, so they rank first. Searched evenly, it quoted an A/B-testing
     /// guide's "Expect the effect after launch to be smaller".
     pub results_when: bool,
+    /// A question of how to begin that names nothing else ("can we start small?", "what is
+    /// the first step?"): a word of starting, or "first step", and words of how to begin
+    /// ([`BEGINNING_WORDS`]), which are its phrasing. With nothing to search, it asks how to
+    /// begin work with the firm; the firm's "How we work" statements say both. Searched, the
+    /// first quoted a guide's "... rarely a good use of a small team" and the second a funnel
+    /// guide's "How long someone has to get from the first step to the last".
+    pub asks_beginning: bool,
     /// The answer quotes one sentence of each item it cites, the best of each, since what is
     /// asked differs by item (what each service delivers): set by the caller, never by
     /// [`build`].
@@ -132,6 +139,11 @@ const RESULT_WORDS: &[&str] = &[
     "result",
     "results",
 ];
+
+/// Words of how to begin: in a question of starting that names nothing else ("can we start
+/// small?", "what are the first steps?"), phrasing ([`Query::asks_beginning`]); elsewhere
+/// ("what is the first step in a data strategy?", "small data") searched as written.
+const BEGINNING_WORDS: &[&str] = &["first", "small", "smaller", "step", "steps"];
 
 struct Builder {
     stems: Vec<String>,
@@ -639,6 +651,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             firm_way_only: false,
             results_only: false,
             results_when: false,
+            asks_beginning: false,
             each_item: false,
         },
     };
@@ -708,6 +721,25 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             }
         });
         builder.query.results_when = n_result > 0 && n_other == 0;
+    }
+    if !intent.generic_you {
+        let (mut n_begin, mut n_other) = (0, 0);
+        let (mut first, mut first_step) = (false, false);
+        for_each_token(text, |token| {
+            if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
+                return;
+            }
+            first_step |= first && matches!(token.word.as_str(), "step" | "steps");
+            first = token.word == "first";
+            if BEGINNING_WORDS.contains(&token.word.as_str()) {
+                n_begin += 1;
+            } else if !is_filler(&token.stem) && !intent::is_company_word(&token.word) {
+                n_other += 1;
+            }
+        });
+        builder.query.asks_beginning =
+            (intent.asks_to_start || first_step) && n_begin > 0 && n_other == 0;
+        builder.query.intent.asks_to_start |= builder.query.asks_beginning;
     }
     // "What is the minimum engagement size?": the size of the firm's work is asked of the
     // firm, and its words of size are phrasing, as in "do you work with small companies?".
@@ -877,6 +909,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             || (work_gives
                 && (WORK_GIVING_WORDS.contains(&token.word.as_str()) || token.word == "receive"))
             || (builder.query.results_only && RESULT_WORDS.contains(&token.word.as_str()))
+            || (builder.query.asks_beginning && BEGINNING_WORDS.contains(&token.word.as_str()))
             || in_phrase.is_some();
         // A word counts once among the question's own, whichever stems it is read as.
         let mut added = false;
