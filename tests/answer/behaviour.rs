@@ -122,6 +122,8 @@ const OFF_TOPIC: &[&str] = &[
     "What happens after the film ends?",
     "Will you sign my petition?",
     "Do you offer ongoing support for my car?",
+    "Can my toddler start small?",
+    "What is the first step of a dance?",
 ];
 
 #[test]
@@ -320,6 +322,26 @@ fn the_firms_own_policies_are_not_read_from_the_guides() {
             "{question}"
         );
     }
+    // How to begin, asked with nothing else to search: the statement that says it, where the
+    // first quoted a guide's "... rarely a good use of a small team" and the second a funnel
+    // guide's "How long someone has to get from the first step to the last".
+    for (question, opening) in [
+        ("Can we start small?", "You can start small: "),
+        ("What is the first step?", "Your first step is an email"),
+        ("what are the first steps?", "Your first step is an email"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 5), ["contact:contact"], "{question}");
+        assert!(reply.text().starts_with(opening), "{question}: {}", reply.text());
+    }
+    // With no statement saying every word, starting is still the contact record's; with a
+    // subject, the guides' and services'.
+    let started = ask("How do we get started?");
+    assert_eq!(started.kind, AnswerKind::Company(CompanyTopic::Contact), "{}", started.text());
+    let subject = ask("What is the first step in a data strategy?");
+    assert_eq!(subject.kind, AnswerKind::Answered);
+    assert_ne!(first(&subject, 1), ["contact:contact"], "{}", subject.text());
     // A statement that says only some of the question's words answers another question: "who
     // owns" is the firm's ownership, not the client's IP, nor its clients' size.
     for question in ["Who owns your company?", "Who owns Larchmere?", "Do you sign contracts?"] {
