@@ -499,6 +499,22 @@ pub fn pick(
             continue;
         }
         let record = &ANSWER_PASSAGES[candidate.passage as usize];
+        // A list item quoted beside the best sentence, without the lead-in that says what its
+        // list is, reads as a claim of its own: "how much does a pilot cost?" opened on an
+        // example of a kill criterion, "Run cost estimate exceeds 50% of the expected annual
+        // benefit.", and closed on a pitfall whose label was dropped ("What was spent is
+        // irrelevant to the gate decision ..."). It joins only the best sentence's own list
+        // (an item of the same item under the same heading), or an answer of one sentence per
+        // item (what each service delivers).
+        if record.list_item && candidate.passage != best.passage && !each_item {
+            let best_record = &ANSWER_PASSAGES[best.passage as usize];
+            let same_list = best_record.list_item
+                && best_record.item == record.item
+                && best_record.heading == record.heading;
+            if !same_list {
+                continue;
+            }
+        }
         // The sentence it leans on, when it must come along.
         let lead = record
             .continues

@@ -945,7 +945,7 @@ pub fn emit_answer(
     for passage in &index.passages {
         let _ = writeln!(
             out,
-            "    Passage {{ item: {}, heading: {}, text: {}, block: {}, signature: {:#018x}, answerable: {}, continues: {}, cross_reference: {}, defines: {}, states_duration: {} }},",
+            "    Passage {{ item: {}, heading: {}, text: {}, block: {}, signature: {:#018x}, answerable: {}, continues: {}, cross_reference: {}, defines: {}, states_duration: {}, list_item: {} }},",
             passage.item,
             lit(&passage.heading),
             lit(&passage.text),
@@ -955,7 +955,8 @@ pub fn emit_answer(
             passage.continues,
             passage.cross_reference,
             passage.defines,
-            passage.states_duration
+            passage.states_duration,
+            passage.list_item
         );
     }
     out.push_str("];\n\n");

@@ -145,6 +145,7 @@ pub struct PassageText {
     pub cross_reference: bool,
     pub defines: bool,
     pub states_duration: bool,
+    pub list_item: bool,
 }
 
 /// One indexed stem and its postings at both levels.
@@ -194,6 +195,9 @@ pub struct Block {
     /// stop ("**Data scientist and ML engineer.** A model built ..."): never quoted, however
     /// many words it has; 0 when the block opens with none.
     pub run_in: usize,
+    /// An item of a bulleted or numbered list: a sentence of it leans on the list's lead-in
+    /// ("Examples:") or heading for what it is an example of.
+    pub list_item: bool,
 }
 
 /// An item with the text its index entries are built from.
@@ -503,6 +507,7 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
             whole: false,
             quotable: true,
             run_in: 0,
+            list_item: false,
         });
     }
     for section in &assessment.sections {
@@ -513,6 +518,7 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
                 whole: false,
                 quotable: true,
                 run_in: 0,
+                list_item: false,
             });
         }
         for advice in [&section.advice, &section.strong_advice] {
@@ -522,6 +528,7 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
                 whole: false,
                 quotable: true,
                 run_in: 0,
+                list_item: false,
             });
         }
     }
@@ -533,6 +540,7 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
                 whole: true,
                 quotable: true,
                 run_in: 0,
+                list_item: false,
             });
         }
     }
@@ -587,6 +595,7 @@ fn contact_source(config: &Config, content: &Content) -> Source {
         whole: false,
         quotable: true,
         run_in: 0,
+        list_item: false,
     }];
     blocks.push(Block {
         heading: heading.clone(),
@@ -594,6 +603,7 @@ fn contact_source(config: &Config, content: &Content) -> Source {
         whole: true,
         quotable: true,
         run_in: 0,
+        list_item: false,
     });
     for text in
         [&contact.how, &contact.location.as_ref().map(|l| format!("Location: {l}.")), &contact.note]
@@ -606,6 +616,7 @@ fn contact_source(config: &Config, content: &Content) -> Source {
             whole: false,
             quotable: true,
             run_in: 0,
+            list_item: false,
         });
     }
     for term in &contact.terms {
@@ -615,6 +626,7 @@ fn contact_source(config: &Config, content: &Content) -> Source {
             whole: false,
             quotable: true,
             run_in: 0,
+            list_item: false,
         });
     }
     Source {
@@ -770,6 +782,7 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<(PassageText, String)> {
                     cross_reference,
                     defines,
                     states_duration,
+                    list_item: false,
                 },
                 lead_in,
             ));
@@ -804,6 +817,12 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<(PassageText, String)> {
                 push(&block.heading, sentence, block_number, block.quotable, in_quote);
             }
         }
+    }
+    for (passage, _) in &mut passages {
+        passage.list_item = usize::from(passage.block)
+            .checked_sub(1)
+            .and_then(|block| source.blocks.get(block))
+            .is_some_and(|block| block.list_item);
     }
     passages
 }
@@ -951,7 +970,13 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
     // has closed on a full stop; `label_open` while such a run is being read.
     let mut run_in = 0;
     let mut label_open = false;
-    let flush = |text: &mut String, heading: &str, blocks: &mut Vec<Block>, run_in: &mut usize| {
+    // List items open and not yet closed: a block flushed inside one is a list item.
+    let mut items_open = 0usize;
+    let flush = |text: &mut String,
+                 heading: &str,
+                 blocks: &mut Vec<Block>,
+                 run_in: &mut usize,
+                 list_item: bool| {
         let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
         if !collapsed.is_empty() {
             blocks.push(Block {
@@ -960,6 +985,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
                 whole: false,
                 quotable: true,
                 run_in: std::mem::take(run_in),
+                list_item,
             });
         }
         *run_in = 0;
@@ -968,7 +994,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
     for event in Parser::new_ext(markdown, options) {
         match event {
             Event::Start(Tag::Heading { .. }) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0);
                 heading.clear();
                 in_heading = true;
             }
@@ -992,12 +1018,20 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
             Event::End(TagEnd::Link) if !in_heading => text.push(LINK_END),
             Event::Start(Tag::CodeBlock(_)) => in_code = true,
             Event::End(TagEnd::CodeBlock) => in_code = false,
-            Event::Start(Tag::Paragraph | Tag::Item | Tag::List(_))
-            | Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::List(_)) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in);
+            Event::Start(Tag::Item) => {
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0);
+                items_open += 1;
+            }
+            Event::End(TagEnd::Item) => {
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0);
+                items_open = items_open.saturating_sub(1);
+            }
+            Event::Start(Tag::Paragraph | Tag::List(_))
+            | Event::End(TagEnd::Paragraph | TagEnd::List(_)) => {
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0);
             }
             Event::Start(Tag::TableHead) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0);
                 in_table_head = true;
                 table_head.clear();
             }
@@ -1029,6 +1063,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
                         whole: true,
                         quotable,
                         run_in: 0,
+                        list_item: false,
                     });
                 }
             }
@@ -1049,7 +1084,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
             _ => {}
         }
     }
-    flush(&mut text, &heading, &mut blocks, &mut run_in);
+    flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0);
     blocks
 }
 
