@@ -123,7 +123,14 @@ fn passages_first_sentence(text: &str) -> &str {
 }
 
 fn block(heading: &str, text: &str, whole: bool, quotable: bool) -> Block {
-    Block { heading: heading.into(), text: text.into(), whole, quotable, run_in: 0 }
+    Block {
+        heading: heading.into(),
+        text: text.into(),
+        whole,
+        quotable,
+        run_in: 0,
+        list_item: false,
+    }
 }
 
 #[test]
@@ -142,8 +149,8 @@ fn markdown_becomes_blocks_under_their_headings() {
         markdown_blocks(markdown),
         [
             block("", "Intro paragraph with a \u{1}link\u{2}.", false, true),
-            block("First part", "One item of the list.", false, true),
-            block("First part", "Two bold item.", false, true),
+            Block { list_item: true, ..block("First part", "One item of the list.", false, true) },
+            Block { list_item: true, ..block("First part", "Two bold item.", false, true) },
             block("Table", "Registry: One place to look", true, true),
             block("Table", "Error: Before 14.2%, After 6.5%", true, true),
             // A label of three to five words is set off from its cell, and the row quoted.
@@ -335,4 +342,34 @@ fn a_run_in_label_is_known_by_its_markup() {
         )]
     );
     assert_eq!(split(&blocks[2])[0].1, "Foundation, 6 to 8 weeks.");
+}
+
+/// A block of a bulleted or numbered list, tight or loose, is a list item: quoted beside
+/// another sentence without its lead-in, it reads as a claim of its own. The paragraphs before
+/// and after the list are not.
+#[test]
+fn a_list_item_is_known_by_its_markup() {
+    let blocks = markdown_blocks(
+        "Write them down at each gate. Examples:\n\n\
+         - Data access not granted within six weeks.\n\
+         - Run cost estimate exceeds half the benefit.\n\n\
+         1. A first numbered step.\n\n   \
+         Its second paragraph.\n\n\
+         2. A second numbered step.\n\n\
+         In money, a pilot costs less than a platform.\n",
+    );
+    let flags: Vec<(&str, bool)> =
+        blocks.iter().map(|block| (block.text.as_str(), block.list_item)).collect();
+    assert_eq!(
+        flags,
+        [
+            ("Write them down at each gate. Examples:", false),
+            ("Data access not granted within six weeks.", true),
+            ("Run cost estimate exceeds half the benefit.", true),
+            ("A first numbered step.", true),
+            ("Its second paragraph.", true),
+            ("A second numbered step.", true),
+            ("In money, a pilot costs less than a platform.", false),
+        ]
+    );
 }
