@@ -1129,6 +1129,36 @@ fn named_service(text: &str) -> Option<u16> {
     None
 }
 
+/// The service whose slug's words `text` says as words of its own ("AI strategy" for
+/// `ai-strategy`, "data strategy" for `data-strategy`, "MLOps" for `mlops`), and how many words
+/// that is (an "and" aside), as an index into `ANSWER_ITEMS`: the work a duration question
+/// names when it says nothing else ("how long does an AI strategy take?"). The longest match
+/// wins; compared without regard to case and without allocating.
+pub fn service_by_slug_words(text: &str) -> Option<(u16, usize)> {
+    let bytes = text.as_bytes();
+    let mut best: Option<(u16, usize, usize)> = None;
+    for (at, item) in ANSWER_ITEMS.iter().enumerate() {
+        if item.kind != SourceKind::Service {
+            continue;
+        }
+        let slug = item.slug.as_bytes();
+        let found = bytes.windows(slug.len()).enumerate().any(|(start, window)| {
+            let end = start + slug.len();
+            window
+                .iter()
+                .zip(slug)
+                .all(|(a, b)| a.eq_ignore_ascii_case(b) || (*a == b' ' && *b == b'-'))
+                && (start == 0 || !bytes[start - 1].is_ascii_alphanumeric())
+                && bytes.get(end).is_none_or(|b| !b.is_ascii_alphanumeric())
+        });
+        if found && best.is_none_or(|(_, _, len)| slug.len() > len) {
+            let words = item.slug.split('-').filter(|word| *word != "and").count();
+            best = u16::try_from(at).ok().map(|at| (at, words, slug.len()));
+        }
+    }
+    best.map(|(at, words, _)| (at, words))
+}
+
 /// A service's name without its last word, and without an "and" the cut leaves at its end
 /// ("Data Platform" of "Data Platform Engineering", "AI Adoption" of "AI Adoption and
 /// Change"), when two words or more remain; `None` for a name of one or two words.
@@ -1187,6 +1217,24 @@ mod tests {
             Some("data-platform-engineering")
         );
         assert_eq!(named_service("what does the data service include?"), None);
+    }
+
+    /// A service's slug words are said as whole words, the longest match winning, and an
+    /// "and" of the slug is no word of the question's.
+    #[test]
+    fn a_service_is_said_by_its_slug_words() {
+        let said = |text: &str| {
+            service_by_slug_words(text)
+                .map(|(at, words)| (ANSWER_ITEMS[usize::from(at)].slug, words))
+        };
+        assert_eq!(said("How long does an AI strategy take?"), Some(("ai-strategy", 2)));
+        assert_eq!(said("how long does mlops take"), Some(("mlops", 1)));
+        assert_eq!(
+            said("how long does AI adoption and change take?"),
+            Some(("ai-adoption-and-change", 3))
+        );
+        assert_eq!(said("how long does a daily strategy take?"), None);
+        assert_eq!(said("how long do mlopsy things take?"), None);
     }
 
     #[test]

@@ -932,6 +932,21 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     });
     builder.query.n_content = n_content;
     builder.query.n_own = n_own;
+    // "How long does an AI strategy take?": a duration question that says a service's slug
+    // words and nothing else asks how long that work takes, which its page says ("A typical
+    // engagement lasts six to eight weeks."), as if it named "the AI strategy service".
+    // Searched evenly, it quoted a guide's "A data strategy written five years ago usually
+    // lacks the following."
+    if intent.asks_duration
+        && intent.topic.is_none()
+        && intent.named_service.is_none()
+        && prev.is_empty()
+        && let Some((service, words)) = intent::service_by_slug_words(text)
+        && n_own == words
+    {
+        builder.query.intent.named_service = Some(service);
+        builder.query.intent.refers_to_company = true;
+    }
     let follow_up = intent.follow_up_opening
         || (n_own <= SHORT_FOLLOW_UP_TERMS && !intent.standalone_opening)
         || (intent.anaphoric && n_own <= ANAPHORIC_FOLLOW_UP_TERMS);

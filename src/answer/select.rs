@@ -366,7 +366,13 @@ pub fn score_passages(
                 // take seven to eight weeks.") is the answer wherever it is, and within its
                 // item it outranks the durations of parts ("Handover: Duration 1 week").
                 // (A follow-up of fillers alone has no subject: every duration names it.)
-                let names_subject = subject_in_text[local] >= subject_mass;
+                // So does the length of the engagement of the service the question names
+                // ("how long does an AI strategy take?": "A typical engagement lasts six to
+                // eight weeks." of the AI strategy service, which says neither word); not
+                // that of a part of it ("Handover: Duration 1 week").
+                let names_subject = subject_in_text[local] >= subject_mass
+                    || (query.intent.named_service == Some(item as u16)
+                        && says_engagement(record.text));
                 if names_subject {
                     value = value.saturating_mul(NAMED_DURATION_BOOST);
                 }
@@ -394,6 +400,12 @@ pub fn score_passages(
         }
     }
     (best, len)
+}
+
+/// Whether `text` says "engagement" (any case), the services' word for their work as a whole.
+fn says_engagement(text: &str) -> bool {
+    const WORD: &[u8] = b"engagement";
+    text.as_bytes().windows(WORD.len()).any(|window| window.eq_ignore_ascii_case(WORD))
 }
 
 /// The current question's own subject terms (not fillers, none carried): bit `i` for
