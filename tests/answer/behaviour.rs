@@ -125,6 +125,7 @@ const OFF_TOPIC: &[&str] = &[
     "Can my toddler start small?",
     "What is the first step of a dance?",
     "Where is the nearest yoga workshop?",
+    "How long does a chess strategy take to learn?",
 ];
 
 #[test]
@@ -2413,4 +2414,32 @@ fn whether_the_firm_runs_workshops_is_the_training_service() {
         first(&reply, 3).iter().any(|source| source == "service:data-literacy-training"),
         "{reply:#?}"
     );
+}
+
+/// A duration question that says a service's slug words and nothing else asks how long that
+/// work takes (the ninth pass): "How long does an AI strategy take?" quoted a guide's "A data
+/// strategy written five years ago usually lacks the following.", the AI strategy service
+/// fifth among the sources. The length of the named service's engagement is the answer, though
+/// it says neither "AI" nor "strategy"; the length of a part of another's is not, and a data
+/// strategy's own sentence still answers for it.
+#[test]
+fn a_duration_question_naming_a_service_by_its_words_gets_that_services_length() {
+    for question in ["How long does an AI strategy take?", "how long does ai strategy take"] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["service:ai-strategy"], "{question}: {reply:#?}");
+        assert!(
+            reply.text().starts_with("A typical engagement lasts six to eight weeks."),
+            "{question}: {}",
+            reply.text()
+        );
+        assert!(!reply.text().contains("Data strategy"), "{question}: {}", reply.text());
+    }
+    let data = ask("How long does a data strategy take?");
+    assert_eq!(first(&data, 1), ["service:data-strategy"], "{data:#?}");
+    assert!(
+        data.text().starts_with("Most data strategies take seven to eight weeks"),
+        "{}",
+        data.text()
+    );
+    assert!(!data.text().contains("Handover"), "{}", data.text());
 }
