@@ -145,6 +145,12 @@ const RESULT_WORDS: &[&str] = &[
 /// ("what is the first step in a data strategy?", "small data") searched as written.
 const BEGINNING_WORDS: &[&str] = &["first", "small", "smaller", "step", "steps"];
 
+/// Whether `text` says "first step" (any case; "first steps" too), without allocating.
+fn says_first_step(text: &str) -> bool {
+    const PHRASE: &[u8] = b"first step";
+    text.as_bytes().windows(PHRASE.len()).any(|window| window.eq_ignore_ascii_case(PHRASE))
+}
+
 struct Builder {
     stems: Vec<String>,
     query: Query,
@@ -722,7 +728,10 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         });
         builder.query.results_when = n_result > 0 && n_other == 0;
     }
-    if !intent.generic_you {
+    // Only a question of starting or of a first step pays for the pass (its tokens allocate);
+    // a follow-up ("what is the first step?" after a question of demand forecasting) asks of
+    // the turn before.
+    if !intent.generic_you && prev.is_empty() && (intent.asks_to_start || says_first_step(text)) {
         let (mut n_begin, mut n_other) = (0, 0);
         let (mut first, mut first_step) = (false, false);
         for_each_token(text, |token| {

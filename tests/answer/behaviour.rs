@@ -341,6 +341,9 @@ fn the_firms_own_policies_are_not_read_from_the_guides() {
     // subject, the guides' and services'.
     let started = ask("How do we get started?");
     assert_eq!(started.kind, AnswerKind::Company(CompanyTopic::Contact), "{}", started.text());
+    // A follow-up asks of the turn before: the first step of demand forecasting.
+    let follow_up = ask_after(&["How do I start demand forecasting?"], "What is the first step?");
+    assert_ne!(first(&follow_up, 1), ["contact:contact"], "{}", follow_up.text());
     let subject = ask("What is the first step in a data strategy?");
     assert_eq!(subject.kind, AnswerKind::Answered);
     assert_ne!(first(&subject, 1), ["contact:contact"], "{}", subject.text());
