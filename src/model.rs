@@ -1099,10 +1099,10 @@ pub struct Passage {
     /// The passage says how long something takes or lasts ("A typical engagement lasts six to
     /// eight weeks."): what a "how long ...?" question wants first.
     pub states_duration: bool,
-    /// The passage is a sentence of a list item ("Run cost estimate exceeds 50% of the
-    /// expected annual benefit.", an example of a kill criterion): quoted beside another
-    /// sentence, without the lead-in that says what the list is, it reads as a claim of its
-    /// own.
+    /// The passage is a sentence of a list item that a lead-in introduces ("Examples:" before
+    /// "Run cost estimate exceeds 50% of the expected annual benefit.", an example of a kill
+    /// criterion): quoted beside another sentence, without the lead-in that says what the
+    /// list is, it reads as a claim of its own.
     pub list_item: bool,
 }
 

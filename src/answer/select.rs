@@ -511,8 +511,8 @@ pub fn pick(
             continue;
         }
         let record = &ANSWER_PASSAGES[candidate.passage as usize];
-        // A list item quoted beside the best sentence, without the lead-in that says what its
-        // list is, reads as a claim of its own: "how much does a pilot cost?" opened on an
+        // A list item quoted beside the best sentence, without the lead-in that introduces
+        // its list ("Examples:"), reads as a claim of its own: "how much does a pilot cost?" opened on an
         // example of a kill criterion, "Run cost estimate exceeds 50% of the expected annual
         // benefit.", and closed on a pitfall whose label was dropped ("What was spent is
         // irrelevant to the gate decision ..."). It joins only the best sentence's own list

@@ -195,8 +195,10 @@ pub struct Block {
     /// stop ("**Data scientist and ML engineer.** A model built ..."): never quoted, however
     /// many words it has; 0 when the block opens with none.
     pub run_in: usize,
-    /// An item of a bulleted or numbered list: a sentence of it leans on the list's lead-in
-    /// ("Examples:") or heading for what it is an example of.
+    /// An item of a bulleted or numbered list that a lead-in ending in a colon introduces
+    /// ("Examples:"): a sentence of it leans on the lead-in for what it is an example of. A
+    /// list right under its heading ("## The common measures") says its items' context
+    /// itself.
     pub list_item: bool,
 }
 
@@ -972,6 +974,9 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
     let mut label_open = false;
     // List items open and not yet closed: a block flushed inside one is a list item.
     let mut items_open = 0usize;
+    // Whether the outermost list open was introduced by a lead-in ending in a colon
+    // ("Examples:"), the paragraph right before it under the same heading.
+    let mut led_in = false;
     let flush = |text: &mut String,
                  heading: &str,
                  blocks: &mut Vec<Block>,
@@ -994,7 +999,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
     for event in Parser::new_ext(markdown, options) {
         match event {
             Event::Start(Tag::Heading { .. }) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0 && led_in);
                 heading.clear();
                 in_heading = true;
             }
@@ -1019,19 +1024,25 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
             Event::Start(Tag::CodeBlock(_)) => in_code = true,
             Event::End(TagEnd::CodeBlock) => in_code = false,
             Event::Start(Tag::Item) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0 && led_in);
                 items_open += 1;
             }
             Event::End(TagEnd::Item) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0 && led_in);
                 items_open = items_open.saturating_sub(1);
+            }
+            Event::Start(Tag::List(_)) if items_open == 0 => {
+                flush(&mut text, &heading, &mut blocks, &mut run_in, false);
+                led_in = blocks.last().is_some_and(|block: &Block| {
+                    !block.whole && block.heading == heading && block.text.ends_with(':')
+                });
             }
             Event::Start(Tag::Paragraph | Tag::List(_))
             | Event::End(TagEnd::Paragraph | TagEnd::List(_)) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0 && led_in);
             }
             Event::Start(Tag::TableHead) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0 && led_in);
                 in_table_head = true;
                 table_head.clear();
             }
@@ -1084,7 +1095,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
             _ => {}
         }
     }
-    flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0);
+    flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0 && led_in);
     blocks
 }
 

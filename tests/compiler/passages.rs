@@ -149,8 +149,8 @@ fn markdown_becomes_blocks_under_their_headings() {
         markdown_blocks(markdown),
         [
             block("", "Intro paragraph with a \u{1}link\u{2}.", false, true),
-            Block { list_item: true, ..block("First part", "One item of the list.", false, true) },
-            Block { list_item: true, ..block("First part", "Two bold item.", false, true) },
+            block("First part", "One item of the list.", false, true),
+            block("First part", "Two bold item.", false, true),
             block("Table", "Registry: One place to look", true, true),
             block("Table", "Error: Before 14.2%, After 6.5%", true, true),
             // A label of three to five words is set off from its cell, and the row quoted.
@@ -344,19 +344,24 @@ fn a_run_in_label_is_known_by_its_markup() {
     assert_eq!(split(&blocks[2])[0].1, "Foundation, 6 to 8 weeks.");
 }
 
-/// A block of a bulleted or numbered list, tight or loose, is a list item: quoted beside
-/// another sentence without its lead-in, it reads as a claim of its own. The paragraphs before
-/// and after the list are not.
+/// A block of a bulleted or numbered list, tight or loose, that a lead-in ending in a colon
+/// introduces is a list item: quoted beside another sentence without its lead-in, it reads as
+/// a claim of its own. The paragraphs before and after the list are not, and nor is a list
+/// with no such lead-in (right under its heading, or after a paragraph that ends otherwise).
 #[test]
 fn a_list_item_is_known_by_its_markup() {
     let blocks = markdown_blocks(
         "Write them down at each gate. Examples:\n\n\
          - Data access not granted within six weeks.\n\
          - Run cost estimate exceeds half the benefit.\n\n\
+         Then the steps:\n\n\
          1. A first numbered step.\n\n   \
          Its second paragraph.\n\n\
          2. A second numbered step.\n\n\
-         In money, a pilot costs less than a platform.\n",
+         In money, a pilot costs less than a platform.\n\n\
+         - A list after a paragraph of its own.\n\n\
+         ## The common measures\n\n\
+         - MAPE: the average of percentage errors.\n",
     );
     let flags: Vec<(&str, bool)> =
         blocks.iter().map(|block| (block.text.as_str(), block.list_item)).collect();
@@ -366,10 +371,13 @@ fn a_list_item_is_known_by_its_markup() {
             ("Write them down at each gate. Examples:", false),
             ("Data access not granted within six weeks.", true),
             ("Run cost estimate exceeds half the benefit.", true),
+            ("Then the steps:", false),
             ("A first numbered step.", true),
             ("Its second paragraph.", true),
             ("A second numbered step.", true),
             ("In money, a pilot costs less than a platform.", false),
+            ("A list after a paragraph of its own.", false),
+            ("MAPE: the average of percentage errors.", false),
         ]
     );
 }
