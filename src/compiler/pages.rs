@@ -66,7 +66,7 @@ pub const ASSESSMENT_RESULT_HOLES: &str = "title, heading, content";
 /// The holes of the search page template, in document order: the `<title>` text, the query
 /// box's value, the `selected` attribute of "All categories", then one per category in library
 /// order, then the results. The server fills them in this order (`src/web/search_page.rs`).
-pub const SEARCH_PAGE_HOLES: &str = "title, q, all categories, each category, results";
+pub const SEARCH_PAGE_HOLES: &str = "title, description, q, all categories, each category, results";
 
 /// Marks a hole in a page template. A control character, so content can never contain it
 /// (`escape_html` would keep it, but no text field of the content may hold one).
@@ -1242,7 +1242,9 @@ fn search_page_template(shell: &Shell<'_>) -> Vec<String> {
     let head = Head {
         path: SEARCH_PATH,
         title: HOLE,
-        description: "Search results from the guide library.",
+        // Says what this page shows (a search's count, a category's guides, or what the box
+        // searches), filled by `web::search_page`.
+        description: HOLE,
         og_type: "website",
         json_ld: None,
         breadcrumbs: &[],

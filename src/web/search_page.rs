@@ -29,10 +29,21 @@ const QUERY_VALUE: &AsciiSet =
 pub fn from_query(query: Option<&str>) -> HtmlPage {
     match parse(query.unwrap_or("")) {
         Ok(request) => render(&request.q, request.category.as_deref(), request.cursor.as_deref()),
-        Err(error) => {
-            fill("Search the guides", "", None, Outcome::BadRequest, &error_html(&error, None))
-        }
+        Err(error) => fill(
+            "Search the guides",
+            &blank_description(),
+            "",
+            None,
+            Outcome::BadRequest,
+            &error_html(&error, None),
+        ),
     }
+}
+
+/// The description of a page that shows no results (no search yet, or one refused): what the
+/// box searches.
+fn blank_description() -> String {
+    format!("Search {} guides on data and AI by words, by category, or both.", GUIDE_RESULTS.len())
 }
 
 /// The page for one search: `q` as typed, `category` a category name as the categories
@@ -53,6 +64,7 @@ pub fn render(q: &str, category: Option<&str>, cursor: Option<&str>) -> HtmlPage
             };
             fill(
                 "Search the guides",
+                &blank_description(),
                 shown_q,
                 category_idx.or(meant),
                 Outcome::BadRequest,
@@ -61,6 +73,7 @@ pub fn render(q: &str, category: Option<&str>, cursor: Option<&str>) -> HtmlPage
         }
         Ok(params) if params.q.is_empty() && params.category.is_none() => fill(
             "Search the guides",
+            &blank_description(),
             "",
             None,
             Outcome::Ok,
@@ -75,7 +88,8 @@ pub fn render(q: &str, category: Option<&str>, cursor: Option<&str>) -> HtmlPage
             } else {
                 format!("Search results for \u{201c}{}\u{201d}", params.q)
             };
-            fill(&title, &params.q, category_idx, Outcome::Ok, &results_html(&params, category))
+            let (results, summary) = results_html(&params, category);
+            fill(&title, &summary, &params.q, category_idx, Outcome::Ok, &results)
         }
     }
 }
@@ -114,7 +128,10 @@ fn parse(query: &str) -> Result<Request, Error> {
     })
 }
 
-fn results_html(params: &SearchParams, category: Option<&str>) -> String {
+/// The results and the page's description: how many guides match, in the summary's words
+/// ("12 guides match \u{201c}data quality\u{201d} in Analytics and BI.", "No guides match
+/// \u{201c}xyzzy\u{201d}."), unescaped (`fill` escapes it).
+fn results_html(params: &SearchParams, category: Option<&str>) -> (String, String) {
     let page = guides::search(params.clone());
     let n_hits = page.n_matches();
     // The verb agrees with the count: "No guides match", "1 guide matches", "2 guides match".
@@ -122,6 +139,17 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
     // The summary names the words the results are for: the corrected reading when a misspelt
     // word was read as another, which the line above the summary announces.
     let searched = page.corrected.as_deref().unwrap_or(&params.q);
+    let what_text = match (params.q.is_empty(), category) {
+        (true, Some(name)) => format!("in {name}"),
+        (false, None) => format!("{verb} \u{201c}{searched}\u{201d}"),
+        (false, Some(name)) => format!("{verb} \u{201c}{searched}\u{201d} in {name}"),
+        (true, None) => String::new(),
+    };
+    let guides = if n_hits == 1 { "guide" } else { "guides" };
+    let description = match n_hits {
+        0 => format!("No guides {what_text}."),
+        n => format!("{n} {guides} {what_text}."),
+    };
     let what = match (params.q.is_empty(), category) {
         (true, Some(name)) => format!("in {}", escape_html(name)),
         (false, None) => format!("{verb} \u{201c}{}\u{201d}", escape_html(searched)),
@@ -166,11 +194,11 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
     if n_hits == 0 {
         // "Another category" only when one was chosen: without one, every category was searched.
         let another = if category.is_some() { ", another category" } else { "" };
-        return format!(
+        let html = format!(
             "<p id=\"summary\">No guides {what}. Try fewer or different words{another}, or browse <a href=\"{SITE_URL}/guides/\">the guide library</a>.</p>\n{did_you_mean}"
         );
+        return (html, description);
     }
-    let guides = if n_hits == 1 { "guide" } else { "guides" };
     // A guide matching any word of the query is a match (ranked by its score), so for several
     // words the count alone says little ("154 guides match \u{201c}data quality\u{201d}", 149
     // of them for "data"): how many matched every word follows it.
@@ -217,7 +245,7 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> String {
     if !links.is_empty() {
         html.push_str(&format!("<p class=\"pages\">{}</p>\n", links.join(" &middot; ")));
     }
-    html
+    (html, description)
 }
 
 /// `q` in double quotes, so the search takes every word of it as typed (any quotes it had are
@@ -268,18 +296,22 @@ fn error_html(error: &Error, requested_category: Option<&str>) -> String {
     format!("<p id=\"summary\" class=\"error\" role=\"alert\">{}</p>\n", escape_html(&message))
 }
 
-/// The template with its holes filled: title, query box, category choice, results.
+/// The template with its holes filled: title, description, query box, category choice,
+/// results.
 fn fill(
     title: &str,
+    description: &str,
     q: &str,
     category: Option<usize>,
     outcome: Outcome,
     results: &str,
 ) -> HtmlPage {
     let title = escape_html(title);
+    let description = escape_html(description);
     let q = escape_html(q);
-    let mut holes: Vec<&str> = Vec::with_capacity(CATEGORIES.len() + 4);
+    let mut holes: Vec<&str> = Vec::with_capacity(CATEGORIES.len() + 5);
     holes.push(&title);
+    holes.push(&description);
     holes.push(&q);
     holes.push(if category.is_none() { " selected" } else { "" });
     holes.extend(

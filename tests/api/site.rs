@@ -554,6 +554,74 @@ async fn the_search_page_matches_the_api_page_for_page() {
     assert_eq!(result_paths(&tracked.text), api_paths(&api));
 }
 
+/// The `<title>`, `<meta name="description">` and `<h1>` of a search page.
+fn title_description_heading(html: &str) -> [&str; 3] {
+    let between = |open: &str, close: &str| {
+        let start = html.find(open).unwrap_or_else(|| panic!("{open}")) + open.len();
+        let len = html[start..].find(close).unwrap_or_else(|| panic!("{close}"));
+        &html[start..start + len]
+    };
+    [
+        between("<title>", " | "),
+        between("<meta name=\"description\" content=\"", "\""),
+        between("<h1>", "</h1>"),
+    ]
+}
+
+/// Each search page says what it is in its title and description, which a shared link's
+/// preview and a tab show: a blank search what the box searches, a search how many guides
+/// match what (none included), a category its guides. The heading is the form's, "Search the
+/// guides", on all of them: the summary under the box says the rest. Every search page once
+/// had the description "Search results from the guide library.", a blank one included.
+#[tokio::test]
+async fn the_search_page_title_and_description_say_what_it_shows() {
+    let server = start().await;
+    let heading = "Search the guides";
+    let blank = format!("Search {N_GUIDES} guides on data and AI by words, by category, or both.");
+    let cases = [
+        ("/search/?q=", ["Search the guides", blank.as_str(), heading]),
+        ("/search/?q=+++", ["Search the guides", blank.as_str(), heading]),
+        (
+            "/search/?q=zzzzqqqq",
+            [
+                "Search results for \u{201c}zzzzqqqq\u{201d}",
+                "No guides match \u{201c}zzzzqqqq\u{201d}.",
+                heading,
+            ],
+        ),
+        (
+            "/search/?q=hallucinaton",
+            [
+                "Search results for \u{201c}hallucinaton\u{201d}",
+                "1 guide matches \u{201c}hallucination\u{201d}.",
+                heading,
+            ],
+        ),
+        // A refused search says what the box searches, as a blank one does.
+        ("/search/?q=rag&category=Nonsense", ["Search the guides", blank.as_str(), heading]),
+    ];
+    for (path, expected) in cases {
+        let html = server.get(path).await.text;
+        assert_eq!(title_description_heading(&html), expected, "{path}");
+    }
+    let many = server.get("/search/?q=pipelines").await.text;
+    let [title, description, _] = title_description_heading(&many);
+    assert_eq!(title, "Search results for \u{201c}pipelines\u{201d}");
+    let count = description.strip_suffix(" guides match \u{201c}pipelines\u{201d}.");
+    let summary =
+        count.map(|n| format!("<p id=\"summary\">{n} guides match \u{201c}pipelines\u{201d}."));
+    assert!(summary.is_some_and(|s| many.contains(&s)), "the summary's count: {description}");
+    let category = CATEGORIES[2].name;
+    let encoded = category.replace(' ', "+");
+    let listing = server.get(&format!("/search/?category={encoded}")).await;
+    let categories = server.get("/v1/resources/categories").await.json();
+    let n = categories["categories"][2]["articles"].as_u64().expect("the category's count");
+    assert_eq!(
+        title_description_heading(&listing.text),
+        [format!("Guides in {category}").as_str(), &format!("{n} guides in {category}."), heading]
+    );
+}
+
 #[tokio::test]
 async fn the_search_page_refuses_bad_input_with_an_html_explanation() {
     let server = start().await;
