@@ -778,9 +778,27 @@ async fn error_meanings_and_listings_show_code_not_backticks() {
         "the Error body's shape"
     );
     let listing = server.get("/docs/").await.text;
-    assert!(listing.contains("Every <code>error.code</code> the API returns"), "the listing");
+    assert!(listing.contains("Every <code>error.<wbr>code</code> the API returns"), "the listing");
     let twin = server.get("/docs/errors/index.md").await.text;
     assert!(twin.contains("`limit` is not an integer"), "the twin keeps markdown");
+}
+
+/// Inline code wraps at its dots and slashes, not mid-word: each one a letter or digit follows
+/// gets a `<wbr>` (at 375 px with text at 200 % `error.data.code` was cut "error.data.cod" /
+/// "e" by the body's `overflow-wrap`), in a page's own text and in a rendered markdown body
+/// alike; a twin keeps the code as written.
+#[tokio::test]
+async fn inline_code_may_wrap_at_its_dots_and_slashes() {
+    let server = start().await;
+    let errors = server.get("/docs/errors/").await.text;
+    assert!(
+        errors.contains("with the code in <code>error.<wbr>data.<wbr>code</code>."),
+        "the errors page's introduction"
+    );
+    let home = server.get("/").await.text;
+    assert!(home.contains("<code>index.<wbr>md</code>"), "a rendered markdown paragraph");
+    let twin = server.get("/docs/errors/index.md").await.text;
+    assert!(twin.contains("`error.data.code`") && !twin.contains("<wbr>"), "the twin");
 }
 
 /// The agents' guide shows this build's agent origin in its examples, like every other page,

@@ -250,6 +250,49 @@ test("at 375 px with text at 200 % no heading cuts a word", async () => {
   await screenshot(page, "guide-text200-375-heading", { fullPage: false });
 });
 
+// Inline code in body text wraps at a dot or slash, never mid-word: at 375 px with text at 200 %
+// `error.data.code` on /docs/errors/ was cut "error.data.cod" / "e" by the body's
+// `overflow-wrap`, as no break was allowed inside the span (the build puts a `<wbr>` after
+// each dot or slash a letter follows). The home page carries the API's address as code.
+test("at 375 px with text at 200 % inline code wraps at its dots, not mid-word", async () => {
+  const page = await openPage(await newContext({ defaultFontSize: 32, viewport: { width: 375, height: 812 } }));
+  const cut = [];
+  for (const pagePath of ["/docs/errors/", "/", "/docs/api/"]) {
+    await page.goto(BASE + pagePath, { waitUntil: "load" });
+    const found = await page.evaluate(() => {
+      const found = [];
+      for (const code of document.querySelectorAll("main code:not(pre code)")) {
+        // The span's text as one string, with each letter's node and offset, across the
+        // text nodes a `<wbr>` splits it into.
+        const letters = [];
+        const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let at = 0; at < node.textContent.length; at++) letters.push([node, at, node.textContent[at]]);
+        }
+        const box = ([node, at]) => {
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          const boxes = [...range.getClientRects()].filter((rect) => rect.width > 0);
+          return boxes[boxes.length - 1] || range.getBoundingClientRect();
+        };
+        const text = letters.map(([, , letter]) => letter).join("");
+        for (let i = 1; i < letters.length; i++) {
+          if (/[\s.\/\-_,:]/.test(letters[i - 1][2]) || /\s/.test(letters[i][2])) continue;
+          const before = box(letters[i - 1]);
+          if (box(letters[i]).top > before.top + before.height / 2) found.push(`${text.slice(0, i)}|${text.slice(i)}`);
+        }
+      }
+      return found;
+    });
+    cut.push(...found.map((word) => `${pagePath} ${word}`));
+  }
+  assert.deepEqual(cut, [], "inline code wraps at its dots and slashes");
+  await page.goto(BASE + "/docs/errors/");
+  await page.locator("main .lede").scrollIntoViewIfNeeded();
+  await screenshot(page, "errors-text200-375-code", { fullPage: false });
+});
+
 test("every page type loads without console errors and has no WCAG 2.1 AA violations", async () => {
   const context = await newContext();
   const page = await openPage(context);
