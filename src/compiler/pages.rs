@@ -147,7 +147,10 @@ pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox
 /// Print styles drop the chrome and spell out link targets; a content page's last printed line
 /// (`.printed`, hidden on screen) names the firm, the page's address and the email, which went
 /// with the header and the footer (since 2026-12-05). A guide ends with a link back to its
-/// category (`.onward`), on screen only; its twin ends with the same link.
+/// category (`.onward`), on screen only; its twin ends with the same link. An empty search box
+/// has no clear button: Chromium keeps the invisible button's width (21 px with text at 200 %)
+/// and cut the placeholder to "Search the guide" at 375 px; the rule is on its own, so a
+/// browser that does not know the pseudo-element drops only it.
 const STYLE: &str = "*,*::before,*::after{box-sizing:border-box}\
 body{font:100%/1.6 system-ui,-apple-system,'Segoe UI',sans-serif;overflow-wrap:break-word;margin:0;color:#1c2430;background:#fbfbf8}\
 header,main,footer{max-width:48rem;margin:0 auto;padding:0 1.25rem}\
@@ -172,6 +175,7 @@ button{font:inherit;padding:.45rem 1.1rem;background:#0b5cad;color:#fff;border:1
 input,select{font:inherit;max-width:100%;padding:.4rem .5rem;border:1px solid #6b7687;border-radius:4px;background:#fff;color:#1c2430}\
 .search{position:relative}.search label{font-weight:600}.row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}\
 .search input{flex:1 1 12rem;min-width:0}.compact{max-width:100%}.compact input{width:15rem}.compact label{margin:0}\
+input[type=search]:placeholder-shown::-webkit-search-cancel-button{display:none}\
 .search [role=listbox]{position:absolute;z-index:10;left:0;right:0;top:100%;margin:.25rem 0 0;padding:.25rem 0;list-style:none;background:#fff;border:1px solid #6b7687;border-radius:4px;box-shadow:0 6px 20px rgba(28,36,48,.18);max-height:70vh;overflow-y:auto}\
 .compact [role=listbox]{left:auto;width:min(34rem,calc(100vw - 2.5rem))}\
 [role=option]{display:block;padding:.45rem .75rem;cursor:pointer;border-left:4px solid transparent;line-height:1.4}\

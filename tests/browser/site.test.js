@@ -293,6 +293,47 @@ test("at 375 px with text at 200 % inline code wraps at its dots, not mid-word",
   await screenshot(page, "errors-text200-375-code", { fullPage: false });
 });
 
+// The header's search box shows its whole placeholder at 375 px with text at 200 % and at
+// 1280 px. Chromium keeps room for the search box's clear button while the box is empty and
+// the button invisible, and cut "Search the guides" to "Search the guide"; an empty box now
+// has no clear button. The placeholder's own box is read through the DevTools protocol (it is
+// in the input's user-agent shadow tree) and the words measured in the input's font.
+test("the header search box shows its whole placeholder with text at 200 %", async () => {
+  for (const [defaultFontSize, width] of [[32, 375], [32, 1280], [undefined, 375], [undefined, 1280]]) {
+    const context = await newContext({ defaultFontSize, viewport: { width, height: 812 } });
+    const page = await openPage(context);
+    for (const pagePath of ["/", "/search/?q=data+quality", "/no-such-page/"]) {
+      await page.goto(BASE + pagePath, { waitUntil: "load" });
+      const where = `${pagePath} (text ${defaultFontSize || 16} px, ${width} px)`;
+      const needed = await page.evaluate(() => {
+        const input = document.querySelector("#site-search");
+        const style = getComputedStyle(input);
+        const context = document.createElement("canvas").getContext("2d");
+        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        return context.measureText(input.placeholder).width;
+      });
+      const cdp = await context.newCDPSession(page);
+      const { root } = await cdp.send("DOM.getDocument", { depth: -1, pierce: true });
+      const find = (node, inBox) => {
+        const attributes = node.attributes || [];
+        inBox = inBox || (node.nodeName === "INPUT" && attributes.includes("site-search"));
+        if (inBox && attributes.includes("-webkit-input-placeholder")) return node;
+        for (const child of [...(node.children || []), ...(node.shadowRoots || [])]) {
+          const found = find(child, inBox);
+          if (found) return found;
+        }
+        return null;
+      };
+      const placeholder = find(root, false);
+      assert.ok(placeholder, `${where}: the placeholder's box`);
+      const { model } = await cdp.send("DOM.getBoxModel", { nodeId: placeholder.nodeId });
+      await cdp.detach();
+      assert.ok(needed <= model.width, `${where}: the placeholder needs ${needed.toFixed(1)} px and has ${model.width}`);
+    }
+    if (defaultFontSize) await screenshot(page, `header-search-text200-${width}`, { fullPage: false, clip: { x: 0, y: 0, width, height: 400 } });
+  }
+});
+
 test("every page type loads without console errors and has no WCAG 2.1 AA violations", async () => {
   const context = await newContext();
   const page = await openPage(context);
