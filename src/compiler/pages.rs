@@ -938,6 +938,9 @@ fn home_page(shell: &Shell<'_>) -> SitePage {
     }
     main.push_str("</ul>\n");
     // The last two sections are written once, in markdown, for the page and its twin alike.
+    // A link's words say where it goes ("a JSON API"); the API's address, which a developer
+    // copies, follows it as code (it was the link's text, a bare URL read out character by
+    // character and cut anywhere on a phone).
     let assessment = &content.assessment.title;
     let n_questions: usize = content.assessment.sections.iter().map(|s| s.questions.len()).sum();
     let api = &shell.config.api_base;
@@ -951,7 +954,7 @@ fn home_page(shell: &Shell<'_>) -> SitePage {
         (
             "For developers and agents",
             format!(
-                "Everything here is also a JSON API: [{api}/v1]({api}/v1), described by [an OpenAPI document]({api}/openapi.json) and [the API documentation]({site}/docs/). \
+                "Everything here is also [a JSON API]({api}/v1), at `{api}/v1`, described by [an OpenAPI document]({api}/openapi.json) and [the API documentation]({site}/docs/). \
 Every page has a markdown twin at its address plus `index.md`; [llms.txt]({site}/llms.txt) lists them."
             ),
         ),

@@ -1675,6 +1675,30 @@ async fn the_home_page_offers_a_way_to_start_before_its_lists() {
     assert!(twin_cta < twin.find("## Services").expect("services"), "{twin}");
 }
 
+/// A link says in words where it goes: no link on the home page, nor in its twin, has a bare
+/// address for its text (the developers' sentence linked "http://…/v1", which a screen reader
+/// reads out character by character). The API's address stays on the page, as code a
+/// developer can copy, beside the link "a JSON API".
+#[tokio::test]
+async fn the_home_page_links_say_where_they_go_in_words() {
+    let server = start().await;
+    let home = server.get("/").await.text;
+    let main = &home[home.find("<main").expect("main")..home.find("</main>").expect("end")];
+    for link in main.split("<a ").skip(1) {
+        let text = plain_text(
+            &link[link.find('>').expect("tag end") + 1..link.find("</a>").expect("closed")],
+        );
+        assert!(!text.contains("://"), "a bare address as link text: {text}");
+    }
+    assert!(main.contains(&format!("<a href=\"{API_BASE}/v1\">a JSON API</a>")), "the API link");
+    let mut code =
+        main.split("<code>").skip(1).map(|c| plain_text(&c[..c.find("</code>").expect("closed")]));
+    assert!(code.any(|c| c == format!("{API_BASE}/v1")), "the API's address as code");
+    let twin = server.get("/index.md").await.text;
+    assert!(twin.contains(&format!("[a JSON API]({API_BASE}/v1), at `{API_BASE}/v1`")), "the twin");
+    assert!(!twin.contains("[http"), "a bare address as link text in the twin");
+}
+
 /// Every search box shows the same placeholder as the header's, the 404's included.
 #[tokio::test]
 async fn the_not_found_search_box_has_the_headers_placeholder() {
