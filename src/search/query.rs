@@ -375,20 +375,59 @@ fn singular_term(word: &str) -> Option<u32> {
 /// The word at `span` of `q` joined with a stop word hyphenated to it
 /// ([`tokenize::joined_with_stop_word`]), when the joined word is a word of the library with
 /// postings or a synonym input: the joined word, the compound's span, its stem and where it
-/// stands in the vocabulary. Only a hyphen beside the word costs more than a byte's look.
+/// stands in the vocabulary. Only a hyphen beside the word costs more than a byte's look. A
+/// particle typed a space after the word is read as hyphenated to it where
+/// [`particle_after`] says so.
 fn joined_known(
     q: &str,
     span: &Range<usize>,
 ) -> Option<(String, Range<usize>, &'static str, Known)> {
     let hyphen_beside = q.as_bytes().get(span.end) == Some(&b'-')
         || span.start.checked_sub(1).and_then(|at| q.as_bytes().get(at)) == Some(&b'-');
-    if !hyphen_beside {
-        return None;
-    }
-    let (joined, span) = tokenize::joined_with_stop_word(q, span.clone())?;
+    let (joined, span) = if hyphen_beside {
+        tokenize::joined_with_stop_word(q, span.clone())?
+    } else {
+        particle_after(q, span)?
+    };
     let (stem, known) = known_term(&joined)?;
     let meant = has_postings(known.term) || SYNONYM_TERMS.binary_search(&known.term).is_ok();
     meant.then_some((joined, span, stem, known))
+}
+
+/// Particles a compound of the synonym table or the library joins to the word before it
+/// ("buy-in", "add-on", "log-in", "set-up"), when typed a space apart.
+const PARTICLES: &[&[u8]] = &[b"in", b"off", b"on", b"out", b"up"];
+
+/// The word at `span` of `q` and a particle typed a space after it ([`PARTICLES`]) as one
+/// word ("buy in" is `buyin`, as "buy-in" is), and the two's span, when the particle ends the
+/// query or its clause or a stop word follows it: "stakeholder buy in" and "how do i get buy
+/// in for data" mean the compound, "buy in bulk" does not. [`joined_known`] keeps the joined
+/// word only when the library or the synonym table knows it. Asked of every word not
+/// hyphenated: the byte after it, then at most four more, are read before anything is built.
+fn particle_after(q: &str, span: &Range<usize>) -> Option<(String, Range<usize>)> {
+    let bytes = q.as_bytes();
+    if bytes.get(span.end) != Some(&b' ') {
+        return None;
+    }
+    let start = span.end + 1;
+    let len = bytes[start..].iter().take(4).take_while(|b| b.is_ascii_alphabetic()).count();
+    let particle = bytes.get(start..start + len)?;
+    if !PARTICLES.iter().any(|p| p.eq_ignore_ascii_case(particle)) {
+        return None;
+    }
+    let end = start + len;
+    // What follows the particle: nothing, a mark that is not part of a word, or a stop word.
+    let rest = q.get(end..)?;
+    let next = rest.trim_start_matches(' ');
+    let next_word = &next[..next.find(|c: char| !c.is_alphanumeric()).unwrap_or(next.len())];
+    let apart = next.len() < rest.len() || next.is_empty();
+    let ends = next_word.is_empty() && !next.starts_with('-');
+    if !(ends || apart && tokenize::is_stop_word(&next_word.to_lowercase())) {
+        return None;
+    }
+    let word = q.get(span.clone())?;
+    let particle = q.get(start..end)?;
+    Some((format!("{word}{particle}").to_lowercase(), span.start..end))
 }
 
 /// The most stems a synonym phrase beginning with `stem` has (1 if none begins with it).
