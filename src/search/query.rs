@@ -399,17 +399,19 @@ fn joined_known(
 const PARTICLES: &[&[u8]] = &[b"in", b"off", b"on", b"out", b"up"];
 
 /// The word at `span` of `q` and a particle typed a space after it ([`PARTICLES`]) as one
-/// word ("buy in" is `buyin`, as "buy-in" is), and the two's span, when the particle ends the
-/// query or its clause or a stop word follows it: "stakeholder buy in" and "how do i get buy
-/// in for data" mean the compound, "buy in bulk" does not. [`joined_known`] keeps the joined
-/// word only when the library or the synonym table knows it. Asked of every word not
-/// hyphenated: the byte after it, then at most four more, are read before anything is built.
+/// word ("buy in" is `buyin`, as "buy-in" is; any spaces or tabs between), and the two's
+/// span, when the particle ends the query or its clause or a stop word follows it:
+/// "stakeholder buy in" and "how do i get buy in for data" mean the compound, "buy in bulk"
+/// does not. [`joined_known`] keeps the joined word only when the library or the synonym
+/// table knows it. Asked of every word not hyphenated: the byte after it, then at most four
+/// more, are read before anything is built.
 fn particle_after(q: &str, span: &Range<usize>) -> Option<(String, Range<usize>)> {
     let bytes = q.as_bytes();
-    if bytes.get(span.end) != Some(&b' ') {
+    if !bytes.get(span.end).is_some_and(u8::is_ascii_whitespace) {
         return None;
     }
-    let start = span.end + 1;
+    let gap = bytes[span.end..].iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let start = span.end + gap;
     let len = bytes[start..].iter().take(4).take_while(|b| b.is_ascii_alphabetic()).count();
     let particle = bytes.get(start..start + len)?;
     if !PARTICLES.iter().any(|p| p.eq_ignore_ascii_case(particle)) {
@@ -418,7 +420,7 @@ fn particle_after(q: &str, span: &Range<usize>) -> Option<(String, Range<usize>)
     let end = start + len;
     // What follows the particle: nothing, a mark that is not part of a word, or a stop word.
     let rest = q.get(end..)?;
-    let next = rest.trim_start_matches(' ');
+    let next = rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
     let next_word = &next[..next.find(|c: char| !c.is_alphanumeric()).unwrap_or(next.len())];
     let apart = next.len() < rest.len() || next.is_empty();
     let ends = next_word.is_empty() && !next.starts_with('-');
@@ -1212,6 +1214,34 @@ mod tests {
         // common words such as `model` out of the synonym table).
         assert!(passed * 10 < TERM_KEYS.len(), "{passed} of {} stems pass", TERM_KEYS.len());
         assert_eq!(longest_phrase_from(""), 1);
+    }
+
+    /// A particle after a word joins it where the query or its clause ends, or a stop word
+    /// follows; never before another word, a hyphen or a digit; and reading never slices a
+    /// character in two.
+    #[test]
+    fn a_particle_joins_its_word_only_where_the_compound_is_meant() {
+        use crate::search::query::particle_after;
+        let at = |q: &str, word: &str| {
+            let start = q.find(word).expect("the word");
+            particle_after(q, &(start..start + word.len()))
+        };
+        for q in ["buy in", "Buy In?", "buy in for data", "buy  in", "buy\tin", "buy in, fast"] {
+            let (joined, span) = at(q, q.split_whitespace().next().expect("a word"))
+                .unwrap_or_else(|| panic!("{q:?}"));
+            assert_eq!(joined, "buyin", "{q:?}");
+            assert!(q[span].to_lowercase().ends_with("in"), "{q:?}");
+        }
+        for q in ["buy in bulk", "buy in-house", "buy in2", "buy in 2", "buy inside", "buy iné"] {
+            assert_eq!(at(q, "buy"), None, "{q:?}");
+        }
+        assert_eq!(at("buy", "buy"), None);
+        assert_eq!(at("set up", "set").map(|(joined, _)| joined), Some("setup".to_string()));
+        // Every word end of a text with marks and characters of several bytes.
+        let text = "é buy in é, log on — set up\u{2019}s in é2 on";
+        for (end, _) in text.char_indices().chain([(text.len(), ' ')]) {
+            let _ = particle_after(text, &(0..end));
+        }
     }
 
     #[test]
