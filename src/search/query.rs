@@ -384,11 +384,10 @@ fn joined_known(
 ) -> Option<(String, Range<usize>, &'static str, Known)> {
     let hyphen_beside = q.as_bytes().get(span.end) == Some(&b'-')
         || span.start.checked_sub(1).and_then(|at| q.as_bytes().get(at)) == Some(&b'-');
-    let (joined, span) = if hyphen_beside {
-        tokenize::joined_with_stop_word(q, span.clone())?
-    } else {
-        particle_after(q, span)?
-    };
+    if !hyphen_beside {
+        return particle_after(q, span).and_then(|particle| joined_particle(q, span, particle));
+    }
+    let (joined, span) = tokenize::joined_with_stop_word(q, span.clone())?;
     let (stem, known) = known_term(&joined)?;
     let meant = has_postings(known.term) || SYNONYM_TERMS.binary_search(&known.term).is_ok();
     meant.then_some((joined, span, stem, known))
@@ -398,14 +397,12 @@ fn joined_known(
 /// ("buy-in", "add-on", "log-in", "set-up"), when typed a space apart.
 const PARTICLES: &[&[u8]] = &[b"in", b"off", b"on", b"out", b"up"];
 
-/// The word at `span` of `q` and a particle typed a space after it ([`PARTICLES`]) as one
-/// word ("buy in" is `buyin`, as "buy-in" is; any spaces or tabs between), and the two's
-/// span, when the particle ends the query or its clause or a stop word follows it:
-/// "stakeholder buy in" and "how do i get buy in for data" mean the compound, "buy in bulk"
-/// does not. [`joined_known`] keeps the joined word only when the library or the synonym
-/// table knows it. Asked of every word not hyphenated: the byte after it, then at most four
-/// more, are read before anything is built.
-fn particle_after(q: &str, span: &Range<usize>) -> Option<(String, Range<usize>)> {
+/// The particle typed a space after the word at `span` of `q` ([`PARTICLES`]; any spaces or
+/// tabs between), when the particle ends the query or its clause or a stop word follows it:
+/// "stakeholder buy in" and "how do i get buy in for data" mean the compound ("buy-in"),
+/// "buy in bulk" does not. Asked of every word not hyphenated: the byte after it, then at
+/// most four more, are read before anything else.
+fn particle_after(q: &str, span: &Range<usize>) -> Option<Range<usize>> {
     let bytes = q.as_bytes();
     if !bytes.get(span.end).is_some_and(u8::is_ascii_whitespace) {
         return None;
@@ -424,12 +421,43 @@ fn particle_after(q: &str, span: &Range<usize>) -> Option<(String, Range<usize>)
     let next_word = &next[..next.find(|c: char| !c.is_alphanumeric()).unwrap_or(next.len())];
     let apart = next.len() < rest.len() || next.is_empty();
     let ends = next_word.is_empty() && !next.starts_with('-');
-    if !(ends || apart && tokenize::is_stop_word(&next_word.to_lowercase())) {
+    // A stop word is at most seven bytes: lowered in a buffer on the stack, not a string.
+    let mut lower = [0u8; 7];
+    let stop = apart && next_word.len() <= lower.len() && next_word.is_ascii() && {
+        let lower = &mut lower[..next_word.len()];
+        lower.copy_from_slice(next_word.as_bytes());
+        lower.make_ascii_lowercase();
+        std::str::from_utf8(lower).is_ok_and(tokenize::is_stop_word)
+    };
+    (ends || stop).then_some(start..end)
+}
+
+/// Longest word and particle [`joined_particle`] looks up joined, in bytes.
+const JOINED_PARTICLE_MAX_BYTES: usize = 32;
+
+/// The word at `span` of `q` and the `particle` after it joined ("buy in" is `buyin`, as
+/// "buy-in" is), as [`joined_known`] returns a compound, when the library or the synonym
+/// table knows the joined word. Joined in a buffer on the stack, and a string made only for a
+/// word found: most particles so placed make no word ("quality in a warehouse"). ASCII words
+/// only, as the synonym table's compounds are.
+fn joined_particle(
+    q: &str,
+    span: &Range<usize>,
+    particle: Range<usize>,
+) -> Option<(String, Range<usize>, &'static str, Known)> {
+    let (word, after) = (q.get(span.clone())?.as_bytes(), q.get(particle.clone())?.as_bytes());
+    let len = word.len() + after.len();
+    if !word.is_ascii() || len > JOINED_PARTICLE_MAX_BYTES {
         return None;
     }
-    let word = q.get(span.clone())?;
-    let particle = q.get(start..end)?;
-    Some((format!("{word}{particle}").to_lowercase(), span.start..end))
+    let mut buf = [0u8; JOINED_PARTICLE_MAX_BYTES];
+    buf[..word.len()].copy_from_slice(word);
+    buf[word.len()..len].copy_from_slice(after);
+    buf[..len].make_ascii_lowercase();
+    let joined = std::str::from_utf8(&buf[..len]).ok()?;
+    let (stem, known) = known_term(joined)?;
+    let meant = has_postings(known.term) || SYNONYM_TERMS.binary_search(&known.term).is_ok();
+    meant.then(|| (joined.to_owned(), span.start..particle.end, stem, known))
 }
 
 /// The most stems a synonym phrase beginning with `stem` has (1 if none begins with it).
@@ -1222,26 +1250,32 @@ mod tests {
     #[test]
     fn a_particle_joins_its_word_only_where_the_compound_is_meant() {
         use crate::search::query::particle_after;
-        let at = |q: &str, word: &str| {
+        fn at<'a>(q: &'a str, word: &str) -> Option<&'a str> {
             let start = q.find(word).expect("the word");
-            particle_after(q, &(start..start + word.len()))
-        };
+            particle_after(q, &(start..start + word.len())).map(|particle| &q[particle])
+        }
         for q in ["buy in", "Buy In?", "buy in for data", "buy  in", "buy\tin", "buy in, fast"] {
-            let (joined, span) = at(q, q.split_whitespace().next().expect("a word"))
-                .unwrap_or_else(|| panic!("{q:?}"));
-            assert_eq!(joined, "buyin", "{q:?}");
-            assert!(q[span].to_lowercase().ends_with("in"), "{q:?}");
+            let word = q.split_whitespace().next().expect("a word");
+            assert_eq!(at(q, word).map(str::to_lowercase).as_deref(), Some("in"), "{q:?}");
         }
         for q in ["buy in bulk", "buy in-house", "buy in2", "buy in 2", "buy inside", "buy iné"] {
             assert_eq!(at(q, "buy"), None, "{q:?}");
         }
         assert_eq!(at("buy", "buy"), None);
-        assert_eq!(at("set up", "set").map(|(joined, _)| joined), Some("setup".to_string()));
+        assert_eq!(at("set up", "set"), Some("up"));
         // Every word end of a text with marks and characters of several bytes.
         let text = "é buy in é, log on — set up\u{2019}s in é2 on";
         for (end, _) in text.char_indices().chain([(text.len(), ' ')]) {
             let _ = particle_after(text, &(0..end));
         }
+        // Joined only when the synonym table or the library knows the word.
+        let joined = |q: &str| {
+            let span = 0..q.find(' ').expect("two words");
+            let particle = particle_after(q, &span).expect("a particle");
+            super::joined_particle(q, &span, particle).map(|(joined, span, ..)| (joined, span))
+        };
+        assert_eq!(joined("Buy In"), Some(("buyin".to_string(), 0..6)));
+        assert_eq!(joined("quality in a warehouse"), None);
     }
 
     #[test]
