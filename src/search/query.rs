@@ -1272,7 +1272,8 @@ mod tests {
         let joined = |q: &str| {
             let span = 0..q.find(' ').expect("two words");
             let particle = particle_after(q, &span).expect("a particle");
-            super::joined_particle(q, &span, particle).map(|(joined, span, ..)| (joined, span))
+            crate::search::query::joined_particle(q, &span, particle)
+                .map(|(joined, span, ..)| (joined, span))
         };
         assert_eq!(joined("Buy In"), Some(("buyin".to_string(), 0..6)));
         assert_eq!(joined("quality in a warehouse"), None);
