@@ -84,13 +84,20 @@ fn fixed_gets_allocate_only_the_header_map() {
     for path in ["/v1/services", "/v1/services/mlops", "/guides/", "/openapi.json"] {
         // Warm up: the limiter's first entry for this address allocates its table slot.
         drop(runtime.block_on(app.handle(request(path), peer)));
-        let built = request(path);
-        let before = dhat::HeapStats::get();
-        let response = runtime.block_on(app.handle(built, peer));
-        let after = dhat::HeapStats::get();
-        assert_eq!(response.status(), 200, "{path}");
-        drop(response);
-        let blocks = after.total_blocks - before.total_blocks;
+        // dhat counts every allocation in the process, so a one-off one elsewhere can land in
+        // a request's window (seen twice in a loaded full run: 6 blocks for the first path,
+        // once in some 200 runs; never in 1,600 quiet ones). What the request itself allocates
+        // is in every window: the best of three decides, as below.
+        let blocks = (0..3).map(|_| {
+            let built = request(path);
+            let before = dhat::HeapStats::get();
+            let response = runtime.block_on(app.handle(built, peer));
+            let after = dhat::HeapStats::get();
+            assert_eq!(response.status(), 200, "{path}");
+            drop(response);
+            after.total_blocks - before.total_blocks
+        });
+        let blocks = blocks.min().unwrap_or(u64::MAX);
         dhat::assert_eq!(blocks, FIXED_GET_BLOCKS, "allocations for GET {path}");
     }
     // In steady state too, request after request, with the limiter's count going down and
