@@ -1187,6 +1187,13 @@ pub fn is_company_word(word: &str) -> bool {
     matches!(class_of(word), Some(Class::Reference | Class::Topic(_) | Class::Generic))
 }
 
+/// Whether `word` (lowercased, as written) is a word of the services topic ("offer",
+/// "provide", "services"): in a question to the firm it asks what the firm offers, which
+/// every service page is.
+pub fn is_services_word(word: &str) -> bool {
+    class_of(word) == Some(Class::Topic(CompanyTopic::Services))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

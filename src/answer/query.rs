@@ -53,6 +53,11 @@ pub struct QueryTerm {
     /// The trade term the synonym table gives a word the library writes ([`trade_term`]):
     /// an item or sentence holding either covers the term, at the better of the two impacts.
     pub alt: Option<u32>,
+    /// A word of the services topic as the phrasing of a question to the firm ("offer" in
+    /// "do you offer workshops?"): every service page is something the firm offers, so a
+    /// service that says another word of the question covers it in full whether or not it
+    /// writes the word (in what it covers, not in its rank: `select::rank_items`).
+    pub offered: bool,
 }
 
 /// The weighted terms of a question, and what the keyword tables found in it.
@@ -181,6 +186,7 @@ impl Builder {
             mass: u32::from(rarity) * weight,
             carried,
             alt: None,
+            offered: false,
         });
         self.stems.push(stem);
         true
@@ -924,10 +930,22 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         let mut added = false;
         let alt = (!phrasing).then(|| trade_term(&token.stem)).flatten();
         let written = alt.map(|_| token.stem.clone());
+        // "Do you offer workshops?": "offer" asks what the firm offers, which a service page
+        // says by being one (`QueryTerm::offered`).
+        let offered = phrasing && company_question && intent::is_services_word(&token.word);
         for_each_meant_stem(&token.word, token.stem, |stem| {
             let filler = phrasing || is_filler(&stem);
             let weight = if filler { WEIGHT_FILLER } else { WEIGHT_QUESTION };
+            // Where the stem's term is or will be, found before it moves into the builder.
+            let at = offered.then(|| {
+                builder.stems.iter().position(|s| *s == stem).unwrap_or(builder.stems.len())
+            });
             added |= builder.add(stem, weight, false) && !filler;
+            if let Some(term) = at.and_then(|at| builder.query.terms.get_mut(at))
+                && term.weight == WEIGHT_FILLER
+            {
+                term.offered = true;
+            }
         });
         if let Some(idx) = written.and_then(|w| builder.stems.iter().position(|s| *s == w)) {
             builder.query.terms[idx].alt = alt;

@@ -151,6 +151,8 @@ pub fn rank_items(query: &Query, boost: Option<SourceKind>, scope: Scope) -> Ran
     let mut score = [0u64; ANSWER_N_ITEMS];
     let mut covered = [0u64; ANSWER_N_ITEMS];
     let mut own_covered = [0u64; ANSWER_N_ITEMS];
+    // The mass of the question's words of what the firm offers each item writes.
+    let mut offered_written = [0u64; ANSWER_N_ITEMS];
     let item_postings = |term_id: u32| {
         let start = ANSWER_ITEM_POSTINGS_START[term_id as usize] as usize;
         let end = ANSWER_ITEM_POSTINGS_START[term_id as usize + 1] as usize;
@@ -169,12 +171,22 @@ pub fn rank_items(query: &Query, boost: Option<SourceKind>, scope: Scope) -> Ran
             // A word only the body mentions in passing counts half: an item is about what its
             // title, questions, description and headings name.
             let mass = u64::from(if head { term.mass } else { term.mass / 2 });
+            if term.offered {
+                offered_written[item] += mass;
+            }
             covered[item] += mass;
             if !term.carried {
                 own_covered[item] += mass;
             }
         });
     }
+    // "Do you offer workshops?": every service is something the firm offers, so one that says
+    // another word of the question covers "offer" in full, as its title would, whether or not
+    // it writes the word: the data literacy service, whose body alone says "workshops", fell
+    // below the answer's threshold for want of it. Only what an item covers changes, not its
+    // rank: services do not rise over guides for it, nor crowd them out of the sources.
+    let offered: u64 =
+        query.terms.iter().filter(|term| term.offered).map(|term| u64::from(term.mass)).sum();
     let mut ranked = RankedItems { items: [RankedItem::default(); CANDIDATE_ITEMS], len: 0 };
     for item in 0..ANSWER_N_ITEMS {
         if score[item] == 0 || !scope.admits(ANSWER_ITEMS[item].kind) {
@@ -191,11 +203,19 @@ pub fn rank_items(query: &Query, boost: Option<SourceKind>, scope: Scope) -> Ran
         if query.intent.named_service == Some(item as u16) {
             rank *= KIND_BOOST;
         }
+        let credit = if offered > 0
+            && ANSWER_ITEMS[item].kind == SourceKind::Service
+            && covered[item] > offered_written[item]
+        {
+            offered.saturating_sub(offered_written[item])
+        } else {
+            0
+        };
         let entry = RankedItem {
             item: item as u16,
             rank,
-            covered: covered[item],
-            own_covered: own_covered[item],
+            covered: covered[item] + credit,
+            own_covered: own_covered[item] + credit,
         };
         insert_sorted(&mut ranked.items, &mut ranked.len, entry, |a, b| a.rank > b.rank);
     }

@@ -2417,6 +2417,27 @@ fn whether_the_firm_runs_workshops_is_the_training_service() {
     );
 }
 
+/// "Do you offer workshops?" asks what "do you run workshops?" asks, and was "not covered":
+/// "offer", the phrasing of a question to the firm, weighed in what the closest service had
+/// to cover, and no service writes it, where the data literacy service writes "provide". A
+/// service is something the firm offers, so it covers the word in full.
+#[test]
+fn what_the_firm_offers_is_covered_by_its_services() {
+    for question in ["do you offer workshops?", "does Larchmere offer workshops?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(reply.text().contains("workshop"), "{question}: {}", reply.text());
+        let sources = first(&reply, 2);
+        for service in ["service:ai-readiness-assessment", "service:data-literacy-training"] {
+            assert!(sources.iter().any(|source| source == service), "{question}: {reply:#?}");
+        }
+    }
+    // What no page of the firm's says stays "not covered" however it is asked.
+    for question in ["do you offer refunds?", "do you offer yoga workshops?"] {
+        assert_eq!(ask(question).kind, AnswerKind::NotCovered, "{question}");
+    }
+}
+
 /// A duration question that says a service's slug words and nothing else asks how long that
 /// work takes (the ninth pass): "How long does an AI strategy take?" quoted a guide's "A data
 /// strategy written five years ago usually lacks the following.", the AI strategy service
