@@ -1144,6 +1144,19 @@ async fn the_eighth_pass_finds_its_guides_first() {
     }
 }
 
+#[tokio::test]
+async fn the_ninth_pass_finds_its_guides_first() {
+    // "detect" alone found the drift guide first (`PII`'s own synonyms count at 60 %); the
+    // phrase, in either order, is the classification guide's scanning for personal data.
+    let server = start().await;
+    for q in ["pii detection", "detecting PII", "PII detection tools"] {
+        let page = slugs(&first_page(&server, q, "&limit=3").await);
+        assert_eq!(page[0], "data-sensitivity-classification", "{q}: {page:?}");
+        assert!(page.iter().any(|s| s == "guardrails-for-llm-apps"), "{q}: {page:?}");
+        assert!(!page.iter().any(|s| s == "detect-data-and-concept-drift"), "{q}: {page:?}");
+    }
+}
+
 #[test]
 fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
     // `search_top` orders and fills in only the page's ranks; they must be the full ranking's,
