@@ -8,6 +8,10 @@ pub struct Config {
     pub production_base: String,
     /// {sandbox_base_url}.
     pub sandbox_base: String,
+    /// The other flavour's origin, when its variable was set: the production origin in the
+    /// sandbox, the sandbox origin in production. The OpenAPI `servers` lists it after this
+    /// flavour's own; a default standing in for an unset variable is not a server anyone runs.
+    pub other_base: Option<String>,
     /// {auth_url}: the OAuth issuer origin.
     pub auth_url: String,
     /// The website origin of every content `url`.
@@ -52,6 +56,10 @@ pub fn config_from_env(
     let production_base = origin("CONSULTANCY_BASE_URL", local_origin)?;
     let sandbox_base = origin("CONSULTANCY_SANDBOX_BASE_URL", local_origin)?;
     let api_base = if sandbox { sandbox_base.clone() } else { production_base.clone() };
+    let other_name = if sandbox { "CONSULTANCY_BASE_URL" } else { "CONSULTANCY_SANDBOX_BASE_URL" };
+    let other_base = var(other_name)
+        .map(|_| if sandbox { production_base.clone() } else { sandbox_base.clone() })
+        .filter(|other| *other != api_base);
     let auth_url = origin("CONSULTANCY_AUTH_URL", &api_base)?;
     let site_url = origin("CONSULTANCY_SITE_URL", &api_base)?;
     let agent_url = origin("CONSULTANCY_AGENT_URL", &api_base)?;
@@ -91,6 +99,7 @@ pub fn config_from_env(
     Ok(Config {
         production_base,
         sandbox_base,
+        other_base,
         auth_url,
         site_url,
         agent_url,

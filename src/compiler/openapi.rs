@@ -388,15 +388,20 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
         .map(|(code, status, meaning)| format!("| `{code}` | {status} | {meaning} |\n"))
         .collect();
     let auth_servers = json!([{ "url": auth, "description": "Authorization server" }]);
-    let production = json!({ "url": config.production_base, "description": "Production" });
-    let sandbox = json!({ "url": config.sandbox_base, "description": "Sandbox: same endpoints and data; every response carries X-Sandbox: true" });
-    // This flavour's origin first. The two origins are the same in a build that sets neither
-    // (both default to the local one), and one URL listed twice under two names would say a
-    // server is both flavours at once, which no build is: that build lists only itself.
-    let mut servers =
-        if config.sandbox { vec![sandbox, production] } else { vec![production, sandbox] };
-    if config.sandbox_base == config.production_base {
-        servers.truncate(1);
+    let server = |url: &str, sandbox: bool| {
+        if sandbox {
+            json!({ "url": url, "description": "Sandbox: same endpoints and data; every response carries X-Sandbox: true" })
+        } else {
+            json!({ "url": url, "description": "Production" })
+        }
+    };
+    // This flavour's origin first, then the other flavour's only when the build named it: a
+    // default standing in for an unset variable is the local origin, and a production document
+    // listing `http://127.0.0.1:8080` as its sandbox would send clients to a server no one
+    // runs; the same origin twice under two names would say one server is both flavours.
+    let mut servers = vec![server(&config.api_base, config.sandbox)];
+    if let Some(other) = &config.other_base {
+        servers.push(server(other, !config.sandbox));
     }
 
     let mut paths = serde_json::Map::new();

@@ -671,9 +671,9 @@ fn the_agent_origin_drives_the_mcp_links_cards_and_catalog() {
     assert!(compiled.tables.contains("pub static MCP_LISTINGS: [McpListings; 2]"));
 }
 
-/// The OpenAPI `servers`: this flavour's origin first, the other flavour's after it, and one
-/// entry when the two origins are the same (a build that sets neither): the default build
-/// listed `http://127.0.0.1:8080` twice, as "Production" and as "Sandbox".
+/// The OpenAPI `servers`: this flavour's origin first, the other flavour's after it when the
+/// build names it, and one entry when the two origins are the same: the default build listed
+/// `http://127.0.0.1:8080` twice, as "Production" and as "Sandbox".
 #[test]
 fn the_openapi_servers_list_each_origin_once_this_flavours_first() {
     let servers = |vars: &[(&str, &str)], sandbox: bool| -> Vec<(String, String)> {
@@ -715,8 +715,19 @@ fn the_openapi_servers_list_each_origin_once_this_flavours_first() {
             pair("https://api.example.com", "Production")
         ]
     );
-    // A production build that names only its own origin still lists the local sandbox beside it.
-    assert_eq!(servers(&both[..1], false).len(), 2);
+    // A build that names only its own origin lists only itself: the other flavour's default,
+    // the local origin, is not a server anyone runs (it listed `http://127.0.0.1:8080` as the
+    // sandbox of `https://api.example.com`).
+    assert_eq!(servers(&both[..1], false), [pair("https://api.example.com", "Production")]);
+    assert_eq!(servers(&both[1..], true), [pair("https://sandbox.example.com", "Sandbox")]);
+    // Naming the local origin explicitly lists it; the same origin named for both, once.
+    let local_sandbox = [
+        ("CONSULTANCY_BASE_URL", "https://api.example.com"),
+        ("CONSULTANCY_SANDBOX_BASE_URL", local),
+    ];
+    assert_eq!(servers(&local_sandbox, false).len(), 2);
+    let same = [("CONSULTANCY_BASE_URL", local), ("CONSULTANCY_SANDBOX_BASE_URL", local)];
+    assert_eq!(servers(&same, false), [pair(local, "Production")]);
 }
 
 #[test]
