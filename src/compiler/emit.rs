@@ -746,7 +746,7 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     );
     let _ = writeln!(
         out,
-        "/// `(term id, term id, guide)` for each two stems that follow each other in a guide's title or in a question it answers, sorted: the phrases a query can name.\npub static TITLE_PAIRS: [(u32, u32, u16); {}] = {:?};\n",
+        "/// `(term id, term id, guide)` for each two stems that follow each other in a guide's title, a question it answers, a heading or its description, sorted: the phrases a query can name.\npub static TITLE_PAIRS: [(u32, u32, u16); {}] = {:?};\n",
         index.title_pairs.len(),
         index.title_pairs
     );

@@ -142,9 +142,14 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         // Each question on its own: the last word of one and the first of the next are not
         // a phrase, nor are two words with a sentence's or clause's end between them.
         // A section's heading names a phrase as a title does: "Cross-validation for
-        // time-dependent data" makes `cross validation` two words of the guide together.
+        // time-dependent data" makes `cross validation` two words of the guide together. So
+        // does its description, the one-sentence summary a search result shows: "answering
+        // 'why did this number change?'" makes `number change` a phrase of the KPI guide.
         let headings = blocks.iter().filter(|(heading, _)| *heading).map(|(_, text)| text);
-        for text in std::iter::once(&guide.title).chain(&guide.answers).chain(headings) {
+        let description = std::iter::once(&guide.description);
+        for text in
+            std::iter::once(&guide.title).chain(&guide.answers).chain(headings).chain(description)
+        {
             for pair in tokens_of(text).windows(2).filter(|pair| adjacent(&pair[0], &pair[1])) {
                 title_stem_pairs.push((pair[0].stem.clone(), pair[1].stem.clone(), guide_idx));
             }
@@ -688,5 +693,19 @@ mod tests {
         );
         assert!(!index.title_pairs.contains(&(data, strategy, 0)), "not across `?` or `:`");
         assert!(index.title_pairs.contains(&(data, strategy, 1)), "the second's question");
+    }
+
+    /// A guide's description names phrases as its title, questions and headings do, within
+    /// one sentence.
+    #[test]
+    fn a_description_names_phrases_as_a_title_does() {
+        let synonyms = Synonyms { entries: vec![] };
+        let mut explaining = guide("Explaining a KPI", &["What moved?"], "Start with the data.");
+        explaining.description = "Answering why the number changed. Strategy comes later.".into();
+        let index = build_index(&[explaining], &synonyms);
+        let id = |key: &str| index.terms.iter().position(|(k, _)| k == key).expect(key) as u32;
+        let (number, changed, strategy) = (id("number"), id("chang"), id("strategi"));
+        assert!(index.title_pairs.contains(&(number, changed, 0)), "the description's words");
+        assert!(!index.title_pairs.contains(&(changed, strategy, 0)), "not across a sentence");
     }
 }

@@ -403,8 +403,9 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
     ranked
 }
 
-/// Raises by [`TITLE_PHRASE_PERCENT`] the score of a guide whose title, or one of the
-/// questions it answers, has two consecutive query units one after the other, once for each
+/// Raises by [`TITLE_PHRASE_PERCENT`] the score of a guide whose title, one of the questions
+/// it answers, a heading or its description has two consecutive query units one after the
+/// other, once for each
 /// such pair: BM25F has no notion of words next to each other, so a guide repeating `policy`
 /// outranked the one titled "Acceptable use policy", and `who is responsible for customer
 /// data` found guides using those words apart before the one that answers "Who should be
@@ -413,7 +414,7 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
 /// "AI actually", as in the score such completions count at [`COMPLETION_OF_WORD_PERCENT`].
 /// Two units with a sentence's or clause's end between them in the query are not consecutive
 /// (`data. strategy`), as two words are not in a title ([`query::Unit::after_end`]).
-/// The pairs (`TITLE_PAIRS`, titles' and questions' both) are found by binary search, so
+/// The pairs (`TITLE_PAIRS`, of all four) are found by binary search, so
 /// the work is per query alternative, not per matching guide.
 fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
     if units.len() < 2 {
