@@ -1133,30 +1133,51 @@ fn named_service(text: &str) -> Option<u16> {
 /// `ai-strategy`, "data strategy" for `data-strategy`, "MLOps" for `mlops`), and how many words
 /// that is (an "and" aside), as an index into `ANSWER_ITEMS`: the work a duration question
 /// names when it says nothing else ("how long does an AI strategy take?"). The longest match
-/// wins; compared without regard to case and without allocating.
-pub fn service_by_slug_words(text: &str) -> Option<(u16, usize)> {
+/// wins; compared without regard to case and without allocating. The third field is the byte
+/// offset of a noun of the firm's work right after the slug words (`SLUG_WORK_NOUNS`: "AI
+/// strategy work"), which names that same work.
+pub fn service_by_slug_words(text: &str) -> Option<(u16, usize, Option<usize>)> {
     let bytes = text.as_bytes();
-    let mut best: Option<(u16, usize, usize)> = None;
+    let mut best: Option<(u16, usize, usize, Option<usize>)> = None;
     for (at, item) in ANSWER_ITEMS.iter().enumerate() {
         if item.kind != SourceKind::Service {
             continue;
         }
         let slug = item.slug.as_bytes();
-        let found = bytes.windows(slug.len()).enumerate().any(|(start, window)| {
+        let found = bytes.windows(slug.len()).enumerate().find_map(|(start, window)| {
             let end = start + slug.len();
-            window
+            (window
                 .iter()
                 .zip(slug)
                 .all(|(a, b)| a.eq_ignore_ascii_case(b) || (*a == b' ' && *b == b'-'))
                 && (start == 0 || !bytes[start - 1].is_ascii_alphanumeric())
-                && bytes.get(end).is_none_or(|b| !b.is_ascii_alphanumeric())
+                && bytes.get(end).is_none_or(|b| !b.is_ascii_alphanumeric()))
+            .then_some(end)
         });
-        if found && best.is_none_or(|(_, _, len)| slug.len() > len) {
+        if let Some(end) = found
+            && best.is_none_or(|(_, _, len, _)| slug.len() > len)
+        {
             let words = item.slug.split('-').filter(|word| *word != "and").count();
-            best = u16::try_from(at).ok().map(|at| (at, words, slug.len()));
+            let work_follows = text.get(end..).and_then(work_noun_at).map(|at| end + at);
+            best = u16::try_from(at).ok().map(|at| (at, words, slug.len(), work_follows));
         }
     }
-    best.map(|(at, words, _)| (at, words))
+    best.map(|(at, words, _, work_follows)| (at, words, work_follows))
+}
+
+/// Nouns of the firm's work that, right after a service's slug words, name that service's
+/// work ("AI strategy work", "an MLOps project"): "how long does AI strategy work take?" asks
+/// what "how long does an AI strategy take?" asks.
+const SLUG_WORK_NOUNS: &[&str] = &["engagement", "engagements", "project", "projects", "work"];
+
+/// Where in `rest` (what follows a word) a whole word of [`SLUG_WORK_NOUNS`] opens after
+/// spaces, if it does, compared without regard to case.
+fn work_noun_at(rest: &str) -> Option<usize> {
+    let word = rest.trim_start_matches([' ', '\t']);
+    let at = rest.len() - word.len();
+    let end = word.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(word.len());
+    let is_noun = SLUG_WORK_NOUNS.iter().any(|noun| noun.eq_ignore_ascii_case(&word[..end]));
+    (at > 0 && is_noun).then_some(at)
 }
 
 /// A service's name without its last word, and without an "and" the cut leaves at its end
@@ -1232,7 +1253,7 @@ mod tests {
     fn a_service_is_said_by_its_slug_words() {
         let said = |text: &str| {
             service_by_slug_words(text)
-                .map(|(at, words)| (ANSWER_ITEMS[usize::from(at)].slug, words))
+                .map(|(at, words, _)| (ANSWER_ITEMS[usize::from(at)].slug, words))
         };
         assert_eq!(said("How long does an AI strategy take?"), Some(("ai-strategy", 2)));
         assert_eq!(said("how long does mlops take"), Some(("mlops", 1)));
@@ -1242,6 +1263,17 @@ mod tests {
         );
         assert_eq!(said("how long does a daily strategy take?"), None);
         assert_eq!(said("how long do mlopsy things take?"), None);
+        let work = |text: &str| service_by_slug_words(text).map(|(_, _, work)| work);
+        for (text, noun) in [
+            ("How long does AI strategy work take?", "work"),
+            ("how long does an MLOps \t Project take", "Project"),
+            ("how long does AI strategy work", "work"),
+        ] {
+            assert_eq!(work(text), Some(text.find(noun)), "{text}");
+        }
+        assert_eq!(work("How long does an AI strategy take?"), Some(None));
+        assert_eq!(work("how long does AI strategy workshop take"), Some(None));
+        assert_eq!(work("how long does AI strategy-work take"), Some(None));
     }
 
     #[test]

@@ -671,6 +671,12 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     let mut n_own = 0;
     let phrasing_from = meaning_phrasing_start(text);
     let work_gives = asks_what_work_gives(text);
+    // Where a noun of the work follows a service's slug words in a first-turn duration
+    // question ("AI strategy work"): that noun is phrasing (below).
+    let slug_work_at = (intent.asks_duration && prev.is_empty())
+        .then(|| intent::service_by_slug_words(text))
+        .flatten()
+        .and_then(|(_, _, at)| at);
     // "Any healthcare clients?": without "you", but nothing is asked besides the sector, so the
     // clients are the firm's; searched in full, "clients" quoted the OAuth error
     // `invalid_client`.
@@ -914,6 +920,11 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             // "How long does it take to build a data platform?": "long" asks for a duration,
             // and searched for, it found "the long tail" before the platform service.
             || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work))
+            // "How long does AI strategy work take?": a noun of the work right after a
+            // service's slug words names that service's work, as "an AI strategy" does (the
+            // named service, below). Searched, "work" quoted a guide's "Data strategy exists,
+            // under two years old, working: ...".
+            || slug_work_at == Some(token.start)
             || own_setting(text, &token)
             || makes_a_document(text, &token)
             || state_idiom(text, &token)
@@ -963,12 +974,12 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     // words and nothing else asks how long that work takes, which its page says ("A typical
     // engagement lasts six to eight weeks."), as if it named "the AI strategy service".
     // Searched evenly, it quoted a guide's "A data strategy written five years ago usually
-    // lacks the following."
+    // lacks the following." (A noun of the work right after them is phrasing: above.)
     if intent.asks_duration
         && intent.topic.is_none()
         && intent.named_service.is_none()
         && prev.is_empty()
-        && let Some((service, words)) = intent::service_by_slug_words(text)
+        && let Some((service, words, _)) = intent::service_by_slug_words(text)
         && n_own == words
     {
         builder.query.intent.named_service = Some(service);

@@ -2465,3 +2465,32 @@ fn a_duration_question_naming_a_service_by_its_words_gets_that_services_length()
     );
     assert!(!data.text().contains("Handover"), "{}", data.text());
 }
+
+/// A noun of the firm's work right after a service's slug words names that same work (the
+/// eleventh pass): "How long does AI strategy work take?" quoted a guide's "Data strategy
+/// exists, under two years old, working: ...", the extra word "work" being read as a subject
+/// of its own. A word that only begins with one ("workshop") is no such noun.
+#[test]
+fn a_noun_of_the_work_after_a_services_words_names_that_work() {
+    for question in
+        ["How long does AI strategy work take?", "how long does the AI strategy work take"]
+    {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["service:ai-strategy"], "{question}: {reply:#?}");
+        assert!(
+            reply.text().starts_with("A typical engagement lasts six to eight weeks."),
+            "{question}: {}",
+            reply.text()
+        );
+        assert!(!reply.text().contains("Data strategy exists"), "{question}: {}", reply.text());
+    }
+    let data = ask("how long does data strategy work take");
+    assert!(
+        data.text().starts_with("Most data strategies take seven to eight weeks"),
+        "{}",
+        data.text()
+    );
+    assert!(!data.text().contains("Handover"), "{}", data.text());
+    let workshop = ask("how long does AI strategy workshop take");
+    assert!(!workshop.text().contains("A typical engagement lasts"), "{}", workshop.text());
+}
