@@ -688,6 +688,11 @@ pub struct Intent {
     /// [`FIRM_USE_VERBS`]). Its answer must come from the firm's own
     /// pages: a guide that uses its words does not say what the firm does.
     pub asks_what_firm_does: bool,
+    /// The question asks which things of a kind the firm does ("what workshops do you
+    /// offer?": `asks_which_firm_does`), and so asks [`Intent::asks_what_firm_does`] too. The
+    /// firm's pages may each say one ("A findings workshop ...", "Sessions run as hands-on
+    /// workshops ..."): one sentence of each item answers it.
+    pub asks_which_firm_does: bool,
     /// The service the question names by its name before "service" ("what does the AI
     /// strategy service include?"), as an index into `ANSWER_ITEMS`: it is what the question
     /// is about, so it ranks above the other services.
@@ -869,7 +874,9 @@ pub fn detect(text: &str) -> Intent {
     let mut names_the_team = false;
     // Words since the asker ("I", "we") and since the asker's verb of speaking, or a lot.
     let (mut since_asker, mut since_speak) = (usize::MAX, usize::MAX);
+    let mut which_firm_does = WhichFirmDoes::default();
     for_each_word(text, |word, head| {
+        which_firm_does = which_firm_does.read(word);
         if since_speak <= 3 && PERSON_WORDS.contains(&word) {
             intent.asks_for_person = true;
         }
@@ -1073,12 +1080,75 @@ pub fn detect(text: &str) -> Intent {
         && class_of(&opening_words[2]) != Some(Class::Reference)
         && !TELL_VERBS.contains(&opening_words[2].as_str())
         && !FIRM_USE_VERBS.contains(&opening_words[2].as_str());
+    // "What workshops do you offer?" asks what "do you offer workshops?" asks: searched
+    // evenly, it quoted a use-case guide's "Don't reject ideas for data reasons in the
+    // workshop."
+    intent.asks_which_firm_does = which_firm_does == WhichFirmDoes::Yes;
+    intent.asks_what_firm_does |= intent.asks_which_firm_does;
     if matches!(opening_words[0].as_str(), "which" | "what")
         && let Some(Class::Topic(topic)) = class_of(&opening_words[1])
     {
         intent.asks_for_topic = Some(topic);
     }
     intent
+}
+
+/// Most words a "what" or "which" question may name its kind with before the auxiliary
+/// ("what workshops do you offer?", "what kind of training do you run?").
+const ASKED_KIND_MAX_WORDS: usize = 3;
+
+/// Reads, word by word, whether a question asks which things of a kind the firm does: "what"
+/// or "which", one to [`ASKED_KIND_MAX_WORDS`] words naming the kind (none an auxiliary, a
+/// reference to the firm, a word of a company topic or an anaphora: "what services do you
+/// offer?" asks for the list), then an auxiliary, a reference to the firm, and a verb that
+/// makes `do you <verb> ...?` a question of what the firm does
+/// ([`Intent::asks_what_firm_does`]: not one of asking to be told, nor of working with
+/// something). Read in the same pass as the rest of the intent, so it allocates nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum WhichFirmDoes {
+    #[default]
+    Opening,
+    Kind(usize),
+    Auxiliary,
+    Reference,
+    Yes,
+    No,
+}
+
+impl WhichFirmDoes {
+    /// The state after `word` (lowercased, as written).
+    fn read(self, word: &str) -> Self {
+        let class = class_of(word);
+        match self {
+            Self::Opening if matches!(word, "what" | "which") => Self::Kind(0),
+            Self::Kind(n) if n > 0 && FIRM_QUESTION_AUXILIARIES.contains(&word) => Self::Auxiliary,
+            Self::Kind(n)
+                if n < ASKED_KIND_MAX_WORDS
+                    && matches!(class, None | Some(Class::Generic))
+                    && !FIRM_QUESTION_AUXILIARIES.contains(&word) =>
+            {
+                Self::Kind(n + 1)
+            }
+            Self::Auxiliary if class == Some(Class::Reference) => Self::Reference,
+            Self::Reference
+                if class != Some(Class::Reference)
+                    && !TELL_VERBS.contains(&word)
+                    && !FIRM_USE_VERBS.contains(&word) =>
+            {
+                Self::Yes
+            }
+            Self::Yes => Self::Yes,
+            _ => Self::No,
+        }
+    }
+}
+
+/// Whether `text` asks which things of a kind the firm does ([`WhichFirmDoes`]).
+#[cfg(test)]
+fn asks_which_firm_does(text: &str) -> bool {
+    let mut which = WhichFirmDoes::default();
+    for_each_word(text, |word, _| which = which.read(word));
+    which == WhichFirmDoes::Yes
 }
 
 /// The service `text` names by its name followed by "service" or "services" ("the data
@@ -1245,6 +1315,32 @@ mod tests {
             Some("data-platform-engineering")
         );
         assert_eq!(named_service("what does the data service include?"), None);
+    }
+
+    /// "What workshops do you offer?" asks which things of a kind the firm does; a topic
+    /// word ("services"), no kind at all ("what do you charge?"), a verb of being told or of
+    /// working with something, or too long a kind, does not.
+    #[test]
+    fn which_things_the_firm_does_is_read_from_the_words_order() {
+        for yes in [
+            "what workshops do you offer?",
+            "Which workshops does Larchmere run?",
+            "what kind of training do you provide",
+        ] {
+            assert!(asks_which_firm_does(yes), "{yes}");
+        }
+        for no in [
+            "what services do you offer?",
+            "what do you charge?",
+            "what tools do you use?",
+            "what data do you recommend?",
+            "what do you think?",
+            "what a lot of big old workshops do you run",
+            "what workshops",
+            "do you offer workshops?",
+        ] {
+            assert!(!asks_which_firm_does(no), "{no}");
+        }
     }
 
     /// A service's slug words are said as whole words, the longest match winning, and an

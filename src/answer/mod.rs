@@ -485,6 +485,14 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
             .iter()
             .any(|ranked| ANSWER_ITEMS[usize::from(ranked.item)].kind == SourceKind::Service)
         {
+            // "What workshops do you offer?": the firm's pages may each say one (the
+            // assessment's findings workshop, the training's hands-on sessions), so each
+            // cited page gives its own. Among every item, the guides' workshops would join.
+            if query.intent.asks_which_firm_does && !query.each_item {
+                let mut each = query.clone();
+                each.each_item = true;
+                return retrieve_in(&each, Some(SourceKind::Service), Scope::FirmPages);
+            }
             return retrieve_in(query, Some(SourceKind::Service), Scope::FirmPages);
         }
         return not_covered(items, quality);

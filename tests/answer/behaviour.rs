@@ -2494,3 +2494,30 @@ fn a_noun_of_the_work_after_a_services_words_names_that_work() {
     let workshop = ask("how long does AI strategy workshop take");
     assert!(!workshop.text().contains("A typical engagement lasts"), "{}", workshop.text());
 }
+
+/// "What workshops do you offer?" asks what "do you offer workshops?" asks (the eleventh
+/// pass): it quoted a use-case guide's "Don't reject ideas for data reasons in the workshop."
+/// Asked which of a kind, it is answered from the firm's pages, one sentence of each: the
+/// assessment's findings workshop and the training's hands-on sessions. "What services do you
+/// offer?" still gets the list, and what the firm does not offer stays "not covered".
+#[test]
+fn which_things_the_firm_offers_are_answered_from_its_pages() {
+    for question in ["what workshops do you offer?", "Which workshops does Larchmere offer?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(
+            reply.sentences.iter().all(|sentence| {
+                reply.sources[sentence.sources.clone()]
+                    .iter()
+                    .all(|source| source.kind == SourceKind::Service)
+            }),
+            "{question}: {reply:#?}"
+        );
+        for said in ["A findings workshop", "Sessions run as hands-on workshops"] {
+            assert!(reply.text().contains(said), "{question}: {}", reply.text());
+        }
+    }
+    let services = ask("what services do you offer?");
+    assert_eq!(services.kind, AnswerKind::Company(CompanyTopic::Services), "{services:#?}");
+    assert_eq!(ask("what yoga workshops do you offer?").kind, AnswerKind::NotCovered);
+}
