@@ -1102,13 +1102,28 @@ pub struct Passage {
     /// The passage is a sentence of a list item that a lead-in introduces ("Examples:" before
     /// "Run cost estimate exceeds 50% of the expected annual benefit.", an example of a kill
     /// criterion): quoted beside another sentence, without the lead-in that says what the
-    /// list is, it reads as a claim of its own.
+    /// list is, it reads as a claim of its own. So is an item of a list under a heading of
+    /// what goes wrong ("Pitfalls") with no run-in label: "Fine-tuning to fix problems that
+    /// are really retrieval failures." is a mistake, not a method.
     pub list_item: bool,
 }
 
 /// How the contact answer's sentence of where the firm works opens ("Location: Leeds and
 /// London ..."): the engine puts that sentence first when a question asks where.
 pub const LOCATION_LABEL: &str = "Location: ";
+
+/// Whether `heading` names what goes wrong ("Pitfalls", "Common mistakes", "Production
+/// pitfalls"): the items of a list under it are what not to do, which each leaves to the
+/// heading to say ("Fine-tuning to fix problems that are really retrieval failures."). The
+/// index marks them as list items a lead-in introduces (`Passage::list_item`), and the answer
+/// engine quotes them first only for a question of what goes wrong.
+pub fn names_what_goes_wrong(heading: &str) -> bool {
+    heading.split(|c: char| !c.is_alphanumeric()).any(|word| {
+        ["pitfall", "pitfalls", "mistake", "mistakes"]
+            .iter()
+            .any(|wrong| wrong.eq_ignore_ascii_case(word))
+    })
+}
 
 /// The heading of the organisation's statements of how it works with a client (the contact
 /// record's `terms`): the home page's section over them, and their passages' heading, by

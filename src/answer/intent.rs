@@ -633,6 +633,9 @@ pub struct Intent {
     /// you worked with hospitals?"): of work done, which the case studies tell, not of the
     /// services on offer.
     pub past_tense: bool,
+    /// The question asks of what goes wrong ([`WRONG_WORDS`]: "what mistakes should we
+    /// avoid?", "why do AI projects fail?"), which the guides' pitfalls say.
+    pub asks_what_goes_wrong: bool,
     /// "Length" asks for a duration: the question names the firm's work beside it ("typical
     /// project length"), and the word is phrasing, not what is searched.
     pub length_of_work: bool,
@@ -773,6 +776,12 @@ pub fn names_sector_clients(word: &str) -> bool {
         && !INDUSTRY_WORDS_OF_NO_SECTOR.contains(&word)
 }
 
+/// Words of what goes wrong: a question holding one asks what the guides' pitfalls say.
+const WRONG_WORDS: &[&str] = &[
+    "avoid", "fail", "failed", "failing", "fails", "failure", "failures", "mistake", "mistakes",
+    "pitfall", "pitfalls", "trap", "traps", "wrong",
+];
+
 /// Words for the firm's work that, with "length", ask how long it takes ("typical project
 /// length", "engagement length"); "length" alone is a subject of the guides ("context
 /// length", "window lengths").
@@ -894,6 +903,7 @@ pub fn detect(text: &str) -> Intent {
             "did" | "took" | "was" | "were" | "worked" | "done" | "experience" | "experienced"
         );
         intent.names_firm_practice |= is_firm_practice_word(word);
+        intent.asks_what_goes_wrong |= WRONG_WORDS.contains(&word);
         names_free_or_self |= matches!(word, "free" | "selfassessment");
         intent.asks_location |= LOCATION_WORDS.contains(&word);
         intent.asks_to_start |= START_WORDS.contains(&word);

@@ -530,7 +530,12 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
         n_own += 1;
     }
     let alone_answers = query.intent.asks_what_firm_does && !query.intent.generic_you;
-    let (picked, n_picked) = select::pick(&own[..n_own], alone_answers, query.each_item);
+    let (picked, n_picked) = select::pick(
+        &own[..n_own],
+        alone_answers,
+        query.each_item,
+        query.intent.asks_what_goes_wrong,
+    );
     // Every answer says something: a covered answer with no sentence to quote would be a
     // silent wrong answer, so it is "not covered" instead. (Candidates are passages that can
     // be quoted, so `pick` always has one; this holds whatever changes there.)

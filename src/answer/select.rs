@@ -8,7 +8,7 @@
 //! All working memory is fixed-size arrays on the stack. Ties break on index, so the same
 //! query always gives the same answer.
 
-use crate::model::{SourceKind, packed};
+use crate::model::{SourceKind, names_what_goes_wrong, packed};
 use crate::tables::{
     ANSWER_ITEM_PASSAGES, ANSWER_ITEM_POSTINGS, ANSWER_ITEM_POSTINGS_START, ANSWER_ITEMS,
     ANSWER_MAX_ITEM_PASSAGES, ANSWER_N_ITEMS, ANSWER_PASSAGE_POSTINGS,
@@ -482,11 +482,25 @@ pub fn pick(
     scored: &[ScoredPassage],
     alone_answers: bool,
     each_item: bool,
+    asks_what_goes_wrong: bool,
 ) -> ([ScoredPassage; MAX_SENTENCES], usize) {
     let mut picked = [ScoredPassage::default(); MAX_SENTENCES];
     let mut len = 0;
-    // The best passage that can be quoted: the others are measured against it.
-    let Some(best) = scored.iter().find(|p| stands_alone(p.passage)) else {
+    // The best passage that can be quoted: the others are measured against it. An item of a
+    // list of what goes wrong ("## Pitfalls") is a mistake, which only its heading says, so
+    // it is the best only for a question of what goes wrong, or when nothing else can be
+    // quoted: "how do I stop my LLM hallucinating?" closed on the hallucination guide's
+    // "Adding \"do not hallucinate\" to the prompt and considering the matter closed.", its
+    // best sentence, as if it were advice. (Being a list item, it joins no other sentence.)
+    let mistake = |p: &ScoredPassage| {
+        let record = &ANSWER_PASSAGES[p.passage as usize];
+        !asks_what_goes_wrong && record.list_item && names_what_goes_wrong(record.heading)
+    };
+    let Some(best) = scored
+        .iter()
+        .find(|p| stands_alone(p.passage) && !mistake(p))
+        .or_else(|| scored.iter().find(|p| stands_alone(p.passage)))
+    else {
         return (picked, len);
     };
     let mut chars = 0;
@@ -670,7 +684,7 @@ mod tests {
             },
         ];
         for (alone_answers, each_item) in [(false, false), (true, false), (false, true)] {
-            let (picked, len) = pick(&scored, alone_answers, each_item);
+            let (picked, len) = pick(&scored, alone_answers, each_item, false);
             assert!(len > 0, "nothing quoted (alone {alone_answers}, each item {each_item})");
             assert!(picked[..len].iter().all(|p| p.passage != unquotable));
             assert_eq!(picked[0].passage, quotable);

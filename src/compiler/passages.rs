@@ -17,7 +17,7 @@ use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use serde_json::{Value, json};
 
 use super::config::Config;
-use super::model::{SourceKind, TERMS_HEADING};
+use super::model::{SourceKind, TERMS_HEADING, names_what_goes_wrong};
 use super::pages::{ASSESSMENT_PATH, item_path};
 use super::tokenize::for_each_token;
 use super::validate::{Content, Page};
@@ -198,7 +198,11 @@ pub struct Block {
     /// An item of a bulleted or numbered list that a lead-in ending in a colon introduces
     /// ("Examples:"): a sentence of it leans on the lead-in for what it is an example of. A
     /// list right under its heading ("## The common measures") says its items' context
-    /// itself.
+    /// itself, but for a heading of what goes wrong ("## Pitfalls", `names_what_goes_wrong`),
+    /// which says what its items are as a lead-in does: quoted beside prose, "Adding \"do not
+    /// hallucinate\" to the prompt and considering the matter closed." reads as advice. An
+    /// item whose run-in label names the mistake ("**Sunk cost.** What was spent is
+    /// irrelevant ...") goes on to say what is right, and is not marked.
     pub list_item: bool,
 }
 
@@ -981,8 +985,13 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
                  heading: &str,
                  blocks: &mut Vec<Block>,
                  run_in: &mut usize,
-                 list_item: bool| {
+                 in_list: bool,
+                 led_in: bool| {
         let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        // An item of a list of what goes wrong is the mistake itself ("Fine-tuning to fix
+        // problems ..."), unless a run-in label names it ("**Sunk cost.** What was spent is
+        // irrelevant ..."): what follows a label says what to do instead.
+        let mistake = names_what_goes_wrong(heading) && *run_in == 0;
         if !collapsed.is_empty() {
             blocks.push(Block {
                 heading: heading.to_string(),
@@ -990,7 +999,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
                 whole: false,
                 quotable: true,
                 run_in: std::mem::take(run_in),
-                list_item,
+                list_item: in_list && (led_in || mistake),
             });
         }
         *run_in = 0;
@@ -999,7 +1008,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
     for event in Parser::new_ext(markdown, options) {
         match event {
             Event::Start(Tag::Heading { .. }) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0 && led_in);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0, led_in);
                 heading.clear();
                 in_heading = true;
             }
@@ -1024,25 +1033,25 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
             Event::Start(Tag::CodeBlock(_)) => in_code = true,
             Event::End(TagEnd::CodeBlock) => in_code = false,
             Event::Start(Tag::Item) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0 && led_in);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0, led_in);
                 items_open += 1;
             }
             Event::End(TagEnd::Item) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0 && led_in);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0, led_in);
                 items_open = items_open.saturating_sub(1);
             }
             Event::Start(Tag::List(_)) if items_open == 0 => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in, false);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, false, false);
                 led_in = blocks.last().is_some_and(|block: &Block| {
                     !block.whole && block.heading == heading && block.text.ends_with(':')
                 });
             }
             Event::Start(Tag::Paragraph | Tag::List(_))
             | Event::End(TagEnd::Paragraph | TagEnd::List(_)) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0 && led_in);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0, led_in);
             }
             Event::Start(Tag::TableHead) => {
-                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0 && led_in);
+                flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0, led_in);
                 in_table_head = true;
                 table_head.clear();
             }
@@ -1095,7 +1104,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
             _ => {}
         }
     }
-    flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0 && led_in);
+    flush(&mut text, &heading, &mut blocks, &mut run_in, items_open > 0, led_in);
     blocks
 }
 

@@ -2521,3 +2521,30 @@ fn which_things_the_firm_offers_are_answered_from_its_pages() {
     assert_eq!(services.kind, AnswerKind::Company(CompanyTopic::Services), "{services:#?}");
     assert_eq!(ask("what yoga workshops do you offer?").kind, AnswerKind::NotCovered);
 }
+
+/// An item of a list under a heading of what goes wrong ("## Pitfalls") is a mistake, which
+/// only the heading says (the eleventh pass): quoted as the best sentence, or beside another,
+/// it read as advice. "how do I stop my LLM hallucinating" closed on "Adding \"do not
+/// hallucinate\" to the prompt and considering the matter closed.", "What should a data
+/// contract contain?" on "Contracts written by the data team and imposed on producers who
+/// never agreed to them.". A pitfall whose run-in label names the mistake goes on to say
+/// what is right, and is quoted as before ("Finance and marketing may legitimately need
+/// different customer counts."); a question of what goes wrong still gets the others.
+#[test]
+fn a_pitfall_is_quoted_only_for_a_question_of_what_goes_wrong() {
+    for (question, pitfall) in [
+        ("how do I stop my LLM hallucinating", "Adding \"do not hallucinate\""),
+        ("What should a data contract contain?", "Contracts written by the data team"),
+        ("fine tuning vs RAG", "Fine-tuning to fix problems"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(!reply.text().contains(pitfall), "{question}: {}", reply.text());
+    }
+    let pitfalls = ask("what are the pitfalls of fine-tuning?");
+    assert!(
+        pitfalls.text().contains("Fine-tuning to fix problems that are really retrieval failures."),
+        "{}",
+        pitfalls.text()
+    );
+}
