@@ -214,3 +214,80 @@ async fn the_labels_are_refused_before_the_body_is_waited_for() {
         }
     }
 }
+
+/// A transfer coding is a label of the body too (RFC 9112, section 6.1): the server decodes
+/// none but `chunked`, and a request naming another (`gzip, chunked`, or `gzip` on a line of
+/// its own before `chunked`) is refused as a content coding is, rather than its body read as
+/// if it had been decoded. It used to be: a plain score labelled `Transfer-Encoding: gzip,
+/// chunked` was scored, and a gzip one answered "not valid JSON".
+#[tokio::test]
+async fn a_transfer_coding_other_than_chunked_is_refused_like_a_content_coding() {
+    let server = start().await;
+    let mcp = "Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18";
+    let mcp_body = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+    let register = r#"{"client_name":"labels"}"#;
+    let token = "grant_type=client_credentials&client_id=x&client_secret=y";
+    let form = "Content-Type: application/x-www-form-urlencoded";
+    let surfaces = [
+        ("/v1/ai-readiness/score", "Content-Type: application/json", SCORE),
+        ("/v1/batch", "Content-Type: application/json", BATCH),
+        ("/ask", "Content-Type: application/json\r\nAccept: application/json", ASK),
+        ("/mcp", mcp, mcp_body),
+        ("/mcp/docs", mcp, mcp_body),
+        ("/a2a", "A2A-Version: 1.0", A2A),
+        ("/oauth/register", "Content-Type: application/json", register),
+        ("/oauth/token", form, token),
+    ];
+    let chunked = |body: &str| format!("{:x}\r\n{body}\r\n0\r\n\r\n", body.len());
+    for (path, extra, body) in surfaces {
+        for (coding, refused) in [
+            ("Transfer-Encoding: chunked", false),
+            ("Transfer-Encoding: gzip, chunked", true),
+            ("Transfer-Encoding: x-custom , CHUNKED", true),
+            ("Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked", true),
+        ] {
+            let request = format!(
+                "POST {path} HTTP/1.1\r\nHost: x\r\n{extra}\r\n{coding}\r\n\r\n{}",
+                chunked(body)
+            );
+            let what = format!("{path} {coding:?}");
+            let exchange =
+                http1_exchange(server.addr, request.as_bytes(), Duration::from_secs(5)).await;
+            let status = exchange.status();
+            if !refused {
+                // Answered (a 401 for the unknown client at the token endpoint).
+                assert!(status == 200 || status == 201 || status == 401, "{what}: {exchange:?}");
+                continue;
+            }
+            let parsed: Value = serde_json::from_str(&exchange.body).expect("JSON");
+            match path {
+                "/oauth/register" | "/oauth/token" => {
+                    assert_eq!(status, 400, "{what}: {exchange:?}");
+                    let error = if path == "/oauth/token" {
+                        "invalid_request"
+                    } else {
+                        "invalid_client_metadata"
+                    };
+                    assert_eq!(parsed["error"], error, "{what}: {parsed}");
+                    let description = parsed["error_description"].as_str().unwrap_or_default();
+                    assert!(description.contains("Transfer-Encoding"), "{what}: {parsed}");
+                }
+                "/mcp" | "/mcp/docs" | "/a2a" => {
+                    assert_eq!(status, 415, "{what}: {exchange:?}");
+                    assert_eq!(parsed["error"]["code"], -32600, "{what}: {parsed}");
+                    // `error.data` is an object on MCP and a list of ErrorInfo on A2A 1.0.
+                    let data = parsed["error"]["data"].to_string();
+                    assert!(data.contains("\"unsupported_media_type\""), "{what}: {parsed}");
+                    let message = parsed["error"]["message"].as_str().unwrap_or_default();
+                    assert!(message.contains("Transfer-Encoding"), "{what}: {parsed}");
+                }
+                _ => {
+                    assert_eq!(status, 415, "{what}: {exchange:?}");
+                    assert_eq!(parsed["error"]["code"], "unsupported_media_type", "{what}");
+                    let message = parsed["error"]["message"].as_str().unwrap_or_default();
+                    assert!(message.contains("Transfer-Encoding"), "{what}: {parsed}");
+                }
+            }
+        }
+    }
+}
