@@ -487,7 +487,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "unsupported_media_type",
         415,
-        "The request body cannot be read as sent: its `Content-Type` is not JSON, is sent twice or names a charset other than UTF-8, or it carries a `Content-Encoding` other than `identity`. Send uncompressed UTF-8 JSON with one `Content-Type: application/json`.",
+        "The request body cannot be read as sent: its `Content-Type` is not JSON, is sent twice or names a charset other than UTF-8, or it carries a `Content-Encoding` other than `identity` or a `Transfer-Encoding` other than `chunked`. Send uncompressed UTF-8 JSON with one `Content-Type: application/json`.",
     ),
     (
         "payload_too_large",

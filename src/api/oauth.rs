@@ -57,6 +57,7 @@ pub enum Endpoint {
 }
 
 /// The one `Content-Type` of a body `endpoint` can read: no `Content-Encoding` but `identity`,
+/// no `Transfer-Encoding` but `chunked`,
 /// at most one `Content-Type` line, and no charset but UTF-8. Otherwise the refusal a wrong
 /// `Content-Type` gets there (400 `invalid_client_metadata` or `invalid_request`), whose
 /// description says what was wrong.
@@ -67,6 +68,7 @@ pub fn content_type(endpoint: Endpoint, headers: &HeaderMap) -> Result<Option<&s
             Endpoint::Token => invalid_request(&error.message),
         })
     };
+    media::check_transfer_coding(headers.get_all(header::TRANSFER_ENCODING)).map_err(refuse)?;
     media::check_coding(headers.get_all(header::CONTENT_ENCODING)).map_err(refuse)?;
     let content_type =
         media::one_content_type(headers.get_all(header::CONTENT_TYPE)).map_err(refuse)?;

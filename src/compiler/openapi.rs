@@ -134,7 +134,7 @@ fn list_of(key: &str, item: &str, count: Option<usize>) -> Value {
 const AVERAGE_EXAMPLE_POINTS: usize = 37;
 
 /// What a 415 `unsupported_media_type` means, on every endpoint that answers it.
-const UNSUPPORTED_MEDIA_TYPE: &str = "`unsupported_media_type`: the request body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, or a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16)";
+const UNSUPPORTED_MEDIA_TYPE: &str = "`unsupported_media_type`: the request body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16), or a `Transfer-Encoding` other than `chunked` (RFC 9112 section 6.1)";
 
 /// What a 413 means on an endpoint whose bodies are at most `max` bytes: the number, as the
 /// error table gives it (`payload_too_large`), so a client need not look it up.
@@ -287,7 +287,7 @@ fn mcp_endpoint(operation_id: &str, summary: &str, tools: &str, agent_servers: &
                 "404": jsonrpc_error("2026-07-28: the method is not implemented (-32601)"),
                 "406": jsonrpc_error("`Accept` allows neither application/json nor text/event-stream"),
                 "413": jsonrpc_error(&format!("The body is larger than {} KiB; the rest is not read", MCP_BODY_MAX / 1024)),
-                "415": jsonrpc_error("The body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, or a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16)"),
+                "415": jsonrpc_error("The body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16), or a `Transfer-Encoding` other than `chunked` (RFC 9112 section 6.1)"),
                 "429": {
                     "description": rate_limited("; every POST counts"),
                     "headers": { "Retry-After": header_ref("Retry-After"), "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy") },
@@ -622,7 +622,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
                         "headers": common_headers(),
                         "content": { "application/json": { "schema": schema_ref("ClientRegistrationResponse") } },
                     },
-                    "400": oauth_error_response("Invalid client metadata (RFC 7591 section 3.2.2), a member name repeated in one object, or a body that cannot be read as sent: not JSON, a `Content-Type` sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity`"),
+                    "400": oauth_error_response("Invalid client metadata (RFC 7591 section 3.2.2), a member name repeated in one object, or a body that cannot be read as sent: not JSON, a `Content-Type` sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity` or a `Transfer-Encoding` other than `chunked`"),
                     "413": oauth_refusal(&too_large(OAUTH_BODY_MAX)),
                     "429": oauth_refusal(&rate_limited("; wait `Retry-After` seconds")),
                 },
@@ -648,7 +648,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
                         "headers": common_headers(),
                         "content": { "application/json": { "schema": schema_ref("TokenResponse") } },
                     },
-                    "400": oauth_error_response("invalid_request (among its causes a body that cannot be read as sent: not form-encoded, a `Content-Type` sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity`), unsupported_grant_type, invalid_scope, or invalid_target (RFC 8707 section 2: a `resource` that is not this API's)"),
+                    "400": oauth_error_response("invalid_request (among its causes a body that cannot be read as sent: not form-encoded, a `Content-Type` sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity` or a `Transfer-Encoding` other than `chunked`), unsupported_grant_type, invalid_scope, or invalid_target (RFC 8707 section 2: a `resource` that is not this API's)"),
                     "401": invalid_client_response(),
                     "413": oauth_refusal(&too_large(OAUTH_BODY_MAX)),
                     "429": oauth_refusal(&rate_limited("; wait `Retry-After` seconds")),
@@ -894,7 +894,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
                     "202": { "description": "A notification was accepted; no body", "headers": common_headers() },
                     "406": a2a_error("`not_acceptable`: `Accept` allows neither application/json nor text/event-stream (as on the MCP servers)"),
                     "413": a2a_error(&format!("The body is larger than {} KiB; the rest is not read", A2A_BODY_MAX / 1024)),
-                    "415": a2a_error("The body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, or a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16)"),
+                    "415": a2a_error("The body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16), or a `Transfer-Encoding` other than `chunked` (RFC 9112 section 6.1)"),
                     "429": {
                         "description": rate_limited(""),
                         "headers": { "Retry-After": header_ref("Retry-After"), "RateLimit": header_ref("RateLimit"), "RateLimit-Policy": header_ref("RateLimit-Policy") },

@@ -538,7 +538,11 @@ impl App {
                 let (key, labelled) = {
                     let labels = body_labels(&parts.headers);
                     let key = idempotency_key(&labels.keys)?;
-                    (key, media::check_json(labels.codings, labels.content_types.iter()))
+                    let labelled =
+                        media::check_transfer_coding(labels.transfer_codings).and_then(|()| {
+                            media::check_json(labels.codings, labels.content_types.iter())
+                        });
+                    (key, labelled)
                 };
                 // From here every answer, a refusal included, echoes the valid key: the
                 // endpoint is a pure function, so a repeat gets the same answer either way.
@@ -843,11 +847,12 @@ const IDEMPOTENCY_KEY: HeaderName = HeaderName::from_static("idempotency-key");
 
 /// What a score or batch request says about its body: the Idempotency-Key values (the first
 /// two are enough to refuse a repeat), the Content-Type values (two are enough to refuse a
-/// repeat) and the Content-Encoding values.
+/// repeat), the Content-Encoding values and the Transfer-Encoding values.
 struct BodyLabels<'a> {
     keys: FirstTwo<'a>,
     content_types: FirstTwo<'a>,
     codings: Vec<&'a HeaderValue>,
+    transfer_codings: Vec<&'a HeaderValue>,
 }
 
 /// The first two values of a header, held in place: a score request sends a `Content-Type`,
@@ -869,12 +874,13 @@ impl<'a> FirstTwo<'a> {
 
 /// [`BodyLabels`] in one walk over the headers: a request has a handful, and looking up three
 /// names hashes each of them (about 300 instructions per name of a 11,000-instruction score
-/// request). Nothing is allocated unless a `Content-Encoding` is sent.
+/// request). Nothing is allocated unless a `Content-Encoding` or `Transfer-Encoding` is sent.
 fn body_labels(headers: &http::HeaderMap) -> BodyLabels<'_> {
     let mut labels = BodyLabels {
         keys: FirstTwo::default(),
         content_types: FirstTwo::default(),
         codings: Vec::new(),
+        transfer_codings: Vec::new(),
     };
     for (name, value) in headers {
         if name == header::CONTENT_TYPE {
@@ -883,6 +889,8 @@ fn body_labels(headers: &http::HeaderMap) -> BodyLabels<'_> {
             labels.keys.push(value);
         } else if name == header::CONTENT_ENCODING {
             labels.codings.push(value);
+        } else if name == header::TRANSFER_ENCODING {
+            labels.transfer_codings.push(value);
         }
     }
     labels

@@ -270,6 +270,15 @@ impl Error {
             ),
         )
     }
+    pub fn unsupported_transfer_coding(found: &str) -> Error {
+        Error::new(
+            ErrorKind::UnsupportedMediaType,
+            format!(
+                "Transfer-Encoding `{}` is not accepted: this server decodes no transfer coding but chunked; send the body uncompressed, with Content-Length or Transfer-Encoding: chunked alone",
+                truncate(found)
+            ),
+        )
+    }
     pub fn unsupported_charset(found: &str) -> Error {
         Error::new(
             ErrorKind::UnsupportedMediaType,

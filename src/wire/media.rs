@@ -56,6 +56,26 @@ pub fn check_coding<'a>(values: impl IntoIterator<Item = &'a HeaderValue>) -> Re
     Ok(())
 }
 
+/// RFC 9112, section 6.1: hyper decodes the `chunked` transfer coding (and refuses a list that
+/// does not end in it), but passes the body on still in any coding listed before it, so a
+/// `Transfer-Encoding` naming another (`gzip, chunked`, on one line or several) is 415 as a
+/// `Content-Encoding` is: the body would otherwise be read as if it had been decoded.
+pub fn check_transfer_coding<'a>(
+    values: impl IntoIterator<Item = &'a HeaderValue>,
+) -> Result<(), Error> {
+    for value in values {
+        let chunked = value.to_str().is_ok_and(|text| {
+            text.split(',')
+                .map(str::trim)
+                .all(|c| c.is_empty() || c.eq_ignore_ascii_case("chunked"))
+        });
+        if !chunked {
+            return Err(Error::unsupported_transfer_coding(value.to_str().unwrap_or("?")));
+        }
+    }
+    Ok(())
+}
+
 /// The one `Content-Type` of a request body (`None` when absent; `?` for a value that is not
 /// text). Two lines are refused: which one labels the body cannot be told, and reading it as
 /// the first would be a guess.
@@ -88,8 +108,9 @@ pub fn check_json<'a>(
     }
 }
 
-/// [`check_json`] over a request's headers.
+/// [`check_json`] over a request's headers, after [`check_transfer_coding`].
 pub fn check_json_headers(headers: &HeaderMap) -> Result<(), Error> {
+    check_transfer_coding(headers.get_all(header::TRANSFER_ENCODING))?;
     check_json(headers.get_all(header::CONTENT_ENCODING), headers.get_all(header::CONTENT_TYPE))
 }
 
