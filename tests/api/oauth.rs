@@ -931,6 +931,61 @@ async fn two_authorization_headers_are_refused_not_picked_from() {
     assert!(refused.json()["error_description"].as_str().expect("why").contains("Authorization"));
 }
 
+/// The white space between a scheme and its credentials may be a tab (or spaces and tabs), and
+/// a Bearer attempt is never read as no token at all: `Bearer<TAB>token` was `missing_token`
+/// ("no token was sent") while `Bearer <TAB>token` was answered, and `Basic<TAB>...` at the token
+/// endpoint was "no client authentication was included". A Bearer token that is not text is a
+/// malformed token (`invalid_token`), not a missing one.
+#[tokio::test]
+async fn a_tab_after_the_scheme_separates_it_from_the_credentials() {
+    let server = start().await;
+    let (id, secret) = register(&server).await;
+    let token =
+        token_with_library(&server, &id, &secret, AuthType::BasicAuth).await.expect("token");
+    for separator in [" ", "\t", "  ", " \t", "\t "] {
+        for scheme in ["Bearer", "bearer"] {
+            let value = format!("{scheme}{separator}{token}");
+            let answered = server.get_with("/v1/export", &[("authorization", &value)]).await;
+            assert_eq!(answered.status, 200, "{value:?}: {}", answered.text);
+            let value = format!("{scheme}{separator}not.a.token");
+            let refused = server.get_with("/v1/export", &[("authorization", &value)]).await;
+            let body = refused.conforms("GET", "/v1/export", 401);
+            assert_eq!(body["error"]["code"], "invalid_token", "{value:?}: {}", refused.text);
+        }
+        let credentials =
+            base64::engine::general_purpose::STANDARD.encode(format!("{id}:{secret}"));
+        let response = server
+            .client
+            .post(server.url("/oauth/token"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("authorization", format!("Basic{separator}{credentials}"))
+            .body("grant_type=client_credentials")
+            .send()
+            .await
+            .expect("POST");
+        let issued = Checked::read(response).await;
+        assert_eq!(issued.status, 200, "Basic{separator:?}: {}", issued.text);
+    }
+    // A token of bytes that are not text (obs-text, which HTTP lets a field value carry).
+    let value = http::HeaderValue::from_bytes(b"Bearer \xe9t\xe9").expect("obs-text");
+    let response = server
+        .client
+        .get(server.url("/v1/export"))
+        .header("authorization", value)
+        .send()
+        .await
+        .expect("GET");
+    let refused = Checked::read(response).await;
+    let body = refused.conforms("GET", "/v1/export", 401);
+    assert_eq!(body["error"]["code"], "invalid_token", "{}", refused.text);
+    // The scheme alone, or another scheme, is still no token.
+    for value in ["Bearer", "Bearerx", "Basic abc", "Bearer,x"] {
+        let refused = server.get_with("/v1/export", &[("authorization", value)]).await;
+        let body = refused.conforms("GET", "/v1/export", 401);
+        assert_eq!(body["error"]["code"], "missing_token", "{value:?}: {}", refused.text);
+    }
+}
+
 /// Splits a shell command line as `sh` would for the quoting the documentation uses: words
 /// apart on blanks, single quotes taken literally.
 fn shell_words(line: &str) -> Vec<String> {
