@@ -18,8 +18,8 @@ use http::StatusCode;
 use http::header::{self, HeaderMap, HeaderValue};
 
 use super::error::error_reply;
-use crate::auth::Keys;
 use crate::auth::token::Rejection;
+use crate::auth::{Keys, scheme_and_credentials};
 use crate::model::EXPORT_SCOPE;
 use crate::ops::Error;
 use crate::ops::export::{self, Denied};
@@ -52,11 +52,13 @@ fn challenge(denied: &Denied) -> HeaderValue {
     }
 }
 
-/// The bearer token in an `Authorization` header value, if the scheme is Bearer.
+/// The bearer token in an `Authorization` header value, if the scheme is Bearer
+/// ([`scheme_and_credentials`]). A token that is not text (bytes past ASCII, which a field value
+/// may carry) is given as the empty token, which verification refuses as malformed: it is a
+/// token sent, not a missing one.
 pub fn bearer(authorization: Option<&HeaderValue>) -> Option<&str> {
-    let value = authorization?.to_str().ok()?;
-    let (scheme, token) = value.split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+    let (scheme, token) = scheme_and_credentials(authorization?.as_bytes())?;
+    scheme.eq_ignore_ascii_case(b"bearer").then(|| std::str::from_utf8(token).unwrap_or(""))
 }
 
 /// The export for an `Authorization` header alone (a batch item carries no other header).

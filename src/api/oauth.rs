@@ -9,7 +9,7 @@ use http::header::{self, HeaderMap, HeaderValue};
 use serde_json::{Value, json};
 
 use crate::auth::token;
-use crate::auth::{Keys, client};
+use crate::auth::{Keys, client, scheme_and_credentials};
 use crate::json::ReadError;
 use crate::limits::{CLIENT_NAME_MAX_CHARS, TOKEN_LIFETIME_SECS};
 use crate::model::{EXPORT_SCOPE, GRANT_TYPE as GRANT, TOKEN_AUTH_METHODS as AUTH_METHODS};
@@ -180,12 +180,11 @@ pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u6
 
 /// Client credentials from an HTTP Basic header, decoded per RFC 6749 section 2.3.1.
 fn basic_credentials(authorization: &HeaderValue) -> Option<(String, String)> {
-    let value = authorization.to_str().ok()?;
-    let (scheme, encoded) = value.split_once(' ')?;
-    if !scheme.eq_ignore_ascii_case("basic") {
+    let (scheme, encoded) = scheme_and_credentials(authorization.as_bytes())?;
+    if !scheme.eq_ignore_ascii_case(b"basic") {
         return None;
     }
-    let decoded = STANDARD.decode(encoded.trim()).ok()?;
+    let decoded = STANDARD.decode(encoded).ok()?;
     let decoded = String::from_utf8(decoded).ok()?;
     let (id, secret) = decoded.split_once(':')?;
     Some((decode(id).ok()?.into_owned(), decode(secret).ok()?.into_owned()))
@@ -203,10 +202,10 @@ fn invalid_client(description: &str) -> Reply {
 }
 
 /// Whether an `Authorization` value is an attempt at Basic: its scheme is `Basic` (any case),
-/// with credentials after it or none at all (`Authorization: Basic`).
+/// with credentials after it (past a space or a tab) or none at all (`Authorization: Basic`).
 fn is_basic(authorization: &HeaderValue) -> bool {
-    let value = authorization.as_bytes();
-    let scheme = value.split(|&b| b == b' ').next().unwrap_or_default();
+    let value = authorization.as_bytes().trim_ascii_start();
+    let scheme = value.split(|&b| b == b' ' || b == b'\t').next().unwrap_or_default();
     scheme.eq_ignore_ascii_case(b"basic")
 }
 

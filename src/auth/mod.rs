@@ -11,6 +11,21 @@ pub mod token;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
+/// An `Authorization` value's scheme and credentials (RFC 9110, section 11.4): the scheme ends
+/// at the first space or tab, and the credentials are what follows with the white space
+/// around them trimmed. The grammar writes one or more spaces there; a tab, or spaces and tabs,
+/// are read as that too, as white space around the credentials always was (`Bearer<TAB>token`
+/// was read as a scheme `Bearer<TAB>token` and no credentials, so a client that had sent its
+/// token was told it had sent none). `None` for a scheme with no credentials after it.
+pub fn scheme_and_credentials(value: &[u8]) -> Option<(&[u8], &[u8])> {
+    let blank = |b: &u8| *b == b' ' || *b == b'\t';
+    let value = value.trim_ascii_start();
+    let end = value.iter().position(blank)?;
+    let (scheme, rest) = value.split_at(end);
+    let credentials = rest.trim_ascii();
+    (!credentials.is_empty()).then_some((scheme, credentials))
+}
+
 /// Shortest accepted `TOKEN_KEY`, in bytes.
 pub const MIN_KEY_BYTES: usize = 32;
 
