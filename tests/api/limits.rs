@@ -429,7 +429,7 @@ async fn malformed_traffic_is_refused_and_the_server_keeps_serving() {
 #[tokio::test]
 async fn http11_requests_name_exactly_one_valid_host() {
     let server = start().await;
-    let exchange = |request: &'static str| {
+    let exchange = |request: String| {
         let addr = server.addr;
         async move {
             let mut stream = TcpStream::connect(addr).await.expect("connect");
@@ -445,12 +445,33 @@ async fn http11_requests_name_exactly_one_valid_host() {
         "GET /v1 HTTP/1.1\r\nHost: user@a.example\r\nConnection: close\r\n\r\n",
         "GET /v1 HTTP/1.1\r\nHost: a.example/v1\r\nConnection: close\r\n\r\n",
     ] {
-        let answer = exchange(request).await;
+        let answer = exchange(request.to_string()).await;
         assert!(answer.starts_with("HTTP/1.1 400"), "{request:?}: {answer}");
         assert!(answer.contains("\"code\":\"invalid_host\""), "{request:?}: {answer}");
     }
+    // A value of host characters that is still no `host [ ":" port ]` (RFC 3986, section 3.2):
+    // a port that is not digits, two ports, an IP literal left open or followed by anything
+    // but a port, brackets inside a name, a malformed escape. Each was answered 200.
+    for host in [
+        "a.example:abc",
+        "a.example:8080:80",
+        "[::1",
+        "[::1]x",
+        "[::1]:8a",
+        "::1",
+        "a[b].example",
+        "a]b",
+        "a%zz.example",
+        "a.example%",
+    ] {
+        let request = format!("GET /v1 HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        let answer = exchange(request).await;
+        assert!(answer.starts_with("HTTP/1.1 400"), "{host:?}: {answer}");
+        assert!(answer.contains("\"code\":\"invalid_host\""), "{host:?}: {answer}");
+    }
     let mcp = exchange(
-        "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+        "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+            .to_string(),
     )
     .await;
     assert!(mcp.starts_with("HTTP/1.1 400"), "{mcp}");
@@ -459,10 +480,16 @@ async fn http11_requests_name_exactly_one_valid_host() {
     for request in [
         "GET /v1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nConnection: close\r\n\r\n",
         "GET /v1 HTTP/1.1\r\nHost: [::1]:8080\r\nConnection: close\r\n\r\n",
+        "GET /v1 HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n",
+        "GET /v1 HTTP/1.1\r\nHost: [fe80::1%25eth0]:80\r\nConnection: close\r\n\r\n",
+        "GET /v1 HTTP/1.1\r\nHost: [v1.x]\r\nConnection: close\r\n\r\n",
+        "GET /v1 HTTP/1.1\r\nHost: a.example:\r\nConnection: close\r\n\r\n",
+        "GET /v1 HTTP/1.1\r\nHost: caf%C3%A9.example\r\nConnection: close\r\n\r\n",
+        "GET /v1 HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n",
         "GET /v1 HTTP/1.1\r\nHost: api.larchmere.example\r\nConnection: close\r\n\r\n",
         "GET /v1 HTTP/1.0\r\n\r\n",
     ] {
-        let answer = exchange(request).await;
+        let answer = exchange(request.to_string()).await;
         assert!(answer.contains(" 200 OK"), "{request:?}: {answer}");
     }
 }
