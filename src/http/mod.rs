@@ -993,14 +993,51 @@ fn host_is_acceptable(version: http::Version, uri: &http::Uri, headers: &HeaderM
         (None, _) => version != http::Version::HTTP_11,
         (Some(_), Some(_)) => false,
         (Some(host), None) => {
-            // A table look-up a byte: this runs on every HTTP/1.1 request.
-            host.as_bytes().iter().all(|&b| HOST_BYTES[usize::from(b)])
+            is_host(host.as_bytes())
                 && (version != http::Version::HTTP_2
                     || uri.authority().is_none_or(|authority| {
                         authority.as_str().as_bytes().eq_ignore_ascii_case(host.as_bytes())
                     }))
         }
     }
+}
+
+/// Whether a `Host` value is RFC 3986's `host [ ":" port ]` (section 3.2.2 and 3.2.3): an IP
+/// literal in brackets, or a registered name or IPv4 address (empty included), then at most
+/// one `:` and digits. Within the name or literal, host bytes only, no bracket, and each `%`
+/// the start of an escape. Since 2026-12-05: the bytes alone were checked, so `a.example:abc`,
+/// `a:1:2` and `[::1` were answered as hosts. A few table look-ups a byte, no allocation:
+/// this runs on every HTTP/1.1 request.
+fn is_host(host: &[u8]) -> bool {
+    let (name, port) = match host.strip_prefix(b"[") {
+        // An IP literal ends at its `]`; `:` is inside it.
+        Some(literal) => match literal.iter().position(|&b| b == b']') {
+            Some(end) => (&literal[..end], &literal[end + 1..]),
+            None => return false,
+        },
+        // A registered name or IPv4 address holds no `:`; the first begins the port.
+        None => match host.iter().position(|&b| b == b':') {
+            Some(colon) => host.split_at(colon),
+            None => (host, &[][..]),
+        },
+    };
+    let port_is_digits = match port {
+        [] => true,
+        [b':', digits @ ..] => digits.iter().all(u8::is_ascii_digit),
+        _ => false,
+    };
+    let bracketed = host.first() == Some(&b'[');
+    port_is_digits
+        && name.iter().enumerate().all(|(at, &b)| {
+            HOST_BYTES[usize::from(b)]
+                && b != b'['
+                && b != b']'
+                && (b != b':' || bracketed)
+                && (b != b'%'
+                    || name
+                        .get(at + 1..at + 3)
+                        .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit)))
+        })
 }
 
 /// The bytes of RFC 3986's `host [ ":" port ]`: unreserved, sub-delims, `%` of an escape, and
