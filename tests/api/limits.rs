@@ -136,6 +136,39 @@ async fn forwarded_addresses_have_separate_budgets_only_behind_a_trusted_proxy()
     }
 }
 
+/// An `X-Forwarded-For` entry with a port (`203.0.113.9:54321`, `[2001:db8::9]:443`, as Azure
+/// Application Gateway and IIS ARR write them) or an IPv6 address in brackets names that
+/// address. Such entries were malformed, so every client behind such a proxy was the proxy's
+/// own address: one budget for all of them.
+#[tokio::test]
+async fn a_forwarded_entry_with_a_port_or_brackets_is_its_address() {
+    let trusted = start_with(Setup { rate_limit: 1, trust_proxy: true, ..Setup::default() }).await;
+    let from = |xff: &'static str| {
+        trusted.client.get(trusted.url("/v1")).header("x-forwarded-for", xff).send()
+    };
+    // The proxy's own budget is spent first, so no entry read as the proxy can pass.
+    let direct = trusted.client.get(trusted.url("/v1")).send().await.expect("GET");
+    assert_eq!(direct.status(), 200);
+    for (first, same_client) in [
+        ("203.0.113.1:50000", "203.0.113.1:50001"),
+        ("203.0.113.2", "198.51.100.7, 203.0.113.2:443"),
+        ("[2001:db8::9]:443", "2001:db8::9"),
+        ("[2001:db8:1::9]", "2001:db8:1::10"),
+        ("[::ffff:203.0.113.3]:80", "203.0.113.3"),
+    ] {
+        assert_eq!(from(first).await.expect("GET").status(), 200, "{first}");
+        assert_eq!(
+            from(same_client).await.expect("GET").status(),
+            429,
+            "{first} then {same_client}"
+        );
+    }
+    // Malformed entries still name no one: the connection (the proxy) is the client.
+    for xff in ["1.2.3.4:port", "[2001:db8::1", "1.2.3.4:99999", "[1.2.3.4]"] {
+        assert_eq!(from(xff).await.expect("GET").status(), 429, "{xff}: the proxy's budget");
+    }
+}
+
 /// With `--trusted-proxy`, `X-Forwarded-For` is read only on a connection from a listed
 /// proxy, and the client is the rightmost entry that is not one (a chain of proxies is walked
 /// past). A malformed entry ends the walk at the last listed hop.
