@@ -196,8 +196,7 @@ impl App {
             .rev()
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.rsplit(','))
-            // `::ffff:192.0.2.7` is the IPv4 client, as the accept loop takes a peer.
-            .map(|entry| entry.trim().parse::<IpAddr>().map(|ip| ip.to_canonical()).ok());
+            .map(forwarded_address);
         if self.trusted_proxies.is_empty() {
             return entries.next().flatten().unwrap_or(peer);
         }
@@ -976,6 +975,28 @@ fn refusal<B>(
             request.headers(),
         ),
     }
+}
+
+/// The address an `X-Forwarded-For` entry names: an IP address, or one with a port
+/// (`203.0.113.9:54321`, `[2001:db8::9]:443`, as Azure Application Gateway and IIS ARR write
+/// them), or an IPv6 address in brackets. `::ffff:192.0.2.7` is the IPv4 client, as the accept
+/// loop takes a peer. Anything else names no one. (Until 2026-12-05 an entry with a port was
+/// malformed, so behind such a proxy every client was the proxy.)
+fn forwarded_address(entry: &str) -> Option<IpAddr> {
+    let entry = entry.trim();
+    let ip = match entry.parse::<IpAddr>() {
+        Ok(ip) => ip,
+        Err(_) => match entry.parse::<std::net::SocketAddr>() {
+            Ok(socket) => socket.ip(),
+            Err(_) => entry
+                .strip_prefix('[')?
+                .strip_suffix(']')?
+                .parse::<std::net::Ipv6Addr>()
+                .ok()?
+                .into(),
+        },
+    };
+    Some(ip.to_canonical())
 }
 
 /// RFC 9110, section 7.2: a request with more than one `Host` line, or one that is not a host,
