@@ -202,6 +202,24 @@ async fn a_browser_gets_an_html_404_and_api_clients_keep_json() {
     assert!(post.headers()["content-type"].to_str().expect("type").starts_with("application/json"));
 }
 
+/// A missing page is negotiated as a page is: a client a page answers with its twin gets the
+/// markdown 404, and one it answers in HTML does not. `text/markdown, text/html` (an agent
+/// naming both, markdown first) got the twin of every page but the HTML 404, since the HTML
+/// 404 was chosen first, whenever HTML was rated above JSON.
+#[tokio::test]
+async fn a_missing_page_is_negotiated_as_a_page_is() {
+    let server = start().await;
+    for (accept, expect) in PAGE_CASES {
+        for path in ["/no-such-page/", "/guides/data-qualty/"] {
+            let response = server.get_with(path, &[("accept", accept)]).await;
+            assert_eq!(response.status, 404, "{accept} {path}");
+            let markdown = response.header("content-type") == Some("text/markdown; charset=utf-8");
+            let answered = response.header("content-type").unwrap_or_default().to_string();
+            assert_eq!(markdown, *expect == Expect::Markdown, "{accept} {path}: {answered}");
+        }
+    }
+}
+
 /// Each 404 points at the index its reader wants: a mistyped page at the list of every page
 /// (the HTML page at the listings and a search box, the markdown and the JSON ones at
 /// `/llms.txt`), a path of the API or an agent endpoint at `GET /v1`.
