@@ -89,8 +89,9 @@ pub fn representation(
     }
 }
 
-/// The reply to a failed request: the HTML 404 page for a browser that asked for a missing
-/// website page, a markdown one for a client that prefers markdown, else the Error body. Under
+/// The reply to a failed request: a markdown 404 for a client that prefers markdown as a page's
+/// negotiation reads it, the HTML 404 page for a browser that asked for a missing website page,
+/// else the Error body. Under
 /// a collection (`/services/x/`, `/guides/x/index.md`) each names the pages the path most
 /// plausibly meant (`web::not_found`). Paths under `/v1`, `/oauth/` and `/.well-known/` are
 /// the API's and always answer JSON.
@@ -101,18 +102,20 @@ pub fn error_reply(error: &Error, method: &Method, path: &str, headers: &HeaderM
     }
     let suggestions = not_found::suggestions(path);
     let accept = accept_header(headers);
-    let mut reply = if prefers_html(accept.as_deref()) {
+    // Markdown first, as a page is negotiated: a client that a page would answer with its twin
+    // (`text/markdown, text/html`) also rates HTML above JSON, and was given the HTML 404.
+    let mut reply = if prefers_markdown(accept.as_deref()) {
+        let mut page = Reply::empty(StatusCode::NOT_FOUND);
+        page.body = Body::full(Bytes::from(not_found::markdown(&suggestions)));
+        page.content_type = MARKDOWN;
+        page
+    } else if prefers_html(accept.as_deref()) {
         let mut page = Reply::empty(StatusCode::NOT_FOUND);
         page.body = Body::full(match not_found::html(&suggestions) {
             Some(html) => Bytes::from(html),
             None => Bytes::from_static(NOT_FOUND_PAGE.as_bytes()),
         });
         page.content_type = HTML;
-        page
-    } else if prefers_markdown(accept.as_deref()) {
-        let mut page = Reply::empty(StatusCode::NOT_FOUND);
-        page.body = Body::full(Bytes::from(not_found::markdown(&suggestions)));
-        page.content_type = MARKDOWN;
         page
     } else if suggestions.is_empty() {
         api::error_reply(error)
