@@ -1003,6 +1003,28 @@ async fn the_result_page_reads_its_query_strictly_and_in_any_order() {
     }
 }
 
+/// A parameter the page does not read is ignored whatever its encoding: a tracking parameter
+/// written in another charset (`utm_campaign=caf%E9`, Latin-1) made `/search/` and the result
+/// page a 400 ("not valid text") for a shared link with nothing wrong in what they read. A
+/// parameter they read must still be text.
+#[tokio::test]
+async fn an_unknown_parameter_not_in_utf8_is_ignored_too() {
+    let server = start().await;
+    for page in ["/search/?q=model+monitoring", "/ai-readiness/result/?a=2012340123401234"] {
+        let plain = server.get(page).await;
+        assert_eq!(plain.status, 200, "{page}");
+        for extra in ["utm_campaign=caf%E9", "caf%E9=1", "%FF", "x=%C3%28&y=1"] {
+            let tracked = server.get(&format!("{page}&{extra}")).await;
+            assert_eq!(tracked.status, 200, "{page}&{extra}");
+            assert_eq!(tracked.text, plain.text, "{page}&{extra}: the same page");
+        }
+    }
+    for refused in ["/search/?q=caf%E9", "/search/?q=x&category=%E9", "/ai-readiness/result/?a=%E9"]
+    {
+        assert_eq!(server.get(refused).await.status, 400, "{refused}");
+    }
+}
+
 /// Scoring with a question unanswered points at the question, not only at the button: the
 /// script marks the first unanswered fieldset `aria-invalid`, moves the announced message
 /// (a live region) under its legend and focuses it. The browser tests drive it.
