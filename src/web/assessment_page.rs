@@ -23,7 +23,7 @@ use crate::tables::{
     ASSESSMENT_RESULT_CTA, ASSESSMENT_RESULT_PAGE, INTERACTIVE_URL, NEXT_STEP_OFFER,
     NEXT_STEP_OFFER_HTML,
 };
-use crate::wire::form::parse_pairs;
+use crate::wire::form::parse_read_pairs;
 
 /// The page for a raw query string.
 pub fn from_query(query: Option<&str>) -> HtmlPage {
@@ -47,7 +47,8 @@ pub fn from_query(query: Option<&str>) -> HtmlPage {
 /// parameters (`q01`, `q+1` and `q16` are unknown ones, ignored), and an answer is exactly one
 /// digit naming an option (`00` and ` 1` are not).
 fn answers(query: &str) -> Result<[u8; N_QUESTIONS], String> {
-    let pairs = parse_pairs(query).map_err(|bad| {
+    let reads = |name: &str| name == "a" || question_param(name).is_some();
+    let pairs = parse_read_pairs(query, reads).map_err(|bad| {
         format!("The parameter <code>{}</code> is not valid UTF-8.", escape_html(&bad.0))
     })?;
     // Per question: the answers given, and whether any was not an option.

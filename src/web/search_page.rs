@@ -18,7 +18,7 @@ use crate::ops::error::closest_category;
 use crate::ops::guides::{self, SearchParams, SearchRequest};
 use crate::ops::{Error, ErrorKind};
 use crate::tables::{CATEGORIES, GUIDE_RESULTS, SEARCH_PAGE, SITE_URL};
-use crate::wire::form::parse_pairs;
+use crate::wire::form::parse_read_pairs;
 
 /// What a query value escapes: everything but RFC 3986 unreserved characters, so cursors
 /// (base64url) stay as the API wrote them.
@@ -103,7 +103,8 @@ struct Request {
 }
 
 fn parse(query: &str) -> Result<Request, Error> {
-    let pairs = parse_pairs(query).map_err(|bad| {
+    let reads = |name: &str| matches!(name, "q" | "category" | "cursor");
+    let pairs = parse_read_pairs(query, reads).map_err(|bad| {
         Error::invalid_parameter(format!("parameter `{}` is not valid UTF-8", bad.0))
     })?;
     let (mut q, mut category, mut cursor) = (None, None, None);

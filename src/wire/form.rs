@@ -23,6 +23,27 @@ pub fn parse_pairs(raw: &str) -> Result<Vec<Pair<'_>>, BadEncoding> {
     Ok(pairs)
 }
 
+/// [`parse_pairs`] for a page that ignores the parameters it does not read: only the pairs
+/// whose name `reads` (a name it does not read, or one that is not text, is skipped whatever
+/// its value), so a tracking parameter written in another charset (`utm_campaign=caf%E9`)
+/// cannot make the page fail. A value of a parameter it reads that is not text is an error.
+pub fn parse_read_pairs<'a>(
+    raw: &'a str,
+    reads: impl Fn(&str) -> bool,
+) -> Result<Vec<Pair<'a>>, BadEncoding> {
+    let mut pairs = Vec::with_capacity(4);
+    for segment in raw.split('&').filter(|s| !s.is_empty()) {
+        let (name, value) = segment.split_once('=').unwrap_or((segment, ""));
+        let Ok(name) = decode(name) else { continue };
+        if !reads(&name) {
+            continue;
+        }
+        let value = decode(value).map_err(|_| BadEncoding(name.clone().into_owned()))?;
+        pairs.push((name, value));
+    }
+    Ok(pairs)
+}
+
 /// Decodes one form-encoded component: `+` is space, then percent-decoding, then UTF-8.
 /// Borrowed when there is neither a `+` nor a `%`. A `%` not followed by two hex digits stays
 /// as it is, as in the `percent-encoding` crate.
