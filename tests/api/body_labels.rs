@@ -48,6 +48,10 @@ fn good_labels() -> Vec<Headers> {
         vec![("content-type", "application/json"), ("content-encoding", "identity")],
         vec![("content-type", "application/json; charset=UTF-8")],
         vec![("content-type", "application/json; charset=\"utf-8\"")],
+        // The other labels of UTF-8 in the Encoding Standard (what browsers read charsets
+        // by): `utf8` is what clients misspell it as, and it was refused as another charset.
+        vec![("content-type", "application/json; charset=utf8")],
+        vec![("content-type", "application/json; charset=Unicode-1-1-UTF-8")],
     ]
 }
 
