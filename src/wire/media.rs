@@ -23,9 +23,9 @@ pub fn is_json(content_type: &str) -> bool {
         || essence.len() > 5 && essence[essence.len() - 5..].eq_ignore_ascii_case("+json")
 }
 
-/// Whether a `Content-Type` value's `charset` parameter, if it has one, is UTF-8 (any case,
-/// quoted or not): every body the service reads is decoded as UTF-8, so a body labelled in
-/// another charset would be misread rather than read.
+/// Whether a `Content-Type` value's `charset` parameter, if it has one, is UTF-8 (any of its
+/// labels, in any case, quoted or not): every body the service reads is decoded as UTF-8, so a
+/// body labelled in another charset would be misread rather than read.
 pub fn charset_is_utf8(content_type: &str) -> bool {
     content_type.split(';').skip(1).all(|parameter| {
         let Some((name, value)) = parameter.split_once('=') else { return true };
@@ -34,9 +34,15 @@ pub fn charset_is_utf8(content_type: &str) -> bool {
         }
         let value = value.trim();
         let value = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(value);
-        value.eq_ignore_ascii_case("utf-8")
+        UTF8_LABELS.iter().any(|label| value.eq_ignore_ascii_case(label))
     })
 }
+
+/// The labels of UTF-8 in the WHATWG Encoding Standard, which browsers and most HTTP stacks
+/// read a charset by: `utf8`, the usual misspelling, names UTF-8 as surely as `utf-8` does,
+/// and was refused as another charset until 2026-12-05.
+const UTF8_LABELS: [&str; 6] =
+    ["utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"];
 
 /// RFC 9110, sections 8.4 and 15.5.16: the service decodes no content coding of a request
 /// body, so a `Content-Encoding` other than `identity` (on any of its lines) is 415. A gzip
