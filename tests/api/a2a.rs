@@ -1011,6 +1011,19 @@ async fn a_version_header_and_query_parameter_that_disagree_are_refused() {
         assert_eq!(response.header("a2a-version"), Some("1.0"), "{path}");
         assert!(response.json()["result"]["message"].is_object(), "{path}: {}", response.text);
     }
+    // Another parameter that is not UTF-8 does not hide the version beside it (the query was
+    // read as naming none, so 1.0 was answered as 0.3), and a version that is not UTF-8 is
+    // a version not served, not an absent one.
+    for path in ["/a2a?A2A-Version=1.0&utm_campaign=caf%E9", "/a2a?caf%E9=1&A2A-Version=1.0"] {
+        let response = Checked::read(post(path, None, "SendMessage").await.expect("POST")).await;
+        assert_eq!(response.header("a2a-version"), Some("1.0"), "{path}: {}", response.text);
+        assert!(response.json()["result"]["message"].is_object(), "{path}: {}", response.text);
+    }
+    let response =
+        Checked::read(post("/a2a?A2A-Version=%E9", None, "message/send").await.expect("POST"))
+            .await;
+    let json = response.conforms("POST", "/a2a", 200);
+    assert_eq!(json["error"]["code"], -32009, "{json}");
 }
 
 /// A JSON-RPC response sent to the agent, `"id": null` included (the id an error response
