@@ -154,14 +154,17 @@ pub fn parse(value: &str) -> Option<Version> {
     }
 }
 
-/// Every `A2A-Version` of the query string, percent-decoded (case-insensitive name).
+/// Every `A2A-Version` of the query string, percent-decoded (case-insensitive name). Other
+/// parameters are not decoded, so one that is not UTF-8 cannot hide the version beside it (the
+/// whole query used to be read as naming none); a version that is not UTF-8 is one no version
+/// served is named by, given as U+FFFD, so it is refused rather than read as absent.
 fn query_parameters(query: Option<&str>) -> Vec<String> {
-    let Some(Ok(pairs)) = query.map(crate::wire::form::parse_pairs) else { return Vec::new() };
-    pairs
-        .into_iter()
-        .filter(|(name, _)| name.eq_ignore_ascii_case(VERSION_HEADER))
-        .map(|p| p.1.into_owned())
-        .collect()
+    let Some(query) = query else { return Vec::new() };
+    let reads = |name: &str| name.eq_ignore_ascii_case(VERSION_HEADER);
+    match crate::wire::form::parse_read_pairs(query, reads) {
+        Ok(pairs) => pairs.into_iter().map(|p| p.1.into_owned()).collect(),
+        Err(_) => vec![char::REPLACEMENT_CHARACTER.to_string()],
+    }
 }
 
 #[cfg(test)]
