@@ -1023,57 +1023,70 @@ fn host_is_acceptable(version: http::Version, uri: &http::Uri, headers: &HeaderM
     }
 }
 
-/// Whether a `Host` value is RFC 3986's `host [ ":" port ]` (section 3.2.2 and 3.2.3): an IP
-/// literal in brackets, or a registered name or IPv4 address (empty included), then at most
-/// one `:` and digits. Within the name or literal, host bytes only, no bracket, and each `%`
-/// the start of an escape. Since 2026-12-05: the bytes alone were checked, so `a.example:abc`,
-/// `a:1:2` and `[::1` were answered as hosts. A few table look-ups a byte, no allocation:
-/// this runs on every HTTP/1.1 request.
+/// Whether a `Host` value is RFC 3986's `host [ ":" port ]` (sections 3.2.2 and 3.2.3): a
+/// registered name or IPv4 address (empty included) or an IP literal in brackets, then at most
+/// one `:` and digits; within the name, host bytes only, each `%` the start of an escape. Since
+/// 2026-12-05: the bytes alone were checked, so `a.example:abc`, `a:1:2` and `[::1` were
+/// answered as hosts. One table look-up a byte, as that check was: this runs on every
+/// HTTP/1.1 request.
 fn is_host(host: &[u8]) -> bool {
-    let (name, port) = match host.strip_prefix(b"[") {
-        // An IP literal ends at its `]`; `:` is inside it.
-        Some(literal) => match literal.iter().position(|&b| b == b']') {
+    let (name, port) = match host {
+        // An IP literal ends at its `]`, and holds `:` (an IPv6 address, or IPvFuture's).
+        [b'[', literal @ ..] => match literal.iter().position(|&b| b == b']') {
             Some(end) => (&literal[..end], &literal[end + 1..]),
             None => return false,
         },
-        // A registered name or IPv4 address holds no `:`; the first begins the port.
-        None => match host.iter().position(|&b| b == b':') {
-            Some(colon) => host.split_at(colon),
-            None => (host, &[][..]),
-        },
+        _ => (host, &[][..]),
     };
-    let port_is_digits = match port {
+    let literal = host.first() == Some(&b'[');
+    let mut rest = name;
+    while let [byte, tail @ ..] = rest {
+        match HOST_CLASS[usize::from(*byte)] {
+            NAME => rest = tail,
+            // In a name, the first `:` begins the port, all digits; in a literal it is part of it.
+            COLON if literal => rest = tail,
+            COLON => return tail.iter().all(u8::is_ascii_digit),
+            PERCENT => match tail {
+                [high, low, more @ ..] if high.is_ascii_hexdigit() && low.is_ascii_hexdigit() => {
+                    rest = more;
+                }
+                _ => return false,
+            },
+            _ => return false,
+        }
+    }
+    match port {
         [] => true,
         [b':', digits @ ..] => digits.iter().all(u8::is_ascii_digit),
         _ => false,
-    };
-    let bracketed = host.first() == Some(&b'[');
-    port_is_digits
-        && name.iter().enumerate().all(|(at, &b)| {
-            HOST_BYTES[usize::from(b)]
-                && b != b'['
-                && b != b']'
-                && (b != b':' || bracketed)
-                && (b != b'%'
-                    || name
-                        .get(at + 1..at + 3)
-                        .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit)))
-        })
+    }
 }
 
-/// The bytes of RFC 3986's `host [ ":" port ]`: unreserved, sub-delims, `%` of an escape, and
-/// `:`, `[`, `]` of a port or an IP literal.
-static HOST_BYTES: [bool; 256] = {
-    let mut table = [false; 256];
+/// What a byte is in RFC 3986's `host [ ":" port ]`: a byte of a name (unreserved and
+/// sub-delims), the `:` before a port (or within an IP literal), the `%` of an escape, or
+/// none of these (`[` and `]` only open and close an IP literal, which `is_host` reads first).
+const NAME: u8 = 1;
+const COLON: u8 = 2;
+const PERCENT: u8 = 3;
+static HOST_CLASS: [u8; 256] = {
+    let mut table = [0; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric()
-            || matches!(c, b'-' | b'.' | b'_' | b'~' | b'%' | b':' | b'[' | b']')
+        table[b] = if c.is_ascii_alphanumeric()
+            || matches!(c, b'-' | b'.' | b'_' | b'~')
             || matches!(
                 c,
                 b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-            );
+            ) {
+            NAME
+        } else if c == b':' {
+            COLON
+        } else if c == b'%' {
+            PERCENT
+        } else {
+            0
+        };
         b += 1;
     }
     table
