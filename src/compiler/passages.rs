@@ -710,6 +710,12 @@ pub fn markdown_links(markdown: &str) -> Vec<(String, String)> {
     links
 }
 
+/// Whether `c`, opening a passage, is an operator that opens a line of a calculation (`=`,
+/// `+`, `−`, `×`, ...); a hyphen is left out, since a list's dash never reaches the text.
+fn opens_formula(c: char) -> bool {
+    matches!(c, '=' | '+' | '<' | '>' | '~' | '×' | '÷' | '−' | '±' | '≈' | '≤' | '≥' | '≠')
+}
+
 /// `a`, `a and b`, `a, b and c`.
 pub fn join_list(items: &[&str]) -> String {
     match items {
@@ -762,8 +768,13 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<(PassageText, String)> {
             let words = text.split_whitespace().count();
             // A fragment continuing a lead-in ("a data or analytics engineer.") starts in lowercase.
             let fragment = text.chars().next().is_some_and(char::is_lowercase);
+            // A line of a calculation opens with its operator ("= Invoiced revenue in the
+            // warehouse: 13.70", a bridge table's total row): a figure of a worked example,
+            // not a statement, and quoted it answered "our dashboards disagree on revenue".
+            let formula = text.chars().next().is_some_and(opens_formula);
             let answerable = quotable
                 && !fragment
+                && !formula
                 && words >= MIN_ANSWER_WORDS
                 && !text.ends_with(':')
                 && !is_name_list(&text);

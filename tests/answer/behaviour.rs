@@ -2548,3 +2548,31 @@ fn a_pitfall_is_quoted_only_for_a_question_of_what_goes_wrong() {
         pitfalls.text()
     );
 }
+
+/// A line of a calculation ("= Invoiced revenue in the warehouse: 13.70", the total rows of the
+/// reconciliation guide's bridge table) is a figure of a worked example, not a statement: it was
+/// the whole answer to "our dashboards disagree on revenue", with "= Revenue per the ledger:
+/// 13.59", on `/ask` and the A2A agent alike.
+#[test]
+fn a_line_of_a_calculation_is_never_quoted() {
+    let formula = |text: &str| text.starts_with(['=', '+', '×', '÷', '−', '≈']);
+    assert!(
+        ANSWER_PASSAGES.iter().any(|p| formula(p.text)),
+        "the content still has a bridge table's total rows, which this test is about"
+    );
+    for passage in ANSWER_PASSAGES.iter().filter(|p| formula(p.text)) {
+        assert!(!passage.answerable, "{}", passage.text);
+    }
+    for question in
+        ["our dashboards disagree on revenue", "why do our dashboards disagree on revenue?"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert_eq!(first(&reply, 1), ["guide:reconcile-conflicting-reports"], "{question}");
+        for sentence in &reply.sentences {
+            assert!(!formula(sentence.text), "{question}: {}", reply.text());
+        }
+        // What the guide says about it: the causes to check.
+        assert!(reply.text().contains("short list of causes"), "{question}: {}", reply.text());
+    }
+}
