@@ -355,6 +355,9 @@ pub struct PillarRecord {
 pub struct BandRecord {
     pub min: u8,
     pub name: &'static str,
+    /// What the band means for an organisation in it (the assessment page's line for it);
+    /// empty when the content gives none.
+    pub summary: &'static str,
     pub guidance: &'static [&'static str],
 }
 

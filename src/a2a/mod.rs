@@ -53,6 +53,7 @@ use crate::jsonrpc::{self, Body as RpcBody, Id, Message};
 use crate::model::ErrorKind;
 use crate::ops;
 use crate::scoring::ReadinessResult;
+use crate::tables::BANDS;
 use crate::wire::reply::NO_STORE;
 use crate::wire::{Reply, sse};
 pub use error::A2aError;
@@ -689,9 +690,23 @@ fn readiness_text(result: &ReadinessResult) -> String {
         false => "Every pillar is strong; the lowest is",
     };
     let mut text = format!(
-        "AI readiness score: {} out of 100, in the {} band. {lowest} {} (average {:.1} out of 5",
-        result.score, result.band.name, weakest.title, weakest.average
+        "AI readiness score: {} out of 100, in the {} band",
+        result.score, result.band.name
     );
+    // What the band means and where it lies, as the assessment page says: an agent asked to
+    // explain the result had only the band's name and its to-do list (the guidance).
+    if let Some((idx, band)) = BANDS.iter().enumerate().find(|(_, b)| b.name == result.band.name) {
+        let top = BANDS.get(idx + 1).map_or(100, |next| next.min.saturating_sub(1));
+        text.push_str(&format!(" (scores {} to {top})", band.min));
+        if !band.summary.is_empty() {
+            text.push_str(": ");
+            text.push_str(band.summary);
+        }
+    }
+    if !text.ends_with('.') {
+        text.push('.');
+    }
+    text.push_str(&format!(" {lowest} {} (average {:.1} out of 5", weakest.title, weakest.average));
     // A tie is said as one: the advice is the first tied pillar's (the contract's order), and
     // the others are named, so the reader is not told one area is weaker than its equals.
     let pillars = [

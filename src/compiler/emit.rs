@@ -823,9 +823,10 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
         let guidance: Vec<String> = band.guidance.iter().map(|g| lit(g)).collect();
         let _ = writeln!(
             out,
-            "    BandRecord {{ min: {}, name: {}, guidance: &[{}] }},",
+            "    BandRecord {{ min: {}, name: {}, summary: {}, guidance: &[{}] }},",
             band.min,
             lit(&band.name),
+            lit(band.summary.as_deref().unwrap_or_default()),
             guidance.join(", ")
         );
     }

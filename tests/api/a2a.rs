@@ -1274,3 +1274,52 @@ async fn an_accept_that_rules_out_json_and_events_is_406() {
         assert!(answered["result"]["message"].is_object(), "Accept: {accept}: {answered}");
     }
 }
+
+/// The scoring reply says what its band means and where the band lies, as the assessment page
+/// does ("**Building** (from 40): Foundations are in place ..."): an agent asked to explain the
+/// result had the band's name and its guidance (what to do) but not what it means, and asking
+/// the agent "what does the Building band mean?" is a second round trip. Every band is
+/// reached, the lowest and the highest included, in both versions.
+#[tokio::test]
+async fn a_scoring_reply_says_what_its_band_means_and_its_range() {
+    let server = start().await;
+    let page = server.get("/ai-readiness/index.md").await.text;
+    let questions = server.get("/v1/ai-readiness/questions").await.json();
+    let bands = questions["bands"].as_array().expect("bands").clone();
+    // 15 points each time: all 1 (score 0), then rising to all 5 (score 100).
+    for points in [1u8, 2, 3, 4, 5] {
+        let answers = vec![points; 15];
+        let rest = server
+            .post_json("/v1/ai-readiness/score", &json!({ "answers": answers }).to_string())
+            .await
+            .json();
+        let name = rest["band"]["name"].as_str().expect("band name");
+        let idx = bands.iter().position(|b| b["name"] == name).expect("a band of the questions");
+        let min = bands[idx]["min"].as_u64().expect("min");
+        let top = bands.get(idx + 1).map_or(100, |next| next["min"].as_u64().expect("min") - 1);
+        // The page's line for the band: "- **Building** (from 40): <what it means>".
+        let marker = format!("- **{name}** (from {min}): ");
+        let line = page.lines().find(|l| l.starts_with(&marker)).expect("the page's band line");
+        let meaning = &line[marker.len()..];
+        let expected = format!(
+            "AI readiness score: {} out of 100, in the {name} band (scores {min} to {top}): {meaning}",
+            rest["score"]
+        );
+        for (version, method, parts) in [
+            (V1, "SendMessage", json!([{ "data": { "answers": answers } }])),
+            (V03, "message/send", json!([{ "kind": "data", "data": { "answers": answers } }])),
+        ] {
+            let params = match version {
+                V1 => message_v1(parts),
+                _ => message_v03(parts),
+            };
+            let reply = call(&server, version, method, params).await;
+            let message = match version {
+                V1 => &reply["result"]["message"],
+                _ => &reply["result"],
+            };
+            let text = message["parts"][0]["text"].as_str().expect("summary");
+            assert!(text.starts_with(&expected), "{method}: {text}\nexpected: {expected}");
+        }
+    }
+}
