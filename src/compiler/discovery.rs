@@ -126,7 +126,12 @@ page in one file.\n",
     let agent = &config.agent_url;
     let _ = write!(
         text,
-        "\n## Agent endpoints\n\n{}{}{}{}{}",
+        "\n## Agent endpoints\n\n{}{}{}{}{}{}{}",
+        link(
+            "AI catalog",
+            &format!("{agent}/.well-known/ai-catalog.json"),
+            "every agent card of this domain in one document: both MCP server cards and the A2A agent card",
+        ),
         link(
             "Product MCP server",
             &format!("{agent}/mcp"),
@@ -141,6 +146,11 @@ page in one file.\n",
             "MCP server card",
             &format!("{agent}/.well-known/mcp/server-card.json"),
             "the product MCP server's card (MCP server-card extension): its name, address, transport and protocol versions",
+        ),
+        link(
+            "Docs MCP server card",
+            &format!("{agent}/mcp/docs/server-card"),
+            "the docs MCP server's card, the same fields for the guides and API documentation server",
         ),
         link(
             "Ask",

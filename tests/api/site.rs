@@ -187,10 +187,14 @@ async fn llms_txt_follows_the_proposal_and_every_link_resolves() {
     // The agent endpoints, which llms.txt once left to the guide for AI agents to name.
     let agents = &llms.sections.iter().find(|(name, _)| name == "Agent endpoints").expect("agents");
     let urls: Vec<&str> = agents.1.iter().map(|(_, url, _)| url.as_str()).collect();
+    // The catalog first, the one document naming every card (llms.txt gave only the product
+    // server's card, so an agent starting there never learnt of the docs server's).
     let expected = [
+        "/.well-known/ai-catalog.json",
         "/mcp",
         "/mcp/docs",
         "/.well-known/mcp/server-card.json",
+        "/mcp/docs/server-card",
         "/ask",
         "/.well-known/agent-card.json",
     ]
