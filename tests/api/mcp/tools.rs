@@ -1808,3 +1808,36 @@ async fn docs_search_finds_the_mcp_config_and_the_openapi_spec() {
         assert_eq!(page["results"][0]["id"], first, "{query}: {page}");
     }
 }
+
+/// An agent asked which service fits a retailer wanting demand forecasts searches the product
+/// server with the retailer's words: the retail industry page comes first, and the first
+/// service is the one that builds forecasts, machine learning engineering. The data literacy
+/// service (which says "a retailer's buying team", "forecasts" and links the hospital's
+/// "demand forecasting" case study) was the first service, and machine learning engineering,
+/// whose page did not say "retailer", the second, after an industry.
+#[tokio::test]
+async fn product_search_finds_the_forecasting_service_for_a_retailer() {
+    let server = start().await;
+    for query in ["retailer demand forecasts", "demand forecasting for a retailer"] {
+        let answer = tool(&server, "/mcp", Era::Modern, "search", json!({ "query": query })).await;
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let found: Value = serde_json::from_str(text).expect("JSON");
+        let ids: Vec<&str> = found["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .map(|r| r["id"].as_str().expect("id"))
+            .collect();
+        assert_eq!(ids.first(), Some(&"industries/retail-and-ecommerce"), "{query}: {ids:?}");
+        let first_service = ids.iter().find(|id| id.starts_with("services/"));
+        assert_eq!(
+            first_service,
+            Some(&"services/machine-learning-engineering"),
+            "{query}: {ids:?}"
+        );
+    }
+    // `/ask` cites it first too.
+    let ask = server.get("/ask?query=which+service+fits+a+retailer+wanting+demand+forecasts").await;
+    let url = ask.json()["content"][1]["resource"]["data"]["url"].as_str().map(str::to_string);
+    assert!(url.is_some_and(|u| u.ends_with("/services/machine-learning-engineering/")));
+}
