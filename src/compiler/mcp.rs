@@ -822,7 +822,7 @@ fn interview_prompt(content: &Content) -> String {
     }
     let _ = write!(
         text,
-        "\n\nAsk the {n_questions} questions below one at a time, in order. For each, give the question, its context note when it has one, and its five options numbered 0 to 4, then wait for my choice; if my answer is unclear, ask again rather than guess. Questions marked \"unscored\" size the organisation and do not count towards the score: ask them all the same.\n\nWhen all {n_questions} are answered, call the tool `score_assessment` with {{\"answers\": [...]}}: the {n_questions} option numbers in question order. Then explain the result: the score out of 100 and the band with its guidance, each pillar's average, the weakest pillar and its advice, and the next step. Never compute or guess a score yourself.\n"
+        "\n\nAsk the {n_questions} questions below one at a time, in order. For each, give the question, its context note when it has one, and its five options numbered 0 to 4, then wait for my choice; if my answer is unclear, ask again rather than guess. Questions marked \"unscored\" size the organisation and do not count towards the score: ask them all the same.\n\nWhen all {n_questions} are answered, call the tool `score_assessment` with {{\"answers\": [...]}}: the {n_questions} option numbers in question order. Then explain the result: the score out of 100 and the band, with what it means (the bands are listed after the questions) and its guidance, each pillar's average, the weakest pillar and its advice, and the next step. Never compute or guess a score yourself.\n"
     );
     let mut number = 0;
     for section in &assessment.sections {
@@ -844,6 +844,20 @@ fn interview_prompt(content: &Content) -> String {
             for (option_idx, option) in question.opts.iter().enumerate() {
                 let _ = writeln!(text, "{indent}{option_idx}. {option}");
             }
+        }
+    }
+    // What each band means, as the assessment page says it: the score's result names its band
+    // and its guidance (a to-do list) but not what the band means, which the prompt asks the
+    // model to explain, so without this it could only guess from the name.
+    let _ = write!(text, "\n## The bands\n\n");
+    for (idx, band) in assessment.bands.iter().enumerate() {
+        let top = assessment.bands.get(idx + 1).map_or(100, |next| next.min.saturating_sub(1));
+        let _ = write!(text, "- {} (scores {} to {top})", band.name, band.min);
+        match &band.summary {
+            Some(summary) => {
+                let _ = writeln!(text, ": {summary}");
+            }
+            None => text.push('\n'),
         }
     }
     text

@@ -1288,6 +1288,19 @@ async fn prompts_interview_and_answer_with_citations() {
             }
         }
         assert!(checked_past_nine > 0, "questions 10 and on are checked too");
+        // The prompt asks the model to explain the band, so it says what each band means and
+        // where it lies, as the assessment page does ("- **Building** (from 40): <meaning>").
+        let page = server.get("/ai-readiness/index.md").await.text;
+        let bands = assessment["bands"].as_array().expect("bands");
+        for (idx, band) in bands.iter().enumerate() {
+            let name = band["name"].as_str().expect("name");
+            let min = band["min"].as_u64().expect("min");
+            let top = bands.get(idx + 1).map_or(100, |next| next["min"].as_u64().expect("min") - 1);
+            let marker = format!("- **{name}** (from {min}): ");
+            let line = page.lines().find(|l| l.starts_with(&marker)).expect("the page's band line");
+            let expected = format!("- {name} (scores {min} to {top}): {}", &line[marker.len()..]);
+            assert!(text.lines().any(|l| l == expected), "{expected:?} is in the prompt:\n{text}");
+        }
         let named = result(&server, "/mcp", era, "prompts/get", json!({ "name": "readiness_interview", "arguments": { "organisation": "Example Ltd" } })).await;
         assert!(
             named["messages"][0]["content"]["text"]
