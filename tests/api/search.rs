@@ -1157,6 +1157,30 @@ async fn the_ninth_pass_finds_its_guides_first() {
     }
 }
 
+#[tokio::test]
+async fn the_eleventh_pass_reads_a_managers_words_as_the_guides_write_them() {
+    // Everyday phrasings the guides write another way, each one `[[one_way]]` entry in
+    // content/synonyms.toml. Without them the leakage guide was 28th for "too good to be true",
+    // self-hosting 67th for "run AI ourselves", independent validation 49th for "a second
+    // opinion", and the stage gates second, behind governance, for "pull the plug".
+    let server = start().await;
+    let cases = [
+        ("model results too good to be true", "detect-target-leakage"),
+        ("can we run AI ourselves", "self-host-open-weight-models"),
+        ("second opinion on a model", "independent-model-validation"),
+        ("when to pull the plug on a pilot", "stage-gates-ai-pilots"),
+    ];
+    for (q, want) in cases {
+        let page = slugs(&first_page(&server, q, "&limit=3").await);
+        assert_eq!(page[0], want, "{q}: {page:?}");
+    }
+    // "in charge of data" (the owner and steward) was tried and dropped: stop words gone, it is
+    // "charge data", which took "cross charge for the data team" from the funding guide.
+    let page =
+        slugs(&first_page(&server, "should we cross charge for the data team", "&limit=3").await);
+    assert_eq!(page[0], "funding-models-data-teams", "{page:?}");
+}
+
 #[test]
 fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
     // `search_top` orders and fills in only the page's ranks; they must be the full ranking's,
