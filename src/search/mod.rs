@@ -64,6 +64,14 @@ pub const PHRASE_SYNONYM_PERCENT: u32 = 100;
 /// 25 % to 150 % were tried, and 50 % or more all score the same; the README has the
 /// figures).
 pub const TITLE_PHRASE_PERCENT: u32 = 50;
+/// What a word between two words of a phrase leaves of the phrase, in percent: a synonym
+/// phrase with one word between two of its words ("we never delete old customer data" for
+/// `delete old data`) scores this share of the phrase typed whole, and two query units one
+/// apart that a title, answered question, heading or description says next to each other
+/// gain this share of [`TITLE_PHRASE_PERCENT`]. As much as one edit of a typo costs
+/// ([`TYPO_PERCENT`]): below a phrase as typed. Chosen on the judged set: 50 % to 100 % were
+/// tried (README, "Search quality", the twelfth pass).
+pub const WORD_BETWEEN_PERCENT: u32 = 80;
 /// Share of a posting's impact a completion of the last word scores, in percent, when the
 /// word as typed is itself a word of the library: "ai act" means the act, and guides that
 /// only say "actual" or "action" come after the ones that say it.
@@ -234,7 +242,7 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
             // straight into the totals, with no per-unit maximum to keep. Every impact is at
             // least 1 (the build clamps it; `every_posting_has_an_impact` holds it), so a
             // matched guide's score is never 0 and needs no `max(1)` here.
-            &[Alternative { term, kind: Kind::Exact }] => {
+            &[Alternative { term, kind: Kind::Exact }] if !unit.gapped => {
                 let (postings, _) = postings(term);
                 let weight = u32::from(IDF_BY_DF[postings.len()]);
                 for &posting in postings {
@@ -316,6 +324,13 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
                         (u64::from(percent), 100)
                     } else {
                         (u64::from(percent(alternative.kind)), 100)
+                    };
+                    // A phrase with a word between two of its words counts less than typed
+                    // whole.
+                    let numerator = if unit.gapped {
+                        numerator * u64::from(WORD_BETWEEN_PERCENT) / 100
+                    } else {
+                        numerator
                     };
                     // Most alternatives count in full: skip the 64-bit division for them,
                     // which costs one instruction but tens of cycles a posting.
@@ -415,6 +430,8 @@ fn rank(q: &str, category: Option<u8>, order: Order, page: Range<usize>) -> Rank
 /// "AI actually", as in the score such completions count at [`COMPLETION_OF_WORD_PERCENT`].
 /// Two units with a sentence's or clause's end between them in the query are not consecutive
 /// (`data. strategy`), as two words are not in a title ([`query::Unit::after_end`]).
+/// Two units with one unit between them (`model … production` of "my model is getting worse
+/// in production") gain [`WORD_BETWEEN_PERCENT`] of the bonus, once for each such pair.
 /// The pairs (`TITLE_PAIRS`, of all four) are found by their first term's run
 /// ([`title_pairs_from`]) and a binary search of it, so the work is per query alternative,
 /// not per matching guide.
@@ -422,49 +439,77 @@ fn title_phrases(units: &Units, score: &mut [u32; N_GUIDES]) {
     if units.len() < 2 {
         return;
     }
-    // Bit `p` for the pair of units `p` and `p + 1` (at most 63 pairs), and the guides with a
-    // pair, so the bonus is given by a walk of those rather than of the whole library.
+    // Bit `p` for the pair of units `p` and `p + 1` (at most 63 pairs), in `pairs`, and for
+    // units `p` and `p + 2` (a word between), in `gaps`; and the guides with either, so the
+    // bonus is given by a walk of those rather than of the whole library. Two arrays rather
+    // than one of both: each is under the 2 KB from which glibc's `memset` clears with
+    // `rep stosb`, a byte an instruction (3,000 more a search).
     let mut pairs = [0u64; N_GUIDES];
-    let mut paired = [0u16; N_GUIDES];
-    let mut n_paired = 0;
-    // Whether a unit's completions count: not when the word as typed is a library word.
-    let completions_count = |unit: &query::Matching<'_>| {
-        !unit.alternatives.iter().any(|a| a.kind == Kind::Exact && query::has_postings(a.term))
-    };
-    for (pair, (first, next)) in units.matching().zip(units.matching().skip(1)).enumerate() {
+    let mut gaps = [0u64; N_GUIDES];
+    let mut paired = Paired { guides: [0u16; N_GUIDES], len: 0 };
+    let nexts = units.matching().skip(1);
+    let afters = units.matching().skip(2).map(Some).chain([None]);
+    for (pair, ((first, next), after)) in units.matching().zip(nexts).zip(afters).enumerate() {
         // `data. strategy`: words on either side of the query's sentence end are no pair.
         if next.after_end {
             continue;
         }
-        let (first_completes, next_completes) =
-            (completions_count(&first), completions_count(&next));
-        for a in first.alternatives.iter().filter(|a| first_completes || a.kind != Kind::Prefix) {
-            // The pairs beginning with `a`, sorted by their second term: each of the next
-            // unit's terms is looked up in them, rather than each of them in the next unit's
-            // terms (a common first word such as `data` begins a few hundred pairs).
-            let from_a = title_pairs_from(phrase_edge(a, Edge::Last));
-            if from_a.is_empty() {
-                continue;
-            }
-            for b in next.alternatives.iter().filter(|b| next_completes || b.kind != Kind::Prefix) {
-                let b_term = phrase_edge(b, Edge::First);
-                let at = from_a.partition_point(|p| p.1 < b_term);
-                for &(_, _, guide) in from_a[at..].iter().take_while(|p| p.1 == b_term) {
-                    let mask = &mut pairs[usize::from(guide)];
-                    if *mask == 0 {
-                        paired[n_paired] = guide;
-                        n_paired += 1;
-                    }
-                    *mask |= 1u64 << pair.min(63);
-                }
-            }
+        let bit = 1u64 << pair.min(63);
+        mark_title_pairs(&first, &next, bit, (&mut pairs, &gaps), &mut paired);
+        if let Some(after) = after.filter(|after| !after.after_end) {
+            mark_title_pairs(&first, &after, bit, (&mut gaps, &pairs), &mut paired);
         }
     }
-    for &guide in &paired[..n_paired] {
+    for &guide in &paired.guides[..paired.len] {
         let g = usize::from(guide);
-        let n = pairs[g].count_ones();
-        let bonus = u64::from(score[g]) * u64::from(TITLE_PHRASE_PERCENT * n) / 100;
+        let (n, n_gaps) = (pairs[g].count_ones(), gaps[g].count_ones());
+        let percent = TITLE_PHRASE_PERCENT * (100 * n + WORD_BETWEEN_PERCENT * n_gaps);
+        let bonus = u64::from(score[g]) * u64::from(percent) / 10_000;
         score[g] = score[g].saturating_add(u32::try_from(bonus).unwrap_or(u32::MAX));
+    }
+}
+
+/// The guides [`title_phrases`] found a pair in, each once.
+struct Paired {
+    guides: [u16; N_GUIDES],
+    len: usize,
+}
+
+/// Sets `bit` in the first of `masks` for each guide whose title, answered questions,
+/// headings or description say a term of `first` followed by one of `second`
+/// ([`title_phrases`]); a guide with no bit in either mask yet joins `paired`.
+fn mark_title_pairs(
+    first: &query::Matching<'_>,
+    second: &query::Matching<'_>,
+    bit: u64,
+    (masks, other): (&mut [u64; N_GUIDES], &[u64; N_GUIDES]),
+    paired: &mut Paired,
+) {
+    // Whether a unit's completions count: not when the word as typed is a library word.
+    let completions_count = |unit: &query::Matching<'_>| {
+        !unit.alternatives.iter().any(|a| a.kind == Kind::Exact && query::has_postings(a.term))
+    };
+    let (first_completes, second_completes) = (completions_count(first), completions_count(second));
+    for a in first.alternatives.iter().filter(|a| first_completes || a.kind != Kind::Prefix) {
+        // The pairs beginning with `a`, sorted by their second term: each of the second
+        // unit's terms is looked up in them, rather than each of them in the second unit's
+        // terms (a common first word such as `data` begins a few hundred pairs).
+        let from_a = title_pairs_from(phrase_edge(a, Edge::Last));
+        if from_a.is_empty() {
+            continue;
+        }
+        for b in second.alternatives.iter().filter(|b| second_completes || b.kind != Kind::Prefix) {
+            let b_term = phrase_edge(b, Edge::First);
+            let at = from_a.partition_point(|p| p.1 < b_term);
+            for &(_, _, guide) in from_a[at..].iter().take_while(|p| p.1 == b_term) {
+                let g = usize::from(guide);
+                if masks[g] == 0 && other[g] == 0 {
+                    paired.guides[paired.len] = guide;
+                    paired.len += 1;
+                }
+                masks[g] |= bit;
+            }
+        }
     }
 }
 

@@ -72,6 +72,10 @@ pub struct Matching<'a> {
     pub prefix: bool,
     /// See [`Unit::after_end`].
     pub after_end: bool,
+    /// For a synonym phrase: whether the query has one word between two of its words
+    /// ("delete old customer data" for `delete old data`), which counts less than the phrase
+    /// typed whole.
+    pub gapped: bool,
     /// See [`Unit::alternatives`].
     pub alternatives: &'a [Alternative],
 }
@@ -105,6 +109,8 @@ struct UnitAt {
     /// For a synonym phrase reached through misspelt words: the edits that took (at most 2;
     /// 0 for a phrase spelt right and for a single word).
     edits: u8,
+    /// See [`Matching::gapped`].
+    gapped: bool,
     alternatives: Range<usize>,
     /// Set by the ranking: see [`Units::set_weight`].
     weight: u32,
@@ -157,6 +163,7 @@ impl Units {
             is_word: at.word.is_some(),
             prefix: at.prefix,
             after_end: at.after_end,
+            gapped: at.gapped,
             alternatives: &self.alternatives[at.alternatives.clone()],
         })
     }
@@ -634,6 +641,60 @@ fn initials_before(
     Some((place, at..at + 3, stem, known))
 }
 
+/// The most words of a synonym phrase [`gapped_phrase_at`] reads with a word between two of
+/// them.
+const GAPPED_PHRASE_MAX_WORDS: usize = 3;
+
+/// The synonym phrase that begins at token `idx` when one word between two of its words is
+/// left out (`delete old data` in "we never delete old customer data", `retrain staff` in
+/// "retrain our support staff"): its span in tokens (one more than its words) and where the word
+/// between stands in it, with its key left in `phrase`. Longer phrases first, then the word
+/// between nearer the start. Not across a sentence's end, nor for words in quotes (taken as
+/// typed), nor when the word between begins a phrase with the word after it, which is then
+/// the phrase meant. `reach` is the longest phrase the token's stem begins.
+fn gapped_phrase_at(
+    text: &str,
+    tokens: &[QueryToken],
+    idx: usize,
+    reach: usize,
+    phrase: &mut String,
+) -> Option<(usize, usize)> {
+    // Phrases of two or three words: each length tried costs a look-up for each place the
+    // word between could stand, and longer phrases ("data protection impact assessment") are
+    // seldom typed with a word inside.
+    let most =
+        in_sentence(tokens, idx, (reach.min(GAPPED_PHRASE_MAX_WORDS) + 1).min(tokens.len() - idx));
+    for len in (3..=most).rev() {
+        let span = tokens.get(idx..idx + len)?;
+        if span.iter().any(|token| token.as_typed) {
+            continue;
+        }
+        for gap in 1..len - 1 {
+            let stem = |n: usize| &text[span[n].stem.clone()];
+            if longest_phrase_from(stem(gap)) >= 2 {
+                phrase.clear();
+                phrase.push_str(stem(gap));
+                phrase.push(' ');
+                phrase.push_str(stem(gap + 1));
+                if SYNONYMS.contains_key(phrase.as_str()) {
+                    continue;
+                }
+            }
+            phrase.clear();
+            for n in (0..len).filter(|&n| n != gap) {
+                if !phrase.is_empty() {
+                    phrase.push(' ');
+                }
+                phrase.push_str(stem(n));
+            }
+            if SYNONYMS.contains_key(phrase.as_str()) {
+                return Some((len, gap));
+            }
+        }
+    }
+    None
+}
+
 /// Splits `q` into units: at each word, the longest run of words that is a synonym phrase
 /// becomes one unit, otherwise the word alone. Repeated units are kept once; at most
 /// [`SEARCH_MAX_QUERY_TERMS`].
@@ -789,15 +850,28 @@ pub fn units(q: &str) -> Units {
     // Whether a sentence's end came since the last unit pushed (a repeated word's unit is
     // not pushed again).
     let mut after_end = false;
+    // The tokens after a word between that a synonym phrase took (see [`gapped_phrase_at`]):
+    // none in most queries.
+    let mut taken_after_gap: Vec<usize> = Vec::new();
     let mut idx = 0;
     while idx < tokens.len() && units.len() < SEARCH_MAX_QUERY_TERMS {
+        if taken_after_gap.contains(&idx) {
+            idx += 1;
+            continue;
+        }
         let mut taken = 1;
         let mut edits = 0;
+        let mut gapped = false;
         let mut key = tokens[idx].stem.clone();
         after_end |= tokens[idx].after_end;
-        let mut longest = longest_phrase_from(&text[key.clone()]).min(tokens.len() - idx);
+        let reach = longest_phrase_from(&text[key.clone()]);
+        let mut longest = reach.min(tokens.len() - idx);
         if longest > 1 {
             longest = in_sentence(&tokens, idx, longest);
+            // The word between a phrase's words ends no phrase in the tokens it took.
+            if let Some(next) = taken_after_gap.iter().filter(|&&at| at > idx).min() {
+                longest = longest.min(next - idx);
+            }
         }
         for len in (2..=longest).rev() {
             phrase.clear();
@@ -836,9 +910,24 @@ pub fn units(q: &str) -> Units {
                 edits = phrase_edits;
             }
         }
+        // Nor through misspelt words: the phrase with one word between two of its words
+        // ("delete old customer data" is `delete old data`), which counts less than the phrase
+        // typed whole; the word between is a unit of its own, next. One such phrase a query,
+        // so the tokens it takes after the word between are one run.
+        if taken == 1 && reach >= 2 && taken_after_gap.is_empty() {
+            if let Some((len, gap)) = gapped_phrase_at(&text, &tokens, idx, reach, &mut phrase) {
+                let at = text.len();
+                text.push_str(&phrase);
+                key = at..text.len();
+                taken = gap;
+                gapped = true;
+                taken_after_gap.extend(idx + gap + 1..idx + len);
+            }
+        }
+        let single = taken == 1 && !gapped;
         let last = idx + taken == tokens.len();
         let token = &tokens[idx];
-        let prefix = taken == 1
+        let prefix = single
             && last
             && !token.as_typed
             && text[token.word.clone()].chars().count() >= SEARCH_PREFIX_MIN_CHARS;
@@ -848,16 +937,17 @@ pub fn units(q: &str) -> Units {
             None => {
                 units.push(UnitAt {
                     key,
-                    word: (taken == 1).then(|| (token.word.clone(), token.span.clone())),
+                    word: single.then(|| (token.word.clone(), token.span.clone())),
                     prefix,
-                    as_typed: taken == 1 && token.as_typed,
-                    known: if taken == 1 { token.known } else { None },
+                    as_typed: single && token.as_typed,
+                    known: if single { token.known } else { None },
                     after_end: std::mem::take(&mut after_end),
                     edits,
+                    gapped,
                     alternatives: 0..0,
                     weight: 0,
                 });
-                if let Some(near) = misspelt.take_near(&text, &tokens, idx).filter(|_| taken == 1) {
+                if let Some(near) = misspelt.take_near(&text, &tokens, idx).filter(|_| single) {
                     unit_near.push((units.len() - 1, near));
                 }
             }
@@ -1349,6 +1439,37 @@ mod tests {
             assert_eq!(terms.len(), unit.alternatives.len(), "{unit:?}");
         }
         assert!(matches!(all[0].alternatives[0].kind, Kind::Exact));
+    }
+
+    #[test]
+    fn a_synonym_phrase_takes_one_word_between_two_of_its_words() {
+        let keys = |q: &str| -> Vec<(String, bool)> {
+            let units = units(q);
+            let gapped: Vec<bool> = units.matching().map(|unit| unit.gapped).collect();
+            units.iter().map(|unit| unit.key.to_string()).zip(gapped).collect()
+        };
+        // `delete old data` with "customer" between its last two words: the phrase, marked,
+        // then the word between as a unit of its own.
+        let read = keys("we never delete old customer data");
+        let phrase = read.iter().find(|(key, _)| key.contains(' ')).expect("a phrase");
+        assert!(phrase.1, "{read:?}");
+        assert!(read.iter().any(|(key, gapped)| key == "custom" && !gapped), "{read:?}");
+        assert_eq!(read.len(), 3, "never, the phrase, customer: {read:?}");
+        // Typed whole, the phrase is not marked.
+        let whole = keys("we never delete old data");
+        assert!(whole.iter().any(|(key, gapped)| key.contains(' ') && !gapped), "{whole:?}");
+        // Not across a sentence's end, nor for words in quotes, nor with two words between.
+        for q in [
+            "delete old. customer data",
+            "\"delete old customer data\"",
+            "delete old big customer data",
+        ] {
+            let read = keys(q);
+            assert!(
+                read.iter().all(|(key, gapped)| !key.contains(' ') && !gapped),
+                "{q}: {read:?}"
+            );
+        }
     }
 
     #[test]
