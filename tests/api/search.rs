@@ -1181,6 +1181,28 @@ async fn the_eleventh_pass_reads_a_managers_words_as_the_guides_write_them() {
     assert_eq!(page[0], "funding-models-data-teams", "{page:?}");
 }
 
+#[tokio::test]
+async fn a_word_between_a_phrases_two_words_still_names_the_phrase() {
+    // The twelfth pass. Title pairs: "two reports" and "reports nobody uses" are in guides'
+    // titles, typed here with a word between; without the rule the reconciling guide was 3rd
+    // and the retiring guide 2nd. Synonym phrases: `trick the AI`, `delete old data` and
+    // `retrain staff` with a word between; without the rule prompt injection was off the first
+    // three (behind the middle managers), the retention schedule 3rd and reskilling off the
+    // first three (behind retraining models).
+    let server = start().await;
+    let cases = [
+        ("two weekly reports with different totals", "reconcile-conflicting-reports"),
+        ("the reports nobody here uses", "retire-unused-reports"),
+        ("can someone trick our support AI", "defend-against-prompt-injection"),
+        ("how long before we delete old invoice data", "build-a-data-retention-schedule"),
+        ("should we retrain our support staff", "reskill-domain-experts-into-data-roles"),
+    ];
+    for (q, want) in cases {
+        let page = slugs(&first_page(&server, q, "&limit=3").await);
+        assert_eq!(page[0], want, "{q}: {page:?}");
+    }
+}
+
 #[test]
 fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
     // `search_top` orders and fills in only the page's ranks; they must be the full ranking's,
