@@ -538,11 +538,19 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
             });
         }
     }
-    for band in &assessment.bands {
+    // A band's line says, as the page does, that it is a band and which scores it holds:
+    // "Building: Foundations are in place ..." left "band" to the heading, where it counts
+    // half, and "what does the Building band mean?" quoted a thresholds guide's "Low band:
+    // auto-approve ..." (the common "building" weighing little) before the band's meaning.
+    for (idx, band) in assessment.bands.iter().enumerate() {
         if let Some(summary) = &band.summary {
+            let top = assessment.bands.get(idx + 1).map_or(100, |next| next.min.saturating_sub(1));
             blocks.push(Block {
                 heading: format!("Maturity bands: {}", band.name),
-                text: format!("{}: {summary}", band.name),
+                text: format!(
+                    "The {} band, a score from {} to {top}: {summary}",
+                    band.name, band.min
+                ),
                 whole: true,
                 quotable: true,
                 run_in: 0,

@@ -2576,3 +2576,32 @@ fn a_line_of_a_calculation_is_never_quoted() {
         assert!(reply.text().contains("short list of causes"), "{question}: {}", reply.text());
     }
 }
+
+/// A maturity band's line says that it is a band and which scores it holds, as the assessment
+/// page does ("**Building** (from 40): ..."): composed as "Building: Foundations ...", its
+/// "band" sat only in the heading, where it counts half, and "what does the Building band
+/// mean?" quoted a thresholds guide's "Low band: auto-approve or take no action." before the
+/// band's meaning ("building" is a common word and weighs little).
+#[test]
+fn a_maturity_bands_meaning_is_its_line_of_the_assessment() {
+    for name in ["Exploring", "Experimenting", "Building", "Scaling", "Leading"] {
+        let question = format!("what does the {name} band mean?");
+        let reply = ask(&question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}");
+        let opening = reply.sentences[0].text;
+        assert!(
+            opening.starts_with(&format!("The {name} band, a score from ")),
+            "{question}: {opening}"
+        );
+    }
+    let building = ask("what does the Building band mean?");
+    assert_eq!(
+        building.sentences[0].text,
+        "The Building band, a score from 40 to 59: Foundations are in place and the first projects are reaching production, but processes, skills and governance are not yet consistent across the organisation."
+    );
+    assert!(!building.text().contains("Low band"), "{}", building.text());
+    // The range is part of the line, so a band's first score finds it.
+    let top = ask("what does a score of 80 mean?");
+    assert!(top.text().starts_with("The Leading band, a score from 80 to 100: "), "{}", top.text());
+}
