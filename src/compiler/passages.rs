@@ -1089,13 +1089,21 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
                     // from its cell ("Data engineer: Owns: Getting data in, reliably; Main
                     // question they answer: ..."): the roles guide's row is the answer to
                     // how a data engineer differs from an ML engineer.
-                    let quotable = row.len() <= 2
-                        || table_head
-                            .iter()
-                            .skip(1)
-                            .all(|label| label.split_whitespace().count() <= 2)
-                        || (labels_read_apart(&table_head)
-                            && row_text.len() <= LABELLED_ROW_MAX_BYTES);
+                    // A two-column row whose value is a bare figure ("Unexplained, against
+                    // finance's £13.60m: 0.01", under "Step | £m") leaves what the figure
+                    // counts to the column's label, which its text does not carry: quoted,
+                    // it answered "how do we reconcile BI numbers with finance figures?".
+                    let bare_figure = row.len() == 2
+                        && row[1].chars().any(|c| c.is_ascii_digit())
+                        && !row[1].chars().any(char::is_alphabetic);
+                    let quotable = !bare_figure
+                        && (row.len() <= 2
+                            || table_head
+                                .iter()
+                                .skip(1)
+                                .all(|label| label.split_whitespace().count() <= 2)
+                            || (labels_read_apart(&table_head)
+                                && row_text.len() <= LABELLED_ROW_MAX_BYTES));
                     blocks.push(Block {
                         heading: heading.clone(),
                         text: row_text,

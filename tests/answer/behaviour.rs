@@ -2605,3 +2605,41 @@ fn a_maturity_bands_meaning_is_its_line_of_the_assessment() {
     let top = ask("what does a score of 80 mean?");
     assert!(top.text().starts_with("The Leading band, a score from 80 to 100: "), "{}", top.text());
 }
+
+/// A two-column table row whose value is a bare figure ("Unexplained, against finance's
+/// £13.60m: 0.01", under the columns "Step" and "£m") leaves what the figure counts to the
+/// column's label, which the row's text does not carry: quoted, it closed the answer to "how do
+/// we reconcile BI numbers with finance figures?", and a vendor scorecard's "Vendor viability
+/// and support: 15%." answered "how do I pick a vendor?".
+#[test]
+fn a_table_rows_bare_figure_is_never_quoted() {
+    // "<label>: <a figure with no word>." is how such a row reads as a passage; a row of more
+    // columns carries their labels ("Low: Users: 50; Documents per month: 10,000.").
+    let bare_figure = |text: &str| {
+        text.split_once(": ").is_some_and(|(label, value)| {
+            !label.contains(". ")
+                && !value.contains(": ")
+                && value.chars().any(|c| c.is_ascii_digit())
+                && !value.chars().any(char::is_alphabetic)
+        })
+    };
+    let rows: Vec<&str> =
+        ANSWER_PASSAGES.iter().filter(|p| bare_figure(p.text)).map(|p| p.text).collect();
+    assert!(
+        rows.contains(&"Unexplained, against finance's £13.60m: 0.01."),
+        "the content still has the bridge table's rows, which this test is about"
+    );
+    // A list item reads the same ("Same week last year, scaled by recent trend: 33%."), but its
+    // lead-in says what it counts, and it is quoted only from its own list.
+    for passage in ANSWER_PASSAGES.iter().filter(|p| bare_figure(p.text) && !p.list_item) {
+        assert!(!passage.answerable, "{}", passage.text);
+    }
+    for (question, row) in [
+        ("how do we reconcile BI numbers with finance figures?", "0.01"),
+        ("how do I pick a vendor?", "Vendor viability and support: 15%."),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert!(!reply.text().contains(row), "{question}: {}", reply.text());
+    }
+}
