@@ -33,6 +33,31 @@ fn not_blank() -> String {
     class
 }
 
+/// The `resource` values the token endpoint grants, as a pattern: the API's base (with or
+/// without a trailing slash) or its export, the scheme and host in any case (RFC 3986 section
+/// 6.2.2.1, as the server compares them), or the empty string, which RFC 6749 section 3.1 and
+/// the server treat as omitted. An `enum` of the three lowercase spellings called granted
+/// requests invalid (schemathesis's stateful phase found `resource=`).
+fn resource_pattern(api_base: &str) -> String {
+    let origin_end = api_base
+        .find("://")
+        .and_then(|at| api_base[at + 3..].find('/').map(|end| at + 3 + end))
+        .unwrap_or(api_base.len());
+    let mut pattern = String::from("^(");
+    for (at, c) in api_base.char_indices() {
+        if at < origin_end && c.is_ascii_alphabetic() {
+            pattern.extend(['[', c.to_ascii_lowercase(), c.to_ascii_uppercase(), ']']);
+        } else {
+            if ".[](){}*+?^$|\\".contains(c) {
+                pattern.push('\\');
+            }
+            pattern.push(c);
+        }
+    }
+    pattern.push_str("(/|/v1/export)?)?$");
+    pattern
+}
+
 fn schema_ref(name: &str) -> Value {
     json!({ "$ref": format!("#/components/schemas/{name}") })
 }
@@ -1283,8 +1308,8 @@ A missing or blank question is `missing_query` (its message names `query` when o
                 "client_secret": string,
                 "resource": {
                     "type": "string",
-                    "enum": [config.api_base.clone(), format!("{}/", config.api_base), format!("{}/v1/export", config.api_base)],
-                    "description": format!("RFC 8707 resource indicator, optional and repeatable: this API ({0}) or its protected resource ({0}/v1/export, the `resource` of its RFC 9728 metadata). The token's `aud` is the resource named (the API's base when none is, or when both are); any other value, one that is not an absolute URI or has a fragment, is 400 `invalid_target`. Scheme and host may be in any case.", config.api_base),
+                    "pattern": resource_pattern(&config.api_base),
+                    "description": format!("RFC 8707 resource indicator, optional and repeatable: this API ({0}) or its protected resource ({0}/v1/export, the `resource` of its RFC 9728 metadata). An empty `resource` counts as omitted (RFC 6749 section 3.1). The token's `aud` is the resource named (the API's base when none is, or when both are); any other value, one that is not an absolute URI or has a fragment, is 400 `invalid_target`. Scheme and host may be in any case.", config.api_base),
                 },
             },
         },

@@ -1103,6 +1103,14 @@ async fn a_resource_indicator_binds_the_token_or_is_an_invalid_target() {
         (vec![API_BASE.to_string(), export_resource.clone()], API_BASE.to_string()),
         (vec![String::new()], API_BASE.to_string()),
     ] {
+        // What is granted is a valid TokenRequest: the document must not call it invalid
+        // (schemathesis's stateful phase found `resource=` granted but outside the enum).
+        if let [resource] = resources.as_slice() {
+            crate::support::validate_component(
+                "TokenRequest",
+                &serde_json::json!({"grant_type": "client_credentials", "scope": "export", "resource": resource}),
+            );
+        }
         let extra: String = resources.iter().map(|r| format!("&resource={}", encode(r))).collect();
         let ok = token_request(&server, basic, form, &format!("{grant}{extra}")).await;
         let json = ok.conforms("POST", "/oauth/token", 200);
@@ -1115,12 +1123,16 @@ async fn a_resource_indicator_binds_the_token_or_is_an_invalid_target() {
         ("http://127.0.0.1:8080.other.example/v1/export", "is not served here"),
         (&format!("{API_BASE}/v1/services") as &str, "is not served here"),
         ("/v1/export", "is not an absolute URI"),
+        (&format!("{API_BASE}/V1/EXPORT") as &str, "is not served here"),
+        (&format!("{API_BASE}//") as &str, "is not served here"),
         (&format!("{export_resource}#top") as &str, "has a fragment"),
     ] {
         let refused =
             token_request(&server, basic, form, &format!("{grant}&resource={}", encode(resource)))
                 .await;
         oauth_error(&refused, 400, "invalid_target");
+        let request = serde_json::json!({"grant_type": "client_credentials", "resource": resource});
+        assert!(!crate::support::matches_component("TokenRequest", &request), "{resource}");
         let description =
             refused.json()["error_description"].as_str().unwrap_or_default().to_owned();
         assert!(description.contains(says), "{resource}: {description}");
