@@ -1463,11 +1463,15 @@ A missing or blank question is `missing_query` (its message names `query` when o
             "type": "object",
             "description": "Flat (`query` a string) or NLWeb v0.5 (`query.text`, `context`, `return_response`, `meta`), each setting in one of its two places. Other fields are ignored.",
             "required": ["query"],
+            // A setting in both its places. The section must be an object holding it: a
+            // `null` section is no place (the server reads it as absent), and `required`
+            // alone would match a `null` (it constrains objects only), calling valid
+            // requests invalid (found by schemathesis: `mode` beside `return_response: null`).
             "not": { "anyOf": [
-                { "required": ["prev", "context"], "properties": { "context": { "required": ["prev"] } } },
-                { "required": ["mode", "return_response"], "properties": { "return_response": { "required": ["mode"] } } },
-                { "required": ["streaming", "return_response"], "properties": { "return_response": { "required": ["streaming"] } } },
-                { "required": ["conversation_id", "meta"], "properties": { "meta": { "required": ["conversation_id"] } } },
+                { "required": ["prev", "context"], "properties": { "context": { "type": "object", "required": ["prev"] } } },
+                { "required": ["mode", "return_response"], "properties": { "return_response": { "type": "object", "required": ["mode"] } } },
+                { "required": ["streaming", "return_response"], "properties": { "return_response": { "type": "object", "required": ["streaming"] } } },
+                { "required": ["conversation_id", "meta"], "properties": { "meta": { "type": "object", "required": ["conversation_id"] } } },
             ] },
             "properties": {
                 "query": { "oneOf": [

@@ -653,6 +653,40 @@ async fn questions_to_the_firm_quote_only_what_answers_them() {
     assert!(text_of(&json).contains("working remotely across Europe"), "{json}");
 }
 
+/// Each setting may be given in one of its two places (flat, or in its v0.5 section); a
+/// section that is `null` or lacks the setting does not count as a place, so the flat setting
+/// stands. The document's `AskRequest` says exactly that: CI's schemathesis fuzzing sent
+/// `"mode"` beside `"return_response": null`, was rightly answered 200, and reported a
+/// schema-violating request accepted, since the schema's "not both" rule matched a null section.
+#[tokio::test]
+async fn a_setting_in_one_place_is_accepted_and_in_two_refused_as_the_document_says() {
+    let server = start().await;
+    let accepted = [
+        json!({ "query": "why?", "mode": "list", "return_response": null }),
+        json!({ "query": "why?", "mode": "list", "return_response": {} }),
+        json!({ "query": "why?", "streaming": false, "return_response": { "mode": "list" } }),
+        json!({ "query": "why?", "prev": ["a"], "context": null }),
+        json!({ "query": "why?", "prev": "a", "context": { "memory": [] } }),
+        json!({ "query": "why?", "conversation_id": "c-1", "meta": null }),
+        json!({ "query": { "text": "why?" }, "meta": { "conversation_id": "c-1" } }),
+    ];
+    for body in accepted {
+        assert!(matches_component("AskRequest", &body), "documented as valid: {body}");
+        post(&server, &body).await.conforms("POST", "/ask", 200);
+    }
+    let refused = [
+        json!({ "query": "why?", "mode": "list", "return_response": { "mode": "list" } }),
+        json!({ "query": "why?", "mode": null, "return_response": { "mode": "list" } }),
+        json!({ "query": "why?", "streaming": false, "return_response": { "streaming": null } }),
+        json!({ "query": "why?", "prev": "a", "context": { "prev": null } }),
+        json!({ "query": "why?", "conversation_id": null, "meta": { "conversation_id": "c" } }),
+    ];
+    for body in refused {
+        assert!(!matches_component("AskRequest", &body), "documented as invalid: {body}");
+        post(&server, &body).await.error("POST", "/ask", 400, "invalid_body");
+    }
+}
+
 /// An `Accept` that rules out both forms `/ask` answers in (JSON and events) is 406
 /// `not_acceptable`, as on the MCP servers, on GET and POST alike, whatever `streaming` says:
 /// it was answered in JSON. Anything that allows one of the two is answered.
