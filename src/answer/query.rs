@@ -21,7 +21,7 @@ use crate::search::tokenize::{self, STOP_WORDS, Token};
 use crate::search::typo;
 use crate::tables::{
     ANSWER_FILLER_STEMS, ANSWER_ITEMS, ANSWER_SECTOR_WORDS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS,
-    ANSWER_UNKNOWN_TERM_WEIGHT, SYNONYMS, TERM_IDS, TERM_KEYS,
+    ANSWER_UNKNOWN_TERM_WEIGHT, BANDS, SYNONYMS, TERM_IDS, TERM_KEYS,
 };
 
 use super::intent;
@@ -809,12 +809,33 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     let work_duration = names_work && !names_more_than_engagement && prev.is_empty();
     builder.query.work_duration = work_duration;
     let phrases = unwritten_synonym_phrases(text, phrasing_from);
+    let score = assessment_score(text);
     // "How do I get buy-in?": read as search reads it, `buyin`, not `buy`.
     for_each_query_token(text, |token| {
         if is_contracted_stop_word(text, &token)
             || token.start >= phrasing_from
             || explain.contains(&token.start)
         {
+            return;
+        }
+        // "What does a readiness score of 48 mean?": a score the assessment gives is read as
+        // its band, as the band's line names it ("The Building band, a score from 40 to 59:
+        // ..."): the band's name, "band" and its first and last scores. "48", which no item
+        // writes, left the question not covered; read as "40" alone, "what does a score of 48
+        // mean?" quoted an evaluation guide's "An overall score of 85 per cent hides a lot if
+        // should-refuse cases sit at 40." The scale ("out of 100") says nothing of which band.
+        if let Some(score) = score.filter(|score| score.start == token.start) {
+            let mut added = false;
+            for stem in band_stems(score.band) {
+                added |= builder.add(stem, WEIGHT_QUESTION, false);
+            }
+            if added {
+                n_own += 1;
+                n_content += 1;
+            }
+            return;
+        }
+        if score.is_some_and(|score| score.scale == Some(token.start)) {
             return;
         }
         // "How should we structure a data team?": a phrase of the synonym table that no guide
@@ -995,6 +1016,105 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         builder.query.terms.iter().filter(|t| !t.carried).map(|t| u64::from(t.mass)).sum();
     builder.query.total_mass = builder.query.terms.iter().map(|t| u64::from(t.mass)).sum();
     builder.query
+}
+
+/// Words that say a number beside them is a score of the readiness assessment.
+const SCORE_WORDS: &[&str] = &["score", "scored", "scores", "scoring", "readiness"];
+
+/// Words that name the assessment: a question with one of them may name other things too ("our
+/// AI readiness score is 62, what next?"); one without names nothing but the score ("is 48 a
+/// good score?"), or its number is a score of something else ("our F1 score is 70").
+const ASSESSMENT_WORDS: &[&str] =
+    &["assessment", "band", "maturity", "readiness", "selfassessment"];
+
+/// Words that ask about a score without naming anything else: what it means, what it is out
+/// of ("what does a score of 48 mean?", "we scored 48 out of 100").
+const SCORE_PHRASING: &[&str] = &["mean", "means", "out"];
+
+/// Most words between a score word and the number it names ("a readiness score of 48", "we
+/// scored 48", "48 on the readiness check").
+const SCORE_NEAR_WORDS: usize = 3;
+
+/// A number of a question that is a score of the readiness assessment.
+#[derive(Debug, Clone, Copy)]
+struct AssessmentScore {
+    /// Where the number begins.
+    start: usize,
+    /// The band it falls in: an index into `BANDS`.
+    band: usize,
+    /// Where a second number, the scale the score is out of ("out of 100", "48/100"), begins.
+    scale: Option<usize>,
+}
+
+/// The assessment score `text` names, if any: a whole number from 0 to 100 within
+/// [`SCORE_NEAR_WORDS`] words of a score word (`SCORE_WORDS`: "score", "scored",
+/// "readiness"), the first such number, in a question that names the assessment
+/// (`ASSESSMENT_WORDS`) or nothing but the score ("what does a score of 48 mean?"). A number
+/// elsewhere ("we have 48 dashboards"), a decimal ("a score of 0.8"), one past 100 or a score
+/// of something else ("our F1 score is 70, is that good?") is not a score of the assessment,
+/// so no other question reads its numbers as bands.
+fn assessment_score(text: &str) -> Option<AssessmentScore> {
+    // Most questions name no number: the scan is skipped for them.
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Each word: its byte range, whether it is a whole number, whether it is a score word.
+    let mut words = [(0usize, 0usize, false, false); ANSWER_MAX_WORDS];
+    let mut n_words = 0;
+    // Whether the question names the assessment, or names anything else besides the score.
+    let (mut names_assessment, mut names_other) = (false, false);
+    tokenize::for_each_token_with(text, known_stem, |word, stem, span| {
+        let number = word.len() <= 3 && word.bytes().all(|b| b.is_ascii_digit());
+        let score_word = SCORE_WORDS.contains(&word);
+        names_assessment |= ASSESSMENT_WORDS.contains(&word);
+        names_other |=
+            !number && !score_word && !is_filler(stem) && !SCORE_PHRASING.contains(&word);
+        if n_words < words.len() {
+            words[n_words] = (span.start, span.end, number, score_word);
+            n_words += 1;
+        }
+    });
+    // "Our F1 score is 70": a score of something else.
+    if names_other && !names_assessment {
+        return None;
+    }
+    let words = &words[..n_words];
+    // "0.8", "1,500": part of a number the tokenizer splits, no score.
+    let in_decimal = |start: usize, end: usize| {
+        let digit_after = |rest: &str| rest.starts_with(|c: char| c.is_ascii_digit());
+        (text[..start].ends_with(['.', ','])
+            && text[..start.saturating_sub(1)].ends_with(|c: char| c.is_ascii_digit()))
+            || (text[end..].starts_with(['.', ',']) && digit_after(&text[end + 1..]))
+    };
+    let at = (0..words.len()).find(|&idx| {
+        let (start, end, number, _) = words[idx];
+        let near =
+            idx.saturating_sub(SCORE_NEAR_WORDS)..(idx + SCORE_NEAR_WORDS + 1).min(words.len());
+        number && !in_decimal(start, end) && words[near].iter().any(|word| word.3)
+    })?;
+    let (start, end, _, _) = words[at];
+    let value: u32 = text[start..end].parse().ok()?;
+    if value > 100 {
+        return None;
+    }
+    let band = BANDS.iter().rposition(|band| u32::from(band.min) <= value)?;
+    // "48 out of 100", "48/100": the number after is the scale.
+    let scale = words.iter().skip(at + 1).take(2).find(|next| {
+        let between = text[end..next.0].trim();
+        next.2 && (between == "/" || between.eq_ignore_ascii_case("out of"))
+    });
+    Some(AssessmentScore { start, band, scale: scale.map(|next| next.0) })
+}
+
+/// The stems a band's line names it by: its name, "band", and its first and last scores
+/// ("The Building band, a score from 40 to 59: ..."), as the compiler composes the line.
+fn band_stems(band: usize) -> Vec<String> {
+    let Some(record) = BANDS.get(band) else { return Vec::new() };
+    let last = BANDS.get(band + 1).map_or(100, |next| u32::from(next.min).saturating_sub(1));
+    let mut stems = Vec::with_capacity(4);
+    let line = format!("{} band {} {last}", record.name, record.min);
+    for_each_token(&line, |token| stems.push(token.stem));
+    stems
 }
 
 /// The byte offset of the word right after the first `verb` of `text` (compared without

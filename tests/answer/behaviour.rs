@@ -2643,3 +2643,38 @@ fn a_table_rows_bare_figure_is_never_quoted() {
         assert!(!reply.text().contains(row), "{question}: {}", reply.text());
     }
 }
+
+/// A score of the assessment is read as its band, which the band's line names ("The Building
+/// band, a score from 40 to 59: ..."): "what does a readiness score of 48 mean?" was not
+/// covered, "48" being a word no item writes. Only a whole number from 0 to 100 beside a score
+/// word, in a question that names the assessment or nothing but the score: a number elsewhere,
+/// or a score of something else, is searched as before.
+#[test]
+fn an_assessment_score_is_read_as_its_band() {
+    for (question, band) in [
+        ("what does a readiness score of 48 mean?", "Building"),
+        ("what does a score of 48 mean?", "Building"),
+        ("I scored 48 on the readiness assessment, what does that mean?", "Building"),
+        ("we scored 48 out of 100", "Building"),
+        ("what does a readiness score of 15 mean?", "Exploring"),
+        ("we got 72 on your readiness check", "Scaling"),
+        ("my readiness score is 100", "Leading"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}");
+        let line = format!("The {band} band, a score from ");
+        assert!(reply.text().contains(&line), "{question}: {}", reply.text());
+    }
+    // A score of something else, a decimal, a number past 100 or one far from any score word
+    // is no band.
+    for question in [
+        "our F1 score is 70, is that good?",
+        "what does a score of 0.8 mean in precision?",
+        "what does a readiness score of 150 mean?",
+        "we have 48 dashboards, what should we do?",
+    ] {
+        let reply = ask(question);
+        assert!(!reply.text().contains(" band, a score from "), "{question}: {}", reply.text());
+    }
+}

@@ -722,3 +722,22 @@ async fn an_accept_that_rules_out_json_and_events_is_406() {
         assert_eq!(answered.status, 200, "Accept: {accept}: {}", answered.text);
     }
 }
+
+/// A score of the readiness assessment finds its band over the real server: "what does a
+/// readiness score of 48 mean?" was "not covered", "48" being a word no item writes; it now
+/// quotes the Building band's line, which names its scores ("from 40 to 59"), with the
+/// assessment page as its first source. A score of something else stays no band.
+#[tokio::test]
+async fn an_assessment_score_finds_its_band() {
+    let server = start().await;
+    let answer = get(&server, &[("query", "what does a readiness score of 48 mean?")], &[])
+        .await
+        .conforms("GET", "/ask", 200);
+    let text = answer["content"][0]["text"].as_str().expect("the answer's text");
+    assert!(text.starts_with("The Building band, a score from 40 to 59: "), "{text}");
+    assert_eq!(answer["content"][1]["resource"]["data"]["@type"], "WebApplication", "{answer}");
+    let other = get(&server, &[("query", "our F1 score is 70, is that good?")], &[])
+        .await
+        .conforms("GET", "/ask", 200);
+    assert!(!other["content"][0]["text"].as_str().expect("text").contains(" band, a score from "));
+}
