@@ -20,8 +20,8 @@ use crate::search::query::{
 use crate::search::tokenize::{self, STOP_WORDS, Token};
 use crate::search::typo;
 use crate::tables::{
-    ANSWER_FILLER_STEMS, ANSWER_ITEMS, ANSWER_SECTOR_WORDS, ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS,
-    ANSWER_UNKNOWN_TERM_WEIGHT, BANDS, SYNONYMS, TERM_IDS, TERM_KEYS,
+    ANSWER_FILLER_STEMS, ANSWER_ITEMS, ANSWER_PHRASE_WRITERS, ANSWER_SECTOR_WORDS, ANSWER_TERM_IDS,
+    ANSWER_TERM_WEIGHTS, ANSWER_UNKNOWN_TERM_WEIGHT, BANDS, SYNONYMS, TERM_IDS, TERM_KEYS,
 };
 
 use super::intent;
@@ -452,10 +452,29 @@ struct SynonymPhrase {
     target: &'static str,
 }
 
-/// Most guides that may write a synonym phrase for the question to be read through it: a
-/// phrase the library writes ("machine learning", "bad data" in two guides) is meant as
-/// written, as a word several items use is ([`synonym_stem`]).
+/// Most guides and services that may write a synonym phrase for the question to be read
+/// through it: a phrase the library writes ("machine learning", "bad data" in two guides;
+/// "chief data officer" in a guide and a service) is meant as written, as a word several items
+/// use is ([`synonym_stem`]).
 const PHRASE_MAX_WRITERS: usize = 1;
+
+/// How many items write the synonym phrase `key` (its stems joined by spaces), for reading it
+/// as written or as its trade term. A phrase of words that each say something ("chief data
+/// officer") counts the guides and the services that write it (built at compile time); search
+/// counts guides only, and "should we hire a chief data officer?" read the phrase as `head of
+/// data` and quoted a guide's "Symptoms: hiring freezes on planned roles; ...", while the
+/// fractional leadership service, which writes it, was left out. A phrase with a filler in it
+/// ("speed up", "make up") is an idiom whose words do not say what it means, and counts the
+/// guides alone: the data governance service's "It also speeds up analytics engineering"
+/// would make "how do I speed up my dashboard?" no longer read as `slow`, and not covered.
+fn phrase_writers(key: &str) -> usize {
+    if key.split(' ').any(is_filler) {
+        return TERM_IDS.get(key).map_or(0, |&term| guides_using(term));
+    }
+    ANSWER_PHRASE_WRITERS
+        .binary_search_by(|&(phrase, _)| phrase.cmp(key))
+        .map_or(0, |idx| usize::from(ANSWER_PHRASE_WRITERS[idx].1))
+}
 
 /// Longest phrase key looked up, in bytes (the table's longest is under 40).
 const PHRASE_KEY_MAX_BYTES: usize = 96;
@@ -541,7 +560,7 @@ fn unwritten_synonym_phrases(text: &str, phrasing_from: usize) -> Vec<SynonymPhr
                 key_len = end;
             }
             let key = std::str::from_utf8(&key_bytes[..key_len]).ok()?;
-            let writers = TERM_IDS.get(key).map_or(0, |&term| guides_using(term));
+            let writers = phrase_writers(key);
             if writers > PHRASE_MAX_WRITERS {
                 return None;
             }

@@ -1006,6 +1006,15 @@ pub fn emit_answer(
         let _ = write!(out, "({}, {item}),", lit(word));
     }
     out.push_str("];\n\n");
+    let _ = write!(
+        out,
+        "/// Each phrase of the synonym table that some guide or service writes (its stems joined by spaces) and how many guides and services write it, sorted by phrase.\npub static ANSWER_PHRASE_WRITERS: [(&str, u16); {}] = [",
+        index.phrase_writers.len()
+    );
+    for (phrase, items) in &index.phrase_writers {
+        let _ = write!(out, "({}, {items}),", lit(phrase));
+    }
+    out.push_str("];\n\n");
     let _ = writeln!(
         out,
         "/// The weight of a query term found in no item.\npub const ANSWER_UNKNOWN_TERM_WEIGHT: u16 = {};\n",

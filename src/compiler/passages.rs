@@ -11,12 +11,13 @@
 //! This index is separate from guide search's (`index.rs`) on purpose: REST search keeps its
 //! own semantics, and either can change without the other.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use serde_json::{Value, json};
 
 use super::config::Config;
+use super::index::{keyed, tokens_of_blocks};
 use super::model::{SourceKind, TERMS_HEADING, names_what_goes_wrong};
 use super::pages::{ASSESSMENT_PATH, item_path};
 use super::tokenize::for_each_token;
@@ -180,6 +181,11 @@ pub struct AnswerIndex {
     /// `(word, item)`: an industry page's `sector_words` and the index of that industry's
     /// item, sorted by word.
     pub sector_words: Vec<(String, u16)>,
+    /// `(phrase, items)`: each phrase of the synonym table (its stems joined by spaces) that
+    /// some guide or service writes, with how many of them write it (title, the questions a
+    /// guide answers, description, headings or body, its words next to each other in one
+    /// sentence, as search reads a phrase in a guide), sorted by phrase.
+    pub phrase_writers: Vec<(String, u16)>,
 }
 
 /// A block of an item before it is split into sentences.
@@ -236,6 +242,7 @@ pub fn build(config: &Config, content: &Content) -> AnswerIndex {
         }
     }
     index.sector_words.sort();
+    index.phrase_writers = phrase_writers(&sources, &content.synonyms.phrase_keys());
     // stem -> item -> weighted term frequency; stem -> passage -> weighted term frequency
     let mut item_tf: BTreeMap<String, BTreeMap<u16, (f64, bool)>> = BTreeMap::new();
     let mut passage_tf: BTreeMap<String, BTreeMap<u32, (f64, bool)>> = BTreeMap::new();
@@ -391,6 +398,45 @@ pub fn build(config: &Config, content: &Content) -> AnswerIndex {
         index.terms.push(term);
     }
     index
+}
+
+/// The kinds of item whose writing a phrase counts: the guides, as search counts, and the
+/// services, the firm's own pages. An industry page or a case study is about a sector or one
+/// client, and its wording is no term of the library's.
+const PHRASE_WRITER_KINDS: &[SourceKind] = &[SourceKind::Guide, SourceKind::Service];
+
+/// How many guides and services write each phrase of the synonym table that some item writes
+/// ([`AnswerIndex::phrase_writers`]). Search counts a phrase's guides only, which is right for
+/// its index; the answer engine quotes the services too, and "chief data officer", which one guide
+/// and the fractional leadership service write, was read as its trade term (`head of data`)
+/// because the service went uncounted.
+fn phrase_writers(sources: &[Source], phrases: &BTreeSet<String>) -> Vec<(String, u16)> {
+    let max_stems = phrases.iter().map(|p| p.split(' ').count()).max().unwrap_or(1);
+    let mut writers: BTreeMap<String, u16> = BTreeMap::new();
+    for source in sources.iter().filter(|source| PHRASE_WRITER_KINDS.contains(&source.item.kind)) {
+        let mut written = BTreeSet::new();
+        let mut last_heading = "";
+        let mut texts: Vec<&str> = vec![&source.item.title, &source.item.description];
+        texts.extend(source.answers.iter().map(String::as_str));
+        for block in &source.blocks {
+            if block.heading != last_heading {
+                texts.push(&block.heading);
+                last_heading = &block.heading;
+            }
+            texts.push(&block.text);
+        }
+        // Each text on its own: no phrase runs from one block, heading or question into the
+        // next.
+        for (_, _, key) in keyed(&tokens_of_blocks(texts), phrases, max_stems) {
+            if phrases.contains(&key) {
+                written.insert(key);
+            }
+        }
+        for key in written {
+            *writers.entry(key).or_default() += 1;
+        }
+    }
+    writers.into_iter().collect()
 }
 
 /// Every item with its indexable text, in `SourceKind` order.

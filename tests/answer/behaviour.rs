@@ -2678,3 +2678,30 @@ fn an_assessment_score_is_read_as_its_band() {
         assert!(!reply.text().contains(" band, a score from "), "{question}: {}", reply.text());
     }
 }
+
+/// A synonym phrase that a guide and a service write is meant as written: "chief data
+/// officer", which one guide and the fractional leadership service write, was read as `head of
+/// data` because search counts guides alone, and "should we hire a chief data officer?" quoted
+/// a guide's "Symptoms: hiring freezes on planned roles; initiatives started and paused.". A
+/// phrase with a filler ("speed up") still counts guides alone: the data governance service's
+/// "speeds up analytics engineering" would leave "how do I speed up my dashboard?" unread as
+/// `slow`.
+#[test]
+fn a_phrase_a_guide_and_a_service_write_is_meant_as_written() {
+    for question in
+        ["should we hire a chief data officer?", "Is it worth hiring a chief data officer?"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert_eq!(first(&reply, 1), ["service:fractional-data-leadership"], "{question}");
+        assert!(
+            reply.text().contains("full-time chief data officer"),
+            "{question}: {}",
+            reply.text()
+        );
+        assert!(!reply.text().contains("hiring freezes"), "{question}: {}", reply.text());
+    }
+    let dashboard = ask("how do I speed up my dashboard?");
+    assert_eq!(dashboard.kind, AnswerKind::Answered);
+    assert_eq!(first(&dashboard, 1), ["guide:fix-slow-dashboards"]);
+}
