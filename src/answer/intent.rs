@@ -345,6 +345,15 @@ const FIRM_MATTER_WORDS: &[&str] = &[
     "warranty",
 ];
 
+/// Verbs of taste: asked of the firm ("do you like films?"), a matter no record states.
+const TASTE_VERBS: &[&str] = &["enjoy", "like", "love"];
+
+/// "Your favourite ...": the firm's taste, as [`TASTE_VERBS`] ask it.
+const FAVOURITE_WORDS: &[&str] = &["favorite", "favorites", "favourite", "favourites"];
+
+/// Modal verbs before "you" that make "like" an offer or a wish ("would you like a quote?").
+const MODAL_VERBS: &[&str] = &["could", "might", "should", "would"];
+
 /// Facts about the firm itself that no record states (who founded or leads it, how many
 /// people it has): asked of the firm ("when was Larchmere founded?", "who is your CEO?"), a
 /// guide's sentence about a team's lead or founders is not the answer, so the answer is "not
@@ -855,6 +864,8 @@ pub fn detect(text: &str) -> Intent {
     let mut fourth_is_way_verb = false;
     // "Can you start next month?": "you" then a word of starting, and then only words of when.
     let (mut after_you, mut you_start, mut after_you_start_other) = (false, false, false);
+    // "Which films do you like?": "you" (not after "would", "could" ...) then a verb of taste.
+    let (mut after_modal, mut you_after_modal, mut after_your) = (false, false, false);
     // "Could you review our AI policy?": a policy two words after "our" is the client's own.
     let mut since_own = usize::MAX;
     let mut names_commerce = false;
@@ -941,7 +952,17 @@ pub fn detect(text: &str) -> Intent {
                 && !matches!(word, "in" | "on" | "by" | "within" | "a" | "the" | "for" | "us");
         }
         you_start |= after_you && matches!(word, "start" | "begin");
+        // "Which films do you like?", "what is your favourite book?": the firm's taste, which
+        // no record states; "films", read as "files" (one edit), quoted service sentences
+        // about files. "Would you like ..." offers, and asks nothing of the firm's taste.
+        intent.names_firm_matter |= (after_you && !you_after_modal && TASTE_VERBS.contains(&word))
+            || (after_your && FAVOURITE_WORDS.contains(&word));
         after_you = word == "you";
+        if after_you {
+            you_after_modal = after_modal;
+        }
+        after_modal = MODAL_VERBS.contains(&word);
+        after_your = word == "your";
         clients_data |= after_own && word == "data";
         asks_safe_keeping |= SAFE_KEEPING_WORDS.contains(&word);
         names_commerce |= FIRM_COMMERCE_WORDS.contains(&word);

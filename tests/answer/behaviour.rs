@@ -126,6 +126,8 @@ const OFF_TOPIC: &[&str] = &[
     "What is the first step of a dance?",
     "Where is the nearest yoga workshop?",
     "How long does a chess strategy take to learn?",
+    "Which films do you like?",
+    "Which books do you like?",
 ];
 
 #[test]
@@ -2704,4 +2706,26 @@ fn a_phrase_a_guide_and_a_service_write_is_meant_as_written() {
     let dashboard = ask("how do I speed up my dashboard?");
     assert_eq!(dashboard.kind, AnswerKind::Answered);
     assert_eq!(first(&dashboard, 1), ["guide:fix-slow-dashboards"]);
+}
+
+/// "Which films do you like?": the firm's taste, which no record states. "films", read as
+/// "files" (one edit), quoted service sentences about files. "Would you like ..." offers, and
+/// "look like" compares: both stay questions.
+#[test]
+fn the_firms_taste_is_not_covered() {
+    for question in [
+        "which films do you like?",
+        "do you like films?",
+        "which books do you like?",
+        "what is your favourite film?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+    }
+    for question in
+        ["would you like to know about our data platform?", "what would a data strategy look like?"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+    }
 }
