@@ -86,6 +86,10 @@ const WORDS: &[(&str, Class)] = {
         ("consultancy", Reference),
         ("consultant", Reference),
         ("consultants", Reference),
+        // "What consulting do you offer?": the firm's consulting is its services; searched
+        // for, "consulting" quoted a guide's "Report back on what changed as a result of
+        // consultation." ("consultation", one stem).
+        ("consulting", Topic(CompanyTopic::Services)),
         ("contact", Topic(CompanyTopic::Contact)),
         ("cost", Topic(CompanyTopic::Pricing)),
         ("costing", Topic(CompanyTopic::Pricing)),

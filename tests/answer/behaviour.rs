@@ -2729,3 +2729,14 @@ fn the_firms_taste_is_not_covered() {
         assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
     }
 }
+
+/// "What consulting do you offer?" asks for the firm's services; searched, "consulting" found a
+/// guide's "Report back on what changed as a result of consultation." (one stem).
+#[test]
+fn the_firms_consulting_is_its_services() {
+    for question in ["what consulting do you offer?", "do you offer consulting?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Services), "{question}");
+        assert!(!reply.text().contains("consultation"), "{question}: {}", reply.text());
+    }
+}
