@@ -141,7 +141,19 @@ pub fn run(
                     "argument `answers` is required: score_assessment needs it",
                 ));
             }
-            let result = readiness::score(&Value::Object(arguments.clone()))?;
+            // "answers" as a string holding the list ("[2,3,1,...]", "2,3,1,..."): read as the
+            // array it spells, as A2A reads a list typed as text and as `limit` is read from
+            // digits in a string; some clients send every argument as a string. Anything else
+            // in a string is refused as before, as no array.
+            let mut arguments = arguments.clone();
+            if let Some(list) = arguments
+                .get("answers")
+                .and_then(Value::as_str)
+                .and_then(readiness::answers_in_string)
+            {
+                arguments.insert("answers".to_string(), list);
+            }
+            let result = readiness::score(&Value::Object(arguments))?;
             Ok(Output::Json(String::from_utf8(readiness::result_json(&result)).unwrap_or_default()))
         }
         ToolId::SearchGuides => {

@@ -73,17 +73,43 @@ pub fn answers_in_text(text: &str, prev: &[&str]) -> Option<Value> {
     if !(asks(request) || (request_empty && prev.last().is_some_and(|turn| asks(turn)))) {
         return None;
     }
-    // What is not a number ("2.3.4", "-") stays text, which the scoring refuses by position.
-    let answers: Vec<Value> = numbers
-        .iter()
-        .map(|&number| match number.parse::<i64>() {
-            Ok(integer) => Value::from(integer),
-            Err(_) => number.parse::<f64>().map_or_else(|_| Value::from(number), Value::from),
-        })
-        .collect();
     let mut request = serde_json::Map::new();
-    request.insert("answers".to_string(), Value::Array(answers));
+    request.insert("answers".to_string(), list_values(&numbers));
     Some(Value::Object(request))
+}
+
+/// The numbers of a typed list as the JSON array a data part would hold. What is not a number
+/// ("2.3.4", "-") stays text, which the scoring refuses by position.
+fn list_values(numbers: &[&str]) -> Value {
+    Value::Array(
+        numbers
+            .iter()
+            .map(|&number| match number.parse::<i64>() {
+                Ok(integer) => Value::from(integer),
+                Err(_) => number.parse::<f64>().map_or_else(|_| Value::from(number), Value::from),
+            })
+            .collect(),
+    )
+}
+
+/// A string that is a list of answers as A2A reads one typed as text ("2,3,1,4,...",
+/// "[2, 3, 1, ...]", separated by commas, semicolons or spaces) as the JSON array it spells,
+/// for a tool argument that some clients send as a string: MCP's `score_assessment` takes
+/// `"answers": "[2,3,1,...]"` as the array. `None` for a string that is not such a list (a
+/// word in it, or no number at all), which the caller refuses as before: not an array.
+pub fn answers_in_string(text: &str) -> Option<Value> {
+    let list = text.trim();
+    let list = list.strip_prefix('[').and_then(|l| l.strip_suffix(']')).unwrap_or(list);
+    let is_list_char =
+        |c: char| c.is_ascii_digit() || c.is_whitespace() || matches!(c, ',' | ';' | '.' | '-');
+    if !list.chars().all(is_list_char) || !list.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let numbers: Vec<&str> = list
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';'))
+        .filter(|n| !n.is_empty())
+        .collect();
+    Some(list_values(&numbers))
 }
 
 /// The text as a JSON object holding `answers`, if it is one (surrounding white space aside).

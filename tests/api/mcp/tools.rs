@@ -1854,3 +1854,45 @@ async fn product_search_finds_the_forecasting_service_for_a_retailer() {
     let url = ask.json()["content"][1]["resource"]["data"]["url"].as_str().map(str::to_string);
     assert!(url.is_some_and(|u| u.ends_with("/services/machine-learning-engineering/")));
 }
+
+/// `score_assessment`'s `answers` as a string holding the list ("[2,1,3,...]", "2, 1, 3, ...")
+/// is scored as the array it spells, as the A2A agent scores a list typed as text and as
+/// `limit` is read from digits in a string; a string that is no list, or a list the core
+/// refuses, gets the array's refusal word for word.
+#[tokio::test]
+async fn score_assessment_reads_answers_given_as_a_string_list() {
+    let server = start().await;
+    let answers = [2, 1, 3, 0, 4, 2, 2, 1, 3, 3, 0, 1, 4, 2, 2, 1];
+    let body = json!({ "answers": answers });
+    let scored = server.post_json("/v1/ai-readiness/score", &body.to_string()).await;
+    assert_eq!(scored.status, 200);
+    let listed: Vec<String> = answers.iter().map(ToString::to_string).collect();
+    for typed in [format!("[{}]", listed.join(",")), listed.join(", "), listed.join(" ")] {
+        let text =
+            structured(&server, "/mcp", "score_assessment", json!({ "answers": typed })).await;
+        assert_eq!(text, scored.text, "{typed}");
+    }
+    let refusal = |body: Value| {
+        let server = &server;
+        async move {
+            server.post_json("/v1/ai-readiness/score", &body.to_string()).await.json()["error"]["message"]
+                .as_str()
+                .expect("message")
+                .to_string()
+        }
+    };
+    for (typed, as_json) in [
+        ("1, 2", json!({ "answers": [1, 2] })),
+        ("[9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9]", json!({ "answers": vec![9; N_QUESTIONS] })),
+        ("three", json!({ "answers": "three" })),
+        ("", json!({ "answers": "" })),
+    ] {
+        let message = refusal(as_json).await;
+        for era in Era::ALL {
+            let answer =
+                tool(&server, "/mcp", era, "score_assessment", json!({ "answers": typed })).await;
+            assert_eq!(answer["isError"], true, "{typed:?}: {answer}");
+            assert_eq!(answer["content"][0]["text"], message.as_str(), "{typed:?}");
+        }
+    }
+}
