@@ -766,6 +766,10 @@ fn corrections_for(units: &Units) -> Vec<(Range<usize>, Vec<Candidate>)> {
         if unit.as_typed || unit.alternatives.iter().any(|a| query::has_postings(a.term)) {
             continue;
         }
+        // An irregular form of a verb (`stolen`) is a word spelt as meant: nothing to offer.
+        if tokenize::irregular_form(word).is_some() {
+            continue;
+        }
         let n_chars = word.chars().count();
         let max_edits = match n_chars {
             SEARCH_SUGGEST_TWO_MIN_CHARS.. => 2,

@@ -710,7 +710,11 @@ pub fn units(q: &str) -> Units {
         let known = known_term(word);
         found.set(known.map(|(_, known)| known));
         // A misspelt overridden word takes the override, not the other sense's stem.
-        known.map(|(stem, _)| stem).or_else(|| tokenize::misspelt_override(word))
+        // An irregular form of a verb (`wrote`) is the verb, not a misspelling.
+        known
+            .map(|(stem, _)| stem)
+            .or_else(|| tokenize::misspelt_override(word))
+            .or_else(|| tokenize::irregular_form(word))
     };
     let mut last_end = None;
     // Whether the last token is a word as typed (not split, nor joined already), and a
@@ -1291,7 +1295,10 @@ fn expand(
         let found_as_typed = alternatives[first..]
             .iter()
             .any(|a| matches!(a.kind, Kind::Exact | Kind::Prefix) && has_postings(a.term));
-        if typo_tolerant && !found_as_typed && !named_by_synonyms {
+        // An irregular form of a verb the library does not write (`stolen`, `threw`) is a
+        // word, not a slip: it matches nothing rather than a look-alike (`staleness`, `three`).
+        let a_word = tokenize::irregular_form(word).is_some();
+        if typo_tolerant && !found_as_typed && !named_by_synonyms && !a_word {
             // For the last word: when the word as typed is a near miss of whole words, it was
             // finished ("chrun" is "churn"), so words it merely begins near ("chunk") are left out.
             let near = match near {

@@ -100,6 +100,109 @@ pub const STEM_OVERRIDES: &[(&str, &str)] = &[
     ("responsibly", "responsib"),
 ];
 
+/// Irregular forms of verbs, each with its verb and the verb's Snowball stem. Snowball strips
+/// regular endings ("writes", "writing" and "written" are not alike: the first two are
+/// "write", the last stays "written") and leaves these forms as words of their own, so a
+/// query's `wrote`, a word no guide uses, went to typo tolerance, which "corrected" it to
+/// `write`: the page said "Showing results for what the AI write" to a visitor who had
+/// written English. Such a form is its verb, as a regular ending is: a query word the library
+/// does not use that is one of these is read as the verb, exactly, and never as a typo
+/// ([`irregular_form`]). Query words only: the library's own words keep the stems the build
+/// gave them (a word the library uses is taken as meant). Left out: forms that are as often
+/// another word ("found", "left", "bound", "saw", "fell", "lay", "rose", "spoke", "stuck",
+/// "led", "met", "ground", "felt", "lit"), "known" and "given", mostly an adjective and a
+/// preposition ("known issues", "given a budget"), and "did" and "done", forms of a stop word.
+///
+/// Keep it sorted by form (it is binary-searched).
+pub const IRREGULAR_FORMS: &[(&str, &str, &str)] = &[
+    ("arisen", "arise", "aris"),
+    ("arose", "arise", "aris"),
+    ("ate", "eat", "eat"),
+    ("began", "begin", "begin"),
+    ("begun", "begin", "begin"),
+    ("bought", "buy", "buy"),
+    ("broke", "break", "break"),
+    ("broken", "break", "break"),
+    ("brought", "bring", "bring"),
+    ("built", "build", "build"),
+    ("caught", "catch", "catch"),
+    ("chose", "choose", "choos"),
+    ("chosen", "choose", "choos"),
+    ("dealt", "deal", "deal"),
+    ("drawn", "draw", "draw"),
+    ("drew", "draw", "draw"),
+    ("driven", "drive", "drive"),
+    ("drove", "drive", "drive"),
+    ("eaten", "eat", "eat"),
+    ("flew", "fly", "fli"),
+    ("flown", "fly", "fli"),
+    ("forgot", "forget", "forget"),
+    ("forgotten", "forget", "forget"),
+    ("fought", "fight", "fight"),
+    ("froze", "freeze", "freez"),
+    ("frozen", "freeze", "freez"),
+    ("gave", "give", "give"),
+    ("gone", "go", "go"),
+    ("got", "get", "get"),
+    ("gotten", "get", "get"),
+    ("grew", "grow", "grow"),
+    ("grown", "grow", "grow"),
+    ("held", "hold", "hold"),
+    ("hid", "hide", "hide"),
+    ("hidden", "hide", "hide"),
+    ("kept", "keep", "keep"),
+    ("knew", "know", "know"),
+    ("lost", "lose", "lose"),
+    ("made", "make", "make"),
+    ("meant", "mean", "mean"),
+    ("misled", "mislead", "mislead"),
+    ("mistaken", "mistake", "mistak"),
+    ("mistook", "mistake", "mistak"),
+    ("overran", "overrun", "overrun"),
+    ("overspent", "overspend", "overspend"),
+    ("overtaken", "overtake", "overtak"),
+    ("overtook", "overtake", "overtak"),
+    ("overwritten", "overwrite", "overwrit"),
+    ("overwrote", "overwrite", "overwrit"),
+    ("paid", "pay", "pay"),
+    ("rebuilt", "rebuild", "rebuild"),
+    ("rewritten", "rewrite", "rewrit"),
+    ("rewrote", "rewrite", "rewrit"),
+    ("said", "say", "say"),
+    ("sent", "send", "send"),
+    ("shown", "show", "show"),
+    ("sold", "sell", "sell"),
+    ("sought", "seek", "seek"),
+    ("spent", "spend", "spend"),
+    ("stole", "steal", "steal"),
+    ("stolen", "steal", "steal"),
+    ("taken", "take", "take"),
+    ("taught", "teach", "teach"),
+    ("thought", "think", "think"),
+    ("threw", "throw", "throw"),
+    ("thrown", "throw", "throw"),
+    ("told", "tell", "tell"),
+    ("took", "take", "take"),
+    ("undergone", "undergo", "undergo"),
+    ("understood", "understand", "understand"),
+    ("undertaken", "undertake", "undertak"),
+    ("undertook", "undertake", "undertak"),
+    ("underwent", "undergo", "undergo"),
+    ("went", "go", "go"),
+    ("withdrawn", "withdraw", "withdraw"),
+    ("withdrew", "withdraw", "withdraw"),
+    ("woke", "wake", "wake"),
+    ("written", "write", "write"),
+    ("wrote", "write", "write"),
+];
+
+/// The stem of the verb `word` (lowercased) is an irregular form of ([`IRREGULAR_FORMS`]), or
+/// `None`. For query words the library does not use.
+pub fn irregular_form(word: &str) -> Option<&'static str> {
+    let idx = IRREGULAR_FORMS.binary_search_by(|&(form, _, _)| form.cmp(word)).ok()?;
+    Some(IRREGULAR_FORMS[idx].2)
+}
+
 /// American endings and the British ones the library writes: "-ize" and "-yze" words and
 /// their forms are stemmed as "-ise" and "-yse". Snowball stems the two spellings apart
 /// ("optimise" is "optimis", "optimize" is "optim", the stem of "optimism"), so "optimize"
@@ -797,6 +900,24 @@ mod tests {
             .collect();
         assert_eq!(stems, ["embedding", "embed", "staff", "excellence", "excels", "excel"]);
         assert_eq!(stem(&stemmer, "models"), "model", "any other word is Snowball's");
+    }
+
+    /// Each irregular form's stem is its verb's, Snowball gives the form another (or the
+    /// entry is dead weight), and the table is sorted.
+    #[test]
+    fn an_irregular_form_takes_its_verbs_stem() {
+        let stemmer = Stemmer::create(Algorithm::English);
+        assert!(IRREGULAR_FORMS.windows(2).all(|w| w[0].0 < w[1].0), "sorted, no repeats");
+        for &(form, verb, own) in IRREGULAR_FORMS {
+            assert_eq!(stemmer.stem(verb), own, "{form}: the stem of {verb}");
+            assert_ne!(stemmer.stem(form), own, "{form}: Snowball already gives {own}");
+            assert!(!is_stop_word(form), "{form} is a stop word");
+        }
+        assert_eq!(irregular_form("wrote"), Some("write"));
+        assert_eq!(irregular_form("chosen"), Some("choos"));
+        for word in ["write", "writes", "found", "given", "wrot", "wroten"] {
+            assert_eq!(irregular_form(word), None, "{word}");
+        }
     }
 
     /// Only the overrides sharing the word's first letter are looked at: for every override,

@@ -968,6 +968,35 @@ async fn a_misspelt_word_with_one_clear_correction_is_read_as_it() {
     assert!(page.get("correctedQuery").is_none(), "{page}");
 }
 
+/// An irregular form of a verb is the verb, not a misspelling: `wrote`, which no guide uses,
+/// was "corrected" to `write` (the page said "Showing results for what the AI write"),
+/// `taught` to `target` and `sought` to `bought`. Now it is read as its verb, exactly, where
+/// the library writes the verb, and finds what the verb finds; where it does not (`stolen`,
+/// `threw`, `sought`), it matches nothing rather than a look-alike (`staleness`, `three`,
+/// `bought`), and nothing is offered for it.
+#[tokio::test]
+async fn an_irregular_form_of_a_verb_is_read_as_the_verb_not_corrected() {
+    let server = start().await;
+    for (q, verb) in [
+        ("what the AI wrote", "what the AI write"),
+        ("who taught the analysts", "who teach the analysts"),
+    ] {
+        let page = first_page(&server, q, "&limit=5").await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert!(page.get("suggestions").is_none(), "{q}: {page}");
+        let as_verb = first_page(&server, verb, "&limit=5").await;
+        assert_eq!(page["results"], as_verb["results"], "{q} finds what {verb} finds");
+    }
+    for q in ["the laptop was stolen", "they threw the model away", "we sought advice"] {
+        let page = first_page(&server, q, "&limit=5").await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert!(page.get("suggestions").is_none(), "{q}: {page}");
+        assert!(page["count"].as_u64().expect("count") > 0, "{q}: the other words still find");
+    }
+    // A misspelling of such a form is still a misspelling.
+    assert!(first_page(&server, "what the AI wrot", "").await["count"].as_u64() > Some(0));
+}
+
 /// A word in double quotes is taken as typed, as a web search engine takes it: `"modl"` is
 /// not read as `model` nor offered it, an unfinished last word in quotes is not completed, and
 /// the results page's "Search instead for" link, which puts the query in quotes, finds what
