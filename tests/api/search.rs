@@ -1232,6 +1232,24 @@ async fn a_word_between_a_phrases_two_words_still_names_the_phrase() {
     }
 }
 
+/// `nobody` is a manager's word for reports and tools nobody uses (`adoption`, `unused
+/// reports`); its target was `unused`, which the access guide writes of access nobody
+/// revoked, so "nobody documented the pipeline" found access request governance first and
+/// the guide on documenting models second.
+#[tokio::test]
+async fn nobody_means_unused_reports_not_unused_access() {
+    let server = start().await;
+    let page = slugs(&first_page(&server, "nobody documented the pipeline", "&limit=3").await);
+    assert_eq!(page[0], "model-cards-and-documentation", "{page:?}");
+    for (q, want) in [
+        ("nobody looks at our dashboards", "measure-dashboard-adoption"),
+        ("nobody uses the new reports", "retire-unused-reports"),
+    ] {
+        let page = slugs(&first_page(&server, q, "&limit=3").await);
+        assert_eq!(page[0], want, "{q}: {page:?}");
+    }
+}
+
 #[test]
 fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
     // `search_top` orders and fills in only the page's ranks; they must be the full ranking's,
