@@ -1232,6 +1232,27 @@ async fn a_word_between_a_phrases_two_words_still_names_the_phrase() {
     }
 }
 
+/// A pair that many guides say is no one guide's phrase, so it does not count with a word
+/// between (`search::WORD_BETWEEN_MAX_GUIDES`): fifteen guides say "data and AI", and `can we
+/// use customer data to train an AI model` read `data … AI` across "train" as their pair, which
+/// put the budget, board briefing, centre of excellence and middle managers guides in its
+/// first seven (the budget guide 3rd) and the acceptable use policy off the first page.
+#[tokio::test]
+async fn a_pair_many_guides_say_does_not_count_with_a_word_between() {
+    let server = start().await;
+    let q = "can we use customer data to train an AI model";
+    let page = slugs(&first_page(&server, q, "&limit=7").await);
+    assert_eq!(page[0], "reuse-personal-data-for-ai", "{page:?}");
+    for collocation in [
+        "set-data-ai-budget",
+        "brief-executives-on-ai",
+        "set-up-a-centre-of-excellence",
+        "win-over-middle-managers",
+    ] {
+        assert!(!page.iter().any(|s| s == collocation), "{collocation}: {page:?}");
+    }
+}
+
 /// `nobody` is a manager's word for reports and tools nobody uses (`adoption`, `unused
 /// reports`); its target was `unused`, which the access guide writes of access nobody
 /// revoked, so "nobody documented the pipeline" found access request governance first and
