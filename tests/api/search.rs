@@ -1253,6 +1253,19 @@ async fn a_pair_many_guides_say_does_not_count_with_a_word_between() {
     }
 }
 
+/// `ML monitoring in production` found the LLM monitoring guide first: the synonym phrase
+/// `ML monitoring` takes the two words, and `monitor … production` is that guide's question
+/// ("What should we monitor in a production LLM application?"). The phrase now also names
+/// the ML guide's "production ML", as its description says.
+#[tokio::test]
+async fn ml_monitoring_in_production_finds_the_ml_guide_first() {
+    let server = start().await;
+    for q in ["ML monitoring in production", "ml monitoring"] {
+        let page = slugs(&first_page(&server, q, "&limit=3").await);
+        assert_eq!(page[0], "monitor-ml-models-in-production", "{q}: {page:?}");
+    }
+}
+
 /// `nobody` is a manager's word for reports and tools nobody uses (`adoption`, `unused
 /// reports`); its target was `unused`, which the access guide writes of access nobody
 /// revoked, so "nobody documented the pipeline" found access request governance first and
