@@ -105,7 +105,9 @@ impl McpError {
             true,
         )
     }
-    /// No resource has `uri`: -32602 in 2026-07-28, -32002 before.
+    /// No resource has `uri`: -32602 in 2026-07-28, -32002 before. `data.uri` is the URI as
+    /// sent, cut to [`ops::error::truncate`]'s 120 bytes as every echo is (since
+    /// 2026-12-05; it was the whole URI, as long as the body allowed).
     pub fn unknown_resource(uri: &str, version: McpVersion) -> McpError {
         let code =
             if version.is_modern() { jsonrpc::INVALID_PARAMS } else { LEGACY_RESOURCE_NOT_FOUND };
@@ -118,7 +120,7 @@ impl McpError {
             ),
             true,
         );
-        error.extra.push(("uri", Value::from(uri)));
+        error.extra.push(("uri", Value::from(ops::error::truncate(uri))));
         error
     }
     pub fn header_mismatch(message: impl Into<String>) -> McpError {
@@ -137,7 +139,7 @@ impl McpError {
             ),
             false,
         );
-        error.extra.push(("requested", Value::from(requested)));
+        error.extra.push(("requested", Value::from(ops::error::truncate(requested))));
         error.extra.push(("supported", Value::Array(supported)));
         error
     }

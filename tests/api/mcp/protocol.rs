@@ -389,6 +389,39 @@ async fn unknown_resources_are_32602_in_2026_07_28_and_32002_before() {
     }
 }
 
+/// An unknown resource's URI is echoed in `error.data.uri` as the message echoes it: its first
+/// 120 bytes, cut at a character boundary, so an error stays small whatever was sent.
+#[tokio::test]
+async fn an_unknown_resource_echoes_at_most_120_bytes_of_its_uri() {
+    let server = start().await;
+    let site = consultancy_api::tables::SITE_URL;
+    let cut = |uri: &str| {
+        let mut end = 120;
+        while !uri.is_char_boundary(end) {
+            end -= 1;
+        }
+        uri[..end].to_string()
+    };
+    let ascii = format!("{site}/guides/{}/index.md", "a".repeat(8000));
+    // Two-byte characters, so one straddles the 120th byte whatever the origin's length
+    // (sent in the legacy revisions, whose requests carry no `Mcp-Name` header to encode).
+    let accented = format!("{site}/guides/a{}/index.md", "é".repeat(4000));
+    for era in Era::ALL {
+        let uris: &[&String] = if era.is_modern() { &[&ascii] } else { &[&ascii, &accented] };
+        for uri in uris {
+            let response =
+                call(&server, "/mcp", era, "resources/read", json!({ "uri": uri })).await;
+            let (status, code) = if era.is_modern() { (400, -32602) } else { (200, -32002) };
+            let body = rpc_error(&response, "/mcp", status, code, "unknown_resource");
+            let cut = cut(uri);
+            assert!(cut.len() <= 120 && cut.len() > 100, "{era:?}");
+            assert_eq!(body["error"]["data"]["uri"], cut.as_str(), "{era:?}");
+            let message = body["error"]["message"].as_str().expect("message");
+            assert!(message.contains(&format!("`{cut}`")), "{era:?}: {message}");
+        }
+    }
+}
+
 /// 2026-07-28's checks: `_meta`, then the headers against the body, then the version.
 #[tokio::test]
 async fn modern_requests_are_checked_header_by_header() {
