@@ -28,6 +28,15 @@ pub fn call(
             return Err(McpError::invalid_params("invalid params: params must be an object"));
         }
     };
+    // Every revision's schema makes `params._meta` an object when given (2026-07-28's checks
+    // have refused anything else already): a number, a string or `null` is invalid params
+    // (since 2026-12-05; the legacy revisions ignored it).
+    if let Some(meta) = params.and_then(|p| p.get("_meta")).filter(|meta| !meta.is_object()) {
+        return Err(McpError::invalid_params(format!(
+            "invalid params: `_meta` must be an object, not {}",
+            super::tools::kind_of(meta)
+        )));
+    }
     let version = era.version();
     let shape = version.shape();
     let fixed = match (request.method.as_str(), era) {

@@ -229,8 +229,8 @@ pub fn era(header: Option<&str>, method: &str, params: Option<&Value>) -> Result
     }
 }
 
-/// The checks of a 2026-07-28 request, in order: `params._meta` carries the protocol version
-/// and the client capabilities (else -32602); the routing headers are sent once each
+/// The checks of a 2026-07-28 request, in order: `params._meta` carries the protocol version,
+/// a string, and the client capabilities (else -32602); the routing headers are sent once each
 /// (else -32020); `MCP-Protocol-Version` is sent (else -32020, or -32022 when the body's
 /// version is one not served) and agrees with the body (else -32020); that version is
 /// served (else -32022); the client capabilities are an object (else -32602); `Mcp-Method`,
@@ -257,6 +257,14 @@ pub fn check_modern(
             missing.join(" and ")
         )));
     }
+    // A version that is not a string is a malformed `_meta`, as a missing one is (-32602):
+    // no header can equal it, so it is refused before the headers are compared with it
+    // (since 2026-12-05; a number was -32020, a header mismatch).
+    let Some(body_version) = meta[META_PROTOCOL_VERSION].as_str() else {
+        return Err(McpError::invalid_meta(format!(
+            "invalid params: `{META_PROTOCOL_VERSION}` must be a string"
+        )));
+    };
     for name in [PROTOCOL_VERSION_HEADER, METHOD_HEADER, NAME_HEADER] {
         if headers.get_all(name).iter().nth(1).is_some() {
             return Err(McpError::header_mismatch(format!(
@@ -264,21 +272,19 @@ pub fn check_modern(
             )));
         }
     }
-    let body_version = &meta[META_PROTOCOL_VERSION];
     match headers.get(PROTOCOL_VERSION_HEADER).map(|v| v.to_str()) {
         // A body naming a version this server does not serve is -32022 with or without the
         // header, as the routing headers are not asked of it: the client speaks another
         // revision, and the error names the ones to fall back to.
         None => {
-            if let Some(version) = body_version.as_str().filter(|v| McpVersion::parse(v).is_none())
-            {
-                return Err(McpError::unsupported_version(version));
+            if McpVersion::parse(body_version).is_none() {
+                return Err(McpError::unsupported_version(body_version));
             }
             return Err(McpError::header_mismatch(
                 "header mismatch: MCP-Protocol-Version is required on every 2026-07-28 request",
             ));
         }
-        Some(Ok(value)) if body_version.as_str() == Some(value.trim()) => {}
+        Some(Ok(value)) if body_version == value.trim() => {}
         Some(_) => {
             return Err(McpError::header_mismatch(
                 "header mismatch: MCP-Protocol-Version differs from params._meta's protocol version",
@@ -287,14 +293,8 @@ pub fn check_modern(
     }
     // A version this server does not serve is answered before the checks that version's rules
     // might not share: -32022 names the versions served, so the client can fall back.
-    match body_version.as_str() {
-        Some(version) if McpVersion::parse(version).is_some_and(McpVersion::is_modern) => {}
-        Some(version) => return Err(McpError::unsupported_version(version)),
-        None => {
-            return Err(McpError::invalid_meta(format!(
-                "invalid params: `{META_PROTOCOL_VERSION}` must be a string"
-            )));
-        }
+    if !McpVersion::parse(body_version).is_some_and(McpVersion::is_modern) {
+        return Err(McpError::unsupported_version(body_version));
     }
     // ClientCapabilities is an object in the 2026-07-28 schema (`{}` when the client has none).
     if !meta[META_CLIENT_CAPABILITIES].is_object() {

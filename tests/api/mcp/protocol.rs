@@ -506,6 +506,22 @@ async fn modern_requests_are_checked_header_by_header() {
             "{capabilities}: {error}"
         );
     }
+    // A protocol version that is not a string is a malformed `_meta` (-32602), with the
+    // header or without it, not a header mismatch (-32020): no header can equal a number.
+    for version in [json!(20260728), json!(null), json!(["2026-07-28"])] {
+        let mut meta_value = meta();
+        meta_value["io.modelcontextprotocol/protocolVersion"] = version.clone();
+        let params = json!({ "name": "list_categories", "_meta": meta_value });
+        let body = json!({ "jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params });
+        for headers in [good.clone(), without("mcp-protocol-version")] {
+            let response = send(headers, body.to_string()).await;
+            let error = rpc_error(&response, path, 400, -32602, "invalid_params");
+            assert!(
+                error["error"]["message"].as_str().is_some_and(|m| m.contains("must be a string")),
+                "{version}: {error}"
+            );
+        }
+    }
     // A body naming 2026-07-28 with a legacy version header is a mismatch, not a legacy
     // request: the header must equal `_meta`'s version.
     for version in LEGACY {
@@ -537,6 +553,43 @@ async fn modern_requests_are_checked_header_by_header() {
     let response = send(legacy_headers, body.clone()).await;
     assert_eq!(response.status, 200);
     assert!(response.header("mcp-session-id").is_none());
+}
+
+/// `params._meta` is an object in every revision's schema: in the legacy ones (and the
+/// handshake) anything else is invalid params, as 2026-07-28 refuses it, rather than ignored.
+#[tokio::test]
+async fn a_meta_that_is_not_an_object_is_invalid_params_in_every_revision() {
+    let server = start().await;
+    for meta_value in [json!(5), json!("x"), json!([]), json!(null), json!(true)] {
+        for version in LEGACY {
+            let era = Era::Legacy(version);
+            for (method, params) in [
+                ("tools/list", json!({ "_meta": meta_value })),
+                ("tools/call", json!({ "name": "list_categories", "_meta": meta_value })),
+                ("ping", json!({ "_meta": meta_value })),
+            ] {
+                let response = call(&server, "/mcp", era, method, params).await;
+                let error = rpc_error(&response, "/mcp", 200, -32602, "invalid_params");
+                assert!(
+                    error["error"]["message"]
+                        .as_str()
+                        .is_some_and(|m| m.contains("`_meta` must be an object")),
+                    "{version} {method} {meta_value}: {error}"
+                );
+            }
+        }
+        let (_, headers) = request(Era::Legacy(LEGACY[0]), "initialize", json!({}));
+        let body = json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": LEGACY[0], "capabilities": {},
+            "clientInfo": { "name": "t", "version": "1" }, "_meta": meta_value } });
+        let response = post(&server, "/mcp", &headers, &body.to_string()).await;
+        let error = response.json();
+        assert_eq!(error["error"]["code"], -32602, "initialize {meta_value}: {error}");
+    }
+    // An object is what it should be, and is still served.
+    let tools =
+        result(&server, "/mcp", Era::Legacy(LEGACY[0]), "tools/list", json!({ "_meta": {} })).await;
+    assert!(tools["tools"].is_array());
 }
 
 #[tokio::test]
