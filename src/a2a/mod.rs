@@ -70,9 +70,11 @@ pub const CONTEXT_PREFIX: &str = "ctx-";
 pub const READINESS_CONTEXT: &str = "my AI readiness assessment result";
 
 /// Answers one POST to the A2A endpoint: `headers` and the `query` string for the version,
-/// `body` the JSON-RPC request. The body's labels (`Content-Type`, `Content-Encoding`) were
-/// checked before it was read (`wire::media::check_json_headers`, refused with [`refused`]).
-pub fn answer(headers: &HeaderMap, query: Option<&str>, body: &[u8]) -> Reply {
+/// `body` the JSON-RPC request, `events` whether the client's `Accept` allows
+/// `text/event-stream` (the HTTP layer reads the header, as for the other endpoints; no
+/// `Accept` allows it). The body's labels (`Content-Type`, `Content-Encoding`) were checked
+/// before it was read (`wire::media::check_json_headers`, refused with [`refused`]).
+pub fn answer(headers: &HeaderMap, query: Option<&str>, body: &[u8], events: bool) -> Reply {
     let requested = version::requested(headers, query);
     // Errors that come before the version is settled are shaped as the newest version's.
     let shape = *requested.as_ref().unwrap_or(&Version::V1_0);
@@ -131,6 +133,20 @@ pub fn answer(headers: &HeaderMap, query: Option<&str>, body: &[u8]) -> Reply {
             method_version.as_str()
         ));
         return error_reply(&error, Some(&request.id), version);
+    }
+    // A streaming method's result is an event stream: one whose `Accept` rules events out
+    // (`application/json` alone, as a JSON-RPC client sends for every call) is refused with
+    // 406 before it runs, rather than sent a stream it cannot parse (since 2026-12-05). The
+    // SDKs send `text/event-stream` for the streaming methods. The other methods answer
+    // JSON to any `Accept` that allows JSON or events (the HTTP layer refused the rest): a
+    // JSON-RPC response is what every A2A client reads, a stream's events included.
+    let streams = matches!(operation, Operation::SendStreamingMessage | Operation::SubscribeToTask);
+    if streams && !events {
+        let refusal = A2aError::refusal(&ops::Error::not_acceptable_form(
+            &request.method,
+            "text/event-stream",
+        ));
+        return error_reply(&refusal, Some(&request.id), version);
     }
     match run(operation, &request.id, request.params.as_ref(), version) {
         Ok(Outcome::Result(text)) => {

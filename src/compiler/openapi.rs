@@ -918,7 +918,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
                         },
                     },
                     "202": { "description": "A notification was accepted; no body", "headers": common_headers() },
-                    "406": a2a_error("`not_acceptable`: `Accept` allows neither application/json nor text/event-stream (as on the MCP servers)"),
+                    "406": a2a_error("`not_acceptable`: `Accept` allows neither application/json nor text/event-stream (as on the MCP servers), or a streaming method (`SendStreamingMessage`, `SubscribeToTask`; 0.3 `message/stream`, `tasks/resubscribe`) was sent with an `Accept` that rules out text/event-stream, the one form its result comes in"),
                     "413": a2a_error(&format!("The body is larger than {} KiB; the rest is not read", A2A_BODY_MAX / 1024)),
                     "415": a2a_error("The body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16), or a `Transfer-Encoding` other than `chunked` (RFC 9112 section 6.1)"),
                     "429": {

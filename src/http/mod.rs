@@ -626,11 +626,14 @@ impl App {
                 if !negotiate::allows_json_or_events(accept.as_deref()) {
                     return Ok((a2a::refused(&Error::not_acceptable(), version), None));
                 }
+                let events = accept.as_deref().is_none_or(|accept| {
+                    negotiate::preference(accept, "text/event-stream").quality > 0
+                });
                 if let Err(error) = media::check_json_headers(&parts.headers) {
                     return Ok((a2a::refused(&error, version), None));
                 }
                 let reply = match self.read_body(body, limits::A2A_BODY_MAX).await {
-                    Ok(body) => a2a::answer(&parts.headers, parts.uri.query(), &body),
+                    Ok(body) => a2a::answer(&parts.headers, parts.uri.query(), &body, events),
                     Err(error) => a2a::refused(&error, version),
                 };
                 Ok((reply, None))

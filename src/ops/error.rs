@@ -306,6 +306,17 @@ impl Error {
             "not acceptable: this endpoint answers in application/json or text/event-stream, and Accept allows neither",
         )
     }
+    /// A method whose one reply form (`media_type`) the request's `Accept` rules out (A2A's
+    /// streaming methods, which answer in events).
+    pub fn not_acceptable_form(method: &str, media_type: &str) -> Error {
+        Error::new(
+            ErrorKind::NotAcceptable,
+            format!(
+                "not acceptable: `{}` answers in {media_type}, and Accept rules it out",
+                truncate(method)
+            ),
+        )
+    }
     pub fn invalid_host() -> Error {
         Error::new(
             ErrorKind::InvalidHost,

@@ -1275,6 +1275,67 @@ async fn an_accept_that_rules_out_json_and_events_is_406() {
     }
 }
 
+/// A streaming method answers in events, so an `Accept` that rules `text/event-stream` out
+/// (`application/json` alone, as a JSON-RPC client sends for every call) is 406 with the
+/// JSON-RPC error and the request's id, rather than a stream the client cannot parse. It was
+/// streamed. What the SDKs send for a stream (`text/event-stream`), `*/*` and no `Accept`
+/// still stream.
+#[tokio::test]
+async fn a_stream_is_sent_only_to_a_client_that_accepts_events() {
+    let server = start().await;
+    for (version, method, params) in [
+        (V1, "SendStreamingMessage", message_v1(json!([{ "text": "what is a data contract" }]))),
+        (
+            V03,
+            "message/stream",
+            message_v03(json!([{ "kind": "text", "text": "what is a data contract" }])),
+        ),
+    ] {
+        let body = json!({ "jsonrpc": "2.0", "id": 4, "method": method, "params": params });
+        let send = |accept: Option<&'static str>| {
+            let mut request = server.client.post(server.url("/a2a")).json(&body);
+            if let Some(version) = version {
+                request = request.header("A2A-Version", version);
+            }
+            if let Some(accept) = accept {
+                request = request.header("accept", accept);
+            }
+            async move { Checked::read(request.send().await.expect("POST /a2a")).await }
+        };
+        for accept in ["application/json", "application/json, text/event-stream;q=0"] {
+            let refused = send(Some(accept)).await.conforms("POST", "/a2a", 406);
+            assert_eq!(refused["id"], 4, "{refused}");
+            assert_error(&refused, version, -32600, "not_acceptable");
+            let message = refused["error"]["message"].as_str().expect("message");
+            assert!(message.contains("text/event-stream"), "{message}");
+        }
+        for accept in [
+            Some("text/event-stream"),
+            Some("application/json, text/event-stream"),
+            Some("*/*"),
+            Some("text/*"),
+            None,
+        ] {
+            let response = send(accept).await;
+            assert_eq!(response.status, 200, "{accept:?}: {}", response.text);
+            assert_eq!(response.header("content-type"), Some("text/event-stream"), "{accept:?}");
+        }
+    }
+    // `SubscribeToTask` streams too: refused before it could say there is no such task.
+    let body = json!({ "jsonrpc": "2.0", "id": 5, "method": "SubscribeToTask", "params": { "id": "t-1" } });
+    let response = server
+        .client
+        .post(server.url("/a2a"))
+        .header("A2A-Version", "1.0")
+        .header("accept", "application/json")
+        .json(&body)
+        .send()
+        .await
+        .expect("POST /a2a");
+    let refused = Checked::read(response).await.conforms("POST", "/a2a", 406);
+    assert_error(&refused, V1, -32600, "not_acceptable");
+}
+
 /// The scoring reply says what its band means and where the band lies, as the assessment page
 /// does ("**Building** (from 40): Foundations are in place ..."): an agent asked to explain the
 /// result had the band's name and its guidance (what to do) but not what it means, and asking

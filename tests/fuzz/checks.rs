@@ -61,7 +61,7 @@ pub fn agent_bodies(data: &[u8]) {
         if let Some(version) = version {
             headers.insert("a2a-version", HeaderValue::from_static(version));
         }
-        let reply = a2a::answer(&headers, None, data);
+        let reply = a2a::answer(&headers, None, data, true);
         if let Some(body) = reply.body.bytes().filter(|body| !body.is_empty()) {
             assert_json(body);
         }
