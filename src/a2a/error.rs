@@ -16,6 +16,7 @@ use http::StatusCode;
 use serde_json::{Map, Value};
 
 use super::version::Version;
+use crate::json::Duplicate;
 use crate::jsonrpc::{self, ErrorObject, Id};
 use crate::model::ErrorKind;
 use crate::ops;
@@ -81,6 +82,19 @@ impl A2aError {
         .with("method", ops::error::truncate(method))
     }
     /// Params that do not fit the method; `field` names where (`message.parts`).
+    /// Text that is a JSON object (read as the data part it spells) repeating a member name:
+    /// `duplicate_member`, as in a body, but -32602, since the request itself is well formed.
+    pub fn duplicate_in_text(duplicate: &Duplicate) -> A2aError {
+        A2aError::new(
+            ErrorKind::DuplicateMember,
+            jsonrpc::INVALID_PARAMS,
+            format!(
+                "invalid params: the message's text is a JSON object, read as a data part, and its {}; send each member once",
+                ops::error::repeated_member(duplicate)
+            ),
+        )
+        .with("field", "message.parts")
+    }
     pub fn invalid_params(field: &str, message: impl Into<String>) -> A2aError {
         A2aError::new(ErrorKind::InvalidParams, jsonrpc::INVALID_PARAMS, message)
             .with("field", field)

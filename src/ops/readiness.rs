@@ -112,8 +112,25 @@ pub fn answers_in_string(text: &str) -> Option<Value> {
     Some(list_values(&numbers))
 }
 
+/// The repetition in a text that is a JSON object but for a member name given twice (white
+/// space around it aside), which [`answers_in_text`] does not read: such a text is refused
+/// with `duplicate_member`, as a body repeating a member is, rather than answered as a
+/// question made of JSON (since 2026-12-05). Only a text [`answers_in_text`] did not read
+/// is looked at, so a question or a list of answers costs nothing more.
+pub fn repeated_in_text(text: &str) -> Option<crate::json::Duplicate> {
+    let text = text.trim();
+    if !text.starts_with('{') {
+        return None;
+    }
+    match crate::json::read(text.as_bytes()) {
+        Err(crate::json::ReadError::Duplicate(duplicate)) => Some(duplicate),
+        _ => None,
+    }
+}
+
 /// The text as a JSON object holding `answers`, if it is one (surrounding white space aside).
-/// An object that repeats a member name is ambiguous, as a body would be, and is not read.
+/// An object that repeats a member name is ambiguous, as a body would be, and is not read
+/// ([`repeated_in_text`] names the repetition).
 fn answers_object(text: &str) -> Option<Value> {
     let text = text.trim();
     if !text.starts_with('{') {

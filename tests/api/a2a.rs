@@ -488,12 +488,12 @@ async fn every_skill_example_works_as_written() {
             "{data}"
         );
     }
-    // JSON without `answers` is still a question, and so is JSON that repeats a member
-    // (which answers it would mean is ambiguous).
+    // JSON that repeats a member (which answers it would mean is ambiguous) is refused as a
+    // body repeating one is, rather than answered as a question; JSON without `answers` is
+    // still a question.
     let repeated = r#"{"answers": [2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2], "answers": [9]}"#;
-    let question =
-        call(&server, V1, "SendMessage", message_v1(json!([{ "text": repeated }]))).await;
-    assert!(question["result"]["message"]["parts"][1]["data"]["answer"].is_string(), "{question}");
+    let refused = call(&server, V1, "SendMessage", message_v1(json!([{ "text": repeated }]))).await;
+    assert_error(&refused, V1, -32602, "duplicate_member");
     let question = call(
         &server,
         V1,
@@ -1334,6 +1334,51 @@ async fn a_stream_is_sent_only_to_a_client_that_accepts_events() {
         .expect("POST /a2a");
     let refused = Checked::read(response).await.conforms("POST", "/a2a", 406);
     assert_error(&refused, V1, -32600, "not_acceptable");
+}
+
+/// Text that is a JSON object is read as the data part it spells; one that repeats a member is
+/// refused with `duplicate_member`, as a body repeating a member is (-32602, as the request
+/// itself is well formed), naming the member. It was answered as a question made of JSON.
+#[tokio::test]
+async fn a_text_part_of_json_that_repeats_a_member_is_refused() {
+    let server = start().await;
+    let answers = "[2,3,1,4,2,3,0,4,3,2,1,3,4,2,3,1]";
+    for text in [
+        format!("{{\"answers\":{answers},\"answers\":{answers}}}"),
+        format!(" {{\"answers\":{answers},\"note\":{{\"a\":1,\"a\":2}}}} "),
+        "{\"question\":\"what is a data contract\",\"question\":\"x\"}".to_string(),
+    ] {
+        let v1 = call(&server, V1, "SendMessage", message_v1(json!([{ "text": text }]))).await;
+        assert_error(&v1, V1, -32602, "duplicate_member");
+        let message = v1["error"]["message"].as_str().expect("message");
+        assert!(message.contains("is given more than once"), "{message}");
+        let v03 = call(
+            &server,
+            V03,
+            "message/send",
+            message_v03(json!([{ "kind": "text", "text": text }])),
+        )
+        .await;
+        assert_error(&v03, V03, -32602, "duplicate_member");
+    }
+    // The same object without the repetition is scored, and text that only looks like JSON
+    // is a question.
+    let scored = call(
+        &server,
+        V1,
+        "SendMessage",
+        message_v1(json!([{ "text": format!("{{\"answers\":{answers}}}") }])),
+    )
+    .await;
+    assert!(scored["result"]["message"]["parts"][1]["data"]["score"].is_number(), "{scored}");
+    let question = call(
+        &server,
+        V1,
+        "SendMessage",
+        message_v1(json!([{ "text": "{what is a data contract, a data contract}" }])),
+    )
+    .await;
+    assert!(question["result"]["message"].is_object(), "{question}");
 }
 
 /// The scoring reply says what its band means and where the band lies, as the assessment page
