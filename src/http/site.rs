@@ -127,10 +127,12 @@ pub fn error_reply(error: &Error, method: &Method, path: &str, headers: &HeaderM
 }
 
 /// A request refused before it was routed (the rate limit, an invalid `Host`) on a website
-/// path: for a browser's GET that prefers HTML, as the HTML 404 is chosen, the build's page for
-/// the refusal in the site's shell (header, navigation, footer, styles, absolute links to the
-/// site), saying what happened; the 429's says when to come back, from `retry_after` (the
-/// `Retry-After` seconds). The Error body otherwise. Only refusals come here, so an answered
+/// path: for a GET from a client that prefers markdown, as the 404 is chosen, a short markdown
+/// text saying what happened (and when to come back); for a browser's GET that prefers HTML,
+/// as the HTML 404 is chosen, the build's page for the refusal in the site's shell (header,
+/// navigation, footer, styles, absolute links to the site), saying what happened; the 429's
+/// says when to come back, from `retry_after` (the `Retry-After` seconds). The Error body
+/// otherwise. Only refusals come here, so an answered
 /// request pays nothing for it.
 pub fn refusal_reply(
     error: &Error,
@@ -143,7 +145,31 @@ pub fn refusal_reply(
     if !(is_website(path) && is_get) {
         return api::error_reply(error);
     }
-    let page = if prefers_html(accept_header(headers).as_deref()) {
+    let accept = accept_header(headers);
+    // Markdown first, as the 404 and pages are negotiated (since 2026-12-05; a client that
+    // prefers markdown got the HTML page).
+    let markdown = if prefers_markdown(accept.as_deref()) {
+        match error.kind {
+            ErrorKind::RateLimited => Some((
+                StatusCode::TOO_MANY_REQUESTS,
+                not_found::rate_limited_markdown(&wait_words(retry_after.unwrap_or(0))),
+            )),
+            ErrorKind::InvalidHost => {
+                Some((StatusCode::BAD_REQUEST, not_found::bad_host_markdown()))
+            }
+            _ => None,
+        }
+    } else {
+        None
+    };
+    if let Some((status, text)) = markdown {
+        let mut page = Reply::empty(status);
+        page.body = Body::full(Bytes::from(text));
+        page.content_type = MARKDOWN;
+        page.static_headers.push(header::VARY, "accept");
+        return page;
+    }
+    let page = if prefers_html(accept.as_deref()) {
         match error.kind {
             ErrorKind::RateLimited => {
                 let wait = wait_words(retry_after.unwrap_or(0));

@@ -67,6 +67,27 @@ pub fn markdown(suggestions: &[(Item, String)]) -> String {
     md
 }
 
+/// The markdown a client that prefers markdown gets on a website path over the fair-use
+/// limit (429), as the 404 and pages are negotiated: what happened and when to come back
+/// (`wait`, "40 seconds"), in the words of the HTML page.
+pub fn rate_limited_markdown(wait: &str) -> String {
+    format!(
+        "# Too many requests\n\nYour network address has asked for more than fair use allows in the last minute, so this page was not sent.\n\n\
+Please come back in **{wait}**: the page will load as usual. Nothing is wrong with the page or the link.\n\n\
+Every address may make a fixed number of requests a minute, shared by everyone behind it; the count starts again each minute. Every page is listed in {SITE_URL}/llms.txt.\n"
+    )
+}
+
+/// The markdown a client that prefers markdown gets on a website path without exactly one
+/// valid `Host` (400 `invalid_host`), in the words of the HTML page.
+pub fn bad_host_markdown() -> String {
+    format!(
+        "# Bad request\n\nThis request could not be answered: it did not say which site it was for.\n\n\
+A request names the host (and port) it asks for once: an HTTP/1.1 request in exactly one Host header, HTTP/1.0 and HTTP/2 requests in at most one (over HTTP/2, the same as the request's authority); this one had none where one was needed, several, one that is not a host name, or one unlike its authority. A proxy or a tool between the client and this site is the likely cause.\n\n\
+Every page is listed in {SITE_URL}/llms.txt.\n"
+    )
+}
+
 /// The question the JSON Error message asks: "did you mean `/a/`, `/b/` or `/c/`?", the
 /// suggestions' paths; empty when there are none.
 pub fn message_hint(suggestions: &[(Item, String)]) -> String {

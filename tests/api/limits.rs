@@ -1085,6 +1085,63 @@ async fn a_browser_with_an_invalid_host_on_a_page_gets_an_html_400() {
     assert!(api.body.contains("\"invalid_host\""), "{}", api.body);
 }
 
+/// A client that prefers markdown, as a page's negotiation reads it, gets the two refusals on
+/// a website path as short markdown, as it gets the 404: the 429 saying when to come back
+/// and the invalid-Host 400 saying what was wrong. Both were the HTML pages.
+#[tokio::test]
+async fn a_markdown_client_gets_the_refusals_on_a_page_as_markdown() {
+    let server = start().await;
+    for accept in
+        ["text/markdown", "text/markdown, text/html", "text/markdown;q=0.9, text/html;q=0.9"]
+    {
+        let request = format!(
+            "GET /guides/ HTTP/1.1\r\nHost: a\"b\r\nAccept: {accept}\r\nConnection: close\r\n\r\n"
+        );
+        let page = http1_exchange(server.addr, request.as_bytes(), Duration::from_secs(3)).await;
+        assert_eq!(page.status(), 400, "{accept}: {}", page.body);
+        assert!(page.head.contains("content-type: text/markdown; charset=utf-8"), "{}", page.head);
+        assert!(page.head.contains("vary: accept"), "{}", page.head);
+        assert!(page.head.contains("cache-control: no-store"), "{}", page.head);
+        assert!(page.body.starts_with("# Bad request\n"), "{}", page.body);
+        assert!(page.body.contains("exactly one Host header"), "{}", page.body);
+        assert!(!page.body.contains('<'), "no markup: {}", page.body);
+    }
+    // The API keeps its Error body whatever the client prefers.
+    let request = "GET /v1/contact HTTP/1.1\r\nHost: a\"b\r\nAccept: text/markdown\r\nConnection: close\r\n\r\n";
+    let api = http1_exchange(server.addr, request.as_bytes(), Duration::from_secs(3)).await;
+    assert!(api.head.contains("content-type: application/json"), "{}", api.head);
+
+    let server = start_with(Setup { rate_limit: 2, ..Setup::default() }).await;
+    for n in 1..=2 {
+        assert_eq!(server.get("/").await.status, 200, "request {n}");
+    }
+    let page = server.get_with("/", &[("accept", "text/markdown")]).await;
+    assert_eq!(page.status, 429, "{}", page.text);
+    assert_eq!(page.header("content-type"), Some("text/markdown; charset=utf-8"));
+    assert_eq!(page.header("vary"), Some("accept"));
+    assert_eq!(page.header("cache-control"), Some("no-store"));
+    assert!(page.header("ratelimit").is_some_and(|v| v.contains("r=0")));
+    let retry: u64 = page.header("retry-after").and_then(|v| v.parse().ok()).expect("Retry-After");
+    let wait = match retry {
+        0 => "a moment".to_string(),
+        1 => "1 second".to_string(),
+        60 => "1 minute".to_string(),
+        s => format!("{s} seconds"),
+    };
+    assert!(page.text.starts_with("# Too many requests\n"), "{}", page.text);
+    assert!(page.text.contains(&format!("Please come back in **{wait}**")), "{}", page.text);
+    assert!(!page.text.contains('<'), "no markup: {}", page.text);
+    // A browser still gets the HTML page, and `*/*` the Error body.
+    let html = server.get_with("/", &[("accept", "text/html")]).await;
+    assert_eq!(html.header("content-type"), Some("text/html; charset=utf-8"));
+    server.get_with("/", &[("accept", "*/*")]).await.error(
+        "GET",
+        "/v1/contact",
+        429,
+        "rate_limited",
+    );
+}
+
 /// Every 4xx of the OpenAPI document that names a limit gives its number, the one the server
 /// enforces on that endpoint (the per-operation 413s said only "Request body too large", while
 /// the error table gave 8, 16 or 64 KiB), and the rate limit's default in every 429.
