@@ -323,6 +323,14 @@ impl Error {
             "a request names its host once: an HTTP/1.1 request carries exactly one Host header (others at most one), naming the host (and port) asked for, and over HTTP/2 the same as :authority",
         )
     }
+    /// An HTTP/1.x request whose absolute-form target's authority is no host (user
+    /// information, a port that is not digits) or whose scheme is not HTTP's.
+    pub fn invalid_target_authority() -> Error {
+        Error::new(
+            ErrorKind::InvalidHost,
+            "a request target in absolute form names an http or https URI whose authority is a host and an optional port, without user information (RFC 9110, section 4.2.4); send the path alone, with the host in Host",
+        )
+    }
     pub fn request_timeout() -> Error {
         Error::new(ErrorKind::RequestTimeout, "the request body arrived too slowly")
     }

@@ -527,6 +527,56 @@ async fn http11_requests_name_exactly_one_valid_host() {
     }
 }
 
+/// RFC 9112, section 3.2.2: a request target in absolute form names the host the server uses
+/// instead of `Host`. Its authority is held to what a `Host` is (no user information, which
+/// RFC 9110 section 4.2.4 makes an error; a port of digits) and its scheme is HTTP's; which
+/// host it names is not checked, as a `Host` is not. Each refused target was answered 200.
+#[tokio::test]
+async fn an_absolute_form_target_names_a_valid_http_authority() {
+    let server = start().await;
+    let exchange = |target: &str, accept: &str| {
+        let request = format!(
+            "GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: {accept}\r\nConnection: close\r\n\r\n"
+        );
+        let addr = server.addr;
+        async move {
+            let mut stream = TcpStream::connect(addr).await.expect("connect");
+            stream.write_all(request.as_bytes()).await.expect("write");
+            let answer =
+                read_to_end_within(&mut stream, Duration::from_secs(5)).await.unwrap_or_default();
+            String::from_utf8_lossy(&answer).into_owned()
+        }
+    };
+    for target in [
+        "http://user@other.example/v1",
+        "http://user:secret@other.example/v1",
+        "http://other.example:abc/v1",
+        "ftp://other.example/v1",
+        "ws://other.example/v1",
+    ] {
+        let answer = exchange(target, "*/*").await;
+        assert!(answer.starts_with("HTTP/1.1 400"), "{target}: {answer}");
+        assert!(answer.contains("\"code\":\"invalid_host\""), "{target}: {answer}");
+        assert!(answer.contains("absolute form"), "{target}: {answer}");
+    }
+    // A website path gets the site's 400 page, as a bad Host does.
+    let page = exchange("http://user@other.example/guides/", "text/html").await;
+    assert!(page.starts_with("HTTP/1.1 400"), "{page}");
+    assert!(page.contains("<h1>Bad request</h1>"), "{page}");
+    // Another host, in either case and with or without a port, is served as `Host` naming it is.
+    for target in [
+        "http://other.example/v1",
+        "HTTP://OTHER.EXAMPLE:8080/v1",
+        "https://other.example/v1",
+        "http://[::1]:8080/v1",
+        "http://127.0.0.1/v1?x=1",
+    ] {
+        let answer = exchange(target, "*/*").await;
+        assert!(answer.starts_with("HTTP/1.1 200"), "{target}: {answer}");
+        assert!(answer.contains("\"openapi\""), "{target}: the index: {answer}");
+    }
+}
+
 #[tokio::test]
 async fn past_the_connection_cap_clients_wait_rather_than_fail() {
     let gauges = Arc::new(Gauges::default());
