@@ -577,6 +577,40 @@ async fn an_absolute_form_target_names_a_valid_http_authority() {
     }
 }
 
+/// A fragment never belongs in a request (RFC 9110, section 4.2.5: it is the client's). One
+/// sent anyway is dropped by hyper before the server sees the target, as nginx drops it, so
+/// the request is the target without it: `/v1#x` is `/v1`, and a search's `q=data#quality`
+/// searches for "data".
+#[tokio::test]
+async fn a_fragment_in_the_request_target_is_dropped() {
+    let server = start().await;
+    let exchange = |target: &str| {
+        let request =
+            format!("GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        let addr = server.addr;
+        async move {
+            let mut stream = TcpStream::connect(addr).await.expect("connect");
+            stream.write_all(request.as_bytes()).await.expect("write");
+            let answer =
+                read_to_end_within(&mut stream, Duration::from_secs(5)).await.unwrap_or_default();
+            let answer = String::from_utf8_lossy(&answer).into_owned();
+            let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+            (head.lines().next().unwrap_or_default().to_string(), body.to_string())
+        }
+    };
+    let plain = server.get("/v1").await;
+    let (status, body) = exchange("/v1#x").await;
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert_eq!(body, plain.text);
+    let (status, body) = exchange("/v1/services/mlops#pricing").await;
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert_eq!(body, server.get("/v1/services/mlops").await.text);
+    let (status, body) = exchange("/v1/resources?q=data#quality").await;
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    let searched: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(searched["query"], "data", "{body}");
+}
+
 #[tokio::test]
 async fn past_the_connection_cap_clients_wait_rather_than_fail() {
     let gauges = Arc::new(Gauges::default());

@@ -2210,3 +2210,49 @@ async fn data_versioning_and_dataops_find_their_guides() {
         assert_eq!(slugs(&page)[0], wanted, "{q}: {page}");
     }
 }
+
+/// A `%` that starts no escape in a query value (`%zz`, a lone `%`, `%4`) is kept as text on
+/// every surface that reads a query, as the WHATWG URL standard's form decoding (what
+/// `URLSearchParams` and every browser's form do) and Python's `parse_qs` keep it: `q=%zz`
+/// reads as `%25zz` does, on `/v1/resources`, `/search/`, `/ask` and the assessment's result
+/// page alike. The path, which names a resource, refuses such an escape instead
+/// (`invalid_path`); a well-formed escape that is not UTF-8 (`%E9`) is refused everywhere.
+#[tokio::test]
+async fn a_percent_that_starts_no_escape_in_a_query_is_text_on_every_surface() {
+    let server = start().await;
+    for (malformed, escaped) in [
+        ("%zz", "%25zz"),
+        ("data%", "data%25"),
+        ("%4", "%254"),
+        ("data%2quality", "data%252quality"),
+    ] {
+        let api = server.get(&format!("/v1/resources?q={malformed}")).await;
+        let api = api.conforms("GET", "/v1/resources", 200);
+        let literal = server.get(&format!("/v1/resources?q={escaped}")).await.json();
+        assert_eq!(api, literal, "{malformed}");
+        let text = malformed.to_string();
+        assert_eq!(api["query"], text.as_str(), "{malformed}");
+
+        let page = server.get(&format!("/search/?q={malformed}")).await;
+        assert_eq!(page.status, 200, "{malformed}");
+        assert_eq!(page.text, server.get(&format!("/search/?q={escaped}")).await.text);
+        assert!(page.text.contains(&format!("“{text}”")), "{malformed}: the query shown as sent");
+
+        let ask = server.get(&format!("/ask?query={malformed}")).await;
+        let mut ask = ask.conforms("GET", "/ask", 200);
+        let mut literal = server.get(&format!("/ask?query={escaped}")).await.json();
+        ask["_meta"]["request_id"] = serde_json::Value::Null;
+        literal["_meta"]["request_id"] = serde_json::Value::Null;
+        assert_eq!(ask, literal, "{malformed}");
+    }
+    // The assessment's result page reads `a` the same way: `%zz` is text, refused as answers.
+    let result = server.get("/ai-readiness/result/?a=%zz").await;
+    assert_eq!(result.status, 400);
+    assert_eq!(result.text, server.get("/ai-readiness/result/?a=%25zz").await.text);
+    // A well-formed escape that is not UTF-8 is refused, not kept.
+    server.get("/v1/resources?q=%E9").await.error("GET", "/v1/resources", 400, "invalid_parameter");
+    assert_eq!(server.get("/search/?q=%E9").await.status, 400);
+    assert_eq!(server.get("/ask?query=%E9").await.status, 400);
+    // The path refuses a malformed escape.
+    server.get("/v1/services/%zz").await.error("GET", "/v1/services/{slug}", 400, "invalid_path");
+}
