@@ -278,6 +278,66 @@ async fn if_none_match_gives_304_with_the_validator() {
     assert_eq!(other.status(), 200);
 }
 
+/// `If-Match` on a POST is ignored: each POST here computes an answer from its body (a
+/// score, a batch of GETs, a JSON-RPC call, a question, a token) and neither selects nor
+/// changes a representation of its target, the case in which RFC 9110 section 13.2.1 has a
+/// server ignore preconditions (as for OPTIONS). The answer is the one without the header,
+/// whatever tag it names, where a 412 would say the POST was not made.
+#[tokio::test]
+async fn if_match_on_a_post_is_ignored() {
+    let server = start().await;
+    let answers = "{\"answers\":[2,3,1,4,2,3,0,4,3,2,1,3,4,2,3,1]}";
+    let rpc = |method: &str| {
+        format!("{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"{method}\",\"params\":{{}}}}")
+    };
+    let posts = [
+        ("/v1/ai-readiness/score", answers.to_string(), "application/json"),
+        (
+            "/v1/batch",
+            "{\"requests\":[{\"path\":\"/v1/contact\"}]}".to_string(),
+            "application/json",
+        ),
+        ("/mcp", rpc("ping"), "application/json, text/event-stream"),
+        ("/a2a", rpc("GetExtendedAgentCard"), "application/json"),
+    ];
+    for (path, body, accept) in posts {
+        let send = |if_match: Option<&'static str>| {
+            let mut request = server
+                .client
+                .post(server.url(path))
+                .header("content-type", "application/json")
+                .header("accept", accept)
+                .body(body.clone());
+            if let Some(tag) = if_match {
+                request = request.header("if-match", tag);
+            }
+            async move { Checked::read(request.send().await.expect("POST")).await }
+        };
+        let plain = send(None).await;
+        assert!(plain.status < 500, "{path}: {}", plain.text);
+        for tag in ["\"nope\"", "*", "W/\"x\""] {
+            let conditional = send(Some(tag)).await;
+            assert_eq!(conditional.status, plain.status, "{path} If-Match: {tag}");
+            assert_eq!(conditional.text, plain.text, "{path} If-Match: {tag}");
+        }
+    }
+    let ask = |if_match: Option<&'static str>| {
+        let mut request = server
+            .client
+            .post(server.url("/ask"))
+            .header("content-type", "application/json")
+            .body("{\"query\":\"what is a data contract\"}");
+        if let Some(tag) = if_match {
+            request = request.header("if-match", tag);
+        }
+        async move { Checked::read(request.send().await.expect("POST")).await }
+    };
+    let plain = ask(None).await;
+    let conditional = ask(Some("\"nope\"")).await;
+    assert_eq!((plain.status, conditional.status), (200, 200), "{}", conditional.text);
+    assert_eq!(plain.json()["content"], conditional.json()["content"]);
+}
+
 #[tokio::test]
 async fn if_match_passes_only_star_or_the_current_strong_etag_and_otherwise_is_412() {
     let server = start().await;
