@@ -224,18 +224,19 @@ pub fn answer(question: &Question<'_>) -> Answer {
         engagement.each_item = query.intent.asks_firm_deliverables;
         return retrieve_in(&engagement, Some(SourceKind::Service), Scope::FirmPages);
     }
+    // "Can we start small?", "what is the first step?": how to begin work with the firm, which
+    // one of its "How we work" statements says when it says every word; else the contact
+    // record's how to get in touch, as for "how do we get started?". (Before the match, not an
+    // `if let` guard on its arm: those need Rust 1.95, the crate's `rust-version` is 1.88.)
+    if topic == Some(CompanyTopic::Contact)
+        && query.asks_beginning
+        && let Some(answer) = firm_terms_answer(&query)
+    {
+        return answer;
+    }
     match topic {
         // Prices and contact details come from the records whatever else the question names;
         // what it names is cited after them ("what would an MLOps project cost?").
-        // "Can we start small?", "what is the first step?": how to begin work with the firm,
-        // which one of its "How we work" statements says when it says every word; else the
-        // contact record's how to get in touch, as for "how do we get started?".
-        Some(CompanyTopic::Contact)
-            if query.asks_beginning
-                && let Some(answer) = firm_terms_answer(&query) =>
-        {
-            answer
-        }
         Some(topic @ (CompanyTopic::Pricing | CompanyTopic::Contact)) => {
             let mut answer = company_answer(topic);
             // "Do you work outside the UK?": where the firm works is what is asked, so that
@@ -321,11 +322,15 @@ pub fn answer(question: &Question<'_>) -> Answer {
             // topic, a question one of its "How we work" statements says in full is answered
             // by it. Searched, the first quoted the generative AI service's evaluation suite
             // and the second analytics engineering's first phase.
-            None if ((query.intent.refers_to_company && !query.intent.generic_you)
-                || query.intent.names_offering)
-                && let Some(answer) = firm_terms_answer(&query) =>
-            {
-                answer
+            None => {
+                if ((query.intent.refers_to_company && !query.intent.generic_you)
+                    || query.intent.names_offering)
+                    && let Some(answer) = firm_terms_answer(&query)
+                {
+                    answer
+                } else {
+                    retrieve(&query, None)
+                }
             }
             carried => retrieve(&query, carried.and_then(kind_of)),
         },
