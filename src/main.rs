@@ -462,10 +462,10 @@ fn check(
         ),
         Err(message) => errors.push(message.clone()),
     }
-    if let Ok((keys, _)) = keys {
-        if keys.previous.is_some() {
-            notes.push("key: a previous key is accepted for verification (rotation)".into());
-        }
+    if let Ok((keys, _)) = keys
+        && keys.previous.is_some()
+    {
+        notes.push("key: a previous key is accepted for verification (rotation)".into());
     }
     match inherited {
         Some(listener) => match listener.local_addr() {

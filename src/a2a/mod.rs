@@ -364,16 +364,16 @@ fn list_filters(params: Option<&Value>) -> Result<(), A2aError> {
             }
         }
     }
-    if let Some(Value::String(after)) = params.get("statusTimestampAfter") {
-        if !is_timestamp(after) {
-            return Err(A2aError::invalid_params(
-                "statusTimestampAfter",
-                format!(
-                    "invalid params: statusTimestampAfter `{}` is not a timestamp; send RFC 3339, such as \"2026-12-01T10:00:00Z\"",
-                    ops::error::truncate(after)
-                ),
-            ));
-        }
+    if let Some(Value::String(after)) = params.get("statusTimestampAfter")
+        && !is_timestamp(after)
+    {
+        return Err(A2aError::invalid_params(
+            "statusTimestampAfter",
+            format!(
+                "invalid params: statusTimestampAfter `{}` is not a timestamp; send RFC 3339, such as \"2026-12-01T10:00:00Z\"",
+                ops::error::truncate(after)
+            ),
+        ));
     }
     Ok(())
 }

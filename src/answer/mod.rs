@@ -241,12 +241,12 @@ pub fn answer(question: &Question<'_>) -> Answer {
             let mut answer = company_answer(topic);
             // "Do you work outside the UK?": where the firm works is what is asked, so that
             // sentence comes first (the sentences share their source).
-            if topic == CompanyTopic::Contact && query.intent.asks_location {
-                if let Some(at) =
+            if topic == CompanyTopic::Contact
+                && query.intent.asks_location
+                && let Some(at) =
                     answer.sentences.iter().position(|s| s.text.starts_with(LOCATION_LABEL))
-                {
-                    answer.sentences[..=at].rotate_right(1);
-                }
+            {
+                answer.sentences[..=at].rotate_right(1);
             }
             // "Can I talk to a human?" names no topic: the person is the firm's, so the
             // answer is the one "how do I contact you?" gets.

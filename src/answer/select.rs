@@ -611,22 +611,21 @@ pub fn pick(
         let first = picked[0];
         let next = first.passage as usize + 1;
         let this = &ANSWER_PASSAGES[first.passage as usize];
-        if let Some(following) = ANSWER_PASSAGES.get(next) {
-            if following.item == this.item
-                && following.block == this.block
-                && following.answerable
-                && chars + following.text.len() <= ANSWER_CHAR_BUDGET
-            {
-                picked[1] = ScoredPassage {
-                    passage: next as u32,
-                    value: 0,
-                    covered: 0,
-                    subject: 0,
-                    subject_covered: 0,
-                    ..first
-                };
-                len = 2;
-            }
+        if let Some(following) = ANSWER_PASSAGES.get(next)
+            && following.item == this.item
+            && following.block == this.block
+            && following.answerable
+            && chars + following.text.len() <= ANSWER_CHAR_BUDGET
+        {
+            picked[1] = ScoredPassage {
+                passage: next as u32,
+                value: 0,
+                covered: 0,
+                subject: 0,
+                subject_covered: 0,
+                ..first
+            };
+            len = 2;
         }
     }
     (picked, len)

@@ -141,14 +141,14 @@ pub fn register(keys: &Keys, content_type: Option<&str>, body: &[u8], now_ms: u6
         },
         Some(_) => return metadata_error("token_endpoint_auth_method must be a string"),
     };
-    if let Some(scope) = metadata.get("scope") {
-        if scope.as_str().is_none_or(|s| s.split(' ').any(|t| t != EXPORT_SCOPE)) {
-            return oauth_error(
-                StatusCode::BAD_REQUEST,
-                "invalid_client_metadata",
-                &format!("scope may only be {EXPORT_SCOPE}"),
-            );
-        }
+    if let Some(scope) = metadata.get("scope")
+        && scope.as_str().is_none_or(|s| s.split(' ').any(|t| t != EXPORT_SCOPE))
+    {
+        return oauth_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_client_metadata",
+            &format!("scope may only be {EXPORT_SCOPE}"),
+        );
     }
     let client_id = match client::new_client_id() {
         Ok(id) => id,
@@ -364,14 +364,14 @@ pub fn token(
     if !client::verify(keys, &client_id, &secret) {
         return invalid_client("unknown client or wrong secret");
     }
-    if let Some(scope) = scope {
-        if scope.split(' ').filter(|s| !s.is_empty()).any(|s| s != EXPORT_SCOPE) {
-            return oauth_error(
-                StatusCode::BAD_REQUEST,
-                "invalid_scope",
-                &format!("the only scope is {EXPORT_SCOPE}"),
-            );
-        }
+    if let Some(scope) = scope
+        && scope.split(' ').filter(|s| !s.is_empty()).any(|s| s != EXPORT_SCOPE)
+    {
+        return oauth_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_scope",
+            &format!("the only scope is {EXPORT_SCOPE}"),
+        );
     }
     // After the client is known: an unknown client learns nothing about the resources.
     let audience = match audience(parties, &resources) {

@@ -154,10 +154,10 @@ impl PageCache {
             (Way::Stale, _) => first,
             (_, Way::Stale) => second,
             (Way::Used, Way::Used) => {
-                if let Some(mut guard) = lock(second) {
-                    if let Some(kept) = guard.as_mut() {
-                        kept.used = false;
-                    }
+                if let Some(mut guard) = lock(second)
+                    && let Some(kept) = guard.as_mut()
+                {
+                    kept.used = false;
                 }
                 first
             }

@@ -125,7 +125,7 @@ impl Keys {
 /// Decodes a hex key of at least `MIN_KEY_BYTES` bytes.
 pub fn parse_hex_key(name: &str, hex: &str) -> Result<Vec<u8>, String> {
     let hex = hex.trim();
-    if hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !hex.len().is_multiple_of(2) || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(format!("{name} must be hexadecimal (an even number of 0-9, a-f)"));
     }
     let bytes: Vec<u8> = (0..hex.len())

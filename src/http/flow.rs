@@ -326,12 +326,13 @@ impl hyper::body::Body for Tracked {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Chunk>, Infallible>>> {
         let this = self.get_mut();
-        if this.whole && this.pending.is_empty() {
-            if let Some(whole) = this.inner.take_whole() {
-                this.progressed(whole.remaining());
-                this.done();
-                return Poll::Ready(Some(Ok(Frame::data(whole))));
-            }
+        if this.whole
+            && this.pending.is_empty()
+            && let Some(whole) = this.inner.take_whole()
+        {
+            this.progressed(whole.remaining());
+            this.done();
+            return Poll::Ready(Some(Ok(Frame::data(whole))));
         }
         loop {
             if !this.pending.is_empty() {

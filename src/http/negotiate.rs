@@ -198,10 +198,10 @@ impl Ratings {
         let name = parts.next().unwrap_or("").trim();
         let mut quality = Some(1000);
         for parameter in parts {
-            if let Some((key, value)) = parameter.split_once('=') {
-                if key.trim().eq_ignore_ascii_case("q") {
-                    quality = parse_weight(value.trim());
-                }
+            if let Some((key, value)) = parameter.split_once('=')
+                && key.trim().eq_ignore_ascii_case("q")
+            {
+                quality = parse_weight(value.trim());
             }
         }
         // A malformed weight makes the item meaningless; ignore it.

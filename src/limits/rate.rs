@@ -191,10 +191,10 @@ impl RateLimiter {
 /// opened earliest (the one closest to closing anyway) goes.
 fn evict(table: &mut Table, now_ms: u64, cap: usize) {
     table.retain(|_, w| now_ms < w.start_ms + RATE_WINDOW_MS);
-    if table.len() >= cap {
-        if let Some(oldest) = table.iter().min_by_key(|(_, w)| w.start_ms).map(|(key, _)| *key) {
-            table.remove(&oldest);
-        }
+    if table.len() >= cap
+        && let Some(oldest) = table.iter().min_by_key(|(_, w)| w.start_ms).map(|(key, _)| *key)
+    {
+        table.remove(&oldest);
     }
 }
 

@@ -1017,10 +1017,8 @@ impl<const ESCAPED: bool> PageWriter<ESCAPED> {
 
     /// Escapes what was written since `start` onto the escaped text.
     fn escape_since(&mut self, start: usize) {
-        if ESCAPED {
-            if let Some(written) = self.out.get(start..) {
-                json::push_escaped(&mut self.escaped, written);
-            }
+        if ESCAPED && let Some(written) = self.out.get(start..) {
+            json::push_escaped(&mut self.escaped, written);
         }
     }
 }

@@ -811,26 +811,25 @@ pub fn units(q: &str) -> Units {
         // or the synonym table writes as one word are that word.
         if let Some(prev) =
             tokens.last().filter(|p| last_plain && !after_end && !as_typed && !p.as_typed)
+            && let Some((joined, joined_known)) = joined_apart(q, &text, prev, word, &span, known)
         {
-            if let Some((joined, joined_known)) = joined_apart(q, &text, prev, word, &span, known) {
-                let (start, prev_after_end) = (prev.span.start, prev.after_end);
-                let prev_word = prev.word.clone();
-                tokens.pop();
-                let word_at = text.len();
-                // Rare (a join found): the copy may allocate.
-                let prev_text = text.get(prev_word).unwrap_or_default().to_owned();
-                text.push_str(&prev_text);
-                text.push_str(word);
-                let stem_at = text.len();
-                text.push_str(joined);
-                let (word, stem) = (word_at..stem_at, stem_at..text.len());
-                let span = start..span.end;
-                let known = Some(joined_known);
-                let after_end = prev_after_end;
-                tokens.push(QueryToken { word, stem, span, known, after_end, as_typed });
-                last_plain = false;
-                return;
-            }
+            let (start, prev_after_end) = (prev.span.start, prev.after_end);
+            let prev_word = prev.word.clone();
+            tokens.pop();
+            let word_at = text.len();
+            // Rare (a join found): the copy may allocate.
+            let prev_text = text.get(prev_word).unwrap_or_default().to_owned();
+            text.push_str(&prev_text);
+            text.push_str(word);
+            let stem_at = text.len();
+            text.push_str(joined);
+            let (word, stem) = (word_at..stem_at, stem_at..text.len());
+            let span = start..span.end;
+            let known = Some(joined_known);
+            let after_end = prev_after_end;
+            tokens.push(QueryToken { word, stem, span, known, after_end, as_typed });
+            last_plain = false;
+            return;
         }
         last_plain = true;
         let word_at = text.len();
@@ -897,8 +896,10 @@ pub fn units(q: &str) -> Units {
         // it is near ("dashbord design" is the phrase `dashboard design`), as it is read as
         // them on its own.
         // (A word of the library begins a phrase only where its stem does.)
-        if any_unknown && taken == 1 && (longest >= 2 || tokens[idx].known.is_none()) {
-            if let Some((len, phrase_edits)) = misspelt.phrase_at(
+        if any_unknown
+            && taken == 1
+            && (longest >= 2 || tokens[idx].known.is_none())
+            && let Some((len, phrase_edits)) = misspelt.phrase_at(
                 &text,
                 &tokens,
                 idx,
@@ -906,27 +907,29 @@ pub fn units(q: &str) -> Units {
                 units.len(),
                 &mut phrase,
                 &mut read_as,
-            ) {
-                let at = text.len();
-                text.push_str(&phrase);
-                key = at..text.len();
-                taken = len;
-                edits = phrase_edits;
-            }
+            )
+        {
+            let at = text.len();
+            text.push_str(&phrase);
+            key = at..text.len();
+            taken = len;
+            edits = phrase_edits;
         }
         // Nor through misspelt words: the phrase with one word between two of its words
         // ("delete old customer data" is `delete old data`), which counts less than the phrase
         // typed whole; the word between is a unit of its own, next. One such phrase a query,
         // so the tokens it takes after the word between are one run.
-        if taken == 1 && reach >= 2 && taken_after_gap.is_empty() {
-            if let Some((len, gap)) = gapped_phrase_at(&text, &tokens, idx, reach, &mut phrase) {
-                let at = text.len();
-                text.push_str(&phrase);
-                key = at..text.len();
-                taken = gap;
-                gapped = true;
-                taken_after_gap.extend(idx + gap + 1..idx + len);
-            }
+        if taken == 1
+            && reach >= 2
+            && taken_after_gap.is_empty()
+            && let Some((len, gap)) = gapped_phrase_at(&text, &tokens, idx, reach, &mut phrase)
+        {
+            let at = text.len();
+            text.push_str(&phrase);
+            key = at..text.len();
+            taken = gap;
+            gapped = true;
+            taken_after_gap.extend(idx + gap + 1..idx + len);
         }
         let single = taken == 1 && !gapped;
         let last = idx + taken == tokens.len();
@@ -1054,10 +1057,10 @@ impl Misspelt {
                 if !(near.whole && near.distance > 0) {
                     continue;
                 }
-                if let Some(&stem) = TERM_KEYS.get(near.term as usize) {
-                    if !readings.iter().any(|&(s, _, _)| s == stem) {
-                        readings.push((stem, near.distance, place));
-                    }
+                if let Some(&stem) = TERM_KEYS.get(near.term as usize)
+                    && !readings.iter().any(|&(s, _, _)| s == stem)
+                {
+                    readings.push((stem, near.distance, place));
                 }
             }
         }
@@ -1159,10 +1162,10 @@ impl Misspelt {
         for (n, &reading) in chosen.iter().enumerate() {
             let (_, reading_edits, place) = readings[n][reading];
             let near = self.near.get(idx + n).and_then(Option::as_ref);
-            if let (true, Some((_, near))) = (reading_edits > 0, near) {
-                if let Some(word) = near.get(place) {
-                    read_as.push((tokens[idx + n].span.clone(), word.word.clone()));
-                }
+            if let (true, Some((_, near))) = (reading_edits > 0, near)
+                && let Some(word) = near.get(place)
+            {
+                read_as.push((tokens[idx + n].span.clone(), word.word.clone()));
             }
         }
         phrase.clear();

@@ -411,12 +411,11 @@ proptest! {
         let mut reading = trimmed.to_string();
         // A word that matched nothing, with one clear correction, is read as it (as the REST
         // search does): the matches are the reading's.
-        if ranked.keyword && (ranked.hits().is_empty() || search::has_unmatched_word(&ranked)) {
-            if let Some(clear) = search::clear_reading(trimmed, &ranked, category.map(|c| c as u8)) {
+        if ranked.keyword && (ranked.hits().is_empty() || search::has_unmatched_word(&ranked))
+            && let Some(clear) = search::clear_reading(trimmed, &ranked, category.map(|c| c as u8)) {
                 ranked = search::search(&clear, category.map(|c| c as u8));
                 reading = clear;
             }
-        }
         // `relevance` counts the terms the query is read as: at least one, and no more than
         // the distinct words typed, but for a word typed joined, which is read as the two
         // words it joins ("lieall" is "lie all"), as the reading's units count them.
