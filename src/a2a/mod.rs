@@ -490,10 +490,11 @@ fn send(id: &Id, params: Option<&Value>, version: Version) -> Result<String, A2a
     };
     // Text that is a JSON object but for a repeated member is refused as a body would be,
     // not answered as a question.
-    if incoming.data.is_none() && typed.is_none() {
-        if let Some(duplicate) = ops::readiness::repeated_in_text(&incoming.text) {
-            return Err(A2aError::duplicate_in_text(&duplicate));
-        }
+    if incoming.data.is_none()
+        && typed.is_none()
+        && let Some(duplicate) = ops::readiness::repeated_in_text(&incoming.text)
+    {
+        return Err(A2aError::duplicate_in_text(&duplicate));
     }
     let (context_id, content) = match incoming.data.or(typed.as_ref()) {
         Some(data) => {
