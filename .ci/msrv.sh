@@ -5,7 +5,8 @@
 # incompatible_msrv covers standard-library APIs only: `if let` guards (stable in 1.95) and let
 # chains (1.88) each went in unnoticed while rust-version said 1.85.
 #
-# Locally: `bash .ci/msrv.sh` (needs rustup; the toolchain, minimal profile, is about 600 MB:
+# Not a CI step: the CI machine has one toolchain and fetches no other. Run it by hand where
+# rustup can fetch one: `bash .ci/msrv.sh` (needs rustup; the toolchain, minimal profile, is about 600 MB:
 # `rustup toolchain uninstall <version>` afterwards if you want the space back).
 set -euo pipefail
 shopt -s inherit_errexit 2>/dev/null || true
