@@ -15,13 +15,12 @@ use super::model::{
 };
 use super::validate::Content;
 
-/// The pattern of a string that is not blank: a character somewhere outside `WHITE_SPACE` and
-/// `INVISIBLE`, the sets the server trims. Every character of the class is a `\uXXXX` escape,
-/// which ECMA-262, Python's `re` and Rust's `regex` all read the same way; `\S` is ASCII-only
-/// to some of them.
-fn not_blank() -> String {
+/// The class of the characters the server trims, `WHITE_SPACE` and `INVISIBLE`, without its
+/// brackets. Every character of it is a `\uXXXX` escape, which ECMA-262, Python's `re` and
+/// Rust's `regex` all read the same way; `\S` is ASCII-only to some of them.
+fn blank_class() -> String {
     let escape = |c: char| format!("\\u{:04X}", u32::from(c));
-    let mut class = String::from("[^");
+    let mut class = String::new();
     for &(low, high) in WHITE_SPACE.iter().chain(INVISIBLE) {
         class.push_str(&escape(low));
         if high != low {
@@ -29,8 +28,26 @@ fn not_blank() -> String {
             class.push_str(&escape(high));
         }
     }
-    class.push(']');
     class
+}
+
+/// The pattern of a string the server takes as a question or search terms of at most `max`
+/// characters: any blank characters (`blank_class`) at either end, which the server trims
+/// before it counts, around at most `max` characters that begin and end with one that is not
+/// blank; with `required`, there must be such a character (a blank question is
+/// `missing_query`), without it the string may be blank (blank search terms count as
+/// omitted). `maxLength` counted the characters as sent, so a string of `max` characters and a
+/// trailing space or newline, which the server answers, was schema-violating to schemathesis.
+/// `[\s\S]` is any character in every dialect (`.` leaves out line breaks).
+fn trimmed_at_most(max: usize, required: bool) -> String {
+    let blank = blank_class();
+    let inner = max.saturating_sub(2);
+    let text = format!("[^{blank}](?:[\\s\\S]{{0,{inner}}}[^{blank}])?");
+    if required {
+        format!("^[{blank}]*{text}[{blank}]*$")
+    } else {
+        format!("^[{blank}]*(?:{text})?[{blank}]*$")
+    }
 }
 
 /// The `resource` values the token endpoint grants, as a pattern: the API's base (with or
@@ -497,12 +514,12 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
         When a search with `q` finds nothing, or a word of `q` matches nothing (on the first page), `suggestions` may offer corrected queries that do find something. \
         Without `q` (or with a blank `q`): the whole library or category in library order (category order, then title), with no `relevance` or `snippet`, and `query` is the empty string. \
         Page with `nextCursor` until it is null; a cursor is bound to the q, category and limit it was issued for. Unknown or repeated parameters are 400. \
-        `q` longer than {SEARCH_QUERY_MAX_CHARS} characters is 400. \
+        `q` longer than {SEARCH_QUERY_MAX_CHARS} characters once trimmed is 400. \
         A page may be cached for five minutes (`Cache-Control`) but carries no `ETag`: a search is answered as fast as a revalidation would be, so there is nothing to revalidate; only `If-None-Match: *` matches it (304)."
                 ),
                 "tags": ["content"],
                 "parameters": [
-                    { "name": "q", "in": "query", "required": false, "description": "Search terms. Blank is the same as omitted.", "schema": { "type": "string", "maxLength": SEARCH_QUERY_MAX_CHARS } },
+                    { "name": "q", "in": "query", "required": false, "description": format!("Search terms. Blank is the same as omitted. At most {SEARCH_QUERY_MAX_CHARS} characters once trimmed of white space and invisible characters at either end, which the pattern spells out."), "schema": { "type": "string", "pattern": trimmed_at_most(SEARCH_QUERY_MAX_CHARS, false) } },
                     { "name": "category", "in": "query", "required": false, "description": "A category name from GET /v1/resources/categories (exact match: another case or form, such as `generative-ai`, is 400 `unknown_category`, whose message names the category meant when it can tell).", "schema": schema_ref("CategoryName") },
                     { "name": "limit", "in": "query", "required": false, "description": "Page size.", "schema": { "type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX, "default": SEARCH_LIMIT_DEFAULT } },
                     { "name": "cursor", "in": "query", "required": false, "description": "Opaque `nextCursor` of the previous page, with the same q, category and limit. Any other value is 400 `invalid_cursor`.", "schema": { "type": "string", "pattern": "^[A-Za-z0-9_-]{18}$" } },
@@ -808,8 +825,8 @@ Limits: the question and each earlier turn at most {ASK_QUERY_MAX_CHARS} charact
 A missing or blank question is `missing_query` (its message names `query` when only `q` was sent); a mode other than list or summarize `unknown_mode`. Parameters NLWeb clients send that this endpoint does not use (`site`, `num_results`, ...) are ignored."
     );
     let ask_parameters = json!([
-        { "name": "query", "in": "query", "required": true, "description": "The question (not blank).", "schema": { "type": "string", "minLength": 1, "maxLength": ASK_QUERY_MAX_CHARS, "pattern": not_blank() } },
-        { "name": "prev", "in": "query", "required": false, "description": "An earlier question; repeat for several, oldest first. A value is one turn (never split at commas).", "style": "form", "explode": true, "schema": { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } } },
+        { "name": "query", "in": "query", "required": true, "description": format!("The question: not blank, and at most {ASK_QUERY_MAX_CHARS} characters once trimmed of white space and invisible characters at either end, which the pattern spells out."), "schema": { "type": "string", "pattern": trimmed_at_most(ASK_QUERY_MAX_CHARS, true) } },
+        { "name": "prev", "in": "query", "required": false, "description": "An earlier question; repeat for several, oldest first. A value is one turn (never split at commas).", "style": "form", "explode": true, "schema": { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "pattern": trimmed_at_most(ASK_QUERY_MAX_CHARS, false) } } },
         { "name": "mode", "in": "query", "required": false, "schema": { "type": "string", "enum": ["summarize", "list"], "default": "summarize" } },
         { "name": "streaming", "in": "query", "required": false, "description": "true: server-sent events; false: one JSON body. Absent: events when `Accept` prefers text/event-stream.", "schema": { "type": "string", "enum": ["true", "false", "1", "0"] } },
         { "name": "conversation_id", "in": "query", "required": false, "description": "Echoed in `_meta.conversation_id`.", "schema": { "type": "string", "maxLength": ASK_ID_MAX_CHARS } },
@@ -1011,13 +1028,15 @@ A missing or blank question is `missing_query` (its message names `query` when o
     .iter()
     .map(|kind| kind.schema_type())
     .collect();
-    // A question: not blank (a non-space character somewhere), at most the limit.
-    let question = json!({ "type": "string", "minLength": 1, "maxLength": ASK_QUERY_MAX_CHARS, "pattern": not_blank() });
+    // A question: not blank (a non-space character somewhere), at most the limit once trimmed.
+    let question =
+        json!({ "type": "string", "pattern": trimmed_at_most(ASK_QUERY_MAX_CHARS, true) });
+    let turn = json!({ "type": "string", "pattern": trimmed_at_most(ASK_QUERY_MAX_CHARS, false) });
     // Null members count as absent: Python NLWeb clients send unset optionals as null.
     let string_or_turns = json!({ "oneOf": [
         { "type": "null" },
-        { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS },
-        { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "maxLength": ASK_QUERY_MAX_CHARS } },
+        turn.clone(),
+        { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": turn },
     ] });
     let schemas = json!({
         "Page": {

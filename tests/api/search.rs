@@ -226,6 +226,38 @@ async fn invalid_parameters_are_400_with_a_stable_code() {
     server.get(&format!("{PATH}?q={}", encode(&fits))).await.conforms("GET", PATH, 200);
 }
 
+/// The documented `q` and the server agree on which are too long: the server counts the
+/// characters once it has trimmed blank ones at either end, so 200 characters and a newline are
+/// searched. The document's `maxLength` counted them as sent and called that request
+/// schema-violating, which schemathesis reports when the server answers it.
+#[tokio::test]
+async fn the_documented_q_and_the_server_agree_on_its_length() {
+    let server = start().await;
+    let at_limit = "é".repeat(200);
+    let cases = [
+        ("a".repeat(200), true),
+        (format!("{at_limit}\n"), true),
+        (format!(" \u{200b}{at_limit}\u{3000}\t"), true),
+        (format!("a{}b", " ".repeat(198)), true),
+        (" ".repeat(300), true),
+        (String::new(), true),
+        ("a".repeat(201), false),
+        (format!("a{}b", " ".repeat(199)), false),
+        (format!(" {}\n", "é".repeat(201)), false),
+        ("\u{1f600}".repeat(201), false),
+    ];
+    for (q, searched) in cases {
+        let documented = crate::support::matches_parameter("GET", PATH, "q", &q.clone().into());
+        assert_eq!(documented, searched, "the document on q = {q:?}");
+        let reply = server.get(&format!("{PATH}?q={}", encode(&q))).await;
+        if searched {
+            reply.conforms("GET", PATH, 200);
+        } else {
+            reply.error("GET", PATH, 400, "query_too_long");
+        }
+    }
+}
+
 #[tokio::test]
 async fn cursors_are_bound_to_their_query_and_tamper_evident() {
     let server = start().await;

@@ -303,6 +303,46 @@ pub fn matches_component(name: &str, body: &Value) -> bool {
     validator.is_valid(body)
 }
 
+/// Whether `value` is valid against the schema of the parameter `name` (a header's in any
+/// case) of `method path` in the document: what schemathesis reads when it judges whether a
+/// request the server answered was schema-violating.
+pub fn matches_parameter(method: &str, path: &str, name: &str, value: &Value) -> bool {
+    let mut root = openapi().clone();
+    let operation = &root["paths"][path][method.to_ascii_lowercase()];
+    let found = operation["parameters"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .find_map(|(at, parameter)| {
+            let resolved = match parameter["$ref"].as_str() {
+                Some(reference) => openapi().pointer(&reference[1..]).expect("parameter $ref"),
+                None => parameter,
+            };
+            let named = resolved["name"].as_str().is_some_and(|n| n.eq_ignore_ascii_case(name));
+            named.then(|| match parameter["$ref"].as_str() {
+                Some(reference) => format!("{}/schema", &reference[1..]),
+                None => format!(
+                    "/paths/{}/{}/parameters/{at}/schema",
+                    pointer_escape_json(path),
+                    method.to_ascii_lowercase()
+                ),
+            })
+        })
+        .unwrap_or_else(|| panic!("{method} {path} documents no parameter {name}"));
+    root["$ref"] = Value::String(format!("#{found}"));
+    let validator = jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&root)
+        .expect("the OpenAPI schemas compile");
+    validator.is_valid(value)
+}
+
+/// A JSON pointer segment (RFC 6901), as a `$ref` in the same document takes it.
+fn pointer_escape_json(segment: &str) -> String {
+    segment.replace('~', "~0").replace('/', "~1")
+}
+
 /// Validates `body` against the document's component schema `name`.
 pub fn validate_component(name: &str, body: &Value) {
     let mut root = openapi().clone();
