@@ -383,11 +383,12 @@ async fn every_bad_input_is_a_400_with_its_code() {
     server.post_json("/ask", &huge).await.error("POST", "/ask", 413, "payload_too_large");
 }
 
-/// The documented question and earlier turns and the server agree on what is answered: the
-/// server counts a question's characters once it has trimmed blank ones at either end (500
-/// characters and a newline are answered). The document's `maxLength` counted the characters
-/// as sent, so schemathesis would have reported those answers as schema-violating requests
-/// accepted.
+/// The documented question, earlier turns and `streaming` and the server agree on what is
+/// answered: the server counts a question's characters once it has trimmed blank ones at
+/// either end (500 characters and a newline are answered), and reads `streaming` in any case
+/// (`True` is how Python's `requests` writes a boolean). The document's `maxLength` counted the
+/// characters as sent and its `enum` had the lowercase words only, so schemathesis would have
+/// reported those answers as schema-violating requests accepted.
 #[tokio::test]
 async fn the_documented_limits_and_the_server_agree_on_what_is_answered() {
     let server = start().await;
@@ -435,6 +436,17 @@ async fn the_documented_limits_and_the_server_agree_on_what_is_answered() {
             } else {
                 reply.error("POST", "/ask", 400, "question_too_long");
             }
+        }
+    }
+    for (value, answered) in
+        [("true", true), ("TRUE", true), ("False", true), ("0", true), ("yes", false), ("", false)]
+    {
+        assert_eq!(documented("streaming", json!(value)), answered, "streaming = {value:?}");
+        let reply = get(&server, &[("query", "why?"), ("streaming", value)], &[]).await;
+        if answered {
+            assert_eq!(reply.status, 200, "streaming = {value:?}: {}", reply.text);
+        } else {
+            reply.error("GET", "/ask", 400, "invalid_parameter");
         }
     }
 }
