@@ -1656,7 +1656,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
         "IfMatch": { "name": "If-Match", "in": "header", "required": false, "description": "`*` or ETags; evaluated before If-None-Match (RFC 9110 section 13.2.2) with the strong comparison. Unless it is `*` or holds the current strong ETag (a response without an ETag, or with a weak one, matches only `*`), the answer is 412 `precondition_failed`.", "schema": string },
         "IfNoneMatch": { "name": "If-None-Match", "in": "header", "required": false, "description": "An ETag from an earlier response; a match returns 304.", "schema": string },
         "LastEventId": { "name": "Last-Event-ID", "in": "header", "required": false, "description": "Sent by a reconnecting EventSource: the stream resumes after this event (1 to 4); at the last one or past it (any larger number) the answer is 204, and a value that is no decimal number restarts the stream. Sent twice with different values: 400 `invalid_parameter`.", "schema": { "type": "string" } },
-        "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": false, "description": "Optional; echoed back with Idempotency-Status.", "schema": { "type": "string", "pattern": "^[A-Za-z0-9._-]{1,255}$" } },
+        "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": false, "description": "Optional; echoed back with Idempotency-Status. One pair of surrounding quotes, the form of the IETF draft (a structured-field string), is accepted.", "schema": { "type": "string", "pattern": "^([A-Za-z0-9._-]{1,255}|\"[A-Za-z0-9._-]{1,255}\")$" } },
     });
     let security_schemes = json!({
         "serviceOAuth": {
