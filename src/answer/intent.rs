@@ -355,6 +355,10 @@ const TASTE_VERBS: &[&str] = &["enjoy", "like", "love"];
 /// "Your favourite ...": the firm's taste, as [`TASTE_VERBS`] ask it.
 const FAVOURITE_WORDS: &[&str] = &["favorite", "favorites", "favourite", "favourites"];
 
+/// Verbs of recommending, asked of the firm ("what films do you recommend?"): its taste when
+/// what is recommended is nothing the library writes (`Intent::asks_firm_recommendation`).
+const RECOMMEND_VERBS: &[&str] = &["recommend", "suggest"];
+
 /// Modal verbs before "you" that make "like" an offer or a wish ("would you like a quote?").
 const MODAL_VERBS: &[&str] = &["could", "might", "should", "would"];
 
@@ -626,6 +630,11 @@ pub struct Intent {
     /// data is safe with it (`FIRM_FACT_WORDS`, `FIRM_CHARGE_VERBS`, `FIRM_SIZE_NOUNS`,
     /// `SAFE_KEEPING_WORDS`).
     pub names_firm_matter: bool,
+    /// "You" (not after "would", "could" ...) then a verb of recommending ("what films do you
+    /// recommend?", "can you suggest a good book?"): the firm's taste when nothing else the
+    /// question names is a word the library writes (`Query::n_misread`); "what tools do you
+    /// recommend for data pipelines?" names pipelines, and is searched.
+    pub asks_firm_recommendation: bool,
     /// The question opens "how do you", "how can you", "how should you": "you" may mean
     /// anyone ("how do you write an AI policy?"), so it does not make a matter of business
     /// the firm's own; unless the verb after it is one of conduct (`FIRM_CONDUCT_VERBS`) and
@@ -961,6 +970,8 @@ pub fn detect(text: &str) -> Intent {
         // about files. "Would you like ..." offers, and asks nothing of the firm's taste.
         intent.names_firm_matter |= (after_you && !you_after_modal && TASTE_VERBS.contains(&word))
             || (after_your && FAVOURITE_WORDS.contains(&word));
+        intent.asks_firm_recommendation |=
+            after_you && !you_after_modal && RECOMMEND_VERBS.contains(&word);
         after_you = word == "you";
         if after_you {
             you_after_modal = after_modal;

@@ -176,6 +176,18 @@ pub fn answer(question: &Question<'_>) -> Answer {
     {
         return from_firm_terms(&query);
     }
+    // "What films do you recommend?": the firm's taste in something no item writes, as "which
+    // films do you like?" asks it; "films", read as "files" (one edit), quoted open table
+    // formats' data files. "What tools do you recommend for data pipelines?" names pipelines.
+    if query.intent.asks_firm_recommendation
+        && query.intent.refers_to_company
+        && !query.intent.generic_you
+        && query.n_content > 0
+        && query.n_foreign == query.n_content
+        && topic.is_none()
+    {
+        return from_firm_terms(&query);
+    }
     // "What technologies do you use?", "do you work with small companies?": the firm's tools
     // or the size of its clients, which no record states; a guide's "technology that monitors
     // staff" or "a company earning millions" is not the answer.

@@ -78,6 +78,11 @@ pub struct Query {
     /// it) and is read through the synonym table as the trade term it stands for ("tableau"
     /// → "dashboard"), or two of its words are a synonym phrase no guide writes ("power bi").
     pub names_unwritten: bool,
+    /// Words among [`Query::n_content`] that no item writes and the synonym table does not
+    /// name: read as the nearest word within the typo budget ("films" as "files") or not at
+    /// all. With `intent.asks_firm_recommendation`, a question naming nothing else asks the
+    /// firm's taste ("what films do you recommend?").
+    pub n_foreign: usize,
     /// The company topic of the earlier turn a follow-up borrowed from ("do you have case
     /// studies?" then "what about retail?" still asks for case studies).
     pub carried_topic: Option<CompanyTopic>,
@@ -673,6 +678,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             own_mass: 0,
             intent,
             names_unwritten: false,
+            n_foreign: 0,
             carried_topic: None,
             carried_content: false,
             names_sector: false,
@@ -687,6 +693,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         },
     };
     let mut n_content = 0;
+    let mut n_foreign = 0;
     let mut n_own = 0;
     let phrasing_from = meaning_phrasing_start(text);
     let work_gives = asks_what_work_gives(text);
@@ -984,6 +991,9 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         // "Do you offer workshops?": "offer" asks what the firm offers, which a service page
         // says by being one (`QueryTerm::offered`).
         let offered = phrasing && company_question && intent::is_services_word(&token.word);
+        let foreign = !ANSWER_TERM_IDS.contains_key(token.stem.as_str())
+            && synonym_stem(&token.stem).is_none()
+            && !ASSISTANT_BRANDS.contains(&token.word.as_str());
         for_each_meant_stem(&token.word, token.stem, |stem| {
             let filler = phrasing || is_filler(&stem);
             let weight = if filler { WEIGHT_FILLER } else { WEIGHT_QUESTION };
@@ -1005,10 +1015,12 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             n_own += 1;
             if !intent::is_company_word(&token.word) || asker_hiring {
                 n_content += 1;
+                n_foreign += usize::from(foreign);
             }
         }
     });
     builder.query.n_content = n_content;
+    builder.query.n_foreign = n_foreign;
     builder.query.n_own = n_own;
     // "How long does an AI strategy take?": a duration question that says a service's slug
     // words and nothing else asks how long that work takes, which its page says ("A typical

@@ -128,6 +128,7 @@ const OFF_TOPIC: &[&str] = &[
     "How long does a chess strategy take to learn?",
     "Which films do you like?",
     "Which books do you like?",
+    "What films do you recommend?",
 ];
 
 #[test]
@@ -2725,6 +2726,29 @@ fn the_firms_taste_is_not_covered() {
     for question in
         ["would you like to know about our data platform?", "what would a data strategy look like?"]
     {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+    }
+}
+
+/// "What films do you recommend?": the firm's taste again, asked as a recommendation; "films",
+/// a word no item writes, read as "files", quoted open table formats' data files. A
+/// recommendation of something the library writes is searched as before.
+#[test]
+fn a_recommendation_of_nothing_the_library_writes_is_not_covered() {
+    for question in [
+        "what films do you recommend?",
+        "can you recommend a good film?",
+        "what music do you suggest?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert!(!reply.text().contains("files"), "{question}: {}", reply.text());
+    }
+    for question in [
+        "what tools do you recommend for data pipelines?",
+        "what would you recommend for data quality?",
+    ] {
         let reply = ask(question);
         assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
     }
