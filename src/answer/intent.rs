@@ -1055,8 +1055,16 @@ pub fn detect(text: &str) -> Intent {
     intent.asks_duration |= intent.length_of_work;
     let asks_who_is_in_charge =
         opening_words[0] == "who" && FIRM_CHARGE_VERBS.contains(&opening_words[1].as_str());
+    // "Who is your chief data officer?": who one of the firm's own people is, which no record
+    // states; it quoted the fractional leadership service's "... attract a full-time chief
+    // data officer.", the service, not the firm's staff. ("who's" is one word, "whos".) "Who
+    // are your consultants?" gets the firm's description, and "who are your clients?" its
+    // case studies.
+    let asks_firm_person = (opening_words[0] == "whos" && opening_words[1] == "your")
+        || (opening_words[0] == "who" && opening_words[1] == "is" && opening_words[2] == "your");
     intent.names_firm_matter |= (you_start && !after_you_start_other)
         || asks_who_is_in_charge
+        || asks_firm_person
         || (asks_size && !names_way_work)
         || (clients_data && asks_safe_keeping);
     if intent.refers_to_company && (firm_is_hired || !firm_hires) {

@@ -2754,6 +2754,23 @@ fn a_recommendation_of_nothing_the_library_writes_is_not_covered() {
     }
 }
 
+/// "Who is your chief data officer?" asks who the firm's own people are, which no record
+/// states: not covered, with the contact record, where it quoted the fractional leadership
+/// service's "... attract a full-time chief data officer." (a service, not the firm's staff).
+/// "Who are your clients?" keeps the case studies, and the asker's own roles are searched.
+#[test]
+fn who_the_firms_people_are_is_not_covered() {
+    for question in ["who is your chief data officer?", "who's your head of data?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert!(!reply.text().contains("chief data officer"), "{question}: {}", reply.text());
+    }
+    let clients = ask("who are your clients?");
+    assert_eq!(clients.kind, AnswerKind::Company(CompanyTopic::CaseStudies), "{}", clients.text());
+    let ours = ask("who should be our chief data officer?");
+    assert_ne!(ours.kind, AnswerKind::NotCovered, "{}", ours.text());
+}
+
 /// "What consulting do you offer?" asks for the firm's services; searched, "consulting" found a
 /// guide's "Report back on what changed as a result of consultation." (one stem).
 #[test]
