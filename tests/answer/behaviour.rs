@@ -2771,6 +2771,24 @@ fn who_the_firms_people_are_is_not_covered() {
     assert_ne!(ours.kind, AnswerKind::NotCovered, "{}", ours.text());
 }
 
+/// "When does an analytics project need a data protection impact assessment?" read the phrase
+/// as written (the thirteenth pass) and lost the rule "If two or more triggers apply, do a full
+/// DPIA.", which said "DPIA" and nothing of the question; the rule now says the project
+/// "needs" one. "What is a data protection officer?" quoted a public sector page's "we work
+/// alongside data protection officers"; the DPIA guide now says what one is.
+#[test]
+fn a_dpia_and_a_data_protection_officer_are_answered_from_the_dpia_guide() {
+    let when = ask("When does an analytics project need a data protection impact assessment?");
+    assert!(when.text().contains("If two or more triggers apply"), "{}", when.text());
+    let dpo = ask("what is a data protection officer?");
+    assert_eq!(first(&dpo, 1), ["guide:dpia-for-analytics-and-ai"], "{}", dpo.text());
+    assert!(
+        dpo.text().starts_with("A data protection officer (DPO) is the adviser"),
+        "{}",
+        dpo.text()
+    );
+}
+
 /// "What consulting do you offer?" asks for the firm's services; searched, "consulting" found a
 /// guide's "Report back on what changed as a result of consultation." (one stem).
 #[test]
