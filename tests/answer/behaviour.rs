@@ -2789,6 +2789,18 @@ fn a_dpia_and_a_data_protection_officer_are_answered_from_the_dpia_guide() {
     );
 }
 
+/// "How much does a data platform cost?" closed on a business-case checklist's "A realistic run
+/// cost for the new platform, not just migration cost.": the figure said "to run", which only
+/// "... cost to run?" asks. The cost guardrails guide, its first source, now says it.
+#[test]
+fn a_data_platforms_cost_is_its_monthly_figure() {
+    for question in ["how much does a data platform cost?", "what does a data platform cost?"] {
+        let reply = ask(question);
+        assert!(reply.text().contains("£1,000 to £3,000 a month"), "{question}: {}", reply.text());
+        assert!(!reply.text().contains("A realistic run cost"), "{question}: {}", reply.text());
+    }
+}
+
 /// "What consulting do you offer?" asks for the firm's services; searched, "consulting" found a
 /// guide's "Report back on what changed as a result of consultation." (one stem).
 #[test]
