@@ -111,6 +111,8 @@ struct UnitAt {
     edits: u8,
     /// See [`Matching::gapped`].
     gapped: bool,
+    /// See [`QueryToken::irregular`]; `None` for a phrase.
+    irregular: Option<bool>,
     alternatives: Range<usize>,
     /// Set by the ranking: see [`Units::set_weight`].
     weight: u32,
@@ -591,6 +593,10 @@ struct QueryToken {
     after_end: bool,
     /// Whether the word stands in double quotes ([`in_quotes`]).
     as_typed: bool,
+    /// Whether the word is an irregular form of a verb ([`tokenize::irregular_form`]), when
+    /// that was asked as its stem was found (a word the library does not use, as typed):
+    /// typo tolerance asks it again only when it is `None`.
+    irregular: Option<bool>,
 }
 
 /// Whether byte `at` of `q` stands inside double quotes (straight or curly): an odd number of
@@ -706,15 +712,19 @@ pub fn units(q: &str) -> Units {
     // The tokenizer asks for a word's stem just before handing over its token, so the term
     // found with the stem is passed along beside it.
     let found = Cell::new(None);
+    // Whether the word is an irregular form, when that was asked: a misspelt word is asked
+    // once here, not again before typo tolerance (about 300 instructions a word).
+    let irregular = Cell::new(None);
     let known = |word: &str| {
         let known = known_term(word);
         found.set(known.map(|(_, known)| known));
         // A misspelt overridden word takes the override, not the other sense's stem.
         // An irregular form of a verb (`wrote`) is the verb, not a misspelling.
-        known
-            .map(|(stem, _)| stem)
-            .or_else(|| tokenize::misspelt_override(word))
-            .or_else(|| tokenize::irregular_form(word))
+        known.map(|(stem, _)| stem).or_else(|| tokenize::misspelt_override(word)).or_else(|| {
+            let form = tokenize::irregular_form(word);
+            irregular.set(Some(form.is_some()));
+            form
+        })
     };
     let mut last_end = None;
     // Whether the last token is a word as typed (not split, nor joined already), and a
@@ -727,6 +737,7 @@ pub fn units(q: &str) -> Units {
     let quoted = q.contains('"') || (q.as_bytes().contains(&0xE2) && curly());
     tokenize::for_each_token_with(q, known, |word, stem, span| {
         let known = found.take();
+        let asked_irregular = irregular.take();
         let as_typed = quoted && in_quotes(q, span.start);
         // "what's", "who's": a stop word with a contraction is one (see
         // [`contracted_stop_word`]), not a word to find or correct.
@@ -753,7 +764,8 @@ pub fn units(q: &str) -> Units {
             text.push_str(stem);
             let (word, stem) = (word_at..stem_at, stem_at..text.len());
             let span = initials;
-            tokens.push(QueryToken { word, stem, span, known: Some(known), after_end, as_typed });
+            let (known, irregular) = (Some(known), None);
+            tokens.push(QueryToken { word, stem, span, known, after_end, as_typed, irregular });
             after_end = false;
             last_plain = false;
         }
@@ -766,7 +778,8 @@ pub fn units(q: &str) -> Units {
             let stem_at = text.len();
             text.push_str(stem);
             let (word, stem) = (word_at..stem_at, stem_at..text.len());
-            tokens.push(QueryToken { word, stem, span, known: Some(known), after_end, as_typed });
+            let (known, irregular) = (Some(known), None);
+            tokens.push(QueryToken { word, stem, span, known, after_end, as_typed, irregular });
             last_plain = false;
             return;
         }
@@ -781,7 +794,8 @@ pub fn units(q: &str) -> Units {
             let stem_at = text.len();
             text.push_str(stem);
             let (word, stem) = (word_at..stem_at, stem_at..text.len());
-            tokens.push(QueryToken { word, stem, span, known: Some(known), after_end, as_typed });
+            let (known, irregular) = (Some(known), None);
+            tokens.push(QueryToken { word, stem, span, known, after_end, as_typed, irregular });
             last_plain = false;
             return;
         }
@@ -801,8 +815,8 @@ pub fn units(q: &str) -> Units {
                 at = span.end;
                 let (word, stem) = (word_at..stem_at, stem_at..text.len());
                 let after_end = after_end && n == 0;
-                let known = Some(half.2);
-                tokens.push(QueryToken { word, stem, span, known, after_end, as_typed });
+                let (known, irregular) = (Some(half.2), None);
+                tokens.push(QueryToken { word, stem, span, known, after_end, as_typed, irregular });
             }
             last_plain = false;
             return;
@@ -826,8 +840,8 @@ pub fn units(q: &str) -> Units {
             let (word, stem) = (word_at..stem_at, stem_at..text.len());
             let span = start..span.end;
             let known = Some(joined_known);
-            let after_end = prev_after_end;
-            tokens.push(QueryToken { word, stem, span, known, after_end, as_typed });
+            let (after_end, irregular) = (prev_after_end, None);
+            tokens.push(QueryToken { word, stem, span, known, after_end, as_typed, irregular });
             last_plain = false;
             return;
         }
@@ -837,7 +851,8 @@ pub fn units(q: &str) -> Units {
         let stem_at = text.len();
         text.push_str(stem);
         let (word, stem) = (word_at..stem_at, stem_at..text.len());
-        tokens.push(QueryToken { word, stem, span, known, after_end, as_typed });
+        let irregular = asked_irregular;
+        tokens.push(QueryToken { word, stem, span, known, after_end, as_typed, irregular });
     });
     let mut units: Vec<UnitAt> = Vec::with_capacity(tokens.len().min(SEARCH_MAX_QUERY_TERMS));
     // Each unit's typo candidates when they were looked up for a phrase (see `Misspelt`), so
@@ -951,6 +966,7 @@ pub fn units(q: &str) -> Units {
                     after_end: std::mem::take(&mut after_end),
                     edits,
                     gapped,
+                    irregular: if single { token.irregular } else { None },
                     alternatives: 0..0,
                     weight: 0,
                 });
@@ -1301,11 +1317,11 @@ fn expand(
         // An irregular form of a verb the library does not write (`stolen`, `threw`) is a
         // word, not a slip: it matches nothing rather than a look-alike (`staleness`, `three`).
         // Asked last, of a word that found nothing: a binary search costs each word about 300
-        // instructions (search-8: 3,000).
+        // instructions (search-8: 3,000). A word asked as its stem was found is not asked again.
         if typo_tolerant
             && !found_as_typed
             && !named_by_synonyms
-            && tokenize::irregular_form(word).is_none()
+            && !unit.irregular.unwrap_or_else(|| tokenize::irregular_form(word).is_some())
         {
             // For the last word: when the word as typed is a near miss of whole words, it was
             // finished ("chrun" is "churn"), so words it merely begins near ("chunk") are left out.
