@@ -703,6 +703,12 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     out.push('\n');
     let _ = writeln!(
         out,
+        "/// Keys of `SYNONYMS` phrases whose words also count each as a word of its own (`keep_words` in content/synonyms.toml), sorted.\npub static KEEP_WORDS: [&str; {}] = {:?};\n",
+        index.keep_words.len(),
+        index.keep_words
+    );
+    let _ = writeln!(
+        out,
         "/// Stems in the longest synonym phrase.\npub const MAX_PHRASE_STEMS: usize = {};\n",
         index.max_phrase_stems
     );

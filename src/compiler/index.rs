@@ -83,6 +83,8 @@ pub struct SearchIndex {
     pub words: Vec<(String, u32)>,
     /// `(input key, term ids it also finds)` sorted by key, from `content/synonyms.toml`.
     pub synonyms: Vec<(String, Vec<u32>)>,
+    /// Phrase keys of `synonyms` whose words also count alone (`keep_words`), sorted.
+    pub keep_words: Vec<String>,
     /// Stems in the longest synonym input.
     pub max_phrase_stems: usize,
     /// BM25 idf × `IMPACT_SCALE` for a document frequency of 0 to the number of guides.
@@ -246,6 +248,7 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
             Some((*term_index.get(a.as_str())?, *term_index.get(b.as_str())?, *guide))
         })
         .collect();
+    let keep_words = synonyms.keep_words_keys();
     let synonyms = synonyms
         .expansions()
         .into_iter()
@@ -282,6 +285,7 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         terms,
         words,
         synonyms,
+        keep_words,
         max_phrase_stems,
         idf_by_df,
         typo_variants,

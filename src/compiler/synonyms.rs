@@ -43,6 +43,9 @@ pub struct RawEquivalent {
 pub struct RawOneWay {
     pub from: Spanned<String>,
     pub to: Vec<Spanned<String>>,
+    /// For a phrase: its words also count each as a word of its own (see [`Entry::OneWay`]).
+    #[serde(default)]
+    pub keep_words: bool,
 }
 
 /// One validated term.
@@ -60,7 +63,14 @@ pub struct Term {
 #[derive(Debug, Clone)]
 pub enum Entry {
     Equivalent(Vec<Term>),
-    OneWay { from: Term, to: Vec<Term> },
+    /// `keep_words`: a phrase whose words also count each as a word of its own, beside the
+    /// phrase, so the phrase adds its targets without taking its words from the query ("our AI
+    /// project is stuck" still finds what "project" finds).
+    OneWay {
+        from: Term,
+        to: Vec<Term>,
+        keep_words: bool,
+    },
 }
 
 /// The validated table, entries in file order.
@@ -84,7 +94,7 @@ impl Synonyms {
                             .extend(others.map(|t| t.key.clone()));
                     }
                 }
-                Entry::OneWay { from, to } => {
+                Entry::OneWay { from, to, .. } => {
                     out.entry(from.key.clone())
                         .or_default()
                         .extend(to.iter().map(|t| t.key.clone()));
@@ -107,13 +117,27 @@ impl Synonyms {
         out
     }
 
+    /// The keys of the phrases whose words also count each as a word of its own
+    /// (`keep_words`), sorted.
+    pub fn keep_words_keys(&self) -> Vec<String> {
+        let keys: BTreeSet<String> = self
+            .entries
+            .iter()
+            .filter_map(|entry| match entry {
+                Entry::OneWay { from, keep_words: true, .. } => Some(from.key.clone()),
+                _ => None,
+            })
+            .collect();
+        keys.into_iter().collect()
+    }
+
     /// Every key of more than one word: the phrases the index must know.
     pub fn phrase_keys(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
         for entry in &self.entries {
             let terms: Vec<&Term> = match entry {
                 Entry::Equivalent(terms) => terms.iter().collect(),
-                Entry::OneWay { from, to } => std::iter::once(from).chain(to).collect(),
+                Entry::OneWay { from, to, .. } => std::iter::once(from).chain(to).collect(),
             };
             out.extend(terms.into_iter().filter(|t| t.key.contains(' ')).map(|t| t.key.clone()));
         }
@@ -124,6 +148,7 @@ impl Synonyms {
 const FIELD_TERMS: &str = "equivalent.terms";
 const FIELD_FROM: &str = "one_way.from";
 const FIELD_TO: &str = "one_way.to";
+const FIELD_KEEP_WORDS: &str = "one_way.keep_words";
 
 fn line_at(file: &SourceFile, offset: usize) -> usize {
     file.text[..offset.min(file.text.len())].matches('\n').count() + 1
@@ -239,7 +264,20 @@ pub fn validate(file: &SourceFile, diagnostics: &mut Diagnostics) -> Option<Syno
         let to: Vec<Term> =
             entry.to.iter().filter_map(|t| term(file, t, FIELD_TO, diagnostics)).collect();
         if let Some(from) = from {
-            entries.push((raw_entry.span().start, Entry::OneWay { from, to }));
+            if entry.keep_words && !from.key.contains(' ') {
+                diagnostics.push(
+                    at(
+                        file,
+                        from.line,
+                        FIELD_KEEP_WORDS,
+                        format!("`{}` is one word: `keep_words` is for phrases", from.text),
+                    )
+                    .hint("a one-word input is a word of its own already; remove `keep_words`"),
+                );
+                continue;
+            }
+            let keep_words = entry.keep_words;
+            entries.push((raw_entry.span().start, Entry::OneWay { from, to, keep_words }));
         }
     }
     entries.sort_by_key(|(start, _)| *start);
@@ -257,7 +295,7 @@ fn check_duplicates(file: &SourceFile, synonyms: &Synonyms, diagnostics: &mut Di
             Entry::Equivalent(terms) => {
                 (terms.iter().collect(), FIELD_TERMS, terms.iter().collect())
             }
-            Entry::OneWay { from, to } => {
+            Entry::OneWay { from, to, .. } => {
                 (std::iter::once(from).chain(to.iter()).collect(), FIELD_TO, vec![from])
             }
         };
@@ -303,7 +341,7 @@ fn check_cycles(file: &SourceFile, synonyms: &Synonyms, diagnostics: &mut Diagno
     let mut edges: BTreeMap<&str, Vec<&Term>> = BTreeMap::new();
     let mut names: BTreeMap<&str, &str> = BTreeMap::new();
     for entry in &synonyms.entries {
-        if let Entry::OneWay { from, to } = entry {
+        if let Entry::OneWay { from, to, .. } = entry {
             // A term pointing at itself is reported as a repeat, not as a cycle.
             let targets = to.iter().filter(|t| t.key != from.key);
             edges.entry(from.key.as_str()).or_default().extend(targets);

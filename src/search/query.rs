@@ -10,8 +10,8 @@ use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_PREFIX_MIN_CHARS, SEARCH_TYPO
 use crate::model::packed;
 use crate::model::{SEARCH_SUGGEST_ONE_MIN_CHARS, SEARCH_TYPO_ONE_MIN_CHARS};
 use crate::tables::{
-    PHRASE_HEAD_FILTER, PHRASE_HEADS, POSTINGS_START, PREFIX_WORDS, SYNONYM_TERMS, SYNONYMS,
-    TERM_IDS, TERM_KEYS, TITLE_PAIRS, WORD_INDEX,
+    KEEP_WORDS, PHRASE_HEAD_FILTER, PHRASE_HEADS, POSTINGS_START, PREFIX_WORDS, SYNONYM_TERMS,
+    SYNONYMS, TERM_IDS, TERM_KEYS, TITLE_PAIRS, WORD_INDEX,
 };
 
 use super::tokenize::{self, Token};
@@ -947,6 +947,12 @@ pub fn units(q: &str) -> Units {
             taken_after_gap.extend(idx + gap + 1..idx + len);
         }
         let single = taken == 1 && !gapped;
+        // A phrase the synonym table keeps the words of (`keep_words`: "project stuck" adds
+        // stalled projects, and "project" still finds what it finds alone).
+        let keep_words = taken > 1
+            && !gapped
+            && edits == 0
+            && KEEP_WORDS.binary_search(&&text[key.clone()]).is_ok();
         let last = idx + taken == tokens.len();
         let token = &tokens[idx];
         let prefix = single
@@ -975,6 +981,9 @@ pub fn units(q: &str) -> Units {
                 }
             }
         }
+        if keep_words {
+            push_phrase_words(&text, &tokens[idx..idx + taken], last, &mut units);
+        }
         idx += taken;
     }
     let mut alternatives = Vec::with_capacity(4 * units.len());
@@ -992,6 +1001,38 @@ pub fn units(q: &str) -> Units {
     // A phrase's words were noted before the single words after them.
     read_as.sort_by_key(|(span, _)| span.start);
     Units { text, units, alternatives, read_as }
+}
+
+/// The words of a phrase the synonym table keeps the words of (`keep_words`), each a unit of
+/// its own after the phrase's, as it would be without the phrase; `last` says whether the
+/// phrase ends the query (its last word may then be unfinished). A word already a unit is not
+/// repeated, and the query's limit of units holds.
+fn push_phrase_words(text: &str, tokens: &[QueryToken], last: bool, units: &mut Vec<UnitAt>) {
+    for (n, token) in tokens.iter().enumerate() {
+        if units.len() >= SEARCH_MAX_QUERY_TERMS {
+            break;
+        }
+        if units.iter().any(|unit| text[unit.key.clone()] == text[token.stem.clone()]) {
+            continue;
+        }
+        let prefix = last
+            && n + 1 == tokens.len()
+            && !token.as_typed
+            && text[token.word.clone()].chars().count() >= SEARCH_PREFIX_MIN_CHARS;
+        units.push(UnitAt {
+            key: token.stem.clone(),
+            word: Some((token.word.clone(), token.span.clone())),
+            prefix,
+            as_typed: token.as_typed,
+            known: token.known,
+            after_end: false,
+            edits: 0,
+            gapped: false,
+            irregular: token.irregular,
+            alternatives: 0..0,
+            weight: 0,
+        });
+    }
 }
 
 /// Most spellings of phrases [`Misspelt::phrase_at`] looks up in the synonym table for one

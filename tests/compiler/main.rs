@@ -828,6 +828,20 @@ fn synonyms_may_not_repeat_a_term_or_start_two_entries() {
     );
 }
 
+/// `keep_words` says a phrase's words also count alone: a one-word input is a word already.
+#[test]
+fn keep_words_is_refused_on_a_one_word_input() {
+    let scratch = Scratch::new("synonyms-keep-words");
+    scratch.write(
+        "synonyms.toml",
+        "[[one_way]]\nfrom = \"watching\"\nto = [\"monitoring\"]\nkeep_words = true\n\n[[one_way]]\nfrom = \"watching drift\"\nto = [\"monitoring\"]\nkeep_words = true\n",
+    );
+    expect_synonym_diagnostics(
+        &scratch,
+        &[(2, "one_way.keep_words", "`watching` is one word: `keep_words` is for phrases")],
+    );
+}
+
 #[test]
 fn one_way_synonyms_may_not_form_a_cycle() {
     let scratch = Scratch::new("synonyms-cycle");
