@@ -1315,6 +1315,37 @@ async fn nobody_means_unused_reports_not_unused_access() {
     }
 }
 
+/// A synonym phrase with `keep_words` adds its targets without taking its words from the
+/// query. `stuck` → stall read anything stuck as a stalled strategy ("the team is stuck on
+/// data quality" found the stalled-strategies guide first), and `worried` → fear put the people
+/// guides before the cost guides for "worried about AI costs"; the entries are now phrases
+/// (`project stuck`, `staff worried`), whose words still count alone.
+#[tokio::test]
+async fn a_phrase_that_keeps_its_words_adds_its_targets_without_taking_them() {
+    let server = start().await;
+    let page = slugs(&first_page(&server, "the team is stuck on data quality", "&limit=3").await);
+    assert!(!page.contains(&"why-data-strategies-stall".to_string()), "{page:?}");
+    assert!(page.contains(&"data-quality-dimensions-and-thresholds".to_string()), "{page:?}");
+    let page = slugs(&first_page(&server, "worried about AI costs", "&limit=3").await);
+    assert!(page.contains(&"total-cost-of-ownership-ai".to_string()), "{page:?}");
+    for people in ["win-over-middle-managers", "consult-unions-on-ai-changes"] {
+        assert!(!page.contains(&people.to_string()), "{page:?}");
+    }
+    // The phrase finds its target, and its words what they find alone.
+    let page = slugs(&first_page(&server, "our data strategy is stuck", "&limit=3").await);
+    assert_eq!(page[0], "why-data-strategies-stall", "{page:?}");
+    let page = slugs(&first_page(&server, "our AI project is stuck", "&limit=3").await);
+    assert_eq!(page[..2], ["change-plan-for-ai-rollout", "stage-gates-ai-pilots"], "{page:?}");
+    let page = slugs(
+        &first_page(&server, "staff are worried about losing their jobs to AI", "&limit=3").await,
+    );
+    assert_eq!(
+        page[..2],
+        ["address-fears-about-ai-and-jobs", "consult-unions-on-ai-changes"],
+        "{page:?}"
+    );
+}
+
 #[test]
 fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
     // `search_top` orders and fills in only the page's ranks; they must be the full ranking's,
