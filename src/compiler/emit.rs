@@ -709,6 +709,12 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     );
     let _ = writeln!(
         out,
+        "/// Keys of `SYNONYMS` words that find their targets only as the last word of the query or its sentence (`last_word` in content/synonyms.toml), sorted.\npub static LAST_WORD: [&str; {}] = {:?};\n",
+        index.last_word.len(),
+        index.last_word
+    );
+    let _ = writeln!(
+        out,
         "/// Stems in the longest synonym phrase.\npub const MAX_PHRASE_STEMS: usize = {};\n",
         index.max_phrase_stems
     );

@@ -85,6 +85,9 @@ pub struct SearchIndex {
     pub synonyms: Vec<(String, Vec<u32>)>,
     /// Phrase keys of `synonyms` whose words also count alone (`keep_words`), sorted.
     pub keep_words: Vec<String>,
+    /// One-word input keys of `synonyms` that find their targets only as the last word of
+    /// the query or its sentence (`last_word`), sorted.
+    pub last_word: Vec<String>,
     /// Stems in the longest synonym input.
     pub max_phrase_stems: usize,
     /// BM25 idf × `IMPACT_SCALE` for a document frequency of 0 to the number of guides.
@@ -249,6 +252,7 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         })
         .collect();
     let keep_words = synonyms.keep_words_keys();
+    let last_word = synonyms.last_word_keys();
     let synonyms = synonyms
         .expansions()
         .into_iter()
@@ -286,6 +290,7 @@ pub fn build_index(guides: &[Guide], synonyms: &Synonyms) -> SearchIndex {
         words,
         synonyms,
         keep_words,
+        last_word,
         max_phrase_stems,
         idf_by_df,
         typo_variants,

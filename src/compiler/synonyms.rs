@@ -46,6 +46,10 @@ pub struct RawOneWay {
     /// For a phrase: its words also count each as a word of its own (see [`Entry::OneWay`]).
     #[serde(default)]
     pub keep_words: bool,
+    /// For one word: it finds its targets only where it ends the query or its sentence (see
+    /// [`Entry::OneWay`]).
+    #[serde(default)]
+    pub last_word: bool,
 }
 
 /// One validated term.
@@ -65,11 +69,15 @@ pub enum Entry {
     Equivalent(Vec<Term>),
     /// `keep_words`: a phrase whose words also count each as a word of its own, beside the
     /// phrase, so the phrase adds its targets without taking its words from the query ("our AI
-    /// project is stuck" still finds what "project" finds).
+    /// project is stuck" still finds what "project" finds). `last_word`: a one-word input
+    /// that finds its targets only as the last word of the query or of its sentence, where it
+    /// is said of what came before ("the migration is stuck"), not before what it is about
+    /// ("stuck on data quality").
     OneWay {
         from: Term,
         to: Vec<Term>,
         keep_words: bool,
+        last_word: bool,
     },
 }
 
@@ -131,6 +139,20 @@ impl Synonyms {
         keys.into_iter().collect()
     }
 
+    /// The keys of the one-word inputs that find their targets only as the last word of the
+    /// query or of its sentence (`last_word`), sorted.
+    pub fn last_word_keys(&self) -> Vec<String> {
+        let keys: BTreeSet<String> = self
+            .entries
+            .iter()
+            .filter_map(|entry| match entry {
+                Entry::OneWay { from, last_word: true, .. } => Some(from.key.clone()),
+                _ => None,
+            })
+            .collect();
+        keys.into_iter().collect()
+    }
+
     /// Every key of more than one word: the phrases the index must know.
     pub fn phrase_keys(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
@@ -149,6 +171,7 @@ const FIELD_TERMS: &str = "equivalent.terms";
 const FIELD_FROM: &str = "one_way.from";
 const FIELD_TO: &str = "one_way.to";
 const FIELD_KEEP_WORDS: &str = "one_way.keep_words";
+const FIELD_LAST_WORD: &str = "one_way.last_word";
 
 fn line_at(file: &SourceFile, offset: usize) -> usize {
     file.text[..offset.min(file.text.len())].matches('\n').count() + 1
@@ -276,8 +299,21 @@ pub fn validate(file: &SourceFile, diagnostics: &mut Diagnostics) -> Option<Syno
                 );
                 continue;
             }
-            let keep_words = entry.keep_words;
-            entries.push((raw_entry.span().start, Entry::OneWay { from, to, keep_words }));
+            if entry.last_word && from.key.contains(' ') {
+                diagnostics.push(
+                    at(
+                        file,
+                        from.line,
+                        FIELD_LAST_WORD,
+                        format!("`{}` is a phrase: `last_word` is for one word", from.text),
+                    )
+                    .hint("name the phrase's subject in it instead, or remove `last_word`"),
+                );
+                continue;
+            }
+            let (keep_words, last_word) = (entry.keep_words, entry.last_word);
+            entries
+                .push((raw_entry.span().start, Entry::OneWay { from, to, keep_words, last_word }));
         }
     }
     entries.sort_by_key(|(start, _)| *start);

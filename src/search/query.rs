@@ -10,8 +10,8 @@ use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_PREFIX_MIN_CHARS, SEARCH_TYPO
 use crate::model::packed;
 use crate::model::{SEARCH_SUGGEST_ONE_MIN_CHARS, SEARCH_TYPO_ONE_MIN_CHARS};
 use crate::tables::{
-    KEEP_WORDS, PHRASE_HEAD_FILTER, PHRASE_HEADS, POSTINGS_START, PREFIX_WORDS, SYNONYM_TERMS,
-    SYNONYMS, TERM_IDS, TERM_KEYS, TITLE_PAIRS, WORD_INDEX,
+    KEEP_WORDS, LAST_WORD, PHRASE_HEAD_FILTER, PHRASE_HEADS, POSTINGS_START, PREFIX_WORDS,
+    SYNONYM_TERMS, SYNONYMS, TERM_IDS, TERM_KEYS, TITLE_PAIRS, WORD_INDEX,
 };
 
 use super::tokenize::{self, Token};
@@ -113,6 +113,9 @@ struct UnitAt {
     gapped: bool,
     /// See [`QueryToken::irregular`]; `None` for a phrase.
     irregular: Option<bool>,
+    /// A single word that ends the query or its sentence: where a `last_word` synonym input
+    /// finds its targets (`tables::LAST_WORD`).
+    ends_sentence: bool,
     alternatives: Range<usize>,
     /// Set by the ranking: see [`Units::set_weight`].
     weight: u32,
@@ -973,6 +976,7 @@ pub fn units(q: &str) -> Units {
                     edits,
                     gapped,
                     irregular: if single { token.irregular } else { None },
+                    ends_sentence: single && tokens.get(idx + 1).is_none_or(|t| t.after_end),
                     alternatives: 0..0,
                     weight: 0,
                 });
@@ -1029,6 +1033,7 @@ fn push_phrase_words(text: &str, tokens: &[QueryToken], last: bool, units: &mut 
             edits: 0,
             gapped: false,
             irregular: token.irregular,
+            ends_sentence: false,
             alternatives: 0..0,
             weight: 0,
         });
@@ -1336,7 +1341,12 @@ fn expand(
     let may_have_synonyms =
         known.or(singular_known).is_none_or(|term| SYNONYM_TERMS.binary_search(&term).is_ok());
     let synonyms = may_have_synonyms.then(|| SYNONYMS.get(key)).flatten();
-    if let Some(synonyms) = synonyms {
+    // A `last_word` input ("stuck") finds its targets only ending the query or its sentence,
+    // said of what came before it ("the migration is stuck"), not before what it is about
+    // ("stuck on data quality"); it is still a word the table names, never corrected.
+    // Asked only of a word the table names.
+    let finds_targets = |_: &_| unit.ends_sentence || !LAST_WORD.contains(&key);
+    if let Some(synonyms) = synonyms.filter(finds_targets) {
         for &term in synonyms.iter() {
             push(alternatives, first, term, synonym);
         }

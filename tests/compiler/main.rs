@@ -842,6 +842,20 @@ fn keep_words_is_refused_on_a_one_word_input() {
     );
 }
 
+/// `last_word` says where one word finds its targets: a phrase names its own subject.
+#[test]
+fn last_word_is_refused_on_a_phrase() {
+    let scratch = Scratch::new("synonyms-last-word");
+    scratch.write(
+        "synonyms.toml",
+        "[[one_way]]\nfrom = \"watching drift\"\nto = [\"monitoring\"]\nlast_word = true\n\n[[one_way]]\nfrom = \"watching\"\nto = [\"monitoring\"]\nlast_word = true\n",
+    );
+    expect_synonym_diagnostics(
+        &scratch,
+        &[(2, "one_way.last_word", "`watching drift` is a phrase: `last_word` is for one word")],
+    );
+}
+
 #[test]
 fn one_way_synonyms_may_not_form_a_cycle() {
     let scratch = Scratch::new("synonyms-cycle");
