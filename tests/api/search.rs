@@ -1346,6 +1346,28 @@ async fn a_phrase_that_keeps_its_words_adds_its_targets_without_taking_them() {
     );
 }
 
+/// A `last_word` synonym input finds its targets only where it ends the query or its sentence:
+/// "stuck" said of what came before it has stalled ("the migration is stuck", "we are stuck"),
+/// where only the phrases naming a subject (`project stuck`) found stalled work; before what it
+/// is about ("stuck on data quality") it is a word only, as the thirteenth pass left it.
+#[tokio::test]
+async fn stuck_that_ends_the_query_finds_stalled_work_and_before_its_object_does_not() {
+    let server = start().await;
+    let stall = "why-data-strategies-stall".to_string();
+    let ends_a_sentence = "our data migration is stuck. what now";
+    for q in ["stuck", "we are stuck", "the migration is stuck", ends_a_sentence] {
+        let page = slugs(&first_page(&server, q, "&limit=5").await);
+        assert!(page.contains(&stall), "{q}: {page:?}");
+    }
+    // The subject still comes first: the migration is what the visitor is stuck with.
+    let page = slugs(&first_page(&server, "the migration is stuck", "&limit=2").await);
+    assert_eq!(page, ["legacy-warehouse-migration-plan", "migration-reconciliation-parallel-run"]);
+    for q in ["the team is stuck on data quality", "stuck on an old reporting system"] {
+        let page = slugs(&first_page(&server, q, "&limit=3").await);
+        assert!(!page.contains(&stall), "{q}: {page:?}");
+    }
+}
+
 #[test]
 fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
     // `search_top` orders and fills in only the page's ranks; they must be the full ranking's,
