@@ -1368,6 +1368,39 @@ async fn stuck_that_ends_the_query_finds_stalled_work_and_before_its_object_does
     }
 }
 
+/// Words a stranger typed (the fifteenth pass) that the guides write another way: "a mess" is
+/// no typo of "mesh", "AI costs" are the total cost of owning and running an AI system, "prod"
+/// is production, "human in the loop" is human review and oversight, and "openapi" is one word,
+/// no "open" and "API".
+#[tokio::test]
+async fn a_strangers_words_of_the_fifteenth_pass_find_their_guides() {
+    let server = start().await;
+    let page = first_page(&server, "our data is a mess", "&limit=2").await;
+    assert!(page.get("correctedQuery").is_none(), "{page}");
+    let page = slugs(&page);
+    assert!(page.iter().all(|slug| slug.starts_with("data-quality-")), "{page:?}");
+    let page = slugs(&first_page(&server, "ai costs too high", "&limit=2").await);
+    assert_eq!(page, ["total-cost-of-ownership-ai", "estimate-llm-running-costs"]);
+    let page = slugs(&first_page(&server, "worried about AI costs", "&limit=1").await);
+    assert_eq!(page, ["total-cost-of-ownership-ai"]);
+    // As a synonym, weighed less than the word itself: the same first guide, not the same page.
+    for q in ["ml model in prod", "ml model in production"] {
+        let page = slugs(&first_page(&server, q, "&limit=1").await);
+        assert_eq!(page, ["monitor-ml-models-in-production"], "{q}");
+    }
+    let page = slugs(&first_page(&server, "human in the loop", "&limit=3").await);
+    assert_eq!(
+        page[..2],
+        ["human-oversight-of-automated-decisions", "human-review-for-llm-outputs"]
+    );
+    assert!(!page.contains(&"interview-loop-for-data-roles".to_string()), "{page:?}");
+    for q in ["openapi", "OpenAPI", "open api"] {
+        let mut page = slugs(&first_page(&server, q, "").await);
+        page.sort();
+        assert_eq!(page, ["data-contracts-for-producers", "designing-tools-for-llm-agents"], "{q}");
+    }
+}
+
 #[test]
 fn a_page_ranks_its_top_exactly_as_a_full_ranking_does() {
     // `search_top` orders and fills in only the page's ranks; they must be the full ranking's,
