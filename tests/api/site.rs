@@ -1791,3 +1791,22 @@ async fn suggestions_keep_what_the_search_corrected() {
         assert!(!offered.contains(typo), "{q}: {offered}");
     }
 }
+
+/// The cost guardrails guide's figure for what a data platform costs (which "how much does a
+/// data platform cost?" opens on) is a paragraph of its own: it shared one with the list's
+/// lead-in, "Typical proportions on a warehouse-centred platform:", so the page's paragraph
+/// and its markdown twin's said two things and ended on a colon.
+#[tokio::test]
+async fn the_data_platform_cost_figure_is_a_paragraph_of_its_own() {
+    let server = start().await;
+    let page = server.get("/guides/data-platform-cost-guardrails/").await;
+    assert_eq!(page.status, 200);
+    let figure = page
+        .text
+        .split("<p>")
+        .find(|p| p.contains("a month in tooling"))
+        .expect("the page gives the monthly figure");
+    let paragraph = figure.split("</p>").next().unwrap_or_default();
+    assert!(paragraph.ends_with("as use does."), "{paragraph}");
+    assert!(page.text.contains("<p>Typical proportions on a warehouse-centred platform:</p>"));
+}
