@@ -426,18 +426,36 @@ fn synonym_target(key: &str) -> Option<&'static str> {
         .get(key)?
         .iter()
         .filter_map(|&term| {
-            let key = *TERM_KEYS.get(term as usize)?;
+            let target = *TERM_KEYS.get(term as usize)?;
             let mut rarest = 0;
             let mut n_stems = 0;
-            for part in key.split(' ') {
+            for part in target.split(' ') {
                 let id = ANSWER_TERM_IDS.get(part)?;
                 rarest = rarest.max(ANSWER_TERM_WEIGHTS[*id as usize]);
                 n_stems += 1;
             }
-            Some((n_stems > 1, rarest, n_stems, key))
+            let spelt = n_stems > 1 && spells_initials(key, target) && phrase_writers(target) > 0;
+            Some((!spelt, n_stems > 1, rarest, n_stems, target))
         })
         .min()
-        .map(|(_, _, _, key)| key)
+        .map(|(_, _, _, _, target)| target)
+}
+
+/// Whether the one word `key` is the initials of the phrase `target` (stems joined by
+/// spaces; a stem begins as its word does): "dpo" of `data protect offic`, "cdo" of `chief
+/// data offic`. Such an abbreviation means that phrase, whatever else the synonym table
+/// gives it: "DPO" was read as `personal data`, the phrase whose rarest word the index uses
+/// most, and "what is a DPO?" quoted the subject-requests guide, where the DPIA guide says
+/// what a data protection officer is. Only a phrase the library writes
+/// ([`phrase_writers`]), so "PII" is still `personal data`, not the unwritten `personally
+/// identifiable information`.
+fn spells_initials(key: &str, target: &str) -> bool {
+    !key.contains(' ')
+        && key.len() == target.split(' ').count()
+        && key
+            .bytes()
+            .zip(target.split(' '))
+            .all(|(initial, word)| word.as_bytes().first() == Some(&initial))
 }
 
 /// Whether `first second` is a phrase the synonym table reads ("power bi") that no guide

@@ -2771,6 +2771,28 @@ fn who_the_firms_people_are_is_not_covered() {
     assert_ne!(ours.kind, AnswerKind::NotCovered, "{}", ours.text());
 }
 
+/// An abbreviation that spells the initials of a phrase the synonym table gives it, and the
+/// library writes, means that phrase: "DPO" was read as `personal data` (the phrase whose
+/// rarest word the index uses most) and "what is a DPO?" quoted the subject-requests guide,
+/// where the DPIA guide says what a data protection officer is. "PII" is still personal data:
+/// no item writes "personally identifiable information".
+#[test]
+fn an_abbreviation_means_the_phrase_it_spells() {
+    for question in ["what is a DPO?", "what does a DPO do?"] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["guide:dpia-for-analytics-and-ai"], "{question}");
+        assert!(
+            reply.text().starts_with("A data protection officer (DPO) is the adviser"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    let cdo = ask("do we need a CDO?");
+    assert_eq!(first(&cdo, 1), ["service:fractional-data-leadership"], "{}", cdo.text());
+    let pii = ask("How do you handle PII in training data?");
+    assert!(pii.text().contains("personal data"), "{}", pii.text());
+}
+
 /// "When does an analytics project need a data protection impact assessment?" read the phrase
 /// as written (the thirteenth pass) and lost the rule "If two or more triggers apply, do a full
 /// DPIA.", which said "DPIA" and nothing of the question; the rule now says the project
