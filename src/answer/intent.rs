@@ -630,6 +630,11 @@ pub struct Intent {
     /// data is safe with it (`FIRM_FACT_WORDS`, `FIRM_CHARGE_VERBS`, `FIRM_SIZE_NOUNS`,
     /// `SAFE_KEEPING_WORDS`).
     pub names_firm_matter: bool,
+    /// The question asks who one or more of the firm's own people are ("who is your CEO?",
+    /// "who's your head of data?", "who are your people?"), which no record states, not even
+    /// a "How we work" statement that shares its word ("... charities with no data staff yet
+    /// ..." is about clients, not "who are your staff?").
+    pub asks_firm_person: bool,
     /// "You" (not after "would", "could" ...) then a verb of recommending ("what films do you
     /// recommend?", "can you suggest a good book?"): the firm's taste when nothing else the
     /// question names is a word the library writes (`Query::n_misread`); "what tools do you
@@ -875,6 +880,9 @@ pub fn detect(text: &str) -> Intent {
     let mut fourth_is_conduct = false;
     let mut fourth_is_with = false;
     let mut fourth_is_way_verb = false;
+    // "Who are your people?": whether the fourth word names no company topic, reference or
+    // phrasing of the firm's (as "consultants", "clients" and "team" do).
+    let mut fourth_is_unclassed = false;
     // "Can you start next month?": "you" then a word of starting, and then only words of when.
     let (mut after_you, mut you_start, mut after_you_start_other) = (false, false, false);
     // "Which films do you like?": "you" (not after "would", "could" ...) then a verb of taste.
@@ -948,6 +956,7 @@ pub fn detect(text: &str) -> Intent {
             fourth_is_conduct = FIRM_CONDUCT_VERBS.contains(&word);
             fourth_is_with = word == "with";
             fourth_is_way_verb = FIRM_WAY_VERBS.contains(&word);
+            fourth_is_unclassed = class_of(word).is_none();
         }
         position += 1;
         intent.names_offering |= OFFERING_WORDS.contains(&word);
@@ -1059,9 +1068,17 @@ pub fn detect(text: &str) -> Intent {
     // states; it quoted the fractional leadership service's "... attract a full-time chief
     // data officer.", the service, not the firm's staff. ("who's" is one word, "whos".) "Who
     // are your consultants?" gets the firm's description, and "who are your clients?" its
-    // case studies.
+    // case studies. "Who are your people?" asks it of several ("staff", "partners",
+    // "founders"): it quoted a dashboard guide's "people are taking the data elsewhere". Only
+    // a word that names nothing of the firm's already: "consultants" and "team" keep the
+    // firm's description, "clients" and "customers" its case studies.
     let asks_firm_person = (opening_words[0] == "whos" && opening_words[1] == "your")
-        || (opening_words[0] == "who" && opening_words[1] == "is" && opening_words[2] == "your");
+        || (opening_words[0] == "who" && opening_words[1] == "is" && opening_words[2] == "your")
+        || (opening_words[0] == "who"
+            && opening_words[1] == "are"
+            && opening_words[2] == "your"
+            && fourth_is_unclassed);
+    intent.asks_firm_person = asks_firm_person;
     intent.names_firm_matter |= (you_start && !after_you_start_other)
         || asks_who_is_in_charge
         || asks_firm_person

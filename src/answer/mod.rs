@@ -170,6 +170,13 @@ pub fn answer(question: &Question<'_>) -> Answer {
     // covers. Guide passages that use its words (a worked example about refunds) are not the
     // firm's policy, so nothing is quoted; the contact record is where to ask.
     if query.intent.names_firm_matter
+        && query.intent.asks_firm_person
+        && query.intent.refers_to_company
+        && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))
+    {
+        return not_covered(&[], 0);
+    }
+    if query.intent.names_firm_matter
         && query.intent.refers_to_company
         && !query.intent.generic_you
         && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))

@@ -129,6 +129,7 @@ const OFF_TOPIC: &[&str] = &[
     "Which films do you like?",
     "Which books do you like?",
     "What films do you recommend?",
+    "Who are your people?",
 ];
 
 #[test]
@@ -2769,6 +2770,23 @@ fn who_the_firms_people_are_is_not_covered() {
     assert_eq!(clients.kind, AnswerKind::Company(CompanyTopic::CaseStudies), "{}", clients.text());
     let ours = ask("who should be our chief data officer?");
     assert_ne!(ours.kind, AnswerKind::NotCovered, "{}", ours.text());
+}
+
+/// "Who are your people?" asks who the firm's people are, as "who is your CEO?" does: not
+/// covered, with the contact record alone. It quoted a dashboard guide's "people are taking the
+/// data elsewhere", and "who are your staff?" a "How we work" statement about clients' "no data
+/// staff yet". "Who are your consultants?" and "who are your team?" keep the firm's description.
+#[test]
+fn who_the_firms_people_are_is_not_covered_in_the_plural_either() {
+    for question in ["who are your people?", "who are your staff?", "who are your partners?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 5), ["contact:contact"], "{question}");
+    }
+    for question in ["who are your consultants?", "who are your team?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::About), "{question}");
+    }
 }
 
 /// An abbreviation that spells the initials of a phrase the synonym table gives it, and the
