@@ -459,6 +459,11 @@ const FIRM_PRACTICE_WORDS: &[&str] = &[
     "tools",
 ];
 
+/// Whether `word` (lowercased, as written) is one of [`FIRM_USE_VERBS`].
+pub fn is_firm_use_verb(word: &str) -> bool {
+    FIRM_USE_VERBS.contains(&word)
+}
+
 /// Whether `word` (lowercased, as written) is one of [`FIRM_PRACTICE_WORDS`].
 pub fn is_firm_practice_word(word: &str) -> bool {
     FIRM_PRACTICE_WORDS.binary_search(&word).is_ok()
