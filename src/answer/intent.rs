@@ -261,8 +261,11 @@ const WORDS: &[(&str, Class)] = {
         ("touch", Topic(CompanyTopic::Contact)),
         ("type", Generic),
         ("types", Generic),
+        // Text-speak for "you" and "your" ("can u help", "whats ur day rate").
+        ("u", Reference),
         ("uk", Topic(CompanyTopic::Contact)),
         ("unique", Generic),
+        ("ur", Reference),
         ("use", Generic),
         ("verticals", Topic(CompanyTopic::Industries)),
         ("work", Generic),

@@ -333,7 +333,16 @@ fn is_contracted_stop_word(text: &str, token: &Token) -> bool {
     }
     contracts()
         || QUESTION_WORDS.iter().chain(ADDRESS_WORDS).any(|q| within_one_edit(&token.word, q))
+        || TEXT_SPEAK.contains(&token.word.as_str())
 }
+
+/// Words typed for stop words on a phone that are more than one edit from them ("ur" for
+/// "your"): a word no item uses, so read as one it weighed "whats ur day rate" down to "not
+/// covered". ("u" is one letter, which the tokenizer drops already; the intent reads both as
+/// the firm, as "you" and "your" are.) Not "pls": dropped, it let "data contracts explained
+/// pls" quote a vendor guide's "Refusal to test on your data before contract signature.",
+/// where "not covered" is the better answer.
+const TEXT_SPEAK: &[&str] = &["ur"];
 
 /// Contractions people type without the apostrophe that are no other English word, so they
 /// are dropped even where the content's own contractions put them in the index.

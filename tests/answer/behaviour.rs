@@ -2837,6 +2837,18 @@ fn a_recommendation_of_a_tool_the_library_names_is_answered_from_it() {
     );
 }
 
+/// "ur" and "u", typed on a phone for "your" and "you", address the firm: "whats ur day rate"
+/// gets the prices answer "what's your day rate?" gets, and "can u help w/ gdpr" is answered;
+/// both were "not covered", "ur" a word no item uses that weighed the question down.
+#[test]
+fn text_speak_for_you_and_your_addresses_the_firm() {
+    let rate = ask("whats ur day rate");
+    assert_eq!(rate.kind, AnswerKind::Company(CompanyTopic::Pricing), "{}", rate.text());
+    let gdpr = ask("can u help w/ gdpr");
+    assert_eq!(gdpr.kind, AnswerKind::Answered, "{}", gdpr.text());
+    assert!(gdpr.text().contains("GDPR"), "{}", gdpr.text());
+}
+
 /// "When does an analytics project need a data protection impact assessment?" read the phrase
 /// as written (the thirteenth pass) and lost the rule "If two or more triggers apply, do a full
 /// DPIA.", which said "DPIA" and nothing of the question; the rule now says the project
