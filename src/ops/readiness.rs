@@ -96,7 +96,10 @@ fn list_values(numbers: &[&str]) -> Value {
 /// "[2, 3, 1, ...]", separated by commas, semicolons or spaces) as the JSON array it spells,
 /// for a tool argument that some clients send as a string: MCP's `score_assessment` takes
 /// `"answers": "[2,3,1,...]"` as the array. `None` for a string that is not such a list (a
-/// word in it, or no number at all), which the caller refuses as before: not an array.
+/// word in it, or no number at all), which the caller refuses as before: not an array. One
+/// run of digits (`"2222333344441111"`, as the site's result links write the answers) is no
+/// list either: read as a list of one number it was refused as "answers has 1 item", which
+/// sent an agent looking for a missing answer (since 2026-12-05).
 pub fn answers_in_string(text: &str) -> Option<Value> {
     let list = text.trim();
     let list = list.strip_prefix('[').and_then(|l| l.strip_suffix(']')).unwrap_or(list);
@@ -109,6 +112,11 @@ pub fn answers_in_string(text: &str) -> Option<Value> {
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';'))
         .filter(|n| !n.is_empty())
         .collect();
+    if let [only] = numbers.as_slice()
+        && only.chars().filter(char::is_ascii_digit).count() > 1
+    {
+        return None;
+    }
     Some(list_values(&numbers))
 }
 

@@ -1886,6 +1886,10 @@ async fn score_assessment_reads_answers_given_as_a_string_list() {
         ("[9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9]", json!({ "answers": vec![9; N_QUESTIONS] })),
         ("three", json!({ "answers": "three" })),
         ("", json!({ "answers": "" })),
+        // One run of digits, as the site's result links write the answers (`a=` and 16
+        // digits), is no list: it was read as a list of one number, "answers has 1 item".
+        ("2222333344441111", json!({ "answers": "2222333344441111" })),
+        ("[213042213301422]", json!({ "answers": "[213042213301422]" })),
     ] {
         let message = refusal(as_json).await;
         for era in Era::ALL {
