@@ -12,9 +12,27 @@ use http::StatusCode;
 use serde_json::Value;
 
 use crate::jsonrpc::{self, ErrorObject};
-use crate::model::{ErrorKind, McpVersion};
+use crate::model::{ErrorKind, MCP_TOOLS, McpServer, McpVersion};
 use crate::ops;
-use crate::tables::SITE_URL;
+use crate::tables::{AGENT_URL, SITE_URL};
+
+/// The other of the two servers.
+pub fn other_server(server: McpServer) -> McpServer {
+    match server {
+        McpServer::Product => McpServer::Docs,
+        McpServer::Docs => McpServer::Product,
+    }
+}
+
+/// A server as a refusal names it, with its address: "the docs MCP server, `<agent>/mcp/docs`",
+/// the words `fetch`'s refusal uses for the other collection.
+fn described(server: McpServer) -> String {
+    let name = match server {
+        McpServer::Product => "product",
+        McpServer::Docs => "docs",
+    };
+    format!("the {name} MCP server, {AGENT_URL}{}", server.path())
+}
 
 /// MCP 2026-07-28: the HTTP headers disagree with the body, or one is missing.
 pub const HEADER_MISMATCH: i32 = -32020;
@@ -72,16 +90,23 @@ impl McpError {
     pub fn invalid_meta(message: impl Into<String>) -> McpError {
         McpError::new(ErrorKind::InvalidParams, jsonrpc::INVALID_PARAMS, message, false)
     }
-    pub fn unknown_tool(name: &str) -> McpError {
-        McpError::new(
-            ErrorKind::UnknownTool,
-            jsonrpc::INVALID_PARAMS,
+    /// No tool of this server has `name`. A tool of the other server is said to be there,
+    /// with its address (since 2026-12-05): an agent connected to one server, or a client
+    /// that rewrote the path it was given, read "unknown tool `search_guides`" as "there is
+    /// no such tool".
+    pub fn unknown_tool(server: McpServer, name: &str) -> McpError {
+        let other = other_server(server);
+        let elsewhere = MCP_TOOLS.iter().any(|tool| tool.server == other && tool.name == name);
+        let name = ops::error::truncate(name);
+        let message = if elsewhere {
             format!(
-                "unknown tool `{}`; tools/list lists this server's tools",
-                ops::error::truncate(name)
-            ),
-            true,
-        )
+                "unknown tool `{name}` on this server: `{name}` is a tool of {}; tools/list lists this server's tools",
+                described(other)
+            )
+        } else {
+            format!("unknown tool `{name}`; tools/list lists this server's tools")
+        };
+        McpError::new(ErrorKind::UnknownTool, jsonrpc::INVALID_PARAMS, message, true)
     }
     /// A prompt argument the core refuses, -32602 with the core's own code: the question of
     /// `answer_from_guides` past 500 characters is `question_too_long`, as `/ask` and the A2A
@@ -108,18 +133,28 @@ impl McpError {
     /// No resource has `uri`: -32602 in 2026-07-28, -32002 before. `data.uri` is the URI as
     /// sent, cut to [`ops::error::truncate`]'s 120 bytes as every echo is (since
     /// 2026-12-05; it was the whole URI, as long as the body allowed).
-    pub fn unknown_resource(uri: &str, version: McpVersion) -> McpError {
+    /// `elsewhere` is the other server when it reads the URI (since 2026-12-05), said so in
+    /// the message with its address.
+    pub fn unknown_resource(
+        uri: &str,
+        version: McpVersion,
+        elsewhere: Option<McpServer>,
+    ) -> McpError {
         let code =
             if version.is_modern() { jsonrpc::INVALID_PARAMS } else { LEGACY_RESOURCE_NOT_FOUND };
-        let mut error = McpError::new(
-            ErrorKind::UnknownResource,
-            code,
-            format!(
-                "resource not found: `{}`; resources/list lists this server's resources",
-                ops::error::truncate(uri)
+        let shown = ops::error::truncate(uri);
+        let message = match elsewhere {
+            Some(other) => format!(
+                "resource not found on this server: `{shown}` is a resource of {}; resources/list lists this server's resources",
+                described(other)
             ),
-            true,
-        );
+            None => {
+                format!(
+                    "resource not found: `{shown}`; resources/list lists this server's resources"
+                )
+            }
+        };
+        let mut error = McpError::new(ErrorKind::UnknownResource, code, message, true);
         error.extra.push(("uri", Value::from(ops::error::truncate(uri))));
         error
     }

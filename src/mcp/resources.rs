@@ -48,8 +48,11 @@ pub fn read(
     };
     let resource = uri.split_once('#').map_or(uri, |(resource, _fragment)| resource);
     let resource = content::lowercase_origin(resource);
-    let (mime_type, text) =
-        resolve(server, &resource).ok_or_else(|| McpError::unknown_resource(uri, version))?;
+    let (mime_type, text) = resolve(server, &resource).ok_or_else(|| {
+        let other = super::error::other_server(server);
+        let elsewhere = resolve(other, &resource).is_some().then_some(other);
+        McpError::unknown_resource(uri, version, elsewhere)
+    })?;
     #[derive(Serialize)]
     struct Contents<'a> {
         uri: &'a str,

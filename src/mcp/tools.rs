@@ -74,7 +74,7 @@ pub fn call(
     };
     let Some(tool) = MCP_TOOLS.iter().find(|tool| tool.server == server && tool.name == name)
     else {
-        return Err(McpError::unknown_tool(name));
+        return Err(McpError::unknown_tool(server, name));
     };
     let empty = Map::new();
     let arguments = match params.and_then(|p| p.get("arguments")) {

@@ -19,10 +19,10 @@ use super::content::{self, Item};
 use super::error::Error;
 use super::guides::{self, SearchRequest};
 use crate::limits::SEARCH_QUERY_MAX_CHARS;
-use crate::model::{DocKind, DocumentRecord, ItemKind};
+use crate::model::{DocKind, DocumentRecord, ItemKind, McpServer};
 use crate::search::query::{Kind, Units, for_each_token, units};
 use crate::search::{self, cursor};
-use crate::tables::{CATEGORIES, DOCUMENTS, TERM_KEYS};
+use crate::tables::{AGENT_URL, CATEGORIES, DOCUMENTS, TERM_KEYS};
 
 /// A set of documents a surface serves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +35,16 @@ pub enum Collection {
 }
 
 impl Collection {
+    /// The MCP server that searches and reads the other collection, with its address, as a
+    /// refusal names it: "the docs MCP server, `<agent>/mcp/docs`".
+    fn other_server(self) -> String {
+        let (name, server) = match self {
+            Collection::Offering => ("docs", McpServer::Docs),
+            Collection::Library => ("product", McpServer::Product),
+        };
+        format!("the {name} MCP server, {AGENT_URL}{}", server.path())
+    }
+
     fn holds(self, kind: DocKind) -> bool {
         match self {
             Collection::Offering => matches!(
@@ -161,15 +171,26 @@ pub fn fetch(collection: Collection, id: &str) -> Result<Document, Error> {
     let document = document
         .or_else(|| by_url(&url))
         .or_else(|| DOCUMENTS.iter().find(|record| record.url == url).map(Document::Record));
-    document.filter(|document| collection.holds(document.kind())).ok_or_else(|| {
-        Error::new(
+    match document {
+        Some(document) if collection.holds(document.kind()) => Ok(document),
+        // The other server's document: said so, with where it is, rather than "no document",
+        // which read as "it does not exist" to an agent connected to one server only.
+        Some(_) => Err(Error::new(
+            crate::model::ErrorKind::NotFound,
+            format!(
+                "`{}` is a document of {}: call its fetch; this server's search returns the ids its fetch takes",
+                super::error::truncate(id),
+                collection.other_server()
+            ),
+        )),
+        None => Err(Error::new(
             crate::model::ErrorKind::NotFound,
             format!(
                 "no document has the id `{}` on this server; its tool search returns the ids fetch takes",
                 super::error::truncate(id)
             ),
-        )
-    })
+        )),
+    }
 }
 
 fn by_url(url: &str) -> Option<Document> {

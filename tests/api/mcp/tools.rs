@@ -574,6 +574,10 @@ async fn tool_failures_are_results_with_the_core_message() {
         rest_message("/v1/case-studies/insurer-claims".into()).await,
         "no case study has the slug `insurer-claims`; did you mean `insurer-claims-triage`? GET /v1/case-studies lists them"
     );
+    let product_fetch = format!(
+        "`services/mlops` is a document of the product MCP server, {}/mcp: call its fetch; this server's search returns the ids its fetch takes",
+        consultancy_api::tables::AGENT_URL
+    );
     let agent_cases = [
         (
             "/mcp",
@@ -611,12 +615,7 @@ async fn tool_failures_are_results_with_the_core_message() {
             json!({ "id": "guides/data-quality" }),
             "no document has the id `guides/data-quality` on this server; its tool search returns the ids fetch takes",
         ),
-        (
-            "/mcp/docs",
-            "fetch",
-            json!({ "id": "services/mlops" }),
-            "no document has the id `services/mlops` on this server; its tool search returns the ids fetch takes",
-        ),
+        ("/mcp/docs", "fetch", json!({ "id": "services/mlops" }), product_fetch.as_str()),
         // The REST body's "field" and "body" are the tool's arguments.
         (
             "/mcp",
@@ -707,7 +706,7 @@ async fn tool_failures_are_results_with_the_core_message() {
                 "same query and limit",
             ),
             ("/mcp", "fetch", json!({ "id": "guides/data-quality" }), "no document has the id"),
-            ("/mcp/docs", "fetch", json!({ "id": "services/mlops" }), "no document has the id"),
+            ("/mcp/docs", "fetch", json!({ "id": "services/mlops" }), "is a document of"),
         ] {
             let answer = tool(&server, path, era, name, arguments.clone()).await;
             assert_eq!(answer["isError"], true, "{name} {arguments}");
@@ -1897,6 +1896,83 @@ async fn score_assessment_reads_answers_given_as_a_string_list() {
                 tool(&server, "/mcp", era, "score_assessment", json!({ "answers": typed })).await;
             assert_eq!(answer["isError"], true, "{typed:?}: {answer}");
             assert_eq!(answer["content"][0]["text"], message.as_str(), "{typed:?}");
+        }
+    }
+}
+
+/// A tool, a `fetch` id or a resource URI of the other server is answered with where it is:
+/// an agent connected to one server (the Inspector's CLI silently talks to `/mcp` whatever
+/// path it is given) was told only "unknown tool `search_guides`" or "no document has the id
+/// `services/mlops` on this server", which reads as "it does not exist". The codes stay the
+/// same (`unknown_tool`, `not_found`, `unknown_resource`); what the other server has not got
+/// either keeps its plain message.
+#[tokio::test]
+async fn what_the_other_server_has_is_pointed_to() {
+    use consultancy_api::tables::{AGENT_URL, SITE_URL};
+    let server = start().await;
+    let docs = format!("the docs MCP server, {AGENT_URL}/mcp/docs");
+    let product = format!("the product MCP server, {AGENT_URL}/mcp");
+    for era in Era::ALL {
+        // Tools of the other server.
+        for (path, name, other) in [
+            ("/mcp", "search_guides", &docs),
+            ("/mcp", "get_guide", &docs),
+            ("/mcp/docs", "get_service", &product),
+            ("/mcp/docs", "score_assessment", &product),
+        ] {
+            let response = call(&server, path, era, "tools/call", json!({ "name": name })).await;
+            let status = if era.is_modern() { 400 } else { 200 };
+            let body = rpc_error(&response, path, status, -32602, "unknown_tool");
+            let message = body["error"]["message"].as_str().expect("message");
+            assert!(
+                message.contains(&format!("`{name}` is a tool of {other}")),
+                "{path} {name} {era:?}: {message}"
+            );
+        }
+        // A name neither server has keeps the plain message.
+        let response =
+            call(&server, "/mcp", era, "tools/call", json!({ "name": "no_such_tool" })).await;
+        let status = if era.is_modern() { 400 } else { 200 };
+        let body = rpc_error(&response, "/mcp", status, -32602, "unknown_tool");
+        assert_eq!(
+            body["error"]["message"],
+            "unknown tool `no_such_tool`; tools/list lists this server's tools"
+        );
+
+        // fetch ids and URLs of the other server's documents.
+        let guide = "guides/data-quality-dimensions-and-thresholds";
+        let guide_url = format!("{SITE_URL}/{guide}/");
+        for (path, id, other) in [
+            ("/mcp", guide, &docs),
+            ("/mcp", guide_url.as_str(), &docs),
+            ("/mcp", "errors/not_found", &docs),
+            ("/mcp/docs", "services/mlops", &product),
+            ("/mcp/docs", "case-studies/insurer-claims-triage", &product),
+        ] {
+            let answer = tool(&server, path, era, "fetch", json!({ "id": id })).await;
+            assert_eq!(answer["isError"], true, "{path} {id}");
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            assert!(
+                text.contains(&format!("is a document of {other}: call its fetch")),
+                "{path} {id} {era:?}: {text}"
+            );
+            assert_names_no_rest_path(text);
+        }
+
+        // Resources of the other server.
+        for (path, uri, other) in [
+            ("/mcp", format!("{SITE_URL}/{guide}/index.md"), &docs),
+            ("/mcp/docs", format!("{SITE_URL}/services/mlops/index.md"), &product),
+        ] {
+            let response =
+                call(&server, path, era, "resources/read", json!({ "uri": uri.clone() })).await;
+            let (status, code) = if era.is_modern() { (400, -32602) } else { (200, -32002) };
+            let body = rpc_error(&response, path, status, code, "unknown_resource");
+            let message = body["error"]["message"].as_str().expect("message");
+            assert!(
+                message.contains(&format!("is a resource of {other}")),
+                "{path} {uri} {era:?}: {message}"
+            );
         }
     }
 }
