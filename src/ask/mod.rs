@@ -38,6 +38,7 @@ use sha2::{Digest, Sha256};
 
 use crate::answer::{Answer, AnswerKind, Surface};
 use crate::json;
+use crate::model::ErrorKind;
 use crate::ops::{self, Error};
 use crate::wire::reply::{CACHE_CONTENT, NO_STORE};
 use crate::wire::{Reply, sse};
@@ -84,6 +85,19 @@ pub fn post(body: &[u8], query: Option<&str>, delivery: Delivery<'_>) -> Result<
     answer(&request::from_json(&value)?, delivery, NO_STORE)
 }
 
+/// A missing or blank question, refused by the core in words every surface shares, with the
+/// name `/ask` reads it under and where it goes: a stranger following llms.txt's link, or an
+/// agent sending `{"question": ...}`, was told only that the question was missing.
+fn name_query(error: Error) -> Error {
+    if error.kind != ErrorKind::MissingQuery {
+        return error;
+    }
+    Error::new(
+        ErrorKind::MissingQuery,
+        "the question is missing or blank: send it in plain language as `query`, in the URL (`/ask?query=`) or in a POST body (`{\"query\": \"...\"}`, or NLWeb's `{\"query\": {\"text\": \"...\"}}`)",
+    )
+}
+
 /// Answers a parsed request as JSON or as events.
 pub fn answer(
     request: &AskRequest,
@@ -91,7 +105,7 @@ pub fn answer(
     cache_control: &'static str,
 ) -> Result<Reply, Error> {
     let prev: Vec<&str> = request.prev.iter().map(String::as_str).collect();
-    let answer = ops::ask::answer(&request.query, &prev, Surface::Web)?;
+    let answer = ops::ask::answer(&request.query, &prev, Surface::Web).map_err(name_query)?;
     let meta = meta(request, &prev);
     let text = text_item(&answer, request.mode);
     let resources = resource_items(&answer);

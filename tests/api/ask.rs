@@ -657,6 +657,27 @@ async fn a_question_sent_as_q_is_told_the_parameter_is_query() {
     assert_eq!(answered.status, 200, "`q` beside `query` is ignored, as before");
 }
 
+/// A missing or blank question is refused with the name the question goes under, `query`,
+/// in both of its places: "the question is missing or blank; send a question in plain
+/// language" left a stranger following llms.txt's `/ask` link, or an agent that sent
+/// `{"question": ...}` (the MCP prompt's and the A2A skill's word), guessing the name.
+#[tokio::test]
+async fn a_missing_question_is_told_its_name_is_query() {
+    let server = start().await;
+    for pairs in [vec![], vec![("query", "  ")], vec![("question", "what is rag?")]] {
+        let error = get(&server, &pairs, &[]).await.error("GET", "/ask", 400, "missing_query");
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("`/ask?query=`"), "{pairs:?}: {message}");
+    }
+    for body in
+        [json!({}), json!({ "question": "what is rag?" }), json!({ "query": { "text": "" } })]
+    {
+        let error = post(&server, &body).await.error("POST", "/ask", 400, "missing_query");
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("`{\"query\": \"...\"}`"), "{body}: {message}");
+    }
+}
+
 /// A question of clients in a sector cites that sector's case study, which never names the
 /// sector (its industry page lists it), and a question of how long the firm's work takes
 /// quotes a service's duration: "any healthcare clients?" quoted the OAuth error
