@@ -210,6 +210,7 @@ impl Server {
             .max_header_list_size(limits::MAX_HEADER_BYTES as u32)
             .max_concurrent_streams(limits::H2_MAX_CONCURRENT_STREAMS)
             .max_local_error_reset_streams(Some(limits::H2_MAX_LOCAL_ERROR_RESETS))
+            .max_pending_accept_reset_streams(Some(limits::H2_MAX_PENDING_ACCEPT_RESETS))
             .max_send_buf_size(limits::H2_MAX_SEND_BUF)
             .initial_stream_window_size(limits::H2_STREAM_WINDOW)
             .initial_connection_window_size(limits::H2_CONNECTION_WINDOW)

@@ -124,6 +124,13 @@ pub const H2_MAX_CONCURRENT_STREAMS: u32 = 32;
 /// the metrics count it; this bound is what limits them instead (README, *Hardening*). It is
 /// hyper's default (1,024, RUSTSEC-2024-0003), set here so an upgrade cannot drop it.
 pub const H2_MAX_LOCAL_ERROR_RESETS: usize = 1024;
+/// Streams of one HTTP/2 connection the client may have reset (RST_STREAM) before the server
+/// took them up, at once. Past it: GOAWAY `ENHANCE_YOUR_CALM` ("too_many_resets"), closed. This
+/// is the "rapid reset" bound (CVE-2023-44487): such a stream no longer counts against
+/// `H2_MAX_CONCURRENT_STREAMS` but still waits in h2's accept queue, so without it a client
+/// could queue streams without end. It is h2's default (20), which hyper passes on only while
+/// its own setting is left unset; set here so an upgrade cannot drop it.
+pub const H2_MAX_PENDING_ACCEPT_RESETS: usize = 20;
 /// Response bytes one connection may have generated but not yet handed to its socket (HTTP/2
 /// flow control, a slow reader). A request arriving while a connection is at this budget waits
 /// before its response is generated, until the client reads; so a connection holds at most

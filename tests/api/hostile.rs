@@ -856,6 +856,121 @@ async fn http2_streams_refused_before_the_service_end_their_connection_past_a_bo
     assert_eq!(response.header("ratelimit"), Some("\"ip\";r=299;t=60"));
 }
 
+/// Sends `round(n)` (the n-th round, from 0) on an HTTP/2 connection of its own from `from`,
+/// round after round, until the server ends the connection or `rounds` are sent, while a
+/// reader watches for its GOAWAY. Returns the GOAWAY's error code and debug data (`None`: the
+/// connection did not end with one within 5 s) and the rounds sent.
+async fn h2_flood_until_goaway(
+    server: SocketAddr,
+    from: IpAddr,
+    rounds: usize,
+    round: impl Fn(u32) -> Vec<u8>,
+) -> (Option<(u32, Vec<u8>)>, usize) {
+    let mut tcp = connect_from(from, server).await;
+    let mut hello = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".to_vec();
+    hello.extend(h2_frame(0x4, 0, 0, &[]));
+    tcp.write_all(&hello).await.expect("preface");
+    let (mut read, mut write) = tcp.into_split();
+    let reader = tokio::spawn(async move {
+        let mut buffer = Vec::new();
+        let mut chunk = [0u8; 16 * 1024];
+        loop {
+            while buffer.len() >= 9 {
+                let length = u32::from_be_bytes([0, buffer[0], buffer[1], buffer[2]]) as usize;
+                if buffer.len() < 9 + length {
+                    break;
+                }
+                let (kind, payload) = (buffer[3], buffer[9..9 + length].to_vec());
+                buffer.drain(..9 + length);
+                if kind == 0x7 && payload.len() >= 8 {
+                    let code = u32::from_be_bytes([payload[4], payload[5], payload[6], payload[7]]);
+                    return Some((code, payload[8..].to_vec()));
+                }
+            }
+            match read.read(&mut chunk).await {
+                Ok(0) | Err(_) => return None,
+                Ok(n) => buffer.extend(&chunk[..n]),
+            }
+        }
+    });
+    let mut sent = 0;
+    while sent < rounds && !reader.is_finished() {
+        if write.write_all(&round(sent as u32)).await.is_err() {
+            break;
+        }
+        sent += 1;
+        // The server reads a round before the next is sent, so everything sent has been read
+        // when it closes (unread bytes would make its close a reset that could lose the
+        // GOAWAY).
+        tokio::task::yield_now().await;
+        eventually(Duration::from_millis(20), || reader.is_finished()).await;
+    }
+    let goaway = tokio::time::timeout(Duration::from_secs(5), reader)
+        .await
+        .ok()
+        .and_then(|reader| reader.expect("reader"));
+    drop(write);
+    (goaway, sent)
+}
+
+/// HTTP/2 "rapid reset" (CVE-2023-44487): HEADERS then RST_STREAM, at speed. A reset stream
+/// no longer counts against the 32 concurrent, so only the bound on streams reset before the
+/// server took them up (`H2_MAX_PENDING_ACCEPT_RESETS`) stops a client queuing them without
+/// end: past it, GOAWAY `ENHANCE_YOUR_CALM`. Until 2026-12-05 that bound was hyper's unset
+/// default, h2's; set to `usize::MAX` (what an upgrade leaving it unset could bring), the
+/// connection took all 12,800 streams this sends and stayed open.
+#[tokio::test]
+async fn an_http2_rapid_reset_flood_ends_its_connection_and_others_are_served() {
+    let server = start_with(Setup { rate_limit: 300, ..Setup::default() }).await;
+    let (goaway, rounds) = h2_flood_until_goaway(server.addr, client(63), 400, |n| {
+        (0..32)
+            .flat_map(|i| {
+                let stream = 1 + 2 * (32 * n + i);
+                let mut pair = raw_h2_get(stream, "/v1/services", "localhost", &[]);
+                pair.extend(h2_frame(0x3, 0, stream, &8u32.to_be_bytes()));
+                pair
+            })
+            .collect()
+    })
+    .await;
+    let (code, debug) = goaway.expect("a GOAWAY ends the connection");
+    assert_eq!(code, 0xb, "ENHANCE_YOUR_CALM after {rounds} rounds of 32 reset streams");
+    assert_eq!(debug, b"too_many_resets");
+    // The server is whole, and another client is served as ever.
+    let response = Checked::read(
+        reqwest_from(client(64)).get(server.url("/v1/services")).send().await.expect("GET"),
+    )
+    .await;
+    assert_eq!(response.status, 200);
+}
+
+/// The CONTINUATION flood (CVE-2024-27316 and its kin): a header block that never ends, one
+/// CONTINUATION after another. h2 allows a block as many frames as the 32 KiB header list
+/// needs and a quarter more (at least 5), then ends the connection with GOAWAY
+/// `ENHANCE_YOUR_CALM`; so the frames a client may send into one block are bounded by
+/// `MAX_HEADER_BYTES`, whatever they carry (empty frames included).
+#[tokio::test]
+async fn an_http2_continuation_flood_ends_its_connection() {
+    let server = start().await;
+    for payload in [&[][..], b"\x00\x01x\x01y"] {
+        let (goaway, rounds) = h2_flood_until_goaway(server.addr, client(65), 100, |n| {
+            let mut frames = Vec::new();
+            if n == 0 {
+                // HEADERS without END_HEADERS (and without END_STREAM).
+                let mut head = raw_h2_get(1, "/v1", "localhost", &[]);
+                head[4] = 0;
+                frames.extend(head);
+            }
+            frames.extend((0..16).flat_map(|_| h2_frame(0x9, 0, 1, payload)));
+            frames
+        })
+        .await;
+        let (code, debug) = goaway.expect("a GOAWAY ends the connection");
+        assert_eq!(code, 0xb, "ENHANCE_YOUR_CALM after {rounds} rounds of 16 CONTINUATION frames");
+        assert_eq!(debug, b"too_many_continuations");
+    }
+}
+
 #[test]
 fn weighted_checks_grant_what_is_left() {
     let limiter = RateLimiter::new(10);
