@@ -555,6 +555,9 @@ pub static SYNONYMS: StrMap<&[u32]> = StrMap {
 /// Keys of `SYNONYMS` phrases whose words also count each as a word of its own (`keep_words` in content/synonyms.toml), sorted.
 pub static KEEP_WORDS: [&str; 0] = [];
 
+/// Keys of `SYNONYMS` words that find their targets only as the last word of the query or its sentence (`last_word` in content/synonyms.toml), sorted.
+pub static LAST_WORD: [&str; 0] = [];
+
 /// Stems in the longest synonym phrase.
 pub const MAX_PHRASE_STEMS: usize = 2;
 
