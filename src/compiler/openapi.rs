@@ -975,13 +975,18 @@ A missing or blank question is `missing_query` (its message names `query` when o
         );
     }
 
+    // The connection cap's own words (its default number included), from the error table.
+    let over_cap = ERROR_CODES
+        .iter()
+        .find(|(code, _, _)| *code == "too_many_connections")
+        .map_or("", |(_, _, meaning)| *meaning);
     path(
         "/healthz",
         json!({
             "get": {
                 "operationId": "getHealth",
                 "summary": "Liveness and readiness",
-                "description": "For load balancers and orchestrators. 200 `{\"status\":\"ok\"}` while the process serves; 503 `{\"status\":\"draining\"}` once it has been told to stop (it still finishes what it has in flight). The process needs nothing outside itself, so serving is being ready. Not rate-limited and never cached; no RateLimit headers.",
+                "description": "For load balancers and orchestrators. 200 `{\"status\":\"ok\"}` while the process serves; 503 `{\"status\":\"draining\"}` once it has been told to stop (it still finishes what it has in flight). The process needs nothing outside itself, so serving is being ready. Not rate-limited and never cached; no RateLimit headers. Like every path it is behind the per-address connection cap, which is checked when a connection opens, before any request on it is read: a probe on a connection past its address's cap is 429 `too_many_connections`.",
                 "tags": ["operations"],
                 "responses": {
                     "200": {
@@ -990,6 +995,16 @@ A missing or blank question is `missing_query` (its message names `query` when o
                         "content": { "application/json": { "schema": schema_ref("Health") } },
                     },
                     "304": response_ref("NotModifiedAny"),
+                    // The connection cap is decided before the request is read, so it cannot
+                    // spare this path: a probe past it is refused like any other request.
+                    "429": {
+                        "description": format!("`too_many_connections` only (never `rate_limited`): the probe came on a connection past its address's cap (`--max-connections-per-ip`), refused before its request was read, then closed. {over_cap} A proxy listed in `--trusted-proxy` has no cap, nor has any address under `--trust-proxy` unless the cap is given."),
+                        "headers": {
+                            "Retry-After": header_ref("Retry-After"),
+                            "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin"),
+                        },
+                        "content": { "application/json": { "schema": schema_ref("Error") } },
+                    },
                     "503": {
                         "description": "Stopping: take this process out of rotation",
                         "headers": { "Access-Control-Allow-Origin": header_ref("Access-Control-Allow-Origin") },

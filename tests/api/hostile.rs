@@ -402,6 +402,33 @@ async fn a_client_at_its_connection_cap_gets_429_and_other_addresses_are_unaffec
     assert!(retried, "a freed slot can be used again");
 }
 
+/// The cap is decided when a connection opens, before its request is read, so a health probe
+/// past it is refused like any request: the OpenAPI document must list that 429 for
+/// `/healthz` too, which is otherwise never rate-limited (a generated client that raises on
+/// an undocumented status would fail its health check instead of reading the refusal).
+#[tokio::test]
+async fn a_health_probe_past_the_connection_cap_gets_the_documented_429() {
+    let options = ServerOptions { max_connections_per_ip: 1, ..ServerOptions::default() };
+    let server = start_with(Setup { options, ..Setup::default() }).await;
+    let prober = client(2);
+    let probe = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+    let mut held = connect_from(prober, server.addr).await;
+    held.write_all(probe).await.expect("write");
+    let (head, _) = read_response(&mut held).await.expect("answered");
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+
+    let mut over = connect_from(prober, server.addr).await;
+    over.write_all(probe).await.expect("write");
+    let (head, body) = read_response(&mut over).await.expect("a 429 before the close");
+    assert!(head.starts_with("http/1.1 429"), "{head}");
+    for header in ["retry-after: 1", "access-control-allow-origin: *"] {
+        assert!(head.contains(header), "{header} in {head}");
+    }
+    let body: serde_json::Value = serde_json::from_slice(&body).expect("JSON");
+    assert_eq!(body["error"]["code"], "too_many_connections");
+    validate("GET", "/healthz", 429, &body);
+}
+
 async fn retry_until_ok<F: Future<Output = bool>>(
     limit: Duration,
     mut attempt: impl FnMut() -> F,

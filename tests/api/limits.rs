@@ -1232,8 +1232,8 @@ async fn a_markdown_client_gets_the_refusals_on_a_page_as_markdown() {
 #[tokio::test]
 async fn every_4xx_that_names_a_limit_gives_its_number() {
     use consultancy_api::limits::{
-        A2A_BODY_MAX, ASK_BODY_MAX, BATCH_BODY_MAX, MCP_BODY_MAX, OAUTH_BODY_MAX,
-        RATE_LIMIT_DEFAULT, SCORE_BODY_MAX,
+        A2A_BODY_MAX, ASK_BODY_MAX, BATCH_BODY_MAX, MAX_CONNECTIONS_PER_IP_DEFAULT, MCP_BODY_MAX,
+        OAUTH_BODY_MAX, RATE_LIMIT_DEFAULT, SCORE_BODY_MAX,
     };
     let server = start().await;
     let document = server.get("/openapi.json").await.json();
@@ -1268,6 +1268,11 @@ async fn every_4xx_that_names_a_limit_gives_its_number() {
                         n_413 += 1;
                         let kib = format!("{} KiB", body_max(path) / 1024);
                         assert!(description.contains(&kib), "{at} lacks {kib}");
+                    }
+                    // A health probe is never rate-limited; its only 429 is the connection cap's.
+                    "429" if path == "/healthz" => {
+                        let cap = format!("{MAX_CONNECTIONS_PER_IP_DEFAULT} unless");
+                        assert!(description.contains(&cap), "{at} lacks {cap}");
                     }
                     "429" => {
                         n_429 += 1;
