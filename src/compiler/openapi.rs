@@ -1637,7 +1637,15 @@ A missing or blank question is `missing_query` (its message names `query` when o
         "`ambiguous_credentials`: more than one `Authorization` header (RFC 6750 section 3.1, `invalid_request`)",
     );
     ambiguous["headers"]["WWW-Authenticate"] = header_ref("WWW-Authenticate");
-    let mut too_many = error_response(&rate_limited(""));
+    // Any operation's 429 may also be the connection cap's, refused as a connection opens,
+    // before its request is read (`/healthz`, not rate-limited, lists that one alone).
+    let over_cap = ERROR_CODES
+        .iter()
+        .find(|(code, _, _)| *code == "too_many_connections")
+        .map_or("", |(_, _, meaning)| *meaning);
+    let mut too_many = error_response(&rate_limited(&format!(
+        " (`rate_limited`); or `too_many_connections`, on a connection opened past its address's cap, refused before its request was read: {over_cap}"
+    )));
     too_many["headers"]["Retry-After"] = header_ref("Retry-After");
     let responses = json!({
         "BadRequest": error_response("Invalid input; `error.code` says which rule failed"),

@@ -373,7 +373,8 @@ impl Error {
         Error::new(
             ErrorKind::TooManyConnections,
             format!(
-                "your address already has {cap} connections open; reuse one (keep-alive) or close one, then retry"
+                "your address already has {cap} {} open; reuse one (keep-alive) or close one, then retry",
+                if cap == 1 { "connection" } else { "connections" }
             ),
         )
     }

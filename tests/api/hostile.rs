@@ -426,7 +426,13 @@ async fn a_health_probe_past_the_connection_cap_gets_the_documented_429() {
     }
     let body: serde_json::Value = serde_json::from_slice(&body).expect("JSON");
     assert_eq!(body["error"]["code"], "too_many_connections");
+    let message = body["error"]["message"].as_str().expect("a message");
+    assert!(message.contains("already has 1 connection open;"), "one is not plural: {message}");
     validate("GET", "/healthz", 429, &body);
+    // Every other operation's 429 refers to the shared response, which names this code too.
+    let shared = &crate::support::openapi()["components"]["responses"]["TooManyRequests"];
+    let described = shared["description"].as_str().expect("a description");
+    assert!(described.contains("`too_many_connections`"), "{described}");
 }
 
 async fn retry_until_ok<F: Future<Output = bool>>(
