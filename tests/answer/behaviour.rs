@@ -2889,3 +2889,13 @@ fn the_firms_consulting_is_its_services() {
         assert!(!reply.text().contains("consultation"), "{question}: {}", reply.text());
     }
 }
+
+/// OpenAI, a word no item writes, is a vendor of language models: one edit from "openapi", it
+/// made "can we use open source LLMs instead of OpenAI?" quote the API page.
+#[test]
+fn openai_is_a_vendor_of_language_models() {
+    let reply = ask("can we use open source LLMs instead of OpenAI?");
+    assert_eq!(first(&reply, 1), ["guide:self-host-open-weight-models"], "{}", reply.text());
+    assert!(!reply.text().contains("OpenAPI"), "{}", reply.text());
+    assert!(!reply.sources.iter().any(|s| s.slug == "api"), "{}", reply.text());
+}
