@@ -130,6 +130,9 @@ const OFF_TOPIC: &[&str] = &[
     "Which books do you like?",
     "What films do you recommend?",
     "Who are your people?",
+    // The library writes nothing of programming languages; "programming" was read as
+    // "programme" and quoted a governance programme.
+    "What is the best programming language for data?",
 ];
 
 #[test]
@@ -2888,6 +2891,23 @@ fn the_firms_consulting_is_its_services() {
         assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Services), "{question}");
         assert!(!reply.text().contains("consultation"), "{question}: {}", reply.text());
     }
+}
+
+/// "Programming" is not "programme": Snowball stems it "program", which the synonym table makes
+/// one with "programme", so "what is the best programming language for data?" quoted "Most
+/// data governance programmes fail quietly". The library writes no word on programming
+/// languages: not covered, and no programme quoted.
+#[test]
+fn programming_is_not_a_programme() {
+    for question in [
+        "what is the best programming language for data?",
+        "which programming language should our analysts learn?",
+    ] {
+        let reply = ask(question);
+        assert!(!reply.text().contains("programme"), "{question}: {}", reply.text());
+    }
+    let governance = ask("how do we start a data governance programme?");
+    assert_eq!(first(&governance, 1), ["guide:start-data-governance-programme"]);
 }
 
 /// OpenAI, a word no item writes, is a vendor of language models: one edit from "openapi", it
