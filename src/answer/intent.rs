@@ -152,6 +152,9 @@ const WORDS: &[(&str, Class)] = {
         ("know", Generic),
         ("larchmere", Reference),
         ("larchmeres", Reference),
+        // "See you later" takes leave: with "see" (below) it asks nothing, and searched for,
+        // "later" quoted the roadmap guide's "Later (9-18 months): options.".
+        ("later", Generic),
         ("lenders", Topic(CompanyTopic::Industries)),
         ("list", Generic),
         ("located", Topic(CompanyTopic::Contact)),
@@ -215,6 +218,11 @@ const WORDS: &[(&str, Class)] = {
         ("scoring", Generic),
         ("sector", Topic(CompanyTopic::Industries)),
         ("sectors", Topic(CompanyTopic::Industries)),
+        // "Can I see a case study?" asks to see one, as "show me" does; searched for, the
+        // API page's "GET ... /v1/case-studies ..." held both words of "case study", and "can
+        // I see your case studies?" quoted the API page's "Read the RateLimit header to see
+        // what is left".
+        ("see", Generic),
         ("selfassessment", Topic(CompanyTopic::Assessment)),
         ("serve", Generic),
         ("serves", Generic),

@@ -2910,6 +2910,19 @@ fn programming_is_not_a_programme() {
     assert_eq!(first(&governance, 1), ["guide:start-data-governance-programme"]);
 }
 
+/// A buyer asking to see work gets the case studies: "see" asks to see, as "show" does, and
+/// "Can I see a case study?" quoted the API page's "GET ... /v1/case-studies ..."; "see you
+/// later" takes leave and quotes no roadmap's "Later (9-18 months)".
+#[test]
+fn asking_to_see_a_case_study_gets_the_case_studies() {
+    for question in ["Can I see a case study?", "Can I see your case studies?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::CaseStudies), "{question}");
+    }
+    let later = ask("see you later");
+    assert!(!later.text().contains("Later (9"), "{}", later.text());
+}
+
 /// OpenAI, a word no item writes, is a vendor of language models: one edit from "openapi", it
 /// made "can we use open source LLMs instead of OpenAI?" quote the API page.
 #[test]
