@@ -1401,8 +1401,14 @@ fn expand(
                 // A misspelling finds what the word finds, its synonyms included, weighed
                 // as a synonym and a typo both: a synonym input no guide uses ("tableau") is
                 // in the vocabulary only to be reached, and "etics" means "ethics", which
-                // stands for "fairness" and "responsible AI".
-                for &term in synonyms_of(near.term) {
+                // stands for "fairness" and "responsible AI". A `last_word` input read so
+                // ("stcuk") finds its targets where the word as typed would: only ending the
+                // query or its sentence. Asked only of a candidate with synonyms.
+                let synonyms = synonyms_of(near.term);
+                let said_of_subject = |key: &&str| unit.ends_sentence || !LAST_WORD.contains(key);
+                let finds_targets = synonyms.is_empty()
+                    || TERM_KEYS.get(near.term as usize).is_none_or(said_of_subject);
+                for &term in synonyms.iter().filter(|_| finds_targets) {
                     push(alternatives, first, term, Kind::SynonymTypo(near.distance));
                 }
                 // What a synonym input no guide writes finds is read as that input too

@@ -1368,6 +1368,22 @@ async fn stuck_that_ends_the_query_finds_stalled_work_and_before_its_object_does
     }
 }
 
+/// A misspelling read as `stuck` (typo tolerance) is read as the word typed right would be: it
+/// finds stalled work ending the query or its sentence, and not before what it is about.
+#[tokio::test]
+async fn a_misspelt_stuck_finds_stalled_work_only_where_stuck_would() {
+    let server = start().await;
+    let stall = "why-data-strategies-stall".to_string();
+    for q in ["stcuk", "we are stcuk. what now"] {
+        let page = slugs(&first_page(&server, q, "&limit=1").await);
+        assert_eq!(page, ["why-data-strategies-stall"], "{q}");
+    }
+    for q in ["the team is stcuk on data quality", "stcuk on an old reporting system"] {
+        let page = slugs(&first_page(&server, q, "&limit=5").await);
+        assert!(!page.contains(&stall), "{q}: {page:?}");
+    }
+}
+
 /// Words a stranger typed (the fifteenth pass) that the guides write another way: "a mess" is
 /// no typo of "mesh", "AI costs" are the total cost of owning and running an AI system, "prod"
 /// is production, "human in the loop" is human review and oversight, and "openapi" is one word,
