@@ -1384,6 +1384,24 @@ async fn a_misspelt_stuck_finds_stalled_work_only_where_stuck_would() {
     }
 }
 
+/// Names whose words are common ("business case") and a subject said of another ("security of
+/// LLM apps"), the sixteenth pass: each finds its own guides before those that say the other
+/// word of the query.
+#[tokio::test]
+async fn a_strangers_words_of_the_sixteenth_pass_find_their_guides() {
+    let server = start().await;
+    let page = slugs(&first_page(&server, "business case for analytics", "&limit=4").await);
+    assert!(page.contains(&"business-case-data-platform".to_string()), "{page:?}");
+    assert!(!page.contains(&"analytics-translator-role".to_string()), "{page:?}");
+    // A business use case is a use case: not `business case` read with "use" between.
+    let page = slugs(&first_page(&server, "business use cases for ai", "&limit=4").await);
+    assert!(page.contains(&"find-ai-use-cases".to_string()), "{page:?}");
+    for q in ["security of llm apps", "LLM security"] {
+        let page = slugs(&first_page(&server, q, "&limit=2").await);
+        assert_eq!(page, ["ai-system-security-risks", "defend-against-prompt-injection"], "{q}");
+    }
+}
+
 /// Words a stranger typed (the fifteenth pass) that the guides write another way: "a mess" is
 /// no typo of "mesh", "AI costs" are the total cost of owning and running an AI system, "prod"
 /// is production, "human in the loop" is human review and oversight, and "openapi" is one word,
