@@ -52,6 +52,11 @@ pub const NAMED_DURATION_BOOST: u64 = 2;
 /// A company question that names its topic and asks about something more ("case studies in
 /// retail") ranks items of that kind this many times higher.
 pub const KIND_BOOST: u64 = 2;
+/// Two sentences that open with this many of the same words say the same thing twice, however
+/// differently they go on: a case study's summary ("A fashion and homeware retailer with 140
+/// stores moved ...") and its first line ("A fashion and homeware retailer with 140 stores, an
+/// online business ..."), quoted together, read as a repeat.
+pub const SAME_OPENING_WORDS: usize = 6;
 
 /// One ranked item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -465,6 +470,20 @@ pub fn near_duplicate(a: u64, b: u64) -> bool {
     smaller > 0 && (a & b).count_ones() * 1000 >= smaller * DUPLICATE_PER_MILLE
 }
 
+/// Whether two sentences open with the same [`SAME_OPENING_WORDS`] words (any case, commas
+/// and the like aside).
+pub fn same_opening(a: &str, b: &str) -> bool {
+    fn words(text: &str) -> impl Iterator<Item = &str> {
+        text.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '-')
+            .filter(|w| !w.is_empty())
+    }
+    let (mut a, mut b) = (words(a), words(b));
+    (0..SAME_OPENING_WORDS).all(|_| match (a.next(), b.next()) {
+        (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
+        _ => false,
+    })
+}
+
 /// Picks the answer's passages from `scored` (best first): the best, then up to
 /// `MAX_CHOSEN - 1` more that score close to it, fit the budget, are no near-duplicates and
 /// say more of what is asked (a subject word the answer lacks, or, in the best sentence's
@@ -585,7 +604,9 @@ pub fn pick(
             continue;
         }
         let duplicate = picked[..len].iter().any(|p| {
-            near_duplicate(ANSWER_PASSAGES[p.passage as usize].signature, record.signature)
+            let chosen = &ANSWER_PASSAGES[p.passage as usize];
+            near_duplicate(chosen.signature, record.signature)
+                || same_opening(chosen.text, record.text)
         });
         if duplicate {
             continue;
@@ -646,6 +667,19 @@ mod tests {
                 })
         });
         found.map(|at| at as u32).expect("the content has a sentence leaning on a heading")
+    }
+
+    #[test]
+    fn sentences_that_open_alike_are_a_repeat() {
+        assert!(same_opening(
+            "A fashion and homeware retailer with 140 stores moved to a cloud platform.",
+            "A fashion and homeware retailer with 140 stores, an online business."
+        ));
+        assert!(!same_opening("A fashion retailer moved.", "A fashion retailer moved."));
+        assert!(!same_opening(
+            "The model owner owns input quality and performance.",
+            "The model owner, usually a data scientist, owns it."
+        ));
     }
 
     #[test]

@@ -2932,3 +2932,24 @@ fn openai_is_a_vendor_of_language_models() {
     assert!(!reply.text().contains("OpenAPI"), "{}", reply.text());
     assert!(!reply.sources.iter().any(|s| s.slug == "api"), "{}", reply.text());
 }
+
+/// "Do you have a case study in retail?" quoted the case study's summary, then its first line,
+/// which opens with the same eight words ("A fashion and homeware retailer with 140 stores"):
+/// two sentences that open alike are one too many.
+#[test]
+fn an_answer_does_not_open_two_sentences_alike() {
+    for question in
+        ["Do you have a case study in retail?", "any retail clients?", "Retail case study"]
+    {
+        let reply = ask(question);
+        let openings: Vec<String> = reply
+            .sentences
+            .iter()
+            .map(|s| s.text.split_whitespace().take(6).collect::<Vec<_>>().join(" "))
+            .collect();
+        for (at, opening) in openings.iter().enumerate() {
+            assert!(!openings[..at].contains(opening), "{question}: {}", reply.text());
+        }
+        assert_eq!(first(&reply, 1), ["case-study:retailer-platform-migration"], "{question}");
+    }
+}
