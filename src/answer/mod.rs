@@ -253,6 +253,20 @@ pub fn answer(question: &Question<'_>) -> Answer {
     {
         return answer;
     }
+    // "Can you help a charity?", "do you work with charities?": clients of a kind no industry
+    // page is about, which one of the firm's "How we work" statements names ("... small
+    // companies and charities with no data staff yet ..."); it answers, where the list of the
+    // six industries read as a no. A question of an industry the firm has a page for
+    // (`reads_industry`), or of its industries in general, is answered as before.
+    // The statement need not say the question's phrasing ("help" in "can you help a
+    // charity?"), only its subject.
+    if topic == Some(CompanyTopic::Industries)
+        && !query.reads_industry
+        && query.intent.refers_to_company
+        && let Some(answer) = firm_terms_answer_on(&query, false)
+    {
+        return answer;
+    }
     match topic {
         // Prices and contact details come from the records whatever else the question names;
         // what it names is cited after them ("what would an MLOps project cost?").
@@ -458,12 +472,18 @@ fn from_firm_terms(query: &query::Query) -> Answer {
 /// The answer from the organisation's "How we work" statements, if the best sentence of its
 /// record is one of them and says every word of the question (see [`from_firm_terms`]).
 fn firm_terms_answer(query: &query::Query) -> Option<Answer> {
+    firm_terms_answer_on(query, true)
+}
+
+/// [`firm_terms_answer`], where the statement must say the question's every word (`whole`)
+/// or, without it, every word of its subject (one at least) in its own words.
+fn firm_terms_answer_on(query: &query::Query, whole: bool) -> Option<Answer> {
     let ranked = select::rank_items(query, None, Scope::Organisation);
     let (scored, n_scored) = select::score_passages(query, &ranked);
     let subject = select::own_subject_bits(query);
     let says_all = scored[..n_scored].first().is_some_and(|best| {
         ANSWER_PASSAGES[best.passage as usize].heading == TERMS_HEADING
-            && best.covered >= query.total_mass
+            && (best.covered >= query.total_mass || (!whole && subject != 0))
             && best.subject_text & subject == subject
     });
     let answer = retrieve_in(query, None, Scope::Organisation);

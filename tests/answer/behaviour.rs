@@ -1054,11 +1054,12 @@ fn sectors_named_by_their_clients_are_answered_from_their_industry() {
         assert_eq!(reply.sentences[0].sources.start, 0, "{question}: {}", reply.text());
         assert!(!reply.text().contains("bank holiday"), "{question}: {}", reply.text());
     }
-    // Without a sector that a page lists, the list of industries stays the answer.
-    for question in ["Which industries do you work in?", "Do you work with charities?"] {
-        let reply = ask(question);
-        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Industries), "{question}");
-    }
+    // Without a sector, the list of industries stays the answer; charities, which no page
+    // lists, are answered from the "How we work" statement that names them.
+    let reply = ask("Which industries do you work in?");
+    assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Industries));
+    let reply = ask("Do you work with charities?");
+    assert_eq!(first(&reply, 1), ["contact:contact"], "{}", reply.text());
     let hiring = ask("Can we hire you?");
     assert_eq!(hiring.kind, AnswerKind::Company(CompanyTopic::Contact), "{:#?}", hiring);
 }
@@ -1434,11 +1435,10 @@ fn a_sector_word_asks_about_the_firms_pages_for_that_sector() {
     let holidays = ask("How do bank holidays affect forecasts?");
     assert_eq!(holidays.sources[0].kind, SourceKind::Guide, "{:?}", first(&holidays, 3));
     assert!(holidays.text().contains("bank holidays"), "{}", holidays.text());
-    // A sector no industry page lists is still the industries' record.
-    assert_eq!(
-        ask("Do you work with charities?").kind,
-        AnswerKind::Company(CompanyTopic::Industries)
-    );
+    // A sector no industry page lists is not searched either: the "How we work" statement
+    // that names it answers.
+    let charities = ask("Do you work with charities?");
+    assert!(charities.sources.iter().all(|s| s.kind == SourceKind::Contact), "{charities:#?}");
 }
 
 /// What the firm works with is a fact no record states, and the size of its clients one only
@@ -2982,4 +2982,17 @@ fn an_answer_does_not_open_two_sentences_alike() {
         }
         assert_eq!(first(&reply, 1), ["case-study:retailer-platform-migration"], "{question}");
     }
+}
+
+/// "Can you help a charity?" and "do you work with charities?" were told the six industries,
+/// which read as a no; the firm's "How we work" statement says it works with charities.
+#[test]
+fn a_charity_is_told_the_firm_works_with_charities() {
+    for question in ["Can you help a charity?", "do you work with charities"] {
+        let reply = ask(question);
+        assert!(reply.text().contains("charities"), "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["contact:contact"], "{question}");
+    }
+    let industries = ask("Which industries do you work in?");
+    assert_eq!(industries.kind, AnswerKind::Company(CompanyTopic::Industries));
 }
