@@ -25,7 +25,7 @@ pub mod site;
 
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
@@ -114,6 +114,82 @@ where
         let kept = std::mem::replace(body, RequestBody::Abandoned).settle(&parts.headers).await;
         closing_unless(kept, parts, response)
     }
+
+    /// Reads the body now, within its route's limit and deadline, for [`Later::answer`] to
+    /// take as if it read it then (HTTP/2, before waiting for the connection's turn: a body
+    /// left unread while another stream holds the turn keeps the connection's window, and
+    /// enough of them starve the stream with the turn of the window its own body needs).
+    ///
+    /// Reads nothing, and returns `None`, when the server's read-ahead budget has no room for
+    /// the body's bound (the route's limit, or its declared length if smaller), when the
+    /// declared length is past the limit (refused unread, as before), or when the client waits
+    /// for `100 Continue` (reading would send it, and a request refused from its headers must
+    /// not ask for its body). Otherwise the reservation is returned: keep it while the body is.
+    pub async fn read_ahead<'a>(&mut self, app: &'a App) -> Option<Reservation<'a>> {
+        let RequestBody::Unread(unread) = &self.body else { return None };
+        let max = body_max(&self.begun.route)?;
+        let hint = hyper::body::Body::size_hint(unread);
+        if hint.lower() > max as u64 || self.parts.headers.contains_key(header::EXPECT) {
+            return None;
+        }
+        let bound = hint.upper().and_then(|upper| usize::try_from(upper).ok()).unwrap_or(max);
+        let reserved = app.read_ahead.reserve(bound.min(max))?;
+        let read = app.read_body(&mut self.body, Some(max)).await;
+        self.body = RequestBody::Ahead(read);
+        Some(reserved)
+    }
+}
+
+/// The server-wide budget of request-body bytes read ahead of their turn (see
+/// [`Later::read_ahead`]).
+#[derive(Debug)]
+pub struct ReadAhead {
+    left: AtomicUsize,
+}
+
+impl ReadAhead {
+    pub fn new(budget: usize) -> ReadAhead {
+        ReadAhead { left: AtomicUsize::new(budget) }
+    }
+
+    /// Bytes not reserved now.
+    pub fn left(&self) -> usize {
+        self.left.load(Ordering::Acquire)
+    }
+
+    fn reserve(&self, bytes: usize) -> Option<Reservation<'_>> {
+        self.left
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |left| left.checked_sub(bytes))
+            .ok()?;
+        Some(Reservation { from: self, bytes })
+    }
+}
+
+/// Bytes of the [`ReadAhead`] budget held by one body, given back when dropped.
+#[derive(Debug)]
+pub struct Reservation<'a> {
+    from: &'a ReadAhead,
+    bytes: usize,
+}
+
+impl Drop for Reservation<'_> {
+    fn drop(&mut self) {
+        self.from.left.fetch_add(self.bytes, Ordering::AcqRel);
+    }
+}
+
+/// The most body bytes `route` reads (`answer_route` reads within this), `None` for a route
+/// answered without reading one.
+fn body_max(route: &Route) -> Option<usize> {
+    match route {
+        Route::Score => Some(limits::SCORE_BODY_MAX),
+        Route::Batch => Some(limits::BATCH_BODY_MAX),
+        Route::Register | Route::Token => Some(limits::OAUTH_BODY_MAX),
+        Route::Mcp(_) => Some(limits::MCP_BODY_MAX),
+        Route::Ask => Some(limits::ASK_BODY_MAX),
+        Route::A2a => Some(limits::A2A_BODY_MAX),
+        _ => None,
+    }
 }
 
 /// Everything a request may need, shared by all connections.
@@ -137,6 +213,9 @@ pub struct App {
     pub metrics: Arc<Metrics>,
     /// Where each request's line goes, if `--access-log` is on.
     pub access_log: Option<AccessLog>,
+    /// Request-body bytes HTTP/2 streams may hold read ahead of their turn, server-wide
+    /// (`limits::H2_READ_AHEAD_BUDGET`).
+    pub read_ahead: ReadAhead,
     rate_policy: HeaderValue,
     /// Set once the server has been told to stop: `/healthz` then answers 503.
     draining: AtomicBool,
@@ -168,6 +247,7 @@ impl App {
             metrics,
             access_log: None,
             draining: AtomicBool::new(false),
+            read_ahead: ReadAhead::new(limits::H2_READ_AHEAD_BUDGET),
         }
     }
 
@@ -550,12 +630,8 @@ impl App {
                 };
                 // From here every answer, a refusal included, echoes the valid key: the
                 // endpoint is a pure function, so a repeat gets the same answer either way.
-                let max = match route {
-                    Route::Score => limits::SCORE_BODY_MAX,
-                    _ => limits::BATCH_BODY_MAX,
-                };
                 let read = match labelled {
-                    Ok(()) => self.read_body(body, max).await,
+                    Ok(()) => self.read_body(body, body_max(route)).await,
                     Err(error) => Err(error),
                 };
                 let answered = read.and_then(|body| {
@@ -576,7 +652,7 @@ impl App {
                 Ok((reply, key))
             }
             Route::Register | Route::Token => {
-                let body = match self.read_body(body, limits::OAUTH_BODY_MAX).await {
+                let body = match self.read_body(body, body_max(route)).await {
                     Ok(body) => body,
                     Err(error) => return Ok((api::oauth::refused(&error), None)),
                 };
@@ -611,7 +687,7 @@ impl App {
                     Ok(format) => format,
                     Err(refusal) => return Ok((*refusal, None)),
                 };
-                let reply = match self.read_body(body, limits::MCP_BODY_MAX).await {
+                let reply = match self.read_body(body, body_max(route)).await {
                     Ok(body) => mcp::answer(*server, &parts.headers, format, &body),
                     Err(error) => mcp::refused(&error),
                 };
@@ -620,7 +696,7 @@ impl App {
             Route::Ask => {
                 let delivery = ask_delivery(&parts.headers)?;
                 media::check_json_headers(&parts.headers)?;
-                let body = self.read_body(body, limits::ASK_BODY_MAX).await?;
+                let body = self.read_body(body, body_max(route)).await?;
                 Ok((ask::post(&body, parts.uri.query(), delivery)?, None))
             }
             Route::A2a => {
@@ -637,7 +713,7 @@ impl App {
                 if let Err(error) = media::check_json_headers(&parts.headers) {
                     return Ok((a2a::refused(&error, version), None));
                 }
-                let reply = match self.read_body(body, limits::A2A_BODY_MAX).await {
+                let reply = match self.read_body(body, body_max(route)).await {
                     Ok(body) => a2a::answer(&parts.headers, parts.uri.query(), &body, events),
                     Err(error) => a2a::refused(&error, version),
                 };
@@ -651,16 +727,34 @@ impl App {
 
     /// Reads `body` whole, within `max` bytes and the body deadline. Refused, it is given up
     /// with the rest of it unread (see [`RequestBody`]).
-    async fn read_body<B>(&self, body: &mut RequestBody<B>, max: usize) -> Result<Bytes, Error>
+    async fn read_body<B>(
+        &self,
+        body: &mut RequestBody<B>,
+        max: Option<usize>,
+    ) -> Result<Bytes, Error>
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: std::error::Error + Send + Sync + 'static,
     {
+        // A route that reads a body always has a limit; `None` is never passed.
+        let max = max.unwrap_or(0);
         let collect = {
             // Each route reads its body once; from here it is given up unless read whole.
-            let RequestBody::Unread(unread) = std::mem::replace(body, RequestBody::Abandoned)
-            else {
-                return Err(Error::invalid_body("the request body could not be read"));
+            let unread = match std::mem::replace(body, RequestBody::Abandoned) {
+                RequestBody::Unread(unread) => unread,
+                // Read ahead (`Later::read_ahead`) within the same limit: its outcome.
+                RequestBody::Ahead(read) => {
+                    let read = read.and_then(|read| {
+                        if read.len() > max { Err(Error::payload_too_large(max)) } else { Ok(read) }
+                    });
+                    if read.is_ok() {
+                        *body = RequestBody::Read;
+                    }
+                    return read;
+                }
+                RequestBody::Read | RequestBody::Abandoned => {
+                    return Err(Error::invalid_body("the request body could not be read"));
+                }
             };
             // hyper reads `Content-Length` into the body's size hint (its lower bound is
             // the declared length, zero for a chunked body), so the header is not looked up
@@ -706,6 +800,9 @@ enum RequestBody<B> {
     Unread(B),
     /// Read to its end.
     Read,
+    /// Read ahead of its connection's turn (HTTP/2), the outcome kept for the route
+    /// (`Later::read_ahead`).
+    Ahead(Result<Bytes, Error>),
     /// Refused part way (over the limit, too slow, broken), the rest left unread.
     Abandoned,
 }
@@ -732,6 +829,7 @@ where
         let unread = match self {
             RequestBody::Read => return true,
             RequestBody::Abandoned => return false,
+            RequestBody::Ahead(read) => return read.is_ok(),
             RequestBody::Unread(unread) => unread,
         };
         // Looked up only here: a body read whole, every answered POST, needs no look-up.
@@ -1134,7 +1232,7 @@ mod tests {
     use http_body_util::{Full, StreamBody};
     use hyper::body::Frame;
 
-    use crate::http::{BodyError, collect_body};
+    use crate::http::{BodyError, ReadAhead, collect_body};
 
     /// A body sending `frames` in turn: data, or trailers for `None`.
     fn framed(frames: &[Option<&'static str>]) -> impl hyper::body::Body<Data = Bytes> {
@@ -1191,5 +1289,24 @@ mod tests {
         assert_eq!(collect(broken, 6), Err(BodyError::Unreadable));
         // Exactly the limit is allowed.
         assert_eq!(collect(framed(&[Some("abc"), Some("def")]), 6), Ok(Bytes::from("abcdef")));
+    }
+
+    /// A reservation takes its bytes while held and gives them back when dropped; one that
+    /// does not fit takes nothing.
+    #[test]
+    fn read_ahead_reservations_fit_the_budget_and_are_given_back() {
+        let budget = ReadAhead::new(100);
+        let first = budget.reserve(60);
+        assert!(first.is_some());
+        assert_eq!(budget.left(), 40);
+        assert!(budget.reserve(41).is_none(), "past the budget");
+        assert_eq!(budget.left(), 40, "a refused reservation takes nothing");
+        let second = budget.reserve(40);
+        assert_eq!(budget.left(), 0);
+        assert!(budget.reserve(0).is_some(), "an empty body always fits");
+        drop(first);
+        assert_eq!(budget.left(), 60);
+        drop(second);
+        assert_eq!(budget.left(), 100);
     }
 }

@@ -471,6 +471,20 @@ async fn answer_later(
     peer: SocketAddr,
 ) -> Response<Tracked> {
     let _in_service = flow.enter();
+    // An HTTP/2 POST is begun before its turn, so that a body it reads is read ahead (see
+    // `answer_body_later`); a POST answered from its headers alone is a short refusal.
+    if !http1 && request.method() == http::Method::POST {
+        return match app.handle_now(request, peer.ip()) {
+            Ok(response) => {
+                let _turn = flow.admit(true).await;
+                deliver(&app, &flow, response, http1)
+            }
+            // Boxed: inline, its future would make every waiting request's larger.
+            Err(later) => {
+                Box::pin(answer_body_later(app.clone(), flow.clone(), later, http1)).await
+            }
+        };
+    }
     let _turn = flow.admit(!http1).await;
     let head_on_h2 = !http1 && request.method() == http::Method::HEAD;
     let mut response = match app.handle_now(request, peer.ip()) {
@@ -511,6 +525,10 @@ fn answer_body_later(
 ) -> impl Future<Output = Response<Tracked>> {
     async move {
         let _in_service = flow.enter();
+        // HTTP/2: the body first, so that no stream's body waits unread (holding the
+        // connection's window) while another stream has the turn; the turn covers generating
+        // the answer. HTTP/1 has no turn, and reads its body in `answer`.
+        let _reserved = if http1 { None } else { later.read_ahead(&app).await };
         let _turn = flow.admit(!http1).await;
         let response = later.answer(&app).await;
         deliver(&app, &flow, response, http1)

@@ -149,6 +149,12 @@ pub const H2_STREAM_WINDOW: u32 = BATCH_BODY_MAX as u32;
 /// Our HTTP/2 receive window per connection: request bytes a client may have in flight on one
 /// connection before we read them.
 pub const H2_CONNECTION_WINDOW: u32 = 4 * H2_STREAM_WINDOW;
+/// Request-body bytes the whole server may hold read ahead of their connection's turn
+/// (HTTP/2, `http::ReadAhead`): each stream reserves its body's bound (its route's limit, or
+/// its `Content-Length` if smaller) before reading it ahead, and gives it back when the body is
+/// dropped. One connection can pin at most its 32 streams' bodies (2 MiB); with no room left a
+/// stream reads its body in its turn, as streams did before read-ahead.
+pub const H2_READ_AHEAD_BUDGET: usize = 8 * 1024 * 1024;
 /// Interval of HTTP/2 keep-alive pings, which find peers that vanished without closing.
 pub const H2_PING_INTERVAL: Duration = Duration::from_secs(30);
 /// Time a ping may go unanswered before the connection is closed.

@@ -1004,6 +1004,220 @@ async fn an_http2_continuation_flood_ends_its_connection() {
     }
 }
 
+/// Sends `uploads` batch requests with bodies just under the 64 KiB limit at once on one
+/// HTTP/2 connection, as h2load and nghttp2 send them: every head and the first bodies at
+/// once, before the server's SETTINGS arrive (under the protocol's initial 64 KiB windows),
+/// then a 16 KiB frame for each stream in turn as the windows allow. Returns each stream's
+/// status, as the first byte of its header block (HPACK's static table: 0x88 is 200), once
+/// every stream has one.
+async fn side_by_side_uploads(server: SocketAddr, from: IpAddr, uploads: u32) -> Vec<(u32, u8)> {
+    use consultancy_api::limits::BATCH_BODY_MAX;
+    const INITIAL_WINDOW: i64 = 65_535;
+    let batch = r#"{"requests":[{"path":"/v1/services"}]}"#;
+    // Padded with spaces (JSON whitespace) to just under the limit.
+    let body = format!("{}{}}}", &batch[..batch.len() - 1], " ".repeat(BATCH_BODY_MAX - 1024));
+    let mut tcp = connect_from(from, server).await;
+    let mut hello = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".to_vec();
+    // Our own receive windows wide open, so the answers never wait for us.
+    hello.extend(h2_frame(0x4, 0, 0, &[0, 4, 0x40, 0, 0, 0]));
+    hello.extend(h2_frame(0x8, 0, 0, &0x4000_0000u32.to_be_bytes()));
+    // The server's windows for us, the connection's and each stream's: the protocol's initial
+    // ones until its SETTINGS and WINDOW_UPDATEs say otherwise.
+    let mut connection_window = INITIAL_WINDOW;
+    let mut stream_window = INITIAL_WINDOW;
+    let mut settings_seen = false;
+    let mut windows = std::collections::HashMap::new();
+    let mut left = std::collections::HashMap::new();
+    let length = body.len().to_string();
+    for n in 0..uploads {
+        let id = 1 + 2 * n;
+        let fields = [("content-type", "application/json"), ("content-length", length.as_str())];
+        let mut head = raw_h2_get(id, "/v1/batch", "localhost", &fields);
+        // POST (the static table's 3), not END_STREAM.
+        (head[4], head[9]) = (0x4, 0x83);
+        hello.extend(head);
+        windows.insert(id, stream_window);
+        left.insert(id, body.len());
+    }
+    let mut statuses = std::collections::BTreeMap::new();
+    let mut next = 0;
+    let (mut buffer, mut chunk) = (Vec::new(), vec![0u8; 64 * 1024]);
+    // Far past what the uploads need; on a stall, past several body deadlines.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    let mut outgoing = hello;
+    let mut first_round = true;
+    loop {
+        // Send what the windows allow: a frame for each stream in turn, round after round
+        // (the first round before the server's SETTINGS, as h2load does).
+        let mut idle = 0;
+        while idle < uploads && connection_window > 0 && (first_round || settings_seen) {
+            let id = 1 + 2 * next;
+            next = (next + 1) % uploads;
+            let (window, remaining) = (windows[&id], left[&id]);
+            let room = usize::try_from(window.min(connection_window)).unwrap_or(0);
+            let size = remaining.min(16 * 1024).min(room);
+            if size == 0 {
+                idle += 1;
+                continue;
+            }
+            idle = 0;
+            let sent = body.len() - remaining;
+            let last = size == remaining;
+            outgoing.extend(h2_frame(0x0, u8::from(last), id, &body.as_bytes()[sent..sent + size]));
+            left.insert(id, remaining - size);
+            *windows.get_mut(&id).expect("stream") -= size as i64;
+            connection_window -= size as i64;
+        }
+        first_round = false;
+        tcp.write_all(&outgoing).await.expect("send");
+        outgoing.clear();
+        let read = tokio::time::timeout_at(deadline, tcp.read(&mut chunk)).await;
+        match read.expect("every upload answered") {
+            Ok(n) if n > 0 => buffer.extend(&chunk[..n]),
+            _ => panic!("the connection ended with {} answers", statuses.len()),
+        }
+        // Note every window what has come opens, and every answer.
+        while buffer.len() >= 9 {
+            let length = u32::from_be_bytes([0, buffer[0], buffer[1], buffer[2]]) as usize;
+            if buffer.len() < 9 + length {
+                break;
+            }
+            let (kind, flags) = (buffer[3], buffer[4]);
+            let stream = u32::from_be_bytes([buffer[5], buffer[6], buffer[7], buffer[8]]);
+            let payload = buffer[9..9 + length].to_vec();
+            buffer.drain(..9 + length);
+            match kind {
+                0x4 if flags & 1 == 0 => {
+                    for setting in payload.chunks(6) {
+                        if setting[..2] == [0, 4] {
+                            let value = [setting[2], setting[3], setting[4], setting[5]];
+                            let window = i64::from(u32::from_be_bytes(value));
+                            // RFC 9113 section 6.9.2: open streams' windows move by the change.
+                            for open in windows.values_mut() {
+                                *open += window - stream_window;
+                            }
+                            stream_window = window;
+                        }
+                    }
+                    settings_seen = true;
+                    outgoing.extend(h2_frame(0x4, 1, 0, &[]));
+                }
+                0x8 => {
+                    let grant = [payload[0], payload[1], payload[2], payload[3]];
+                    let grant = i64::from(u32::from_be_bytes(grant));
+                    match stream {
+                        0 => connection_window += grant,
+                        id => *windows.entry(id).or_insert(0) += grant,
+                    }
+                }
+                0x1 => _ = statuses.insert(stream, payload.first().copied().unwrap_or(0)),
+                // An answer before the whole body (a 408) resets the rest of the body.
+                0x3 if statuses.contains_key(&stream) => _ = left.insert(stream, 0),
+                0x3 => panic!("stream {stream} reset unanswered: {payload:?}"),
+                0x7 => panic!("GOAWAY: {payload:?}"),
+                _ => {}
+            }
+        }
+        if statuses.len() == uploads as usize {
+            return statuses.into_iter().collect();
+        }
+    }
+}
+
+/// 32 batch uploads of 63 KiB at once on one HTTP/2 connection, sent before our SETTINGS
+/// arrive, are all answered 200. Streams of a connection generate their answers one at a
+/// time; until 2026-12-05 the one whose turn it was read its body then, and the bodies of the
+/// streams still waiting filled the 256 KiB connection window before its own was in, so it
+/// waited for a window nothing opened until its 10 s body deadline (408), then the next. Now
+/// an HTTP/2 stream reads its body before waiting for the turn (`Later::read_ahead`), and the
+/// read-ahead budget is whole again once they are answered.
+#[tokio::test]
+async fn thirty_two_large_uploads_side_by_side_on_one_http2_connection_are_all_answered() {
+    use consultancy_api::limits::{H2_MAX_CONCURRENT_STREAMS, H2_READ_AHEAD_BUDGET};
+    let server = start().await;
+    let statuses = side_by_side_uploads(server.addr, client(66), H2_MAX_CONCURRENT_STREAMS).await;
+    let refused: Vec<_> = statuses.iter().filter(|(_, status)| *status != 0x88).collect();
+    assert!(refused.is_empty(), "uploads not answered 200 (stream, HPACK status): {refused:?}");
+    assert_eq!(statuses.len(), H2_MAX_CONCURRENT_STREAMS as usize);
+    // Every reservation given back once its request is answered (the streams' futures end
+    // just after their heads are sent).
+    let app = server.app.clone();
+    assert!(
+        eventually(Duration::from_secs(10), || app.read_ahead.left() == H2_READ_AHEAD_BUDGET).await,
+        "the read-ahead budget is whole again: {} left",
+        app.read_ahead.left()
+    );
+}
+
+/// Eight batch uploads side by side on one connection, as h2load sends them (`-n8 -c1 -m8`):
+/// on 2026-12-05 two of them were answered 408, after 10 and 20 s; now all 200.
+#[tokio::test]
+async fn eight_large_uploads_side_by_side_on_one_http2_connection_are_all_answered() {
+    let server = start().await;
+    let statuses = side_by_side_uploads(server.addr, client(67), 8).await;
+    let refused: Vec<_> = statuses.iter().filter(|(_, status)| *status != 0x88).collect();
+    assert!(refused.is_empty(), "uploads not answered 200 (stream, HPACK status): {refused:?}");
+    assert_eq!(statuses.len(), 8);
+}
+
+/// With no read-ahead budget left, an HTTP/2 stream reads its body in its turn, as before
+/// read-ahead, and is answered the same: uploads one after another, three side by side (less
+/// than the connection window together), a declared length past the limit (413 unread) and a
+/// body past it (413).
+#[tokio::test]
+async fn with_no_read_ahead_budget_http2_bodies_are_read_in_their_turn_and_answered() {
+    use consultancy_api::limits::BATCH_BODY_MAX;
+    let server = start_with(Setup { read_ahead_budget: Some(0), ..Setup::default() }).await;
+    let (mut send, _connection) = h2_from(client(68), server.addr, 1 << 20).await;
+    let batch = r#"{"requests":[{"path":"/v1/services"}]}"#;
+    let large = format!("{}{}}}", &batch[..batch.len() - 1], " ".repeat(BATCH_BODY_MAX - 1024));
+    let one = h2_send(&mut send, "POST", "/v1/batch", Some(&large)).await.expect("send");
+    assert_eq!(one.await.expect("answer").status(), 200);
+    let three = [
+        h2_send(&mut send, "POST", "/v1/batch", Some(&large)).await.expect("send"),
+        h2_send(&mut send, "POST", "/v1/batch", Some(&large)).await.expect("send"),
+        h2_send(&mut send, "POST", "/v1/ai-readiness/score", Some("{}")).await.expect("send"),
+    ];
+    let mut statuses = Vec::new();
+    for response in three {
+        statuses.push(response.await.expect("answer").status().as_u16());
+    }
+    // The score of an empty object is refused from the body, read in its turn.
+    assert_eq!(statuses, [200, 200, 400]);
+    let too_long = "x".repeat(BATCH_BODY_MAX + 1);
+    let past = h2_send(&mut send, "POST", "/v1/batch", Some(&too_long)).await.expect("send");
+    assert_eq!(past.await.expect("answer").status(), 413);
+    assert_eq!(server.app.read_ahead.left(), 0, "nothing was reserved");
+}
+
+/// The budget's fallback and read-ahead give the same answers to bodies the route's limit
+/// refuses: over HTTP/2 the score endpoint (8 KiB) refuses a 9 KiB body with 413 and the
+/// token endpoint (16 KiB) a 17 KiB one, while the batch endpoint (64 KiB) takes 60 KiB, each
+/// read ahead under the default budget.
+#[tokio::test]
+async fn bodies_read_ahead_over_http2_keep_their_routes_limits() {
+    use consultancy_api::limits::{H2_READ_AHEAD_BUDGET, OAUTH_BODY_MAX, SCORE_BODY_MAX};
+    let server = start().await;
+    let (mut send, _connection) = h2_from(client(69), server.addr, 1 << 20).await;
+    let score = " ".repeat(SCORE_BODY_MAX + 1024);
+    let token = "x".repeat(OAUTH_BODY_MAX + 1024);
+    let batch = format!("{{\"requests\":[{{\"path\":\"/v1/services\"}}]{}}}", " ".repeat(60_000));
+    let answers = [
+        h2_send(&mut send, "POST", "/v1/ai-readiness/score", Some(&score)).await.expect("send"),
+        h2_send(&mut send, "POST", "/oauth/token", Some(&token)).await.expect("send"),
+        h2_send(&mut send, "POST", "/v1/batch", Some(&batch)).await.expect("send"),
+    ];
+    let mut statuses = Vec::new();
+    for response in answers {
+        statuses.push(response.await.expect("answer").status().as_u16());
+    }
+    assert_eq!(statuses, [413, 413, 200]);
+    let app = server.app.clone();
+    assert!(
+        eventually(Duration::from_secs(10), || app.read_ahead.left() == H2_READ_AHEAD_BUDGET).await
+    );
+}
+
 #[test]
 fn weighted_checks_grant_what_is_left() {
     let limiter = RateLimiter::new(10);

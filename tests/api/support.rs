@@ -113,6 +113,8 @@ pub struct Setup {
     pub metrics: bool,
     /// Write the access log to `TestServer::access_log`.
     pub access_log: bool,
+    /// The read-ahead budget for HTTP/2 request bodies, if not `H2_READ_AHEAD_BUDGET`.
+    pub read_ahead_budget: Option<usize>,
 }
 
 impl Default for Setup {
@@ -130,6 +132,7 @@ impl Default for Setup {
             ipv6_prefix: consultancy_api::limits::IPV6_PREFIX_DEFAULT,
             metrics: false,
             access_log: false,
+            read_ahead_budget: None,
         }
     }
 }
@@ -151,6 +154,9 @@ pub async fn start_with(setup: Setup) -> TestServer {
     app.trusted_proxies = setup.trusted_proxies;
     if let Some(timeout) = setup.body_timeout {
         app.body_timeout = timeout;
+    }
+    if let Some(budget) = setup.read_ahead_budget {
+        app.read_ahead = consultancy_api::http::ReadAhead::new(budget);
     }
     if setup.deprecation.is_some() {
         app.deprecation = setup.deprecation;
