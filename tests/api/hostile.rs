@@ -1561,3 +1561,24 @@ async fn zero_window_attack(
     }
     attackers
 }
+
+/// A body read ahead that stops coming is answered 408 at the body deadline, as one read in
+/// its turn is, and its reservation is given back.
+#[tokio::test]
+async fn a_body_read_ahead_over_http2_that_stops_coming_is_answered_408() {
+    use consultancy_api::limits::H2_READ_AHEAD_BUDGET;
+    let setup = Setup { body_timeout: Some(Duration::from_millis(300)), ..Setup::default() };
+    let server = start_with(setup).await;
+    let (send, _connection) = h2_from(client(70), server.addr, 1 << 20).await;
+    let mut ready = send.ready().await.expect("ready");
+    let (response, mut stream) =
+        ready.send_request(h2_request("POST", "/v1/batch"), false).expect("send");
+    stream.send_data(Bytes::from_static(b"{\"requests\":["), false).expect("part of a body");
+    let response = response.await.expect("answer");
+    assert_eq!(response.status(), 408);
+    let app = server.app.clone();
+    assert!(
+        eventually(Duration::from_secs(10), || app.read_ahead.left() == H2_READ_AHEAD_BUDGET).await
+    );
+    drop(stream);
+}
