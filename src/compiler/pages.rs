@@ -228,6 +228,51 @@ struct Head<'a> {
     canonical: bool,
     /// Extra script for this page, appended after the site script.
     script: Option<String>,
+    /// The page's data in the REST API, which the footer links; `None` where the API has
+    /// nothing for the page (the home page, the docs, the 404), whose footer links `/v1`.
+    json: Option<JsonLink>,
+}
+
+/// Where the REST API serves what a page shows. The footer of every page links it, with its
+/// path as the link's words, so a developer or an agent reading `/services/mlops/` is sent to
+/// `/v1/services/mlops`, not to the API's index.
+struct JsonLink {
+    /// Path and query under the API base: `/v1/services/mlops`, `/v1/resources?category=...`.
+    path: String,
+    /// What the endpoint holds when it is more than this page (an industry's page links every
+    /// industry, a guide's its category's guides). `None`: it is this page's own data, which
+    /// the head also names as `rel="alternate"` (type `application/json`).
+    more: Option<String>,
+}
+
+impl JsonLink {
+    /// This page's own data.
+    fn page(path: String) -> Option<JsonLink> {
+        Some(JsonLink { path, more: None })
+    }
+
+    /// Data that holds this page's among more.
+    fn among(path: String, more: String) -> Option<JsonLink> {
+        Some(JsonLink { path, more: Some(more) })
+    }
+}
+
+/// A query value as a URL writes it: RFC 3986 unreserved characters as they are, a space as
+/// `+` (as the API's own category links write it), every other byte percent-encoded.
+fn query_value(value: &str) -> String {
+    let mut out = String::new();
+    for byte in value.bytes() {
+        match byte {
+            b' ' => out.push('+'),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                out.push(char::from(byte));
+            }
+            _ => {
+                let _ = write!(out, "%{byte:02X}");
+            }
+        }
+    }
+    out
 }
 
 struct Shell<'a> {
@@ -300,6 +345,14 @@ impl Shell<'_> {
                 og_type = head.og_type,
                 card = self.card_meta(),
             );
+            if let Some(JsonLink { path: json_path, more: None }) = &head.json {
+                let _ = writeln!(
+                    meta,
+                    "<link rel=\"alternate\" type=\"application/json\" href=\"{}{}\">",
+                    self.config.api_base,
+                    escape_html(json_path)
+                );
+            }
         } else {
             meta.push_str("<meta name=\"robots\" content=\"noindex\">\n");
             // A link to a search or a result is shared too: it gets the card, and the app
@@ -328,6 +381,18 @@ impl Shell<'_> {
             format!("This page as markdown: <a href=\"{site}{path}index.md\">{path}index.md</a>. ")
         } else {
             String::new()
+        };
+        let api = &self.config.api_base;
+        let json_line = match &head.json {
+            Some(JsonLink { path: json_path, more }) => {
+                let json_path = escape_html(json_path);
+                let link = format!("<a href=\"{api}{json_path}\">{json_path}</a>");
+                match more {
+                    None => format!("This page as JSON: {link}. "),
+                    Some(more) => format!("Data as JSON: {link}, {}. ", escape_html(more)),
+                }
+            }
+            None => format!("Data as JSON: <a href=\"{api}/v1\">the REST API</a>. "),
         };
         let script = head.script.as_deref().unwrap_or("");
         let email = escape_html(&self.content.contact.email);
@@ -362,11 +427,10 @@ impl Shell<'_> {
 <a class=\"skip\" href=\"#main\">Skip to content</a>\n<header>\n<div class=\"top\">\
 <a class=\"brand\" href=\"{site}/\">{logo}<span>{company}</span></a>\n{header_search}</div>\n\
 <nav aria-label=\"Main\"><ul>{nav_html}</ul></nav>\n</header>\n<main id=\"main\">\n{crumbs}{main_html}\n</main>\n{printed}\
-<footer id=\"contact\">\n<p>Enquiries by email: <a href=\"mailto:{email}\">{email}</a>.{how}</p>\n{location}<p>{twin_line}Data as JSON: <a href=\"{api}/v1\">the REST API</a>. \
+<footer id=\"contact\">\n<p>Enquiries by email: <a href=\"mailto:{email}\">{email}</a>.{how}</p>\n{location}<p>{twin_line}{json_line}\
 For language models: <a href=\"{site}/llms.txt\">llms.txt</a>.</p>\n</footer>\n\
 <script>\n{SITE_SCRIPT}</script>\n{script}</body>\n</html>\n",
             logo = FAVICON_SVG.replace("<svg ", "<svg aria-hidden=\"true\" focusable=\"false\" "),
-            api = self.config.api_base,
         )
     }
 }
@@ -650,6 +714,7 @@ fn item_page(shell: &Shell<'_>, kind: &str, heading: &str, page: &Page) -> SiteP
         breadcrumbs: &breadcrumbs,
         canonical: true,
         script: None,
+        json: item_json(kind, &page.slug),
     };
     SitePage {
         html: shell.html(&head, &main),
@@ -659,6 +724,39 @@ fn item_page(shell: &Shell<'_>, kind: &str, heading: &str, page: &Page) -> SiteP
         links: rendered.internal_links.into_iter().map(|l| (page.path.clone(), l)).collect(),
         path,
     }
+}
+
+/// An item page's data in the API: a service or a case study at its own endpoint; an
+/// industry in the list of them, the API having no endpoint for one; a doc nothing.
+fn item_json(kind: &str, slug: &str) -> Option<JsonLink> {
+    match kind {
+        "services" | "case-studies" => JsonLink::page(format!("/v1/{kind}/{slug}")),
+        "industries" => {
+            JsonLink::among("/v1/industries".into(), "every industry, this one among them".into())
+        }
+        _ => None,
+    }
+}
+
+/// A listing's data in the API: the same list; the docs have none.
+fn listing_json(kind: &str) -> Option<JsonLink> {
+    match kind {
+        "services" | "industries" | "case-studies" => JsonLink::page(format!("/v1/{kind}")),
+        _ => None,
+    }
+}
+
+/// A guide's data in the API, which has no endpoint for one guide: its category's guides, on
+/// one page (`limit` at its most), this one among them.
+fn guide_json(category: &super::validate::Category) -> Option<JsonLink> {
+    JsonLink::among(
+        format!(
+            "/v1/resources?category={}&limit={}",
+            query_value(&category.name),
+            super::model::SEARCH_LIMIT_MAX
+        ),
+        format!("the guides in {}, this one among them", category.name),
+    )
 }
 
 fn listing_page(
@@ -708,6 +806,7 @@ fn listing_page(
         breadcrumbs: &breadcrumbs,
         canonical: true,
         script: None,
+        json: listing_json(kind),
     };
     SitePage {
         html: shell.html(&head, &main),
@@ -767,6 +866,7 @@ fn guide_page(shell: &Shell<'_>, guide: &Guide) -> SitePage {
         breadcrumbs: &breadcrumbs,
         canonical: true,
         script: None,
+        json: guide_json(category),
     };
     SitePage {
         html: shell.html(&head, &main),
@@ -872,6 +972,7 @@ fn guides_index(shell: &Shell<'_>) -> SitePage {
         breadcrumbs: &breadcrumbs,
         canonical: true,
         script: None,
+        json: JsonLink::among("/v1/resources".into(), "the guide library, a page at a time".into()),
     };
     SitePage {
         html: shell.html(&head, &main),
@@ -976,6 +1077,7 @@ Every page has a markdown twin at its address plus `index.md`; [llms.txt]({site}
         breadcrumbs: &breadcrumbs,
         canonical: true,
         script: None,
+        json: None,
     };
     SitePage {
         html: shell.html(&head, &main),
@@ -1155,6 +1257,7 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
         breadcrumbs: &breadcrumbs,
         canonical: true,
         script: Some(script),
+        json: JsonLink::page("/v1/ai-readiness/questions".into()),
     };
     SitePage {
         html: shell.html(&head, &main),
@@ -1205,6 +1308,7 @@ The MCP servers answer JSON-RPC errors, with the code in `error.data.code`.";
         breadcrumbs: &breadcrumbs,
         canonical: true,
         script: None,
+        json: None,
     };
     SitePage {
         html: shell.html(&head, &main),
@@ -1257,6 +1361,10 @@ fn search_page_template(shell: &Shell<'_>) -> Vec<String> {
         breadcrumbs: &[],
         canonical: false,
         script: None,
+        json: JsonLink::among(
+            "/v1/resources".into(),
+            "the same search, with the same parameters".into(),
+        ),
     };
     shell.html(&head, &main).split(HOLE).map(str::to_string).collect()
 }
@@ -1275,6 +1383,7 @@ fn assessment_result_template(shell: &Shell<'_>) -> Vec<String> {
         breadcrumbs: &[],
         canonical: false,
         script: None,
+        json: None,
     };
     shell.html(&head, &main).split(HOLE).map(str::to_string).collect()
 }
@@ -1327,6 +1436,7 @@ fn not_found_page(shell: &Shell<'_>) -> [String; 2] {
         breadcrumbs: &[],
         canonical: false,
         script: None,
+        json: None,
     };
     let html = shell.html(&head, &main);
     let (before, after) = html.split_once(HOLE).unwrap_or((&html, ""));
@@ -1357,6 +1467,7 @@ fn rate_limited_page(shell: &Shell<'_>) -> Vec<String> {
         breadcrumbs: &[],
         canonical: false,
         script: None,
+        json: None,
     };
     shell.html(&head, &main).split(HOLE).map(str::to_string).collect()
 }
@@ -1382,6 +1493,7 @@ Browsers always send it, so a proxy, an extension or a tool between your browser
         breadcrumbs: &[],
         canonical: false,
         script: None,
+        json: None,
     };
     shell.html(&head, &main)
 }

@@ -723,6 +723,135 @@ fn footer(path: &str, html: &str) -> String {
     html[start..start + end].to_string()
 }
 
+/// The JSON a page's footer links, from its own path: `(API path or its start, own)`, where
+/// `own` means the endpoint is this page's data (and the head names it as an alternate) and
+/// not more than it; `None` where the API has nothing for the page (the footer links `/v1`).
+fn expected_json(path: &str) -> Option<(String, bool)> {
+    let parts: Vec<&str> = path.split('/').filter(|part| !part.is_empty()).collect();
+    match parts.as_slice() {
+        [kind @ ("services" | "case-studies" | "industries")] => {
+            Some((format!("/v1/{kind}"), true))
+        }
+        [kind @ ("services" | "case-studies"), slug] => Some((format!("/v1/{kind}/{slug}"), true)),
+        ["industries", _] => Some(("/v1/industries".into(), false)),
+        ["guides"] => Some(("/v1/resources".into(), false)),
+        ["guides", _] => Some(("/v1/resources?category=".into(), false)),
+        ["ai-readiness"] => Some(("/v1/ai-readiness/questions".into(), true)),
+        _ => None,
+    }
+}
+
+/// Every string in a JSON value, at any depth.
+fn json_strings(value: &Value) -> Vec<&str> {
+    match value {
+        Value::String(text) => vec![text.as_str()],
+        Value::Array(items) => items.iter().flat_map(json_strings).collect(),
+        Value::Object(fields) => fields.values().flat_map(json_strings).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The footer's JSON link of a page: `(href, words, whether it says "This page as JSON")`.
+fn footer_json_link(path: &str, html: &str) -> (String, String, bool) {
+    let footer = footer(path, html);
+    let (own, at) = match (
+        footer.find("This page as JSON: <a href=\""),
+        footer.find("Data as JSON: <a href=\""),
+    ) {
+        (Some(at), None) => (true, at + "This page as JSON: <a href=\"".len()),
+        (None, Some(at)) => (false, at + "Data as JSON: <a href=\"".len()),
+        other => panic!("{path}: one JSON link in the footer, found {other:?}"),
+    };
+    let rest = &footer[at..];
+    let href = &rest[..rest.find('"').expect("href closed")];
+    let words = &rest[rest.find('>').expect("a") + 1..rest.find("</a>").expect("a closed")];
+    (href.replace("&amp;", "&"), words.replace("&amp;", "&"), own)
+}
+
+/// Every page names its own data in the API: its footer links the endpoint that serves what
+/// the page shows (the path as the link's words), the head names the same URL as a JSON
+/// alternate where the endpoint is the page's data itself, and the link answers 200 with
+/// JSON holding the page (its URL, or its items' URLs). Pages the API has nothing for link
+/// `/v1`. The twins name no JSON alternate: their `Link` is the page as canonical.
+#[tokio::test]
+async fn every_page_links_its_own_json_and_it_answers() {
+    let server = start().await;
+    let alternate = "<link rel=\"alternate\" type=\"application/json\" href=\"";
+    let mut pages: Vec<(String, String)> =
+        vec![("/search/?q=drift".into(), server.get("/search/?q=drift").await.text)];
+    for path in page_paths() {
+        pages.push((path.to_string(), server.get(path).await.text));
+    }
+    let mut checked = 0;
+    for (path, html) in &pages {
+        let (href, words, own) = footer_json_link(path, html);
+        let head = &html[..html.find("</head>").expect("a head")];
+        let api_path =
+            href.strip_prefix(API_BASE).unwrap_or_else(|| panic!("{path}: {href} is on the API"));
+        let expected = if path.starts_with("/search/") {
+            Some(("/v1/resources".to_string(), false))
+        } else {
+            expected_json(path)
+        };
+        let Some((expected_path, expected_own)) = expected else {
+            assert_eq!((api_path, words.as_str(), own), ("/v1", "the REST API", false), "{path}");
+            assert!(!head.contains(alternate), "{path}: no JSON alternate");
+            continue;
+        };
+        assert!(
+            api_path.starts_with(&expected_path),
+            "{path}: links {api_path}, not {expected_path}"
+        );
+        if !expected_path.ends_with('=') {
+            assert_eq!(api_path, expected_path, "{path}");
+        }
+        assert_eq!(words, api_path, "{path}: the link's words are its path");
+        assert_eq!(own, expected_own, "{path}: \"This page as JSON\" only for the page's own data");
+        assert_eq!(
+            head.contains(&format!("{alternate}{}\">", href.replace('&', "&amp;"))),
+            own,
+            "{path}: the head's JSON alternate is the footer's link, on own data only"
+        );
+        assert_eq!(head.matches(alternate).count(), usize::from(own), "{path}: one JSON alternate");
+        let response = server.get(api_path).await;
+        assert_eq!(response.status, 200, "{path}: {api_path}");
+        assert!(
+            response.header("content-type").is_some_and(|t| t.starts_with("application/json")),
+            "{path}: {api_path} is JSON"
+        );
+        let body = response.json();
+        let strings = json_strings(&body);
+        let url = format!("{SITE_URL}{path}");
+        let holds = if path == "/ai-readiness/" {
+            body["sections"].as_array().is_some_and(|s| !s.is_empty())
+        } else if path.starts_with("/search/") {
+            body["results"].is_array()
+        } else if path.matches('/').count() == 2 {
+            // A listing: its items' pages, each under the listing's path.
+            strings.iter().any(|s| s.starts_with(&url) && s.len() > url.len())
+        } else {
+            strings.contains(&url.as_str())
+        };
+        assert!(holds, "{path}: {api_path} holds what the page shows");
+        if !path.starts_with("/search/") {
+            let twin = server.get(&format!("{path}index.md")).await;
+            assert_eq!(twin.status, 200, "{path}index.md");
+            let link = twin.header("link").unwrap_or_default();
+            assert!(!link.contains("application/json"), "{path}index.md: {link}");
+            assert!(
+                link.contains(&format!("<{url}>; rel=\"canonical\"")),
+                "{path}index.md: {link}"
+            );
+            assert!(!twin.text.contains("as JSON: "), "{path}index.md names no footer JSON line");
+        }
+        checked += 1;
+    }
+    assert!(
+        checked > N_GUIDES + N_SERVICES + N_CASE_STUDIES,
+        "{checked} pages with their own JSON"
+    );
+}
+
 /// The site takes no enquiries itself (SPEC rule 1: email or a web form, outside the API), so
 /// every page says where to write, and nothing promises a form that does not exist.
 #[tokio::test]
