@@ -452,3 +452,101 @@ fn limits_are_used_by_name_only() {
     }
     assert!(found.is_empty(), "bare numbers that have a name in limits/:\n{}", found.join("\n"));
 }
+
+/// GitHub's anchor for a heading: lower case, punctuation dropped but `-` and `_`, spaces as
+/// `-`, and `-1`, `-2`, ... after the second and later headings with the same anchor.
+fn heading_anchors(markdown: &str) -> BTreeSet<String> {
+    let mut anchors = BTreeSet::new();
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut fenced = false;
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let text = line.trim_start_matches('#');
+        if fenced || text.len() == line.len() || !text.starts_with(' ') {
+            continue;
+        }
+        let base: String = text
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let count = seen.entry(base.clone()).or_default();
+        anchors.insert(if *count == 0 { base.clone() } else { format!("{base}-{count}") });
+        *count += 1;
+    }
+    anchors
+}
+
+/// Every link target of a markdown document that is neither a URL nor `mailto:`: inline
+/// (`](target)`) and reference definitions (`[name]: target`), outside code fences and spans.
+fn local_links(markdown: &str) -> Vec<String> {
+    let mut links = Vec::new();
+    let mut fenced = false;
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        // Code spans may show link syntax as an example: drop them.
+        let prose: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        let mut rest = prose.as_str();
+        while let Some(at) = rest.find("](") {
+            rest = &rest[at + 2..];
+            if let Some(end) = rest.find(')') {
+                links.push(rest[..end].to_string());
+            }
+        }
+        let trimmed = prose.trim_start();
+        if trimmed.starts_with('[')
+            && let Some(end) = trimmed.find("]: ")
+        {
+            links.push(trimmed[end + 3..].split_whitespace().next().unwrap_or("").to_string());
+        }
+    }
+    links.retain(|link| !link.contains("://") && !link.starts_with("mailto:") && !link.is_empty());
+    links
+}
+
+/// The project's own documents link only to files that exist and to headings those files
+/// have: a heading renamed or a log entry moved shows here, not as a dead link on GitHub.
+#[test]
+fn the_documents_links_and_anchors_resolve() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let documents = ["README.md", "deploy/README.md", "benches/PERFORMANCE.md", "content/AUTHORING.md"];
+    let mut checked = 0;
+    let mut broken = Vec::new();
+    for document in documents {
+        let path = root.join(document);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{document}: {e}"));
+        for link in local_links(&text) {
+            let (file, anchor) = link.split_once('#').unwrap_or((link.as_str(), ""));
+            let target = if file.is_empty() {
+                path.clone()
+            } else {
+                path.parent().expect("a document's folder").join(file)
+            };
+            checked += 1;
+            if !target.exists() {
+                broken.push(format!("{document}: {link} (no such file)"));
+                continue;
+            }
+            if anchor.is_empty() || target.is_dir() {
+                continue;
+            }
+            let linked = std::fs::read_to_string(&target).unwrap_or_default();
+            if !heading_anchors(&linked).contains(anchor) {
+                broken.push(format!("{document}: {link} (no such heading)"));
+            }
+        }
+    }
+    assert!(checked > 40, "only {checked} links found: the scan is broken");
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
