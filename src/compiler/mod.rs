@@ -42,6 +42,7 @@ pub mod model;
 pub mod tokenize;
 
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 use std::path::Path;
 
 pub use config::{Config, config_from_env};
@@ -227,11 +228,13 @@ pub fn compile(
             twin: None,
             link: format!("<{url}>; rel=\"canonical\"; type=\"text/html\""),
         });
-        page_links.push(emit::PageLink {
-            path: page.path.clone(),
-            twin: Some(twin.clone()),
-            link: format!("<{url}index.md>; rel=\"alternate\"; type=\"text/markdown\""),
-        });
+        // The page's own JSON, where the head names it, is in the header too: an agent that
+        // sends HEAD learns both of the page's other forms without reading the HTML.
+        let mut link = format!("<{url}index.md>; rel=\"alternate\"; type=\"text/markdown\"");
+        if let Some(json) = &page.json {
+            let _ = write!(link, ", <{json}>; rel=\"alternate\"; type=\"application/json\"");
+        }
+        page_links.push(emit::PageLink { path: page.path.clone(), twin: Some(twin.clone()), link });
         routes.push(FixedRoute {
             path: twin,
             content_type: MARKDOWN,

@@ -32,6 +32,10 @@ pub struct SitePage {
     pub lastmod: Date,
     /// `(source file, link target)` for every root-relative link, checked by the compiler.
     pub links: Vec<(std::path::PathBuf, String)>,
+    /// The page's own data in the API, as an absolute URL, where the head names it as a JSON
+    /// alternate; the page's `Link` header names it too. `None` where the API serves the page
+    /// only among more, or not at all.
+    pub json: Option<String>,
 }
 
 /// The parts of the website the server completes at run time.
@@ -301,6 +305,14 @@ impl Shell<'_> {
             WIDTH = super::card::WIDTH,
             HEIGHT = super::card::HEIGHT,
         )
+    }
+
+    /// The URL of the page's own data in the API (see [`SitePage::json`]).
+    fn own_json(&self, head: &Head<'_>) -> Option<String> {
+        match &head.json {
+            Some(JsonLink { path, more: None }) => Some(format!("{}{path}", self.config.api_base)),
+            _ => None,
+        }
     }
 
     /// Wraps `main_html` in the site template.
@@ -718,6 +730,7 @@ fn item_page(shell: &Shell<'_>, kind: &str, heading: &str, page: &Page) -> SiteP
     };
     SitePage {
         html: shell.html(&head, &main),
+        json: shell.own_json(&head),
         title: page.name.clone(),
         markdown,
         lastmod,
@@ -810,6 +823,7 @@ fn listing_page(
     };
     SitePage {
         html: shell.html(&head, &main),
+        json: shell.own_json(&head),
         title: heading.to_string(),
         markdown,
         lastmod,
@@ -870,6 +884,7 @@ fn guide_page(shell: &Shell<'_>, guide: &Guide) -> SitePage {
     };
     SitePage {
         html: shell.html(&head, &main),
+        json: shell.own_json(&head),
         title: guide.title.clone(),
         markdown,
         lastmod,
@@ -976,6 +991,7 @@ fn guides_index(shell: &Shell<'_>) -> SitePage {
     };
     SitePage {
         html: shell.html(&head, &main),
+        json: shell.own_json(&head),
         title: "Guides".into(),
         markdown,
         lastmod,
@@ -1081,6 +1097,7 @@ Every page has a markdown twin at its address plus `index.md`; [llms.txt]({site}
     };
     SitePage {
         html: shell.html(&head, &main),
+        json: shell.own_json(&head),
         title: content.site.company.clone(),
         markdown,
         lastmod,
@@ -1261,6 +1278,7 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
     };
     SitePage {
         html: shell.html(&head, &main),
+        json: shell.own_json(&head),
         title: assessment.title.clone(),
         markdown,
         lastmod,
@@ -1312,6 +1330,7 @@ The MCP servers answer JSON-RPC errors, with the code in `error.data.code`.";
     };
     SitePage {
         html: shell.html(&head, &main),
+        json: shell.own_json(&head),
         title: "Error codes".into(),
         markdown,
         lastmod,

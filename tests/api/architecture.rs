@@ -520,7 +520,8 @@ fn local_links(markdown: &str) -> Vec<String> {
 #[test]
 fn the_documents_links_and_anchors_resolve() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let documents = ["README.md", "deploy/README.md", "benches/PERFORMANCE.md", "content/AUTHORING.md"];
+    let documents =
+        ["README.md", "deploy/README.md", "benches/PERFORMANCE.md", "content/AUTHORING.md"];
     let mut checked = 0;
     let mut broken = Vec::new();
     for document in documents {

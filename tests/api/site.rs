@@ -751,6 +751,11 @@ fn json_strings(value: &Value) -> Vec<&str> {
     }
 }
 
+/// Whether the `<head>` of an HTML page holds `tag`.
+fn head_has(html: &str, tag: &str) -> bool {
+    html[..html.find("</head>").unwrap_or(html.len())].contains(tag)
+}
+
 /// The footer's JSON link of a page: `(href, words, whether it says "This page as JSON")`.
 fn footer_json_link(path: &str, html: &str) -> (String, String, bool) {
     let footer = footer(path, html);
@@ -772,18 +777,34 @@ fn footer_json_link(path: &str, html: &str) -> (String, String, bool) {
 /// the page shows (the path as the link's words), the head names the same URL as a JSON
 /// alternate where the endpoint is the page's data itself, and the link answers 200 with
 /// JSON holding the page (its URL, or its items' URLs). Pages the API has nothing for link
-/// `/v1`. The twins name no JSON alternate: their `Link` is the page as canonical.
+/// `/v1`. A page's `Link` header names its twin and, where the head does, the same JSON
+/// alternate. The twins name no JSON alternate: their `Link` is the page as canonical.
 #[tokio::test]
 async fn every_page_links_its_own_json_and_it_answers() {
     let server = start().await;
     let alternate = "<link rel=\"alternate\" type=\"application/json\" href=\"";
-    let mut pages: Vec<(String, String)> =
-        vec![("/search/?q=drift".into(), server.get("/search/?q=drift").await.text)];
+    let search = server.get("/search/?q=drift").await;
+    let mut pages: Vec<(String, String, String)> = vec![(
+        "/search/?q=drift".into(),
+        search.header("link").unwrap_or_default().to_string(),
+        search.text,
+    )];
     for path in page_paths() {
-        pages.push((path.to_string(), server.get(path).await.text));
+        let page = server.get(path).await;
+        pages.push((
+            path.to_string(),
+            page.header("link").unwrap_or_default().to_string(),
+            page.text,
+        ));
     }
+    let json_link = "; rel=\"alternate\"; type=\"application/json\"";
     let mut checked = 0;
-    for (path, html) in &pages {
+    for (path, link, html) in &pages {
+        assert_eq!(
+            link.matches(json_link).count(),
+            usize::from(head_has(html, alternate)),
+            "{path}: the Link header names a JSON alternate where the head does: {link}"
+        );
         let (href, words, own) = footer_json_link(path, html);
         let head = &html[..html.find("</head>").expect("a head")];
         let api_path =
@@ -813,6 +834,20 @@ async fn every_page_links_its_own_json_and_it_answers() {
             "{path}: the head's JSON alternate is the footer's link, on own data only"
         );
         assert_eq!(head.matches(alternate).count(), usize::from(own), "{path}: one JSON alternate");
+        if own {
+            assert!(
+                link.contains(&format!("<{href}>{json_link}")),
+                "{path}: Link names {href}: {link}"
+            );
+        }
+        if !path.starts_with("/search/") {
+            assert!(
+                link.starts_with(&format!(
+                    "<{SITE_URL}{path}index.md>; rel=\"alternate\"; type=\"text/markdown\""
+                )),
+                "{path}: Link names the twin first: {link}"
+            );
+        }
         let response = server.get(api_path).await;
         assert_eq!(response.status, 200, "{path}: {api_path}");
         assert!(
