@@ -249,7 +249,7 @@ pub fn compile(
         });
     }
     let runtime = pages::render_runtime(&content, config);
-    let expected_pieces = content.categories.len() + 6;
+    let expected_pieces = content.categories.len() + 8;
     if runtime.search_page.len() != expected_pieces {
         return Err(vec![Diagnostic::new(
             root,

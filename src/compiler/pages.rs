@@ -67,10 +67,13 @@ pub struct RuntimePages {
 /// its heading. The server fills them (`src/web/assessment_page.rs`).
 pub const ASSESSMENT_RESULT_HOLES: &str = "title, heading, content";
 
-/// The holes of the search page template, in document order: the `<title>` text, the query
-/// box's value, the `selected` attribute of "All categories", then one per category in library
-/// order, then the results. The server fills them in this order (`src/web/search_page.rs`).
-pub const SEARCH_PAGE_HOLES: &str = "title, description, q, all categories, each category, results";
+/// The holes of the search page template, in document order: the `<title>` text, the
+/// description, the query box's value, the `selected` attribute of "All categories", then one
+/// per category in library order, then the results, then the search's query string in the
+/// API twice (the footer link's address and its words). The server fills them in this order
+/// (`src/web/search_page.rs`).
+pub const SEARCH_PAGE_HOLES: &str =
+    "title, description, q, all categories, each category, results, API query, API query";
 
 /// Marks a hole in a page template. A control character, so content can never contain it
 /// (`escape_html` would keep it, but no text field of the content may hold one).
@@ -1380,12 +1383,16 @@ fn search_page_template(shell: &Shell<'_>) -> Vec<String> {
         breadcrumbs: &[],
         canonical: false,
         script: None,
+        // The footer's link is this search in the API: the server puts its query string (as
+        // the link's address and its words) in the two holes after `/v1/resources`.
         json: JsonLink::among(
-            "/v1/resources".into(),
+            format!("/v1/resources{HOLE}"),
             "the same search, with the same parameters".into(),
         ),
     };
-    shell.html(&head, &main).split(HOLE).map(str::to_string).collect()
+    let html = shell.html(&head, &main);
+    debug_assert_eq!(html.matches(&format!("/v1/resources{HOLE}")).count(), 2);
+    html.split(HOLE).map(str::to_string).collect()
 }
 
 /// The assessment's result page with holes (see [`ASSESSMENT_RESULT_HOLES`]), split at them.

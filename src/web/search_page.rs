@@ -36,6 +36,7 @@ pub fn from_query(query: Option<&str>) -> HtmlPage {
             None,
             Outcome::BadRequest,
             &error_html(&error, None),
+            "",
         ),
     }
 }
@@ -52,6 +53,9 @@ pub fn render(q: &str, category: Option<&str>, cursor: Option<&str>) -> HtmlPage
     let category_idx = category.and_then(|name| CATEGORIES.iter().position(|c| c.name == name));
     let shown_q = q.trim();
     let params = guides::validate(&SearchRequest { q: Some(q), category, limit: None, cursor });
+    // The footer links this search in the API, refused or not: the same parameters get the
+    // same results, or the same error with its code.
+    let api_query = query_string(shown_q, category, cursor);
     match params {
         Err(error) => {
             // An unknown category with a plausible meaning comes back chosen in the list, so
@@ -69,6 +73,7 @@ pub fn render(q: &str, category: Option<&str>, cursor: Option<&str>) -> HtmlPage
                 category_idx.or(meant),
                 Outcome::BadRequest,
                 &error_html(&error, category),
+                &api_query,
             )
         }
         Ok(params) if params.q.is_empty() && params.category.is_none() => fill(
@@ -81,6 +86,7 @@ pub fn render(q: &str, category: Option<&str>, cursor: Option<&str>) -> HtmlPage
                 "<p>Type a few words above to search {} guides, or browse <a href=\"{SITE_URL}/guides/\">the guide library</a>.</p>\n",
                 GUIDE_RESULTS.len()
             ),
+            "",
         ),
         Ok(params) => {
             let title = if params.q.is_empty() {
@@ -89,7 +95,7 @@ pub fn render(q: &str, category: Option<&str>, cursor: Option<&str>) -> HtmlPage
                 format!("Search results for \u{201c}{}\u{201d}", params.q)
             };
             let (results, summary) = results_html(&params, category);
-            fill(&title, &summary, &params.q, category_idx, Outcome::Ok, &results)
+            fill(&title, &summary, &params.q, category_idx, Outcome::Ok, &results, &api_query)
         }
     }
 }
@@ -258,9 +264,15 @@ fn as_typed(q: &str) -> String {
 
 /// The absolute URL of this search at `cursor` (the first page without one).
 fn page_url(params: &SearchParams, category: Option<&str>, cursor: Option<&str>) -> String {
+    format!("{SITE_URL}/search/{}", query_string(&params.q, category, cursor))
+}
+
+/// `?q=...&category=...&cursor=...` for the parameters given (an empty `q` left out), or
+/// nothing when there are none.
+fn query_string(q: &str, category: Option<&str>, cursor: Option<&str>) -> String {
     let mut pairs = Vec::new();
-    if !params.q.is_empty() {
-        pairs.push(format!("q={}", utf8_percent_encode(&params.q, QUERY_VALUE)));
+    if !q.is_empty() {
+        pairs.push(format!("q={}", utf8_percent_encode(q, QUERY_VALUE)));
     }
     if let Some(name) = category {
         pairs.push(format!("category={}", utf8_percent_encode(name, QUERY_VALUE)));
@@ -268,7 +280,7 @@ fn page_url(params: &SearchParams, category: Option<&str>, cursor: Option<&str>)
     if let Some(cursor) = cursor {
         pairs.push(format!("cursor={}", utf8_percent_encode(cursor, QUERY_VALUE)));
     }
-    format!("{SITE_URL}/search/?{}", pairs.join("&"))
+    if pairs.is_empty() { String::new() } else { format!("?{}", pairs.join("&")) }
 }
 
 /// Why the request was refused, in words for the person who typed it; `requested_category` is
@@ -298,7 +310,7 @@ fn error_html(error: &Error, requested_category: Option<&str>) -> String {
 }
 
 /// The template with its holes filled: title, description, query box, category choice,
-/// results.
+/// results, and the query string of the same search in the API (`api_query`, unescaped).
 fn fill(
     title: &str,
     description: &str,
@@ -306,11 +318,13 @@ fn fill(
     category: Option<usize>,
     outcome: Outcome,
     results: &str,
+    api_query: &str,
 ) -> HtmlPage {
     let title = escape_html(title);
     let description = escape_html(description);
     let q = escape_html(q);
-    let mut holes: Vec<&str> = Vec::with_capacity(CATEGORIES.len() + 5);
+    let api_query = escape_html(api_query);
+    let mut holes: Vec<&str> = Vec::with_capacity(CATEGORIES.len() + 7);
     holes.push(&title);
     holes.push(&description);
     holes.push(&q);
@@ -319,6 +333,8 @@ fn fill(
         (0..CATEGORIES.len()).map(|idx| if category == Some(idx) { " selected" } else { "" }),
     );
     holes.push(results);
+    holes.push(&api_query);
+    holes.push(&api_query);
     let size = SEARCH_PAGE.iter().chain(&holes).map(|part| part.len()).sum();
     let mut html = String::with_capacity(size);
     html.push_str(SEARCH_PAGE[0]);

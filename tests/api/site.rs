@@ -810,7 +810,7 @@ async fn every_page_links_its_own_json_and_it_answers() {
         let api_path =
             href.strip_prefix(API_BASE).unwrap_or_else(|| panic!("{path}: {href} is on the API"));
         let expected = if path.starts_with("/search/") {
-            Some(("/v1/resources".to_string(), false))
+            Some(("/v1/resources?q=drift".to_string(), false))
         } else {
             expected_json(path)
         };
@@ -885,6 +885,58 @@ async fn every_page_links_its_own_json_and_it_answers() {
         checked > N_GUIDES + N_SERVICES + N_CASE_STUDIES,
         "{checked} pages with their own JSON"
     );
+}
+
+/// The search page's footer links the same search in the API: its words and category, and its
+/// cursor on a later page, so the JSON holds the very guides the page lists, in its order. A
+/// search the page refuses links the API's refusal of it, with its code; no search links
+/// `/v1/resources` as it is.
+#[tokio::test]
+async fn the_search_pages_json_link_is_the_same_search() {
+    let server = start().await;
+    let category = "Strategy and Value";
+    let first = format!("/search/?q=roadmap&category={}", category.replace(' ', "+"));
+    let html = server.get(&first).await.text;
+    let (href, words, own) = footer_json_link(&first, &html);
+    assert!(!own, "a search is not a page's own data");
+    let api_path = href.strip_prefix(API_BASE).expect("on the API");
+    assert_eq!(api_path, "/v1/resources?q=roadmap&category=Strategy%20and%20Value");
+    assert_eq!(words, api_path, "the link's words are its path and query");
+    let page = server.get(api_path).await.json();
+    let listed: Vec<&str> = page["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["url"].as_str().expect("url"))
+        .collect();
+    assert!(!listed.is_empty(), "the search finds guides");
+    let mut at = 0;
+    for url in &listed {
+        let found = html[at..].find(&format!("href=\"{url}\"")).unwrap_or_else(|| {
+            panic!("{url} of the JSON is on the page, after the one before: {listed:?}")
+        });
+        at += found;
+    }
+    // A later page: the cursor goes with it.
+    let cursor = server.get("/v1/resources?q=data&limit=10").await.json()["nextCursor"]
+        .as_str()
+        .expect("a second page")
+        .to_string();
+    let later = format!("/search/?q=data&cursor={cursor}");
+    let (href, _, _) = footer_json_link(&later, &server.get(&later).await.text);
+    assert_eq!(href, format!("{API_BASE}/v1/resources?q=data&cursor={cursor}"));
+    assert_eq!(server.get(&href[API_BASE.len()..]).await.status, 200);
+    // Refused by the page, refused by the API, with the code the page's words explain.
+    let bad = "/search/?q=data&category=Nowhere";
+    let (href, _, _) = footer_json_link(bad, &server.get(bad).await.text);
+    let refused = server.get(&href[API_BASE.len()..]).await;
+    assert_eq!(
+        (refused.status, refused.json()["error"]["code"].as_str()),
+        (400, Some("unknown_category"))
+    );
+    // No search yet.
+    let (href, _, _) = footer_json_link("/search/", &server.get("/search/").await.text);
+    assert_eq!(href, format!("{API_BASE}/v1/resources"));
 }
 
 /// The site takes no enquiries itself (SPEC rule 1: email or a web form, outside the API), so
