@@ -819,6 +819,20 @@ pub fn names_sector_clients(word: &str) -> bool {
         && !INDUSTRY_WORDS_OF_NO_SECTOR.contains(&word)
 }
 
+/// Whether a word of `text` is one an industry page lists among its `sector_words`
+/// ("insurance", "mortgage", "supermarkets").
+fn names_listed_sector(text: &str) -> bool {
+    let mut named = false;
+    for_each_word(text, |word, _| named |= is_listed_sector_word(word));
+    named
+}
+
+/// Whether `word` (lowercased, as written) is one an industry page lists among its
+/// `sector_words`.
+fn is_listed_sector_word(word: &str) -> bool {
+    crate::tables::ANSWER_SECTOR_WORDS.binary_search_by(|(entry, _)| (*entry).cmp(word)).is_ok()
+}
+
 /// Words of what goes wrong: a question holding one asks what the guides' pitfalls say.
 const WRONG_WORDS: &[&str] = &[
     "avoid", "fail", "failed", "failing", "fails", "failure", "failures", "mistake", "mistakes",
@@ -905,6 +919,7 @@ pub fn detect(text: &str) -> Intent {
     let (mut after_modal, mut you_after_modal, mut after_your) = (false, false, false);
     // "Could you review our AI policy?": a policy two words after "our" is the client's own.
     let mut since_own = usize::MAX;
+    let mut after_with = false;
     let mut names_commerce = false;
     let mut names_assessment = false;
     let mut names_free_or_self = false;
@@ -979,10 +994,15 @@ pub fn detect(text: &str) -> Intent {
         // "Data contracts" are a subject of the guides, never the firm's own contracts.
         let term_of_the_trade = after_data && matches!(word, "contract" | "contracts");
         let clients_own = since_own <= 2 && matches!(word, "policy" | "policies");
+        // "Do you work with insurance companies?": once "with" is read, a word an industry page lists
+        // for its sector names clients, not the firm's own cover ("do you have insurance?").
+        let sector_clients = after_with && is_listed_sector_word(word);
         intent.names_firm_matter |= (FIRM_MATTER_WORDS.contains(&word)
             || FIRM_FACT_WORDS.contains(&word))
             && !term_of_the_trade
-            && !clients_own;
+            && !clients_own
+            && !sector_clients;
+        after_with |= word == "with";
         since_own = if matches!(word, "my" | "our") { 1 } else { since_own.saturating_add(1) };
         if you_start {
             after_you_start_other |= !AVAILABILITY_WORDS.contains(&word)
@@ -1145,6 +1165,14 @@ pub fn detect(text: &str) -> Intent {
     intent.asks_firm_about_use = FIRM_QUESTION_AUXILIARIES.contains(&opening_words[0].as_str())
         && class_of(&opening_words[1]) == Some(Class::Reference)
         && use_verb;
+    // "Do you work with insurance companies?", "can you help with mortgage lending?": a word
+    // an industry page lists for its sector (`sector_words`) names the firm's clients there,
+    // as "insurers" does. Only the table's words made an industries question, and the rest,
+    // asked whether the firm works with something, were "not covered" with the contact record
+    // alone.
+    if intent.topic.is_none() && intent.asks_firm_about_use && names_listed_sector(text) {
+        intent.topic = Some(CompanyTopic::Industries);
+    }
     intent.asks_firm_to_do = (matches!(opening_words[0].as_str(), "can" | "could" | "will" | "would")
         && class_of(&opening_words[1]) == Some(Class::Reference)
         && !opening_words[2].is_empty()

@@ -1064,6 +1064,33 @@ fn sectors_named_by_their_clients_are_answered_from_their_industry() {
     assert_eq!(hiring.kind, AnswerKind::Company(CompanyTopic::Contact), "{:#?}", hiring);
 }
 
+/// Any word an industry page lists for its sector (`sector_words`), not only the intent
+/// table's, names the firm's clients in a question whether it works with them: "do you work
+/// with insurance companies?" was "not covered" with the contact record alone, "insurance"
+/// being read as the firm's own cover (a matter no record states). Asked of the firm's own
+/// cover, it still is.
+#[test]
+fn a_sector_an_industry_page_lists_is_answered_from_that_industry() {
+    for (question, industry) in [
+        ("do you work with insurance companies", "industry:financial-services"),
+        ("Do you work with insurance?", "industry:financial-services"),
+        ("can you help with insurance?", "industry:financial-services"),
+        ("do you work with banks and insurance companies?", "industry:financial-services"),
+        ("do you work with mortgage lenders?", "industry:financial-services"),
+        ("do you work with freight companies?", "industry:logistics-and-transport"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {reply:#?}");
+        assert_eq!(first(&reply, 1), [industry], "{question}");
+        assert_eq!(reply.sentences[0].sources.start, 0, "{question}: {}", reply.text());
+    }
+    for question in ["do you have insurance?", "do you have professional indemnity insurance?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {reply:#?}");
+        assert_eq!(first(&reply, 1), ["contact:contact"], "{question}");
+    }
+}
+
 /// On this site "the assessment" is the firm's own, as "your assessment" is.
 #[test]
 fn the_assessment_is_the_firms_own() {
