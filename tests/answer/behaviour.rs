@@ -1091,6 +1091,23 @@ fn a_sector_an_industry_page_lists_is_answered_from_that_industry() {
     }
 }
 
+/// A buyer's words for two of the firm's offers, which the services now write: "can you
+/// build us a RAG system" and "Can you provide an interim head of data?" were "not covered"
+/// (the generative AI service wrote "using retrieval", never "RAG"; the fractional
+/// leadership service said "continuity", never "interim").
+#[test]
+fn a_buyers_words_for_the_firms_offers_find_its_services() {
+    for (question, service) in [
+        ("can you build us a RAG system", "service:generative-ai-solutions"),
+        ("Can you provide an interim head of data?", "service:fractional-data-leadership"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {reply:#?}");
+        assert_eq!(first(&reply, 1), [service], "{question}");
+        assert_eq!(reply.sentences[0].sources.start, 0, "{question}: {}", reply.text());
+    }
+}
+
 /// On this site "the assessment" is the firm's own, as "your assessment" is.
 #[test]
 fn the_assessment_is_the_firms_own() {
