@@ -805,8 +805,10 @@ pub fn units(q: &str) -> Units {
         // "datagovernance": two words of the library typed without the space between them
         // are those two words. Not a form of a word the library or the synonym table knows,
         // which its stem finds: "upskilling" (the table's "upskill") is not "ups killing", nor
-        // "warehoused" "ware housed".
-        let may_split = known.is_none() && !as_typed && !known_stem_term(stem);
+        // "warehoused" "ware housed". Nor a word that begins a phrase of the synonym table,
+        // which the table reads whole: "headless BI" is not "head less BI".
+        let may_split =
+            known.is_none() && !as_typed && !known_stem_term(stem) && longest_phrase_from(stem) < 2;
         if let Some((left, right)) = may_split.then(|| split_joined(word)).flatten() {
             let mut at = span.start;
             for (n, half) in [left, right].into_iter().enumerate() {

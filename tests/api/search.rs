@@ -1402,6 +1402,22 @@ async fn a_strangers_words_of_the_sixteenth_pass_find_their_guides() {
     }
 }
 
+/// A word no guide uses that begins a phrase of the synonym table is that word, not two
+/// words typed without a space: "headless BI" is the table's phrase (a semantic layer), not
+/// "head less BI", which found a reconciliation table's "Less" and self-service BI first.
+#[tokio::test]
+async fn a_word_that_begins_a_synonym_phrase_is_not_split() {
+    let server = start().await;
+    for q in ["headless bi", "headless BI"] {
+        let page = slugs(&first_page(&server, q, "&limit=3").await);
+        assert_eq!(page[0], "do-you-need-a-semantic-layer", "{q}: {page:?}");
+        assert!(!page.contains(&"reconcile-conflicting-reports".to_string()), "{q}: {page:?}");
+    }
+    // A joined word that begins no phrase is still read as its two words.
+    let page = slugs(&first_page(&server, "featurestore", "&limit=1").await);
+    assert_eq!(page, ["do-you-need-a-feature-store"]);
+}
+
 /// Words a stranger typed (the fifteenth pass) that the guides write another way: "a mess" is
 /// no typo of "mesh", "AI costs" are the total cost of owning and running an AI system, "prod"
 /// is production, "human in the loop" is human review and oversight, and "openapi" is one word,
