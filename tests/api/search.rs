@@ -1418,6 +1418,41 @@ async fn a_word_that_begins_a_synonym_phrase_is_not_split() {
     assert_eq!(page, ["do-you-need-a-feature-store"]);
 }
 
+/// A stranger's words of the seventeenth pass: jargon and tool names the guides write another
+/// way, each first on its page, where on `main` none of them was in the first three.
+#[tokio::test]
+async fn a_strangers_words_of_the_seventeenth_pass_find_their_guides() {
+    let server = start().await;
+    for (q, slug) in [
+        ("data downtime", "data-incident-runbook"),
+        ("query optimisation", "tuning-expensive-warehouse-queries"),
+        ("query optimization", "tuning-expensive-warehouse-queries"),
+        ("natural experiment", "quasi-experiments-without-ab"),
+        ("diff in diff", "quasi-experiments-without-ab"),
+        ("schema drift", "surviving-upstream-schema-changes"),
+        ("dsar", "data-subject-requests-in-warehouses"),
+        ("debezium", "change-data-capture-in-practice"),
+        ("great expectations", "testing-data-pipelines"),
+        ("feast", "do-you-need-a-feature-store"),
+        ("is our model racist", "fairness-and-bias-audit"),
+        ("chatgpt policy", "generative-ai-acceptable-use-policy"),
+        ("content filter", "guardrails-for-llm-apps"),
+        ("which metric for my model", "choose-ml-evaluation-metrics"),
+        ("model performance degrading over time", "detect-data-and-concept-drift"),
+        ("time series split", "split-data-for-honest-evaluation"),
+        ("ai adoption metrics", "measure-ai-tool-adoption"),
+        ("ai ambassadors", "run-an-ai-champions-network"),
+    ] {
+        let page = first_page(&server, q, "&limit=1").await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert_eq!(slugs(&page), [slug], "{q}");
+    }
+    // Names of models read as `gpt` is: "claude" is no typo of "clause".
+    let page = first_page(&server, "gpt or claude", "&limit=3").await;
+    assert!(page.get("correctedQuery").is_none(), "{page}");
+    assert!(slugs(&page).contains(&"choose-an-llm-for-a-task".to_string()), "{page}");
+}
+
 /// Words a stranger typed (the fifteenth pass) that the guides write another way: "a mess" is
 /// no typo of "mesh", "AI costs" are the total cost of owning and running an AI system, "prod"
 /// is production, "human in the loop" is human review and oversight, and "openapi" is one word,
