@@ -564,7 +564,7 @@ pub static LAST_WORD: [&str; 0] = [];
 pub const MAX_PHRASE_STEMS: usize = 2;
 
 /// A bit per `PHRASE_HEADS` stem (`packed::phrase_head_bit`): a stem whose bit is clear begins no synonym phrase.
-pub static PHRASE_HEAD_FILTER: [u64; 32] = [0, 0, 0, 0, 0, 0, 0, 4194304, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+pub static PHRASE_HEAD_FILTER: [u64; 64] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 35184372088832, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /// Each stem that begins a multi-word key of `SYNONYMS`, sorted, with the stems in the longest such key: a query looks for phrases only where one can begin.
 pub static PHRASE_HEADS: [(&str, u8); 1] = [("first", 2)];
