@@ -140,6 +140,10 @@ pub const ASK_ID_MAX_CHARS: usize = 200;
 /// Largest `POST /ask` body in bytes: room for a question and every earlier turn at their
 /// longest. Past it: 413 without reading the rest.
 pub const ASK_BODY_MAX: usize = 64 * 1024;
+/// Seconds a client has to send a whole request body once its headers are in. Slower: 408
+/// `request_timeout`, and the connection closed. The OpenAPI document states it on every
+/// operation that takes a body.
+pub const BODY_READ_TIMEOUT_SECS: u64 = 10;
 /// Most bytes of a request line and headers (hyper's read buffer for them). Larger: hyper
 /// answers 431 with no body, or closes the connection, before the service sees the request.
 /// The OpenAPI document states it where parameters can outgrow it (`GET /ask`).

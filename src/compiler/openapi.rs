@@ -6,10 +6,10 @@ use serde_json::{Value, json};
 use super::config::Config;
 use super::model::{
     A2A_BODY_MAX, A2A_PATH, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS,
-    ASK_QUERY_MAX_CHARS, BATCH_BODY_MAX, BATCH_MAX_ITEMS, ENDPOINTS, ERROR_CODES,
-    EXPORT_MAX_AGE_SECS, EXPORT_SCOPE, GRANT_TYPE, INVISIBLE, MAX_HEADER_BYTES, MAX_HEADER_FIELDS,
-    MCP_BODY_MAX, McpVersion, N_OPTIONS, N_QUESTIONS, N_SCORED, OAUTH_BODY_MAX, PILLAR_KEYS,
-    RATE_LIMIT_DEFAULT, SCORE_BODY_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+    ASK_QUERY_MAX_CHARS, BATCH_BODY_MAX, BATCH_MAX_ITEMS, BODY_READ_TIMEOUT_SECS, ENDPOINTS,
+    ERROR_CODES, EXPORT_MAX_AGE_SECS, EXPORT_SCOPE, GRANT_TYPE, INVISIBLE, MAX_HEADER_BYTES,
+    MAX_HEADER_FIELDS, MCP_BODY_MAX, McpVersion, N_OPTIONS, N_QUESTIONS, N_SCORED, OAUTH_BODY_MAX,
+    PILLAR_KEYS, RATE_LIMIT_DEFAULT, SCORE_BODY_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
     SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SourceKind, TOKEN_AUTH_METHODS,
     TOKEN_LIFETIME_SECS, WHITE_SPACE,
 };
@@ -187,6 +187,14 @@ fn too_large(max: usize) -> String {
     )
 }
 
+/// What a 408 means on every endpoint that takes a body: the deadline, as the error table gives
+/// it (`request_timeout`), and what becomes of the connection.
+fn too_slow() -> String {
+    format!(
+        "`request_timeout`: the whole body did not arrive within {BODY_READ_TIMEOUT_SECS} seconds of the headers; the connection is closed after this answer (over HTTP/1.1 it says `Connection: close`, RFC 9110 section 15.5.9)"
+    )
+}
+
 /// What a 429 means: the default limit with its number (an operator's `--rate-limit` may set
 /// another, which the `RateLimit-Policy` header of every answer states).
 fn rate_limited(how: &str) -> String {
@@ -233,6 +241,7 @@ fn post_json(
             "responses": {
                 "200": ok,
                 "400": error_with_key("Invalid input; `error.code` says which rule failed. A valid Idempotency-Key is echoed; a malformed one is this 400 (`invalid_idempotency_key`) and is not"),
+                "408": error_with_key(&too_slow()),
                 "413": error_with_key(&too_large(body_max)),
                 "415": error_with_key(UNSUPPORTED_MEDIA_TYPE),
                 "429": response_ref("TooManyRequests"),
@@ -328,6 +337,7 @@ fn mcp_endpoint(operation_id: &str, summary: &str, tools: &str, agent_servers: &
                 "403": jsonrpc_error("`Origin` is not one origin as RFC 6454 serialises it (scheme and host in lower case, a port only when not the default, 1 to 65535) nor `null`"),
                 "404": jsonrpc_error("2026-07-28: the method is not implemented (-32601)"),
                 "406": jsonrpc_error("`Accept` allows neither application/json nor text/event-stream"),
+                "408": jsonrpc_error(&format!("{} (-32600, `data.code` `request_timeout`)", too_slow())),
                 "413": jsonrpc_error(&format!("The body is larger than {} KiB; the rest is not read", MCP_BODY_MAX / 1024)),
                 "415": jsonrpc_error("The body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16), or a `Transfer-Encoding` other than `chunked` (RFC 9112 section 6.1)"),
                 "429": {
@@ -397,6 +407,7 @@ fn ask_responses(post: bool) -> Value {
         "429": response_ref("TooManyRequests"),
     });
     if post {
+        responses["408"] = response_ref("RequestTimeout");
         responses["413"] = response_ref("PayloadTooLarge");
         responses["415"] = response_ref("UnsupportedMediaType");
     } else {
@@ -666,6 +677,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
                         "content": { "application/json": { "schema": schema_ref("ClientRegistrationResponse") } },
                     },
                     "400": oauth_error_response("Invalid client metadata (RFC 7591 section 3.2.2), a member name repeated in one object, or a body that cannot be read as sent: not JSON, a `Content-Type` sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity` or a `Transfer-Encoding` other than `chunked`"),
+                    "408": oauth_refusal(&too_slow()),
                     "413": oauth_refusal(&too_large(OAUTH_BODY_MAX)),
                     "429": oauth_refusal(&rate_limited("; wait `Retry-After` seconds")),
                 },
@@ -693,6 +705,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
                     },
                     "400": oauth_error_response("invalid_request (among its causes a body that cannot be read as sent: not form-encoded, a `Content-Type` sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity` or a `Transfer-Encoding` other than `chunked`), unsupported_grant_type, invalid_scope, or invalid_target (RFC 8707 section 2: a `resource` that is not this API's)"),
                     "401": invalid_client_response(),
+                    "408": oauth_refusal(&too_slow()),
                     "413": oauth_refusal(&too_large(OAUTH_BODY_MAX)),
                     "429": oauth_refusal(&rate_limited("; wait `Retry-After` seconds")),
                 },
@@ -936,6 +949,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
                     },
                     "202": { "description": "A notification was accepted; no body", "headers": common_headers() },
                     "406": a2a_error("`not_acceptable`: `Accept` allows neither application/json nor text/event-stream (as on the MCP servers), or a streaming method (`SendStreamingMessage`, `SubscribeToTask`; 0.3 `message/stream`, `tasks/resubscribe`) was sent with an `Accept` that rules out text/event-stream, the one form its result comes in"),
+                    "408": a2a_error(&format!("{} (-32600, `data.code` `request_timeout`)", too_slow())),
                     "413": a2a_error(&format!("The body is larger than {} KiB; the rest is not read", A2A_BODY_MAX / 1024)),
                     "415": a2a_error("The body cannot be read as sent: a `Content-Type` that is not JSON, sent twice or naming a charset other than UTF-8, a `Content-Encoding` other than `identity` (RFC 9110 section 15.5.16), or a `Transfer-Encoding` other than `chunked` (RFC 9112 section 6.1)"),
                     "429": {
@@ -1654,6 +1668,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
         "InsufficientScope": insufficient_scope,
         "AmbiguousCredentials": ambiguous,
         "PayloadTooLarge": error_response(&too_large(ASK_BODY_MAX)),
+        "RequestTimeout": error_response(&too_slow()),
         "HeadTooLarge": { "description": format!("The request line and headers together exceed {} KiB, or an HTTP/1.1 request has more than {MAX_HEADER_FIELDS} header fields however short: refused by the HTTP layer before the API reads the request, with no body (RFC 6585). A question with many long earlier turns fits in the body of `POST /ask`.", MAX_HEADER_BYTES / 1024) },
         "UnsupportedMediaType": error_response(UNSUPPORTED_MEDIA_TYPE),
         "NotAcceptable": error_response("`not_acceptable`: `Accept` allows neither application/json nor text/event-stream, the two forms the answer comes in (as on the MCP servers)"),

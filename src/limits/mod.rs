@@ -77,7 +77,7 @@ pub const FIRST_BYTES_TIMEOUT: Duration = Duration::from_secs(5);
 /// Slower: the connection is closed (slowloris).
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// Time a client has to send a whole request body once headers are in. Slower: 408.
-pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
+pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(crate::model::BODY_READ_TIMEOUT_SECS);
 /// Time an HTTP/2 connection may stay open with no open stream (answering pings does not
 /// count). Then: GOAWAY and close, as HTTP/1 keep-alive connections get after
 /// `HEADER_READ_TIMEOUT`.

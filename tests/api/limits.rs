@@ -299,6 +299,68 @@ async fn a_slow_body_gets_408() {
     assert!(head.lines().any(|line| line == "connection: close"), "{text}");
 }
 
+/// Every operation that takes a body documents the 408 its slow body gets, in its own
+/// surface's shape (the Error body, the OAuth error, a JSON-RPC error), with the headers the
+/// document lists; the server sends exactly that. Found by reading the document against the
+/// server: until 2026-12-06 only `GET /ask` listed a refusal of the HTTP layer's deadlines, and
+/// no operation listed its 408.
+#[tokio::test]
+async fn every_operation_that_takes_a_body_documents_the_408_of_a_slow_one() {
+    let server = start_with(short_timeouts()).await;
+    let doc = crate::support::openapi();
+    let mut checked = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("path item") {
+            let Some(media) = operation["requestBody"]["content"]
+                .as_object()
+                .and_then(|content| content.keys().next())
+            else {
+                continue;
+            };
+            // The first byte of a body, then nothing more: the body deadline passes.
+            let stream = reqwest::Body::wrap_stream(Stalled(Some(b"{".to_vec())));
+            let response = server
+                .client
+                .request(method.to_ascii_uppercase().parse().expect("method"), server.url(path))
+                .header("content-type", media.as_str())
+                .header("content-length", "100")
+                .header("accept", "application/json, text/event-stream")
+                .header("idempotency-key", "slow-1")
+                .body(stream)
+                .send()
+                .await
+                .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+            let answer = Checked::read(response).await;
+            let json = answer.conforms(method, path, 408);
+            crate::support::headers_conform(&answer, method, path);
+            let code = json["error"]["code"]
+                .as_str()
+                .or(json["error"]["data"]["code"].as_str())
+                .or(json["error_uri"].as_str().and_then(|uri| uri.rsplit('#').next()));
+            assert_eq!(code, Some("request_timeout"), "{method} {path}: {}", answer.text);
+            checked += 1;
+        }
+    }
+    // score, batch, register, token, both MCP servers, POST /ask, A2A.
+    assert_eq!(checked, 8, "operations that take a body");
+}
+
+/// A body that sends its first chunk and then stalls forever.
+struct Stalled(Option<Vec<u8>>);
+
+impl futures_core::Stream for Stalled {
+    type Item = Result<Vec<u8>, std::io::Error>;
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        match self.0.take() {
+            Some(first) => std::task::Poll::Ready(Some(Ok(first))),
+            None => std::task::Poll::Pending,
+        }
+    }
+}
+
 /// A request refused before its body is read (413 for a declared or streamed size over the
 /// limit, 415 for its labels, 405 for a route that takes no body) leaves the rest of that body
 /// on an HTTP/1 connection, which is then closed; the response says so (RFC 9112, section
