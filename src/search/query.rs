@@ -1367,19 +1367,42 @@ fn expand(
         let found_as_typed = alternatives[first..]
             .iter()
             .any(|a| matches!(a.kind, Kind::Exact | Kind::Prefix) && has_postings(a.term));
+        // A word the library does not write whose stem it does, nearer a more used word of
+        // another stem than any written form of its own: "expirement" is `experiment`, not
+        // "expire" (see [`misread_stem`]). Its own stem then counts for nothing.
+        let misread = match term {
+            Some(term)
+                if typo_tolerant
+                    && found_as_typed
+                    && unit.known.is_none()
+                    && singular_known.is_none()
+                    && unit.edits == 0
+                    && !named_by_synonyms
+                    && !alternatives[first..]
+                        .iter()
+                        .any(|a| matches!(a.kind, Kind::Prefix) && has_postings(a.term)) =>
+            {
+                misread_stem(word, term)
+            }
+            _ => None,
+        };
+        if misread.is_some() {
+            alternatives.truncate(first);
+        }
         // An irregular form of a verb the library does not write (`stolen`, `threw`) is a
         // word, not a slip: it matches nothing rather than a look-alike (`staleness`, `three`).
         // Asked last, of a word that found nothing: a binary search costs each word about 300
         // instructions (search-8: 3,000). A word asked as its stem was found is not asked again.
         if typo_tolerant
-            && !found_as_typed
+            && (!found_as_typed || misread.is_some())
             && !named_by_synonyms
             && !unit.irregular.unwrap_or_else(|| tokenize::irregular_form(word).is_some())
         {
             // For the last word: when the word as typed is a near miss of whole words, it was
             // finished ("chrun" is "churn"), so words it merely begins near ("chunk") are left out.
-            let near = match near {
-                Some((prefix, near)) if prefix == unit.prefix => near,
+            let near = match (misread, near) {
+                (Some(misread), _) => misread,
+                (None, Some((prefix, near))) if prefix == unit.prefix => near,
                 _ => prefer_doubled_letters(word, typo::typo_words(word, unit.prefix)),
             };
             let near = if near.is_empty() { typo::stem_near(word, key) } else { near };
@@ -1425,6 +1448,112 @@ fn expand(
         }
     }
     None
+}
+
+/// Whether `a` and `b` have the same letters, each as often: one is the other with letters
+/// moved. ASCII words only (a misspelling's letters are compared byte by byte).
+fn same_letters(a: &str, b: &str) -> bool {
+    let mut counts = [0i16; 128];
+    if a.len() != b.len() || !a.is_ascii() || !b.is_ascii() {
+        return false;
+    }
+    for (x, y) in a.bytes().zip(b.bytes()) {
+        counts[usize::from(x)] += 1;
+        counts[usize::from(y)] -= 1;
+    }
+    counts.iter().all(|&count| count == 0)
+}
+
+/// Inflectional endings a word the library does not write may carry on one it does.
+const INFLECTIONS: &[&str] = &["s", "es", "ed", "d", "ing", "ings", "er", "ers", "est", "ly"];
+
+/// Whether `word` is a word of the library with an inflectional ending ([`INFLECTIONS`]) put
+/// on (as written, with the `e` it dropped, with its last consonant doubled, or with `y` made
+/// `i`: "shopping" on "shop", "decoded" on "decode"), or the library writes it with one
+/// ("compete", which the library writes as "competing").
+fn inflects_a_library_word(word: &str) -> bool {
+    let mut buffer = String::new();
+    let bare = word.strip_suffix('e').unwrap_or(word);
+    let before_y = word.strip_suffix('y');
+    let inflected = INFLECTIONS.iter().any(|ending| {
+        let with_i = before_y.filter(|_| ending.starts_with('e'));
+        [Some(word), Some(bare), with_i].into_iter().flatten().enumerate().any(|(n, head)| {
+            buffer.clear();
+            buffer.push_str(head);
+            if n == 2 {
+                buffer.push('i');
+            }
+            buffer.push_str(ending);
+            WORD_INDEX.get(buffer.as_str()).is_some()
+        })
+    });
+    inflected
+        || INFLECTIONS.iter().any(|ending| {
+            let Some(head) = word.strip_suffix(ending).filter(|head| head.len() >= 3) else {
+                return false;
+            };
+            let bytes = head.as_bytes();
+            let doubled = bytes.len() >= 2 && bytes[bytes.len() - 1] == bytes[bytes.len() - 2];
+            buffer.clear();
+            buffer.push_str(head);
+            buffer.push('e');
+            WORD_INDEX.get(head).is_some()
+                || WORD_INDEX.get(buffer.as_str()).is_some()
+                || (doubled && WORD_INDEX.get(&head[..head.len() - 1]).is_some())
+                || head.strip_suffix('i').is_some_and(|stem| {
+                    buffer.clear();
+                    buffer.push_str(stem);
+                    buffer.push('y');
+                    WORD_INDEX.get(buffer.as_str()).is_some()
+                })
+        })
+}
+
+/// Fewest guides a word must be used by for a word the library does not write to be read as
+/// it although its stem is found ([`misread_stem`]).
+const MISREAD_MIN_GUIDES: usize = 3;
+
+/// How near the end of a word a consonant put for another is a slip of its ending
+/// ("convertion" for `conversion`) rather than another word ("compete", "construct").
+const MISREAD_ENDING_CHARS: usize = 4;
+
+/// The typo candidates of a word the library does not write whose stem (`term`) it does,
+/// when the word was more likely meant as another: Snowball stems "expirement" to "expir"
+/// (the stem of "expire", in four guides) and "convertion" to "convert", so they found those
+/// and never reached typo tolerance. Read as a misspelling when a word of another stem is
+/// within the allowed edits, nearer than every written form of the word's own stem, used by
+/// at least as many guides as the stem (and by [`MISREAD_MIN_GUIDES`]), and not a consonant
+/// away except near the end; and the word is not a library word with an inflection on
+/// ([`inflects_a_library_word`]): "shopping", "competes". `None` otherwise: the stem is meant.
+/// Asked only of a word whose stem the library has but which it never writes.
+#[inline(never)]
+fn misread_stem(word: &str, term: u32) -> Option<Vec<Near>> {
+    let edits = typo::allowed_edits(word.chars().count());
+    if edits == 0 || is_synonym_input(term) {
+        return None;
+    }
+    let near = typo::whole_words_near(word, edits);
+    let own = near.iter().filter(|n| n.term == term).map(|n| n.distance).min().unwrap_or(u8::MAX);
+    // Two edits only as letters moved ("expirement", `experiment`); one, any but a consonant
+    // put for another before the ending.
+    let slip = |n: &Near| {
+        if n.distance > 1 {
+            return same_letters(word, &n.word);
+        }
+        let common = word.chars().zip(n.word.chars()).take_while(|(a, b)| a == b).count();
+        !typo::consonant_apart(word, &n.word)
+            || (common > MISREAD_ENDING_CHARS
+                && word.chars().count() - common <= MISREAD_ENDING_CHARS)
+    };
+    let meant: Vec<Near> = near
+        .into_iter()
+        .filter(|n| n.whole && n.distance > 0 && n.distance < own && n.term != term)
+        .filter(|n| has_postings(n.term) && slip(n))
+        .collect();
+    let closest = meant.iter().map(|n| n.distance).min()?;
+    let most_used = meant.iter().filter(|n| n.distance == closest).map(|n| guides(n.term)).max()?;
+    let likelier = most_used >= guides(term).max(MISREAD_MIN_GUIDES);
+    (likelier && !inflects_a_library_word(word)).then_some(meant)
 }
 
 #[cfg(test)]
