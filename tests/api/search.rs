@@ -2487,3 +2487,28 @@ async fn a_misspelling_whose_stem_is_another_word_is_read_as_the_word_meant() {
     let page = first_page(&server, "expires", "&limit=3").await;
     assert!(slugs(&page).contains(&"open-table-formats-explained".to_string()), "{page}");
 }
+
+/// A stranger's words of the eighteenth pass that the guides write another way, each finding
+/// its guide first, where on `main` none of them had it in the first three.
+#[tokio::test]
+async fn a_strangers_words_of_the_eighteenth_pass_find_their_guides() {
+    let server = start().await;
+    for (q, slug) in [
+        ("conflicting reports", "reconcile-conflicting-reports"),
+        ("telling a story with data", "data-storytelling-narrative"),
+        ("decommission old reports", "retire-unused-reports"),
+        ("golden dataset", "build-an-llm-eval-set"),
+        ("hidden costs of ai", "total-cost-of-ownership-ai"),
+        ("labour relations ai", "consult-unions-on-ai-changes"),
+        ("organisation design for data", "choose-data-operating-model"),
+        ("organization design for data", "choose-data-operating-model"),
+        ("parquet", "open-table-formats-explained"),
+        ("promotion criteria for analysts", "career-ladders-for-data-teams"),
+        ("ai went wrong", "ai-incident-response"),
+        ("our data team is always firefighting", "data-incident-runbook"),
+    ] {
+        let page = first_page(&server, q, "&limit=1").await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert_eq!(slugs(&page), [slug], "{q}");
+    }
+}
