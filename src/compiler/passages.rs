@@ -34,6 +34,15 @@ pub const ITEM_WEIGHT_BODY: f64 = 1.0;
 /// this weight in the item's body: the Healthcare page's link to the hospital case study says
 /// the case study is about healthcare, a word the case study never uses.
 pub const ITEM_WEIGHT_INBOUND: f64 = 0.5;
+/// The words of a guide's slug, the short name its address gives it, that its title does not
+/// say count at this weight in its head, as the title's do: the slug says what the guide is for in the fewest words
+/// (`find-ai-use-cases`, `guardrails-for-llm-apps`), where its title may say it in others
+/// ("How to build a long list of AI and data use cases"). Without it, "how do we find AI use
+/// cases?" opened on the use-case register's risk tiers, and the guide whose address says
+/// the question came second. A slug word the synonym table reads as another term is left out
+/// (`genai`, which the title spells "generative AI"; `vs`): a shorthand of the address, it
+/// made "how do I write a genai acceptable use policy" open on the prototype guide.
+pub const ITEM_WEIGHT_SLUG: f64 = ITEM_WEIGHT_TITLE;
 /// A case study counts the names of the industries whose pages link to it at this weight, in
 /// its head: the hospital case study never says "healthcare", and as a body word (an inbound
 /// link's title, above) the word counted half, so "do you have a case study in healthcare?"
@@ -229,6 +238,7 @@ pub fn build(config: &Config, content: &Content) -> AnswerIndex {
     let inbound = inbound_links(&sources);
     let industries = industries_of(&sources);
     let mut index = AnswerIndex::default();
+    let synonym_words = content.synonyms.word_keys();
     for (item_idx, source) in sources.iter().enumerate() {
         let Some(page) = content
             .industries
@@ -264,6 +274,27 @@ pub fn build(config: &Config, content: &Content) -> AnswerIndex {
             });
         };
         count(&source.item.title, ITEM_WEIGHT_TITLE, true, &mut length);
+        // The slug's words the title does not say, but those the synonym table reads as
+        // another term. Only the item counts them: counted in each passage as the title is,
+        // they drowned the sentence that says the title's words ("data contracts for
+        // beginners" lost the definition of a data contract).
+        let mut slug_words = String::new();
+        if source.item.kind == SourceKind::Guide {
+            let mut title_stems = std::collections::HashSet::new();
+            for_each_token(&source.item.title, |token| {
+                title_stems.insert(token.stem);
+            });
+            for_each_token(&source.item.slug.replace('-', " "), |token| {
+                if !title_stems.contains(&token.stem) && !synonym_words.contains(&token.stem) {
+                    slug_words.push_str(&token.word);
+                    slug_words.push(' ');
+                }
+            });
+        }
+        // A name, not more text: it does not lengthen the item, whose length normalises every
+        // term's impact (counted in the length, it moved "What is a data catalogue?" off the
+        // platform guide that defines one).
+        count(&slug_words, ITEM_WEIGHT_SLUG, true, &mut 0.0);
         for answer in &source.answers {
             count(answer, ITEM_WEIGHT_ANSWERS, true, &mut length);
         }

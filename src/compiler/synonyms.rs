@@ -154,6 +154,20 @@ impl Synonyms {
     }
 
     /// Every key of more than one word: the phrases the index must know.
+    /// The one-word terms the table reads as others: every one of an equivalent group ("GenAI"
+    /// beside "generative AI") and every one-way `from` ("vs"), as index keys (stems).
+    pub fn word_keys(&self) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        for entry in &self.entries {
+            let terms: Vec<&Term> = match entry {
+                Entry::Equivalent(terms) => terms.iter().collect(),
+                Entry::OneWay { from, .. } => vec![from],
+            };
+            out.extend(terms.into_iter().filter(|t| !t.key.contains(' ')).map(|t| t.key.clone()));
+        }
+        out
+    }
+
     pub fn phrase_keys(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
         for entry in &self.entries {
