@@ -30,7 +30,8 @@ use select::Scope;
 use crate::model::TERMS_HEADING;
 pub use crate::model::{CompanyTopic, LOCATION_LABEL, SourceItem, SourceKind};
 use crate::tables::{
-    ANSWER_ITEMS, ANSWER_PASSAGES, COMPANY_ANSWERS, HOW_TO_SCORE, NOT_COVERED_SENTENCES,
+    ANSWER_ITEMS, ANSWER_PASSAGES, ANSWER_TERM_WEIGHTS, COMPANY_ANSWERS, HOW_TO_SCORE,
+    NOT_COVERED_SENTENCES,
 };
 
 /// A question and the turns before it.
@@ -114,6 +115,11 @@ pub const PASSAGE_COVER_MIN_PER_MILLE: u64 = 250;
 /// A question with at least this many words of its own subject that the index knows is
 /// "not covered" when no candidate sentence holds this many of them together.
 pub const SCATTERED_MIN_SUBJECT_TERMS: u32 = 2;
+/// A word that nearly every item writes ("use", of rarity 55 where "data" has 104 and
+/// "team" 269: `ANSWER_TERM_WEIGHTS`) is not one of those subject words: "Should I use
+/// SMOTE?" was "not covered" because no sentence of the imbalanced-classes guide that says
+/// "SMOTE" also says "use", a word that tells nothing of what is asked.
+pub const SCATTERED_MIN_RARITY: u16 = 80;
 /// What a question of how the firm works is searched as, among the services: their pages
 /// head the section "How the engagement runs" (or "How an engagement runs").
 pub const FIRM_WAY_QUERY: &str = "how an engagement runs";
@@ -546,8 +552,18 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
     // long-life ones", "Some models lose value within days" and "Weighted history ..."). A
     // question of two words or more of its own that no candidate sentence holds two of, in
     // its own text, under its heading or in its item's title, is about something the library
-    // does not discuss.
-    let subject = select::own_subject_bits(query);
+    // does not discuss. A word nearly every item writes is not one of them
+    // (`SCATTERED_MIN_RARITY`).
+    let mut subject = select::own_subject_bits(query);
+    for (index, term) in query.terms.iter().enumerate() {
+        let common = term
+            .term_id
+            .and_then(|id| ANSWER_TERM_WEIGHTS.get(id as usize))
+            .is_some_and(|&rarity| rarity < SCATTERED_MIN_RARITY);
+        if common {
+            subject &= !1u32.checked_shl(index as u32).unwrap_or(0);
+        }
+    }
     let scattered = subject.count_ones() >= SCATTERED_MIN_SUBJECT_TERMS
         && scored.iter().all(|p| (p.subject & subject).count_ones() < SCATTERED_MIN_SUBJECT_TERMS);
     let Some(top) = items.first().filter(|_| {

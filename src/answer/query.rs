@@ -761,7 +761,12 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         });
         builder.query.firm_way_only = n_other == 0;
     }
-    if intent.refers_to_company && !intent.generic_you && intent.topic.is_none() {
+    // "What results have you achieved for clients?": "clients" names the case studies, and
+    // what they achieved is what they tell; the result words are phrasing there too.
+    if intent.refers_to_company
+        && !intent.generic_you
+        && matches!(intent.topic, None | Some(CompanyTopic::CaseStudies))
+    {
         let (mut n_result, mut n_other) = (0, 0);
         for_each_token(text, |token| {
             if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
