@@ -901,6 +901,139 @@ pub fn for_each_word(text: &str, mut each: impl FnMut(&str, &str)) {
     flush(&mut word, &mut head);
 }
 
+/// What a turn that asks nothing of the library says instead (the twentieth pass).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum SmallTalk {
+    /// Thanks, assent, farewell, laughter ("thanks", "ok", "great, cheers", "bye").
+    Courtesy,
+    /// A complaint about the answer or the answerer ("you are useless", "this is rubbish").
+    Complaint,
+    /// Whether a person answers ("are you a bot?", "is this a chatbot?").
+    Answerer,
+}
+
+/// Words of small talk, sorted (binary-searched), with what they say. A turn is small talk
+/// only when every word is one of these or of [`SMALL_TALK_FILLERS`]: "is this a chatbot"
+/// is, "can you help us build a chatbot" is not.
+const SMALL_TALK_WORDS: &[(&str, SmallTalk)] = {
+    use SmallTalk::{Answerer, Complaint, Courtesy};
+    &[
+        ("awesome", Courtesy),
+        ("awful", Complaint),
+        ("bot", Answerer),
+        ("brilliant", Courtesy),
+        ("bye", Courtesy),
+        ("chatbot", Answerer),
+        ("cheers", Courtesy),
+        ("cool", Courtesy),
+        ("crap", Complaint),
+        ("garbage", Complaint),
+        ("goodbye", Courtesy),
+        ("got", Courtesy),
+        ("great", Courtesy),
+        ("haha", Courtesy),
+        ("helpful", Courtesy),
+        ("helps", Courtesy),
+        ("human", Answerer),
+        ("lol", Courtesy),
+        ("machine", Answerer),
+        ("nice", Courtesy),
+        ("nonsense", Complaint),
+        ("ok", Courtesy),
+        ("okay", Courtesy),
+        ("perfect", Courtesy),
+        ("person", Answerer),
+        ("pointless", Complaint),
+        ("robot", Answerer),
+        ("rubbish", Complaint),
+        ("sorry", Courtesy),
+        ("stupid", Complaint),
+        ("suck", Complaint),
+        ("sucks", Complaint),
+        ("terrible", Complaint),
+        ("thank", Courtesy),
+        ("thanks", Courtesy),
+        ("thankyou", Courtesy),
+        ("thx", Courtesy),
+        ("ty", Courtesy),
+        ("understood", Courtesy),
+        ("useless", Complaint),
+        ("worthless", Complaint),
+        ("wrong", Complaint),
+    ]
+};
+
+/// Words that say nothing in small talk, sorted: who is addressed, a verb of being, an
+/// intensifier, "answer" itself ("wrong answer").
+const SMALL_TALK_FILLERS: &[&str] = &[
+    "a", "am", "an", "answer", "answers", "are", "i", "is", "it", "lot", "mate", "much", "really",
+    "so", "that", "thats", "this", "totally", "u", "very", "was", "you", "youre",
+];
+
+/// The longest word [`small_talk`] reads; a longer one is not small talk.
+const SMALL_TALK_LONGEST_WORD: usize = 12;
+
+/// Words that point at the answerer: an [`SmallTalk::Answerer`] word counts only with one
+/// ("are you human?" asks it; "human" alone names a subject).
+const SMALL_TALK_ANSWERER_REFERENCES: &[&str] = &["this", "u", "you", "youre"];
+
+/// The company record a turn of small talk gets, or `None` when the turn asks something:
+/// courtesy gets who is answering (the firm's description, as a greeting does); a complaint,
+/// or a question whether a person answers, gets how to reach one (the contact record). Read
+/// on the turn's own words, never the turns before: "thanks" after an answer is thanks.
+pub fn small_talk(text: &str) -> Option<CompanyTopic> {
+    let mut said: Option<SmallTalk> = None;
+    let mut other = false;
+    let mut refers = false;
+    // Words of small talk are short and ASCII: read into a buffer on the stack (the request
+    // path allocates nothing for it), apostrophes dropped as `for_each_word` drops them.
+    let mut buffer = [0u8; SMALL_TALK_LONGEST_WORD];
+    let mut len = 0;
+    let mut too_long = false;
+    let mut flush = |buffer: &[u8], too_long: bool| {
+        let Ok(word) = std::str::from_utf8(buffer) else { return };
+        if too_long {
+            other = true;
+        } else if !word.is_empty() {
+            if SMALL_TALK_ANSWERER_REFERENCES.contains(&word) {
+                refers = true;
+            }
+            match SMALL_TALK_WORDS.binary_search_by(|(entry, _)| entry.cmp(&word)) {
+                Ok(at) => said = said.max(Some(SMALL_TALK_WORDS[at].1)),
+                Err(_) if SMALL_TALK_FILLERS.binary_search(&word).is_ok() => {}
+                Err(_) => other = true,
+            }
+        }
+    };
+    for ch in text.chars() {
+        if ch.is_ascii_alphanumeric() {
+            if len < buffer.len() {
+                buffer[len] = ch.to_ascii_lowercase() as u8;
+                len += 1;
+            } else {
+                too_long = true;
+            }
+        } else if matches!(ch, '\'' | '\u{2019}') && len > 0 {
+            continue;
+        } else if ch.is_alphanumeric() {
+            // A word in another script is not small talk these tables know.
+            too_long = true;
+        } else {
+            flush(&buffer[..len], too_long);
+            len = 0;
+            too_long = false;
+        }
+    }
+    flush(&buffer[..len], too_long);
+    match said? {
+        _ if other => None,
+        SmallTalk::Courtesy => Some(CompanyTopic::About),
+        SmallTalk::Complaint => Some(CompanyTopic::Contact),
+        SmallTalk::Answerer if refers => Some(CompanyTopic::Contact),
+        SmallTalk::Answerer => None,
+    }
+}
+
 /// Reads the intent of one question.
 pub fn detect(text: &str) -> Intent {
     let mut intent = Intent::default();

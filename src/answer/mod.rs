@@ -170,6 +170,14 @@ impl Answer {
 /// Answers `question` as told on the web (see [`Answer::on`] for the A2A agent). Pure: the
 /// same question and turns always give the same answer.
 pub fn answer(question: &Question<'_>) -> Answer {
+    // "Thanks", "great, cheers", "you are useless", "are you a bot?": small talk asks nothing
+    // of the library, and a sentence that shares a word with it ("Fewer than they think are
+    // right." for "thanks", read as "think") is not an answer. Courtesy gets who is answering,
+    // as a greeting does; a complaint, or whether a person answers, how to reach one. Read on
+    // the turn alone: "thanks" after an answer is the same thanks.
+    if let Some(topic) = intent::small_talk(question.text) {
+        return company_answer(topic);
+    }
     let query = query::build(question.text, question.prev);
     let topic = company_topic(&query);
     // "What is your refund policy?": a matter of the firm's own business that no record

@@ -3140,3 +3140,37 @@ fn results_for_clients_are_the_case_studies() {
         assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::CaseStudies), "{question}");
     }
 }
+
+/// Small talk asks nothing of the library (the twentieth pass): "thanks" quoted "Fewer than
+/// they think are right." ("thanks" read as "think"), "you are useless" a guide's "...
+/// day-to-day comparisons useless." and "is this a chatbot" a support-assistant guide.
+/// Courtesy gets who is answering, as a greeting does; a complaint, or whether a person
+/// answers, gets how to reach one. After an answer, the same: the turn is read alone.
+#[test]
+fn small_talk_gets_a_fixed_answer_not_a_sentence_that_shares_a_word() {
+    let about = AnswerKind::Company(CompanyTopic::About);
+    let contact = AnswerKind::Company(CompanyTopic::Contact);
+    for (question, kind) in [
+        ("thanks", about),
+        ("thank you!", about),
+        ("ok", about),
+        ("great, cheers", about),
+        ("hello?", about),
+        ("got it", about),
+        ("that helps, thanks", about),
+        ("you are useless", contact),
+        ("this is rubbish", contact),
+        ("wrong answer", contact),
+        ("are you a bot", contact),
+        ("is this a chatbot?", contact),
+    ] {
+        assert_eq!(ask(question).kind, kind, "{question}: {}", ask(question).text());
+        let after = ask_after(&["How do I monitor a model for drift?"], question);
+        assert_eq!(after.kind, kind, "after an answer, {question}: {}", after.text());
+    }
+    // A subject with the same words is asked, and searched as before.
+    for question in ["can you help us build a chatbot?", "human oversight", "what is a bot?"] {
+        let kind = ask(question).kind;
+        assert!(!matches!(kind, AnswerKind::Company(_)), "{question}: {kind:?}");
+    }
+}
