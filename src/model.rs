@@ -145,11 +145,12 @@ pub const ASK_BODY_MAX: usize = 64 * 1024;
 /// operation that takes a body.
 pub const BODY_READ_TIMEOUT_SECS: u64 = 10;
 /// Most bytes of a request line and headers (hyper's read buffer for them). Larger: hyper
-/// answers 431 with no body, or closes the connection, before the service sees the request.
+/// answers 431 `header_fields_too_large` (`http::detect`), or closes the connection, before
+/// the service sees the request.
 /// The OpenAPI document states it where parameters can outgrow it (`GET /ask`).
 pub const MAX_HEADER_BYTES: usize = 32 * 1024;
 /// Most header fields (lines) of an HTTP/1.1 request, however short: hyper's own default,
-/// set explicitly so the number documented is the one enforced. More: 431 with no body, like
+/// set explicitly so the number documented is the one enforced. More: 431, like
 /// [`MAX_HEADER_BYTES`]. (HTTP/2 caps the header list by size alone.)
 pub const MAX_HEADER_FIELDS: usize = 100;
 /// Largest A2A request body in bytes (one JSON-RPC request with one message). Past it: 413
@@ -643,6 +644,18 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         400,
         "An object in the JSON body names the same member more than once (such as `answers` twice), so which value is meant is unclear (RFC 8259, section 4); the message names the member and where it is. Send each member once. The JSON-RPC surfaces answer it as an invalid request (-32600).",
     ),
+    // Answered by the HTTP/1 layer before any surface reads the request, so in this shape on
+    // every path, the JSON-RPC ones included; the connection is then closed.
+    (
+        "malformed_request",
+        400,
+        "The HTTP/1 request line or a header could not be parsed: a bad method, target, header name or value, `Content-Length` or `Transfer-Encoding`, a version other than HTTP/1.0 or 1.1, or bytes that are not HTTP at all (such as TLS sent to this cleartext port). The connection is closed; fix the request and send it on a new one.",
+    ),
+    (
+        "header_fields_too_large",
+        431,
+        "The request line and headers together are over 32 KiB, or an HTTP/1.1 request has more than 100 header fields however short (RFC 6585). The connection is closed. Send long input in a body: `POST /ask` takes what `GET /ask` would carry in its query string.",
+    ),
 ];
 
 /// The kind of every error the service answers; `ERROR_CODES[kind as usize]` is its row, so
@@ -702,6 +715,8 @@ pub enum ErrorKind {
     AmbiguousCredentials,
     PreconditionFailed,
     DuplicateMember,
+    MalformedRequest,
+    HeaderFieldsTooLarge,
 }
 
 impl ErrorKind {

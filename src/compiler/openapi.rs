@@ -1661,6 +1661,16 @@ A missing or blank question is `missing_query` (its message names `query` when o
         " (`rate_limited`); or `too_many_connections`, on a connection opened past its address's cap, refused before its request was read: {over_cap}"
     )));
     too_many["headers"]["Retry-After"] = header_ref("Retry-After");
+    // Answered by the HTTP/1 layer in place of hyper's bodiless 431 (`http::refusal`), with
+    // the API's headers but no RateLimit fields: the limiter never saw the request.
+    let mut head_too_large = error_response(&format!(
+        "`header_fields_too_large`: the request line and headers together exceed {} KiB, or an HTTP/1.1 request has more than {MAX_HEADER_FIELDS} header fields however short (RFC 6585). Refused by the HTTP layer before the API reads the request, and the connection closed. A question with many long earlier turns fits in the body of `POST /ask`.",
+        MAX_HEADER_BYTES / 1024
+    ));
+    if let Some(headers) = head_too_large.get_mut("headers").and_then(Value::as_object_mut) {
+        headers.remove("RateLimit");
+        headers.remove("RateLimit-Policy");
+    }
     let responses = json!({
         "BadRequest": error_response("Invalid input; `error.code` says which rule failed"),
         "NotFound": error_response("Unknown slug or path"),
@@ -1669,7 +1679,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
         "AmbiguousCredentials": ambiguous,
         "PayloadTooLarge": error_response(&too_large(ASK_BODY_MAX)),
         "RequestTimeout": error_response(&too_slow()),
-        "HeadTooLarge": { "description": format!("The request line and headers together exceed {} KiB, or an HTTP/1.1 request has more than {MAX_HEADER_FIELDS} header fields however short: refused by the HTTP layer before the API reads the request, with no body (RFC 6585). A question with many long earlier turns fits in the body of `POST /ask`.", MAX_HEADER_BYTES / 1024) },
+        "HeadTooLarge": head_too_large,
         "UnsupportedMediaType": error_response(UNSUPPORTED_MEDIA_TYPE),
         "NotAcceptable": error_response("`not_acceptable`: `Accept` allows neither application/json nor text/event-stream, the two forms the answer comes in (as on the MCP servers)"),
         "TooManyRequests": too_many,

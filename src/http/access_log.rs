@@ -67,6 +67,9 @@ pub struct Rejection {
     pub client: IpAddr,
     /// The status hyper answered with.
     pub status: u16,
+    /// Bytes of the Error body sent with it (`http::refusal`); `None` if hyper's own answer,
+    /// which has none, went out as it was.
+    pub bytes: Option<usize>,
 }
 
 /// What goes through the queue.
@@ -173,7 +176,14 @@ pub fn format_line(entry: &Entry, out: &mut Vec<u8>) {
 pub fn format_rejection(rejection: &Rejection, out: &mut Vec<u8>) {
     let _ = write!(out, "{} - - [", rejection.client);
     clf_time(rejection.time_ms, out);
-    let _ = writeln!(out, "] \"- - -\" {} - -", rejection.status);
+    let _ = write!(out, "] \"- - -\" {} ", rejection.status);
+    match rejection.bytes {
+        Some(bytes) => {
+            let _ = write!(out, "{bytes}");
+        }
+        None => out.push(b'-'),
+    }
+    out.extend_from_slice(b" -\n");
 }
 
 /// `23/Nov/2026:15:31:02 +0000`, from Unix milliseconds.

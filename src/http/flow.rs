@@ -82,6 +82,8 @@ pub struct Flow {
     blocked_since: AtomicU64,
     /// The connection is to end after its next response (HTTP/1 past its maximum age).
     closing: AtomicBool,
+    /// Bytes of the Error body written in place of hyper's own refusal (`refusal`), or 0.
+    refusal_body: AtomicUsize,
     gauges: Arc<Gauges>,
 }
 
@@ -99,6 +101,7 @@ impl Flow {
             bodies: Mutex::new(Vec::new()),
             blocked_since: AtomicU64::new(FREE),
             closing: AtomicBool::new(false),
+            refusal_body: AtomicUsize::new(0),
             gauges,
         })
     }
@@ -223,6 +226,16 @@ impl Flow {
     /// while a request may be on its way.
     pub fn close_after_next_response(&self) {
         self.closing.store(true, Ordering::Release);
+    }
+
+    /// Notes that hyper's own refusal went out with an Error body of `bytes` (`refusal`).
+    pub fn note_refusal_body(&self, bytes: usize) {
+        self.refusal_body.store(bytes, Ordering::Relaxed);
+    }
+
+    /// The bytes of the Error body written in place of hyper's refusal, if one was.
+    pub fn refusal_body(&self) -> Option<usize> {
+        Some(self.refusal_body.load(Ordering::Relaxed)).filter(|&bytes| bytes > 0)
     }
 
     /// Whether responses should now say `Connection: close`.

@@ -19,6 +19,7 @@ pub mod health;
 pub mod metrics;
 pub mod negotiate;
 pub mod polled_timer;
+pub mod refusal;
 pub mod respond;
 pub mod server;
 pub mod site;
@@ -436,13 +437,14 @@ impl App {
     /// Counts, and logs, a request hyper refused from `peer` before it reached `handle_now`
     /// (see `server`). The client is the connection's address: the request's headers, and so
     /// any `X-Forwarded-For`, were never parsed.
-    pub fn record_rejection(&self, rejected: Rejected, peer: IpAddr) {
+    pub fn record_rejection(&self, rejected: Rejected, peer: IpAddr, bytes: Option<usize>) {
         self.metrics.rejected(rejected);
         if let Some(log) = &self.access_log {
             let rejection = access_log::Rejection {
                 time_ms: self.clock.now_ms(),
                 client: peer,
                 status: rejected.status().as_u16(),
+                bytes,
             };
             if !log.record_rejection(rejection) {
                 self.metrics.access_log_dropped();

@@ -51,6 +51,7 @@ use super::gate::Gate;
 pub use super::gauges::Gauges;
 use super::metrics::Rejected;
 use super::polled_timer::PolledTimer;
+use super::refusal::Refusals;
 use super::respond::respond;
 use super::{App, Later};
 use crate::api;
@@ -186,6 +187,8 @@ struct Server {
     http2: http2::Builder<TokioExecutor>,
     addresses: Arc<AddressSlots>,
     refusals: Arc<Semaphore>,
+    /// What hyper's own HTTP/1 refusals are written as (`refusal`).
+    refused_heads: Arc<Refusals>,
     stopping: watch::Receiver<bool>,
 }
 
@@ -223,6 +226,10 @@ impl Server {
                 app.limiter.ipv6_prefix(),
             ),
             refusals: Arc::new(Semaphore::new(limits::MAX_REFUSALS_IN_FLIGHT)),
+            refused_heads: Arc::new(Refusals::new(
+                respond(api::error_reply(&Error::malformed_request()), CorsProfile::Api),
+                respond(api::error_reply(&Error::header_fields_too_large()), CorsProfile::Api),
+            )),
             app,
             options,
             http1,
@@ -270,9 +277,10 @@ impl Server {
                 answer(&app, &flow, request, peer)
             })
         };
-        let io = TokioIo::new(io.watched_by(flow.clone()));
+        let io = io.watched_by(flow.clone());
         match protocol {
             Protocol::Http1 => {
+                let io = TokioIo::new(io.answering_refusals(self.refused_heads.clone()));
                 let connection = self.http1.serve_connection(io, service);
                 let ended = self
                     .drive(connection, |c| c.graceful_shutdown(), &flow, &spoken, protocol)
@@ -280,14 +288,14 @@ impl Server {
                 // A request hyper answered itself never reached `answer`: counted and logged
                 // here, from how the connection ended.
                 if let Some(rejected) = ended.and_then(Result::err).as_ref().and_then(rejection) {
-                    self.app.record_rejection(rejected, peer.ip());
+                    self.app.record_rejection(rejected, peer.ip(), flow.refusal_body());
                 }
             }
             Protocol::Http2 => {
                 // h2 answers a header list past its limit with 431 on that stream (and a
                 // malformed one with RST_STREAM) without ending the connection or telling
                 // hyper: those are seen neither here nor in the service.
-                let connection = self.http2.serve_connection(io, service);
+                let connection = self.http2.serve_connection(TokioIo::new(io), service);
                 self.drive(connection, |c| c.graceful_shutdown(), &flow, &spoken, protocol).await;
             }
         }
@@ -409,10 +417,14 @@ impl Server {
                 let service = service_fn(move |_request: Request<Incoming>| async move {
                     Ok::<_, Infallible>(too_many_connections(cap))
                 });
-                let io = TokioIo::new(io);
                 let _ = match protocol {
-                    Protocol::Http1 => server.http1_refusal.serve_connection(io, service).await,
-                    Protocol::Http2 => server.http2.serve_connection(io, service).await,
+                    Protocol::Http1 => {
+                        let io = TokioIo::new(io.answering_refusals(server.refused_heads.clone()));
+                        server.http1_refusal.serve_connection(io, service).await
+                    }
+                    Protocol::Http2 => {
+                        server.http2.serve_connection(TokioIo::new(io), service).await
+                    }
                 };
             };
             let _ = tokio::time::timeout(limits::REFUSAL_TIMEOUT, refusal).await;

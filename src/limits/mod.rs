@@ -226,5 +226,9 @@ mod documented_numbers {
         let turns = format!("More than {ASK_MAX_PREV_TURNS} earlier turns");
         assert!(meaning("too_many_turns").contains(&turns));
         assert!(meaning("too_many_turns").contains(&format!("latest {ASK_MAX_PREV_TURNS}")));
+        let head = meaning("header_fields_too_large");
+        assert!(head.contains(&format!("over {}", kib(crate::model::MAX_HEADER_BYTES))), "{head}");
+        let fields = format!("more than {} header fields", crate::model::MAX_HEADER_FIELDS);
+        assert!(head.contains(&fields), "{head}");
     }
 }

@@ -369,6 +369,24 @@ impl Error {
             format!("fair use is exceeded for this minute; retry in {retry_after} s"),
         )
     }
+    /// What the HTTP/1 layer answers for a head it cannot parse (see `http::detect`).
+    pub fn malformed_request() -> Error {
+        Error::new(
+            ErrorKind::MalformedRequest,
+            "the request line or a header could not be parsed as HTTP/1.0 or HTTP/1.1; this connection is closed, send a well-formed request on a new one",
+        )
+    }
+    /// What the HTTP/1 layer answers for a head past its limits (see `http::detect`).
+    pub fn header_fields_too_large() -> Error {
+        Error::new(
+            ErrorKind::HeaderFieldsTooLarge,
+            format!(
+                "the request line and headers are over {} KiB, or there are more than {} header fields; this connection is closed, send long input in a POST body",
+                crate::model::MAX_HEADER_BYTES / 1024,
+                crate::model::MAX_HEADER_FIELDS
+            ),
+        )
+    }
     pub fn too_many_connections(cap: usize) -> Error {
         Error::new(
             ErrorKind::TooManyConnections,

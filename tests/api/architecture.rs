@@ -323,6 +323,8 @@ fn error_kinds_are_the_rows_of_the_error_table() {
         ErrorKind::AmbiguousCredentials,
         ErrorKind::PreconditionFailed,
         ErrorKind::DuplicateMember,
+        ErrorKind::MalformedRequest,
+        ErrorKind::HeaderFieldsTooLarge,
     ];
     assert_eq!(kinds.len(), ERROR_CODES.len(), "one ErrorKind per row of ERROR_CODES");
     for kind in kinds {

@@ -339,18 +339,58 @@ async fn requests_the_http_layer_refuses_are_logged_and_counted() {
         // After a request served on the same connection.
         (b"GET /v1 HTTP/1.1\r\nHost: x\r\n\r\nNOT A REQUEST\r\n\r\n".to_vec(), "400"),
     ];
+    let mut body_bytes = Vec::new();
     for (request, status) in &refused {
         let answer = exchange(request.clone(), false).await;
         let last = answer.rfind("HTTP/1.1 ").map_or("", |at| &answer[at..]);
         assert!(last.starts_with(&format!("HTTP/1.1 {status} ")), "{status}: {answer}");
+        // The contract's Error body, with a stable code, in place of hyper's empty answer.
+        let (head, body) = last.split_once("\r\n\r\n").expect("a head and a body");
+        let head = head.to_ascii_lowercase();
+        for field in [
+            "content-type: application/json; charset=utf-8",
+            "access-control-allow-origin: *",
+            "cache-control: no-store",
+            "connection: close",
+            &format!("content-length: {}", body.len()),
+        ] {
+            assert!(head.contains(&format!("\r\n{field}\r\n")), "{field}: {answer}");
+        }
+        assert!(head.contains("\r\ndate: "), "{answer}");
+        let sandbox = head.contains("\r\nx-sandbox: true\r\n");
+        assert_eq!(sandbox, cfg!(feature = "sandbox"), "{answer}");
+        assert!(!head.contains("\r\nratelimit:"), "the limiter never saw it: {answer}");
+        let error: serde_json::Value = serde_json::from_str(body).expect("JSON");
+        let code = if *status == "400" { "malformed_request" } else { "header_fields_too_large" };
+        assert_eq!(error["error"]["code"], code, "{answer}");
+        assert_eq!(
+            answer.matches("HTTP/1.1 ").count(),
+            1 + usize::from(answer != last),
+            "{answer}"
+        );
+        body_bytes.push(body.len());
     }
+    // The request served before the refused one on its connection is whole.
+    let pipelined =
+        exchange(b"GET /v1 HTTP/1.1\r\nHost: x\r\n\r\nNOT A REQUEST\r\n\r\n".to_vec(), false).await;
+    let (first, _) = pipelined.split_at(pipelined.rfind("HTTP/1.1 400 ").expect("the 400"));
+    let length: usize = first
+        .to_ascii_lowercase()
+        .split("\r\ncontent-length: ")
+        .nth(1)
+        .and_then(|rest| rest.split("\r\n").next())
+        .and_then(|n| n.parse().ok())
+        .expect("content-length");
+    let (_, body) = first.split_once("\r\n\r\n").expect("head");
+    assert_eq!(body.len(), length, "{first}");
+    serde_json::from_str::<serde_json::Value>(body).expect("the first answer's JSON, whole");
     let served =
         exchange(b"GET /v1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_vec(), false);
     assert!(served.await.starts_with("HTTP/1.1 200"));
 
     // A line per rejection, and one per request served (the pipelined one and the last); in
     // the order the connections ended, which need not be the order they were sent in.
-    let lines = log.wait_for_lines(refused.len() + 2).await;
+    let lines = log.wait_for_lines(refused.len() + 4).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let lines = if log.lines().len() > lines.len() { log.lines() } else { lines };
     let mut rejections: Vec<String> = lines
@@ -363,13 +403,18 @@ async fn requests_the_http_layer_refuses_are_logged_and_counted() {
         })
         .collect();
     rejections.sort();
-    let mut expected: Vec<String> =
-        refused.iter().map(|(_, status)| format!("{status} - -")).collect();
+    // The body's bytes: the Error body went out.
+    let mut expected: Vec<String> = refused
+        .iter()
+        .zip(&body_bytes)
+        .chain([(&refused[refused.len() - 1], &body_bytes[body_bytes.len() - 1])])
+        .map(|((_, status), bytes)| format!("{status} {bytes} -"))
+        .collect();
     expected.sort();
     assert_eq!(rejections, expected, "{lines:#?}");
     assert_eq!(
         lines.len(),
-        refused.len() + 2,
+        refused.len() + 4,
         "nothing for the clients answered nothing: {lines:#?}"
     );
 
@@ -380,13 +425,13 @@ async fn requests_the_http_layer_refuses_are_logged_and_counted() {
             &format!("consultancy_api_http_requests_rejected_total{{status=\"{status}\"}}"),
         )
     };
-    assert_eq!((rejected("400"), rejected("431")), (5.0, 3.0));
+    assert_eq!((rejected("400"), rejected("431")), (6.0, 3.0));
     let answered: f64 = series
         .iter()
         .filter(|(name, _)| name.starts_with("consultancy_api_http_requests_total{"))
         .map(|(_, count)| count)
         .sum();
-    assert_eq!(answered, 2.0, "requests the service answered, and only those");
+    assert_eq!(answered, 3.0, "requests the service answered, and only those");
 }
 
 #[test]
@@ -395,13 +440,18 @@ fn a_rejection_line_keeps_the_common_log_format_fields() {
         time_ms: 1_795_449_017_123,
         client: IpAddr::from([203, 0, 113, 9]),
         status: 431,
+        bytes: Some(317),
     };
     let mut out = Vec::new();
     format_rejection(&rejection, &mut out);
     assert_eq!(
         String::from_utf8(out).expect("ASCII"),
-        "203.0.113.9 - - [23/Nov/2026:15:50:17 +0000] \"- - -\" 431 - -\n"
+        "203.0.113.9 - - [23/Nov/2026:15:50:17 +0000] \"- - -\" 431 317 -\n"
     );
+    // hyper's own answer, had it gone out as it was: no body.
+    let mut out = Vec::new();
+    format_rejection(&Rejection { bytes: None, ..rejection }, &mut out);
+    assert!(String::from_utf8(out).expect("ASCII").ends_with("\" 431 - -\n"));
 }
 
 /// A sink that blocks until the test lets it go: standard output stuck behind a full pipe.
