@@ -221,6 +221,15 @@ check(
     raw.status_code == 415 and plain.error.code == ErrorErrorCode.UNSUPPORTED_MEDIA_TYPE,
     f"{raw.status_code} {raw.text[:300]}",
 )
+# A head past 32 KiB is refused by the HTTP layer before the API reads it, with the Error body
+# all the same (hyper's own 431 had none).
+raw = api.get_httpx_client().get("/v1/services", headers={"x-long": "a" * 40_000})
+large = Error.from_dict(raw.json())
+check(
+    "a header past 32 KiB: 431 header_fields_too_large",
+    raw.status_code == 431 and large.error.code == ErrorErrorCode.HEADER_FIELDS_TOO_LARGE,
+    f"{raw.status_code} {raw.text[:300]}",
+)
 limited = Client(base_url=limited_base, raise_on_unexpected_status=True)
 list_services.sync_detailed(client=limited)
 error_of(list_services.sync_detailed(client=limited), 429, ErrorErrorCode.RATE_LIMITED, "second request over a limit of 1")
