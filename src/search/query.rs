@@ -1097,6 +1097,17 @@ impl Misspelt {
         if misspelt {
             let near = prefer_doubled_letters(word, typo::typo_words(word, prefix));
             self.near[idx] = Some((prefix, near));
+        } else if let Some(meant) = term
+            .filter(|_| !unknown && key == stem && !SYNONYMS.contains_key(key))
+            .filter(|_| !(prefix && typo::prefix_terms(word, None).any(has_postings)))
+            .and_then(|term| misread_stem(word, term))
+        {
+            // A word the library does not write whose stem it does, read as a more used word
+            // ("expirement" is `experiment`, not "expire"): a phrase reads it so too
+            // ("expirement tracking" is `experiment tracking`), as its unit does alone.
+            self.near[idx] = Some((false, meant));
+            self.misspelt[idx] = Some(true);
+            return true;
         } else if let Some(near) = unknown.then(|| short_near(word)).flatten() {
             // Too short to be read as another word alone, but a phrase may read it so.
             self.near[idx] = Some((false, near));
@@ -1406,6 +1417,7 @@ fn expand(
                 _ => prefer_doubled_letters(word, typo::typo_words(word, unit.prefix)),
             };
             let near = if near.is_empty() { typo::stem_near(word, key) } else { near };
+            let near = if near.is_empty() { mended_ending(word, key) } else { near };
             let any_whole = near.iter().any(|n| n.whole);
             // Which candidate the word was most likely meant as: a whole word, the closest,
             // one a vowel away before one a consonant away ("registery" is `registry`, not
@@ -1554,6 +1566,71 @@ fn misread_stem(word: &str, term: u32) -> Option<Vec<Near>> {
     let most_used = meant.iter().filter(|n| n.distance == closest).map(|n| guides(n.term)).max()?;
     let likelier = most_used >= guides(term).max(MISREAD_MIN_GUIDES);
     (likelier && !inflects_a_library_word(word)).then_some(meant)
+}
+
+/// Fewest letters a stem keeps before a misspelt ending ([`mended_ending`]).
+const MENDED_STEM_MIN_CHARS: usize = 5;
+
+/// Most letters of a word's end a slip of its ending is looked for in ([`mended_ending`]).
+const MENDED_ENDING_MAX_CHARS: usize = 6;
+
+/// A misspelling nothing is near, read with one slip in its ending mended: the word is its
+/// own stem (the stemmer found no ending in it) and is a stem of the library (with guides)
+/// followed by letters one edit from an ending of three letters or more that the stemmer strips
+/// to that stem. "segmentaion" is "segmentation", whose stem `segment` the library writes only
+/// as "segment" and "segments", so no written word is within two edits of the misspelling and
+/// [`typo::stem_near`], which reads a slip before an ending the stemmer found, has no stem to
+/// go on. The word is read as the longest stem so reached, named by its shortest written form
+/// ("segment"), one edit away. Empty for a word of no allowed edits, a word not ASCII, a word
+/// whose stem is not itself, or one no mended ending makes a stem of. Asked only of a word
+/// nothing else was near.
+#[inline(never)]
+fn mended_ending(word: &str, stem: &str) -> Vec<Near> {
+    if stem != word || !word.is_ascii() || typo::allowed_edits(word.len()) == 0 {
+        return Vec::new();
+    }
+    let stemmer = rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English);
+    let mut mended = String::new();
+    let shortest = MENDED_STEM_MIN_CHARS.max(word.len().saturating_sub(MENDED_ENDING_MAX_CHARS));
+    for split in (shortest..word.len()).rev() {
+        let head = &word[..split];
+        let Some(&term) = TERM_IDS.get(head).filter(|&&term| has_postings(term)) else {
+            continue;
+        };
+        let mut found = false;
+        typo::for_each_one_edit(&word[split..], |ending| {
+            if found || ending.len() < MENDED_ENDING_MIN_CHARS {
+                return;
+            }
+            mended.clear();
+            mended.push_str(head);
+            mended.push_str(ending);
+            found = tokenize::stem(&stemmer, &mended) == head;
+        });
+        if found {
+            let word = written_form(head, term).unwrap_or(head).to_string();
+            return vec![Near { word, term, distance: 1, whole: true }];
+        }
+    }
+    Vec::new()
+}
+
+/// Fewest letters of the ending a misspelt one is mended into ([`mended_ending`]): "-ation",
+/// "-ment", "-ness", "-ing", not an "-s" or "-ed" that makes another word's stem of a word
+/// ("relish" is not "relies").
+const MENDED_ENDING_MIN_CHARS: usize = 3;
+
+/// The shortest word the library writes with the stem `head` (`term`): those beginning with
+/// it, or but its last letter ("theori" is written "theory").
+fn written_form(head: &str, term: u32) -> Option<&'static str> {
+    let begins = head.get(..head.len() - 1)?;
+    let first = PREFIX_WORDS.partition_point(|(word, _)| *word < begins);
+    PREFIX_WORDS[first..]
+        .iter()
+        .take_while(|(word, _)| word.starts_with(begins))
+        .filter(|&&(_, of)| of == term)
+        .map(|&(word, _)| word)
+        .min_by_key(|word| word.len())
 }
 
 #[cfg(test)]

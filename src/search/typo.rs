@@ -198,6 +198,51 @@ pub fn stem_near(word: &str, stem: &str) -> Vec<Near> {
     typo_words(stem, true)
 }
 
+/// Calls `each` with every word one edit from `word` (ASCII lowercase letters): each letter
+/// left out, each two neighbours swapped, each letter put for another and each letter added,
+/// in that order (a word may come more than once). For mending a misspelt ending, a few
+/// letters long.
+pub fn for_each_one_edit(word: &str, mut each: impl FnMut(&str)) {
+    let bytes = word.as_bytes();
+    let mut edited: Vec<u8> = Vec::with_capacity(bytes.len() + 1);
+    let mut call = |edited: &[u8]| {
+        if let Ok(text) = std::str::from_utf8(edited) {
+            each(text);
+        }
+    };
+    for at in 0..bytes.len() {
+        edited.clear();
+        edited.extend_from_slice(&bytes[..at]);
+        edited.extend_from_slice(&bytes[at + 1..]);
+        call(&edited);
+    }
+    for at in 1..bytes.len() {
+        edited.clear();
+        edited.extend_from_slice(bytes);
+        edited.swap(at - 1, at);
+        call(&edited);
+    }
+    for at in 0..bytes.len() {
+        for letter in b'a'..=b'z' {
+            if letter != bytes[at] {
+                edited.clear();
+                edited.extend_from_slice(bytes);
+                edited[at] = letter;
+                call(&edited);
+            }
+        }
+    }
+    for at in 0..=bytes.len() {
+        for letter in b'a'..=b'z' {
+            edited.clear();
+            edited.extend_from_slice(&bytes[..at]);
+            edited.push(letter);
+            edited.extend_from_slice(&bytes[at..]);
+            call(&edited);
+        }
+    }
+}
+
 /// Whether `a` and `b` differ by one letter typed twice or once: one is the other with a
 /// letter doubled (`shapp` and `shap`, `clases` and `classes`).
 pub fn doubled_letter_apart(a: &str, b: &str) -> bool {
@@ -607,6 +652,21 @@ mod tests {
             assert!(!consonant_apart(typed, candidate), "{typed} {candidate}");
         }
         assert!(consonant_apart("modle", "mode"));
+    }
+
+    #[test]
+    fn one_edit_reaches_every_word_one_edit_away() {
+        let mut edited = Vec::new();
+        super::for_each_one_edit("aion", |word| edited.push(word.to_string()));
+        for word in ["ion", "aon", "iaon", "ation", "aiin", "aions", "taion"] {
+            assert!(edited.iter().any(|e| e == word), "{word}");
+        }
+        assert!(edited.iter().all(|e| e != "aion" && e.len().abs_diff(4) <= 1), "{edited:?}");
+        // Each letter left out, three swaps, 25 letters for each of four, 26 at each of five.
+        assert_eq!(edited.len(), 4 + 3 + 4 * 25 + 5 * 26);
+        let mut none = 0;
+        super::for_each_one_edit("", |word| none += usize::from(word.len() == 1));
+        assert_eq!(none, 26);
     }
 
     #[test]
