@@ -475,6 +475,76 @@ pub fn is_firm_use_verb(word: &str) -> bool {
     FIRM_USE_VERBS.contains(&word)
 }
 
+/// Organisations by the sector they are in, of sectors no industry page is about and none
+/// lists among its `sector_words` (education, hospitality and travel, law, utilities and
+/// telecoms, publishing, pharmaceuticals, farming, construction). The firm's sectors are its
+/// six industry pages; a question whether it works with one of these is one no page answers
+/// (`Query::unlisted_sector_only`). A word the content writes in another sense ("energy"
+/// consumption on a factory line, "travel" as the direction of regulation) is not one.
+const UNLISTED_SECTOR_WORDS: &[&str] = &[
+    "airline",
+    "airlines",
+    "college",
+    "colleges",
+    "construction",
+    "farm",
+    "farmers",
+    "farms",
+    "hotel",
+    "hotels",
+    "law",
+    "lawyers",
+    "pharma",
+    "pharmaceutical",
+    "publisher",
+    "publishers",
+    "restaurant",
+    "restaurants",
+    "school",
+    "schools",
+    "solicitors",
+    "telcos",
+    "telecoms",
+    "universities",
+    "university",
+    "utilities",
+];
+
+/// Whether `word` (lowercased, as written) names organisations of a sector no industry page is
+/// about ([`UNLISTED_SECTOR_WORDS`]).
+pub fn is_unlisted_sector_word(word: &str) -> bool {
+    UNLISTED_SECTOR_WORDS.contains(&word)
+}
+
+/// Whether a word of `text` is one of [`UNLISTED_SECTOR_WORDS`] (in any case): read on the
+/// text itself, with no allocation, so only a question that names one pays for reading it
+/// word by word.
+pub fn names_unlisted_sector(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|word| UNLISTED_SECTOR_WORDS.iter().any(|listed| word.eq_ignore_ascii_case(listed)))
+}
+
+/// Nouns of any organisation, which name no sector by themselves ("law firms", "pharma
+/// companies"): beside a word of [`UNLISTED_SECTOR_WORDS`] they ask nothing more.
+const ORGANISATION_NOUNS: &[&str] = &[
+    "business",
+    "businesses",
+    "companies",
+    "company",
+    "firm",
+    "firms",
+    "institutions",
+    "organisation",
+    "organisations",
+    "organization",
+    "organizations",
+];
+
+/// Whether `word` (lowercased, as written) is one of [`ORGANISATION_NOUNS`].
+pub fn is_organisation_noun(word: &str) -> bool {
+    ORGANISATION_NOUNS.contains(&word)
+}
+
 /// Whether `word` (lowercased, as written) is one of [`FIRM_PRACTICE_WORDS`].
 pub fn is_firm_practice_word(word: &str) -> bool {
     FIRM_PRACTICE_WORDS.binary_search(&word).is_ok()

@@ -179,6 +179,15 @@ pub fn answer(question: &Question<'_>) -> Answer {
         return company_answer(topic);
     }
     let query = query::build(question.text, question.prev);
+    // "Do you work with universities?", "can you help law firms?": organisations of a sector
+    // no industry page is about. Whether the firm works with them is its own matter, which no
+    // page says (its sectors are its six industry pages), and a sentence that shares the
+    // word's stem ("There is no universal threshold.") is no answer. The closest items are
+    // the firm's pages, industries first; the contact record is where to ask.
+    if query.unlisted_sector_only {
+        let ranked = select::rank_items(&query, Some(SourceKind::Industry), Scope::FirmPages);
+        return not_covered(ranked.as_slice(), 0);
+    }
     let topic = company_topic(&query);
     // "What is your refund policy?": a matter of the firm's own business that no record
     // covers. Guide passages that use its words (a worked example about refunds) are not the
@@ -333,7 +342,10 @@ pub fn answer(question: &Question<'_>) -> Answer {
         Some(CompanyTopic::Industries) if query.reads_industry => {
             retrieve_in(&query, Some(SourceKind::Industry), Scope::FirmPages)
         }
-        Some(topic) if query.n_content == 0 => company_answer(topic),
+        // "What is MLOps?" then "do you offer it?": what the turn before named is what is
+        // asked of the topic, and is searched among its items; the topic's record (the list
+        // of all thirteen services) did not say whether the firm offers MLOps.
+        Some(topic) if query.n_content == 0 && !query.asks_of_carried() => company_answer(topic),
         // "Case studies in retail": search, favouring the kind the question names (or, in a
         // follow-up, the kind the turn before named).
         Some(topic) => retrieve(&query, kind_of(topic)),
@@ -417,7 +429,11 @@ fn company_topic(query: &query::Query) -> Option<CompanyTopic> {
         // "What results have you delivered?": what the firm's work achieved is what its case
         // studies tell.
         None if query.results_only => Some(CompanyTopic::CaseStudies),
-        None if intent.refers_to_company && query.n_content == 0 => Some(CompanyTopic::About),
+        // "What is dbt?" then "do you work with it?": the firm is asked of what the turn
+        // before named, which is searched (below); it got the firm's description.
+        None if intent.refers_to_company && query.n_content == 0 && !query.asks_of_carried() => {
+            Some(CompanyTopic::About)
+        }
         _ => None,
     }
 }

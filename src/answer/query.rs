@@ -128,10 +128,28 @@ pub struct Query {
     /// first quoted a guide's "... rarely a good use of a small team" and the second a funnel
     /// guide's "How long someone has to get from the first step to the last".
     pub asks_beginning: bool,
+    /// A question to the firm whether it works with organisations of a sector no industry
+    /// page is about, and of nothing else ("do you work with universities?", "can you help
+    /// law firms?", "have you worked with airlines?": [`intent::is_unlisted_sector_word`],
+    /// with phrasing, words of the firm and nouns of any organisation beside it). The firm's
+    /// sectors are its industry pages, and no page says whether it works with these: the
+    /// answer is "not covered", where a sentence sharing the word's stem ("There is no
+    /// universal threshold.", "Postcode, school or career gaps ...") read as an answer.
+    pub unlisted_sector_only: bool,
     /// The answer quotes one sentence of each item it cites, the best of each, since what is
     /// asked differs by item (what each service delivers): set by the caller, never by
     /// [`build`].
     pub each_item: bool,
+}
+
+impl Query {
+    /// A follow-up that points back ("it", "that", "them") and names nothing of its own, after
+    /// a turn that named more than a company topic: "do you work with it?" after "what is
+    /// dbt?", "do you offer it?" after "what is MLOps?". It asks the firm about what that turn
+    /// named, which its carried words say.
+    pub fn asks_of_carried(&self) -> bool {
+        self.intent.anaphoric && self.carried_content && self.n_content == 0
+    }
 }
 
 /// Words of what the firm's work has achieved: asked of the firm with nothing else, the
@@ -227,8 +245,18 @@ fn meant_stem(word: &str, stem: String) -> String {
     if let Some(synonym) = synonym_stem(&stem) {
         return synonym.to_string();
     }
+    if ANSWER_TERM_IDS.contains_key(stem.as_str()) {
+        return stem;
+    }
+    // "kpis", "llms": typed in lowercase, the plural of an initialism keeps its `s` (the
+    // tokenizer could not tell it for an acronym), and it is the word without it, as search
+    // reads it. Corrected as a misspelling instead, "kpis" was "kpi" at one edit among other
+    // words and "what are kpis" was not covered, where "KPIs" quoted the KPI tree guide.
+    if let Some(singular) = plural_of_known(word) {
+        return singular.to_string();
+    }
     let max_edits = typo::allowed_edits(word.chars().count());
-    if max_edits == 0 || ANSWER_TERM_IDS.contains_key(stem.as_str()) {
+    if max_edits == 0 {
         return stem;
     }
     let mut near = typo::whole_words_near(word, max_edits);
@@ -256,6 +284,13 @@ fn meant_stem(word: &str, stem: String) -> String {
         })
         .min()
         .map_or(stem, |(_, key)| key.to_string())
+}
+
+/// The stem of `word` without its plural `s`, when the answer index holds it and not the word
+/// ("kpis" is "kpi"); not an `ss` ending, nor a word of one letter left.
+fn plural_of_known(word: &str) -> Option<&'static str> {
+    let singular = word.strip_suffix('s').filter(|s| s.len() >= 2 && !s.ends_with('s'))?;
+    known_stem(singular).filter(|stem| ANSWER_TERM_IDS.contains_key(stem))
 }
 
 /// Calls `each` with the stem [`meant_stem`] reads `word` as, or with each stem of the
@@ -336,13 +371,14 @@ fn is_contracted_stop_word(text: &str, token: &Token) -> bool {
         || TEXT_SPEAK.contains(&token.word.as_str())
 }
 
-/// Words typed for stop words on a phone that are more than one edit from them ("ur" for
-/// "your"): a word no item uses, so read as one it weighed "whats ur day rate" down to "not
-/// covered". ("u" is one letter, which the tokenizer drops already; the intent reads both as
+/// Words typed for stop words on a phone that the edit rule above does not catch ("ur" for
+/// "your", more than one edit from it; "cn" for "can", which is no question or address word):
+/// a word no item uses, so read as one it weighed "whats ur day rate" and "cn u help with
+/// governance" down to "not covered". ("u" is one letter, which the tokenizer drops already; the intent reads both as
 /// the firm, as "you" and "your" are.) Not "pls": dropped, it let "data contracts explained
 /// pls" quote a vendor guide's "Refusal to test on your data before contract signature.",
 /// where "not covered" is the better answer.
-const TEXT_SPEAK: &[&str] = &["ur"];
+const TEXT_SPEAK: &[&str] = &["cn", "ur"];
 
 /// Contractions people type without the apostrophe that are no other English word, so they
 /// are dropped even where the content's own contractions put them in the index.
@@ -596,7 +632,13 @@ fn unwritten_synonym_phrases(text: &str, phrasing_from: usize) -> Vec<SynonymPhr
             if writers > PHRASE_MAX_WRITERS {
                 return None;
             }
+            // "Gen AI" is `genai`, a word only one item writes, which is itself read through
+            // the table ("generative AI", `synonym_stem`): the phrase is read as that word is.
+            // Read as `genai`, "gen ai for customer service" found only the data roles
+            // guide's "GenAI engineer" and was not covered.
             let target = synonym_target(key)?;
+            let target =
+                if target.contains(' ') { target } else { synonym_stem(target).unwrap_or(target) };
             Some((len, SynonymPhrase { span: run[0][3]..run[len - 1][4], target }))
         });
         match found {
@@ -716,6 +758,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             results_only: false,
             results_when: false,
             asks_beginning: false,
+            unlisted_sector_only: false,
             each_item: false,
         },
     };
@@ -797,6 +840,28 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             }
         });
         builder.query.results_when = n_result > 0 && n_other == 0;
+    }
+    if intent.refers_to_company && !intent.generic_you && intent::names_unlisted_sector(text) {
+        let (mut n_unlisted, mut n_other) = (0, 0);
+        for_each_token(text, |token| {
+            let word = token.word.as_str();
+            if is_contracted_stop_word(text, &token)
+                || token.start >= phrasing_from
+                || is_filler(&token.stem)
+                || intent::is_company_word(word)
+                || intent::is_firm_use_verb(word)
+                || intent::is_organisation_noun(word)
+                || matches!(word, "help" | "helped")
+            {
+                return;
+            }
+            if intent::is_unlisted_sector_word(word) {
+                n_unlisted += 1;
+            } else {
+                n_other += 1;
+            }
+        });
+        builder.query.unlisted_sector_only = n_unlisted > 0 && n_other == 0;
     }
     // Only a question of starting or of a first step pays for the pass (its tokens allocate);
     // a follow-up ("what is the first step?" after a question of demand forecasting) asks of
@@ -926,6 +991,14 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
                 n_own += 1;
                 n_content += 1;
             }
+        }
+        // "Gen AI for customer service": a word of such a phrase that no item writes ("gen")
+        // is said by the trade term the phrase is read as, and nothing else; kept as a
+        // filler, it was read as the nearest word within the typo budget, and the question,
+        // which "genai customer service" answers from the support assistant guide, was not
+        // covered.
+        if in_phrase.is_some() && !ANSWER_TERM_IDS.contains_key(token.stem.as_str()) {
+            return;
         }
         // "How long does a data platform engagement take?": the firm's work is what every
         // duration is of, so the word says nothing of which; searched for, "engagement"

@@ -533,11 +533,26 @@ pub fn for_each_token(text: &str, mut each: impl FnMut(Token)) {
 
 /// [`for_each_token`] as a query reads its words: a stop word hyphenated to a word is part of
 /// it when the library or the synonym table knows the two joined (`joined_known`; "buy-in" is
-/// `buyin`), as [`units`] reads them. For the answer engine's questions.
+/// `buyin`), and so is a lone letter typed a space before it (`joined_letter`; "p value" is
+/// `pvalue`, the guides' "p-value"), as [`units`] reads them. Two lone letters before a word
+/// are the initials the guides write with `/` (`initials_before`; "a b test" is `ab` and
+/// `test`), a word of their own before it. For the answer engine's questions.
 pub fn for_each_query_token(text: &str, mut each: impl FnMut(Token)) {
     let mut positions = tokenize::Positions::default();
     tokenize::for_each_token_with(text, known_stem, |word, stem, span| {
         let position = positions.of(text, span.start, span.end);
+        if let Some((joined, initials, stem, _)) =
+            (span.start >= 4).then(|| initials_before(text, &span)).flatten()
+        {
+            each(Token {
+                word: joined.to_owned(),
+                stem: stem.to_owned(),
+                start: initials.start,
+                end: initials.end,
+                position,
+            });
+        }
+        let letter = || (span.start >= 2).then(|| joined_letter(text, &span, word)).flatten();
         let token = match joined_known(text, &span) {
             Some((joined, span, stem, _)) => Token {
                 word: joined,
@@ -546,12 +561,21 @@ pub fn for_each_query_token(text: &str, mut each: impl FnMut(Token)) {
                 end: span.end,
                 position,
             },
-            None => Token {
-                word: word.to_owned(),
-                stem: stem.to_owned(),
-                start: span.start,
-                end: span.end,
-                position,
+            None => match letter() {
+                Some((joined, span, stem, _)) => Token {
+                    word: joined.to_owned(),
+                    stem: stem.to_owned(),
+                    start: span.start,
+                    end: span.end,
+                    position,
+                },
+                None => Token {
+                    word: word.to_owned(),
+                    stem: stem.to_owned(),
+                    start: span.start,
+                    end: span.end,
+                    position,
+                },
             },
         };
         each(token);
