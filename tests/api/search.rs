@@ -2585,3 +2585,24 @@ async fn a_strangers_words_of_the_twentieth_pass_find_their_guides() {
     let page = first_page(&server, "labels for ml", "&limit=3").await;
     assert!(slugs(&page).contains(&"define-ml-labels-and-targets".to_string()), "{page}");
 }
+
+/// The twenty-first search pass: a stranger's word each guide now writes in its own voice (the
+/// label guide's "annotation", the explanations guide's "explainability", the owners guide's
+/// answered question on who owns a table). On `main` the first were the dashboard adoption,
+/// build-or-buy and open table formats guides.
+#[tokio::test]
+async fn a_strangers_words_of_the_twenty_first_pass_find_their_guides() {
+    let server = start().await;
+    for (q, slug) in [
+        ("annotation", "define-ml-labels-and-targets"),
+        ("data annotation", "define-ml-labels-and-targets"),
+        ("explainability", "frontline-trust-in-model-recommendations"),
+        ("explainable ai", "frontline-trust-in-model-recommendations"),
+        ("who owns this table", "data-owners-and-stewards"),
+        ("table owner", "data-owners-and-stewards"),
+    ] {
+        let page = first_page(&server, q, "&limit=1").await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert_eq!(slugs(&page), [slug], "{q}");
+    }
+}
