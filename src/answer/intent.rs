@@ -1553,6 +1553,24 @@ pub fn service_by_slug_words(text: &str) -> Option<(u16, usize, Option<usize>)> 
     best.map(|(at, words, _, work_follows)| (at, words, work_follows))
 }
 
+/// Whether every word of `text` is a word of the slug of the service at `service` (an index
+/// into `ANSWER_ITEMS`), a word of the company (a topic word such as "cost", a reference, a
+/// generic word such as "much") or a stop word: "how much does a data strategy cost?" says
+/// nothing but the service and its price, "how much does a data strategy cost to run?" says
+/// more.
+pub fn says_only_service(text: &str, service: u16) -> bool {
+    let Some(item) = ANSWER_ITEMS.get(usize::from(service)) else {
+        return false;
+    };
+    let mut only = true;
+    for_each_word(text, |word, _| {
+        only &= item.slug.split('-').any(|slug_word| slug_word == word)
+            || is_company_word(word)
+            || crate::search::tokenize::STOP_WORDS.contains(&word);
+    });
+    only
+}
+
 /// Nouns of the firm's work that, right after a service's slug words, name that service's
 /// work ("AI strategy work", "an MLOps project"): "how long does AI strategy work take?" asks
 /// what "how long does an AI strategy take?" asks.

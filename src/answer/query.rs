@@ -1158,6 +1158,22 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         builder.query.intent.named_service = Some(service);
         builder.query.intent.refers_to_company = true;
     }
+    // "How much does a data strategy cost?": a price question that says a service's slug
+    // words and nothing else asks the price of that work, as "what does the data strategy
+    // service cost?" does; searched, it quoted the AI strategy service's "... reopening it
+    // would cost more than writing a focused companion." "What does an LLM cost per month?"
+    // says no slug, and "how much does a data platform cost to run?" says more: both searched.
+    // The service is named, so it is cited first after the prices record (the AI strategy
+    // service, which writes "data strategy" too, came before it).
+    if intent.topic == Some(CompanyTopic::Pricing)
+        && !intent.names_offering
+        && prev.is_empty()
+        && let Some((service, _, _)) = intent::service_by_slug_words(text)
+        && intent::says_only_service(text, service)
+    {
+        builder.query.intent.names_offering = true;
+        builder.query.intent.named_service = Some(service);
+    }
     let follow_up = intent.follow_up_opening
         || (n_own <= SHORT_FOLLOW_UP_TERMS && !intent.standalone_opening)
         || (intent.anaphoric && n_own <= ANAPHORIC_FOLLOW_UP_TERMS);

@@ -3355,3 +3355,38 @@ fn questions_the_pages_now_answer_in_a_sentence_too() {
     let reply = ask("What is statistical significance?");
     assert_eq!(first(&reply, 1), ["guide:read-ab-test-results"]);
 }
+
+/// "How much does a data strategy cost?" says a service's slug words, a price word and nothing
+/// else: it asks the price of that work, as "what does the data strategy service cost?" does,
+/// and gets the prices record with the service it names cited next. Searched, it quoted the
+/// AI strategy service's "... reopening it would cost more than writing a focused companion."
+/// A price question that says more, or names no service, is searched as before.
+#[test]
+fn a_price_question_naming_a_service_by_its_slug_words_is_a_prices_question() {
+    for (question, service) in [
+        ("how much does a data strategy cost", "service:data-strategy"),
+        ("What does a data strategy cost?", "service:data-strategy"),
+        ("How much does an AI strategy cost?", "service:ai-strategy"),
+        ("how much does mlops cost", "service:mlops"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+        assert!(reply.text().contains("publishes no prices"), "{question}");
+        assert_eq!(first(&reply, 2)[1], service, "{question}: {:?}", first(&reply, 3));
+    }
+    let reply = ask("How much does a data platform cost to run?");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+}
+
+/// "Do you run courses?": the data literacy service now says the firm runs its courses for one
+/// organisation at a time, not as open courses; the question was "not covered" (only
+/// "courses" was written, in "Most data literacy courses teach ...").
+#[test]
+fn whether_the_firm_runs_courses_is_answered_from_its_training_service() {
+    for question in ["do you run courses", "Do you run public courses?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["service:data-literacy-training"], "{question}");
+        assert!(reply.text().contains("We run these courses"), "{question}: {}", reply.text());
+    }
+}
