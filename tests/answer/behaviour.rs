@@ -3377,16 +3377,3 @@ fn a_price_question_naming_a_service_by_its_slug_words_is_a_prices_question() {
     let reply = ask("How much does a data platform cost to run?");
     assert_eq!(reply.kind, AnswerKind::Answered);
 }
-
-/// "Do you run courses?": the data literacy service now says the firm runs its courses for one
-/// organisation at a time, not as open courses; the question was "not covered" (only
-/// "courses" was written, in "Most data literacy courses teach ...").
-#[test]
-fn whether_the_firm_runs_courses_is_answered_from_its_training_service() {
-    for question in ["do you run courses", "Do you run public courses?"] {
-        let reply = ask(question);
-        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
-        assert_eq!(first(&reply, 1), ["service:data-literacy-training"], "{question}");
-        assert!(reply.text().contains("We run these courses"), "{question}: {}", reply.text());
-    }
-}
