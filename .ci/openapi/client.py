@@ -222,8 +222,9 @@ check(
     f"{raw.status_code} {raw.text[:300]}",
 )
 # A head past 32 KiB is refused by the HTTP layer before the API reads it, with the Error body
-# all the same (hyper's own 431 had none).
-raw = api.get_httpx_client().get("/v1/services", headers={"x-long": "a" * 40_000})
+# all the same (hyper's own 431 had none). On a connection of its own: on one kept alive after
+# the 415 above, hyper can read such a head whole in one read and serve it (README, Limits).
+raw = httpx.Client(base_url=base).get("/v1/services", headers={"x-long": "a" * 40_000})
 large = Error.from_dict(raw.json())
 check(
     "a header past 32 KiB: 431 header_fields_too_large",
