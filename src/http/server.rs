@@ -200,6 +200,11 @@ impl Server {
             .timer(PolledTimer)
             .header_read_timeout(options.header_read_timeout)
             .max_buf_size(limits::MAX_HEADER_BYTES.max(limits::HYPER_MIN_BUF_BYTES))
+            // The cap itself: `max_buf_size` alone is checked only while a head is incomplete,
+            // and hyper reads into all of its buffer's spare room, which on a kept-alive
+            // connection can be past the cap, so a 40 KB head arriving in one read was served
+            // (stop 70). This one is checked on every head, complete or not.
+            .max_header_size(limits::MAX_HEADER_BYTES)
             .max_headers(limits::MAX_HEADER_FIELDS)
             .keep_alive(true);
         let mut http1_refusal = http1::Builder::new();
@@ -607,7 +612,7 @@ fn too_many_connections(cap: usize) -> Response<Body> {
 /// On a head it cannot parse, hyper's HTTP/1 server answers on its own if no response has
 /// begun (hyper 1.x, `proto::h1::role::Server::on_error`): 400 for a malformed request line
 /// or header (a protocol other than HTTP/1.0 or 1.1 included: hyper has no 505), 431 for a
-/// head past `max_buf_size` or the field count, and 414 for a target past its own 64 KiB
+/// head past `max_header_size` or the field count, and 414 for a target past its own 64 KiB
 /// limit, which the 32 KiB head limit makes unreachable (such a head is 431 first; see the
 /// README). Then the connection ends with that parse error. Every other ending, an HTTP/2
 /// preface on HTTP/1 (a parse error hyper does not answer), the header deadline, a client

@@ -434,6 +434,94 @@ async fn requests_the_http_layer_refuses_are_logged_and_counted() {
     assert_eq!(answered, 3.0, "requests the service answered, and only those");
 }
 
+/// The head cap is the same on every request of a connection. hyper's `max_buf_size` is checked
+/// only while a head is incomplete, and on a connection kept alive its buffer can take more
+/// than the cap in one read: a 40 KB head sent after a first request was served (stop 70). A
+/// head of exactly `MAX_HEADER_BYTES` bytes as sent is served and one byte more is refused, with
+/// the 431, body, log line and count of every refusal, on a new connection and after a request
+/// alike, and optional whitespace (which the parser drops) counts.
+#[tokio::test]
+async fn the_head_cap_holds_on_every_request_of_a_connection() {
+    let server = start_with(Setup { access_log: true, metrics: true, ..Setup::default() }).await;
+    let log = server.access_log.clone().expect("access log");
+    let head = |total: usize, filler: &str| {
+        let start = "GET /v1/services HTTP/1.1\r\nhost: x\r\nconnection: close\r\nx-long: ";
+        let end = "a\r\n\r\n";
+        format!("{start}{}{end}", filler.repeat(total - start.len() - end.len()))
+    };
+    let mut refused = 0;
+    for (total, filler) in
+        [(MAX_HEADER_BYTES, "a"), (MAX_HEADER_BYTES + 1, "a"), (MAX_HEADER_BYTES + 1, " ")]
+    {
+        for after_a_request in [false, true] {
+            let mut stream = tokio::net::TcpStream::connect(server.addr).await.expect("connect");
+            if after_a_request {
+                // A whole answer read first (its length is known), so the big head comes on
+                // its own, into a buffer hyper has already used.
+                stream.write_all(b"GET /v1 HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("write");
+                let mut first = Vec::new();
+                let mut chunk = [0u8; 8192];
+                loop {
+                    let n = stream.read(&mut chunk).await.expect("read");
+                    assert!(n > 0, "closed after the first request");
+                    first.extend_from_slice(&chunk[..n]);
+                    let text = String::from_utf8_lossy(&first).to_ascii_lowercase();
+                    let Some((head, body)) = text.split_once("\r\n\r\n") else { continue };
+                    let length: usize = head
+                        .split("\r\ncontent-length: ")
+                        .nth(1)
+                        .and_then(|rest| rest.split("\r\n").next())
+                        .and_then(|n| n.parse().ok())
+                        .expect("content-length");
+                    if body.len() >= length {
+                        break;
+                    }
+                }
+                assert!(first.starts_with(b"HTTP/1.1 200 "));
+            }
+            let request = head(total, filler);
+            assert_eq!(request.len(), total);
+            stream.write_all(request.as_bytes()).await.expect("write");
+            let mut answer = Vec::new();
+            let read = stream.read_to_end(&mut answer);
+            tokio::time::timeout(Duration::from_secs(10), read)
+                .await
+                .expect("closed")
+                .expect("read");
+            let answer = String::from_utf8_lossy(&answer);
+            let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+            let case = format!(
+                "{total} bytes of {filler:?}, after a request: {after_a_request}: {answer:.300}"
+            );
+            if total <= MAX_HEADER_BYTES {
+                assert!(head.starts_with("HTTP/1.1 200 "), "{case}");
+                continue;
+            }
+            refused += 1;
+            assert!(head.starts_with("HTTP/1.1 431 "), "{case}");
+            let head = head.to_ascii_lowercase();
+            for field in [
+                "content-type: application/json; charset=utf-8",
+                "connection: close",
+                &format!("content-length: {}", body.len()),
+            ] {
+                assert!(head.contains(&format!("\r\n{field}\r\n")), "{field}: {case}");
+            }
+            assert!(!head.contains("\r\nratelimit:"), "the limiter never saw it: {case}");
+            let error: serde_json::Value = serde_json::from_str(body).expect("JSON");
+            assert_eq!(error["error"]["code"], "header_fields_too_large", "{case}");
+        }
+    }
+    assert_eq!(refused, 4);
+    // Served: two big heads and the three first requests; refused: four, logged as refusals.
+    let lines = log.wait_for_lines(9).await;
+    let rejections = lines.iter().filter(|line| line.contains("\"- - -\" 431 ")).count();
+    assert_eq!(rejections, 4, "{lines:#?}");
+    let series = server.scrape().await;
+    let rejected = value(&series, "consultancy_api_http_requests_rejected_total{status=\"431\"}");
+    assert_eq!(rejected, 4.0);
+}
+
 #[test]
 fn a_rejection_line_keeps_the_common_log_format_fields() {
     let rejection = Rejection {
