@@ -721,6 +721,14 @@ pub struct Intent {
     /// a "How we work" statement that shares its word ("... charities with no data staff yet
     /// ..." is about clients, not "who are your staff?").
     pub asks_firm_person: bool,
+    /// The question asks for help ("help", "I need help", "help me with our data"): with
+    /// nothing else to search, it asks whoever answers, the firm, as "can you help us with
+    /// our data?" does (`answer::company_topic`).
+    pub asks_for_help: bool,
+    /// The question opens "how much is" ("... are", "... would", "... will"): said of the
+    /// firm's work by its name and of nothing else ("how much is a data strategy?"), it asks
+    /// the price, as "how much does a data strategy cost?" does (`query::build`).
+    pub opens_how_much_is: bool,
     /// "You" (not after "would", "could" ...) then a verb of recommending ("what films do you
     /// recommend?", "can you suggest a good book?"): the firm's taste when nothing else the
     /// question names is a word the library writes (`Query::n_misread`); "what tools do you
@@ -1116,6 +1124,7 @@ pub fn detect(text: &str) -> Intent {
     // "Who are your people?": whether the fourth word names no company topic, reference or
     // phrasing of the firm's (as "consultants", "clients" and "team" do).
     let mut fourth_is_unclassed = false;
+    let mut fourth_is_firm_fact = false;
     // "Can you start next month?": "you" then a word of starting, and then only words of when.
     let (mut after_you, mut you_start, mut after_you_start_other) = (false, false, false);
     // "Which films do you like?": "you" (not after "would", "could" ...) then a verb of taste.
@@ -1183,6 +1192,7 @@ pub fn detect(text: &str) -> Intent {
         names_employment |= EMPLOYMENT_WORDS.contains(&word);
         names_requirement |= REQUIREMENT_WORDS.contains(&word);
         names_length |= matches!(word, "length" | "lengths");
+        intent.asks_for_help |= word == "help";
         names_work |= LENGTH_OF_WORK.contains(&word);
         if position < opening_words.len() {
             opening_words[position] = word.to_string();
@@ -1191,6 +1201,7 @@ pub fn detect(text: &str) -> Intent {
             fourth_is_with = word == "with";
             fourth_is_way_verb = FIRM_WAY_VERBS.contains(&word);
             fourth_is_unclassed = class_of(word).is_none();
+            fourth_is_firm_fact = FIRM_FACT_WORDS.contains(&word);
         }
         position += 1;
         intent.names_offering |= OFFERING_WORDS.contains(&word);
@@ -1311,12 +1322,24 @@ pub fn detect(text: &str) -> Intent {
     // "founders"): it quoted a dashboard guide's "people are taking the data elsewhere". Only
     // a word that names nothing of the firm's already: "consultants" and "team" keep the
     // firm's description, "clients" and "customers" its case studies.
+    // "Who is the CEO?", "who are the founders?": asked on the firm's own site of nothing
+    // else, "the" chief is the firm's, as "the assessment" is (above). Searched, "who is the
+    // ceo" quoted an executive-briefing guide's "Executives do not need to understand how a
+    // neural network is trained." and "who is the cto" a lakehouse service sentence. "Who is
+    // the CEO of a data team?" says more and is searched.
+    let asks_the_firm_fact = opening_words[0] == "who"
+        && matches!(opening_words[1].as_str(), "is" | "are" | "was")
+        && opening_words[2] == "the"
+        && fourth_is_firm_fact
+        && position == opening_words.len() + 1;
+    intent.refers_to_company |= asks_the_firm_fact;
     let asks_firm_person = (opening_words[0] == "whos" && opening_words[1] == "your")
         || (opening_words[0] == "who" && opening_words[1] == "is" && opening_words[2] == "your")
         || (opening_words[0] == "who"
             && opening_words[1] == "are"
             && opening_words[2] == "your"
-            && fourth_is_unclassed);
+            && fourth_is_unclassed)
+        || asks_the_firm_fact;
     intent.asks_firm_person = asks_firm_person;
     intent.names_firm_matter |= (you_start && !after_you_start_other)
         || asks_who_is_in_charge
@@ -1338,6 +1361,9 @@ pub fn detect(text: &str) -> Intent {
         })
     };
     intent.follow_up_opening = opens_with(FOLLOW_UP_OPENINGS);
+    intent.opens_how_much_is = opening_words[0] == "how"
+        && opening_words[1] == "much"
+        && matches!(opening_words[2].as_str(), "is" | "are" | "would" | "will");
     intent.standalone_opening = opens_with(STANDALONE_OPENINGS);
     intent.topic = TOPIC_PRIORITY.get(topic_rank).copied();
     // "What does the data governance service include?": a service named by its name is the

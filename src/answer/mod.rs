@@ -434,6 +434,19 @@ fn company_topic(query: &query::Query) -> Option<CompanyTopic> {
         None if intent.refers_to_company && query.n_content == 0 && !query.asks_of_carried() => {
             Some(CompanyTopic::About)
         }
+        // "I need help with our data", "help me", "help": a request for help that names
+        // nothing to search (its words are the firm's phrasing: "help", "data", "AI") asks
+        // whoever answers, the firm, as "can you help us with our data?" does: who it is and
+        // what it offers. Searched, each quoted a sentence that says "help" of something else
+        // ("We recruit a group of 6 to 12 future users to ... help design the workflow.").
+        // Not a follow-up that points back or carries what the turn before named.
+        None if intent.asks_for_help
+            && query.n_content == 0
+            && !intent.anaphoric
+            && !query.carried_content =>
+        {
+            Some(CompanyTopic::About)
+        }
         _ => None,
     }
 }

@@ -241,12 +241,22 @@ pub fn first_words(text: &str, limit: usize) -> &str {
 /// `module` or `mode`), or, when no word is, nearest to its stem read as an unfinished word
 /// (`typo::stem_near`), so a misspelt question gets the answer the correct spelling gets
 /// instead of "not covered".
-fn meant_stem(word: &str, stem: String) -> String {
+fn meant_stem(word: &str, stem: String, in_name: bool) -> String {
     if let Some(synonym) = synonym_stem(&stem) {
         return synonym.to_string();
     }
-    if ANSWER_TERM_IDS.contains_key(stem.as_str()) {
-        return stem;
+    if let Some(&id) = ANSWER_TERM_IDS.get(stem.as_str()) {
+        // "what are llms": the plural as typed is a word of its own only where a name writes
+        // it ("/llms.txt" on the agents page), and the guides' "LLMs" is the word without its
+        // `s`; read as written, the question quoted the agents page. The singular is meant
+        // when the library uses it more (a lower weight is a more used word), and not in a
+        // file's name (`in_name`: "what is llms.txt?" asks about the file).
+        let weight = |id: u32| ANSWER_TERM_WEIGHTS.get(id as usize).copied();
+        let singular = plural_of_known(word).filter(|s| !in_name && *s != stem).filter(|s| {
+            let one = ANSWER_TERM_IDS.get(s).and_then(|&one| weight(one));
+            one.zip(weight(id)).is_some_and(|(one, written)| one < written)
+        });
+        return singular.map_or(stem, str::to_string);
     }
     // "kpis", "llms": typed in lowercase, the plural of an initialism keeps its `s` (the
     // tokenizer could not tell it for an acronym), and it is the word without it, as search
@@ -295,17 +305,26 @@ fn plural_of_known(word: &str) -> Option<&'static str> {
 
 /// Calls `each` with the stem [`meant_stem`] reads `word` as, or with each stem of the
 /// phrase it stands for ("pii" → "person", "data"). Splitting allocates only for a phrase.
-fn for_each_meant_stem(word: &str, stem: String, mut each: impl FnMut(String)) {
+/// `in_name`: the word is joined by a dot to the word after it, as in a file's name
+/// ("llms.txt").
+fn for_each_meant_stem(word: &str, stem: String, in_name: bool, mut each: impl FnMut(String)) {
     if ASSISTANT_BRANDS.contains(&word) {
         ASSISTANT_BRAND_STEMS.iter().for_each(|stem| each(stem.clone()));
         return;
     }
-    let meant = meant_stem(word, stem);
+    let meant = meant_stem(word, stem, in_name);
     if meant.contains(' ') {
         meant.split(' ').for_each(|part| each(part.to_string()));
     } else {
         each(meant);
     }
+}
+
+/// Whether `token` is joined by a dot to a word after it, as in a file's name ("llms.txt").
+fn joined_by_dot(text: &str, token: &Token) -> bool {
+    text.get(token.end..)
+        .and_then(|rest| rest.strip_prefix('.'))
+        .is_some_and(|rest| rest.starts_with(char::is_alphanumeric))
 }
 
 /// Brand names of workplace AI assistants. A question that names one asks about the tool staff
@@ -1115,7 +1134,8 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         let foreign = !ANSWER_TERM_IDS.contains_key(token.stem.as_str())
             && synonym_stem(&token.stem).is_none()
             && !ASSISTANT_BRANDS.contains(&token.word.as_str());
-        for_each_meant_stem(&token.word, token.stem, |stem| {
+        let in_name = joined_by_dot(text, &token);
+        for_each_meant_stem(&token.word, token.stem, in_name, |stem| {
             let filler = phrasing || is_filler(&stem);
             let weight = if filler { WEIGHT_FILLER } else { WEIGHT_QUESTION };
             // Where the stem's term is or will be, found before it moves into the builder.
@@ -1165,12 +1185,18 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     // says no slug, and "how much does a data platform cost to run?" says more: both searched.
     // The service is named, so it is cited first after the prices record (the AI strategy
     // service, which writes "data strategy" too, came before it).
-    if intent.topic == Some(CompanyTopic::Pricing)
+    // "How much is a data strategy?" asks it too, with no price word: "how much is" said of
+    // nothing but the firm's work by its name is its price. Searched, it quoted the AI-or-data-
+    // strategy guide's "Even then, the AI strategy should reference the data strategy ...".
+    let priced = intent.topic == Some(CompanyTopic::Pricing)
+        || (intent.topic.is_none() && intent.opens_how_much_is);
+    if priced
         && !intent.names_offering
         && prev.is_empty()
         && let Some((service, _, _)) = intent::service_by_slug_words(text)
         && intent::says_only_service(text, service)
     {
+        builder.query.intent.topic = Some(CompanyTopic::Pricing);
         builder.query.intent.names_offering = true;
         builder.query.intent.named_service = Some(service);
     }
@@ -1426,12 +1452,26 @@ fn own_setting(text: &str, token: &Token) -> bool {
     }
 }
 
-/// Whether `token` is the "control" of "under control" or "out of control": an idiom of how
-/// things stand, which says what is wanted of the subject but not what the subject is.
-/// Searched, "how do we get our data quality under control?" quoted the governance service's
-/// "Hardening, access controls, monitoring of quality and cost, ...", access controls being
-/// another thing.
+/// Whether `token` is the "control" of "under control" or "out of control", or the "board" of
+/// "on board": an idiom of how things stand, which says what is wanted of the subject but not
+/// what the subject is. Searched, "how do we get our data quality under control?" quoted the
+/// governance service's "Hardening, access controls, monitoring of quality and cost, ...",
+/// access controls being another thing, and "how do I get managers on board with ai?" opened
+/// on the guide to a board's questions about AI strategy, not the one on winning managers
+/// over. "On board" is the idiom only where the question or its clause ends or a stop word
+/// follows ("... on board with AI"); "on board papers" names the board.
 fn state_idiom(text: &str, token: &Token) -> bool {
+    if token.word == "board" {
+        let after = text.get(token.end..).unwrap_or("").trim_start();
+        let on_before = text[..token.start]
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .find(|word| !word.is_empty())
+            .is_some_and(|word| word.eq_ignore_ascii_case("on"));
+        let next = after.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+        let clause_ends = !after.starts_with(char::is_alphanumeric);
+        return on_before
+            && (clause_ends || STOP_WORDS.iter().any(|stop| stop.eq_ignore_ascii_case(next)));
+    }
     if token.word != "control" {
         return false;
     }
@@ -1568,7 +1608,8 @@ fn carry(builder: &mut Builder, prev: &[&str]) -> (Option<CompanyTopic>, bool) {
                 return;
             }
             let company_word = intent::is_company_word(&token.word);
-            for_each_meant_stem(&token.word, token.stem, |stem| {
+            let in_name = joined_by_dot(turn, &token);
+            for_each_meant_stem(&token.word, token.stem, in_name, |stem| {
                 if !is_filler(&stem) {
                     builder.add(stem, WEIGHT_CARRIED, true);
                     carried += 1;

@@ -3377,3 +3377,76 @@ fn a_price_question_naming_a_service_by_its_slug_words_is_a_prices_question() {
     let reply = ask("How much does a data platform cost to run?");
     assert_eq!(reply.kind, AnswerKind::Answered);
 }
+
+/// "I need help with our data", "help me", "help": a request for help that names nothing to
+/// search asks whoever answers, the firm, and gets who it is and what it offers, as "can you
+/// help us with our data?" does. Searched, each quoted a sentence that says "help" of something
+/// else ("We recruit a group of 6 to 12 future users to ... help design the workflow."). A
+/// request that names a subject is searched, and a follow-up carries the turn before.
+#[test]
+fn a_request_for_help_that_names_nothing_asks_the_firm() {
+    for question in ["i need help with our data", "help me", "help", "We need help with AI."] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::About), "{question}");
+    }
+    let reply = ask("i need help choosing a forecasting method");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    let reply = ask_after(&["What is dbt?"], "i need help");
+    assert_ne!(reply.kind, AnswerKind::Company(CompanyTopic::About));
+}
+
+/// "Who is the CEO?": on the firm's own site, with nothing else asked, "the" chief is the
+/// firm's, and no record names its people: not covered, with the contact record. It quoted an
+/// executive-briefing guide's "Executives do not need to understand how a neural network is
+/// trained." A question that says more is searched.
+#[test]
+fn who_the_chief_is_asked_of_nothing_else_is_the_firms() {
+    for question in ["who is the ceo", "Who is the CTO?", "who are the founders"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+    }
+    let reply = ask("what should the ceo know about ai");
+    assert_eq!(reply.kind, AnswerKind::Answered);
+    assert_eq!(first(&reply, 1), ["guide:brief-executives-on-ai"]);
+}
+
+/// "On board" says what is wanted of the people ("get managers on board"), not a board: it is
+/// phrasing, as "under control" is. Searched, the question opened on the guide to a board's
+/// questions about AI strategy.
+#[test]
+fn on_board_is_an_idiom_not_a_board() {
+    let reply = ask("how do I get managers on board with ai");
+    assert_eq!(first(&reply, 1), ["guide:win-over-middle-managers"], "{}", reply.text());
+    let reply = ask("What should the board ask about AI?");
+    assert_eq!(first(&reply, 1), ["guide:board-asks-for-ai-strategy"]);
+}
+
+/// "What are llms": the plural typed in lowercase is the guides' "LLMs", not the agents
+/// page's `/llms.txt`, which it quoted; "what is llms.txt?" still asks about the file.
+#[test]
+fn a_plural_initialism_is_read_as_the_guides_write_it() {
+    for question in ["what are llms", "llms"] {
+        let reply = ask(question);
+        assert!(!reply.text().contains("/llms.txt"), "{question}: {}", reply.text());
+        assert!(!first(&reply, 1)[0].starts_with("docs:"), "{question}: {:?}", first(&reply, 3));
+    }
+    let reply = ask("what is llms.txt");
+    assert!(reply.text().contains("/llms.txt"), "{}", reply.text());
+}
+
+/// "How much is a data strategy?" asks the price of the firm's work by its name, as "how much
+/// does a data strategy cost?" does: the prices record, with the service cited next. It quoted
+/// the AI-or-data-strategy guide. "How much is a data audit?" names no service and is searched.
+#[test]
+fn how_much_is_the_firms_work_asks_its_price() {
+    for (question, service) in [
+        ("how much is a data strategy", "service:data-strategy"),
+        ("How much is an AI strategy?", "service:ai-strategy"),
+        ("how much is mlops", "service:mlops"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+        assert_eq!(first(&reply, 2)[1], service, "{question}: {:?}", first(&reply, 3));
+    }
+    assert_eq!(ask("how much is a data audit").kind, AnswerKind::Answered);
+}
