@@ -3450,3 +3450,28 @@ fn how_much_is_the_firms_work_asks_its_price() {
     }
     assert_eq!(ask("how much is a data audit").kind, AnswerKind::Answered);
 }
+
+/// Buyers' and managers' questions the guides now answer in their own words: each quoted a
+/// sentence that shared a word ("worth a modest price premium", "Two analysts trained during
+/// the project ...") or opened on another guide.
+#[test]
+fn buyers_questions_quote_the_guide_that_answers_them() {
+    for (question, source, says) in [
+        ("is ai worth it", "guide:calculate-ai-project-roi", "Whether AI is worth it"),
+        ("can ai replace analysts", "guide:redesign-roles-around-ai", "AI seldom replaces"),
+        ("how do I prioritise ai projects", "guide:prioritise-ai-use-cases", "To prioritise AI"),
+        (
+            "how many users do I need for an experiment",
+            "guide:ab-test-sample-size",
+            "how many users an experiment needs",
+        ),
+        ("what is a large language model", "guide:llm-use-case-fit", "A large language model is"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        let opening = &reply.sentences[0];
+        let cited = &reply.sources[opening.sources.start];
+        assert_eq!(format!("{}:{}", cited.kind.name(), cited.slug), source, "{question}");
+        assert!(opening.text.contains(says), "{question}: {}", reply.text());
+    }
+}

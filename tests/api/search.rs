@@ -1965,7 +1965,7 @@ async fn a_title_saying_the_query_words_in_order_ranks_first() {
 /// a word: `bias` by forecast accuracy (the word eight times in its body) where a guide has it
 /// in its title, `genai policy` by the one guide writing "GenAI" where seventeen write
 /// "generative AI", and `how many users do we need for an experiment` by a guide using those
-/// words apart where another asks "How many users do I need for an A/B test?".
+/// words apart where another asks "How many users does an A/B test or other experiment need?".
 /// Then everyday phrasings that found neither the drift guide nor any guide on starting out.
 #[tokio::test]
 async fn a_guide_named_for_the_words_outranks_one_that_only_uses_them() {
