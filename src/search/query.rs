@@ -1395,13 +1395,25 @@ fn expand(
         let word = &text[word.clone()];
         if unit.prefix && !named_by_synonyms {
             let place = unit.known.map(|known| known.place as usize);
+            // An unfinished word (one the library does not write) that begins a name only the
+            // synonym table writes finds what that name finds: "snowfl" is `snowflake` and
+            // "kimba" `kimball`, which found nothing. Not a word the guides write too, whose
+            // targets would outweigh its other completions ("rec" finding the hiring guides
+            // through `recruit`, "sup" the vendor guides through `supplier`); nor a finished
+            // word's completions ("data" is not `database`'s `DB`).
+            let unfinished = term.is_none();
             for term in typo::prefix_terms(word, place) {
                 push(alternatives, first, term, Kind::Prefix);
+                if unfinished && !has_postings(term) {
+                    for &synonym in synonyms_of(term) {
+                        push(alternatives, first, synonym, Kind::Synonym);
+                    }
+                }
             }
         }
-        let found_as_typed = alternatives[first..]
-            .iter()
-            .any(|a| matches!(a.kind, Kind::Exact | Kind::Prefix) && has_postings(a.term));
+        let found_as_typed = alternatives[first..].iter().any(|a| {
+            matches!(a.kind, Kind::Exact | Kind::Prefix | Kind::Synonym) && has_postings(a.term)
+        });
         // A word the library does not write whose stem it does, nearer a more used word of
         // another stem than any written form of its own: "expirement" is `experiment`, not
         // "expire" (see [`misread_stem`]). Its own stem then counts for nothing.

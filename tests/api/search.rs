@@ -2637,3 +2637,34 @@ async fn a_managers_words_of_the_twenty_second_pass_find_their_guides() {
         );
     }
 }
+
+/// The twenty-third search pass: a half-typed word that begins a name only the synonym table
+/// writes finds what that name finds ("kimba" is `kimball`, which found nothing, as "jailbr",
+/// "firefigh" and "databri" did, and "copil", "upski" and "shapl" were "corrected" to
+/// `copied`, `upsized` and `shape`), and three of a stranger's phrasings the table now reads:
+/// a slow assistant is response latency, checking what an AI produced is human review, and a
+/// good accuracy is one that beats the baseline. On `main` none of these has its guide where
+/// it is asked for here.
+#[tokio::test]
+async fn half_typed_names_and_a_strangers_words_of_the_twenty_third_pass_find_their_guides() {
+    let server = start().await;
+    for (q, slug, within) in [
+        ("kimba", "dimensional-modelling-modern-warehouse", 1),
+        ("jailbr", "defend-against-prompt-injection", 1),
+        ("firefigh", "data-incident-runbook", 3),
+        ("databri", "warehouse-lake-or-lakehouse", 3),
+        ("copil", "customer-support-assistant-design", 3),
+        ("upski", "design-a-data-literacy-programme", 3),
+        ("shapl", "frontline-trust-in-model-recommendations", 3),
+        ("the answers from our ai assistant are too slow", "cut-llm-response-latency", 1),
+        ("nobody checks the ai output", "human-review-for-llm-outputs", 1),
+        ("what is a good accuracy for a model", "start-with-an-ml-baseline", 1),
+    ] {
+        let page = first_page(&server, q, &format!("&limit={within}")).await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert!(
+            slugs(&page).iter().any(|s| s == slug),
+            "{q}: {slug} not in the first {within}: {page}"
+        );
+    }
+}
