@@ -139,6 +139,9 @@ pub const NOT_COVERED_SOURCES: usize = 3;
 pub const MAX_SOURCES: usize = select::CANDIDATE_ITEMS;
 /// A source is listed only if its rank is at least this share (per mille) of the best item's.
 pub const SOURCE_KEEP_PER_MILLE: u64 = 200;
+/// The sources a reader sees first: the item an answer opens on is listed first when it is
+/// among them.
+pub const LEADING_SOURCES: usize = 3;
 
 /// Who the answer is for, where that changes what works: the one thing that does is how to
 /// score the readiness assessment.
@@ -665,6 +668,33 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
             query.intent.standalone_opening && ANSWER_PASSAGES[best.passage as usize].defines
         })
         .map(|best| best.passage);
+    // The first source is the item the answer opens on (the leading definition's, else the
+    // best-ranked item a sentence quotes) when it is among the first `LEADING_SOURCES` and
+    // covers more of the question than each item ranked above it, which then move down one.
+    // "Is AI worth it?" quoted the ROI guide's "Whether AI is worth it is never settled in
+    // general ..." with the pricing guide listed first, ranked there for the many times it
+    // says "worth" of a price premium. An item ranked first that covers as much stays first
+    // ("cn u help with governance": the governance service, under a guide's sentence), and
+    // so does one quoted from further down, where bringing it forward would push a
+    // better-ranked item out of the leading sources.
+    let opening = picked
+        .iter()
+        .filter(|p| leading_definition.is_none() || Some(p.passage) == leading_definition)
+        .min_by_key(|p| source_of[usize::from(p.candidate)])
+        .map(|p| usize::from(p.candidate));
+    let brought_forward = opening.filter(|&candidate| {
+        let at = source_of[candidate];
+        at > 0
+            && at < LEADING_SOURCES.min(sources.len())
+            && items[..candidate].iter().all(|above| above.covered < items[candidate].covered)
+    });
+    if let Some(candidate) = brought_forward {
+        let opening = source_of[candidate];
+        sources[..=opening].rotate_right(1);
+        for at in source_of.iter_mut().filter(|at| **at <= opening) {
+            *at = if *at == opening { 0 } else { *at + 1 };
+        }
+    }
     picked.sort_unstable_by_key(|p| {
         (Some(p.passage) != leading_definition, source_of[usize::from(p.candidate)], p.passage)
     });

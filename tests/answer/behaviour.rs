@@ -1,8 +1,8 @@
 //! Company questions, follow-ups, "not covered", determinism, traceability and robustness.
 
 use consultancy_api::answer::{
-    Answer, AnswerKind, CompanyTopic, LOCATION_LABEL, MAX_SOURCES, NOT_COVERED_BELOW_PER_MILLE,
-    Question, SourceKind, answer,
+    Answer, AnswerKind, CompanyTopic, LEADING_SOURCES, LOCATION_LABEL, MAX_SOURCES,
+    NOT_COVERED_BELOW_PER_MILLE, Question, SourceKind, answer,
 };
 use consultancy_api::limits::ANSWER_MAX_PREV_TURNS;
 use consultancy_api::tables::{
@@ -3466,6 +3466,54 @@ fn buyers_questions_quote_the_guide_that_answers_them() {
             "how many users an experiment needs",
         ),
         ("what is a large language model", "guide:llm-use-case-fit", "A large language model is"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        let opening = &reply.sentences[0];
+        let cited = &reply.sources[opening.sources.start];
+        assert_eq!(format!("{}:{}", cited.kind.name(), cited.slug), source, "{question}");
+        assert!(opening.text.contains(says), "{question}: {}", reply.text());
+    }
+}
+
+/// The first source is the item the answer opens on, when it is among the leading sources and
+/// covers more of the question than those ranked above it: "is ai worth it?" quoted the ROI
+/// guide with the pricing guide listed first, which says "worth" only of a price premium. An
+/// item that covers as much keeps its place ("cn u help with governance": the service).
+#[test]
+fn the_first_source_is_the_item_the_answer_opens_on() {
+    for (question, source) in [
+        ("is ai worth it", "guide:calculate-ai-project-roi"),
+        ("How do I deploy a model to production?", "guide:notebook-to-production-pipeline"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert_eq!(reply.sentences[0].sources.start, 0, "{question}: {:?}", first(&reply, 5));
+        assert_eq!(first(&reply, 1), [source], "{question}");
+    }
+    assert_eq!(first(&ask("is ai worth it"), 2)[1], "guide:ai-pricing-models-contracts");
+    let kept = ask("cn u help with governance");
+    assert_eq!(first(&kept, 1), ["service:data-governance"]);
+    assert!(kept.sentences[0].sources.start < LEADING_SOURCES);
+}
+
+/// "How do I stop my model drifting?" quoted an incremental-models guide's "... twice caught
+/// drift from upstream corrections ..."; "is ai worth it for a small business?" opened on the
+/// analytics translator's "In a small team ...". The drift and ROI guides now say both.
+#[test]
+fn the_drift_and_roi_guides_answer_stopping_drift_and_a_small_business() {
+    for (question, source, says) in [
+        (
+            "how do I stop my model drifting",
+            "guide:detect-data-and-concept-drift",
+            "you cannot stop a model from drifting",
+        ),
+        ("what is model drift", "guide:detect-data-and-concept-drift", "Model drift is"),
+        (
+            "is ai worth it for a small business",
+            "guide:calculate-ai-project-roi",
+            "For a small business",
+        ),
     ] {
         let reply = ask(question);
         assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
