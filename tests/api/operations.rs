@@ -522,6 +522,43 @@ async fn the_head_cap_holds_on_every_request_of_a_connection() {
     assert_eq!(rejected, 4.0);
 }
 
+/// A chunked body's trailers share the head cap (`max_header_size`; hyper's own default for
+/// them is 16 KiB): 20 KB of trailers are read past and the body answered, 40 KB end the body,
+/// which then cannot be read: 400 `invalid_body`.
+#[tokio::test]
+async fn a_chunked_body_s_trailers_share_the_head_cap() {
+    let server = start_with(Setup::default()).await;
+    let body = format!("{{\"answers\":{:?}}}", [2; 16]);
+    for (trailer_bytes, status) in [(20_000, "200"), (40_000, "400")] {
+        let request = format!(
+            "POST /v1/ai-readiness/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+             Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n{:x}\r\n{body}\r\n0\r\n\
+             X-Trailer: {}\r\n\r\n",
+            body.len(),
+            "a".repeat(trailer_bytes),
+        );
+        let mut stream = tokio::net::TcpStream::connect(server.addr).await.expect("connect");
+        // The server may answer and close before it has read the whole request: a write
+        // error then is no failure, the answer is.
+        let _ = stream.write_all(request.as_bytes()).await;
+        let mut answer = Vec::new();
+        let read = stream.read_to_end(&mut answer);
+        let _ = tokio::time::timeout(Duration::from_secs(10), read).await.expect("answered");
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status} ")),
+            "{trailer_bytes}: {answer:.300}"
+        );
+        let (_, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+        let json: serde_json::Value = serde_json::from_str(body).expect("JSON");
+        if status == "400" {
+            assert_eq!(json["error"]["code"], "invalid_body", "{answer:.300}");
+        } else {
+            assert!(json["score"].is_number(), "{answer:.300}");
+        }
+    }
+}
+
 #[test]
 fn a_rejection_line_keeps_the_common_log_format_fields() {
     let rejection = Rejection {
