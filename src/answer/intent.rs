@@ -814,8 +814,8 @@ pub struct Intent {
     pub asks_what_firm_does: bool,
     /// The question asks which things of a kind the firm does ("what workshops do you
     /// offer?": `asks_which_firm_does`), and so asks [`Intent::asks_what_firm_does`] too. The
-    /// firm's pages may each say one ("A findings workshop ...", "Sessions run as hands-on
-    /// workshops ..."): one sentence of each item answers it.
+    /// firm's pages may each say one ("A findings workshop ...", "We run our courses as
+    /// hands-on workshops ..."): one sentence of each item answers it.
     pub asks_which_firm_does: bool,
     /// The service the question names by its name before "service" ("what does the AI
     /// strategy service include?"), as an index into `ANSWER_ITEMS`: it is what the question

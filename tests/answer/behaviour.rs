@@ -2581,7 +2581,7 @@ fn which_things_the_firm_offers_are_answered_from_its_pages() {
             }),
             "{question}: {reply:#?}"
         );
-        for said in ["A findings workshop", "Sessions run as hands-on workshops"] {
+        for said in ["A findings workshop", "courses as hands-on workshops"] {
             assert!(reply.text().contains(said), "{question}: {}", reply.text());
         }
     }
@@ -3522,4 +3522,31 @@ fn the_drift_and_roi_guides_answer_stopping_drift_and_a_small_business() {
         assert_eq!(format!("{}:{}", cited.kind.name(), cited.slug), source, "{question}");
         assert!(opening.text.contains(says), "{question}: {}", reply.text());
     }
+}
+
+/// "Is AI worth it for a small company?" quoted the contact page's "We work with organisations
+/// of every size ..." and "... small firm?" did not quote the ROI guide's small-business
+/// sentence, which said only "business"; "do you run courses?" was refused, the training
+/// service saying "courses" only of other people's. The ROI guide's sentence now names a
+/// company or firm, and the training service says it runs its courses as workshops.
+#[test]
+fn a_small_company_or_firm_and_courses_are_answered_from_their_pages() {
+    for (question, source, says) in [
+        ("is ai worth it for a small company", "guide:calculate-ai-project-roi", "company or firm"),
+        ("do you run courses", "service:data-literacy-training", "We run our courses"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        let opening = &reply.sentences[0];
+        let cited = &reply.sources[opening.sources.start];
+        assert_eq!(format!("{}:{}", cited.kind.name(), cited.slug), source, "{question}");
+        assert!(opening.text.contains(says), "{question}: {}", reply.text());
+    }
+    let reply = ask("is ai worth it for a small firm");
+    assert_eq!(
+        format!("{}:{}", reply.sources[0].kind.name(), reply.sources[0].slug),
+        "guide:calculate-ai-project-roi",
+        "{}",
+        reply.text()
+    );
 }
