@@ -5,6 +5,8 @@
 use std::borrow::Cow;
 
 use super::error::{Caller, Error};
+use super::wanted;
+use crate::limits::SEARCH_QUERY_MAX_CHARS;
 use crate::model::{
     FixedJson, GuideRecord, ItemKind, PageRecord, SLUG_KEY_HYPHENS, SlugKey, is_slug,
 };
@@ -95,16 +97,21 @@ pub fn docs_pages() -> &'static [PageRecord] {
 
 /// One service by slug: `invalid_slug` or `service_not_found` (worded for `caller`) otherwise.
 pub fn service(slug: &str, caller: Caller) -> Result<&'static PageRecord, Error> {
-    find(&SERVICES, slug, |nearest| Error::service_not_found(slug, caller, nearest))
+    find(ItemKind::Service, &SERVICES, slug, |nearest| {
+        Error::service_not_found(slug, caller, nearest)
+    })
 }
 
 /// One case study by slug: `invalid_slug` or `case_study_not_found` (worded for `caller`)
 /// otherwise.
 pub fn case_study(slug: &str, caller: Caller) -> Result<&'static PageRecord, Error> {
-    find(&CASE_STUDIES, slug, |nearest| Error::case_study_not_found(slug, caller, nearest))
+    find(ItemKind::CaseStudy, &CASE_STUDIES, slug, |nearest| {
+        Error::case_study_not_found(slug, caller, nearest)
+    })
 }
 
 fn find(
+    kind: ItemKind,
     pages: &'static [PageRecord],
     slug: &str,
     not_found: impl FnOnce(&[&str]) -> Error,
@@ -116,8 +123,10 @@ fn find(
         });
     }
     pages.iter().find(|page| page.slug == slug).ok_or_else(|| {
-        let near: Vec<&str> =
-            nearest(pages.iter().map(Item::Page), slug).iter().map(|item| item.slug()).collect();
+        let near: Vec<&str> = meant_by(kind, pages.iter().map(Item::Page), slug)
+            .iter()
+            .map(|item| item.slug())
+            .collect();
         not_found(&near)
     })
 }
@@ -336,6 +345,80 @@ pub fn nearest(items: impl Iterator<Item = Item> + Clone, slug: &str) -> Vec<Ite
     best.iter().flatten().map(|&(_, item)| item).collect()
 }
 
+/// The most words [`meant_by`] reads a slug for, as many as the longest slug has: a guessed
+/// address is a subject of a few words, and each word costs the search a look-up, a made-up
+/// one a typo look-up (about 30,000 instructions), so a path of thirty made-up words is not
+/// read.
+pub const MEANT_WORDS_MAX: usize = 6;
+
+/// What an unknown slug of `kind` (one of `items`) most plausibly meant: the [`nearest`]
+/// items by spelling; else, when nothing is that near, the items whose own title (with its
+/// description) holds the slug's words (`described_by`), as a guessed address is a page's
+/// subject in a reader's words (`/guides/feature-store/`, `/services/ml-engineering/`,
+/// `/services/genai/`) or a slug mistyped inside a word (`data-govrnance`). Only a slug
+/// of letters, digits, hyphens and underscores is read for its words: `index.html` names a
+/// file, not a subject; nor is a slug of more than [`MEANT_WORDS_MAX`] words. At most
+/// [`NEAREST_MAX`].
+pub fn meant_by(
+    kind: ItemKind,
+    items: impl Iterator<Item = Item> + Clone,
+    slug: &str,
+) -> Vec<Item> {
+    let near = nearest(items, slug);
+    if !near.is_empty()
+        || !slug.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        || !(1..=MEANT_WORDS_MAX)
+            .contains(&slug.split(['-', '_']).filter(|w| !w.is_empty()).count())
+    {
+        return near;
+    }
+    let words = slug.replace(['-', '_'], " ");
+    described_by(kind, &words, NEAREST_MAX)
+}
+
+/// How many of the guide search's best hits [`described_by`] reads.
+const DESCRIBED_READ: usize = 10;
+
+/// The items of `kind` whose title holds some of the words of `words` and whose title and
+/// description together hold every one (as written, a synonym, a completion, or the word a
+/// misspelt one is near), at most `max`, best first: what a guessed or mistyped address meant when its spelling is near no slug
+/// (`/guides/data-govrnance/`, `/services/ml-engineering/`, `/guides/mlops/`). A page's own
+/// words describe it, so this asks more than a search, which finds any page that mentions
+/// them: `pricing` is a guide on pricing contracts, not one on funnels that prices in passing.
+/// Guides are the guide search's first [`DESCRIBED_READ`] hits in its order; the pages of a
+/// kind (a few dozen) in their published order. Empty when `words` has no search terms or is
+/// longer than a search query may be.
+fn described_by(kind: ItemKind, words: &str, max: usize) -> Vec<Item> {
+    let words = crate::model::trim_blank(words);
+    if words.chars().count() > SEARCH_QUERY_MAX_CHARS {
+        return Vec::new();
+    }
+    let described = |wanted: &[wanted::Wanted<'_>], item: &Item| {
+        !wanted.is_empty() && wanted::title_names(item.title(), item.description(), wanted)
+    };
+    let pages = match kind {
+        ItemKind::Guide => {
+            // The search read the words already: its units are the ones to look for.
+            let ranked = crate::search::search_top(words, None, 0..DESCRIBED_READ);
+            let wanted = wanted::wanted(ranked.units());
+            return ranked
+                .hits()
+                .iter()
+                .filter_map(|hit| GUIDES.get(usize::from(hit.guide)).map(Item::Guide))
+                .filter(|item| described(&wanted, item))
+                .take(max)
+                .collect();
+        }
+        ItemKind::Service => &SERVICES[..],
+        ItemKind::Industry => &INDUSTRIES[..],
+        ItemKind::CaseStudy => &CASE_STUDIES[..],
+        ItemKind::Docs => &DOCS[..],
+    };
+    let units = crate::search::query::units(words);
+    let wanted = wanted::wanted(&units);
+    pages.iter().map(Item::Page).filter(|item| described(&wanted, item)).take(max).collect()
+}
+
 /// The offset of `slug`'s hyphen `n` (from 0) and the byte set of the slug before it, from
 /// its key when the key holds them; `None` when it has no such hyphen.
 fn nth_hyphen(slug: &str, key: &SlugKey, n: usize) -> Option<(usize, u64)> {
@@ -500,18 +583,18 @@ pub fn nearest_to_path(path: &str) -> Vec<Item> {
         let slug = segment.strip_suffix(".md").unwrap_or(segment);
         (!slug.is_empty() && slug != "index").then_some(slug)
     }
-    for (prefix, pages) in [
-        ("/services/", &SERVICES[..]),
-        ("/industries/", &INDUSTRIES[..]),
-        ("/case-studies/", &CASE_STUDIES[..]),
+    for (prefix, kind, pages) in [
+        ("/services/", ItemKind::Service, &SERVICES[..]),
+        ("/industries/", ItemKind::Industry, &INDUSTRIES[..]),
+        ("/case-studies/", ItemKind::CaseStudy, &CASE_STUDIES[..]),
     ] {
         if let Some(rest) = path.strip_prefix(prefix) {
             return slug_in(rest)
-                .map_or_else(Vec::new, |slug| nearest(pages.iter().map(Item::Page), slug));
+                .map_or_else(Vec::new, |slug| meant_by(kind, pages.iter().map(Item::Page), slug));
         }
     }
     match path.strip_prefix("/guides/").and_then(slug_in) {
-        Some(slug) => nearest(GUIDES.iter().map(Item::Guide), slug),
+        Some(slug) => meant_by(ItemKind::Guide, GUIDES.iter().map(Item::Guide), slug),
         None => Vec::new(),
     }
 }

@@ -18,11 +18,12 @@
 use super::content::{self, Item};
 use super::error::Error;
 use super::guides::{self, SearchRequest};
+use super::wanted::{Wanted, texts_cover, wanted};
 use crate::limits::SEARCH_QUERY_MAX_CHARS;
 use crate::model::{DocKind, DocumentRecord, ItemKind, McpServer};
-use crate::search::query::{Kind, Units, for_each_token, units};
-use crate::search::{self, cursor};
-use crate::tables::{AGENT_URL, CATEGORIES, DOCUMENTS, TERM_KEYS};
+use crate::search::cursor;
+use crate::search::query::{Units, units};
+use crate::tables::{AGENT_URL, CATEGORIES, DOCUMENTS};
 
 /// A set of documents a surface serves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -248,52 +249,6 @@ fn versions_joined(query: &str) -> std::borrow::Cow<'_, str> {
     joined.map_or(std::borrow::Cow::Borrowed(query), std::borrow::Cow::Owned)
 }
 
-/// One unit of the query as the records are matched against it: every key it matches (its
-/// own stem or phrase, then each alternative's term), with the share of an exact match each
-/// counts (`search::percent`: a synonym 60 %, a typo 80 % or 60 %).
-struct Wanted<'u> {
-    keys: Vec<(&'u str, u32)>,
-    /// For each key, whether it is a word the unit's word is near (a typo), not the word as
-    /// typed, its completion or a synonym of it.
-    typo: Vec<bool>,
-}
-
-impl Wanted<'_> {
-    /// The best share among this unit's keys that `has` holds; 0 when none.
-    fn best(&self, has: impl Fn(&str) -> bool) -> u32 {
-        self.keys.iter().filter(|(key, _)| has(key)).map(|&(_, pct)| pct).max().unwrap_or(0)
-    }
-
-    /// Whether `has` holds this unit only through a typo: some key, and none but typos.
-    fn only_through_typo(&self, has: impl Fn(&str) -> bool) -> bool {
-        let mut held = self.keys.iter().zip(&self.typo).filter(|((key, _), _)| has(key));
-        held.clone().next().is_some() && held.all(|(_, &typo)| typo)
-    }
-}
-
-/// The keys of every unit. A completion of the last word counts only when the word as typed
-/// is not a word of the library (an unfinished word, "engag"); a finished word ("act") is
-/// meant as written, as the guide search weighs it.
-fn wanted(units: &Units) -> Vec<Wanted<'_>> {
-    units
-        .iter()
-        .map(|unit| {
-            let mut keys: Vec<(&str, u32)> = vec![(unit.key, 100)];
-            let mut typo = vec![false];
-            for alternative in unit.alternatives {
-                if alternative.kind == Kind::Prefix && unit.known.is_some() {
-                    continue;
-                }
-                if let Some(&key) = TERM_KEYS.get(alternative.term as usize) {
-                    keys.push((key, search::percent(alternative.kind)));
-                    typo.push(matches!(alternative.kind, Kind::Typo(_) | Kind::SynonymTypo(_)));
-                }
-            }
-            Wanted { keys, typo }
-        })
-        .collect()
-}
-
 /// A hit and whether the document's title holds every unit of the query.
 struct Ranked {
     hit: Hit,
@@ -463,24 +418,6 @@ fn clamp(n: usize) -> u8 {
 /// misspelt one is near; a phrase counts where its stems follow each other.
 fn title_covers(title: &str, wanted: &[Wanted<'_>]) -> bool {
     texts_cover(&[title], wanted)
-}
-
-/// Whether `texts` together hold every unit (not none), each phrase within one of them, as
-/// [`title_covers`] reads a title.
-fn texts_cover(texts: &[&str], wanted: &[Wanted<'_>]) -> bool {
-    let mut title_stems: Vec<String> = Vec::new();
-    for text in texts {
-        for_each_token(text, |token| title_stems.push(token.stem));
-        // No phrase runs from one text into the next.
-        title_stems.push(String::new());
-    }
-    let holds = |key: &str| {
-        let stems: Vec<&str> = key.split(' ').collect();
-        title_stems
-            .windows(stems.len())
-            .any(|window| window.iter().zip(&stems).all(|(a, b)| a == b))
-    };
-    !wanted.is_empty() && wanted.iter().all(|unit| unit.best(holds) > 0)
 }
 
 /// Whether every unit of the query is a word of the API's vocabulary: one that some title of

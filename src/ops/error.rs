@@ -52,7 +52,7 @@ impl Error {
         )
     }
     /// `nearest` holds the slugs a well-formed but unknown slug most plausibly meant
-    /// (`content::nearest`, as a mistyped page path gets them), named before the lister.
+    /// (`content::meant_by`, as a mistyped page path gets them), named before the lister.
     pub fn service_not_found(slug: &str, caller: Caller, nearest: &[&str]) -> Error {
         let lister = match caller {
             Caller::Rest => "GET /v1/services",

@@ -7,7 +7,7 @@
 use super::content::Item;
 use super::error::Error;
 use crate::limits::{SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS};
-use crate::model::{GuideRecord, is_slug};
+use crate::model::{GuideRecord, ItemKind, is_slug};
 use crate::search::{self, Hit, Ranked, cursor};
 use crate::tables::{CATEGORIES, GUIDES};
 
@@ -219,7 +219,7 @@ pub fn guide(slug: &str) -> Result<Item, Error> {
         return Err(Error::invalid_slug(slug));
     }
     GUIDES.iter().find(|g| g.slug == slug).map(Item::Guide).ok_or_else(|| {
-        let near = super::content::nearest(GUIDES.iter().map(Item::Guide), slug);
+        let near = super::content::meant_by(ItemKind::Guide, GUIDES.iter().map(Item::Guide), slug);
         let near: Vec<&str> = near.iter().map(|item| item.slug()).collect();
         Error::guide_not_found(slug, &near)
     })

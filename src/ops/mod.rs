@@ -15,6 +15,7 @@
 //! - `readiness`: the assessment and scoring
 //! - `export`: token check and the bulk export
 //! - `error`: the one error type, kinds from `model::ERROR_CODES`
+//! - `wanted`: a query's units as a short text (a title, a description) is searched for them
 
 pub mod ask;
 pub mod content;
@@ -23,5 +24,6 @@ pub mod error;
 pub mod export;
 pub mod guides;
 pub mod readiness;
+mod wanted;
 
 pub use error::{Caller, Error, ErrorKind};

@@ -161,6 +161,12 @@ impl Ranked {
         if self.units.len() < 2 { self.n_matches } else { self.n_every_unit }
     }
 
+    /// The query's units, as the ranking read them (synonyms, completions and typos among
+    /// their alternatives).
+    pub fn units(&self) -> &Units {
+        &self.units
+    }
+
     /// The passage of `hit`'s guide that best shows why it matched, with the matched words
     /// marked; `None` without terms or when the match is in the title or questions only.
     pub fn snippet(&self, hit: &Hit) -> Option<Snippet<'_>> {

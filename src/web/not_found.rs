@@ -1,7 +1,8 @@
-//! What a 404 on a website path adds when the path is a mistyped page of a collection
-//! (`/services/data-stratgy/`, `/guides/data-quality/index.md`): the pages it most plausibly
-//! meant, by the hint logic the REST API's slugs use (`ops::content::nearest`). Other 404s
-//! pay nothing: the HTML page stays the static `tables::NOT_FOUND_PAGE`.
+//! What a 404 on a website path adds when the path is a mistyped or guessed page of a
+//! collection (`/services/data-stratgy/`, `/guides/data-quality/index.md`,
+//! `/services/ml-engineering/`): the pages it most plausibly meant, by the hint logic the REST
+//! API's slugs use (`ops::content::meant_by`). Other 404s pay nothing: the HTML page stays the
+//! static `tables::NOT_FOUND_PAGE`.
 
 use std::fmt::Write as _;
 

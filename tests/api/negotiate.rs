@@ -305,6 +305,21 @@ fn preference_takes_the_most_specific_matching_range() {
     assert!(prefers_html(Some(BROWSER)) && !prefers_html(Some("*/*")));
 }
 
+/// The addresses an HTML 404 offers under "Did you mean", in order.
+fn near_links(text: &str) -> Vec<String> {
+    text.split("<ul class=\"near\">")
+        .nth(1)
+        .and_then(|list| list.split("</ul>").next())
+        .map(|list| {
+            list.split("href=\"")
+                .skip(1)
+                .filter_map(|a| a.split('"').next())
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// A missing path under a collection offers the pages it most plausibly meant, by the REST
 /// API's hint logic, in every representation, and stays a 404; a path near nothing keeps the
 /// static page.
@@ -312,19 +327,7 @@ fn preference_takes_the_most_specific_matching_range() {
 async fn a_mistyped_page_path_offers_the_nearest_pages() {
     let server = start().await;
     let (before, after) = NOT_FOUND_PAGE.split_at(NOT_FOUND_HOLE);
-    let near = |text: &str| -> Vec<String> {
-        text.split("<ul class=\"near\">")
-            .nth(1)
-            .and_then(|list| list.split("</ul>").next())
-            .map(|list| {
-                list.split("href=\"")
-                    .skip(1)
-                    .filter_map(|a| a.split('"').next())
-                    .map(String::from)
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let near = near_links;
 
     // A typo in a service's slug: that service, in the page's shell.
     let response = server.get_with("/services/data-stratgy/", &[("accept", BROWSER)]).await;
@@ -404,6 +407,76 @@ async fn a_mistyped_page_path_offers_the_nearest_pages() {
             assert_eq!(response.status, 200);
             continue;
         }
+        assert_eq!(response.status, 404, "{path}");
+        assert_eq!(response.text, NOT_FOUND_PAGE, "{path}");
+    }
+}
+
+/// A guessed address, or one mistyped inside a word, that no slug is near by spelling names
+/// the pages whose titles hold its words (with their descriptions), read as a search reads
+/// them (synonyms, typos); a path that names a file, has more words than any slug, or whose
+/// words no title holds keeps the static page. The REST API's hint reads a slug the same way.
+#[tokio::test]
+async fn a_guessed_address_names_the_pages_its_words_describe() {
+    let server = start().await;
+    let near = |text: &str| -> Vec<String> {
+        near_links(text).iter().map(|url| url.trim_start_matches(SITE_URL).to_string()).collect()
+    };
+    for (path, first, all) in [
+        // Mistyped inside a word: the typo is read as the search reads it.
+        ("/guides/data-govrnance/", "/guides/start-data-governance-programme/", None),
+        // A subject in a reader's words: a synonym, a title word, a description.
+        ("/services/ml-engineering/", "/services/machine-learning-engineering/", Some(1)),
+        ("/services/genai/", "/services/generative-ai-solutions/", Some(1)),
+        ("/guides/feature-store/", "/guides/do-you-need-a-feature-store/", Some(1)),
+        ("/guides/what-is-rag/", "/guides/rag-architecture-explained/", Some(1)),
+        // A word many pages use in passing names only the page whose title holds it.
+        ("/guides/pricing/", "/guides/ai-pricing-models-contracts/", Some(1)),
+        ("/case-studies/forecasting/", "/case-studies/hospital-demand-forecasting/", Some(1)),
+    ] {
+        let response = server.get_with(path, &[("accept", BROWSER)]).await;
+        assert_eq!(response.status, 404, "{path}");
+        assert_eq!(response.header("cache-control"), Some("no-store"), "{path}");
+        let links = near(&response.text);
+        assert_eq!(links.first().map(String::as_str), Some(first), "{path}: {links:?}");
+        assert!(links.len() <= 3, "{path}: {links:?}");
+        if let Some(n) = all {
+            assert_eq!(links.len(), n, "{path}: {links:?}");
+        }
+    }
+    // The JSON Error body and the markdown 404 name them too.
+    let body = server.get("/guides/feature-store/").await.json();
+    assert_eq!(body["error"]["code"], "not_found");
+    let message = body["error"]["message"].as_str().expect("a message");
+    assert!(message.contains("did you mean `/guides/do-you-need-a-feature-store/`?"), "{message}");
+    let response =
+        server.get_with("/guides/feature-store/index.md", &[("accept", "text/markdown")]).await;
+    assert_eq!(response.status, 404);
+    assert!(
+        response
+            .text
+            .contains(&format!("]({SITE_URL}/guides/do-you-need-a-feature-store/index.md)")),
+        "{}",
+        response.text
+    );
+    // The REST API's hint for a slug nobody has.
+    let body = server.get("/v1/services/ml-engineering").await.json();
+    assert_eq!(body["error"]["code"], "service_not_found");
+    assert_eq!(
+        body["error"]["message"],
+        "no service has the slug `ml-engineering`; did you mean `machine-learning-engineering`? GET /v1/services lists them"
+    );
+    // Common words a description holds in passing (`test`: "tested"), a file's name, words no
+    // title holds, a typo read as a word no title holds, more words than any slug: nothing.
+    for path in [
+        "/services/test/",
+        "/services/service/",
+        "/guides/index.html",
+        "/guides/xyzzy/",
+        "/guides/foo-bar/",
+        "/guides/data-governance-feature-store-pricing-rag-kpi-dashboards/",
+    ] {
+        let response = server.get_with(path, &[("accept", BROWSER)]).await;
         assert_eq!(response.status, 404, "{path}");
         assert_eq!(response.text, NOT_FOUND_PAGE, "{path}");
     }
