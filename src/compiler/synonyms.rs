@@ -20,7 +20,7 @@ use toml::Spanned;
 use super::diagnostic::{Diagnostic, Diagnostics};
 use super::front_matter;
 use super::load::SourceFile;
-use super::tokenize::{STOP_WORDS, for_each_term_token};
+use super::tokenize::{IRREGULAR_FORMS, STOP_WORDS, for_each_term_token};
 
 /// The raw file.
 #[derive(Debug, Deserialize)]
@@ -331,10 +331,65 @@ pub fn validate(file: &SourceFile, diagnostics: &mut Diagnostics) -> Option<Syno
         }
     }
     entries.sort_by_key(|(start, _)| *start);
-    let synonyms = Synonyms { entries: entries.into_iter().map(|(_, e)| e).collect() };
+    let mut entries: Vec<Entry> = entries.into_iter().map(|(_, e)| e).collect();
+    entries.extend(past_forms(&entries));
+    let synonyms = Synonyms { entries };
     check_duplicates(file, &synonyms, diagnostics);
     check_cycles(file, &synonyms, diagnostics);
     (diagnostics.list.len() == before).then_some(synonyms)
+}
+
+/// The one-way entries a phrase's verb in an irregular past form reads as well: `getting
+/// worse` is also `got worse` and `gotten worse`, `losing customers` also `lost customers`,
+/// `make things up` also `made things up`, each with the written entry's targets. A query
+/// reads such a form as its verb only where the library never writes it
+/// ([`IRREGULAR_FORMS`]); "got", "made", "lost", "went" and the rest the guides write are
+/// words of their own there, so "our model got worse over time" never met `getting worse`
+/// and found nothing on drift. Derived from a `from` phrase only (a stranger's words; a one-word
+/// input past is a guide word of its own, as typed), and never where the table has the
+/// variant as an input already (the written entry wins).
+fn past_forms(entries: &[Entry]) -> Vec<Entry> {
+    let mut inputs: BTreeSet<String> = BTreeSet::new();
+    for entry in entries {
+        match entry {
+            Entry::Equivalent(terms) => inputs.extend(terms.iter().map(|t| t.key.clone())),
+            Entry::OneWay { from, .. } => {
+                inputs.insert(from.key.clone());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for entry in entries {
+        let Entry::OneWay { from, to, keep_words, .. } = entry else { continue };
+        if !from.key.contains(' ') {
+            continue;
+        }
+        let mut tokens = Vec::new();
+        for_each_term_token(&from.text, |token| tokens.push(token));
+        for (at, token) in tokens.iter().enumerate() {
+            for &(form, _, _) in IRREGULAR_FORMS.iter().filter(|(_, _, stem)| *stem == token.stem) {
+                let mut form_stem = String::new();
+                for_each_term_token(form, |t| form_stem = t.stem);
+                let stems = tokens
+                    .iter()
+                    .enumerate()
+                    .map(|(idx, t)| if idx == at { form_stem.as_str() } else { t.stem.as_str() });
+                let key = stems.collect::<Vec<_>>().join(" ");
+                if form_stem.is_empty() || !inputs.insert(key.clone()) {
+                    continue;
+                }
+                let text =
+                    format!("{}{form}{}", &from.text[..token.start], &from.text[token.end..]);
+                out.push(Entry::OneWay {
+                    from: Term { text, key, line: from.line },
+                    to: to.clone(),
+                    keep_words: *keep_words,
+                    last_word: false,
+                });
+            }
+        }
+    }
+    out
 }
 
 fn check_duplicates(file: &SourceFile, synonyms: &Synonyms, diagnostics: &mut Diagnostics) {

@@ -2668,3 +2668,33 @@ async fn half_typed_names_and_a_strangers_words_of_the_twenty_third_pass_find_th
         );
     }
 }
+
+/// The twenty-fourth search pass: a synonym phrase with its verb in an irregular past form
+/// reads as the phrase ("got worse" is `getting worse`, "lost customers" is `losing
+/// customers`, "took ages" is `takes ages`: the guides write "got", "lost" and "took", so a
+/// query read them as words of their own and never met the entries), and four of a stranger's
+/// questions the table now reads: data to get rid of is data to delete, a chatbot tricked is
+/// prompt injection, a source that changes under a pipeline is an upstream schema change, and
+/// managers to get on board are managers to win over (where "board" alone is the board of
+/// directors, which still finds its guides). On `main` none but the last has its guide first.
+#[tokio::test]
+async fn past_forms_and_a_strangers_questions_of_the_twenty_fourth_pass_find_their_guides() {
+    let server = start().await;
+    for (q, slug) in [
+        ("our model got worse over time", "detect-data-and-concept-drift"),
+        ("we lost customers this quarter", "cohort-retention-analysis"),
+        ("the report took ages", "fix-slow-dashboards"),
+        ("how do we get rid of old data we dont need", "build-a-data-retention-schedule"),
+        ("how do we stop people tricking our chatbot", "defend-against-prompt-injection"),
+        (
+            "why does our pipeline keep breaking when the source changes",
+            "surviving-upstream-schema-changes",
+        ),
+        ("how do i get managers on board with data", "win-over-middle-managers"),
+        ("the board wants an ai strategy by next quarter", "board-asks-for-ai-strategy"),
+    ] {
+        let page = first_page(&server, q, "&limit=1").await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert_eq!(slugs(&page), [slug], "{q}: {page}");
+    }
+}
