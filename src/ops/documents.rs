@@ -292,7 +292,21 @@ fn rank_records_counted(
             |terms: &'static [&'static str]| move |key: &str| terms.binary_search(&key).is_ok();
         let (mut relevance, mut in_title, mut in_lead, mut quality) = (0, 0, 0, 0);
         let mut typos = 0;
+        // The industry a unit's word names as its sector (`sector_words`: "nhs", "factories",
+        // "government"), which may write it nowhere, holds it as its title would.
+        let industry = match record.kind {
+            DocKind::Page(ItemKind::Industry) => record.id.split_once('/').map(|(_, slug)| slug),
+            _ => None,
+        };
         for (unit, found) in wanted.iter().zip(unit_found.iter_mut()) {
+            if industry.is_some() && unit.sector == industry {
+                *found = true;
+                relevance += 1;
+                quality += 100;
+                in_title += 1;
+                in_lead += 1;
+                continue;
+            }
             let best = unit.best(in_terms(record.terms));
             *found |= best > 0;
             if best > 0 {

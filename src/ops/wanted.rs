@@ -5,7 +5,7 @@
 
 use crate::search;
 use crate::search::query::{Kind, Units, for_each_token};
-use crate::tables::TERM_KEYS;
+use crate::tables::{ANSWER_ITEMS, ANSWER_SECTOR_WORDS, TERM_KEYS};
 
 /// One unit of the query as the records are matched against it: every key it matches (its
 /// own stem or phrase, then each alternative's term), with the share of an exact match each
@@ -15,6 +15,9 @@ pub(super) struct Wanted<'u> {
     /// For each key, whether it is a word the unit's word is near (a typo), not the word as
     /// typed, its completion or a synonym of it.
     typo: Vec<bool>,
+    /// The slug of the industry whose sector the unit's word names (its `sector_words`:
+    /// "banks", "nhs", "factories"), for a single word that is one.
+    pub(super) sector: Option<&'static str>,
 }
 
 impl Wanted<'_> {
@@ -48,7 +51,8 @@ pub(super) fn wanted(units: &Units) -> Vec<Wanted<'_>> {
                     typo.push(matches!(alternative.kind, Kind::Typo(_) | Kind::SynonymTypo(_)));
                 }
             }
-            Wanted { keys, typo }
+            let sector = unit.word.and_then(|(word, _)| sector_of(word));
+            Wanted { keys, typo, sector }
         })
         .collect()
 }
@@ -88,4 +92,11 @@ pub(super) fn title_names(title: &str, description: &str, wanted: &[Wanted<'_>])
     }
     push_stems(&mut stems, description);
     wanted.iter().all(|unit| unit.best(|key| stems_hold(&stems, key)) > 0)
+}
+
+/// The slug of the industry that names `word` (lowercased) among its `sector_words`.
+fn sector_of(word: &str) -> Option<&'static str> {
+    let at = ANSWER_SECTOR_WORDS.binary_search_by(|(entry, _)| (*entry).cmp(word)).ok()?;
+    let item = ANSWER_ITEMS.get(usize::from(ANSWER_SECTOR_WORDS[at].1))?;
+    Some(item.slug)
 }

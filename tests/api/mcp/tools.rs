@@ -995,6 +995,41 @@ async fn product_search_reads_synonyms_and_typos_as_rest_search_does() {
     }
 }
 
+/// The product server's `search` reads a word an industry names as its sector (its
+/// `sector_words`, which the answer engine reads too) as that industry's: `nhs` and
+/// `factories` found nothing, `government` listed the data governance service first (Snowball
+/// reads "government" as "govern"), `shops` the manufacturing page alone.
+#[tokio::test]
+async fn product_search_reads_a_sector_word_as_its_industry() {
+    let server = start().await;
+    for (query, first) in [
+        ("nhs", "industries/healthcare"),
+        ("NHS forecasting", "industries/healthcare"),
+        ("factories", "industries/manufacturing"),
+        ("ml for factories", "industries/manufacturing"),
+        ("government", "industries/public-sector"),
+        ("ai for councils", "industries/public-sector"),
+        ("shops", "industries/retail-and-ecommerce"),
+        ("fintech", "industries/financial-services"),
+    ] {
+        let answer = tool(&server, "/mcp", Era::Modern, "search", json!({ "query": query })).await;
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let found: Value = serde_json::from_str(text).expect("JSON");
+        let ids: Vec<&str> = found["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .filter_map(|r| r["id"].as_str())
+            .collect();
+        assert_eq!(ids.first(), Some(&first), "{query}: {ids:?}");
+    }
+    // A word that is no sector keeps its sense: `governance` is the data governance service's.
+    let answer =
+        tool(&server, "/mcp", Era::Modern, "search", json!({ "query": "governance" })).await;
+    let text = answer["content"][0]["text"].as_str().expect("text");
+    assert!(text.starts_with("{\"results\":[{\"id\":\"services/data-governance\""), "{text}");
+}
+
 /// An operation is found by its `operationId`, as written or in words: `fetch
 /// operations/searchResources` worked while `search_api_docs {"query":"searchResources"}`
 /// found nothing. And a query in the API's own words finds the API's documents before guides
