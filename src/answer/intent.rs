@@ -821,6 +821,47 @@ pub struct Intent {
     /// strategy service include?"), as an index into `ANSWER_ITEMS`: it is what the question
     /// is about, so it ranks above the other services.
     pub named_service: Option<u16>,
+    /// A buyer asks for help with a subject ("we need help with our analytics", "can you help
+    /// us with our data platform?", "looking for someone to fix our data pipelines"): see
+    /// [`asks_help_with`]. The firm's help is what its services offer, so they rank first.
+    pub asks_help_with: bool,
+}
+
+/// Words right before "help" (or "someone") that make it a request: the asker needs, wants
+/// or looks for it ("we need help", "we'd like some help", "looking for help", "can you
+/// help").
+const HELP_REQUEST_WORDS: &[&str] =
+    &["any", "for", "get", "like", "need", "needs", "some", "u", "want", "wants", "you"];
+
+/// Words that may stand between "help" and "with" in a request ("help us with", "help me
+/// out with").
+const HELP_OBJECT_WORDS: &[&str] = &["me", "out", "us"];
+
+/// Whether `text` is a buyer's request for help with a subject: "help" opening the question
+/// or after a word of [`HELP_REQUEST_WORDS`], then "with" (after "us", "me" or "out" at
+/// most); or "someone" or "somebody" after one of them, then "to" ("we need someone to fix
+/// our data pipelines"). A question that opens with a question word asks something else:
+/// "how do I help my team with data literacy?" asks how, "what helps with drift?" what.
+pub fn asks_help_with(text: &str) -> bool {
+    let is = |word: &str, of: &[&str]| of.iter().any(|w| w.eq_ignore_ascii_case(word));
+    // Whether the word before the one read was a request's, and the state after "help" or
+    // "someone". Words are read in place ("we'd" as "we" and "d"), so nothing is copied.
+    let (mut after_request, mut after_help, mut after_someone) = (true, false, false);
+    let mut words = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty());
+    let opening_question = words.clone().next().is_some_and(|word| {
+        is(word, &["how", "what", "whats", "why", "which", "when", "where", "who"])
+            || is(word, &["does", "is", "are", "should"])
+    });
+    let found = words.any(|word| {
+        let found = (after_help && word.eq_ignore_ascii_case("with"))
+            || (after_someone && word.eq_ignore_ascii_case("to"));
+        after_help = (word.eq_ignore_ascii_case("help") && after_request)
+            || (after_help && is(word, HELP_OBJECT_WORDS));
+        after_someone = is(word, &["someone", "somebody"]) && after_request;
+        after_request = is(word, HELP_REQUEST_WORDS);
+        found
+    });
+    found && !opening_question
 }
 
 /// Verbs after "can you" or "do you" that ask to be told or helped, not what the firm does
@@ -1428,6 +1469,7 @@ pub fn detect(text: &str) -> Intent {
     // evenly, it quoted a use-case guide's "Don't reject ideas for data reasons in the
     // workshop."
     intent.asks_which_firm_does = which_firm_does == WhichFirmDoes::Yes;
+    intent.asks_help_with = asks_help_with(text);
     intent.asks_what_firm_does |= intent.asks_which_firm_does;
     if matches!(opening_words[0].as_str(), "which" | "what")
         && let Some(Class::Topic(topic)) = class_of(&opening_words[1])
@@ -1821,5 +1863,31 @@ mod tests {
             assert!(!detect(question).asks_duration, "{question}");
         }
         assert!(!detect("What about MLOps?").standalone_opening);
+    }
+
+    #[test]
+    fn a_buyers_request_for_help_with_a_subject_is_read_from_its_words() {
+        for text in [
+            "we need help with our analytics",
+            "can you help us with our analytics?",
+            "Help us with data quality",
+            "we'd like some help with reporting",
+            "looking for help with LLM applications",
+            "need someone to fix our data pipelines",
+            "could you help me out with forecasting?",
+        ] {
+            assert!(asks_help_with(text), "{text}");
+        }
+        for text in [
+            "how do I help my team with data literacy?",
+            "what helps with slow dashboards?",
+            "does a semantic layer help with consistent metrics?",
+            "can you help us hire a data team?",
+            "we need help",
+            "guardrails help with safety",
+            "talk to someone",
+        ] {
+            assert!(!asks_help_with(text), "{text}");
+        }
     }
 }

@@ -374,7 +374,14 @@ pub fn answer(question: &Question<'_>) -> Answer {
         // the client is what its services offer, so they rank first; searched evenly, a guide's
         // "biases the model towards optimism" opened the answer.
         // "Do you do staff augmentation?" asks it too: whether the firm does something.
-        None if query.intent.asks_firm_to_do || query.intent.asks_what_firm_does => {
+        // "We need help with our analytics", "can you help us with our data platform?": a
+        // buyer's request for help with a subject, which the service that names it offers.
+        // Searched evenly, guides that say "help" of something else or write the subject more
+        // often ranked above the analytics engineering service.
+        None if query.intent.asks_firm_to_do
+            || query.intent.asks_what_firm_does
+            || query.intent.asks_help_with =>
+        {
             retrieve(&query, Some(SourceKind::Service))
         }
         None => match query.carried_topic {
@@ -682,11 +689,21 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
         .filter(|p| leading_definition.is_none() || Some(p.passage) == leading_definition)
         .min_by_key(|p| source_of[usize::from(p.candidate)])
         .map(|p| usize::from(p.candidate));
+    // A definition that opens the answer from further down, and whose subject is what is
+    // asked (`select::defines_in_subject`), is of the item that defines it, when it covers as much as each item above ("What is an LLM?": the use-case
+    // guide's "A large language model is ...", admitted fifth by `select::rank_items`, under
+    // the LLM-as-judge guide); among the first three, only one that covers more moves.
     let brought_forward = opening.filter(|&candidate| {
         let at = source_of[candidate];
-        at > 0
-            && at < LEADING_SOURCES.min(sources.len())
-            && items[..candidate].iter().all(|above| above.covered < items[candidate].covered)
+        let leading = at < LEADING_SOURCES.min(sources.len());
+        let covers = |above: &select::RankedItem| match leading {
+            true => above.covered < items[candidate].covered,
+            false => above.covered <= items[candidate].covered,
+        };
+        let defines_asked = leading_definition.is_some_and(|passage| {
+            select::defines_in_subject(query, ANSWER_PASSAGES[passage as usize].text)
+        });
+        at > 0 && (leading || defines_asked) && items[..candidate].iter().all(covers)
     });
     if let Some(candidate) = brought_forward {
         let opening = source_of[candidate];

@@ -1107,6 +1107,11 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             // "How long does it take to build a data platform?": "long" asks for a duration,
             // and searched for, it found "the long tail" before the platform service.
             || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work))
+            // "We need help with our analytics": the request's words are its phrasing, and
+            // searched, "help" found "... begun scoping a second model ... without outside
+            // help" before the analytics engineering service.
+            || (intent.asks_help_with
+                && matches!(token.word.as_str(), "help" | "need" | "someone" | "somebody"))
             // "How long does AI strategy work take?": a noun of the work right after a
             // service's slug words names that service's work, as "an AI strategy" does (the
             // named service, below). Searched, "work" quoted a guide's "Data strategy exists,
@@ -1198,6 +1203,17 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     {
         builder.query.intent.topic = Some(CompanyTopic::Pricing);
         builder.query.intent.names_offering = true;
+        builder.query.intent.named_service = Some(service);
+    }
+    // "We need help with data strategy": a buyer's request for help with the work a service
+    // is named for (its slug's words) asks for that service, as "the data strategy service"
+    // would; ranked by the words alone, the AI strategy service, which writes "data strategy"
+    // as often, came first.
+    if intent.asks_help_with
+        && intent.named_service.is_none()
+        && prev.is_empty()
+        && let Some((service, _, _)) = intent::service_by_slug_words(text)
+    {
         builder.query.intent.named_service = Some(service);
     }
     let follow_up = intent.follow_up_opening

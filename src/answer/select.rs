@@ -12,10 +12,12 @@ use crate::model::{SourceKind, names_what_goes_wrong, packed};
 use crate::tables::{
     ANSWER_ITEM_PASSAGES, ANSWER_ITEM_POSTINGS, ANSWER_ITEM_POSTINGS_START, ANSWER_ITEMS,
     ANSWER_MAX_ITEM_PASSAGES, ANSWER_N_ITEMS, ANSWER_PASSAGE_POSTINGS,
-    ANSWER_PASSAGE_POSTINGS_START, ANSWER_PASSAGES,
+    ANSWER_PASSAGE_POSTINGS_START, ANSWER_PASSAGES, ANSWER_TERM_IDS,
 };
 
 use super::query::{Query, QueryTerm, WEIGHT_FILLER};
+use crate::search::query::known_stem;
+use crate::search::tokenize;
 
 /// Items whose passages compete for the answer; also the most sources an answer lists.
 pub const CANDIDATE_ITEMS: usize = 5;
@@ -224,8 +226,120 @@ pub fn rank_items(query: &Query, boost: Option<SourceKind>, scope: Scope) -> Ran
         };
         insert_sorted(&mut ranked.items, &mut ranked.len, entry, |a, b| a.rank > b.rank);
     }
+    // "What is an LLM?": only the ranked items' passages compete, and a dozen LLM guides write
+    // "LLM" more often than the use-case guide whose "A large language model is ... LLMs are
+    // ..." defines it. A definition question none of whose ranked items has a sentence that
+    // defines its words (`defines_own_terms`) admits, in place of the last, the best-ranked
+    // item outside them whose head (title, questions, description, headings) holds every
+    // word of the question and which has such a sentence: at most one item, and only for a
+    // question of few words.
+    if query.intent.standalone_opening
+        && scope == Scope::All
+        && ranked.len == CANDIDATE_ITEMS
+        && query.n_own <= DEFINED_TERMS_MAX
+        && !ranked.as_slice().iter().any(|r| defines_own_terms(query, usize::from(r.item)))
+    {
+        let mut admitted: Option<RankedItem> = None;
+        for item in 0..ANSWER_N_ITEMS {
+            let outranked = admitted.is_some_and(|best| best.rank >= score[item] * covered[item]);
+            if score[item] == 0
+                || outranked
+                || covered[item] < query.total_mass
+                || ANSWER_ITEMS[item].kind != SourceKind::Guide
+                || ranked.as_slice().iter().any(|r| usize::from(r.item) == item)
+                || !defines_own_terms(query, item)
+            {
+                continue;
+            }
+            admitted = Some(RankedItem {
+                item: item as u16,
+                rank: score[item] * covered[item],
+                covered: covered[item],
+                own_covered: own_covered[item],
+            });
+        }
+        if let Some(entry) = admitted {
+            ranked.items[CANDIDATE_ITEMS - 1] = entry;
+        }
+    }
     ranked
 }
+
+/// Most words of its own a definition question may have for a defining sentence of an item
+/// outside the ranked ones to be admitted ([`rank_items`]).
+pub const DEFINED_TERMS_MAX: usize = 3;
+
+/// Whether `item` has a passage that defines its subject ("A large language model is ...")
+/// and can stand alone, whose own text holds every word of the question's own (as the
+/// definition boost of [`score_passages`] asks).
+fn defines_own_terms(query: &Query, item: usize) -> bool {
+    let first = ANSWER_ITEM_PASSAGES[item];
+    let end = ANSWER_ITEM_PASSAGES[item + 1];
+    let own = || query.terms.iter().filter(|t| !t.carried);
+    if own().next().is_none() || own().any(|t| t.term_id.is_none()) {
+        return false;
+    }
+    // Whether the passage's own text holds the word (or its trade term).
+    let says = |term_id: u32, passage: u32| {
+        let start = ANSWER_PASSAGE_POSTINGS_START[term_id as usize] as usize;
+        let stop = ANSWER_PASSAGE_POSTINGS_START[term_id as usize + 1] as usize;
+        let postings = &ANSWER_PASSAGE_POSTINGS[start..stop];
+        let at = postings.partition_point(|&p| packed::unpack_passage_posting(p).0 < passage);
+        postings.get(at).is_some_and(|&p| {
+            let (of, _, own_text) = packed::unpack_passage_posting(p);
+            of == passage && own_text
+        })
+    };
+    (first..end).any(|passage| {
+        ANSWER_PASSAGES[passage as usize].defines
+            && stands_alone(passage)
+            && own().all(|t| {
+                t.term_id.is_some_and(|id| says(id, passage))
+                    || t.alt.is_some_and(|id| says(id, passage))
+            })
+            && defines_in_subject(query, ANSWER_PASSAGES[passage as usize].text)
+    })
+}
+
+/// Whether the words right before an "is" or "are" of `text`, back to the clause's start
+/// (a full stop, colon, semicolon, comma or bracket), hold every one of the question's own
+/// words: what the sentence defines is what is asked. "A large language model is ...;
+/// LLMs are fluent ..." defines "LLM"; "A feature store is a shared system for the inputs of
+/// machine learning models" does not define machine learning.
+pub fn defines_in_subject(query: &Query, text: &str) -> bool {
+    let n_own = query.terms.iter().filter(|t| !t.carried).count();
+    let all = 1u32.checked_shl(n_own as u32).map_or(u32::MAX, |bit| bit - 1);
+    let mut clause = 0u32;
+    let mut defined = false;
+    let mut last_end = 0;
+    tokenize::for_each_token_with(text, known_stem, |_, stem, span| {
+        let mut between = text.get(last_end..span.start).unwrap_or("");
+        // A clause's end comes before its verb: in "If you are an agent, these are ...",
+        // "these" is what is defined.
+        if let Some(at) = between.rfind(CLAUSE_ENDS) {
+            clause = 0;
+            between = between.get(at + 1..).unwrap_or("");
+        }
+        let verb = between.split_whitespace().any(|w| matches!(w, "is" | "are"));
+        defined |= verb && clause == all;
+        if verb {
+            clause = 0;
+        }
+        let id = ANSWER_TERM_IDS.get(stem).copied();
+        for (index, term) in query.terms.iter().filter(|t| !t.carried).enumerate() {
+            if id.is_some() && (term.term_id == id || term.alt == id) {
+                clause |= 1u32.checked_shl(index as u32).unwrap_or(0);
+            }
+        }
+        last_end = span.end;
+    });
+    let tail = text.get(last_end..).unwrap_or("");
+    let tail = tail.split(CLAUSE_ENDS).next().unwrap_or("");
+    defined || (clause == all && tail.split_whitespace().any(|w| matches!(w, "is" | "are")))
+}
+
+/// What ends a clause for [`defines_in_subject`].
+const CLAUSE_ENDS: [char; 6] = ['.', ':', ';', ',', '(', ')'];
 
 /// Calls `each` with `(key, impact, flag)` for every key of two postings lists sorted by key
 /// (`unpack` reads a posting): once per key, at the larger impact and with either's flag.
