@@ -696,9 +696,20 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
     let brought_forward = opening.filter(|&candidate| {
         let at = source_of[candidate];
         let leading = at < LEADING_SOURCES.min(sources.len());
-        let covers = |above: &select::RankedItem| match leading {
-            true => above.covered < items[candidate].covered,
-            false => above.covered <= items[candidate].covered,
+        // "Do you run courses?": what the firm does is what its own pages say, so one of them
+        // quoted among the first three comes before the guides above it, whatever they cover
+        // (a guide speaks of its subject, never of the firm).
+        let firm_says = query.intent.asks_what_firm_does
+            && !query.intent.generic_you
+            && ANSWER_ITEMS[usize::from(items[candidate].item)].kind != SourceKind::Guide;
+        let covers = |above: &select::RankedItem| {
+            if leading && firm_says {
+                ANSWER_ITEMS[usize::from(above.item)].kind == SourceKind::Guide
+            } else if leading {
+                above.covered < items[candidate].covered
+            } else {
+                above.covered <= items[candidate].covered
+            }
         };
         let defines_asked = leading_definition.is_some_and(|passage| {
             select::defines_in_subject(query, ANSWER_PASSAGES[passage as usize].text)

@@ -3633,3 +3633,16 @@ fn a_definition_outside_the_ranked_items_answers_a_what_is_question() {
     let mesh = ask("what is a data mesh");
     assert!(mesh.text().starts_with("Data mesh is"), "{}", mesh.text());
 }
+
+/// "Do you run courses?" quoted the data literacy service's "We run our courses as hands-on
+/// workshops ..." under the literacy programme guide, listed first for covering as much: what
+/// the firm does is what its own pages say, so one quoted among the first three sources comes
+/// before the guides above it.
+#[test]
+fn a_firm_page_quoted_on_what_the_firm_does_is_listed_before_guides() {
+    for question in ["do you run courses", "do you run workshops", "Do you run courses?"] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["service:data-literacy-training"], "{question}");
+        assert!(reply.text().starts_with("We run our courses"), "{question}: {}", reply.text());
+    }
+}
