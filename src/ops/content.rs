@@ -3,15 +3,16 @@
 //! URL, and its markdown twin).
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use super::error::{Caller, Error};
 use super::wanted;
 use crate::limits::SEARCH_QUERY_MAX_CHARS;
 use crate::model::{
-    FixedJson, GuideRecord, ItemKind, PageRecord, SLUG_KEY_HYPHENS, SlugKey, is_slug,
+    DocKind, FixedJson, GuideRecord, ItemKind, PageRecord, SLUG_KEY_HYPHENS, SlugKey, is_slug,
 };
 use crate::tables::{
-    CASE_STUDIES, CASE_STUDIES_LIST, CATEGORIES_JSON, CONTACT_JSON, DOCS, FIXED, GUIDES,
+    CASE_STUDIES, CASE_STUDIES_LIST, CATEGORIES_JSON, CONTACT_JSON, DOCS, DOCUMENTS, FIXED, GUIDES,
     INDUSTRIES, INDUSTRIES_LIST, SERVICES, SERVICES_LIST, SITE_URL,
 };
 
@@ -388,6 +389,37 @@ const DESCRIBED_READ: usize = 10;
 /// Guides are the guide search's first [`DESCRIBED_READ`] hits in its order; the pages of a
 /// kind (a few dozen) in their published order. Empty when `words` has no search terms or is
 /// longer than a search query may be.
+/// For each kind of page ([`kind_index`]), every stem of its pages' titles, and of their
+/// titles and descriptions (the documents' `title_terms` and `lead_terms`), sorted: a word
+/// none of them holds rules every page out at once.
+static KIND_TERMS: LazyLock<[(Vec<&'static str>, Vec<&'static str>); 5]> = LazyLock::new(|| {
+    let mut kinds: [(Vec<&'static str>, Vec<&'static str>); 5] = Default::default();
+    for record in DOCUMENTS.iter() {
+        if let DocKind::Page(kind) = record.kind {
+            let (titles, leads) = &mut kinds[kind_index(kind)];
+            titles.extend_from_slice(record.title_terms);
+            leads.extend_from_slice(record.lead_terms);
+        }
+    }
+    for (titles, leads) in &mut kinds {
+        for terms in [titles, leads] {
+            terms.sort_unstable();
+            terms.dedup();
+        }
+    }
+    kinds
+});
+
+fn kind_index(kind: ItemKind) -> usize {
+    match kind {
+        ItemKind::Service => 0,
+        ItemKind::Industry => 1,
+        ItemKind::CaseStudy => 2,
+        ItemKind::Guide => 3,
+        ItemKind::Docs => 4,
+    }
+}
+
 fn described_by(kind: ItemKind, words: &str, max: usize) -> Vec<Item> {
     let words = crate::model::trim_blank(words);
     if words.chars().count() > SEARCH_QUERY_MAX_CHARS {
@@ -409,14 +441,36 @@ fn described_by(kind: ItemKind, words: &str, max: usize) -> Vec<Item> {
                 .take(max)
                 .collect();
         }
-        ItemKind::Service => &SERVICES[..],
-        ItemKind::Industry => &INDUSTRIES[..],
-        ItemKind::CaseStudy => &CASE_STUDIES[..],
-        ItemKind::Docs => &DOCS[..],
+        page => page,
     };
+    // A page's stems are the documents' (`DOCUMENTS`, worked out by the build): its title's,
+    // and its title's with its description's, so no text is read here.
     let units = crate::search::query::units(words);
     let wanted = wanted::wanted(&units);
-    pages.iter().map(Item::Page).filter(|item| described(&wanted, item)).take(max).collect()
+    // Most unknown slugs name nothing (`no-such-service`): words that no page of the kind
+    // has in its title, or one that none has in its title or description, are ruled out at
+    // once, without reading the pages.
+    let (titles, leads) = &KIND_TERMS[kind_index(pages)];
+    let anywhere = |terms: &[&str], unit: &wanted::Wanted<'_>| {
+        unit.sector.is_some() || unit.best(|key| terms.binary_search(&key).is_ok()) > 0
+    };
+    if wanted.is_empty()
+        || !wanted.iter().any(|unit| anywhere(titles, unit))
+        || !wanted.iter().all(|unit| anywhere(leads, unit))
+    {
+        return Vec::new();
+    }
+    DOCUMENTS
+        .iter()
+        .filter(|record| record.kind == DocKind::Page(pages))
+        .filter_map(|record| {
+            let slug = record.id.split_once('/').map(|(_, slug)| slug)?;
+            wanted::terms_name(record.title_terms, record.lead_terms, slug, &wanted)
+                .then(|| item(pages, slug))
+                .flatten()
+        })
+        .take(max)
+        .collect()
 }
 
 /// The offset of `slug`'s hyphen `n` (from 0) and the byte set of the slug before it, from

@@ -100,3 +100,17 @@ fn sector_of(word: &str) -> Option<&'static str> {
     let item = ANSWER_ITEMS.get(usize::from(ANSWER_SECTOR_WORDS[at].1))?;
     Some(item.slug)
 }
+
+/// [`title_names`] over a document's stems, worked out by the build: `title` its title's and
+/// `lead` its title's and description's (each sorted), for the page `slug`, which holds a
+/// unit whose word names its sector ([`Wanted::sector`]) as its title would.
+pub(super) fn terms_name(title: &[&str], lead: &[&str], slug: &str, wanted: &[Wanted<'_>]) -> bool {
+    let held = |terms: &[&str], unit: &Wanted<'_>| {
+        unit.sector == Some(slug) || unit.best(|key| terms.binary_search(&key).is_ok()) > 0
+    };
+    let in_title = wanted.iter().filter(|unit| held(title, unit)).count();
+    if in_title == 0 || in_title == wanted.len() {
+        return in_title > 0;
+    }
+    wanted.iter().all(|unit| held(lead, unit))
+}

@@ -433,6 +433,9 @@ async fn a_guessed_address_names_the_pages_its_words_describe() {
         // A word many pages use in passing names only the page whose title holds it.
         ("/guides/pricing/", "/guides/ai-pricing-models-contracts/", Some(1)),
         ("/case-studies/forecasting/", "/case-studies/hospital-demand-forecasting/", Some(1)),
+        // An industry's sector word names it, though its page may not write the word.
+        ("/industries/nhs/", "/industries/healthcare/", Some(1)),
+        ("/industries/government/", "/industries/public-sector/", Some(1)),
     ] {
         let response = server.get_with(path, &[("accept", BROWSER)]).await;
         assert_eq!(response.status, 404, "{path}");
