@@ -3608,6 +3608,27 @@ fn a_buyers_request_for_help_cites_the_service_first() {
     }
 }
 
+/// A request for help with an LLM application ("can you help us with our llm chatbot",
+/// "looking for help with llm applications") asks for the generative AI service, which wrote
+/// only "large language model": a dozen guides that write "LLM" ranked above it, and the answer
+/// opened on a latency guide's "Many LLM features launch at eight to fifteen seconds ...". The
+/// service now says "LLM" where it speaks of what it builds, and is listed and quoted first.
+#[test]
+fn a_request_for_help_with_an_llm_application_cites_the_generative_ai_service() {
+    for question in [
+        "can you help us with our llm chatbot",
+        "can you help with our llm chatbot",
+        "looking for help with llm applications",
+        "we need help with an llm application",
+        "we would like help with an llm assistant",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {reply:#?}");
+        assert_eq!(first(&reply, 1), ["service:generative-ai-solutions"], "{question}");
+        assert_eq!(reply.sentences[0].sources, 0..1, "{question}: {}", reply.text());
+    }
+}
+
 /// "What is an LLM?": a dozen LLM guides write "LLM" more often than the use-case guide whose
 /// "A large language model is ... LLMs are ..." defines it, and only the ranked items'
 /// sentences compete, so the answer opened on a latency guide's "Many LLM features launch at
