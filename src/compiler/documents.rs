@@ -102,8 +102,8 @@ struct Phrases {
     max_stems: usize,
 }
 
-/// A document's text, and `names`: other names it goes by (an operation's `operationId`),
-/// searchable like its title but not part of its text.
+/// A document's text, and `names`: other names it goes by (an operation's `operationId`, a
+/// page's `other_names`), searchable like its title but not part of its text.
 struct Text<'a> {
     title: &'a str,
     summary: &'a str,
@@ -165,6 +165,7 @@ pub fn build<'a>(
     for (kind, pages) in kinds {
         for page in pages {
             let path = item_path(kind.segment(), &page.slug);
+            let names: Vec<&str> = page.other_names.iter().map(String::as_str).collect();
             out.push(document(
                 &phrases,
                 DocKind::Page(kind),
@@ -173,7 +174,7 @@ pub fn build<'a>(
                     title: &page.name,
                     summary: &page.description,
                     markdown: published(&format!("{path}index.md")).unwrap_or("").to_string(),
-                    names: &[],
+                    names: &names,
                 },
                 format!("{}{path}", config.site_url),
             ));

@@ -23,6 +23,9 @@ pub struct RawPage {
     /// "insurance", "hospitals"), which the answer engine reads as the industry's name in a
     /// question about the firm's clients or case studies.
     pub sector_words: Option<Vec<String>>,
+    /// Services, industries and case studies: other names a reader uses for the page's
+    /// subject that its name does not say ("LLM", "BI", "finance"), searched as its name is.
+    pub other_names: Option<Vec<String>>,
 }
 
 /// Front matter of a guide. The category is the guide's directory.

@@ -42,6 +42,10 @@ pub struct Page {
     /// An industry's everyday words for its sector (`sector_words`), lowercase; empty for
     /// every other page.
     pub sector_words: Vec<String>,
+    /// Other names a reader uses for the page's subject (`other_names`): searched as its
+    /// name is (the product server's `search`, the pages a guessed address names), never
+    /// shown. Empty for documentation pages.
+    pub other_names: Vec<String>,
     pub body: String,
     /// 1-based line of the body's first line in its file, for diagnostics about the body.
     pub body_line: usize,
@@ -335,12 +339,14 @@ fn pages(
         }
         check_body_headings(file, split.body, split.body_line, diagnostics);
         let sector_words = sector_words(file, dir, raw.sector_words, diagnostics);
+        let other_names = other_names(file, dir, raw.other_names, diagnostics);
         pages.push(Page {
             name: raw.name.trim().to_string(),
             slug: raw.slug,
             description: raw.description.trim().to_string(),
             updated: date_field(file, "updated", raw.updated, diagnostics),
             sector_words,
+            other_names,
             body: split.body.to_string(),
             body_line: split.body_line,
             path: file.path.clone(),
@@ -363,6 +369,13 @@ fn pages(
         "sector word",
         pages.iter().flat_map(|p| p.sector_words.iter().map(|w| (w.as_str(), p.path.as_path()))),
         "sector_words",
+        diagnostics,
+    );
+    // An other name names one page: "llm" cannot be two services.
+    check_unique(
+        "other name",
+        pages.iter().flat_map(|p| p.other_names.iter().map(|w| (w.as_str(), p.path.as_path()))),
+        "other_names",
         diagnostics,
     );
     if let (Some(expected), Some(first)) = (expected, files.first()) {
@@ -413,6 +426,62 @@ fn sector_words(
     }
     kept
 }
+
+/// A page's `other_names`: each one to [`OTHER_NAME_WORDS_MAX`] words of ASCII letters and
+/// digits (a hyphen may join them), written as a reader types it, none twice on a page (case
+/// aside). Services, industries and case studies have them; documentation pages are found
+/// by their words.
+fn other_names(
+    file: &SourceFile,
+    dir: &str,
+    names: Option<Vec<String>>,
+    diagnostics: &mut Diagnostics,
+) -> Vec<String> {
+    let Some(names) = names else { return Vec::new() };
+    if !matches!(dir, "services" | "industries" | "case-studies") {
+        diagnostics.push(
+            Diagnostic::new(
+                &file.path,
+                "only services, industries and case studies have other names",
+            )
+            .field("other_names"),
+        );
+        return Vec::new();
+    }
+    let mut kept: Vec<String> = Vec::with_capacity(names.len());
+    for name in names {
+        let words: Vec<&str> = name.split(' ').collect();
+        let word_ok = |word: &&str| {
+            !word.is_empty()
+                && word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && !word.starts_with('-')
+                && !word.ends_with('-')
+        };
+        if words.len() > OTHER_NAME_WORDS_MAX || !words.iter().all(word_ok) {
+            diagnostics.push(
+                Diagnostic::new(
+                    &file.path,
+                    format!(
+                        "other name `{name}` is not 1 to {OTHER_NAME_WORDS_MAX} words of letters and digits, one space apart"
+                    ),
+                )
+                .field("other_names"),
+            );
+        } else if kept.iter().any(|k| k.eq_ignore_ascii_case(&name)) {
+            diagnostics.push(
+                Diagnostic::new(&file.path, format!("other name `{name}` is listed twice"))
+                    .field("other_names"),
+            );
+        } else {
+            kept.push(name);
+        }
+    }
+    kept
+}
+
+/// The most words an other name has: a reader's name for a subject is short ("chief data
+/// officer").
+const OTHER_NAME_WORDS_MAX: usize = 4;
 
 /// The title is rendered from front matter, so a body must not carry its own `#` heading.
 fn check_body_headings(

@@ -1114,15 +1114,76 @@ fn sector_words_are_single_lowercase_words_of_one_industry_each() {
     scratch.expect("industries/industry-two.md", Some("sector_words"), "is already used by");
 }
 
-/// The terms of the document record `id` in the emitted tables.
-fn document_terms(tables: &str, id: &str) -> Vec<String> {
+/// A page's `other_names` ("LLM" for the generative AI service) are searched as its name
+/// is: they are among its document's title terms, and not in its text. Each is one to four
+/// words of letters and digits, once per page, on one page of its kind, and only services,
+/// industries and case studies have them.
+#[test]
+fn other_names_are_title_terms_of_their_page_and_checked() {
+    let service = "services/service-one.md";
+    let names = |value: &str| format!("description = \"The one service.\"\nother_names = {value}");
+    let scratch = Scratch::new("other-names-ok");
+    scratch.edit(
+        service,
+        "description = \"The one service.\"",
+        &names("[\"LLM\", \"chief data officer\"]"),
+    );
+    let compiled =
+        compile(&scratch.root, &local(), &fixture_expectations()).expect("fixture compiles");
+    let titles = document_terms(&compiled.tables, "services/service-one", "title_terms");
+    for term in ["llm", "chief", "officer"] {
+        assert!(titles.contains(&term.to_string()), "{term} in {titles:?}");
+    }
+    // Not shown: no page, listing or record writes the name.
+    assert!(!compiled.tables.contains("chief data officer"), "an other name is never shown");
+
+    for (value, message) in [
+        (
+            "[\"large language model chat apps\"]",
+            "`large language model chat apps` is not 1 to 4 words",
+        ),
+        ("[\"\"]", "`` is not 1 to 4 words"),
+        ("[\"LLM/GenAI\"]", "`LLM/GenAI` is not 1 to 4 words"),
+        ("[\"chief  data\"]", "`chief  data` is not 1 to 4 words"),
+        ("[\"LLM\", \"llm\"]", "`llm` is listed twice"),
+    ] {
+        let scratch = Scratch::new(&format!("other-names-{}", value.len()));
+        scratch.edit(service, "description = \"The one service.\"", &names(value));
+        scratch.expect(service, Some("other_names"), message);
+    }
+
+    let scratch = Scratch::new("other-names-docs");
+    scratch.edit(
+        "docs/api.md",
+        "description = \"The API docs.\"",
+        "description = \"The API docs.\"\nother_names = [\"reference\"]",
+    );
+    scratch.expect(
+        "docs/api.md",
+        Some("other_names"),
+        "only services, industries and case studies",
+    );
+
+    let scratch = Scratch::new("other-names-two-services");
+    scratch.edit(service, "description = \"The one service.\"", &names("[\"LLM\"]"));
+    scratch.edit(
+        "services/service-two.md",
+        "slug = \"service-two\"",
+        "slug = \"service-two\"\nother_names = [\"llm\"]",
+    );
+    scratch.expect("services/service-two.md", Some("other_names"), "is already used by");
+}
+
+/// The terms of the document record `id` in the emitted tables: its `field` (`terms`,
+/// `title_terms` or `lead_terms`).
+fn document_terms(tables: &str, id: &str, field: &str) -> Vec<String> {
     let record = tables
         .lines()
         .flat_map(|line| line.split("DocumentRecord {"))
         .find(|record| record.contains(&format!("id: \"{id}\",")))
         .unwrap_or_else(|| panic!("a record {id}"));
-    let terms = record.split(" terms: &[").nth(1).expect("terms");
-    let terms = terms.split("], title_terms").next().expect("terms end");
+    let terms = record.split(&format!(" {field}: &[")).nth(1).expect("the field");
+    let terms = terms.split(']').next().expect("the field's end");
     terms.split(',').map(|term| term.trim_matches('"').to_string()).collect()
 }
 
@@ -1146,7 +1207,7 @@ fn a_documents_phrase_does_not_run_across_its_title_summary_or_blocks() {
             .edit("docs/api.md", "doc0 ", &format!("{body}\n\ndoc0 "));
         let compiled =
             compile(&scratch.root, &local(), &fixture_expectations()).expect("fixture compiles");
-        document_terms(&compiled.tables, "docs/api")
+        document_terms(&compiled.tables, "docs/api", "terms")
     };
     for (name, description, body) in [
         ("API drift", "Monitoring the API docs.", "Watch it."),
