@@ -436,6 +436,10 @@ async fn a_guessed_address_names_the_pages_its_words_describe() {
         // An industry's sector word names it, though its page may not write the word.
         ("/industries/nhs/", "/industries/healthcare/", Some(1)),
         ("/industries/government/", "/industries/public-sector/", Some(1)),
+        // A page's other names (`other_names`) name it as its title would.
+        ("/services/llm/", "/services/generative-ai-solutions/", Some(1)),
+        ("/services/dashboards/", "/services/analytics-engineering/", Some(1)),
+        ("/industries/finance/", "/industries/financial-services/", Some(1)),
     ] {
         let response = server.get_with(path, &[("accept", BROWSER)]).await;
         assert_eq!(response.status, 404, "{path}");

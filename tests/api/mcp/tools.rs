@@ -995,6 +995,15 @@ async fn product_search_reads_synonyms_and_typos_as_rest_search_does() {
     }
 }
 
+/// The ids the product server's `search` lists for `query`, in order.
+async fn product_search_ids(server: &TestServer, query: &str) -> Vec<String> {
+    let answer = tool(server, "/mcp", Era::Modern, "search", json!({ "query": query })).await;
+    let text = answer["content"][0]["text"].as_str().expect("text");
+    let found: Value = serde_json::from_str(text).expect("JSON");
+    let results = found["results"].as_array().expect("results");
+    results.iter().filter_map(|r| r["id"].as_str()).map(str::to_string).collect()
+}
+
 /// The product server's `search` reads a word an industry names as its sector (its
 /// `sector_words`, which the answer engine reads too) as that industry's: `nhs` and
 /// `factories` found nothing, `government` listed the data governance service first (Snowball
@@ -1012,22 +1021,35 @@ async fn product_search_reads_a_sector_word_as_its_industry() {
         ("shops", "industries/retail-and-ecommerce"),
         ("fintech", "industries/financial-services"),
     ] {
-        let answer = tool(&server, "/mcp", Era::Modern, "search", json!({ "query": query })).await;
-        let text = answer["content"][0]["text"].as_str().expect("text");
-        let found: Value = serde_json::from_str(text).expect("JSON");
-        let ids: Vec<&str> = found["results"]
-            .as_array()
-            .expect("results")
-            .iter()
-            .filter_map(|r| r["id"].as_str())
-            .collect();
-        assert_eq!(ids.first(), Some(&first), "{query}: {ids:?}");
+        let ids = product_search_ids(&server, query).await;
+        assert_eq!(ids.first().map(String::as_str), Some(first), "{query}: {ids:?}");
     }
     // A word that is no sector keeps its sense: `governance` is the data governance service's.
     let answer =
         tool(&server, "/mcp", Era::Modern, "search", json!({ "query": "governance" })).await;
     let text = answer["content"][0]["text"].as_str().expect("text");
     assert!(text.starts_with("{\"results\":[{\"id\":\"services/data-governance\""), "{text}");
+}
+
+/// A page's `other_names` are searched as its name is: `finance` listed AI strategy and the
+/// logistics page (which mention a finance team) before the financial services page, `bi`
+/// found nothing, `reporting` and `change management` listed the training service before
+/// the analytics engineering and AI adoption services that name them, `chief data officer`
+/// the data strategy service before fractional data leadership.
+#[tokio::test]
+async fn product_search_reads_a_pages_other_names_as_its_name() {
+    let server = start().await;
+    for (query, first) in [
+        ("finance", "industries/financial-services"),
+        ("bi", "services/analytics-engineering"),
+        ("reporting", "services/analytics-engineering"),
+        ("change management", "services/ai-adoption-and-change"),
+        ("chief data officer", "services/fractional-data-leadership"),
+        ("llm", "services/generative-ai-solutions"),
+    ] {
+        let ids = product_search_ids(&server, query).await;
+        assert_eq!(ids.first().map(String::as_str), Some(first), "{query}: {ids:?}");
+    }
 }
 
 /// An operation is found by its `operationId`, as written or in words: `fetch
