@@ -3667,3 +3667,35 @@ fn a_firm_page_quoted_on_what_the_firm_does_is_listed_before_guides() {
         assert!(reply.text().starts_with("We run our courses"), "{question}: {}", reply.text());
     }
 }
+
+/// A buyer's request for help with a subject a service offers should open on that service's
+/// own sentence. The analytics engineering service wrote "dashboard" and "reports" but never
+/// the two together, so "we need help with our reporting and dashboards" listed the
+/// unused-reports guide first and opened on its "Most are abandoned ..."; the generative AI
+/// service wrote "LLM" only in its body, so "we need help with llms" listed three LLM guides
+/// and opened on the latency guide's "Many LLM features launch ..."; the responsible AI and
+/// adoption services were listed first for fairness testing and AI adoption but an industry
+/// page's "Customer fairness is tested, not assumed." and a guide's "When adoption stalls, look
+/// here first." opened the answer. Each service now says the buyer's words where it speaks of
+/// what it does, and is listed and quoted first.
+#[test]
+fn a_request_for_help_opens_on_the_service_that_offers_it() {
+    for (question, service) in [
+        ("we need help with our reporting and dashboards", "analytics-engineering"),
+        ("looking for help with our dashboards and reports", "analytics-engineering"),
+        ("we need help with llms", "generative-ai-solutions"),
+        ("can you help us with llms", "generative-ai-solutions"),
+        ("we need help with llm", "generative-ai-solutions"),
+        ("can you help us with fairness testing", "responsible-ai"),
+        ("we need help with fairness testing", "responsible-ai"),
+        ("can you help us with ai adoption", "ai-adoption-and-change"),
+        ("we need help with ai adoption", "ai-adoption-and-change"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {reply:#?}");
+        assert_eq!(first(&reply, 1), [format!("service:{service}")], "{question}");
+        assert_eq!(reply.sentences[0].sources, 0..1, "{question}: {}", reply.text());
+    }
+    // What the firm does for reporting is what the analytics engineering service says.
+    assert_eq!(first(&ask("do you do reporting"), 1), ["service:analytics-engineering"]);
+}
