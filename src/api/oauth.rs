@@ -20,8 +20,40 @@ use crate::wire::reply::NO_STORE;
 
 /// An OAuth error body (RFC 6749 section 5.2, RFC 7591 section 3.2.2).
 pub fn oauth_error(status: StatusCode, error: &str, description: &str) -> Reply {
+    let registration = error == "invalid_client_metadata";
+    let description = describable(description, registration);
     let body = json!({ "error": error, "error_description": description }).to_string();
     Reply::json(status, body, NO_STORE).with(header::PRAGMA, HeaderValue::from_static("no-cache"))
+}
+
+/// Whether an `error_description` may hold `byte` as it is. RFC 6749 section 5.2 allows
+/// `%x20-21 / %x23-5B / %x5D-7E` (printable ASCII but `"` and `\`); RFC 7591 section 3.2.2
+/// asks a registration error for "ASCII text", which lets those two in.
+fn describable_byte(byte: u8, registration: bool) -> bool {
+    match byte {
+        b'"' | b'\\' => registration,
+        b' '..=b'~' => true,
+        _ => false,
+    }
+}
+
+/// `description` as an OAuth error may carry it: every byte the RFC keeps out (a `"`, a `\`,
+/// a control character, or a byte of a character past ASCII, which the descriptions that quote
+/// a request's value can hold) percent-encoded, `%22` or `%C3%A9`, so the value still reads as
+/// what was sent. Descriptions without one (all but such quotes) are not copied.
+fn describable(description: &str, registration: bool) -> std::borrow::Cow<'_, str> {
+    if description.bytes().all(|byte| describable_byte(byte, registration)) {
+        return std::borrow::Cow::Borrowed(description);
+    }
+    let mut text = String::with_capacity(description.len() + 16);
+    for byte in description.bytes() {
+        if describable_byte(byte, registration) {
+            text.push(char::from(byte));
+        } else {
+            text.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    std::borrow::Cow::Owned(text)
 }
 
 /// A refusal of the OAuth endpoints that is not about OAuth itself (the body too large or too
@@ -33,7 +65,7 @@ pub fn refused(error: &crate::ops::Error) -> Reply {
     let status = StatusCode::from_u16(error.kind.status()).unwrap_or(StatusCode::BAD_REQUEST);
     let body = json!({
         "error": "invalid_request",
-        "error_description": error.message,
+        "error_description": describable(&error.message, false),
         "error_uri": format!("{}/docs/errors/#{}", crate::tables::SITE_URL, error.code()),
     })
     .to_string();

@@ -141,6 +141,8 @@ fn oauth_error(response: &Checked, status: u16, error: &str) {
     assert_eq!(response.json()["error"], error, "{}", response.text);
     assert_eq!(response.header("cache-control"), Some("no-store"));
     assert_eq!(response.header("pragma"), Some("no-cache"));
+    let description = response.json()["error_description"].as_str().unwrap_or_default().to_owned();
+    assert!(rfc_6749_description(&description), "{description}");
     crate::support::validate("POST", "/oauth/token", status, &response.json());
 }
 
@@ -1181,4 +1183,72 @@ async fn a_resource_indicator_binds_the_token_or_is_an_invalid_target() {
         .expect_err("another API's resource");
     let shown = format!("{refused:?}");
     assert!(shown.contains("invalid_target"), "{shown}");
+}
+
+/// Whether `description` keeps to RFC 6749 section 5.2's `error_description` characters,
+/// `%x20-21 / %x23-5B / %x5D-7E`: printable ASCII without `"` and `\`.
+fn rfc_6749_description(description: &str) -> bool {
+    description.bytes().all(|b| matches!(b, 0x20..=0x21 | 0x23..=0x5b | 0x5d..=0x7e))
+}
+
+/// An `error_description` that quotes what the request sent keeps to the characters the RFCs
+/// allow, the others percent-encoded as their UTF-8 bytes: the token endpoint quoted a
+/// `resource`, a `Content-Type` or a `Content-Encoding` as sent, so `charset="latin1"` (the
+/// quoted form of a parameter) or a resource with an accented host put a `"` or an `é` in the
+/// description, which RFC 6749 section 5.2 forbids, and registration quoted a repeated member
+/// `é` in a description RFC 7591 section 3.2.2 asks to be ASCII (found by the audit of
+/// 2026-12-06).
+#[tokio::test]
+async fn error_descriptions_keep_to_the_characters_the_rfcs_allow() {
+    let server = start().await;
+    let (id, secret) = register(&server).await;
+    let basic = Some((id.as_str(), secret.as_str()));
+    let form = "application/x-www-form-urlencoded";
+    let grant = "grant_type=client_credentials";
+    for (content_type, body, error, says) in [
+        (
+            form,
+            format!("{grant}&resource=https%3A%2F%2F%C3%A9.example%2F%22%5C"),
+            "invalid_target",
+            "resource `https://%C3%A9.example/%22%5C` is not served here",
+        ),
+        (
+            "application/x-www-form-urlencoded; charset=\"latin1\"",
+            grant.to_string(),
+            "invalid_request",
+            "Content-Type `application/x-www-form-urlencoded; charset=%22latin1%22` names",
+        ),
+    ] {
+        let refused = token_request(&server, basic, content_type, &body).await;
+        oauth_error(&refused, 400, error);
+        let description =
+            refused.json()["error_description"].as_str().unwrap_or_default().to_owned();
+        assert!(rfc_6749_description(&description), "{description}");
+        assert!(description.contains(says), "{description}");
+    }
+    let coded = Checked::read(
+        server
+            .client
+            .post(server.url("/oauth/token"))
+            .header("content-type", form)
+            .header("content-encoding", "x-\"zip\"")
+            .body(grant)
+            .send()
+            .await
+            .expect("POST"),
+    )
+    .await;
+    oauth_error(&coded, 400, "invalid_request");
+    let description = coded.json()["error_description"].as_str().unwrap_or_default().to_owned();
+    assert!(rfc_6749_description(&description), "{description}");
+    assert!(description.contains("Content-Encoding `x-%22zip%22`"), "{description}");
+    // Registration: ASCII, so the quotes of its own example stay, and the é is encoded.
+    let repeated = server.post_json("/oauth/register", "{\"é\":1,\"é\":2}").await;
+    assert_eq!(repeated.status, 400, "{}", repeated.text);
+    let json = repeated.json();
+    assert_eq!(json["error"], "invalid_client_metadata");
+    let description = json["error_description"].as_str().unwrap_or_default();
+    assert!(description.is_ascii(), "{description}");
+    assert!(description.contains("member `%C3%A9` is given more than once"), "{description}");
+    crate::support::validate("POST", "/oauth/register", 400, &json);
 }
