@@ -68,6 +68,9 @@ pub const BATCH_BODY_MAX: usize = 64 * 1024;
 pub const OAUTH_BODY_MAX: usize = 16 * 1024;
 /// Most items in one `POST /v1/batch`; more is a 400 (`batch_too_large`).
 pub const BATCH_MAX_ITEMS: usize = 20;
+/// Longest batch item path (with its query string), in characters; a longer one is that
+/// item's 400 `invalid_path`. Here, not in `limits`, so the OpenAPI document states it.
+pub const BATCH_PATH_MAX: usize = 4096;
 /// Largest MCP request body in bytes (one JSON-RPC message; tool arguments are small). Past
 /// it: 413 with a JSON-RPC error, without reading the rest.
 pub const MCP_BODY_MAX: usize = 64 * 1024;

@@ -412,7 +412,9 @@ fn scan_ascii(raw: &str) -> Scanned {
 }
 
 fn item_route(raw: &str) -> Result<(Route, Option<&str>), Error> {
-    if raw.len() > BATCH_PATH_MAX {
+    // Characters, as the message and the OpenAPI description count them (a JSON string's
+    // unit); the byte length bounds them, so only a path past it in bytes is counted.
+    if raw.len() > BATCH_PATH_MAX && raw.chars().count() > BATCH_PATH_MAX {
         return Err(Error::invalid_path(&format!(
             "the path is longer than {BATCH_PATH_MAX} characters"
         )));
@@ -705,7 +707,7 @@ mod tests {
     /// The routing of a batch path as it was before the one-pass scan: each check a search of
     /// its own, and the path decoded twice.
     fn item_route_one_check_at_a_time(raw: &str) -> Result<(Route, Option<&str>), Error> {
-        if raw.len() > BATCH_PATH_MAX {
+        if raw.chars().count() > BATCH_PATH_MAX {
             return Err(Error::invalid_path(&format!(
                 "the path is longer than {BATCH_PATH_MAX} characters"
             )));

@@ -6,12 +6,12 @@ use serde_json::{Value, json};
 use super::config::Config;
 use super::model::{
     A2A_BODY_MAX, A2A_PATH, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS,
-    ASK_QUERY_MAX_CHARS, BATCH_BODY_MAX, BATCH_MAX_ITEMS, BODY_READ_TIMEOUT_SECS, ENDPOINTS,
-    ERROR_CODES, EXPORT_MAX_AGE_SECS, EXPORT_SCOPE, GRANT_TYPE, INVISIBLE, MAX_HEADER_BYTES,
-    MAX_HEADER_FIELDS, MCP_BODY_MAX, McpVersion, N_OPTIONS, N_QUESTIONS, N_SCORED, OAUTH_BODY_MAX,
-    PILLAR_KEYS, RATE_LIMIT_DEFAULT, SCORE_BODY_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
-    SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS, SourceKind, TOKEN_AUTH_METHODS,
-    TOKEN_LIFETIME_SECS, WHITE_SPACE,
+    ASK_QUERY_MAX_CHARS, BATCH_BODY_MAX, BATCH_MAX_ITEMS, BATCH_PATH_MAX, BODY_READ_TIMEOUT_SECS,
+    ENDPOINTS, ERROR_CODES, EXPORT_MAX_AGE_SECS, EXPORT_SCOPE, GRANT_TYPE, INVISIBLE,
+    MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MCP_BODY_MAX, McpVersion, N_OPTIONS, N_QUESTIONS,
+    N_SCORED, OAUTH_BODY_MAX, PILLAR_KEYS, RATE_LIMIT_DEFAULT, SCORE_BODY_MAX,
+    SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS,
+    SourceKind, TOKEN_AUTH_METHODS, TOKEN_LIFETIME_SECS, WHITE_SPACE,
 };
 use super::validate::Content;
 
@@ -1205,7 +1205,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
                         "type": "object",
                         "required": ["path"],
                         "additionalProperties": false,
-                        "properties": { "path": { "type": "string", "description": "A GET path under /v1, optionally with a query string." } },
+                        "properties": { "path": { "type": "string", "description": format!("A GET path under /v1, optionally with a query string. A path of more than {BATCH_PATH_MAX} characters is that item's 400 `invalid_path` (the batch itself is answered).") } },
                     },
                 },
             },

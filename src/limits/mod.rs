@@ -11,11 +11,11 @@ use std::time::Duration;
 
 pub use crate::model::{
     A2A_BODY_MAX, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS,
-    BATCH_BODY_MAX, BATCH_MAX_ITEMS, MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MCP_BODY_MAX,
-    OAUTH_BODY_MAX, PROMPT_ORGANISATION_MAX_CHARS, RATE_LIMIT_DEFAULT, SCORE_BODY_MAX,
-    SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS,
-    SEARCH_TYPO_MAX_CHARS, SEARCH_TYPO_ONE_MIN_CHARS, SEARCH_TYPO_TWO_MIN_CHARS,
-    TOKEN_LIFETIME_SECS,
+    BATCH_BODY_MAX, BATCH_MAX_ITEMS, BATCH_PATH_MAX, MAX_HEADER_BYTES, MAX_HEADER_FIELDS,
+    MCP_BODY_MAX, OAUTH_BODY_MAX, PROMPT_ORGANISATION_MAX_CHARS, RATE_LIMIT_DEFAULT,
+    SCORE_BODY_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS,
+    SEARCH_QUERY_MAX_CHARS, SEARCH_TYPO_MAX_CHARS, SEARCH_TYPO_ONE_MIN_CHARS,
+    SEARCH_TYPO_TWO_MIN_CHARS, TOKEN_LIFETIME_SECS,
 };
 
 /// The rate-limit window. A client's window opens with its first request and lasts this long.
@@ -64,8 +64,6 @@ pub const RATE_SWEEP_INTERVAL: Duration = Duration::from_millis(RATE_WINDOW_MS);
 pub const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
 /// Smallest read buffer hyper accepts for HTTP/1; `MAX_HEADER_BYTES` is raised to it if lower.
 pub const HYPER_MIN_BUF_BYTES: usize = 8192;
-/// Longest batch item path (with query string); a longer one is `invalid_path` for that item.
-pub const BATCH_PATH_MAX: usize = 4096;
 
 /// Time a new connection has to send its first bytes: enough of them to tell an HTTP/1 request
 /// from the 24-byte HTTP/2 preface. Silent, or stuck inside the preface: closed without a

@@ -320,3 +320,37 @@ async fn the_api_overviews_batch_example_works_as_written() {
         assert_eq!(item["body"], server.get(path).await.json(), "{path}");
     }
 }
+
+/// A batch path is bounded in characters, as its message and the OpenAPI document say: a path
+/// of 2,100 `é` (4,200 bytes, 2,104 characters) was refused as "longer than 4096 characters",
+/// the bound having been counted in bytes, and the document named no bound at all (found by
+/// the audit of 2026-12-06).
+#[tokio::test]
+async fn a_batch_path_is_bounded_in_characters_as_documented() {
+    use consultancy_api::limits::BATCH_PATH_MAX;
+    let server = start().await;
+    let description = crate::support::openapi()["components"]["schemas"]["BatchRequest"]
+        ["properties"]["requests"]["items"]["properties"]["path"]["description"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        description.contains(&format!("more than {BATCH_PATH_MAX} characters")),
+        "{description}"
+    );
+    let at = format!("/v1/{}", "a".repeat(BATCH_PATH_MAX - 4));
+    let over = format!("{at}a");
+    let wide = format!("/v1/{}", "é".repeat(2100));
+    let response =
+        server.post_json(PATH, &batch(&[&at, &over, &wide])).await.conforms("POST", PATH, 200);
+    let items = response["responses"].as_array().expect("responses");
+    for (item, (status, code)) in
+        items.iter().zip([(404, "not_found"), (400, "invalid_path"), (404, "not_found")])
+    {
+        let path = item["path"].as_str().unwrap_or_default();
+        assert_eq!(item["status"], status, "{} characters", path.chars().count());
+        assert_eq!(item["body"]["error"]["code"], code, "{} characters", path.chars().count());
+    }
+    let message = items[1]["body"]["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains(&format!("longer than {BATCH_PATH_MAX} characters")), "{message}");
+}
