@@ -42,18 +42,7 @@ fn describable_byte(byte: u8, registration: bool) -> bool {
 /// a request's value can hold) percent-encoded, `%22` or `%C3%A9`, so the value still reads as
 /// what was sent. Descriptions without one (all but such quotes) are not copied.
 fn describable(description: &str, registration: bool) -> std::borrow::Cow<'_, str> {
-    if description.bytes().all(|byte| describable_byte(byte, registration)) {
-        return std::borrow::Cow::Borrowed(description);
-    }
-    let mut text = String::with_capacity(description.len() + 16);
-    for byte in description.bytes() {
-        if describable_byte(byte, registration) {
-            text.push(char::from(byte));
-        } else {
-            text.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    std::borrow::Cow::Owned(text)
+    crate::wire::form::encode_except(description, |byte| describable_byte(byte, registration))
 }
 
 /// A refusal of the OAuth endpoints that is not about OAuth itself (the body too large or too

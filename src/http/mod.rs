@@ -498,7 +498,10 @@ impl App {
             let cache_control = route::redirect_cache_control(location);
             // The query goes before a fragment (RFC 3986, section 3): `/#contact` with
             // `?ref=x` is `/?ref=x#contact`, not a fragment that ends in the query.
-            let location = match (parts.uri.query(), location.split_once('#')) {
+            // The query as sent may hold bytes a URI may not (hyper passes `?x=é` as its
+            // UTF-8 bytes): those are percent-encoded, so `Location` is a URI in ASCII.
+            let query = parts.uri.query().map(uri_query);
+            let location = match (query.as_deref(), location.split_once('#')) {
                 (Some(query), Some((path, fragment))) => format!("{path}?{query}#{fragment}"),
                 (Some(query), None) => format!("{location}?{query}"),
                 (None, _) => location.clone(),
@@ -1225,6 +1228,14 @@ static HOST_CLASS: [u8; 256] = {
     }
     table
 };
+
+/// `query` with every byte RFC 3986 does not allow in a query percent-encoded (`é` is
+/// `%C3%A9`, a space `%20`); an escape already there (`%20`) is kept as it is.
+fn uri_query(query: &str) -> std::borrow::Cow<'_, str> {
+    crate::wire::form::encode_except(query, |b| {
+        b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?%".contains(&b)
+    })
+}
 
 #[cfg(test)]
 mod tests {

@@ -85,6 +85,26 @@ pub fn decode(text: &str) -> Result<Cow<'_, str>, std::str::Utf8Error> {
     }
 }
 
+/// `text` with every byte `keep` refuses percent-encoded (`%22`, `%C3%A9`), borrowed when
+/// it keeps them all: an OAuth error description's characters, a URI's query.
+pub fn encode_except(text: &str, keep: impl Fn(u8) -> bool) -> Cow<'_, str> {
+    if text.bytes().all(&keep) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for byte in text.bytes() {
+        if keep(byte) {
+            out.push(char::from(byte));
+        } else {
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            out.push('%');
+            out.push(char::from(HEX[usize::from(byte >> 4)]));
+            out.push(char::from(HEX[usize::from(byte & 15)]));
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// The byte two hex digits spell.
 fn hex_pair(digits: &[u8]) -> Option<u8> {
     let [high, low] = digits else { return None };

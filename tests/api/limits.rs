@@ -853,6 +853,24 @@ async fn raw_exchange(addr: std::net::SocketAddr, request: &str) -> String {
     String::from_utf8_lossy(&answer).into_owned()
 }
 
+/// A redirect keeps the query, percent-encoding what a URI may not hold: hyper passes a target
+/// with raw UTF-8 (`?x=é`), and the 308's `Location` carried those bytes, where a header
+/// value names a URI in ASCII (RFC 9110 section 10.2.2, RFC 3986). An escape already there
+/// stays as sent.
+#[tokio::test]
+async fn a_redirect_percent_encodes_what_the_query_held_raw() {
+    let server = start().await;
+    let answer = raw_exchange(
+        server.addr,
+        "GET /v1/services/?x=\u{e9}t\u{e9}&y=a%20b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(answer.starts_with("HTTP/1.1 308"), "{answer}");
+    let location =
+        answer.lines().find_map(|line| line.strip_prefix("location: ")).expect("a Location");
+    assert_eq!(location, "/v1/services?x=%C3%A9t%C3%A9&y=a%20b");
+}
+
 /// The server is no proxy: CONNECT is 405 with `Allow` on any target (RFC 9110, sections
 /// 9.3.6 and 15.5.6), in the surface's shape, and any other method with an authority-form
 /// target (RFC 9112, section 3.2.3: only for CONNECT), or with `*` but OPTIONS, is 400
