@@ -333,7 +333,17 @@ pub fn message(item: Item) -> Result<Message, Invalid> {
     }
     let Some(method) = object.remove("method") else {
         if is_response && (id.is_some() || null_id) {
-            return Ok(Message::Response);
+            return match (object.get("result"), object.get("error")) {
+                (Some(_), Some(_)) => Err(invalid(
+                    None,
+                    "a response carries `result` or `error`, not both (JSON-RPC 2.0, section 5)",
+                )),
+                (None, Some(error)) if !is_error_object(error) => Err(invalid(
+                    None,
+                    "a response's `error` is an object with an integer `code` and a string `message`",
+                )),
+                _ => Ok(Message::Response),
+            };
         }
         if is_response {
             return Err(invalid(
@@ -367,6 +377,13 @@ pub fn message(item: Item) -> Result<Message, Invalid> {
         Some(id) => Message::Request(Request { id, method, params }),
         None => Message::Notification(Notification { method, params }),
     })
+}
+
+/// Whether `error` is a JSON-RPC error object (section 5.1): an integer `code` and a string
+/// `message` (`data` may be anything).
+fn is_error_object(error: &Value) -> bool {
+    error.get("code").is_some_and(|code| code.is_i64() || code.is_u64())
+        && error.get("message").is_some_and(Value::is_string)
 }
 
 /// `{"jsonrpc":"2.0","id":<id>,"result":<result>}` around a result already serialised.
@@ -455,6 +472,20 @@ mod tests {
         assert_eq!(response, Ok(Message::Response));
         let anonymous = read(r#"{"jsonrpc":"2.0","result":{}}"#).expect_err("no id");
         assert!(anonymous.message.contains("carries the `id`"), "{}", anonymous.message);
+        // A response is one or the other (JSON-RPC 2.0, section 5), and its error an error
+        // object (section 5.1): a malformed one is refused, not taken as a reply.
+        for (text, says) in [
+            (r#"{"jsonrpc":"2.0","id":1,"result":{},"error":{}}"#, "not both"),
+            (r#"{"jsonrpc":"2.0","id":1,"error":{}}"#, "an integer `code`"),
+            (r#"{"jsonrpc":"2.0","id":1,"error":"boom"}"#, "an integer `code`"),
+            (r#"{"jsonrpc":"2.0","id":1,"error":{"code":1.5,"message":"x"}}"#, "an integer"),
+            (r#"{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":2}}"#, "a string `message`"),
+        ] {
+            let refused = read(text).expect_err(text);
+            assert!(refused.message.contains(says), "{text}: {}", refused.message);
+        }
+        let with_data = r#"{"jsonrpc":"2.0","id":1,"error":{"code":-1,"message":"x","data":[]}}"#;
+        assert_eq!(read(with_data), Ok(Message::Response));
     }
 
     #[test]

@@ -1157,6 +1157,30 @@ async fn a_response_with_a_null_id_is_a_response() {
     }
 }
 
+/// A client's message that is no JSON-RPC response, though it has the members of one, is
+/// refused in every revision: both `result` and `error` (JSON-RPC 2.0 section 5), or an
+/// `error` that is no error object (section 5.1). `{"result":{},"error":{}}` was accepted
+/// with 202 in a legacy revision, as a well-formed reply is.
+#[tokio::test]
+async fn a_malformed_client_response_is_an_invalid_request() {
+    let server = start().await;
+    for path in PATHS {
+        for era in Era::ALL {
+            let (_, headers) = request(era, "x", Value::Null);
+            for (body, says) in [
+                (json!({ "jsonrpc": "2.0", "id": 1, "result": {}, "error": {} }), "not both"),
+                (json!({ "jsonrpc": "2.0", "id": 1, "error": {} }), "an integer `code`"),
+                (json!({ "jsonrpc": "2.0", "id": 1, "error": "boom" }), "an integer `code`"),
+            ] {
+                let response = post(&server, path, &headers, &body.to_string()).await;
+                let refused = rpc_error(&response, path, 400, -32600, "invalid_request");
+                let message = refused["error"]["message"].as_str().unwrap_or_default();
+                assert!(message.contains(says), "{era:?} {body}: {message}");
+            }
+        }
+    }
+}
+
 /// An empty or cut-short body is a parse error (-32700) that says so, not serde's "EOF while
 /// parsing a value at line 1 column 0"; other JSON errors keep the parser's position.
 #[tokio::test]
