@@ -442,7 +442,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "invalid_path",
         400,
-        "The path is malformed: it must start with `/`, and may not contain dot segments, empty segments, control characters or invalid percent-encoding.",
+        "The path is malformed: it must start with `/`, and may not contain dot segments, empty segments, control characters or invalid percent-encoding; a batch item's path is at most 4096 characters.",
     ),
     (
         "method_not_allowed",

@@ -346,10 +346,11 @@ fn error_kinds_are_the_rows_of_the_error_table() {
 /// table, so its text cannot be formatted from the constant).
 #[test]
 fn error_meanings_state_the_current_limits() {
-    use consultancy_api::limits::{ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS};
+    use consultancy_api::limits::{ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS, BATCH_PATH_MAX};
     for (kind, limit) in [
         (ErrorKind::QuestionTooLong, ASK_QUERY_MAX_CHARS),
         (ErrorKind::TooManyTurns, ASK_MAX_PREV_TURNS),
+        (ErrorKind::InvalidPath, BATCH_PATH_MAX),
     ] {
         assert!(
             kind.meaning().contains(&format!(" {limit} ")),
