@@ -607,6 +607,66 @@ fn contracted_stop_word(q: &str, span: &Range<usize>, word: &str) -> bool {
     UNMARKED_CONTRACTIONS.binary_search(&word).is_ok()
 }
 
+/// Negated auxiliaries, as the tokenizer has them (the apostrophe dropped: "don't" is `dont`),
+/// or typed without it. In a query such a word says that something is not so ("customers
+/// leave and we don't know why", "staff can't read a chart"); what is not so is said by the
+/// words around it. Searched as a word of its own, it found the guides that happen to write
+/// "don't" (nine do, three in a title or an answered question: "alerts that people don't
+/// learn to ignore"), and `the data team and the business don't understand each other` had the
+/// time-savings guide's "Why don't time savings ... show up" first. It still begins the
+/// synonym table's phrases ("don't match", "don't agree"). Not "cannot", which the library
+/// writes itself (92 times), in titles too: `we cannot run an a/b test` means the guide titled
+/// "... when you cannot run an A/B test", which fell to second without the word. Sorted:
+/// binary-searched.
+const NEGATIONS: &[&str] = &[
+    "arent", "cant", "couldnt", "didnt", "doesnt", "dont", "hadnt", "hasnt", "havent", "isnt",
+    "mustnt", "neednt", "shouldnt", "wasnt", "werent", "wont", "wouldnt",
+];
+
+/// Words of knowing, which a question word or "if" after them makes phrasing: "how do i know
+/// if anyone uses our dashboards" asks whether the dashboards are used, and "we have no idea if
+/// the new chatbot is any good" whether the chatbot is; the subject is the clause after. As
+/// words of their own they found the guides whose answered questions open "How do I know
+/// ..." (the self-service guide first for the dashboards). The answer engine reads "know" so
+/// already (a filler of question phrasing). Sorted: binary-searched.
+const WORDS_OF_KNOWING: &[&str] = &[
+    "clue",
+    "idea",
+    "knew",
+    "know",
+    "knowing",
+    "knows",
+    "sure",
+    "unclear",
+    "unsure",
+    "wonder",
+    "wondering",
+];
+
+/// What makes a word of knowing phrasing when it comes right after it ([`WORDS_OF_KNOWING`]).
+const CLAUSE_OPENERS: &[&str] =
+    &["how", "if", "what", "when", "where", "whether", "which", "who", "whom", "whose", "why"];
+
+/// Whether the query word `word` (lowercased) at `span` of `q` is phrasing rather than a word
+/// of the subject: a negated auxiliary ([`NEGATIONS`]), or a word of knowing with a question
+/// word or "if" right after it in its clause ([`WORDS_OF_KNOWING`]). Such a word is a unit only
+/// where it begins a synonym phrase, or where every word of the query is phrasing.
+fn is_phrasing(q: &str, span: &Range<usize>, word: &str) -> bool {
+    if NEGATIONS.binary_search(&word).is_ok() {
+        return true;
+    }
+    if WORDS_OF_KNOWING.binary_search(&word).is_err() {
+        return false;
+    }
+    let rest = q.get(span.end..).unwrap_or_default();
+    let next = rest.trim_start_matches(|c: char| c.is_whitespace());
+    if next.len() == rest.len() {
+        return false;
+    }
+    let next_word = &next[..next.find(|c: char| !c.is_alphanumeric()).unwrap_or(next.len())];
+    CLAUSE_OPENERS.iter().any(|opener| opener.eq_ignore_ascii_case(next_word))
+}
+
 /// A token of the query: its word and stem as ranges of one buffer, and where it stands in
 /// the query.
 struct QueryToken {
@@ -900,6 +960,11 @@ pub fn units(q: &str) -> Units {
     // The tokens after a word between that a synonym phrase took (see [`gapped_phrase_at`]):
     // none in most queries.
     let mut taken_after_gap: Vec<usize> = Vec::new();
+    // Whether a word of the query is not phrasing ([`is_phrasing`]): then a phrasing word is
+    // no unit of its own. Most queries' first word decides it.
+    let phrasing =
+        |text: &str, token: &QueryToken| is_phrasing(q, &token.span, &text[token.word.clone()]);
+    let has_subject = tokens.iter().any(|token| !phrasing(&text, token));
     let mut idx = 0;
     while idx < tokens.len() && units.len() < SEARCH_MAX_QUERY_TERMS {
         if taken_after_gap.contains(&idx) {
@@ -976,6 +1041,11 @@ pub fn units(q: &str) -> Units {
             taken_after_gap.extend(idx + gap + 1..idx + len);
         }
         let single = taken == 1 && !gapped;
+        // "don't", or the "know" of "know if": phrasing, a unit only in a phrase.
+        if single && has_subject && phrasing(&text, &tokens[idx]) {
+            idx += 1;
+            continue;
+        }
         // A phrase the synonym table keeps the words of (`keep_words`: "project stuck" adds
         // stalled projects, and "project" still finds what it finds alone).
         let keep_words = taken > 1
