@@ -651,20 +651,25 @@ const CLAUSE_OPENERS: &[&str] =
 /// of the subject: a negated auxiliary ([`NEGATIONS`]), or a word of knowing with a question
 /// word or "if" right after it in its clause ([`WORDS_OF_KNOWING`]). Such a word is a unit only
 /// where it begins a synonym phrase, or where every word of the query is phrasing.
+#[inline(never)]
 fn is_phrasing(q: &str, span: &Range<usize>, word: &str) -> bool {
-    if NEGATIONS.binary_search(&word).is_ok() {
-        return true;
+    // Asked of every word of 4 to 9 bytes (every listed word has that many; the caller asks
+    // the length): the cheap tests first, on bytes. A negation ends in "nt", and a word of
+    // knowing needs a clause opener after it, each of which begins with "h", "i" or "w".
+    if word.ends_with("nt") {
+        return NEGATIONS.binary_search(&word).is_ok();
     }
-    if WORDS_OF_KNOWING.binary_search(&word).is_err() {
+    let rest = q.as_bytes().get(span.end..).unwrap_or_default();
+    let gap = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let next = &rest[gap..];
+    if gap == 0 || !matches!(next.first().map(u8::to_ascii_lowercase), Some(b'h' | b'i' | b'w')) {
         return false;
     }
-    let rest = q.get(span.end..).unwrap_or_default();
-    let next = rest.trim_start_matches(|c: char| c.is_whitespace());
-    if next.len() == rest.len() {
-        return false;
-    }
-    let next_word = &next[..next.find(|c: char| !c.is_alphanumeric()).unwrap_or(next.len())];
-    CLAUSE_OPENERS.iter().any(|opener| opener.eq_ignore_ascii_case(next_word))
+    let len = next.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+    let (next_word, after) = next.split_at(len);
+    after.first().is_none_or(u8::is_ascii)
+        && CLAUSE_OPENERS.iter().any(|opener| opener.as_bytes().eq_ignore_ascii_case(next_word))
+        && WORDS_OF_KNOWING.binary_search(&word).is_ok()
 }
 
 /// A token of the query: its word and stem as ranges of one buffer, and where it stands in
@@ -960,11 +965,12 @@ pub fn units(q: &str) -> Units {
     // The tokens after a word between that a synonym phrase took (see [`gapped_phrase_at`]):
     // none in most queries.
     let mut taken_after_gap: Vec<usize> = Vec::new();
-    // Whether a word of the query is not phrasing ([`is_phrasing`]): then a phrasing word is
-    // no unit of its own. Most queries' first word decides it.
-    let phrasing =
-        |text: &str, token: &QueryToken| is_phrasing(q, &token.span, &text[token.word.clone()]);
-    let has_subject = tokens.iter().any(|token| !phrasing(&text, token));
+    // A phrasing word ([`is_phrasing`]) is no unit of its own where another word of the query
+    // is not phrasing.
+    let phrasing = |text: &str, token: &QueryToken| {
+        (4..=9).contains(&token.word.len())
+            && is_phrasing(q, &token.span, &text[token.word.clone()])
+    };
     let mut idx = 0;
     while idx < tokens.len() && units.len() < SEARCH_MAX_QUERY_TERMS {
         if taken_after_gap.contains(&idx) {
@@ -1042,7 +1048,10 @@ pub fn units(q: &str) -> Units {
         }
         let single = taken == 1 && !gapped;
         // "don't", or the "know" of "know if": phrasing, a unit only in a phrase.
-        if single && has_subject && phrasing(&text, &tokens[idx]) {
+        if single
+            && phrasing(&text, &tokens[idx])
+            && tokens.iter().any(|token| !phrasing(&text, token))
+        {
             idx += 1;
             continue;
         }
