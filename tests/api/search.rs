@@ -2698,3 +2698,40 @@ async fn past_forms_and_a_strangers_questions_of_the_twenty_fourth_pass_find_the
         assert_eq!(slugs(&page), [slug], "{q}: {page}");
     }
 }
+
+/// The twenty-fifth search pass: a manager's words for a problem. A negated auxiliary ("don't",
+/// "can't", "doesn't") is phrasing, no word of the subject, and so is a word of knowing ("know",
+/// "no idea") with a question word or "if" right after it: searched, they found the guides that
+/// write "don't" or answer "How do I know ...". Eight everyday phrasings the synonym table now
+/// reads: whether anyone uses a report, whether a chatbot is any good, which project goes first,
+/// work that went nowhere, deciding on gut feel, a changed formula, a model that flags too many and
+/// paying too much. On `main` none of the twelve has its guide where it asks.
+#[tokio::test]
+async fn a_managers_negations_and_phrasings_of_the_twenty_fifth_pass_find_their_guides() {
+    let server = start().await;
+    for (q, slug, within) in [
+        ("customers leave and we don't know why", "cohort-retention-analysis", 1),
+        ("people visit the website but don't buy", "funnel-conversion-analysis", 1),
+        (
+            "the data team and the business don't understand each other",
+            "analytics-translator-role",
+            1,
+        ),
+        ("we don't know which of our data is sensitive", "data-sensitivity-classification", 1),
+        ("how do i know if anyone uses our dashboards", "measure-dashboard-adoption", 3),
+        ("we have no idea if the new chatbot is any good", "build-an-llm-eval-set", 1),
+        ("everyone wants their project done first", "prioritise-ai-use-cases", 1),
+        ("our managers decide on gut feel", "data-habits-in-team-meetings", 1),
+        ("the numbers jumped after someone changed the formula", "metric-change-control", 1),
+        ("the fraud model flags too many good customers", "set-classification-thresholds", 1),
+        ("our data governance effort went nowhere", "start-data-governance-programme", 1),
+        ("we pay too much for our data warehouse", "data-platform-cost-guardrails", 1),
+    ] {
+        let page = first_page(&server, q, &format!("&limit={within}")).await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert!(
+            slugs(&page).iter().any(|s| s == slug),
+            "{q}: {slug} not in the first {within}: {page}"
+        );
+    }
+}
