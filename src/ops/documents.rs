@@ -253,7 +253,8 @@ fn versions_joined(query: &str) -> std::borrow::Cow<'_, str> {
 struct Ranked {
     hit: Hit,
     title_covers: bool,
-    /// Whether its title and description (a page's, a guide's) together hold every unit.
+    /// Whether its title and description (a page's, a guide's) together hold every unit, or
+    /// (an error code's, an operation's) its title and summary do.
     described: bool,
     /// Units the title holds (records only; 0 for guides).
     in_title: u8,
@@ -291,6 +292,7 @@ fn rank_records_counted(
         let in_terms =
             |terms: &'static [&'static str]| move |key: &str| terms.binary_search(&key).is_ok();
         let (mut relevance, mut in_title, mut in_lead, mut quality) = (0, 0, 0, 0);
+        let mut lead_says = 0;
         let mut typos = 0;
         // The industry a unit's word names as its sector (`sector_words`: "nhs", "factories",
         // "government"), which may write it nowhere, holds it as its title would.
@@ -314,7 +316,9 @@ fn rank_records_counted(
                 typos += usize::from(unit.only_through_typo(in_terms(record.terms)));
                 quality += best;
                 in_title += usize::from(unit.best(in_terms(record.title_terms)) > 0);
-                in_lead += usize::from(unit.best(in_terms(record.lead_terms)) > 0);
+                let in_lead_best = unit.best(in_terms(record.lead_terms));
+                in_lead += usize::from(in_lead_best > 0);
+                lead_says += usize::from(in_lead_best >= 100);
             }
         }
         if relevance > 0 {
@@ -328,6 +332,7 @@ fn rank_records_counted(
                 weight: clamp(2 * relevance + in_lead),
                 relevance: clamp(relevance),
                 in_title: clamp(in_title),
+                lead_says: clamp(lead_says),
                 quality,
                 cover: if in_title > 0 { title_cover(record.title, wanted) } else { 0 },
                 typos: clamp(typos),
@@ -363,10 +368,18 @@ fn rank_records_counted(
     });
     let ranked = scored
         .into_iter()
-        .map(|Scored { tier, relevance, in_title, typos, record_idx, .. }| Ranked {
+        .map(|Scored { tier, relevance, in_title, lead_says, typos, record_idx, .. }| Ranked {
             hit: Hit { document: Document::Record(&DOCUMENTS[record_idx]), relevance },
             title_covers: !wanted.is_empty() && usize::from(in_title) == wanted.len(),
-            described: tier > 0,
+            // Among the records an error code's summary (its meaning) or an operation's (its
+            // details) does not lift it to the description tier, but beside a guide that holds
+            // the query only in its text, a record whose title and summary say all of it, in
+            // the query's own words, is about the query: `retry after` found five guides that
+            // say "retry" and "after" in passing before `errors/rate_limited`, whose summary
+            // says to wait the seconds `Retry-After` gives. Its own words only: a synonym (the
+            // phrase "someone else's model" read as validation) made the error codes that
+            // say "valid" lead a question on validating a model.
+            described: tier > 0 || (!wanted.is_empty() && usize::from(lead_says) == wanted.len()),
             in_title,
             typos,
         })
@@ -385,6 +398,9 @@ struct Scored {
     relevance: u8,
     /// Units the title holds.
     in_title: u8,
+    /// Units the title or the summary holds as typed (or completed), not through a synonym
+    /// or a typo.
+    lead_says: u8,
     /// The shares of an exact match, summed.
     quality: u32,
     /// Where the title has said every unit it holds ([`title_cover`]): sooner is more about

@@ -1878,6 +1878,58 @@ async fn docs_search_finds_the_mcp_config_and_the_openapi_spec() {
     }
 }
 
+/// An agent's questions about the API itself, asked of the docs server (2026-12-06): a record
+/// whose title and summary say the whole query in its own words, such as an error code's
+/// meaning, comes before guides that use the words in passing (`retry after` listed five
+/// guides before `errors/rate_limited`, whose summary says to wait the seconds `Retry-After`
+/// gives), while a synonym does not count for it (`validate someone elses model` reads "someone
+/// else's model" as validation, and the error codes that say "valid" stay after the guides).
+/// And the API overview and the authentication page say an agent's words for what they
+/// describe: `throttling` found nothing, `download everything` only guides, and `how long does
+/// a token last` the API overview before the authentication page, which gives the lifetime.
+#[tokio::test]
+async fn docs_search_answers_an_agents_questions_about_the_api() {
+    let server = start().await;
+    let ids_of = |answer: &Value| -> Vec<String> {
+        assert_eq!(answer["isError"], false, "{answer}");
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let page: Value = serde_json::from_str(text).expect("JSON");
+        let results = page["results"].as_array().expect("results");
+        results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
+    };
+    for (query, first) in [
+        ("retry after", "errors/rate_limited"),
+        ("throttling", "docs/api"),
+        ("download everything", "docs/api"),
+    ] {
+        let answer =
+            tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": query })).await;
+        let ids = ids_of(&answer);
+        assert_eq!(ids.first().map(String::as_str), Some(first), "{query}: {ids:?}");
+    }
+    let answer = tool(
+        &server,
+        "/mcp/docs",
+        Era::Modern,
+        "search",
+        json!({ "query": "validate someone elses model" }),
+    )
+    .await;
+    let ids = ids_of(&answer);
+    assert!(ids.iter().take(5).all(|id| id.starts_with("guides/")), "{ids:?}");
+    for (query, first) in [
+        ("how long does a token last", "docs/authentication"),
+        ("throttling", "docs/api"),
+        ("retry after", "errors/rate_limited"),
+    ] {
+        let answer =
+            tool(&server, "/mcp/docs", Era::Modern, "search_api_docs", json!({ "query": query }))
+                .await;
+        let ids = ids_of(&answer);
+        assert_eq!(ids.first().map(String::as_str), Some(first), "{query}: {ids:?}");
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
