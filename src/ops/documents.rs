@@ -525,8 +525,9 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         // (`helthcare`) leaves guides first. Guides already rank fewer typos first, so
         // their order is kept.
         // Then a document whose title and description together hold the whole query, a
-        // page's or a guide's (what it says it is about), before one that holds it only in
-        // its text: `mcp config` found a guide on choosing a language model, which says
+        // page's or a guide's (what it says it is about), or whose title and summary say it
+        // in the query's own words, an error code's or an operation's, before one that holds
+        // it only in its text: `mcp config` found a guide on choosing a language model, which says
         // "MCP" and "config" in passing, before the agents page, whose description names the
         // MCP servers and a client's config.
         let api_first = names_the_api(&wanted);
