@@ -460,17 +460,22 @@ fn described_by(kind: ItemKind, words: &str, max: usize) -> Vec<Item> {
     {
         return Vec::new();
     }
-    DOCUMENTS
+    // Those whose titles hold the words more surely first (a word as written before its
+    // synonym: `/services/cdo/` names the fractional leadership service, whose other name it
+    // is, before data strategy, a synonym's), else in their published order.
+    let mut named: Vec<(u32, Item)> = DOCUMENTS
         .iter()
         .filter(|record| record.kind == DocKind::Page(pages))
         .filter_map(|record| {
             let slug = record.id.split_once('/').map(|(_, slug)| slug)?;
-            wanted::terms_name(record.title_terms, record.lead_terms, slug, &wanted)
-                .then(|| item(pages, slug))
-                .flatten()
+            if !wanted::terms_name(record.title_terms, record.lead_terms, slug, &wanted) {
+                return None;
+            }
+            Some((wanted::title_share(record.title_terms, slug, &wanted), item(pages, slug)?))
         })
-        .take(max)
-        .collect()
+        .collect();
+    named.sort_by_key(|&(share, _)| std::cmp::Reverse(share));
+    named.into_iter().map(|(_, item)| item).take(max).collect()
 }
 
 /// The offset of `slug`'s hyphen `n` (from 0) and the byte set of the slug before it, from

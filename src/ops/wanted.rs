@@ -114,3 +114,19 @@ pub(super) fn terms_name(title: &[&str], lead: &[&str], slug: &str, wanted: &[Wa
     }
     wanted.iter().all(|unit| held(lead, unit))
 }
+
+/// How surely a page's title holds the units: the sum of each unit's best share in `title`
+/// (its title's stems), a unit whose word names the page's sector counting in full; what
+/// orders the pages [`terms_name`] admits.
+pub(super) fn title_share(title: &[&str], slug: &str, wanted: &[Wanted<'_>]) -> u32 {
+    wanted
+        .iter()
+        .map(|unit| {
+            if unit.sector == Some(slug) {
+                search::percent(Kind::Exact)
+            } else {
+                unit.best(|key| title.binary_search(&key).is_ok())
+            }
+        })
+        .sum()
+}

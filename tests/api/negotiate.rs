@@ -440,6 +440,9 @@ async fn a_guessed_address_names_the_pages_its_words_describe() {
         ("/services/llm/", "/services/generative-ai-solutions/", Some(1)),
         ("/services/dashboards/", "/services/analytics-engineering/", Some(1)),
         ("/industries/finance/", "/industries/financial-services/", Some(1)),
+        // A title that holds the word as written comes before one that holds a synonym of
+        // it ("CDO" → "data strategy").
+        ("/services/cdo/", "/services/fractional-data-leadership/", Some(2)),
     ] {
         let response = server.get_with(path, &[("accept", BROWSER)]).await;
         assert_eq!(response.status, 404, "{path}");
