@@ -366,29 +366,24 @@ pub fn meant_by(
     slug: &str,
 ) -> Vec<Item> {
     let near = nearest(items, slug);
-    if !near.is_empty()
-        || !slug.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-        || !(1..=MEANT_WORDS_MAX)
-            .contains(&slug.split(['-', '_']).filter(|w| !w.is_empty()).count())
-    {
-        return near;
+    match near.is_empty().then(|| slug_words(slug)).flatten() {
+        Some(words) => described_by(kind, &words, NEAREST_MAX),
+        None => near,
     }
-    let words = slug.replace(['-', '_'], " ");
-    described_by(kind, &words, NEAREST_MAX)
+}
+
+/// The words a slug is read for when its spelling is near no page's (`data_protection` →
+/// "data protection"): `None` unless it is letters, digits, hyphens and underscores of 1 to
+/// [`MEANT_WORDS_MAX`] words.
+fn slug_words(slug: &str) -> Option<String> {
+    let readable = slug.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    let words = slug.split(['-', '_']).filter(|w| !w.is_empty()).count();
+    (readable && (1..=MEANT_WORDS_MAX).contains(&words)).then(|| slug.replace(['-', '_'], " "))
 }
 
 /// How many of the guide search's best hits [`described_by`] reads.
 const DESCRIBED_READ: usize = 10;
 
-/// The items of `kind` whose title holds some of the words of `words` and whose title and
-/// description together hold every one (as written, a synonym, a completion, or the word a
-/// misspelt one is near), at most `max`, best first: what a guessed or mistyped address meant when its spelling is near no slug
-/// (`/guides/data-govrnance/`, `/services/ml-engineering/`, `/guides/mlops/`). A page's own
-/// words describe it, so this asks more than a search, which finds any page that mentions
-/// them: `pricing` is a guide on pricing contracts, not one on funnels that prices in passing.
-/// Guides are the guide search's first [`DESCRIBED_READ`] hits in its order; the pages of a
-/// kind (a few dozen) in their published order. Empty when `words` has no search terms or is
-/// longer than a search query may be.
 /// For each kind of page ([`kind_index`]), every stem of its pages' titles, and of their
 /// titles and descriptions (the documents' `title_terms` and `lead_terms`), sorted: a word
 /// none of them holds rules every page out at once.
@@ -420,29 +415,24 @@ fn kind_index(kind: ItemKind) -> usize {
     }
 }
 
+/// The items of `kind` whose title holds some of the words of `words` and whose title and
+/// description together hold every one (as written, a synonym, a completion, or the word a
+/// misspelt one is near), at most `max`, best first: what a guessed or mistyped address meant when its spelling is near no slug
+/// (`/guides/data-govrnance/`, `/services/ml-engineering/`, `/guides/mlops/`). A page's own
+/// words describe it, so this asks more than a search, which finds any page that mentions
+/// them: `pricing` is a guide on pricing contracts, not one on funnels that prices in passing.
+/// Guides are the guide search's first [`DESCRIBED_READ`] hits in its order; the pages of a
+/// kind (a few dozen) in their published order. Empty when `words` has no search terms or is
+/// longer than a search query may be.
 fn described_by(kind: ItemKind, words: &str, max: usize) -> Vec<Item> {
+    let pages = match kind {
+        ItemKind::Guide => return guides_read(words, max).described,
+        page => page,
+    };
     let words = crate::model::trim_blank(words);
     if words.chars().count() > SEARCH_QUERY_MAX_CHARS {
         return Vec::new();
     }
-    let described = |wanted: &[wanted::Wanted<'_>], item: &Item| {
-        !wanted.is_empty() && wanted::title_names(item.title(), item.description(), wanted)
-    };
-    let pages = match kind {
-        ItemKind::Guide => {
-            // The search read the words already: its units are the ones to look for.
-            let ranked = crate::search::search_top(words, None, 0..DESCRIBED_READ);
-            let wanted = wanted::wanted(ranked.units());
-            return ranked
-                .hits()
-                .iter()
-                .filter_map(|hit| GUIDES.get(usize::from(hit.guide)).map(Item::Guide))
-                .filter(|item| described(&wanted, item))
-                .take(max)
-                .collect();
-        }
-        page => page,
-    };
     // A page's stems are the documents' (`DOCUMENTS`, worked out by the build): its title's,
     // and its title's with its description's, so no text is read here.
     let units = crate::search::query::units(words);
@@ -476,6 +466,59 @@ fn described_by(kind: ItemKind, words: &str, max: usize) -> Vec<Item> {
         .collect();
     named.sort_by_key(|&(share, _)| std::cmp::Reverse(share));
     named.into_iter().map(|(_, item)| item).take(max).collect()
+}
+
+/// What the guide search makes of a guessed address's words: the guides it describes
+/// ([`described_by`]) and, apart from them, those whose text mentions every word.
+struct GuidesRead {
+    described: Vec<Item>,
+    mentioned: Vec<Item>,
+}
+
+/// [`described_by`] for guides, from the guide search's first [`DESCRIBED_READ`] hits in its
+/// order, with the hits that match every word as written or through a synonym or completion
+/// (a typo's reading is a guess on a guess) kept as `mentioned`; at most `max` of each.
+/// Nothing when `words` is longer than a search query may be.
+fn guides_read(words: &str, max: usize) -> GuidesRead {
+    let mut read = GuidesRead { described: Vec::new(), mentioned: Vec::new() };
+    let words = crate::model::trim_blank(words);
+    if words.chars().count() > SEARCH_QUERY_MAX_CHARS {
+        return read;
+    }
+    // The search read the words already: its units are the ones to look for.
+    let ranked = crate::search::search_top(words, None, 0..DESCRIBED_READ);
+    let wanted = wanted::wanted(ranked.units());
+    let every_word = ranked.units().len();
+    for hit in ranked.hits() {
+        let Some(item) = GUIDES.get(usize::from(hit.guide)).map(Item::Guide) else {
+            continue;
+        };
+        // Reading a title costs a few thousand instructions: none is read once `max` are found.
+        if read.described.len() == max {
+            break;
+        }
+        if !wanted.is_empty() && wanted::title_names(item.title(), item.description(), &wanted) {
+            read.described.push(item);
+        } else if every_word > 0
+            && usize::from(hit.relevance) == every_word
+            && hit.typos == 0
+            && read.mentioned.len() < max
+        {
+            read.mentioned.push(item);
+        }
+    }
+    read
+}
+
+/// What a missing website path may have meant ([`nearest_to_path`]).
+#[derive(Debug, Default)]
+pub struct PathMeant {
+    /// The pages its address or its words name ([`meant_by`]), best first.
+    pub pages: Vec<Item>,
+    /// When no page is named, a guide path's words (`/guides/gdpr/`: "gdpr") and the guides
+    /// whose text mentions every one of them, in the guide search's order: not what the
+    /// address meant, but where its subject is written about.
+    pub mentioned: Option<(String, Vec<Item>)>,
 }
 
 /// The offset of `slug`'s hyphen `n` (from 0) and the byte set of the slug before it, from
@@ -636,7 +679,7 @@ fn within_slips_near(a: &str, b: &str, slips: usize) -> Option<usize> {
 /// The pages a missing website path under a collection (`/services/x/`, `/guides/x`, a twin
 /// `/guides/x/index.md`, `/industries/x.md`) most plausibly meant: [`nearest`] to the slug
 /// its first segment names (a `.md` ending aside). Empty for any other path.
-pub fn nearest_to_path(path: &str) -> Vec<Item> {
+pub fn nearest_to_path(path: &str) -> PathMeant {
     fn slug_in(rest: &str) -> Option<&str> {
         let segment = rest.split('/').next().unwrap_or(rest);
         let slug = segment.strip_suffix(".md").unwrap_or(segment);
@@ -648,14 +691,24 @@ pub fn nearest_to_path(path: &str) -> Vec<Item> {
         ("/case-studies/", ItemKind::CaseStudy, &CASE_STUDIES[..]),
     ] {
         if let Some(rest) = path.strip_prefix(prefix) {
-            return slug_in(rest)
+            let pages = slug_in(rest)
                 .map_or_else(Vec::new, |slug| meant_by(kind, pages.iter().map(Item::Page), slug));
+            return PathMeant { pages, mentioned: None };
         }
     }
-    match path.strip_prefix("/guides/").and_then(slug_in) {
-        Some(slug) => meant_by(ItemKind::Guide, GUIDES.iter().map(Item::Guide), slug),
-        None => Vec::new(),
-    }
+    let Some(slug) = path.strip_prefix("/guides/").and_then(slug_in) else {
+        return PathMeant::default();
+    };
+    // `meant_by`, with the search's mentions kept for when nothing is named.
+    let near = nearest(GUIDES.iter().map(Item::Guide), slug);
+    let words = match near.is_empty().then(|| slug_words(slug)).flatten() {
+        Some(words) => words,
+        None => return PathMeant { pages: near, mentioned: None },
+    };
+    let read = guides_read(&words, NEAREST_MAX);
+    let mentioned = (read.described.is_empty() && !read.mentioned.is_empty())
+        .then(|| (crate::model::trim_blank(&words).to_owned(), read.mentioned));
+    PathMeant { pages: read.described, mentioned }
 }
 
 /// `{"services":[...]}` as `GET /v1/services` serves it, with its escaped twin.
@@ -974,7 +1027,7 @@ mod tests {
     /// A path under a collection is read for its first segment, a `.md` ending aside.
     #[test]
     fn a_path_names_its_collection_and_slug() {
-        let slugs = |path| nearest_to_path(path).iter().map(|i| i.slug()).collect::<Vec<_>>();
+        let slugs = |path| nearest_to_path(path).pages.iter().map(|i| i.slug()).collect::<Vec<_>>();
         assert_eq!(slugs("/services/data-stratgy/"), ["data-strategy"]);
         assert_eq!(slugs("/services/data-stratgy/index.md"), ["data-strategy"]);
         assert_eq!(slugs("/services/data-stratgy.md"), ["data-strategy"]);

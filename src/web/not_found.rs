@@ -1,44 +1,75 @@
 //! What a 404 on a website path adds when the path is a mistyped or guessed page of a
 //! collection (`/services/data-stratgy/`, `/guides/data-quality/index.md`,
 //! `/services/ml-engineering/`): the pages it most plausibly meant, by the hint logic the REST
-//! API's slugs use (`ops::content::meant_by`). Other 404s pay nothing: the HTML page stays the
-//! static `tables::NOT_FOUND_PAGE`.
+//! API's slugs use (`ops::content::meant_by`); when a guide path names no guide
+//! (`/guides/gdpr/`), the guides that mention its words, with a link to search them. Other
+//! 404s pay nothing: the HTML page stays the static `tables::NOT_FOUND_PAGE`.
 
 use std::fmt::Write as _;
+
+use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 
 use super::escape_html;
 use crate::ops::content::{Item, nearest_to_path};
 use crate::tables::{NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL};
 
-/// The pages a missing website path may have meant, each as the address to offer: the
-/// markdown twin when the path asked for markdown (ends in `.md`), else the page.
-pub fn suggestions(path: &str) -> Vec<(Item, String)> {
+/// What a 404 on a website path offers: the pages the path most plausibly meant, each with
+/// the address to offer (the markdown twin when the path asked for markdown, ending in `.md`,
+/// else the page); when there are none, for a guide path, the guides that mention its words.
+#[derive(Debug, Default)]
+pub struct Suggestions {
+    pub pages: Vec<(Item, String)>,
+    /// The words as read (`gdpr`) and the guides whose text mentions every one, with their
+    /// addresses.
+    pub mentioned: Option<(String, Vec<(Item, String)>)>,
+}
+
+/// What a missing website path may have meant ([`Suggestions`]).
+pub fn suggestions(path: &str) -> Suggestions {
     let twin = path.ends_with(".md");
-    nearest_to_path(path)
-        .into_iter()
-        .map(|item| {
-            let url = if twin {
-                format!("{SITE_URL}{}", item.twin_path())
-            } else {
-                item.url().to_string()
-            };
-            (item, url)
-        })
-        .collect()
+    let offer = |items: Vec<Item>| -> Vec<(Item, String)> {
+        items
+            .into_iter()
+            .map(|item| {
+                let url = if twin {
+                    format!("{SITE_URL}{}", item.twin_path())
+                } else {
+                    item.url().to_string()
+                };
+                (item, url)
+            })
+            .collect()
+    };
+    let meant = nearest_to_path(path);
+    Suggestions {
+        pages: offer(meant.pages),
+        mentioned: meant.mentioned.map(|(words, guides)| (words, offer(guides))),
+    }
+}
+
+/// The website's search for `words`, absolute: `/search/?q=gdpr`.
+fn search_url(words: &str) -> String {
+    format!("{SITE_URL}/search/?q={}", utf8_percent_encode(words, NON_ALPHANUMERIC))
 }
 
 /// The HTML 404 with the suggestions after its lede, or `None` when there are none (the static
 /// page is sent as it is).
-pub fn html(suggestions: &[(Item, String)]) -> Option<String> {
-    if suggestions.is_empty() {
-        return None;
-    }
+pub fn html(suggestions: &Suggestions) -> Option<String> {
+    let (heading, list, words) = match (&suggestions.pages[..], &suggestions.mentioned) {
+        ([], None) => return None,
+        ([], Some((words, guides))) => (
+            format!("<h2>Guides that mention \u{201c}{}\u{201d}</h2>\n", escape_html(words)),
+            guides,
+            Some(words),
+        ),
+        (pages, _) => (heading(pages.len()).to_owned(), &suggestions.pages, None),
+    };
     let (before, after) = NOT_FOUND_PAGE.split_at(NOT_FOUND_HOLE);
-    let mut html = String::with_capacity(NOT_FOUND_PAGE.len() + 160 * suggestions.len() + 64);
+    let mut html = String::with_capacity(NOT_FOUND_PAGE.len() + 160 * list.len() + 256);
     html.push_str(before);
-    html.push_str(heading(suggestions.len()));
+    html.push_str(&heading);
     html.push_str("<ul class=\"near\">");
-    for (item, url) in suggestions {
+    for (item, url) in list {
         let _ = write!(
             html,
             "<li><a href=\"{}\">{}</a></li>",
@@ -47,22 +78,45 @@ pub fn html(suggestions: &[(Item, String)]) -> Option<String> {
         );
     }
     html.push_str("</ul>\n");
+    if let Some(words) = words {
+        let _ = writeln!(
+            html,
+            "<p><a id=\"search-words\" href=\"{}\">Search the guides for \u{201c}{}\u{201d}</a></p>",
+            escape_html(&search_url(words)),
+            escape_html(words)
+        );
+    }
     html.push_str(after);
     Some(html)
 }
 
 /// The markdown 404, for a client that prefers `text/markdown`: what happened, the
 /// suggestions (as twins, which such a client reads), and where every page is listed.
-pub fn markdown(suggestions: &[(Item, String)]) -> String {
+pub fn markdown(suggestions: &Suggestions) -> String {
     let mut md = String::from(
         "# Page not found\n\nThere is no page at this address. The link may be mistyped, or the page may have moved.\n\n",
     );
-    if !suggestions.is_empty() {
-        let _ = writeln!(md, "## {}\n", heading_text(suggestions.len()));
-        for (item, _) in suggestions {
+    let list = |md: &mut String, items: &[(Item, String)]| {
+        for (item, _) in items {
             let _ = writeln!(md, "- [{}]({SITE_URL}{})", item.title(), item.twin_path());
         }
         md.push('\n');
+    };
+    match (&suggestions.pages[..], &suggestions.mentioned) {
+        ([], None) => {}
+        ([], Some((words, guides))) => {
+            let _ = writeln!(md, "## Guides that mention \u{201c}{words}\u{201d}\n");
+            list(&mut md, guides);
+            let _ = writeln!(
+                md,
+                "Every guide that matches, as JSON: {SITE_URL}/v1/resources?q={}\n",
+                utf8_percent_encode(words, NON_ALPHANUMERIC)
+            );
+        }
+        (pages, _) => {
+            let _ = writeln!(md, "## {}\n", heading_text(pages.len()));
+            list(&mut md, pages);
+        }
     }
     let _ = writeln!(md, "Every page is listed in {SITE_URL}/llms.txt.");
     md
@@ -91,8 +145,9 @@ Every page is listed in {SITE_URL}/llms.txt.\n"
 
 /// The question the JSON Error message asks: "did you mean `/a/`, `/b/` or `/c/`?", the
 /// suggestions' paths; empty when there are none.
-pub fn message_hint(suggestions: &[(Item, String)]) -> String {
+pub fn message_hint(suggestions: &Suggestions) -> String {
     let paths: Vec<String> = suggestions
+        .pages
         .iter()
         .map(|(_, url)| format!("`{}`", url.strip_prefix(SITE_URL).unwrap_or(url)))
         .collect();

@@ -491,3 +491,63 @@ async fn a_guessed_address_names_the_pages_its_words_describe() {
         assert_eq!(response.text, NOT_FOUND_PAGE, "{path}");
     }
 }
+
+/// A guide path whose words name no guide (no title holds "gdpr") offers the guides whose
+/// text mentions every word, under a heading that says so, with a link to the search for the
+/// words: in HTML the website's search, in markdown the guide search's JSON. Pages named come
+/// first and alone; the JSON Error body names nothing it cannot call meant; other
+/// collections, a typo's reading and a word no guide has offer nothing.
+#[tokio::test]
+async fn a_guide_path_that_names_no_guide_offers_the_guides_that_mention_its_words() {
+    let server = start().await;
+    let dpia = "/guides/dpia-for-analytics-and-ai/";
+    let response = server.get_with("/guides/gdpr/", &[("accept", BROWSER)]).await;
+    assert_eq!(response.status, 404);
+    assert_eq!(response.header("cache-control"), Some("no-store"));
+    assert!(response.text.contains("<h2>Guides that mention \u{201c}gdpr\u{201d}</h2>"));
+    assert!(!response.text.contains("<h2>Did you mean"), "{}", response.text);
+    let links = near_links(&response.text);
+    assert!((1..=3).contains(&links.len()), "{links:?}");
+    assert!(links.contains(&format!("{SITE_URL}{dpia}")), "{links:?}");
+    assert!(
+        response.text.contains(&format!(
+            "<a id=\"search-words\" href=\"{SITE_URL}/search/?q=gdpr\">Search the guides for \u{201c}gdpr\u{201d}</a>"
+        )),
+        "{}",
+        response.text
+    );
+    // The words as a reader wrote them, hyphens read as spaces and escaped in the link.
+    let response = server.get_with("/guides/subject_access/", &[("accept", BROWSER)]).await;
+    assert!(response.text.contains("/search/?q=subject%20access\""), "{}", response.text);
+    // The markdown 404 lists the twins and the search as JSON.
+    let response = server.get_with("/guides/gdpr/index.md", &[("accept", "text/markdown")]).await;
+    assert_eq!(response.status, 404);
+    assert!(
+        response.text.contains("## Guides that mention \u{201c}gdpr\u{201d}\n"),
+        "{}",
+        response.text
+    );
+    assert!(response.text.contains(&format!("]({SITE_URL}{dpia}index.md)")), "{}", response.text);
+    assert!(
+        response.text.contains(&format!("{SITE_URL}/v1/resources?q=gdpr\n")),
+        "{}",
+        response.text
+    );
+    // The Error body says only that nothing is there.
+    let body = server.get("/guides/gdpr/").await.json();
+    assert_eq!(body["error"]["code"], "not_found");
+    assert_eq!(
+        body["error"]["message"],
+        "nothing exists at `/guides/gdpr/`; GET /llms.txt lists every page"
+    );
+    // A page named is offered alone, as before.
+    let response = server.get_with("/guides/feature-store/", &[("accept", BROWSER)]).await;
+    assert!(response.text.contains("<h2>Did you mean this page?</h2>"));
+    assert!(!response.text.contains("Guides that mention"));
+    // Only guides are searched; a misspelt word is not read as another to name a mention.
+    for path in ["/services/gdpr/", "/guides/gdprr/", "/guides/xyzzy/"] {
+        let response = server.get_with(path, &[("accept", BROWSER)]).await;
+        assert_eq!(response.status, 404, "{path}");
+        assert_eq!(response.text, NOT_FOUND_PAGE, "{path}");
+    }
+}
