@@ -1635,8 +1635,8 @@ pub struct DocumentRecord {
     pub terms: &'static [&'static str],
     /// Stems of the title, sorted and without duplicates.
     pub title_terms: &'static [&'static str],
-    /// Stems of the title and the summary (what the document says it is about), sorted and
-    /// without duplicates.
+    /// Stems of the title and the summary (what the document says it is about), and of a
+    /// documentation page's section headings, sorted and without duplicates.
     pub lead_terms: &'static [&'static str],
 }
 

@@ -115,17 +115,46 @@ fn document(phrases: &Phrases, kind: DocKind, id: String, text: Text<'_>, url: S
     let Text { title, summary, markdown, names } = text;
     let blocks = [title, summary].into_iter().chain(names.iter().copied());
     let terms = stems(blocks.chain(markdown_blocks(&markdown)), phrases);
+    // A documentation page's section headings say what it is about, as its description does:
+    // the API overview's "Versioning policy and breaking changes" is what `breaking changes`
+    // asks for, and its text alone weighed no more than a guide's that says "breaking" and
+    // "changes" in passing. Only the documentation's (a service's headings are its page's
+    // furniture, "What we do", "How we work"), and each heading one block of its own.
+    let headings = match kind {
+        DocKind::Page(ItemKind::Docs) => headings(&markdown),
+        _ => Vec::new(),
+    };
+    let lead = [title, summary].into_iter().chain(names.iter().copied()).chain(headings);
     Document {
         kind,
         id,
         title: title.to_string(),
         summary: summary.to_string(),
-        url,
-        markdown,
         terms,
         title_terms: stems([title].into_iter().chain(names.iter().copied()), phrases),
-        lead_terms: stems([title, summary].into_iter().chain(names.iter().copied()), phrases),
+        lead_terms: stems(lead, phrases),
+        url,
+        markdown,
     }
+}
+
+/// The text of each heading of a markdown text (`## Versioning` gives `Versioning`), outside
+/// fenced code, where a line starting with `#` is a shell comment.
+fn headings(markdown: &str) -> Vec<&str> {
+    let mut in_code = false;
+    let mut out = Vec::new();
+    for line in markdown.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            in_code = !in_code;
+            continue;
+        }
+        let text = trimmed.trim_start_matches('#');
+        if !in_code && text.len() < trimmed.len() && text.starts_with(' ') {
+            out.push(text.trim());
+        }
+    }
+    out
 }
 
 /// `operationId` with its camelCase words apart (`searchResources` → `search Resources`), so

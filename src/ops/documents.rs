@@ -9,7 +9,7 @@
 //!
 //! Guides are ranked by the BM25F index (`ops::guides`); the other documents are few, so a
 //! query ranks first the documents whose title holds every query unit, then the pages whose
-//! title and description together hold them all, then by the distinct query units it
+//! title and description (and a documentation page's headings) together hold them all, then by the distinct query units it
 //! contains (`relevance`, each counting two) with those its title or summary holds counting
 //! one more, the units its title holds, how well they matched and the shorter title, and then
 //! keeps the table order. Both read the query the
@@ -253,8 +253,9 @@ fn versions_joined(query: &str) -> std::borrow::Cow<'_, str> {
 struct Ranked {
     hit: Hit,
     title_covers: bool,
-    /// Whether its title and description (a page's, a guide's) together hold every unit, or
-    /// (an error code's, an operation's) its title and summary do.
+    /// Whether its title and description (a page's, a guide's; with a documentation page's
+    /// headings) together hold every unit, or (an error code's, an operation's) its title and
+    /// summary do.
     described: bool,
     /// Units the title holds (records only; 0 for guides).
     in_title: u8,

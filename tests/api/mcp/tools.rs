@@ -1930,6 +1930,53 @@ async fn docs_search_answers_an_agents_questions_about_the_api() {
     }
 }
 
+/// A documentation page's section headings count as what it is about, as its description does
+/// (2026-12-06, later): `page size`, `versioning policy` and `error format` listed guides that
+/// use the words in passing before the API overview, whose "Searching, paging and the page
+/// size" and "Versioning policy and breaking changes" sections answer them, and the error
+/// codes page, whose description now names the error body's format and the JSON-RPC errors.
+/// `json-rpc error codes` finds that page, which lists every code with its JSON-RPC number,
+/// and then the JSON-RPC codes themselves. A guide whose own title and description say the
+/// query still comes first (`breaking changes`: a guide on controlling metric changes).
+#[tokio::test]
+async fn docs_search_counts_a_documentation_pages_headings_as_what_it_is_about() {
+    let server = start().await;
+    let ids_of = |answer: &Value| -> Vec<String> {
+        assert_eq!(answer["isError"], false, "{answer}");
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let page: Value = serde_json::from_str(text).expect("JSON");
+        let results = page["results"].as_array().expect("results");
+        results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
+    };
+    for (query, first) in [
+        ("page size", "docs/api"),
+        ("versioning policy", "docs/api"),
+        ("error format", "docs/errors"),
+        ("json-rpc error codes", "docs/errors"),
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            let ids = ids_of(&answer);
+            assert_eq!(ids.first().map(String::as_str), Some(first), "{name} {query}: {ids:?}");
+        }
+    }
+    let search = |query: &'static str| {
+        let server = &server;
+        async move {
+            ids_of(
+                &tool(server, "/mcp/docs", Era::Modern, "search", json!({ "query": query })).await,
+            )
+        }
+    };
+    let ids = search("breaking changes").await;
+    assert!(ids.iter().take(3).any(|id| id == "docs/api"), "breaking changes: {ids:?}");
+    let ids = search("json-rpc error codes").await;
+    for code in ["errors/invalid_request", "errors/unknown_method"] {
+        assert!(ids.iter().take(3).any(|id| id == code), "json-rpc error codes: {ids:?}");
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
