@@ -918,7 +918,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "GET",
         "/healthz",
         Surface::Operations,
-        "Liveness and readiness for load balancers: 200 while serving, 503 to a request that reaches a stopping process; not rate-limited",
+        "Health check (liveness and readiness) for load balancers: 200 while serving, 503 to a request that reaches a stopping process; not rate-limited",
     ),
 ];
 

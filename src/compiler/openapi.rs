@@ -999,7 +999,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
         json!({
             "get": {
                 "operationId": "getHealth",
-                "summary": "Liveness and readiness",
+                "summary": "Health check: liveness and readiness",
                 "description": "For load balancers and orchestrators. 200 `{\"status\":\"ok\"}` while the process serves; 503 `{\"status\":\"draining\"}` once it has been told to stop (it still finishes what it has in flight). The process needs nothing outside itself, so serving is being ready. Not rate-limited and never cached; no RateLimit headers. Like every path it is behind the per-address connection cap, which is checked when a connection opens, before any request on it is read: a probe on a connection past its address's cap is 429 `too_many_connections`.",
                 "tags": ["operations"],
                 "responses": {
