@@ -407,8 +407,11 @@ fn joined_known(
 }
 
 /// Particles a compound of the synonym table or the library joins to the word before it
-/// ("buy-in", "add-on", "log-in", "set-up"), when typed a space apart.
-const PARTICLES: &[&[u8]] = &[b"in", b"off", b"on", b"out", b"up"];
+/// ("buy-in", "add-on", "log-in", "set-up"), when typed a space apart. And "it", which a
+/// neighbouring trade writes for its department ("shadow IT"): a stop word to the tokenizer,
+/// so the table writes such a term joined, as a compound ("shadow-IT"), and it is read only
+/// where the table has the joined word.
+const PARTICLES: &[&[u8]] = &[b"in", b"off", b"on", b"out", b"up", b"it"];
 
 /// The particle typed a space after the word at `span` of `q` ([`PARTICLES`]; any spaces or
 /// tabs between), when the particle ends the query or its clause or a stop word follows it:
@@ -1829,6 +1832,11 @@ mod tests {
         };
         assert_eq!(joined("Buy In"), Some(("buyin".to_string(), 0..6)));
         assert_eq!(joined("quality in a warehouse"), None);
+        // "IT", the stop word "it", joins where the table writes the compound ("shadow-IT").
+        assert_eq!(joined("shadow IT"), Some(("shadowit".to_string(), 0..9)));
+        assert_eq!(at("what is shadow it?", "shadow"), Some("it"));
+        assert_eq!(at("shadow IT tools", "shadow"), None);
+        assert_eq!(joined("ship it"), None);
     }
 
     #[test]

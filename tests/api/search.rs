@@ -2735,3 +2735,57 @@ async fn a_managers_negations_and_phrasings_of_the_twenty_fifth_pass_find_their_
         );
     }
 }
+
+/// The twenty-sixth search pass: a neighbouring trade's words for a data need (finance, legal,
+/// operations, marketing, IT), each an acronym no entry had, a term that means another thing
+/// in the data trade, or a phrase around the stop word "it" ("shadow IT", read as the table's
+/// compound `shadow-IT`). On `main` each has another guide first (or nothing: `CLV`, and `SAR`
+/// was "corrected" to "star").
+#[tokio::test]
+async fn a_neighbouring_trades_words_of_the_twenty_sixth_pass_find_their_guides() {
+    let server = start().await;
+    for (q, slug, within) in [
+        ("variance analysis", "explain-a-kpi-movement", 1),
+        ("SAR deadline", "data-subject-requests-in-warehouses", 1),
+        ("CLV", "cohort-retention-analysis", 1),
+        ("legal hold", "build-a-data-retention-schedule", 1),
+        (
+            "a customer wants a copy of everything we hold on them",
+            "data-subject-requests-in-warehouses",
+            1,
+        ),
+        ("skills gap analysis", "measure-data-literacy", 2),
+        ("demand planning", "baseline-forecasting-methods", 1),
+        ("stock-outs", "measure-forecast-accuracy", 1),
+        ("control chart alerts", "kpi-anomaly-alerts", 1),
+        ("marketing attribution", "quasi-experiments-without-ab", 1),
+        ("change advisory board for data changes", "ci-cd-for-data-transformations", 1),
+        ("IT wants to block ChatGPT", "generative-ai-acceptable-use-policy", 1),
+        ("shadow IT", "generative-ai-acceptable-use-policy", 1),
+        ("what is shadow it?", "generative-ai-acceptable-use-policy", 1),
+        ("penetration testing an LLM app", "defend-against-prompt-injection", 1),
+        (
+            "the it team changed a system and broke our reports",
+            "surviving-upstream-schema-changes",
+            1,
+        ),
+        (
+            "every meeting ends in a fight about whose numbers are right",
+            "reconcile-conflicting-reports",
+            1,
+        ),
+    ] {
+        let page = first_page(&server, q, &format!("&limit={within}")).await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert!(
+            slugs(&page).iter().any(|s| s == slug),
+            "{q}: {slug} not in the first {within}: {page}"
+        );
+    }
+    // "it" joins only where the table has the compound, and only at a clause's end or before a
+    // stop word: a shadow deployment is still the rollout guide's.
+    for q in ["shadow deployment", "run it in shadow", "shadow IT tools"] {
+        let page = first_page(&server, q, "&limit=1").await;
+        assert_eq!(slugs(&page), ["safe-model-rollout-patterns"], "{q}: {page}");
+    }
+}
