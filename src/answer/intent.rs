@@ -680,6 +680,15 @@ const RECEIVE_VERBS: &[&str] = &["get", "gets", "receive", "receives"];
 /// else is asked ("how do you work?", "how do you operate?").
 const FIRM_WAY_VERBS: &[&str] = &["operate", "work"];
 
+/// Words of the end of the firm's work that, with one of [`FIRM_WAY_WORK_WORDS`], ask what
+/// happens when it ends ("what happens when the project ends?", "what happens at the end of
+/// the engagement?"), or, with a verb of receiving, what the client receives then.
+const FIRM_END_WORDS: &[&str] = &["end", "ended", "ends", "finish", "finished", "finishes"];
+
+/// Verbs of working alongside someone: after "who will we" or "who would we" they ask who the
+/// firm puts on the work ("who will we work with?", "who would we be working with?").
+const WORKING_WITH_VERBS: &[&str] = &["work", "working"];
+
 /// Whether `word` (lowercased, as written) is phrasing in a question of how the firm works:
 /// with these, company words, fillers and stop words aside, such a question asks nothing else.
 pub fn is_firm_way_word(word: &str) -> bool {
@@ -689,7 +698,8 @@ pub fn is_firm_way_word(word: &str) -> bool {
         || FIRM_WAY_VERBS.contains(&word)
         || FIRM_DELIVERABLE_WORDS.contains(&word)
         || RECEIVE_VERBS.contains(&word)
-        || word == "end"
+        || FIRM_END_WORDS.contains(&word)
+        || WORKING_WITH_VERBS.contains(&word)
         || word == "team"
         || matches!(word, "like" | "typical" | "typically" | "usual" | "usually" | "normally")
 }
@@ -793,6 +803,12 @@ pub struct Intent {
     /// service page says it under a heading of its own ("Deliverables", "What you receive",
     /// "What you end up with"). Whether it asks anything else is the query's to tell.
     pub asks_firm_deliverables: bool,
+    /// The question names the firm's work ("engagement", "project") and its end ("what
+    /// happens when the project ends?", "what happens at the end of the engagement?"): what
+    /// follows it is what the firm's "How we work" statement of after the engagement says,
+    /// not how an engagement runs from its first phase. Receiving something then asks for
+    /// the deliverables ([`Intent::asks_firm_deliverables`]).
+    pub asks_firm_end: bool,
     /// The question asks what the firm needs or expects of its client (`REQUIREMENT_WORDS`:
     /// "what do you need from us?"), or names something written as a stop word in capitals
     /// ("can you work with our IT team?"), which no index holds: with a reference to the firm
@@ -1195,6 +1211,7 @@ pub fn detect(text: &str) -> Intent {
     let (mut names_length, mut names_work) = (false, false);
     let (mut names_way_noun, mut names_way_work, mut names_way_shape) = (false, false, false);
     let (mut names_deliverable, mut names_receiving, mut names_end) = (false, false, false);
+    let mut names_working_with = false;
     // "The team" or "your team", not the asker's own ("our team", "my team").
     let mut names_the_team = false;
     // Words since the asker ("I", "we") and since the asker's verb of speaking, or a lot.
@@ -1228,7 +1245,8 @@ pub fn detect(text: &str) -> Intent {
         names_way_shape |= FIRM_WAY_SHAPE_WORDS.contains(&word);
         names_deliverable |= FIRM_DELIVERABLE_WORDS.contains(&word);
         names_receiving |= RECEIVE_VERBS.contains(&word);
-        names_end |= word == "end";
+        names_end |= FIRM_END_WORDS.contains(&word);
+        names_working_with |= WORKING_WITH_VERBS.contains(&word);
         names_the_team |= word == "team" && !after_own;
         names_employment |= EMPLOYMENT_WORDS.contains(&word);
         names_requirement |= REQUIREMENT_WORDS.contains(&word);
@@ -1343,9 +1361,19 @@ pub fn detect(text: &str) -> Intent {
     let asks_future_team = opening_words[0] == "who"
         && matches!(opening_words[1].as_str(), "will" | "would")
         && names_the_team;
-    intent.asks_firm_team =
-        ((opening_words[0] == "who" || asks_size) && names_way_work) || asks_future_team;
+    // "Who will we work with?", "who would we be working with day to day?": the asker works
+    // with the firm's people, the team it puts on the work; "day" and "to" are phrasing. It
+    // quoted the consultation guide and a guide on agents. "Who should we work with on
+    // governance?" asks the guides.
+    let asks_who_we_work_with = opening_words[0] == "who"
+        && matches!(opening_words[1].as_str(), "will" | "would")
+        && matches!(opening_words[2].as_str(), "we" | "i")
+        && names_working_with;
+    intent.asks_firm_team = ((opening_words[0] == "who" || asks_size) && names_way_work)
+        || asks_future_team
+        || asks_who_we_work_with;
     intent.asks_firm_deliverables = names_deliverable || (names_receiving && names_end);
+    intent.asks_firm_end = names_way_work && names_end && !intent.asks_firm_deliverables;
     intent.asks_firm_way = (names_way_noun && intent.refers_to_company)
         || (names_way_work && names_way_shape)
         || asks_how_firm_works

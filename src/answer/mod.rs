@@ -126,6 +126,9 @@ pub const FIRM_WAY_QUERY: &str = "how an engagement runs";
 /// What a question of who works on the firm's engagements is searched as, among the services:
 /// each names the team it staffs an engagement with where it tells how the engagement runs.
 pub const FIRM_TEAM_QUERY: &str = "the team of an engagement";
+/// What a question of what happens when the firm's work ends is asked as, of the firm's "How
+/// we work" statements: one of them says what happens after the engagement ends.
+pub const FIRM_END_QUERY: &str = "what happens after the engagement ends";
 /// What a question of what the client receives from the firm's work is searched as, among the
 /// firm's own pages (services first): the services' headings for it ("Deliverables", "What you
 /// receive").
@@ -256,6 +259,17 @@ pub fn answer(question: &Question<'_>) -> Answer {
         && !query.intent.past_tense
         && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))
     {
+        // "What happens at the end of the project?", "... when the project ends?": what
+        // follows the work, which the firm's statement of after the engagement says in its
+        // own word; searched as how an engagement runs, it quoted the services' length and
+        // team, and with "project" the consultation guide's "Project teams often treat
+        // employee representatives as a hurdle at the end of a rollout."
+        if query.intent.asks_firm_end
+            && !query.intent.asks_firm_team
+            && let Some(answer) = firm_terms_answer(&query::build(FIRM_END_QUERY, &[]))
+        {
+            return answer;
+        }
         let asked = if query.intent.asks_firm_team {
             FIRM_TEAM_QUERY
         } else if query.intent.asks_firm_deliverables {

@@ -3699,3 +3699,47 @@ fn a_request_for_help_opens_on_the_service_that_offers_it() {
     // What the firm does for reporting is what the analytics engineering service says.
     assert_eq!(first(&ask("do you do reporting"), 1), ["service:analytics-engineering"]);
 }
+
+/// The twenty-ninth pass: a buyer asking how working with the firm goes. "Who would we work
+/// with day to day?" quoted the strategy-stall guide's "Interview ten to fifteen stakeholders
+/// ...", and "who would we be working with?" the agents guide's "Most production systems we
+/// see that work well ..."; the asker works with the team the firm puts on the work. "What
+/// happens when the project ends?" quoted the consultation guide's "Project teams often treat
+/// employee representatives as a hurdle ...", and "what happens at the end of the
+/// engagement?" the services' length and team: the firm's statement of what happens after
+/// the engagement ends answers both.
+#[test]
+fn who_a_client_works_with_and_what_follows_the_work_are_the_firms_to_say() {
+    for question in [
+        "Who would we work with day to day?",
+        "who would we be working with",
+        "Who will I be working with?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(reply.sources[0].kind, SourceKind::Service, "{question}: {reply:#?}");
+        assert!(reply.text().starts_with("A small Larchmere team"), "{question}: {}", reply.text());
+    }
+    // Asked of a subject, it is the guides' question.
+    let reply = ask("Who should we work with on data governance?");
+    assert!(!reply.text().contains("A small Larchmere team"), "{}", reply.text());
+    for question in [
+        "What happens when the project ends?",
+        "what happens after the project ends",
+        "What happens at the end of the engagement?",
+        "What happens once the project is finished?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(
+            reply.text().starts_with("What happens after the engagement ends is up to you"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    // Receiving something at the end asks for the deliverables, and a pilot's end the guides.
+    let reply = ask("What will we receive when the project ends?");
+    assert!(reply.text().contains("deliverables"), "{}", reply.text());
+    let reply = ask("What happens when a pilot ends?");
+    assert!(!reply.text().starts_with("What happens after the engagement"), "{}", reply.text());
+}
