@@ -809,6 +809,12 @@ pub struct Intent {
     /// not how an engagement runs from its first phase. Receiving something then asks for
     /// the deliverables ([`Intent::asks_firm_deliverables`]).
     pub asks_firm_end: bool,
+    /// The question asks the firm to help make something ("can you help us build an LLM
+    /// application?", "could you help me design a dashboard?"): an auxiliary, a reference to
+    /// the firm, "help", "us" or "me" at most, then one of [`FIRM_MAKE_VERBS`]. It is read as
+    /// a how-to (the guides tell how to build it), but when its answer opens on one of the
+    /// firm's pages, that page is what the firm says of doing it and is listed first.
+    pub asks_help_to_make: bool,
     /// The question asks what the firm needs or expects of its client (`REQUIREMENT_WORDS`:
     /// "what do you need from us?"), or names something written as a stop word in capitals
     /// ("can you work with our IT team?"), which no index holds: with a reference to the firm
@@ -1182,6 +1188,7 @@ pub fn detect(text: &str) -> Intent {
     // phrasing of the firm's (as "consultants", "clients" and "team" do).
     let mut fourth_is_unclassed = false;
     let mut fourth_is_firm_fact = false;
+    let (mut fourth_is_make, mut fourth_is_object, mut fifth_is_make) = (false, false, false);
     // "Can you start next month?": "you" then a word of starting, and then only words of when.
     let (mut after_you, mut you_start, mut after_you_start_other) = (false, false, false);
     // "Which films do you like?": "you" (not after "would", "could" ...) then a verb of taste.
@@ -1261,6 +1268,10 @@ pub fn detect(text: &str) -> Intent {
             fourth_is_way_verb = FIRM_WAY_VERBS.contains(&word);
             fourth_is_unclassed = class_of(word).is_none();
             fourth_is_firm_fact = FIRM_FACT_WORDS.contains(&word);
+            fourth_is_make = FIRM_MAKE_VERBS.contains(&word);
+            fourth_is_object = matches!(word, "us" | "me");
+        } else if position == opening_words.len() + 1 {
+            fifth_is_make = FIRM_MAKE_VERBS.contains(&word);
         }
         position += 1;
         intent.names_offering |= OFFERING_WORDS.contains(&word);
@@ -1498,6 +1509,11 @@ pub fn detect(text: &str) -> Intent {
     // workshop."
     intent.asks_which_firm_does = which_firm_does == WhichFirmDoes::Yes;
     intent.asks_help_with = asks_help_with(text);
+    // "Can you help us build an LLM application?": the firm is asked to help make it.
+    intent.asks_help_to_make = FIRM_QUESTION_AUXILIARIES.contains(&opening_words[0].as_str())
+        && class_of(&opening_words[1]) == Some(Class::Reference)
+        && opening_words[2] == "help"
+        && (fourth_is_make || (fourth_is_object && fifth_is_make));
     intent.asks_what_firm_does |= intent.asks_which_firm_does;
     if matches!(opening_words[0].as_str(), "which" | "what")
         && let Some(Class::Topic(topic)) = class_of(&opening_words[1])

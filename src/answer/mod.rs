@@ -713,7 +713,10 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
         // "Do you run courses?": what the firm does is what its own pages say, so one of them
         // quoted among the first three comes before the guides above it, whatever they cover
         // (a guide speaks of its subject, never of the firm).
-        let firm_says = query.intent.asks_what_firm_does
+        // "Can you help us build an LLM application?" is read as a how-to, but when it opens on
+        // the firm's own page, that page is what the firm says of doing it: it came second,
+        // under the guardrails guide.
+        let firm_says = (query.intent.asks_what_firm_does || query.intent.asks_help_to_make)
             && !query.intent.generic_you
             && ANSWER_ITEMS[usize::from(items[candidate].item)].kind != SourceKind::Guide;
         let covers = |above: &select::RankedItem| {

@@ -1099,6 +1099,16 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
         // "what tools do you recommend for data pipelines?" asks about data pipelines.
         // "Can you help us hire a data team?": the asker's hiring is what is asked.
         let asker_hiring = intent.asker_hires && intent::is_hiring_word(&token.word);
+        // "We need help with our analytics": the request's words are its phrasing, and not
+        // searched even as fillers. Searched in full, "help" found "... begun scoping a
+        // second model ... without outside help" before the analytics engineering service;
+        // as a filler it still tipped "we need help with reporting" to the data literacy
+        // service, whose description "helps executives ..." ties it on "reports".
+        if intent.asks_help_with
+            && matches!(token.word.as_str(), "help" | "need" | "someone" | "somebody")
+        {
+            return;
+        }
         let phrasing = (company_question
             && (intent::is_company_word(&token.word)
                 || intent::is_firm_practice_word(&token.word))
@@ -1107,17 +1117,13 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             // "How long does it take to build a data platform?": "long" asks for a duration,
             // and searched for, it found "the long tail" before the platform service.
             || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work))
-            // "We need help with our analytics": the request's words are its phrasing, and
-            // searched, "help" found "... begun scoping a second model ... without outside
-            // help" before the analytics engineering service.
-            || (intent.asks_help_with
-                && matches!(token.word.as_str(), "help" | "need" | "someone" | "somebody"))
             // "How long does AI strategy work take?": a noun of the work right after a
             // service's slug words names that service's work, as "an AI strategy" does (the
             // named service, below). Searched, "work" quoted a guide's "Data strategy exists,
             // under two years old, working: ...".
             || slug_work_at == Some(token.start)
             || own_setting(text, &token)
+            || own_side(text, &token, &intent)
             || makes_a_document(text, &token)
             || state_idiom(text, &token)
             // "What is the minimum engagement size?": the work whose size is asked is the
@@ -1459,13 +1465,27 @@ const OWN_SETTING_WORDS: &[&str] =
 /// phrasing. Searched in full, "company" quoted "Ungrounded question answering over company
 /// facts is not a viable design." and a guide's "a company earning millions".
 fn own_setting(text: &str, token: &Token) -> bool {
-    OWN_SETTING_WORDS.contains(&token.word.as_str()) && {
-        let previous = text[..token.start]
-            .rsplit(|c: char| !c.is_alphanumeric())
-            .find(|word| !word.is_empty())
-            .unwrap_or("");
-        previous.eq_ignore_ascii_case("our") || previous.eq_ignore_ascii_case("my")
-    }
+    OWN_SETTING_WORDS.contains(&token.word.as_str()) && after_own(text, token)
+}
+
+/// Whether `token` is the "side" of "from our side" in a question of what the firm needs of
+/// its client (`Intent::asks_unsearchable` with a reference to the firm): "what do you need
+/// from our side?" asks what "what do you need from us?" asks, which no record states.
+/// Searched, "side" quoted a pricing guide's "Inject those server-side, where they cannot be
+/// tampered with." Elsewhere "our side" is searched ("how do we prepare on our side for a
+/// migration?" finds the platform service's "run old and new side by side").
+fn own_side(text: &str, token: &Token, intent: &intent::Intent) -> bool {
+    token.word == "side"
+        && intent.asks_unsearchable
+        && intent.refers_to_company
+        && after_own(text, token)
+}
+
+/// Whether the word before `token` is "our" or "my".
+fn after_own(text: &str, token: &Token) -> bool {
+    let previous =
+        text[..token.start].rsplit(|c: char| !c.is_alphanumeric()).find(|word| !word.is_empty());
+    previous.is_some_and(|word| word.eq_ignore_ascii_case("our") || word.eq_ignore_ascii_case("my"))
 }
 
 /// Whether `token` is the "control" of "under control" or "out of control", or the "board" of

@@ -3743,3 +3743,38 @@ fn who_a_client_works_with_and_what_follows_the_work_are_the_firms_to_say() {
     let reply = ask("What happens when a pilot ends?");
     assert!(!reply.text().starts_with("What happens after the engagement"), "{}", reply.text());
 }
+
+/// The twenty-ninth pass's leftovers of the passes before. "We need help with reporting"
+/// listed the data literacy service first, quoting its "Our training uses your own reports
+/// ...": the words of asking ("help", "need") were phrasing but still searched as fillers,
+/// and its description "helps executives ..." tipped a tie on "reports". "Can you help us
+/// build an LLM application?" is read as a how-to and quoted the generative AI service's
+/// "Every LLM application we build ..." with the guardrails guide listed above it. "What do
+/// you need from our side?" quoted a pricing guide's "Inject those server-side ...".
+#[test]
+fn requests_for_help_name_the_service_and_what_the_firm_needs_is_not_covered() {
+    for question in [
+        "We need help with reporting.",
+        "we need help with our reporting",
+        "can you help us with reporting",
+        "help with reporting",
+    ] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["service:analytics-engineering"], "{question}: {reply:#?}");
+        assert!(reply.text().starts_with("Analytics engineering fixes this"), "{}", reply.text());
+    }
+    let reply = ask("Can you help us build an LLM application?");
+    assert_eq!(first(&reply, 1), ["service:generative-ai-solutions"], "{reply:#?}");
+    assert!(reply.text().starts_with("Every LLM application we build"), "{}", reply.text());
+    // It opens on the guide, which keeps its place (the twenty-sixth pass's decision).
+    let reply = ask("Can you help us build a chatbot for customer service?");
+    assert_eq!(first(&reply, 1), ["guide:customer-support-assistant-design"], "{reply:#?}");
+    for question in ["What do you need from our side?", "what do you need from my side"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert!(reply.text().contains(EMAIL));
+    }
+    // Not asked of the firm, "our side" is searched.
+    let reply = ask("How do we prepare on our side for a migration?");
+    assert!(reply.text().contains("side by side"), "{}", reply.text());
+}
