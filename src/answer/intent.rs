@@ -5,6 +5,8 @@
 //! The tables match whole words, lowercased, as written (not stemmed), because they are about
 //! phrasing rather than topic.
 
+use std::ops::Range;
+
 use crate::model::{CompanyTopic, SourceKind};
 use crate::tables::ANSWER_ITEMS;
 
@@ -885,6 +887,76 @@ pub fn asks_help_with(text: &str) -> bool {
     });
     found && !opening_question
 }
+
+/// Nouns of asking a buyer types after a subject ("gdpr help", "data strategy consulting",
+/// "ai strategy consultant"): with the subject, the whole request.
+const TERSE_ASKING_WORDS: &[&str] = &[
+    "advice",
+    "consultancy",
+    "consultant",
+    "consultants",
+    "consulting",
+    "expert",
+    "experts",
+    "help",
+    "partner",
+    "services",
+    "specialist",
+    "specialists",
+    "support",
+];
+
+/// Most words of a request typed into a box as a subject and a word of asking.
+pub const TERSE_MAX_WORDS: usize = 4;
+
+/// Words of a request in a few words that are neither its subject nor its word of asking
+/// ("help with gdpr", "need a data strategy").
+const TERSE_PHRASING_WORDS: &[&str] = &["a", "an", "me", "need", "our", "some", "us", "with"];
+
+/// Whether `word` is phrasing in a request of a few words: a word of asking
+/// ([`TERSE_ASKING_WORDS`]) or of [`TERSE_PHRASING_WORDS`].
+pub fn is_terse_phrasing(word: &str) -> bool {
+    let is = |of: &[&str]| of.iter().any(|w| w.eq_ignore_ascii_case(word));
+    is(TERSE_ASKING_WORDS) || is(TERSE_PHRASING_WORDS)
+}
+
+/// Whether `text` reads as a buyer's request in a few words, a subject and a word of asking in
+/// either order: "gdpr help", "help gdpr", "need mlops", "data strategy consulting". It has
+/// two to [`TERSE_MAX_WORDS`] words, and opens with "help" or "need" or closes with a noun of
+/// [`TERSE_ASKING_WORDS`], with a word of its subject besides and no question word or
+/// auxiliary ([`QUESTION_OPENINGS`]) among them. Returns the byte range of the word of asking (the closing noun, else
+/// the opening word): it is the request's phrasing. Read in place, nothing copied. Whether
+/// the subject is one the library writes is the query's to tell (`query::build`).
+pub fn terse_request(text: &str) -> Option<Range<usize>> {
+    let is = |word: &str, of: &[&str]| of.iter().any(|w| w.eq_ignore_ascii_case(word));
+    let words = text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty());
+    let span = |word: &str| {
+        let start = word.as_ptr() as usize - text.as_ptr() as usize;
+        start..start + word.len()
+    };
+    let n = words.clone().count();
+    let first = words.clone().next()?;
+    let last = words.clone().next_back()?;
+    if !(2..=TERSE_MAX_WORDS).contains(&n)
+        || !words.clone().any(|word| !is_terse_phrasing(word))
+        || words.clone().any(|word| is(word, QUESTION_OPENINGS))
+    {
+        return None;
+    }
+    if is(last, TERSE_ASKING_WORDS) {
+        Some(span(last))
+    } else if is(first, &["help", "need"]) {
+        Some(span(first))
+    } else {
+        None
+    }
+}
+
+/// Words that make a few words a question, not a request ("how help", "is gdpr support").
+const QUESTION_OPENINGS: &[&str] = &[
+    "are", "can", "could", "do", "does", "how", "is", "should", "what", "whats", "when", "where",
+    "which", "who", "why", "will", "would",
+];
 
 /// Verbs after "can you" or "do you" that ask to be told or helped, not what the firm does
 /// ("can you explain what a data contract is?", "do you know what a feature store is?", "do
@@ -1932,6 +2004,35 @@ mod tests {
             "talk to someone",
         ] {
             assert!(!asks_help_with(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_request_in_a_few_words_is_a_subject_and_a_word_of_asking() {
+        for (text, asking) in [
+            ("gdpr help", "help"),
+            ("GDPR help", "help"),
+            ("help gdpr", "help"),
+            ("data strategy consulting", "consulting"),
+            ("need mlops", "need"),
+            ("need a data strategy", "need"),
+            ("help with data protection", "help"),
+            ("ai strategy consultant", "consultant"),
+        ] {
+            let at = terse_request(text);
+            assert_eq!(at.and_then(|at| text.get(at)), Some(asking), "{text}");
+        }
+        for text in [
+            "help",
+            "need help",
+            "help me",
+            "gdpr",
+            "what is gdpr help",
+            "is gdpr support",
+            "we need some help with our data governance",
+            "data governance",
+        ] {
+            assert_eq!(terse_request(text), None, "{text}");
         }
     }
 }

@@ -185,16 +185,40 @@ pub fn answer(question: &Question<'_>) -> Answer {
         return company_answer(topic);
     }
     let query = query::build(question.text, question.prev);
+    let reply = answer_to(&query);
+    // "Tax advice", "data science consultancy": a request in a few words asks the firm, and
+    // is answered as one when one of the firm's own pages opens the answer (or a company
+    // record does). Otherwise it is read as words to search, as before: a guide's "legal
+    // requirements (tax, employment, ...)" is no answer to a request for tax advice, while
+    // "tax advice" read as written is "not covered".
+    let firm_opens = match reply.kind {
+        AnswerKind::Company(_) => true,
+        AnswerKind::NotCovered => false,
+        AnswerKind::Answered => reply.sentences.first().is_some_and(|first| {
+            reply
+                .sources
+                .get(first.sources.start)
+                .is_some_and(|source| !matches!(source.kind, SourceKind::Guide | SourceKind::Docs))
+        }),
+    };
+    if query.terse && !firm_opens {
+        return answer_to(&query::build_as_written(question.text, question.prev));
+    }
+    reply
+}
+
+/// The answer to `query`, a question that is not small talk.
+fn answer_to(query: &query::Query) -> Answer {
     // "Do you work with universities?", "can you help law firms?": organisations of a sector
     // no industry page is about. Whether the firm works with them is its own matter, which no
     // page says (its sectors are its six industry pages), and a sentence that shares the
     // word's stem ("There is no universal threshold.") is no answer. The closest items are
     // the firm's pages, industries first; the contact record is where to ask.
     if query.unlisted_sector_only {
-        let ranked = select::rank_items(&query, Some(SourceKind::Industry), Scope::FirmPages);
+        let ranked = select::rank_items(query, Some(SourceKind::Industry), Scope::FirmPages);
         return not_covered(ranked.as_slice(), 0);
     }
-    let topic = company_topic(&query);
+    let topic = company_topic(query);
     // "What is your refund policy?": a matter of the firm's own business that no record
     // covers. Guide passages that use its words (a worked example about refunds) are not the
     // firm's policy, so nothing is quoted; the contact record is where to ask.
@@ -210,7 +234,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
         && !query.intent.generic_you
         && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))
     {
-        return from_firm_terms(&query);
+        return from_firm_terms(query);
     }
     // "What films do you recommend?": the firm's taste in something no item writes, as "which
     // films do you like?" asks it; "films", read as "files" (one edit), quoted open table
@@ -222,7 +246,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
         && query.n_foreign == query.n_content
         && topic.is_none()
     {
-        return from_firm_terms(&query);
+        return from_firm_terms(query);
     }
     // "What technologies do you use?", "do you work with small companies?": the firm's tools
     // or the size of its clients, which no record states; a guide's "technology that monitors
@@ -237,7 +261,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
             || (query.intent.asks_work_size
                 && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))))
     {
-        return from_firm_terms(&query);
+        return from_firm_terms(query);
     }
     // "What do you need from us?", "can you work with our IT team?": asked of the firm with
     // nothing the library could be searched for, a matter no record states; the firm's
@@ -248,7 +272,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
         && query.n_content == 0
         && matches!(topic, Some(CompanyTopic::About))
     {
-        return from_firm_terms(&query);
+        return from_firm_terms(query);
     }
     // "What is your process?", "what does an engagement look like?": how the firm works with
     // clients, which each service page tells ("How the engagement runs": its phases, length and
@@ -289,7 +313,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
     // `if let` guard on its arm: those need Rust 1.95, the crate's `rust-version` is 1.88.)
     if topic == Some(CompanyTopic::Contact)
         && query.asks_beginning
-        && let Some(answer) = firm_terms_answer(&query)
+        && let Some(answer) = firm_terms_answer(query)
     {
         return answer;
     }
@@ -303,7 +327,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
     if topic == Some(CompanyTopic::Industries)
         && !query.reads_industry
         && query.intent.refers_to_company
-        && let Some(answer) = firm_terms_answer_on(&query, false)
+        && let Some(answer) = firm_terms_answer_on(query, false)
     {
         return answer;
     }
@@ -324,7 +348,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
             // "Can I talk to a human?" names no topic: the person is the firm's, so the
             // answer is the one "how do I contact you?" gets.
             if query.n_content > 0 && !query.intent.asks_for_person {
-                let ranked = select::rank_items(&query, None, Scope::All);
+                let ranked = select::rank_items(query, None, Scope::All);
                 for ranked_item in ranked.as_slice().iter().take(COMPANY_EXTRA_SOURCES) {
                     push_unique(&mut answer.sources, &ANSWER_ITEMS[usize::from(ranked_item.item)]);
                 }
@@ -338,26 +362,26 @@ pub fn answer(question: &Question<'_>) -> Answer {
                 && query.intent.names_offering
                 && !query.intent.past_tense =>
         {
-            retrieve(&query, Some(SourceKind::Service))
+            retrieve(query, Some(SourceKind::Service))
         }
         // "Do you have a case study in healthcare?", "any clients in banking?", "have you
         // worked with hospitals?": the case studies of that sector, searched for it among the
         // firm's own pages, rather than the list of them all, or guides where the sector's
         // stem has another sense ("bank holidays", "logistic regression").
         Some(CompanyTopic::CaseStudies) if query.names_sector => {
-            retrieve_in(&query, Some(SourceKind::CaseStudy), Scope::FirmPages)
+            retrieve_in(query, Some(SourceKind::CaseStudy), Scope::FirmPages)
         }
         _ if query.names_sector
             && query.intent.refers_to_company
             && query.intent.past_tense
             && matches!(topic, None | Some(CompanyTopic::Industries)) =>
         {
-            retrieve_in(&query, Some(SourceKind::CaseStudy), Scope::FirmPages)
+            retrieve_in(query, Some(SourceKind::CaseStudy), Scope::FirmPages)
         }
         // "Do you work with hospitals?", "can you help insurers?": the industry the clients
         // are in, from its page, rather than the list of every industry.
         Some(CompanyTopic::Industries) if query.reads_industry => {
-            retrieve_in(&query, Some(SourceKind::Industry), Scope::FirmPages)
+            retrieve_in(query, Some(SourceKind::Industry), Scope::FirmPages)
         }
         // "What is MLOps?" then "do you offer it?": what the turn before named is what is
         // asked of the topic, and is searched among its items; the topic's record (the list
@@ -365,7 +389,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
         Some(topic) if query.n_content == 0 && !query.asks_of_carried() => company_answer(topic),
         // "Case studies in retail": search, favouring the kind the question names (or, in a
         // follow-up, the kind the turn before named).
-        Some(topic) => retrieve(&query, kind_of(topic)),
+        Some(topic) => retrieve(query, kind_of(topic)),
         // A follow-up that asks nothing new of a company topic the turn before named ("how
         // long does it take?" after the assessment) gets that topic's record.
         // "Which services help with data governance?" asks for services: that kind ranks
@@ -379,10 +403,10 @@ pub fn answer(question: &Question<'_>) -> Answer {
                 || query.results_when)
             && !query.intent.past_tense =>
         {
-            retrieve(&query, Some(SourceKind::Service))
+            retrieve(query, Some(SourceKind::Service))
         }
         None if query.intent.asks_for_topic.and_then(kind_of).is_some() => {
-            retrieve(&query, query.intent.asks_for_topic.and_then(kind_of))
+            retrieve(query, query.intent.asks_for_topic.and_then(kind_of))
         }
         // "Can you audit our machine learning models for bias?": what the firm would do for
         // the client is what its services offer, so they rank first; searched evenly, a guide's
@@ -396,7 +420,7 @@ pub fn answer(question: &Question<'_>) -> Answer {
             || query.intent.asks_what_firm_does
             || query.intent.asks_help_with =>
         {
-            retrieve(&query, Some(SourceKind::Service))
+            retrieve(query, Some(SourceKind::Service))
         }
         None => match query.carried_topic {
             Some(topic) if query.n_content == 0 && !query.carried_content => company_answer(topic),
@@ -408,14 +432,14 @@ pub fn answer(question: &Question<'_>) -> Answer {
             None => {
                 if ((query.intent.refers_to_company && !query.intent.generic_you)
                     || query.intent.names_offering)
-                    && let Some(answer) = firm_terms_answer(&query)
+                    && let Some(answer) = firm_terms_answer(query)
                 {
                     answer
                 } else {
-                    retrieve(&query, None)
+                    retrieve(query, None)
                 }
             }
-            carried => retrieve(&query, carried.and_then(kind_of)),
+            carried => retrieve(query, carried.and_then(kind_of)),
         },
     }
 }

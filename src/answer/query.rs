@@ -20,8 +20,9 @@ use crate::search::query::{
 use crate::search::tokenize::{self, STOP_WORDS, Token};
 use crate::search::typo;
 use crate::tables::{
-    ANSWER_FILLER_STEMS, ANSWER_ITEMS, ANSWER_PHRASE_WRITERS, ANSWER_SECTOR_WORDS, ANSWER_TERM_IDS,
-    ANSWER_TERM_WEIGHTS, ANSWER_UNKNOWN_TERM_WEIGHT, BANDS, SYNONYMS, TERM_IDS, TERM_KEYS,
+    ANSWER_FILLER_STEMS, ANSWER_ITEMS, ANSWER_PASSAGES, ANSWER_PHRASE_WRITERS, ANSWER_SECTOR_WORDS,
+    ANSWER_TERM_IDS, ANSWER_TERM_WEIGHTS, ANSWER_UNKNOWN_TERM_WEIGHT, BANDS, SYNONYMS, TERM_IDS,
+    TERM_KEYS,
 };
 
 use super::intent;
@@ -136,6 +137,10 @@ pub struct Query {
     /// answer is "not covered", where a sentence sharing the word's stem ("There is no
     /// universal threshold.", "Postcode, school or career gaps ...") read as an answer.
     pub unlisted_sector_only: bool,
+    /// The question is a request in a few words ("gdpr help", "data strategy consulting":
+    /// `intent::terse_request`) read as one: its noun of asking weighs nothing and its
+    /// services rank first. [`build_as_written`] reads it as words to search.
+    pub terse: bool,
     /// The answer quotes one sentence of each item it cites, the best of each, since what is
     /// asked differs by item (what each service delivers): set by the caller, never by
     /// [`build`].
@@ -749,11 +754,67 @@ fn explain_phrasing(text: &str) -> Range<usize> {
     }
 }
 
+/// The start of the word of asking in a request of a few words (`intent::terse_request`:
+/// "gdpr help", "help gdpr", "data strategy consulting"), if its subject is one the library
+/// writes, each word as typed (a misspelt or foreign word is searched as before: "football
+/// help" stays "not covered", where "football" alone is read as "footfall"), and the word of
+/// asking does not close, with the subject before it, a phrase some passage, heading, title or
+/// description writes ("customer support", "legal advice", "domain expert": the subject,
+/// read as written; "machine learning engineering support" does not make "analytics
+/// engineering support" one). Only a request of that shape pays for the reading.
+fn terse_asking_at(text: &str) -> Option<usize> {
+    let asking = intent::terse_request(text)?;
+    let mut written = true;
+    let mut subject_from = None;
+    tokenize::for_each_token_with(text, known_stem, |word, stem, span| {
+        if span.start != asking.start && !intent::is_terse_phrasing(word) {
+            written &= ANSWER_TERM_IDS.contains_key(stem) || synonym_stem(stem).is_some();
+            subject_from = subject_from.or(Some(span.start));
+        }
+    });
+    let closing = asking.end == text.trim_end_matches(|c: char| !c.is_alphanumeric()).len();
+    let phrase = subject_from.filter(|_| closing).and_then(|start| text.get(start..asking.end));
+    let compound = phrase.is_some_and(|phrase| {
+        ANSWER_PASSAGES.iter().any(|passage| {
+            writes_phrase(passage.text, phrase) || writes_phrase(passage.heading, phrase)
+        }) || ANSWER_ITEMS.iter().any(|item| {
+            writes_phrase(item.title, phrase) || writes_phrase(item.description, phrase)
+        })
+    });
+    (written && !compound).then_some(asking.start)
+}
+
+/// Whether `text` writes `phrase` (its words and the spaces between them, as typed), ignoring
+/// case, as whole words.
+fn writes_phrase(text: &str, phrase: &str) -> bool {
+    let (text, phrase) = (text.as_bytes(), phrase.as_bytes());
+    let letter = |at: Option<&u8>| at.is_some_and(|b| b.is_ascii_alphanumeric());
+    text.windows(phrase.len()).enumerate().any(|(at, window)| {
+        window.eq_ignore_ascii_case(phrase)
+            && !letter(at.checked_sub(1).and_then(|before| text.get(before)))
+            && !letter(text.get(at + phrase.len()))
+    })
+}
+
 /// Builds the query for `text`, carrying the topic of the latest earlier turn with content
 /// (`prev` is oldest first) when `text` reads as a follow-up.
 pub fn build(text: &str, prev: &[&str]) -> Query {
+    build_reading(text, prev, true)
+}
+
+/// [`build`], where a request in a few words ("tax advice") is read as words to search, as
+/// any other question is.
+pub fn build_as_written(text: &str, prev: &[&str]) -> Query {
+    build_reading(text, prev, false)
+}
+
+fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
     let text = first_words(text, ANSWER_MAX_WORDS);
     let mut intent = intent::detect(text);
+    // "GDPR help", "need mlops": a request in a few words asks what "can you help us with
+    // GDPR?" asks, its services first.
+    let terse_at = terse.then(|| terse_asking_at(text)).flatten();
+    intent.asks_help_with |= terse_at.is_some();
     let explain = explain_phrasing(text);
     intent.standalone_opening |= !explain.is_empty();
     let mut builder = Builder {
@@ -778,6 +839,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
             results_when: false,
             asks_beginning: false,
             unlisted_sector_only: false,
+            terse: false,
             each_item: false,
         },
     };
@@ -950,6 +1012,7 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     }
     let work_duration = names_work && !names_more_than_engagement && prev.is_empty();
     builder.query.work_duration = work_duration;
+    builder.query.terse = terse_at.is_some();
     let phrases = unwritten_synonym_phrases(text, phrasing_from);
     let score = assessment_score(text);
     // The opening's verb of working with something is the first such verb ("would you
@@ -957,6 +1020,16 @@ pub fn build(text: &str, prev: &[&str]) -> Query {
     let mut verb_pending = intent.asks_firm_about_use && !intent.names_firm_practice;
     // "How do I get buy-in?": read as search reads it, `buyin`, not `buy`.
     for_each_query_token(text, |token| {
+        // "GDPR advice", "data strategy consulting": the noun of asking in a request of a few
+        // words is its phrasing, and weighs nothing. Searched, it was a second subject no
+        // sentence of the GDPR pages says, and the request was "not covered"; even weighed as
+        // a filler, "advice", which few items write, took a fifth of "gdpr advice" from the
+        // responsible AI service, which says "GDPR" in its body alone. "Help" and "need" are
+        // a request's fillers, as in "we need help with GDPR" (below): the service's "We help
+        // you run the data protection impact assessment" says it.
+        if terse_at == Some(token.start) && !matches!(token.word.as_str(), "help" | "need") {
+            return;
+        }
         if is_contracted_stop_word(text, &token)
             || token.start >= phrasing_from
             || explain.contains(&token.start)

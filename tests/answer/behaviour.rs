@@ -3778,3 +3778,32 @@ fn requests_for_help_name_the_service_and_what_the_firm_needs_is_not_covered() {
     let reply = ask("How do we prepare on our side for a migration?");
     assert!(reply.text().contains("side by side"), "{}", reply.text());
 }
+
+/// A request typed into a box as a subject and a word of asking, in either order ("gdpr help",
+/// "help gdpr", "data strategy consulting", "need mlops"), asks what "can you help us with
+/// GDPR?" asks, and opens on the service that offers it. Read as a search, the word of asking
+/// was a second subject: "gdpr help" was "not covered" (no sentence of the GDPR pages says
+/// "help"), "data strategy consulting" listed the AI strategy service and a trade-union guide
+/// ("consult"), and "dashboard help" opened on a cost guide's "... helps distinguish growth
+/// from waste".
+#[test]
+fn a_request_in_two_or_three_words_opens_on_the_service_that_offers_it() {
+    for (question, service) in [
+        ("gdpr help", "responsible-ai"),
+        ("GDPR help", "responsible-ai"),
+        ("help gdpr", "responsible-ai"),
+        ("data strategy consulting", "data-strategy"),
+        ("dashboard help", "analytics-engineering"),
+        ("data governance help", "data-governance"),
+        ("need a data strategy", "data-strategy"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {reply:#?}");
+        assert_eq!(first(&reply, 1), [format!("service:{service}")], "{question}");
+        assert_eq!(reply.sentences[0].sources, 0..1, "{question}: {}", reply.text());
+    }
+    // A subject of no page, asked for in a few words, is still not covered.
+    for question in ["cooking advice", "gardening help", "need a plumber", "tax advice"] {
+        assert_eq!(ask(question).kind, AnswerKind::NotCovered, "{question}");
+    }
+}
