@@ -113,8 +113,17 @@ struct Text<'a> {
 
 fn document(phrases: &Phrases, kind: DocKind, id: String, text: Text<'_>, url: String) -> Document {
     let Text { title, summary, markdown, names } = text;
+    // What an operation is: an endpoint, the word a developer puts after what it does
+    // (`health check endpoint`, `assessment questions endpoint`), which its own text never
+    // says, since it names itself by its method and path. Counted as its summary is, not as
+    // its title, so `endpoints` alone still finds the API overview's list of them first.
+    let kind_noun: &[&str] = match kind {
+        DocKind::Operation => &["endpoint"],
+        _ => &[],
+    };
     let blocks = [title, summary].into_iter().chain(names.iter().copied());
-    let terms = stems(blocks.chain(markdown_blocks(&markdown)), phrases);
+    let terms =
+        stems(blocks.chain(kind_noun.iter().copied()).chain(markdown_blocks(&markdown)), phrases);
     // A documentation page's section headings say what it is about, as its description does:
     // the API overview's "Versioning policy and breaking changes" is what `breaking changes`
     // asks for, and its text alone weighed no more than a guide's that says "breaking" and
@@ -124,7 +133,11 @@ fn document(phrases: &Phrases, kind: DocKind, id: String, text: Text<'_>, url: S
         DocKind::Page(ItemKind::Docs) => headings(&markdown),
         _ => Vec::new(),
     };
-    let lead = [title, summary].into_iter().chain(names.iter().copied()).chain(headings);
+    let lead = [title, summary]
+        .into_iter()
+        .chain(names.iter().copied())
+        .chain(kind_noun.iter().copied())
+        .chain(headings);
     Document {
         kind,
         id,

@@ -514,8 +514,7 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                 typos: hit.typos.max(read_as_another),
             }
         });
-        let mut merged: Vec<Ranked> = guide_hits.collect();
-        merged.append(&mut ranked);
+        let merged: Vec<Ranked> = guide_hits.collect();
         // Stable: within a tier guides keep their BM25F order and precede records, unless the
         // query is the API's vocabulary and no title holds all of it: then the API's own
         // documents come first (a guide whose title names the query still leads its tier).
@@ -531,8 +530,15 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         // it only in its text: `mcp config` found a guide on choosing a language model, which says
         // "MCP" and "config" in passing, before the agents page, whose description names the
         // MCP servers and a client's config.
+        // The records keep the order `search_api_docs` gives them: a record it lists before
+        // another counts here as much as the best one after it. `fetch one service by slug`
+        // found the API overview, which says "fetch" somewhere and holds all four words, before
+        // `operations/getService`, whose title and summary hold three, while
+        // `search_api_docs` (which counts what a title and summary hold) lists the operation
+        // first; guides keep their own order, and a record can only rise among them as far as
+        // one listed after it already stands.
         let api_first = names_the_api(&wanted);
-        merged.sort_by_key(|r| {
+        let key = |r: &Ranked| {
             let guide = matches!(r.hit.document, Document::Guide(_));
             let after_records = api_first && guide && !r.title_covers;
             (
@@ -542,8 +548,16 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                 !r.described,
                 after_records,
             )
-        });
-        ranked = merged;
+        };
+        let mut records: Vec<_> = ranked.drain(..).map(|r| (key(&r), r)).collect();
+        for at in (1..records.len()).rev() {
+            records[at - 1].0 = records[at - 1].0.min(records[at].0);
+        }
+        let mut keyed: Vec<_> = merged.into_iter().map(|r| (key(&r), r)).collect();
+        keyed.append(&mut records);
+        // Stable: guides before records among equal keys, as before.
+        keyed.sort_by_key(|(k, _)| *k);
+        ranked = keyed.into_iter().map(|(_, r)| r).collect();
     }
     ranked.truncate(limit);
     Ok(ranked.into_iter().map(|r| r.hit).collect())

@@ -1977,6 +1977,43 @@ async fn docs_search_counts_a_documentation_pages_headings_as_what_it_is_about()
     }
 }
 
+/// An operation is an endpoint, and the docs server's `search` keeps `search_api_docs`' order
+/// among its records (2026-12-06, later still): `fetch one service by slug` found the API
+/// overview, which holds all four words in its text, before `operations/getService`, whose title
+/// holds three; and `assessment questions endpoint`, `health check endpoint` or `bulk export
+/// endpoint` found the documentation pages or guides before the operation, whose own text
+/// never says "endpoint". `endpoints` and `list of endpoints` still find the API overview's
+/// list of them first.
+#[tokio::test]
+async fn docs_search_lists_the_operation_an_agent_names_before_the_pages_about_it() {
+    let server = start().await;
+    let ids_of = |answer: &Value| -> Vec<String> {
+        assert_eq!(answer["isError"], false, "{answer}");
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let page: Value = serde_json::from_str(text).expect("JSON");
+        let results = page["results"].as_array().expect("results");
+        results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
+    };
+    for (query, first) in [
+        ("fetch one service by slug", "operations/getService"),
+        ("assessment questions endpoint", "operations/getAssessment"),
+        ("health check endpoint", "operations/getHealth"),
+        ("bulk export endpoint", "operations/exportAll"),
+        ("search guides endpoint", "operations/searchResources"),
+        ("guide categories endpoint", "operations/listCategories"),
+        ("contact endpoint", "operations/getContact"),
+        ("endpoints", "docs/api"),
+        ("list of endpoints", "docs/api"),
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            let ids = ids_of(&answer);
+            assert_eq!(ids.first().map(String::as_str), Some(first), "{name} {query}: {ids:?}");
+        }
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
