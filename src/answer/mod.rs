@@ -331,6 +331,25 @@ fn answer_to(query: &query::Query) -> Answer {
     {
         return answer;
     }
+    // "Is the first call free?", "do you offer a free consultation?", "do you charge for the
+    // first call?": a question of price that one of the firm's "How we work" statements says in
+    // full ("... an hour's free consultation call with a practitioner; there is no charge for
+    // either.") is answered by it, asked of the firm or not; the prices record's "publishes no
+    // prices" answered another question, and the first was "not covered" (answered by search,
+    // the statement was not among the first three sources). A question of price that names
+    // nothing but phrasing ("what are your prices?") gets the record.
+    if query.intent.topic == Some(CompanyTopic::Pricing)
+        && query.n_content > 0
+        && let Some(mut answer) = firm_terms_answer(&query)
+    {
+        // The statement alone: "are your consultations free?" opened on the firm's description
+        // ("Larchmere is a small consultancy ...", for "consult"), read before the statements.
+        answer.sentences.retain(|sentence| is_firm_term(sentence.text));
+        answer.sentences.truncate(1);
+        if !answer.sentences.is_empty() {
+            return answer;
+        }
+    }
     match topic {
         // Prices and contact details come from the records whatever else the question names;
         // what it names is cited after them ("what would an MLOps project cost?").
@@ -558,6 +577,11 @@ fn retrieve(query: &query::Query, boost: Option<SourceKind>) -> Answer {
 /// your company?" is not "... from small companies and charities ...").
 fn from_firm_terms(query: &query::Query) -> Answer {
     firm_terms_answer(query).unwrap_or_else(|| not_covered(&[], 0))
+}
+
+/// Whether `text` is one of the organisation's "How we work" statements.
+fn is_firm_term(text: &str) -> bool {
+    ANSWER_PASSAGES.iter().any(|p| p.heading == TERMS_HEADING && std::ptr::eq(p.text, text))
 }
 
 /// The answer from the organisation's "How we work" statements, if the best sentence of its

@@ -1182,6 +1182,17 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         {
             return;
         }
+        // "Are we too small to work with you?", "is our company big enough for you?": asked of
+        // the firm's practice, a word of degree is phrasing the firm's statement of its
+        // clients ("We work with organisations of every size ...") never says, and not
+        // searched even as a filler; as one, "too" left the statement short of the question's
+        // every word and the question "not covered".
+        if company_question
+            && intent.names_firm_practice
+            && matches!(token.word.as_str(), "too" | "enough")
+        {
+            return;
+        }
         let phrasing = (company_question
             && (intent::is_company_word(&token.word)
                 || intent::is_firm_practice_word(&token.word))

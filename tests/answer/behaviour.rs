@@ -3807,3 +3807,40 @@ fn a_request_in_two_or_three_words_opens_on_the_service_that_offers_it() {
         assert_eq!(ask(question).kind, AnswerKind::NotCovered, "{question}");
     }
 }
+
+/// The thirtieth pass: the firm's own statements, found. "Are we too small to work with you?"
+/// was "not covered" though "We work with organisations of every size ..." answers it: "too",
+/// searched as a filler, is a word the statement never says. "Is the first call free?" was
+/// "not covered" and "do you offer a free consultation?" got the prices record's "publishes
+/// no prices", where the statement of the first step, which now says the call is a free
+/// consultation, answers both; asked without "you", the statement is still the firm's.
+#[test]
+fn the_firms_statements_answer_its_size_and_its_free_first_call() {
+    for question in ["Are we too small to work with you?", "is our company too small for you"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(
+            reply.text().starts_with("We work with organisations of every size"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    for question in [
+        "Is the first call free?",
+        "is your first call free",
+        "Do you offer a free consultation?",
+        "do you charge for the first call",
+        "are your consultations free",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["contact:contact"], "{question}: {reply:#?}");
+        assert!(reply.text().starts_with("Your first step is an email"), "{}", reply.text());
+        assert!(reply.text().contains("no charge"), "{}", reply.text());
+    }
+    // A price the statements do not state is still the prices record's.
+    for question in ["how much do you charge", "what does an AI strategy engagement cost"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+    }
+}
