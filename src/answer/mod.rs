@@ -333,14 +333,14 @@ fn answer_to(query: &query::Query) -> Answer {
     }
     // "Is the first call free?", "do you offer a free consultation?", "do you charge for the
     // first call?": a question of price that one of the firm's "How we work" statements says in
-    // full ("... an hour's free consultation call with a practitioner; there is no charge for
-    // either.") is answered by it, asked of the firm or not; the prices record's "publishes no
+    // full ("... an hour's call with a practitioner, which we offer as a free consultation;
+    // there is no charge for either.") is answered by it, asked of the firm or not; the prices record's "publishes no
     // prices" answered another question, and the first was "not covered" (answered by search,
     // the statement was not among the first three sources). A question of price that names
     // nothing but phrasing ("what are your prices?") gets the record.
     if query.intent.topic == Some(CompanyTopic::Pricing)
         && query.n_content > 0
-        && let Some(mut answer) = firm_terms_answer(&query)
+        && let Some(mut answer) = firm_terms_answer(query)
     {
         // The statement alone: "are your consultations free?" opened on the firm's description
         // ("Larchmere is a small consultancy ...", for "consult"), read before the statements.
