@@ -555,7 +555,7 @@ impl App {
             }
             // These carry no validator, so only `If-None-Match: *` can match them.
             Route::SearchPage if is_get => {
-                unless_any_match(site::search(parts.uri.query()), &parts.headers)
+                unless_any_match(site::search(parts.uri.query(), &parts.headers), &parts.headers)
             }
             Route::AssessmentResult if is_get => {
                 unless_any_match(site::assessment_result(parts.uri.query()), &parts.headers)

@@ -222,9 +222,17 @@ fn is_website(path: &str) -> bool {
         || path.starts_with("/.well-known/"))
 }
 
-/// `GET /search/`: the server-rendered results page.
-pub fn search(query: Option<&str>) -> Reply {
-    html_page(search_page::from_query(query))
+/// `GET /search/`: the server-rendered results page, or the same search as markdown for a
+/// client that prefers it as a page's negotiation reads `Accept`. Either carries `Vary: Accept`.
+pub fn search(query: Option<&str>, headers: &HeaderMap) -> Reply {
+    let mut reply = if prefers_markdown(accept_header(headers).as_deref()) {
+        let page = search_page::markdown_from_query(query);
+        page_reply(page.outcome, page.markdown, MARKDOWN)
+    } else {
+        html_page(search_page::from_query(query))
+    };
+    reply.static_headers.push(header::VARY, "accept");
+    reply
 }
 
 /// `GET /ai-readiness/result/`: the assessment scored without scripts.
@@ -232,15 +240,20 @@ pub fn assessment_result(query: Option<&str>) -> Reply {
     html_page(assessment_page::from_query(query))
 }
 
-/// A page rendered at run time: 200 cached as content, or 400 not stored.
+/// A page rendered at run time as HTML.
 fn html_page(page: HtmlPage) -> Reply {
-    let (status, cache_control) = match page.outcome {
+    page_reply(page.outcome, page.html, HTML)
+}
+
+/// A page rendered at run time: 200 cached as content, or 400 not stored.
+fn page_reply(outcome: Outcome, text: String, content_type: &'static str) -> Reply {
+    let (status, cache_control) = match outcome {
         Outcome::Ok => (StatusCode::OK, CACHE_CONTENT),
         Outcome::BadRequest => (StatusCode::BAD_REQUEST, NO_STORE),
     };
     let mut reply = Reply::empty(status);
-    reply.body = Body::full(page.html);
-    reply.content_type = HTML;
+    reply.body = Body::full(text);
+    reply.content_type = content_type;
     reply.cache_control = cache_control;
     reply
 }

@@ -22,6 +22,13 @@ pub struct HtmlPage {
     pub html: String,
 }
 
+/// A page rendered at run time as markdown, for a client that prefers it to HTML.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkdownPage {
+    pub outcome: Outcome,
+    pub markdown: String,
+}
+
 /// Whether the request made sense.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -42,6 +49,25 @@ pub fn escape_html(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Escapes text for markdown (CommonMark) inline content: a backslash before every character
+/// that could open markup (emphasis, code, links, HTML, entities), and a line break or other
+/// control character as a space, so text a client typed stays text on one line. Only for text
+/// after the start of a line (a heading's, a list item's), where nothing else opens a block.
+pub fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for ch in text.chars() {
+        match ch {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            ch if ch.is_control() => out.push(' '),
             other => out.push(other),
         }
     }

@@ -9,15 +9,22 @@
 //! guide (`tables::GUIDE_RESULTS`). No I/O. Unlike the API, unknown parameters are ignored
 //! (links to pages pick up tracking parameters), and an empty `category` or `cursor` means
 //! none, because the form's "All categories" option submits `category=`.
+//!
+//! A client that prefers `text/markdown` (as a page's negotiation reads `Accept`) gets the same
+//! search as markdown ([`markdown_from_query`]): the summary, the results as a numbered list of
+//! links to the guides' twins, each with its passage (matched words in bold) or description,
+//! and links onward, with the same words as the HTML.
+
+use std::fmt::Write as _;
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 
-use super::{HtmlPage, Outcome, escape_html};
+use super::{HtmlPage, MarkdownPage, Outcome, escape_html, escape_markdown};
 use crate::limits::SEARCH_QUERY_MAX_CHARS;
 use crate::ops::error::closest_category;
 use crate::ops::guides::{self, SearchParams, SearchRequest};
 use crate::ops::{Error, ErrorKind};
-use crate::tables::{CATEGORIES, GUIDE_RESULTS, SEARCH_PAGE, SITE_URL};
+use crate::tables::{CATEGORIES, GUIDE_RESULTS, GUIDES, SEARCH_PAGE, SITE_URL};
 use crate::wire::form::parse_read_pairs;
 
 /// What a query value escapes: everything but RFC 3986 unreserved characters, so cursors
@@ -89,14 +96,177 @@ pub fn render(q: &str, category: Option<&str>, cursor: Option<&str>) -> HtmlPage
             "",
         ),
         Ok(params) => {
-            let title = if params.q.is_empty() {
-                format!("Guides in {}", category.unwrap_or_default())
-            } else {
-                format!("Search results for \u{201c}{}\u{201d}", params.q)
-            };
             let (results, summary) = results_html(&params, category);
+            let title = title(&params, category);
             fill(&title, &summary, &params.q, category_idx, Outcome::Ok, &results, &api_query)
         }
+    }
+}
+
+/// The heading of a page of results: "Search results for \u{201c}data quality\u{201d}", or
+/// "Guides in Analytics and BI" for a category alone.
+fn title(params: &SearchParams, category: Option<&str>) -> String {
+    if params.q.is_empty() {
+        format!("Guides in {}", category.unwrap_or_default())
+    } else {
+        format!("Search results for \u{201c}{}\u{201d}", params.q)
+    }
+}
+
+/// The page for a raw query string as markdown, for a client that prefers it.
+pub fn markdown_from_query(query: Option<&str>) -> MarkdownPage {
+    match parse(query.unwrap_or("")) {
+        Ok(request) => {
+            render_markdown(&request.q, request.category.as_deref(), request.cursor.as_deref())
+        }
+        Err(error) => refused_markdown(&error, None, "", None),
+    }
+}
+
+/// [`render`] as markdown: the same search, summary, links onward and refusals, with the
+/// results' links to the guides' twins, which a client that prefers markdown reads.
+pub fn render_markdown(q: &str, category: Option<&str>, cursor: Option<&str>) -> MarkdownPage {
+    let api_query = query_string(q.trim(), category, cursor);
+    match guides::validate(&SearchRequest { q: Some(q), category, limit: None, cursor }) {
+        Err(error) => {
+            // The search that would be answered: the words without the stale cursor, in the
+            // category a misspelt one most plausibly meant (or in all), as the HTML page
+            // chooses the meant category in its list; none for a query too long.
+            let retry = match error.kind {
+                ErrorKind::InvalidCursor => Some(query_string(q.trim(), category, None)),
+                ErrorKind::UnknownCategory => {
+                    Some(query_string(q.trim(), category.and_then(closest_category), None))
+                }
+                _ => None,
+            };
+            refused_markdown(&error, category, &api_query, retry.as_deref())
+        }
+        Ok(params) if params.q.is_empty() && params.category.is_none() => MarkdownPage {
+            outcome: Outcome::Ok,
+            markdown: format!(
+                "# Search the guides\n\n{} Add the words to this address as `q`, and a category's name as `category`: {SITE_URL}/search/?q=data+quality\n\nEvery guide by category: {SITE_URL}/guides/index.md. Every page is listed in {SITE_URL}/llms.txt.\n",
+                blank_description()
+            ),
+        },
+        Ok(params) => {
+            let mut md = format!("# {}\n\n", escape_markdown(&title(&params, category)));
+            results_markdown(&mut md, &params, category);
+            let _ = writeln!(md, "The same search as JSON: {SITE_URL}/v1/resources{api_query}");
+            MarkdownPage { outcome: Outcome::Ok, markdown: md }
+        }
+    }
+}
+
+/// A refused search as markdown (400): why, in the HTML page's words, the API's refusal of the
+/// same parameters (`api_query`), which names the error's code, and the search to run instead
+/// (`retry`, a query string), else the blank page.
+fn refused_markdown(
+    error: &Error,
+    category: Option<&str>,
+    api_query: &str,
+    retry: Option<&str>,
+) -> MarkdownPage {
+    let mut md =
+        format!("# Search the guides\n\n{}\n\n", escape_markdown(&error_message(error, category)));
+    if !api_query.is_empty() {
+        let _ = writeln!(
+            md,
+            "The same request to the API, with the error's code: {SITE_URL}/v1/resources{api_query}\n"
+        );
+    }
+    match retry {
+        Some(retry) => {
+            let _ = writeln!(md, "Search again: {SITE_URL}/search/{retry}");
+        }
+        None => {
+            let _ = writeln!(md, "Search from the start: {SITE_URL}/search/");
+        }
+    }
+    MarkdownPage { outcome: Outcome::BadRequest, markdown: md }
+}
+
+/// The summary and results of a search as markdown, appended to `md`, each block followed by a
+/// blank line.
+fn results_markdown(md: &mut String, params: &SearchParams, category: Option<&str>) {
+    let page = guides::search(params.clone());
+    let Summary { n_hits, guides, what, every_word, .. } = Summary::of(&page, params, category);
+    let search_link = |q: &str, cursor: Option<&str>| {
+        let params = SearchParams { q: q.to_owned(), ..params.clone() };
+        page_url(&params, category, cursor)
+    };
+    if let Some(corrected) = &page.corrected {
+        let _ = writeln!(
+            md,
+            "Showing results for \u{201c}{}\u{201d}. Search instead for [{}]({}).\n",
+            escape_markdown(corrected),
+            escape_markdown(&params.q),
+            search_link(&as_typed(&params.q), None)
+        );
+    }
+    let what = escape_markdown(&what);
+    if n_hits == 0 {
+        let another = if category.is_some() { ", another category" } else { "" };
+        let _ = writeln!(
+            md,
+            "No guides {what}. Try fewer or different words{another}, or browse the guide library: {SITE_URL}/guides/index.md\n"
+        );
+    } else {
+        let _ = writeln!(
+            md,
+            "{n_hits} {guides} {what}{every_word}. Showing {} to {}.\n",
+            page.offset() + 1,
+            page.offset() + page.hits().len()
+        );
+    }
+    if !page.suggestions.is_empty() {
+        let links: Vec<String> = page
+            .suggestions
+            .iter()
+            .map(|s| format!("[{}]({})", escape_markdown(s), search_link(s, None)))
+            .collect();
+        let _ = writeln!(md, "Did you mean {}?\n", links.join(" or "));
+    }
+    if n_hits == 0 {
+        return;
+    }
+    for (n, hit) in page.hits().iter().enumerate() {
+        let guide = &GUIDES[usize::from(hit.guide)];
+        let category = CATEGORIES.get(usize::from(guide.category)).map_or("", |c| c.name);
+        let _ = write!(
+            md,
+            "{}. [{}]({SITE_URL}{}) ({}): ",
+            page.offset() + n + 1,
+            escape_markdown(guide.title),
+            guide.twin_path,
+            escape_markdown(category)
+        );
+        // The passage that matched, its marks in bold, or the guide's description.
+        match page.snippet(hit) {
+            Some(snippet) => {
+                let mut at = 0;
+                for (start, end) in snippet.marks() {
+                    md.push_str(&escape_markdown(&snippet.text[at..start]));
+                    md.push_str("**");
+                    md.push_str(&escape_markdown(&snippet.text[start..end]));
+                    md.push_str("**");
+                    at = end;
+                }
+                md.push_str(&escape_markdown(&snippet.text[at..]));
+            }
+            None => md.push_str(&escape_markdown(guide.description)),
+        }
+        md.push('\n');
+    }
+    md.push('\n');
+    let mut links = Vec::new();
+    if let Some(next) = &page.next_cursor {
+        links.push(format!("[More results]({})", page_url(params, category, Some(next))));
+    }
+    if page.offset() > 0 {
+        links.push(format!("[Back to the first results]({})", page_url(params, category, None)));
+    }
+    if !links.is_empty() {
+        let _ = writeln!(md, "{}\n", links.join(" \u{b7} "));
     }
 }
 
@@ -135,36 +305,61 @@ fn parse(query: &str) -> Result<Request, Error> {
     })
 }
 
+/// What a page of results says of itself, in plain text (each form escapes it).
+struct Summary {
+    /// How many guides matched in all.
+    n_hits: usize,
+    /// "guide" or "guides", agreeing with `n_hits`.
+    guides: &'static str,
+    /// "match \u{201c}data quality\u{201d} in Analytics and BI" (the verb agreeing with the
+    /// count), or "in Analytics and BI" for a category alone.
+    what: String,
+    /// ", 12 of them every word" when some matches lack a word of the query; else empty.
+    every_word: String,
+    /// The page's description: "154 guides match \u{201c}data quality\u{201d}.", "No guides
+    /// match \u{201c}xyzzy\u{201d}."
+    description: String,
+}
+
+impl Summary {
+    fn of(page: &guides::GuidePage, params: &SearchParams, category: Option<&str>) -> Summary {
+        let n_hits = page.n_matches();
+        // The verb agrees with the count: "No guides match", "1 guide matches", "2 guides match".
+        let verb = if n_hits == 1 { "matches" } else { "match" };
+        // The summary names the words the results are for: the corrected reading when a
+        // misspelt word was read as another, which the line above the summary announces.
+        let searched = page.corrected.as_deref().unwrap_or(&params.q);
+        let what = match (params.q.is_empty(), category) {
+            (true, Some(name)) => format!("in {name}"),
+            (false, None) => format!("{verb} \u{201c}{searched}\u{201d}"),
+            (false, Some(name)) => format!("{verb} \u{201c}{searched}\u{201d} in {name}"),
+            (true, None) => String::new(),
+        };
+        let guides = if n_hits == 1 { "guide" } else { "guides" };
+        let description = match n_hits {
+            0 => format!("No guides {what}."),
+            n => format!("{n} {guides} {what}."),
+        };
+        // A guide matching any word of the query is a match (ranked by its score), so for
+        // several words the count alone says little ("154 guides match \u{201c}data
+        // quality\u{201d}", 149 of them for "data"): how many matched every word follows it.
+        let every_word = match page.n_every_word() {
+            n if n == n_hits => String::new(),
+            0 => ", none of them every word".to_owned(),
+            n => format!(", {n} of them every word"),
+        };
+        Summary { n_hits, guides, what, every_word, description }
+    }
+}
+
 /// The results and the page's description: how many guides match, in the summary's words
 /// ("12 guides match \u{201c}data quality\u{201d} in Analytics and BI.", "No guides match
 /// \u{201c}xyzzy\u{201d}."), unescaped (`fill` escapes it).
 fn results_html(params: &SearchParams, category: Option<&str>) -> (String, String) {
     let page = guides::search(params.clone());
-    let n_hits = page.n_matches();
-    // The verb agrees with the count: "No guides match", "1 guide matches", "2 guides match".
-    let verb = if n_hits == 1 { "matches" } else { "match" };
-    // The summary names the words the results are for: the corrected reading when a misspelt
-    // word was read as another, which the line above the summary announces.
-    let searched = page.corrected.as_deref().unwrap_or(&params.q);
-    let what_text = match (params.q.is_empty(), category) {
-        (true, Some(name)) => format!("in {name}"),
-        (false, None) => format!("{verb} \u{201c}{searched}\u{201d}"),
-        (false, Some(name)) => format!("{verb} \u{201c}{searched}\u{201d} in {name}"),
-        (true, None) => String::new(),
-    };
-    let guides = if n_hits == 1 { "guide" } else { "guides" };
-    let description = match n_hits {
-        0 => format!("No guides {what_text}."),
-        n => format!("{n} {guides} {what_text}."),
-    };
-    let what = match (params.q.is_empty(), category) {
-        (true, Some(name)) => format!("in {}", escape_html(name)),
-        (false, None) => format!("{verb} \u{201c}{}\u{201d}", escape_html(searched)),
-        (false, Some(name)) => {
-            format!("{verb} \u{201c}{}\u{201d} in {}", escape_html(searched), escape_html(name))
-        }
-        (true, None) => String::new(),
-    };
+    let Summary { n_hits, guides, what, every_word, description } =
+        Summary::of(&page, params, category);
+    let what = escape_html(&what);
     // "Did you mean", from the API's `suggestions`: each a link to its own search.
     let did_you_mean = match page.suggestions.as_slice() {
         [] => String::new(),
@@ -206,14 +401,6 @@ fn results_html(params: &SearchParams, category: Option<&str>) -> (String, Strin
         );
         return (html, description);
     }
-    // A guide matching any word of the query is a match (ranked by its score), so for several
-    // words the count alone says little ("154 guides match \u{201c}data quality\u{201d}", 149
-    // of them for "data"): how many matched every word follows it.
-    let every_word = match page.n_every_word() {
-        n if n == n_hits => String::new(),
-        0 => ", none of them every word".to_owned(),
-        n => format!(", {n} of them every word"),
-    };
     let mut html = format!(
         "{corrected}<p id=\"summary\">{n_hits} {guides} {what}{every_word}. Showing {} to {}.</p>\n{did_you_mean}<ol class=\"results\" start=\"{}\">\n",
         page.offset() + 1,
@@ -286,7 +473,15 @@ fn query_string(q: &str, category: Option<&str>, cursor: Option<&str>) -> String
 /// Why the request was refused, in words for the person who typed it; `requested_category` is
 /// the `category` asked for, if any.
 fn error_html(error: &Error, requested_category: Option<&str>) -> String {
-    let message = match error.kind {
+    format!(
+        "<p id=\"summary\" class=\"error\" role=\"alert\">{}</p>\n",
+        escape_html(&error_message(error, requested_category))
+    )
+}
+
+/// Why the request was refused, in plain words for the person who typed it.
+fn error_message(error: &Error, requested_category: Option<&str>) -> String {
+    match error.kind {
         ErrorKind::QueryTooLong => {
             format!("The search is too long: use at most {SEARCH_QUERY_MAX_CHARS} characters.")
         }
@@ -305,8 +500,7 @@ fn error_html(error: &Error, requested_category: Option<&str>) -> String {
         }
         ErrorKind::DuplicateParameter => "The address gives a search parameter twice.".to_string(),
         _ => error.message.clone(),
-    };
-    format!("<p id=\"summary\" class=\"error\" role=\"alert\">{}</p>\n", escape_html(&message))
+    }
 }
 
 /// The template with its holes filled: title, description, query box, category choice,

@@ -551,3 +551,127 @@ async fn a_guide_path_that_names_no_guide_offers_the_guides_that_mention_its_wor
         assert_eq!(response.text, NOT_FOUND_PAGE, "{path}");
     }
 }
+
+/// What a markdown text holds as a reader of it sees it: the first heading's text, every
+/// link's destination, the first ordered list's start, and whether anything but plain text
+/// (emphasis, a link, HTML, code) is inside the heading.
+struct MarkdownRead {
+    heading: String,
+    heading_plain: bool,
+    links: Vec<String>,
+    list_start: Option<u64>,
+    strong: usize,
+}
+
+fn read_markdown(text: &str) -> MarkdownRead {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let mut read = MarkdownRead {
+        heading: String::new(),
+        heading_plain: true,
+        links: Vec::new(),
+        list_start: None,
+        strong: 0,
+    };
+    let (mut in_heading, mut headings) = (false, 0);
+    for event in Parser::new(text) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => {
+                headings += 1;
+                in_heading = headings == 1;
+            }
+            Event::End(TagEnd::Heading(_)) => in_heading = false,
+            Event::Text(text) if in_heading => read.heading.push_str(&text),
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                read.heading_plain &= !in_heading;
+                read.links.push(dest_url.to_string());
+            }
+            Event::Start(Tag::List(Some(start))) if read.list_start.is_none() => {
+                read.list_start = Some(start);
+            }
+            Event::Start(Tag::Strong) => {
+                read.heading_plain &= !in_heading;
+                read.strong += 1;
+            }
+            Event::Start(_) | Event::Html(_) | Event::InlineHtml(_) | Event::Code(_)
+                if in_heading =>
+            {
+                read.heading_plain = false;
+            }
+            _ => {}
+        }
+    }
+    read
+}
+
+/// The website's search (`/search/`) is negotiated as a page is: a client that prefers
+/// markdown gets the same search as markdown, with the results' links to the guides' twins in
+/// the API's order, the matched words in bold, a next page that answers in markdown again, and
+/// its refusals in markdown with the search to run instead. Both forms carry `Vary: Accept`.
+/// Before, such a client was sent the HTML page.
+#[tokio::test]
+async fn the_search_page_answers_in_markdown_to_a_client_that_prefers_it() {
+    let server = start().await;
+    let markdown = [("accept", "text/markdown")];
+    let response = server.get_with("/search/?q=data+qualty", &markdown).await;
+    assert_eq!(response.status, 200);
+    assert_eq!(response.header("content-type"), Some("text/markdown; charset=utf-8"));
+    assert_eq!(response.header("vary"), Some("accept"));
+    let html = server.get("/search/?q=data+qualty").await;
+    assert_eq!(html.header("content-type"), Some("text/html; charset=utf-8"));
+    assert_eq!(html.header("vary"), Some("accept"), "the HTML varies by Accept too");
+    assert_eq!(response.header("cache-control"), html.header("cache-control"));
+    let read = read_markdown(&response.text);
+    assert_eq!(read.heading, "Search results for \u{201c}data qualty\u{201d}");
+    assert!(response.text.contains("Showing results for \u{201c}data quality\u{201d}."));
+    // The results are the API's, in its order, each linked to its guide's twin.
+    let api = server.get("/v1/resources?q=data+qualty").await.json();
+    let twins: Vec<String> = api["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| format!("{}index.md", r["url"].as_str().expect("url")))
+        .collect();
+    assert_eq!(twins.len(), 10);
+    let guide_links: Vec<&String> = read.links.iter().filter(|l| l.contains("/guides/")).collect();
+    assert_eq!(guide_links, twins.iter().collect::<Vec<_>>(), "{}", response.text);
+    for twin in &twins[..2] {
+        let page = server.get(twin.strip_prefix(SITE_URL).expect("site URL")).await;
+        assert_eq!(page.header("content-type"), Some("text/markdown; charset=utf-8"), "{twin}");
+    }
+    assert_eq!(read.list_start, Some(1));
+    assert!(read.strong >= 10, "the matched words in bold: {}", response.text);
+    // The next page, followed with the same preference, is markdown and numbered on.
+    let next = read
+        .links
+        .iter()
+        .find(|l| l.contains("cursor="))
+        .unwrap_or_else(|| panic!("a next page: {}", response.text));
+    let next = server.get_with(next.strip_prefix(SITE_URL).expect("site URL"), &markdown).await;
+    assert_eq!(next.status, 200);
+    assert_eq!(read_markdown(&next.text).list_start, Some(11), "{}", next.text);
+    // What the client typed stays text.
+    let typed = "*bold* [x](y) <b>x</b> `code` a_b";
+    let escaped = "%2Abold%2A+%5Bx%5D%28y%29+%3Cb%3Ex%3C%2Fb%3E+%60code%60+a_b";
+    let hostile = server.get_with(&format!("/search/?q={escaped}"), &markdown).await;
+    let read = read_markdown(&hostile.text);
+    assert_eq!(read.heading, format!("Search results for \u{201c}{typed}\u{201d}"));
+    assert!(read.heading_plain, "{}", hostile.text);
+    // A refusal is markdown too, with the search that would be answered.
+    let refused = server.get_with("/search/?q=drift&category=Generativ+AI", &markdown).await;
+    assert_eq!(refused.status, 400);
+    assert_eq!(refused.header("content-type"), Some("text/markdown; charset=utf-8"));
+    assert_eq!(refused.header("cache-control"), Some("no-store"));
+    assert!(refused.text.contains("did you mean Generative AI?"), "{}", refused.text);
+    assert!(
+        refused.text.contains(&format!(
+            "Search again: {SITE_URL}/search/?q=drift&category=Generative%20AI"
+        )),
+        "{}",
+        refused.text
+    );
+    // Markdown rated below HTML, and a browser, get the page.
+    for accept in ["text/markdown;q=0.5, text/html", BROWSER] {
+        let page = server.get_with("/search/?q=drift", &[("accept", accept)]).await;
+        assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"), "{accept}");
+    }
+}
