@@ -439,6 +439,11 @@ pub fn emit(input: &mut EmitInput<'_>) -> String {
     );
     let _ = writeln!(
         out,
+        "/// The address the firm is written to at, as the contact record gives it.\npub static CONTACT_EMAIL: &str = {};\n",
+        lit(&content.contact.email)
+    );
+    let _ = writeln!(
+        out,
         "/// Each guide as one `<li>` of the search results page, in library order.\npub static GUIDE_RESULTS: [&str; {}] = [",
         runtime.guide_results.len()
     );

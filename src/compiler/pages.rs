@@ -1155,7 +1155,7 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
     let n_questions: usize = assessment.sections.iter().map(|s| s.questions.len()).sum();
     let _ = writeln!(
         markdown,
-        "Score your answers with `POST {}/v1/ai-readiness/score` and a body `{{\"answers\": [...]}}` of {n_questions} option indices (0-4), one per question in order.\n",
+        "Score your answers with `POST {}/v1/ai-readiness/score` and a body `{{\"answers\": [...]}}` of {n_questions} option indices (0-4), one per question in order, or read the result as a page: `GET {site}{ASSESSMENT_RESULT_PATH}?a=` and the {n_questions} indices as digits, which answers in markdown to a client that sends `Accept: text/markdown`.\n",
         shell.config.api_base,
     );
     // The script scores in place through the API; without scripts the form submits to the

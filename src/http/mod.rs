@@ -557,9 +557,10 @@ impl App {
             Route::SearchPage if is_get => {
                 unless_any_match(site::search(parts.uri.query(), &parts.headers), &parts.headers)
             }
-            Route::AssessmentResult if is_get => {
-                unless_any_match(site::assessment_result(parts.uri.query()), &parts.headers)
-            }
+            Route::AssessmentResult if is_get => unless_any_match(
+                site::assessment_result(parts.uri.query(), &parts.headers),
+                &parts.headers,
+            ),
             Route::Health if is_get => {
                 unless_any_match(health::reply(self.is_draining()), &parts.headers)
             }

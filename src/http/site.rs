@@ -12,7 +12,7 @@ use crate::model::{ErrorKind, FixedResponse, PageLinks};
 use crate::ops::Error;
 use crate::route::decode_unreserved;
 use crate::tables::{BAD_HOST_PAGE, FIXED, NOT_FOUND_PAGE, PAGE_LINKS, RATE_LIMITED_PAGE};
-use crate::web::{HtmlPage, Outcome, assessment_page, not_found, search_page};
+use crate::web::{HtmlPage, MarkdownPage, Outcome, assessment_page, not_found, search_page};
 use crate::wire::reply::{CACHE_CONTENT, NO_STORE};
 use crate::wire::{Body, Reply};
 
@@ -223,21 +223,40 @@ fn is_website(path: &str) -> bool {
 }
 
 /// `GET /search/`: the server-rendered results page, or the same search as markdown for a
-/// client that prefers it as a page's negotiation reads `Accept`. Either carries `Vary: Accept`.
+/// client that prefers it as a page's negotiation reads `Accept`.
 pub fn search(query: Option<&str>, headers: &HeaderMap) -> Reply {
+    negotiated(
+        headers,
+        || search_page::from_query(query),
+        || search_page::markdown_from_query(query),
+    )
+}
+
+/// `GET /ai-readiness/result/`: the assessment scored without scripts, as HTML or, for a
+/// client that prefers it, markdown.
+pub fn assessment_result(query: Option<&str>, headers: &HeaderMap) -> Reply {
+    negotiated(
+        headers,
+        || assessment_page::from_query(query),
+        || assessment_page::markdown_from_query(query),
+    )
+}
+
+/// A page rendered at run time in the form the client prefers, as a page is negotiated:
+/// markdown when it prefers `text/markdown`, else HTML. Either carries `Vary: Accept`.
+fn negotiated(
+    headers: &HeaderMap,
+    html: impl FnOnce() -> HtmlPage,
+    markdown: impl FnOnce() -> MarkdownPage,
+) -> Reply {
     let mut reply = if prefers_markdown(accept_header(headers).as_deref()) {
-        let page = search_page::markdown_from_query(query);
+        let page = markdown();
         page_reply(page.outcome, page.markdown, MARKDOWN)
     } else {
-        html_page(search_page::from_query(query))
+        html_page(html())
     };
     reply.static_headers.push(header::VARY, "accept");
     reply
-}
-
-/// `GET /ai-readiness/result/`: the assessment scored without scripts.
-pub fn assessment_result(query: Option<&str>) -> Reply {
-    html_page(assessment_page::from_query(query))
 }
 
 /// A page rendered at run time as HTML.

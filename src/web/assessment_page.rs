@@ -12,44 +12,114 @@
 //! pillar's advice first, the next step. A question left unanswered, answered twice (`a` and
 //! its own parameter count as two answers), or with a value that is not exactly one digit
 //! naming one of its options gives a 400 page that says which. No I/O.
+//!
+//! A client that prefers `text/markdown` (as a page's negotiation reads `Accept`) gets the same
+//! result, or the same problem, as markdown ([`markdown_from_query`]).
 
 use std::fmt::Write as _;
 
-use super::{HtmlPage, Outcome, escape_html};
+use super::{HtmlPage, MarkdownPage, Outcome, escape_html, escape_markdown};
 use crate::model::{N_OPTIONS, N_QUESTIONS, PILLAR_KEYS};
 use crate::ops::readiness;
 use crate::scoring::{PillarResult, ReadinessResult};
 use crate::tables::{
-    ASSESSMENT_RESULT_CTA, ASSESSMENT_RESULT_PAGE, INTERACTIVE_URL, NEXT_STEP_OFFER,
+    ASSESSMENT_RESULT_CTA, ASSESSMENT_RESULT_PAGE, CONTACT_EMAIL, INTERACTIVE_URL, NEXT_STEP_OFFER,
     NEXT_STEP_OFFER_HTML,
 };
 use crate::wire::form::parse_read_pairs;
 
 /// The page for a raw query string.
 pub fn from_query(query: Option<&str>) -> HtmlPage {
-    match answers(query.unwrap_or("")) {
-        Ok(indices) => {
-            let request = serde_json::json!({ "answers": indices });
-            match readiness::score(&request) {
-                Ok(result) => result_page(&result, &indices),
-                Err(error) => problem_page(&escape_html(&error.message)),
-            }
-        }
-        Err(problem) => problem_page(&problem),
+    match scored(query) {
+        Ok((result, indices)) => result_page(&result, &indices),
+        Err(problem) => problem_page(&problem.html()),
     }
 }
 
-/// The option index of every question, from `q0`..`q15` or `a`; or what is wrong, as HTML.
+/// The page for a raw query string as markdown, for a client that prefers it.
+pub fn markdown_from_query(query: Option<&str>) -> MarkdownPage {
+    match scored(query) {
+        Ok((result, indices)) => {
+            MarkdownPage { outcome: Outcome::Ok, markdown: result_markdown(&result, &indices) }
+        }
+        Err(problem) => MarkdownPage {
+            outcome: Outcome::BadRequest,
+            markdown: format!(
+                "# Your answers need another look\n\n{}\n\nGo back to the questions, {INTERACTIVE_URL}index.md (as markdown) or {INTERACTIVE_URL}, answer every one, and score again.\n",
+                problem.markdown()
+            ),
+        },
+    }
+}
+
+/// The answers of a raw query string, scored, with their option indices; or what is wrong.
+fn scored(query: Option<&str>) -> Result<(ReadinessResult, [u8; N_QUESTIONS]), Problem> {
+    let indices = answers(query.unwrap_or(""))?;
+    let request = serde_json::json!({ "answers": indices });
+    match readiness::score(&request) {
+        Ok(result) => Ok((result, indices)),
+        Err(error) => Err(Problem::text(error.message)),
+    }
+}
+
+/// What is wrong with the answers, in words: pieces of text, some of them (a parameter's
+/// name) shown as code.
+struct Problem(Vec<(Piece, String)>);
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Piece {
+    Text,
+    Code,
+}
+
+impl Problem {
+    fn text(text: String) -> Problem {
+        Problem(vec![(Piece::Text, text)])
+    }
+
+    fn html(&self) -> String {
+        let mut html = String::new();
+        for (piece, text) in &self.0 {
+            match piece {
+                Piece::Text => html.push_str(&escape_html(text)),
+                Piece::Code => {
+                    let _ = write!(html, "<code>{}</code>", escape_html(text));
+                }
+            }
+        }
+        html
+    }
+
+    fn markdown(&self) -> String {
+        let mut md = String::new();
+        for (piece, text) in &self.0 {
+            match piece {
+                // A code span cannot hold its own delimiter; such a name is escaped text.
+                Piece::Code if !text.contains('`') && !text.chars().any(char::is_control) => {
+                    let _ = write!(md, "`{text}`");
+                }
+                _ => md.push_str(&escape_markdown(text)),
+            }
+        }
+        md
+    }
+}
+
+/// The option index of every question, from `q0`..`q15` or `a`; or what is wrong.
 ///
 /// The order of the parameters changes nothing: every answer is gathered first, then judged.
 /// A question answered by both `a` and its own parameter, by `a` twice or by its parameter
 /// twice is answered twice. Only `q0` to `q15` as the form writes them are question
 /// parameters (`q01`, `q+1` and `q16` are unknown ones, ignored), and an answer is exactly one
 /// digit naming an option (`00` and ` 1` are not).
-fn answers(query: &str) -> Result<[u8; N_QUESTIONS], String> {
+fn answers(query: &str) -> Result<[u8; N_QUESTIONS], Problem> {
     let reads = |name: &str| name == "a" || question_param(name).is_some();
     let pairs = parse_read_pairs(query, reads).map_err(|bad| {
-        format!("The parameter <code>{}</code> is not valid UTF-8.", escape_html(&bad.0))
+        Problem(vec![
+            (Piece::Text, "The parameter ".to_owned()),
+            (Piece::Code, bad.0),
+            (Piece::Text, " is not valid UTF-8.".to_owned()),
+        ])
     })?;
     // Per question: the answers given, and whether any was not an option.
     let mut n_given = [0usize; N_QUESTIONS];
@@ -78,35 +148,39 @@ fn answers(query: &str) -> Result<[u8; N_QUESTIONS], String> {
         }
     }
     if malformed_link {
-        return Err(format!(
-            "The link's answers (<code>a=</code>) should be {N_QUESTIONS} digits, each from 0 to {}.",
-            N_OPTIONS - 1
-        ));
+        return Err(Problem(vec![
+            (Piece::Text, "The link's answers (".to_owned()),
+            (Piece::Code, "a=".to_owned()),
+            (
+                Piece::Text,
+                format!(") should be {N_QUESTIONS} digits, each from 0 to {}.", N_OPTIONS - 1),
+            ),
+        ]));
     }
     let twice: Vec<usize> = (1..=N_QUESTIONS).filter(|&n| n_given[n - 1] > 1).collect();
     if !twice.is_empty() {
-        return Err(format!(
+        return Err(Problem::text(format!(
             "{} answered twice; each question takes one answer.",
             questions(&twice)
-        ));
+        )));
     }
     let invalid: Vec<usize> = (1..=N_QUESTIONS).filter(|&n| not_an_option[n - 1]).collect();
     if !invalid.is_empty() {
-        return Err(format!(
+        return Err(Problem::text(format!(
             "The answer to {} is not one of its options.",
             questions(&invalid).to_lowercase()
-        ));
+        )));
     }
     // Every question needs an answer, but not every one is scored (the first, the
     // organisation's size, says beside its options that it does not affect the score), so the
     // message says what to do rather than that each answer counts.
     let missing: Vec<usize> = (1..=N_QUESTIONS).filter(|&n| given[n - 1].is_none()).collect();
     if !missing.is_empty() {
-        return Err(format!(
+        return Err(Problem::text(format!(
             "{} {} no answer yet; answer every question to get your score.",
             questions(&missing),
             if missing.len() == 1 { "has" } else { "have" }
-        ));
+        )));
     }
     Ok(given.map(|g| g.unwrap_or(0)))
 }
@@ -217,6 +291,45 @@ fn result_page(result: &ReadinessResult, indices: &[u8; N_QUESTIONS]) -> HtmlPag
     html.push_str(ASSESSMENT_RESULT_CTA);
     let title = format!("Your result: {} out of 100", result.score);
     fill(&title, &title, &html, Outcome::Ok)
+}
+
+/// [`result_page`]'s content as markdown: the same words, the pillars as a table, the links
+/// bare.
+fn result_markdown(result: &ReadinessResult, indices: &[u8; N_QUESTIONS]) -> String {
+    let mut md = format!(
+        "# Your result: {score} out of 100\n\n**{score} out of 100**, in the **{}** band.\n\n",
+        escape_markdown(result.band.name),
+        score = result.score
+    );
+    for line in result.band.guidance {
+        let _ = writeln!(md, "- {}", escape_markdown(line));
+    }
+    md.push_str("\n## Pillar averages (1 to 5)\n\n| Area | Average |\n|---|---|\n");
+    let pillars = [
+        &result.pillars.strategy,
+        &result.pillars.people,
+        &result.pillars.data,
+        &result.pillars.change,
+    ];
+    for pillar in pillars {
+        let _ = writeln!(md, "| {} | {:.2} |", escape_markdown(pillar.title), pillar.average);
+    }
+    md.push_str("\n## Where to start\n\n");
+    let weakest = PILLAR_KEYS.iter().position(|&k| k == result.weakest_pillar).unwrap_or(0);
+    let order = std::iter::once(weakest).chain((0..pillars.len()).filter(|&idx| idx != weakest));
+    for pillar in order.map(|idx| pillars[idx]) {
+        if let Some(text) = pillar.advice {
+            let _ =
+                writeln!(md, "**{}:** {}\n", escape_markdown(pillar.title), escape_markdown(text));
+        }
+    }
+    let digits: String = indices.iter().map(|d| char::from(b'0' + d)).collect();
+    let _ = write!(
+        md,
+        "## Next step\n\n{}\n\nLink to this result, to bookmark or share: {INTERACTIVE_URL}#a={digits}\n\nTo talk through your result with us, email [{CONTACT_EMAIL}](mailto:{CONTACT_EMAIL}).\n",
+        escape_markdown(result.next_step)
+    );
+    md
 }
 
 fn advice(html: &mut String, pillar: &PillarResult) {

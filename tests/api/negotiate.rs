@@ -675,3 +675,79 @@ async fn the_search_page_answers_in_markdown_to_a_client_that_prefers_it() {
         assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"), "{accept}");
     }
 }
+
+/// The assessment's result page is negotiated as a page is: a client that prefers markdown
+/// gets the result the score endpoint computes for the same answers, as markdown (the band,
+/// the pillars' averages as a table, the weakest pillar's advice first), and a problem with
+/// the answers as a 400 in markdown; the assessment's twin names the page. Before, such a
+/// client was sent the HTML.
+#[tokio::test]
+async fn the_assessment_result_page_answers_in_markdown_to_a_client_that_prefers_it() {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let server = start().await;
+    let markdown = [("accept", "text/markdown")];
+    let digits = "2132421302134210";
+    let answers: Vec<u32> = digits.chars().filter_map(|d| d.to_digit(10)).collect();
+    let api =
+        server.post_json("/v1/ai-readiness/score", &format!("{{\"answers\":{answers:?}}}")).await;
+    assert_eq!(api.status, 200, "{}", api.text);
+    let api = api.json();
+    let path = format!("/ai-readiness/result/?a={digits}");
+    let response = server.get_with(&path, &markdown).await;
+    assert_eq!(response.status, 200, "{}", response.text);
+    assert_eq!(response.header("content-type"), Some("text/markdown; charset=utf-8"));
+    assert_eq!(response.header("vary"), Some("accept"));
+    assert_eq!(server.get(&path).await.header("vary"), Some("accept"));
+    // Read as markdown: the heading, the table's rows, the first advice's pillar.
+    let (mut heading, mut rows, mut row, mut cell) = (String::new(), Vec::new(), Vec::new(), None);
+    let (mut in_heading, mut first_strong, mut in_strong) = (false, Vec::new(), false);
+    for event in Parser::new_ext(&response.text, pulldown_cmark::Options::ENABLE_TABLES) {
+        match event {
+            Event::Start(Tag::Heading { .. }) if heading.is_empty() => in_heading = true,
+            Event::End(TagEnd::Heading(_)) => in_heading = false,
+            Event::Start(Tag::TableCell) => cell = Some(String::new()),
+            Event::End(TagEnd::TableCell) => row.extend(cell.take()),
+            Event::End(TagEnd::TableRow) => rows.push(std::mem::take(&mut row)),
+            Event::End(TagEnd::TableHead) => row.clear(),
+            Event::Start(Tag::Strong) => in_strong = true,
+            Event::End(TagEnd::Strong) => in_strong = false,
+            Event::Text(text) => {
+                if in_heading {
+                    heading.push_str(&text);
+                }
+                if let Some(cell) = cell.as_mut() {
+                    cell.push_str(&text);
+                }
+                if in_strong {
+                    first_strong.push(text.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(heading, format!("Your result: {} out of 100", api["score"]));
+    let band = api["band"]["name"].as_str().expect("band");
+    assert_eq!(first_strong.get(1).map(String::as_str), Some(band), "{}", response.text);
+    let pillars = api["pillars"].as_object().expect("pillars");
+    assert_eq!(rows.len(), pillars.len(), "{rows:?}");
+    for pillar in pillars.values() {
+        let title = pillar["title"].as_str().expect("title");
+        let average = format!("{:.2}", pillar["average"].as_f64().expect("average"));
+        assert!(rows.contains(&vec![title.to_string(), average]), "{title}: {rows:?}");
+    }
+    let weakest = &pillars[api["weakestPillar"].as_str().expect("weakest")];
+    let advice = format!("{}:", weakest["title"].as_str().expect("title"));
+    assert_eq!(first_strong.get(2), Some(&advice), "the weakest pillar's advice first");
+    // A problem is a 400 in markdown, the parameter shown as code.
+    let problem = server.get_with("/ai-readiness/result/?a=21", &markdown).await;
+    assert_eq!(problem.status, 400);
+    assert_eq!(problem.header("content-type"), Some("text/markdown; charset=utf-8"));
+    assert!(
+        problem.text.contains("The link's answers (`a=`) should be 16 digits"),
+        "{}",
+        problem.text
+    );
+    // The twin tells a reader where the page is.
+    let twin = server.get("/ai-readiness/index.md").await.text;
+    assert!(twin.contains(&format!("`GET {SITE_URL}/ai-readiness/result/?a=`")), "{twin}");
+}
