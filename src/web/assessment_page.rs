@@ -249,12 +249,7 @@ fn result_page(result: &ReadinessResult, indices: &[u8; N_QUESTIONS]) -> HtmlPag
         let _ = writeln!(html, "<li>{}</li>", escape_html(line));
     }
     html.push_str("</ul>\n<h2>Pillar averages (1 to 5)</h2>\n<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"Pillar averages\">\n<table>\n<thead><tr><th scope=\"col\">Area</th><th scope=\"col\">Average</th></tr></thead>\n<tbody>\n");
-    let pillars = [
-        &result.pillars.strategy,
-        &result.pillars.people,
-        &result.pillars.data,
-        &result.pillars.change,
-    ];
+    let pillars = pillars_of(result);
     for pillar in pillars {
         let _ = writeln!(
             html,
@@ -293,6 +288,11 @@ fn result_page(result: &ReadinessResult, indices: &[u8; N_QUESTIONS]) -> HtmlPag
     fill(&title, &title, &html, Outcome::Ok)
 }
 
+/// The result's pillars in the questions' order.
+fn pillars_of(result: &ReadinessResult) -> [&PillarResult; 4] {
+    [&result.pillars.strategy, &result.pillars.people, &result.pillars.data, &result.pillars.change]
+}
+
 /// [`result_page`]'s content as markdown: the same words, the pillars as a table, the links
 /// bare.
 fn result_markdown(result: &ReadinessResult, indices: &[u8; N_QUESTIONS]) -> String {
@@ -305,12 +305,7 @@ fn result_markdown(result: &ReadinessResult, indices: &[u8; N_QUESTIONS]) -> Str
         let _ = writeln!(md, "- {}", escape_markdown(line));
     }
     md.push_str("\n## Pillar averages (1 to 5)\n\n| Area | Average |\n|---|---|\n");
-    let pillars = [
-        &result.pillars.strategy,
-        &result.pillars.people,
-        &result.pillars.data,
-        &result.pillars.change,
-    ];
+    let pillars = pillars_of(result);
     for pillar in pillars {
         let _ = writeln!(md, "| {} | {:.2} |", escape_markdown(pillar.title), pillar.average);
     }
