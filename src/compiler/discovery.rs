@@ -87,7 +87,7 @@ page in one file.\n",
             "Guide library",
             &twin("/guides/"),
             &format!(
-                "all {} guides by category, with descriptions; search them with {api}/v1/resources?q=",
+                "all {} guides by category, with descriptions; search them with {api}/v1/resources?q= (JSON), or {site}{SEARCH_PATH}?q= (markdown with `Accept: text/markdown`)",
                 content.guides.len()
             ),
         ),
@@ -95,7 +95,7 @@ page in one file.\n",
             &content.assessment.title,
             &twin(ASSESSMENT_PATH),
             &format!(
-                "the {n_questions} questions and options; score answers with POST {api}/v1/ai-readiness/score"
+                "the {n_questions} questions and options; score answers with POST {api}/v1/ai-readiness/score, or read the result at {site}{ASSESSMENT_RESULT_PATH}?a= and the {n_questions} option indices as digits"
             ),
         ),
         link(

@@ -669,6 +669,9 @@ async fn the_search_page_answers_in_markdown_to_a_client_that_prefers_it() {
         "{}",
         refused.text
     );
+    // llms.txt, which agents read first, names it.
+    let llms = server.get("/llms.txt").await.text;
+    assert!(llms.contains(&format!("{SITE_URL}/search/?q= (markdown with")), "{llms}");
     // Markdown rated below HTML, and a browser, get the page.
     for accept in ["text/markdown;q=0.5, text/html", BROWSER] {
         let page = server.get_with("/search/?q=drift", &[("accept", accept)]).await;
