@@ -646,21 +646,50 @@ const WORDS_OF_KNOWING: &[&str] = &[
     "wondering",
 ];
 
+/// Words naming the form of a document rather than its subject: "data strategy template",
+/// "dashboard requirements checklist", "use case canvas" ask for the guide on the subject, in
+/// whatever form it comes. As words of their own they found the guides that happen to write
+/// them: fourteen guides mention a template of something and thirty a checklist, each in
+/// passing ("a use-case card template"), so `model card template` had the use-case guide
+/// first; and a form the library never writes was read as the word it is nearest ("canvas"
+/// as "canary", the rollout guide's). Not "example" or "sample", which are the subject's own
+/// words too ("sample size", "sample ratio mismatch"). Sorted.
+const FORM_WORDS: &[&str] = &[
+    "canvas",
+    "checklist",
+    "checklists",
+    "playbook",
+    "playbooks",
+    "template",
+    "templates",
+    "toolkit",
+    "toolkits",
+    "worksheet",
+    "worksheets",
+];
+
 /// What makes a word of knowing phrasing when it comes right after it ([`WORDS_OF_KNOWING`]).
 const CLAUSE_OPENERS: &[&str] =
     &["how", "if", "what", "when", "where", "whether", "which", "who", "whom", "whose", "why"];
 
 /// Whether the query word `word` (lowercased) at `span` of `q` is phrasing rather than a word
 /// of the subject: a negated auxiliary ([`NEGATIONS`]), or a word of knowing with a question
-/// word or "if" right after it in its clause ([`WORDS_OF_KNOWING`]). Such a word is a unit only
-/// where it begins a synonym phrase, or where every word of the query is phrasing.
+/// word or "if" right after it in its clause ([`WORDS_OF_KNOWING`]), or a word naming the form
+/// of a document ([`FORM_WORDS`]). Such a word is a unit only where it begins a synonym phrase,
+/// or where every word of the query is phrasing.
 #[inline(never)]
 fn is_phrasing(q: &str, span: &Range<usize>, word: &str) -> bool {
-    // Asked of every word of 4 to 9 bytes (every listed word has that many; the caller asks
-    // the length): the cheap tests first, on bytes. A negation ends in "nt", and a word of
-    // knowing needs a clause opener after it, each of which begins with "h", "i" or "w".
+    // Asked of every word of 4 to 10 bytes (every listed word has that many; the caller asks
+    // the length): the cheap tests first, on bytes. A negation ends in "nt", a form word
+    // begins with "c", "p", "t" or "w", and a word of knowing needs a clause opener after it,
+    // each of which begins with "h", "i" or "w".
     if word.ends_with("nt") {
         return NEGATIONS.binary_search(&word).is_ok();
+    }
+    if matches!(word.as_bytes().first(), Some(b'c' | b'p' | b't' | b'w'))
+        && FORM_WORDS.binary_search(&word).is_ok()
+    {
+        return true;
     }
     let rest = q.as_bytes().get(span.end..).unwrap_or_default();
     let gap = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
@@ -971,7 +1000,7 @@ pub fn units(q: &str) -> Units {
     // A phrasing word ([`is_phrasing`]) is no unit of its own where another word of the query
     // is not phrasing.
     let phrasing = |text: &str, token: &QueryToken| {
-        (4..=9).contains(&token.word.len())
+        (4..=10).contains(&token.word.len())
             && is_phrasing(q, &token.span, &text[token.word.clone()])
     };
     let mut idx = 0;
