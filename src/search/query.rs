@@ -653,11 +653,11 @@ const WORDS_OF_KNOWING: &[&str] = &[
 /// passing ("a use-case card template"), so `model card template` had the use-case guide
 /// first; and a form the library never writes was read as the word it is nearest ("canvas"
 /// as "canary", the rollout guide's). Not "example" or "sample", which are the subject's own
-/// words too ("sample size", "sample ratio mismatch"). Sorted.
+/// words too ("sample size", "sample ratio mismatch"). Of 4 to 9 bytes, as the caller asks:
+/// "checklists" and "worksheets" are left out. Sorted.
 const FORM_WORDS: &[&str] = &[
     "canvas",
     "checklist",
-    "checklists",
     "playbook",
     "playbooks",
     "template",
@@ -665,7 +665,6 @@ const FORM_WORDS: &[&str] = &[
     "toolkit",
     "toolkits",
     "worksheet",
-    "worksheets",
 ];
 
 /// What makes a word of knowing phrasing when it comes right after it ([`WORDS_OF_KNOWING`]).
@@ -679,15 +678,17 @@ const CLAUSE_OPENERS: &[&str] =
 /// or where every word of the query is phrasing.
 #[inline(never)]
 fn is_phrasing(q: &str, span: &Range<usize>, word: &str) -> bool {
-    // Asked of every word of 4 to 10 bytes (every listed word has that many; the caller asks
+    // Asked of every word of 4 to 9 bytes (every listed word has that many; the caller asks
     // the length): the cheap tests first, on bytes. A negation ends in "nt", a form word
-    // begins with "c", "p", "t" or "w", and a word of knowing needs a clause opener after it,
-    // each of which begins with "h", "i" or "w".
+    // begins with one of six pairs of letters, and a word of knowing needs a clause opener
+    // after it, each of which begins with "h", "i" or "w".
     if word.ends_with("nt") {
         return NEGATIONS.binary_search(&word).is_ok();
     }
-    if matches!(word.as_bytes().first(), Some(b'c' | b'p' | b't' | b'w'))
-        && FORM_WORDS.binary_search(&word).is_ok()
+    if matches!(
+        word.as_bytes(),
+        [b'c', b'a' | b'h', ..] | [b'p', b'l', ..] | [b't', b'e' | b'o', ..] | [b'w', b'o', ..]
+    ) && FORM_WORDS.binary_search(&word).is_ok()
     {
         return true;
     }
@@ -1000,7 +1001,7 @@ pub fn units(q: &str) -> Units {
     // A phrasing word ([`is_phrasing`]) is no unit of its own where another word of the query
     // is not phrasing.
     let phrasing = |text: &str, token: &QueryToken| {
-        (4..=10).contains(&token.word.len())
+        (4..=9).contains(&token.word.len())
             && is_phrasing(q, &token.span, &text[token.word.clone()])
     };
     let mut idx = 0;
@@ -1782,7 +1783,7 @@ fn written_form(head: &str, term: u32) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use crate::search::query::{Kind, longest_phrase_from, units};
+    use crate::search::query::{FORM_WORDS, Kind, longest_phrase_from, units};
     use crate::tables::{PHRASE_HEADS, TERM_KEYS};
 
     /// The filter in front of the phrase heads never hides one, and turns most stems away.
@@ -1962,6 +1963,27 @@ mod tests {
         let apart = keys_and_kinds("dashbord layout");
         assert_eq!(apart.len(), 2, "no phrase: {apart:?}");
         assert_eq!(apart[0].1, Some(Kind::Typo(1)), "{apart:?}");
+    }
+
+    #[test]
+    fn a_form_word_is_phrasing_beside_a_subject_and_a_word_alone() {
+        // `is_phrasing` binary-searches the list after a look at the first two bytes, and is
+        // asked only of words of 4 to 9 bytes.
+        assert!(FORM_WORDS.windows(2).all(|pair| pair[0] < pair[1]), "FORM_WORDS is sorted");
+        for word in FORM_WORDS {
+            assert!((4..=9).contains(&word.len()), "{word}");
+            assert!(
+                matches!(word.get(..2), Some("ca" | "ch" | "pl" | "te" | "to" | "wo")),
+                "{word}"
+            );
+        }
+        let keys =
+            |q: &str| -> Vec<String> { units(q).iter().map(|u| u.key.to_string()).collect() };
+        assert_eq!(keys("dashboard requirements checklist"), keys("dashboard requirements"));
+        assert_eq!(keys("use case canvas"), keys("use case"));
+        assert_eq!(keys("data governance playbooks"), keys("data governance"));
+        // Alone, a form word is searched.
+        assert_eq!(keys("templates").len(), 1);
     }
 
     #[test]
