@@ -822,8 +822,9 @@ pub struct Intent {
     /// ("can you work with our IT team?"), which no index holds: with a reference to the firm
     /// and nothing else to search, no record answers it, and the firm's description did not.
     pub asks_unsearchable: bool,
-    /// A hiring word comes right after the asker ("can you help us hire a data team?"): the
-    /// asker's hiring, a subject of the guides, not whether the firm hires or is hired.
+    /// A hiring word comes right after the asker ("can you help us hire a data team?") or right
+    /// after "with" ("can you help with hiring?"): the asker's hiring, a subject of the guides,
+    /// not whether the firm hires or is hired.
     pub asker_hires: bool,
     /// The question names the firm's work with a word of size ("what is the minimum
     /// engagement size?", "is there a minimum project size?"): the size of the firm's work,
@@ -1285,6 +1286,8 @@ pub fn detect(text: &str) -> Intent {
     let mut names_requirement = false;
     let mut after_own = false;
     let mut after_asker = false;
+    // "Can you help with hiring?": hiring right after "with" is what help is asked with.
+    let mut right_after_with = false;
     let mut clients_data = false;
     let mut asks_safe_keeping = false;
     let (mut names_length, mut names_work) = (false, false);
@@ -1402,7 +1405,9 @@ pub fn detect(text: &str) -> Intent {
                 let rank = TOPIC_PRIORITY.iter().position(|t| *t == topic).unwrap_or(usize::MAX);
                 // "How should we hire a data team?" asks about hiring, which the guides cover;
                 // only "can we hire you?" or "are you hiring?" asks the firm.
-                if HIRING_WORDS.contains(&word) && after_asker {
+                // "Can you help with hiring?" asks it too: the hiring is what help is asked
+                // with. Read as the firm's own hiring ("are you hiring?"), it was "not covered".
+                if HIRING_WORDS.contains(&word) && (after_asker || right_after_with) {
                     intent.asker_hires = true;
                 } else if HIRING_WORDS.contains(&word) {
                     hiring_rank = hiring_rank.min(rank);
@@ -1425,6 +1430,7 @@ pub fn detect(text: &str) -> Intent {
         after_own = matches!(word, "my" | "our");
         // "Help us hire", not "can we hire you?" (the firm is hired).
         after_asker = matches!(word, "us" | "me");
+        right_after_with = word == "with";
     });
     intent.length_of_work = names_length && names_work;
     intent.asks_work_size = names_work && intent.names_firm_practice;

@@ -1193,6 +1193,21 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         {
             return;
         }
+        // "What comes after the readiness assessment?": "what comes after" the assessment asks
+        // what "what happens after the assessment?" asks, and is read so. Searched as written,
+        // "comes" (which the assessment's pages never write of what follows it) left a use-case
+        // guide's "... where the numbers come from ..." first, where "what happens after ..."
+        // quoted the service's "What happens after the assessment depends on what it finds."
+        // Of another subject it is searched as written: the guides write "what comes first".
+        if matches!(token.word.as_str(), "come" | "comes")
+            && asks_what_follows_assessment(text, &token)
+        {
+            if builder.add(HAPPEN_STEM.clone(), WEIGHT_QUESTION, false) {
+                n_own += 1;
+                n_content += 1;
+            }
+            return;
+        }
         let phrasing = (company_question
             && (intent::is_company_word(&token.word)
                 || intent::is_firm_practice_word(&token.word))
@@ -1565,6 +1580,27 @@ fn own_side(text: &str, token: &Token, intent: &intent::Intent) -> bool {
         && after_own(text, token)
 }
 
+/// Whether `token` ("comes") stands between "what" and "after" in a question that names the
+/// assessment (`ASSESSMENT_WORDS`): "what comes after the readiness assessment?".
+fn asks_what_follows_assessment(text: &str, token: &Token) -> bool {
+    let previous =
+        text[..token.start].rsplit(|c: char| !c.is_alphanumeric()).find(|word| !word.is_empty());
+    let next = text[token.start..]
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .nth(1);
+    if !previous.is_some_and(|word| word.eq_ignore_ascii_case("what"))
+        || !next.is_some_and(|word| word.eq_ignore_ascii_case("after"))
+    {
+        return false;
+    }
+    let mut names_assessment = false;
+    tokenize::for_each_token_with(text, known_stem, |word, _, _| {
+        names_assessment |= ASSESSMENT_WORDS.contains(&word);
+    });
+    names_assessment
+}
+
 /// Whether the word before `token` is "our" or "my".
 fn after_own(text: &str, token: &Token) -> bool {
     let previous =
@@ -1639,6 +1675,13 @@ static CHOICE_STEMS: LazyLock<Vec<String>> = LazyLock::new(|| {
     let mut stems = Vec::new();
     for_each_token("choose pick select", |token| stems.push(token.stem));
     stems
+});
+
+/// The stem of "happens": what "comes" after "what" is read as.
+static HAPPEN_STEM: LazyLock<String> = LazyLock::new(|| {
+    let mut stem = String::new();
+    for_each_token("happens", |token| stem = token.stem);
+    stem
 });
 
 /// The stem of "engagement", the services' word for the firm's work.

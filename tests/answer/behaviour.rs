@@ -3844,3 +3844,62 @@ fn the_firms_statements_answer_its_size_and_its_free_first_call() {
         assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
     }
 }
+
+/// The thirty-first pass: what a visitor asks after taking the self-assessment. "How is the
+/// readiness score calculated?" quoted a BI guide's "Row-level calculated fields ...", "can I
+/// retake the assessment?" a literacy guide's "... simply from retaking the test", "what should
+/// we do if we scored low on the assessment?" a risk-tiering guide's "Low: ...", and "who sees
+/// my answers to the assessment?" was "not covered": the assessment's page said none of it. Its
+/// instructions now say how the score is calculated, what the result gives whatever the score,
+/// and that the answers are not stored. "What comes after the readiness assessment?" quoted a
+/// use-case guide's "... where the numbers come from ..." where "what happens after the
+/// assessment?" quoted the service; "can you help with hiring?" was read as whether the firm
+/// hires, and "do you work with small businesses?" was "not covered".
+#[test]
+fn what_a_visitor_asks_after_the_assessment_is_answered_from_its_pages() {
+    for (question, says) in [
+        ("how is the readiness score calculated?", "Your score is calculated from the 15 scored"),
+        ("can I retake the assessment?", "you can retake the assessment"),
+        ("who sees my answers to the assessment?", "Nobody else sees your answers"),
+        ("are my assessment answers stored?", "they are not stored"),
+        ("what should we do if we scored low on the assessment?", "a low score shows you where"),
+        ("does company size affect my readiness score?", "how many people you employ does not"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}");
+        assert!(reply.sentences[0].text.contains(says), "{question}: {}", reply.text());
+    }
+    // What follows the assessment is the service's own answer, however it is asked; what comes
+    // after anything else is searched as written.
+    for question in
+        ["what comes after the readiness assessment?", "What happens after the assessment?"]
+    {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["service:ai-readiness-assessment"], "{question}");
+        assert!(
+            reply.text().starts_with("What happens after the assessment depends"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    let reply = ask("what comes after the pilot stage?");
+    assert_eq!(first(&reply, 1), ["guide:stage-gates-ai-pilots"], "{}", reply.text());
+    // Help with hiring is the asker's hiring, which the fractional leadership service helps
+    // with; whether the firm hires is still not covered.
+    for question in ["can you help with hiring?", "do you help with hiring data staff?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["service:fractional-data-leadership"], "{question}");
+    }
+    assert_eq!(ask("are you hiring?").kind, AnswerKind::NotCovered);
+    // "Small businesses" is the firm's statement of its clients, as "small companies" is.
+    for question in ["do you work with small businesses?", "do you work with small companies?"] {
+        let reply = ask(question);
+        assert!(
+            reply.text().starts_with("We work with organisations of every size"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+}
