@@ -16,7 +16,12 @@ use serde_json::Value;
 
 use super::config::Config;
 use super::index::{keyed, tokens_of_blocks};
-use super::model::{DocKind, ERROR_CODES, ItemKind};
+use super::model::{
+    A2A_BODY_MAX, ASK_BODY_MAX, ASK_MAX_PREV_TURNS, ASK_QUERY_MAX_CHARS, BATCH_BODY_MAX,
+    BATCH_MAX_ITEMS, BATCH_PATH_MAX, BODY_READ_TIMEOUT_SECS, DocKind, ERROR_CODES, ItemKind,
+    MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MCP_BODY_MAX, OAUTH_BODY_MAX, RATE_LIMIT_DEFAULT,
+    SCORE_BODY_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS,
+};
 use super::pages::{ERRORS_DESCRIPTION, ERRORS_PATH, ERRORS_TITLE, item_path};
 use super::validate::{Content, Page};
 
@@ -109,10 +114,13 @@ struct Text<'a> {
     summary: &'a str,
     markdown: String,
     names: &'a [&'a str],
+    /// Blocks of its text that say what it is about, as its summary does (an error code's
+    /// limit, heading and sentence).
+    about: &'a [&'a str],
 }
 
 fn document(phrases: &Phrases, kind: DocKind, id: String, text: Text<'_>, url: String) -> Document {
-    let Text { title, summary, markdown, names } = text;
+    let Text { title, summary, markdown, names, about } = text;
     // What an operation is: an endpoint, the word a developer puts after what it does
     // (`health check endpoint`, `assessment questions endpoint`), which its own text never
     // says, since it names itself by its method and path. Counted as its summary is, not as
@@ -125,7 +133,7 @@ fn document(phrases: &Phrases, kind: DocKind, id: String, text: Text<'_>, url: S
     let terms =
         stems(blocks.chain(kind_noun.iter().copied()).chain(markdown_blocks(&markdown)), phrases);
     // A documentation page's section headings say what it is about, as its description does:
-    // the API overview's "Versioning policy and breaking changes" is what `breaking changes`
+    // the API overview's "Versioning policy, breaking changes and unknown fields" is what `breaking changes`
     // asks for, and its text alone weighed no more than a guide's that says "breaking" and
     // "changes" in passing. Only the documentation's (a service's headings are its page's
     // furniture, "What we do", "How we work"), and each heading one block of its own.
@@ -137,6 +145,7 @@ fn document(phrases: &Phrases, kind: DocKind, id: String, text: Text<'_>, url: S
         .into_iter()
         .chain(names.iter().copied())
         .chain(kind_noun.iter().copied())
+        .chain(about.iter().copied())
         .chain(headings);
     Document {
         kind,
@@ -217,6 +226,7 @@ pub fn build<'a>(
                     summary: &page.description,
                     markdown: published(&format!("{path}index.md")).unwrap_or("").to_string(),
                     names: &names,
+                    about: &[],
                 },
                 format!("{}{path}", config.site_url),
             ));
@@ -234,15 +244,24 @@ pub fn build<'a>(
             summary: ERRORS_DESCRIPTION,
             markdown: published(&format!("{ERRORS_PATH}index.md")).unwrap_or("").to_string(),
             names: &[],
+            about: &[],
         },
         format!("{}{ERRORS_PATH}", config.site_url),
     ));
     out.push(contact(config, content, &phrases));
     for (code, status, meaning) in ERROR_CODES {
-        let markdown = format!(
+        let mut markdown = format!(
             "# Error code `{code}`\n\nHTTP status {status}.\n\n{meaning}\n\nThe REST API sends it as `error.code` in its Error body; the MCP servers send it as `error.data.code` of a JSON-RPC error. Every code is listed at {site}{ERRORS_PATH}.\n",
             site = config.site_url
         );
+        let limit = limit_enforced(code);
+        if let Some((heading, sentence)) = &limit {
+            let _ = write!(markdown, "\n## {heading}\n\n{sentence}\n");
+        }
+        let about: Vec<&str> = limit
+            .iter()
+            .flat_map(|(heading, sentence)| [heading.as_str(), sentence.as_str()])
+            .collect();
         out.push(document(
             &phrases,
             DocKind::ErrorCode,
@@ -255,12 +274,149 @@ pub fn build<'a>(
                 summary: meaning,
                 markdown,
                 names: &[],
+                about: &about,
             },
             format!("{}{ERRORS_PATH}#{code}", config.site_url),
         ));
     }
     out.extend(operations(config, openapi, &phrases));
     out
+}
+
+/// The limit an error code enforces, as a heading ("Max request body size") and
+/// a sentence stating it with its number, taken from the constant the server enforces (or
+/// the format it enforces, "The slug format", with the pattern its meaning gives): an
+/// agent asks for a limit by its name (`max header size`, `how big can a request body be`,
+/// `maximum query length`, `how many requests per minute`), and a code's meaning says only
+/// what went wrong ("over 32 KiB"), so the code that states the limit was found on neither of
+/// the docs server's search tools. Counted as what the document is about, as its summary is;
+/// `None` for a code that enforces no limit. The connections per address are a run-time
+/// option whose default the build does not know: its sentence points at the meaning's.
+fn limit_enforced(code: &str) -> Option<(String, String)> {
+    let kib = |bytes: usize| format!("{} KiB", bytes / 1024);
+    let (name, sentence) = match code {
+        "payload_too_large" => {
+            // Endpoints of one size together, in the order listed.
+            let sizes = [
+                ("POST /v1/ai-readiness/score", SCORE_BODY_MAX),
+                ("the OAuth endpoints", OAUTH_BODY_MAX),
+                ("POST /v1/batch", BATCH_BODY_MAX),
+                ("the MCP servers", MCP_BODY_MAX),
+                ("/ask", ASK_BODY_MAX),
+                ("the A2A agent", A2A_BODY_MAX),
+            ];
+            let mut groups: Vec<(usize, Vec<&str>)> = Vec::new();
+            for (endpoint, bytes) in sizes {
+                match groups.iter_mut().find(|(size, _)| *size == bytes) {
+                    Some((_, endpoints)) => endpoints.push(endpoint),
+                    None => groups.push((bytes, vec![endpoint])),
+                }
+            }
+            let groups: Vec<String> = groups
+                .iter()
+                .map(|(bytes, endpoints)| format!("{} for {}", kib(*bytes), and_list(endpoints)))
+                .collect();
+            (
+                "request body size",
+                format!(
+                    "The maximum request body size, how big a body a client can upload in one request, is {}.",
+                    and_list(&groups)
+                ),
+            )
+        }
+        "header_fields_too_large" => (
+            "header size and max header fields",
+            format!(
+                "The maximum header size is {} for the request line and headers together, and the maximum number of header fields in an HTTP/1.1 request is {MAX_HEADER_FIELDS}.",
+                kib(MAX_HEADER_BYTES)
+            ),
+        ),
+        "query_too_long" => (
+            "search query length",
+            format!(
+                "A search query (`q`, and the `query` of the MCP servers' search tools) is limited to a maximum length of {SEARCH_QUERY_MAX_CHARS} characters."
+            ),
+        ),
+        "question_too_long" => (
+            "question length",
+            format!(
+                "A question to /ask or the A2A agent, and each earlier turn, is limited to a maximum length of {ASK_QUERY_MAX_CHARS} characters."
+            ),
+        ),
+        "too_many_turns" => (
+            "earlier turns",
+            format!(
+                "The maximum number of earlier turns sent with one question is {ASK_MAX_PREV_TURNS}."
+            ),
+        ),
+        "batch_too_large" => (
+            "batch size",
+            format!("The maximum batch size is {BATCH_MAX_ITEMS} requests in one POST /v1/batch."),
+        ),
+        "invalid_path" => (
+            "path length in a batch",
+            format!(
+                "The maximum length of a batch item's path, with its query string, is {BATCH_PATH_MAX} characters."
+            ),
+        ),
+        "invalid_limit" => (
+            "page size",
+            format!(
+                "The maximum page size (`limit`) is {SEARCH_LIMIT_MAX} results per page of a search; the default is {SEARCH_LIMIT_DEFAULT}."
+            ),
+        ),
+        "rate_limited" => (
+            "request rate",
+            format!(
+                "The maximum request rate is {RATE_LIMIT_DEFAULT} requests per minute per client address by default; the operator may set another."
+            ),
+        ),
+        "request_timeout" => (
+            "time to send a request body",
+            format!(
+                "The maximum time for a request body to arrive, once its headers are in, is {BODY_READ_TIMEOUT_SECS} seconds."
+            ),
+        ),
+        "too_many_connections" => (
+            "connections per address",
+            "The number of open connections per client address (per IP) is limited to the default above; the operator sets another maximum with `--max-connections-per-ip`.".to_string(),
+        ),
+        // A format is enforced as a limit is, and asked for by its name too (`slug format`).
+        "invalid_slug" => {
+            return Some((
+                "The slug format".to_string(),
+                "A slug is lowercase letters, digits and hyphens, as the pattern above says."
+                    .to_string(),
+            ));
+        }
+        "invalid_idempotency_key" => {
+            return Some((
+                "The Idempotency-Key format".to_string(),
+                "An Idempotency-Key is letters, digits, dots, underscores and hyphens, as many as the pattern above allows.".to_string(),
+            ));
+        }
+        // How long a cursor is good for is asked as a limit is (`how long is a cursor valid`).
+        "invalid_cursor" => {
+            return Some((
+                "How long a cursor is valid".to_string(),
+                "A cursor has no expiry time: it stays valid for as long as the same build of the content is served.".to_string(),
+            ));
+        }
+        _ => return None,
+    };
+    Some((format!("Max {name}"), sentence))
+}
+
+/// `items` joined as a list in a sentence: "a", "a and b", "a, b and c".
+fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", init.join(", "), last.as_ref())
+        }
+    }
 }
 
 /// The reason phrase of an HTTP status the API answers with (RFC 9110, section 15), part of
@@ -331,7 +487,7 @@ fn contact(config: &Config, content: &Content, phrases: &Phrases) -> Document {
         phrases,
         DocKind::Contact,
         "contact".to_string(),
-        Text { title: CONTACT_TITLE, summary: &summary, markdown, names: &[] },
+        Text { title: CONTACT_TITLE, summary: &summary, markdown, names: &[], about: &[] },
         format!("{site}{CONTACT_FRAGMENT}"),
     )
 }
@@ -405,6 +561,7 @@ fn operations(config: &Config, openapi: &Value, phrases: &Phrases) -> Vec<Docume
                     // and `fetch operations/searchResources` worked while searching for it
                     // found nothing.
                     names: &[operation_id, &camel_words(operation_id)],
+                    about: &[],
                 },
                 format!("{}/openapi.json#{fragment}", config.api_base),
             ));

@@ -569,7 +569,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
             "scoreReadiness",
             "Score assessment answers",
             &format!(
-                "`answers` is either {N_QUESTIONS} option indices (0-{top_index}, every question in order, the unscored one included) or {N_SCORED} points (1-{N_OPTIONS}, scored questions only, in order). \
+                "The format of `answers` is either {N_QUESTIONS} option indices (0-{top_index}, every question in order, the unscored one included) or {N_SCORED} points (1-{N_OPTIONS}, scored questions only, in order). \
 An option index i is worth i+1 points. `average` is the mean of the {N_SCORED} points rounded to two decimals (the nearest hundredth); `score` = round((mean - 1) / {top_index} * 100), from the exact mean. \
 The band is the last band whose `min` is at most the score. Pillar averages are the means of each area's scored answers, rounded to two decimals too; \
 `weakestPillar` is the lowest average, ties going to the pillar listed first (strategy, people, data, change). \
@@ -593,7 +593,8 @@ A missing Content-Type is read as JSON; any other non-JSON type is 415. Bodies o
             "batch",
             &format!("Run up to {BATCH_MAX_ITEMS} GET requests in one call"),
             &format!(
-                "Each item is run as a GET through the same router in process, in order; each response item has the requested `path`, the `status` and the `body` a direct GET would return. \
+                "The request format is one JSON object, `{{\"requests\": [{{\"path\": \"/v1/...\"}}, ...]}}`: 1 to {BATCH_MAX_ITEMS} items, each naming a path under /v1 with its query string (at most {BATCH_PATH_MAX} characters). \
+Each item is run as a GET through the same router in process, in order; each response item has the requested `path`, the `status` and the `body` a direct GET would return. \
 Items never fail the whole call: a path outside /v1 gets status 400 `path_outside_api`; a malformed path or one with dot segments 400 `invalid_path`; \
 a POST-only path 405 `method_not_allowed`; /v1/export 401 `missing_token` (a batch carries no credentials); an unknown path 404. \
 Every item counts as one request towards the rate limit, and the RateLimit header counts them: when not even one request is left the whole call is 429; \
@@ -617,7 +618,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
             "get": {
                 "operationId": "exportAll",
                 "summary": "Bulk export of the whole dataset",
-                "description": format!("Needs a bearer token with scope `export` from the client-credentials flow. Cache it: pulling it more than a few times a day suggests paging the search instead. \
+                "description": format!("Needs a bearer token with scope `export` from the client-credentials flow. Cache it: downloading it more often than a few times a day suggests paging the search instead. \
         A successful export is `Cache-Control: private, max-age={EXPORT_MAX_AGE_SECS}` (the client's own cache only, one token lifetime) with a weak `ETag` naming the content version: \
         the same for every client and every request until the next deploy (`exportedAt` and `client` are per request, so the validator is weak). \
         Send it back in `If-None-Match` (a list, weak comparison, or `*`) with a valid token to get 304 and no body while the content is unchanged. \

@@ -2014,6 +2014,74 @@ async fn docs_search_lists_the_operation_an_agent_names_before_the_pages_about_i
     }
 }
 
+/// An agent asking about a limit or a format by its name (`max header size`, `how big can a
+/// request body be`, `maximum query length`, `how many requests per minute`, `slug format`)
+/// finds the one document that states it first on both of the docs server's search tools. The
+/// error code that enforces a limit states it under "Max ...", with the number the
+/// server enforces, taken from its constant; the error code's meaning said only what went
+/// wrong, so guides that say "maximum" and "size" in passing came first on `search`, and
+/// neither tool found the code for five of these.
+#[tokio::test]
+async fn docs_search_finds_the_limit_an_agent_asks_about() {
+    use consultancy_api::model::{
+        ASK_QUERY_MAX_CHARS, BATCH_MAX_ITEMS, BATCH_PATH_MAX, MAX_HEADER_BYTES, MAX_HEADER_FIELDS,
+        RATE_LIMIT_DEFAULT, SCORE_BODY_MAX, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS,
+    };
+    use consultancy_api::tables::DOCUMENTS;
+    let server = start().await;
+    for (query, first) in [
+        ("batch request format", "operations/batch"),
+        ("how many requests per minute", "errors/rate_limited"),
+        ("maximum page size", "errors/invalid_limit"),
+        ("how big can a request body be", "errors/payload_too_large"),
+        ("unknown fields in responses", "docs/api"),
+        ("maximum query length", "errors/query_too_long"),
+        ("max header size", "errors/header_fields_too_large"),
+        ("question length limit for ask", "errors/question_too_long"),
+        ("max batch size", "errors/batch_too_large"),
+        ("max number of headers", "errors/header_fields_too_large"),
+        ("max path length in a batch", "errors/invalid_path"),
+        ("how many connections per ip", "errors/too_many_connections"),
+        ("how long is a cursor valid", "errors/invalid_cursor"),
+        ("slug format", "errors/invalid_slug"),
+        ("idempotency key format", "errors/invalid_idempotency_key"),
+        ("score answers format", "operations/scoreReadiness"),
+        ("how often can I download the export", "operations/exportAll"),
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            assert_eq!(answer["isError"], false, "{answer}");
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            let page: Value = serde_json::from_str(text).expect("JSON");
+            let ids: Vec<&str> = page["results"]
+                .as_array()
+                .expect("results")
+                .iter()
+                .map(|r| r["id"].as_str().expect("id"))
+                .collect();
+            assert_eq!(ids.first(), Some(&first), "{name} {query}: {ids:?}");
+        }
+    }
+    // The number each states is the one the server enforces.
+    for (code, number) in [
+        ("payload_too_large", format!("{} KiB", SCORE_BODY_MAX / 1024)),
+        ("header_fields_too_large", format!("{} KiB", MAX_HEADER_BYTES / 1024)),
+        ("header_fields_too_large", format!("is {MAX_HEADER_FIELDS}.")),
+        ("query_too_long", format!("{SEARCH_QUERY_MAX_CHARS} characters")),
+        ("question_too_long", format!("{ASK_QUERY_MAX_CHARS} characters")),
+        ("batch_too_large", format!("{BATCH_MAX_ITEMS} requests")),
+        ("invalid_path", format!("{BATCH_PATH_MAX} characters")),
+        ("invalid_limit", format!("{SEARCH_LIMIT_MAX} results per page")),
+        ("rate_limited", format!("{RATE_LIMIT_DEFAULT} requests per minute")),
+    ] {
+        let id = format!("errors/{code}");
+        let record = DOCUMENTS.iter().find(|r| r.id == id).expect("the error code's document");
+        let (_, limit) = record.markdown.split_once("\n## Max ").expect("a limit");
+        assert!(limit.contains(&number), "{id}: {limit}");
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
