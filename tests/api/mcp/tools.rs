@@ -2047,6 +2047,7 @@ async fn docs_search_finds_the_limit_an_agent_asks_about() {
         ("idempotency key format", "errors/invalid_idempotency_key"),
         ("score answers format", "operations/scoreReadiness"),
         ("how often can I download the export", "operations/exportAll"),
+        ("error response format", "docs/errors"),
     ] {
         for name in ["search", "search_api_docs"] {
             let answer =
