@@ -3903,3 +3903,43 @@ fn what_a_visitor_asks_after_the_assessment_is_answered_from_its_pages() {
         );
     }
 }
+
+/// The thirty-second pass: the thirty-first's leftovers that one sentence of the assessment's
+/// pages answers. "What is the difference between the self-assessment and the facilitated
+/// one?" was "not covered" (no page said "facilitated"), "what is a bad readiness score?"
+/// quoted a prototype guide's "bad inputs", and "can I share my assessment results with my
+/// team?" an adoption sentence's "share the results openly". The instructions now say that
+/// there is no bad score and that the result has a link to bookmark or share; the service
+/// calls itself the facilitated assessment.
+#[test]
+fn the_assessments_leftovers_are_answered_from_its_pages() {
+    for question in [
+        "What is the difference between the self-assessment and the facilitated one?",
+        "how is the facilitated assessment different from the self-assessment?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["service:ai-readiness-assessment"], "{question}");
+        assert!(reply.text().contains("in this facilitated assessment"), "{}", reply.text());
+    }
+    for question in ["What is a bad readiness score?", "is my readiness score bad?"] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}");
+        assert!(
+            reply.sentences[0].text.starts_with("There is no bad score"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    for question in
+        ["Can I share my assessment results with my team?", "can I bookmark my assessment results?"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(
+            reply.sentences[0].text.contains("to bookmark or share with your team"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+}
