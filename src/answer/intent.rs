@@ -1268,6 +1268,8 @@ pub fn detect(text: &str) -> Intent {
     let (mut after_modal, mut you_after_modal, mut after_your) = (false, false, false);
     // "Could you review our AI policy?": a policy two words after "our" is the client's own.
     let mut since_own = usize::MAX;
+    // Whether an offering word ("project", "engagement") came since that "our" or "my".
+    let mut offering_since_own = false;
     let mut after_with = false;
     let mut names_commerce = false;
     let mut names_assessment = false;
@@ -1353,6 +1355,13 @@ pub fn detect(text: &str) -> Intent {
         // "Data contracts" are a subject of the guides, never the firm's own contracts.
         let term_of_the_trade = after_data && matches!(word, "contract" | "contracts");
         let clients_own = since_own <= 2 && matches!(word, "policy" | "policies");
+        // "Can you help us cut our cloud costs?": costs a few words after "our" or "my" are
+        // the asker's own spending, which the guides on running costs answer, not the firm's
+        // prices (it got the prices answer); "what will our project cost?" names the firm's
+        // work between, and is a prices question still.
+        let clients_costs = since_own <= 3 && !offering_since_own && word == "costs";
+        offering_since_own =
+            !matches!(word, "my" | "our") && (offering_since_own || OFFERING_WORDS.contains(&word));
         // "Do you work with insurance companies?": once "with" is read, a word an industry page lists
         // for its sector names clients, not the firm's own cover ("do you have insurance?").
         let sector_clients = after_with && is_listed_sector_word(word);
@@ -1399,6 +1408,7 @@ pub fn detect(text: &str) -> Intent {
             }
             Some(Class::Anaphora) => intent.anaphoric = true,
             Some(Class::Topic(_)) if after_rate => {}
+            Some(Class::Topic(CompanyTopic::Pricing)) if clients_costs => {}
             Some(Class::Topic(CompanyTopic::Services))
                 if after_other_service && matches!(word, "service" | "services") => {}
             Some(Class::Topic(topic)) => {

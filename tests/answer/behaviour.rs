@@ -284,6 +284,39 @@ fn the_price_of_the_firms_work_is_a_prices_question() {
     assert_eq!(first(&limit, 1), ["docs:api"]);
 }
 
+/// Costs a few words after "our" or "my" are the asker's own spending ("can you help us cut
+/// our cloud costs?"), which the guides on running costs answer: each of these got the
+/// prices answer, "publishes no prices", as if the firm's fees were asked. The firm's work
+/// named between ("our project") keeps a prices question one.
+#[test]
+fn the_askers_own_costs_are_not_the_firms_prices() {
+    let cases = [
+        ("Can you help reduce our cloud costs?", "guide:data-platform-cost-guardrails"),
+        ("Our LLM costs are too high, can you help?", "guide:estimate-llm-running-costs"),
+        ("Can you help us cut our data platform costs?", "guide:data-platform-cost-guardrails"),
+    ];
+    for (question, expected) in cases {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(
+            first(&reply, 3).contains(&expected.to_string()),
+            "{question}: {:?}",
+            first(&reply, 3)
+        );
+    }
+    for question in ["Can you help us optimize our model costs?", "Can you lower our AI costs?"] {
+        let reply = ask(question);
+        assert_ne!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+        assert!(!reply.text().contains("publishes no prices"), "{question}: {}", reply.text());
+    }
+    for question in
+        ["What will our project cost?", "What would our engagement cost?", "What are your costs?"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+    }
+}
+
 /// "What is your refund policy?" used to quote a guide's worked example ("must not promise a
 /// refund") as though it were the firm's policy. No record covers such matters, so the answer
 /// is "not covered", citing only the contact record; a question about the firm's approach to
