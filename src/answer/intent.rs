@@ -362,6 +362,18 @@ const FIRM_MATTER_WORDS: &[&str] = &[
     "warranty",
 ];
 
+/// Matters of business that are also documents a client has written or reviewed
+/// ([`DOCUMENT_WORK_VERBS`]): "can you help us write an AI policy?" asks for help with the
+/// asker's own policy, a subject the guides and services cover, not the firm's policy.
+const DOCUMENT_MATTERS: &[&str] = &["contract", "contracts", "policies", "policy", "sla"];
+
+/// Verbs of making or mending a document, or of needing one, said before it ("write",
+/// "draft", "review", "help", "need").
+const DOCUMENT_WORK_VERBS: &[&str] = &[
+    "build", "create", "design", "develop", "draft", "help", "improve", "need", "needs", "review",
+    "rewrite", "update", "write",
+];
+
 /// Verbs of taste: asked of the firm ("do you like films?"), a matter no record states.
 const TASTE_VERBS: &[&str] = &["enjoy", "like", "love"];
 
@@ -1270,6 +1282,9 @@ pub fn detect(text: &str) -> Intent {
     let mut since_own = usize::MAX;
     // Whether an offering word ("project", "engagement") came since that "our" or "my".
     let mut offering_since_own = false;
+    // "What is your cancellation policy?": words since "your"; and whether a verb of making a
+    // document came ("can you help us write an AI policy?").
+    let (mut since_your, mut document_work) = (usize::MAX, false);
     let mut after_with = false;
     let mut names_commerce = false;
     let mut names_assessment = false;
@@ -1365,11 +1380,18 @@ pub fn detect(text: &str) -> Intent {
         // "Do you work with insurance companies?": once "with" is read, a word an industry page lists
         // for its sector names clients, not the firm's own cover ("do you have insurance?").
         let sector_clients = after_with && is_listed_sector_word(word);
+        // "Can you help us write an AI policy?", "we need a data sharing contract": a document
+        // the asker wants made or mended is theirs, unless it is "your" policy. It was "not
+        // covered", as the firm's own policy would be.
+        let document_to_make = document_work && since_your > 2 && DOCUMENT_MATTERS.contains(&word);
         intent.names_firm_matter |= (FIRM_MATTER_WORDS.contains(&word)
             || FIRM_FACT_WORDS.contains(&word))
             && !term_of_the_trade
             && !clients_own
-            && !sector_clients;
+            && !sector_clients
+            && !document_to_make;
+        document_work |= DOCUMENT_WORK_VERBS.contains(&word);
+        since_your = if word == "your" { 1 } else { since_your.saturating_add(1) };
         after_with |= word == "with";
         since_own = if matches!(word, "my" | "our") { 1 } else { since_own.saturating_add(1) };
         if you_start {

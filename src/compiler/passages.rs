@@ -112,6 +112,11 @@ const CONTINUATIONS: &[&str] = &[
     "Then",
     "However",
     "Otherwise",
+    // "Nor do we write policies ..." says nothing without the denial before it: alone, it
+    // answered "could you write our AI policy?" as if the firm wrote none.
+    "Nor",
+    "Likewise",
+    "Similarly",
 ];
 
 /// Words after a mid-sentence "this" that make it point back at the sentence before

@@ -317,6 +317,36 @@ fn the_askers_own_costs_are_not_the_firms_prices() {
     }
 }
 
+/// A policy, contract or SLA the asker wants written, drafted or mended is the asker's own
+/// document, which the guides and services cover: each of these was "not covered", citing
+/// only the contact record, as the firm's own policy would be. "Your" policy is still the
+/// firm's. And "Nor do we write policies ..." leans on the denial before it: quoted alone, it
+/// told "could you write our AI policy?" that the firm writes none.
+#[test]
+fn a_policy_the_asker_wants_written_is_a_subject_not_the_firms_own() {
+    let cases = [
+        ("Can you help us write an AI policy?", "guide:generative-ai-acceptable-use-policy"),
+        ("Can you help us write a data retention policy?", "guide:build-a-data-retention-schedule"),
+        ("Can you draft an acceptable use policy for us?", "service:responsible-ai"),
+        ("We need an AI policy, can you help?", "service:responsible-ai"),
+    ];
+    for (question, expected) in cases {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(
+            first(&reply, 3).contains(&expected.to_string()),
+            "{question}: {:?}",
+            first(&reply, 3)
+        );
+    }
+    for question in ["Do you have an AI policy?", "Can we review your contract before signing?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+    }
+    let reply = ask("Could you write our AI policy?");
+    assert!(!reply.text().starts_with("Nor "), "{}", reply.text());
+}
+
 /// "What is your refund policy?" used to quote a guide's worked example ("must not promise a
 /// refund") as though it were the firm's policy. No record covers such matters, so the answer
 /// is "not covered", citing only the contact record; a question about the firm's approach to
