@@ -498,7 +498,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "unsupported_media_type",
         415,
-        "The request body cannot be read as sent: its `Content-Type` is not JSON, is sent twice or names a charset other than UTF-8, or it carries a `Content-Encoding` other than `identity` or a `Transfer-Encoding` other than `chunked`. Send uncompressed UTF-8 JSON with one `Content-Type: application/json`.",
+        "The request body cannot be read as sent: its `Content-Type` header is not JSON, is sent twice or names a charset other than UTF-8, or it carries a `Content-Encoding` other than `identity` or a `Transfer-Encoding` other than `chunked`. Send uncompressed UTF-8 JSON with one `Content-Type: application/json`.",
     ),
     (
         "payload_too_large",
@@ -518,7 +518,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "request_timeout",
         408,
-        "The request body took longer than 10 seconds to arrive; the connection is closed. Send the request again, whole.",
+        "The request timed out: its body took longer than 10 seconds to arrive; the connection is closed. Send the request again, whole.",
     ),
     (
         "rate_limited",
@@ -577,7 +577,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "not_acceptable",
         406,
-        "`Accept` allows neither `application/json` nor `text/event-stream`, the two forms the MCP servers, `/ask` and the A2A agent answer in; an MCP client sends both.",
+        "The `Accept` header allows neither `application/json` nor `text/event-stream`, the two forms the MCP servers, `/ask` and the A2A agent answer in; an MCP client sends both.",
     ),
     (
         "forbidden_origin",
@@ -640,7 +640,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "precondition_failed",
         412,
-        "`If-Match` names no current representation: it is neither `*` nor a list holding the response's strong `ETag` (RFC 9110, section 13.1.1: strong comparison, so a weak tag never matches). Fetch again for the current `ETag`.",
+        "The `If-Match` header names no current representation: it is neither `*` nor a list holding the response's strong `ETag` (RFC 9110, section 13.1.1: strong comparison, so a weak tag never matches). Fetch again for the current `ETag`.",
     ),
     (
         "duplicate_member",

@@ -507,7 +507,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
         json!({
             "get": {
                 "operationId": "searchResources",
-                "summary": "Search and page through the guide library",
+                "summary": "Search, filter by category and page through the guide library",
                 "description": format!(
                     "Full-text search over guide titles, the questions guides answer, descriptions and bodies. \
         Terms are lowercased, split on non-alphanumerics, stripped of stop words (a stop word with a contraction, such as `what's` or `whos`, is one) and stemmed (Snowball English). \

@@ -2083,6 +2083,50 @@ async fn docs_search_finds_the_limit_an_agent_asks_about() {
     }
 }
 
+/// What an agent integrating with the API asks in its own words (2026-12-06, latest) finds the
+/// document that answers it first on both of the docs server's search tools, since each says
+/// what it is in those words: an error code whose meaning names a header by its name alone
+/// (`Accept`, `Content-Type`, `If-Match`) now says "header", `request_timeout` says the request
+/// "timed out", the guide search operation's title says it filters by category, the
+/// authentication page's description that no API key is required, and the error codes page's
+/// description what an error response looks like. Each listed guides or another record first.
+#[tokio::test]
+async fn docs_search_finds_what_an_integrating_agent_asks_in_its_words() {
+    use consultancy_api::model::ERROR_CODES;
+    let server = start().await;
+    for (query, first) in [
+        ("accept header", "errors/not_acceptable"),
+        ("request timed out", "errors/request_timeout"),
+        ("filter guides by category", "operations/searchResources"),
+        ("is an api key required", "docs/authentication"),
+        ("what does an error look like", "docs/errors"),
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            assert_eq!(answer["isError"], false, "{answer}");
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            let page: Value = serde_json::from_str(text).expect("JSON");
+            let ids: Vec<&str> = page["results"]
+                .as_array()
+                .expect("results")
+                .iter()
+                .map(|r| r["id"].as_str().expect("id"))
+                .collect();
+            assert_eq!(ids.first(), Some(&first), "{name} {query}: {ids:?}");
+        }
+    }
+    // A meaning that names a header by its name says it is a header.
+    for header in ["`Accept`", "`Content-Type`", "`If-Match`", "`Origin`"] {
+        for (code, _, meaning) in ERROR_CODES {
+            let named = meaning.find(header).map(|at| &meaning[at + header.len()..]);
+            if let Some(after) = named {
+                assert!(after.starts_with(" header"), "{code}: {meaning}");
+            }
+        }
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
