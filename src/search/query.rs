@@ -667,21 +667,44 @@ const FORM_WORDS: &[&str] = &[
     "worksheet",
 ];
 
+/// Words of grammar the stop list lacks, which say how a thing is asked and never what it is
+/// about: modal verbs ("might", "could"), "much" and "all" of "how much" and "all our
+/// models", the emphasis of "actually" and "really", and "up" and "out", the particles of a
+/// verb typed apart ("come up with ideas", "work out the roi"). As words of their own they
+/// found the guides that happen to write them: five titles say "actually" ("Measuring whether
+/// a dashboard is actually being used"), so `how do we know if our ai tool is actually being
+/// used` had the AI inventory and the dashboard guide before the AI adoption guide; "set up"
+/// and "Working out" are titles' words, so `how do we come up with ideas for ai` had the
+/// centre of excellence first, and `how do i tell the ceo our forecast might be wrong` found
+/// the baselines guide's "might". A phrase of the synonym table that holds one is still read
+/// ("speed up", "pay too much", "make things up"), and a word the tokenizer joins to its
+/// particle ("buy in") is no particle. Not "other" ("each other" is the analytics translator
+/// guide's), "own" ("own data", "own infrastructure"), "many", "more", "most" or "need",
+/// which the library's titles and questions ask with ("How many tools ...", "Do you need a
+/// feature store?"). Of 2 to 9 bytes. Sorted.
+const FUNCTION_WORDS: &[&str] =
+    &["actually", "all", "could", "might", "much", "must", "out", "really", "up", "would"];
+
 /// What makes a word of knowing phrasing when it comes right after it ([`WORDS_OF_KNOWING`]).
 const CLAUSE_OPENERS: &[&str] =
     &["how", "if", "what", "when", "where", "whether", "which", "who", "whom", "whose", "why"];
 
 /// Whether the query word `word` (lowercased) at `span` of `q` is phrasing rather than a word
 /// of the subject: a negated auxiliary ([`NEGATIONS`]), or a word of knowing with a question
-/// word or "if" right after it in its clause ([`WORDS_OF_KNOWING`]), or a word naming the form
-/// of a document ([`FORM_WORDS`]). Such a word is a unit only where it begins a synonym phrase,
-/// or where every word of the query is phrasing.
+/// word or "if" right after it in its clause ([`WORDS_OF_KNOWING`]), a word naming the form of
+/// a document ([`FORM_WORDS`]), or a word of grammar the stop list lacks ([`FUNCTION_WORDS`]).
+/// Such a word is a unit only where a synonym phrase takes it, or where every word of the query
+/// is phrasing.
 #[inline(never)]
 fn is_phrasing(q: &str, span: &Range<usize>, word: &str) -> bool {
-    // Asked of every word of 4 to 9 bytes (every listed word has that many; the caller asks
-    // the length): the cheap tests first, on bytes. A negation ends in "nt", a form word
-    // begins with one of six pairs of letters, and a word of knowing needs a clause opener
-    // after it, each of which begins with "h", "i" or "w".
+    // Asked of every word of 2 to 9 bytes (every listed word has that many; the caller asks
+    // the length): the cheap tests first, on bytes. Of the shortest, only a function word is
+    // phrasing; a negation ends in "nt", a form word begins with one of six pairs of letters,
+    // a longer function word with one of six others, and a word of knowing needs a clause
+    // opener after it, each of which begins with "h", "i" or "w".
+    if word.len() < 4 {
+        return FUNCTION_WORDS.binary_search(&word).is_ok();
+    }
     if word.ends_with("nt") {
         return NEGATIONS.binary_search(&word).is_ok();
     }
@@ -689,6 +712,17 @@ fn is_phrasing(q: &str, span: &Range<usize>, word: &str) -> bool {
         word.as_bytes(),
         [b'c', b'a' | b'h', ..] | [b'p', b'l', ..] | [b't', b'e' | b'o', ..] | [b'w', b'o', ..]
     ) && FORM_WORDS.binary_search(&word).is_ok()
+    {
+        return true;
+    }
+    if matches!(
+        word.as_bytes(),
+        [b'a', b'c', ..]
+            | [b'c', b'o', ..]
+            | [b'm', b'i' | b'u', ..]
+            | [b'r', b'e', ..]
+            | [b'w', b'o', ..]
+    ) && FUNCTION_WORDS.binary_search(&word).is_ok()
     {
         return true;
     }
@@ -1001,7 +1035,7 @@ pub fn units(q: &str) -> Units {
     // A phrasing word ([`is_phrasing`]) is no unit of its own where another word of the query
     // is not phrasing.
     let phrasing = |text: &str, token: &QueryToken| {
-        (4..=9).contains(&token.word.len())
+        (2..=9).contains(&token.word.len())
             && is_phrasing(q, &token.span, &text[token.word.clone()])
     };
     let mut idx = 0;
@@ -1080,7 +1114,8 @@ pub fn units(q: &str) -> Units {
             taken_after_gap.extend(idx + gap + 1..idx + len);
         }
         let single = taken == 1 && !gapped;
-        // "don't", or the "know" of "know if": phrasing, a unit only in a phrase.
+        // "don't", the "know" of "know if", "template", "actually": phrasing, a unit only in
+        // a phrase.
         if single
             && phrasing(&text, &tokens[idx])
             && tokens.iter().any(|token| !phrasing(&text, token))
@@ -1783,7 +1818,7 @@ fn written_form(head: &str, term: u32) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use crate::search::query::{FORM_WORDS, Kind, longest_phrase_from, units};
+    use crate::search::query::{FORM_WORDS, FUNCTION_WORDS, Kind, longest_phrase_from, units};
     use crate::tables::{PHRASE_HEADS, TERM_KEYS};
 
     /// The filter in front of the phrase heads never hides one, and turns most stems away.
@@ -1984,6 +2019,37 @@ mod tests {
         assert_eq!(keys("data governance playbooks"), keys("data governance"));
         // Alone, a form word is searched.
         assert_eq!(keys("templates").len(), 1);
+    }
+
+    #[test]
+    fn a_function_word_is_phrasing_beside_a_subject_and_read_in_a_phrase() {
+        // `is_phrasing` answers a word of 2 or 3 bytes from the list alone, and binary-searches
+        // it for a longer word after a look at the first two bytes.
+        assert!(
+            FUNCTION_WORDS.windows(2).all(|pair| pair[0] < pair[1]),
+            "FUNCTION_WORDS is sorted"
+        );
+        for word in FUNCTION_WORDS {
+            assert!((2..=9).contains(&word.len()), "{word}");
+            assert!(
+                word.len() < 4
+                    || matches!(word.get(..2), Some("ac" | "co" | "mi" | "mu" | "re" | "wo")),
+                "{word}"
+            );
+        }
+        let keys =
+            |q: &str| -> Vec<String> { units(q).iter().map(|u| u.key.to_string()).collect() };
+        assert_eq!(keys("is our ai tool actually being used"), keys("is our ai tool being used"));
+        assert_eq!(
+            keys("how do we come up with ideas for ai"),
+            keys("how do we come with ideas for ai")
+        );
+        assert_eq!(keys("how much does a model cost"), keys("how does a model cost"));
+        assert_eq!(keys("keep track of all our models"), keys("keep track of our models"));
+        // A phrase of the synonym table that holds one is read as before ("speed up").
+        assert_ne!(keys("how do I speed up my dashboard"), keys("how do I speed my dashboard"));
+        // Alone, a function word is searched.
+        assert_eq!(keys("up").len(), 1);
     }
 
     #[test]

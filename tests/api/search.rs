@@ -2821,3 +2821,41 @@ async fn an_artefact_asked_for_by_name_of_the_twenty_seventh_pass_finds_the_subj
     let page = first_page(&server, "prompt template", "&limit=2").await;
     assert!(slugs(&page).iter().any(|s| s == "version-and-test-prompts"), "{page}");
 }
+
+/// The twenty-eighth search pass: questions as strangers type them. A word of grammar the stop
+/// list lacks ("much", "all", "actually", "might", the "up" of "come up with") weighed as the
+/// subject: "actually" and "up" are words of titles ("... actually being used", "How to set up
+/// a ... centre of excellence"), so the question found those guides first. Such a word is
+/// phrasing now, beside a subject. And three idioms no entry read: keeping track of things (a
+/// register), putting a number on something (measuring it), building one's own (build or buy).
+/// On `main` each has another guide first, or its guide off the first page.
+#[tokio::test]
+async fn a_strangers_words_of_grammar_of_the_twenty_eighth_pass_are_phrasing() {
+    let server = start().await;
+    for (q, slug, within) in [
+        ("how do we come up with ideas for ai", "find-ai-use-cases", 1),
+        ("how do we know if our ai tool is actually being used", "measure-ai-tool-adoption", 2),
+        ("how do i tell the ceo our forecast might be wrong", "explain-uncertainty-to-leaders", 1),
+        ("how do we keep track of all our models", "model-registry-and-versioning", 1),
+        ("how do i put a number on data quality", "data-quality-dimensions-and-thresholds", 1),
+        ("is it worth building our own llm", "build-vs-buy-ai", 1),
+    ] {
+        let page = first_page(&server, q, &format!("&limit={within}")).await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert!(
+            slugs(&page).iter().any(|s| s == slug),
+            "{q}: {slug} not in the first {within}: {page}"
+        );
+    }
+    // A phrase of the synonym table that holds such a word is read as before, and the word
+    // alone is still searched.
+    for (q, slug) in [
+        ("how do I speed up my dashboard", "fix-slow-dashboards"),
+        ("the chatbot makes up answers", "reduce-llm-hallucinations"),
+    ] {
+        let page = first_page(&server, q, "&limit=1").await;
+        assert_eq!(slugs(&page), [slug], "{q}: {page}");
+    }
+    let page = first_page(&server, "up", "&limit=1").await;
+    assert_eq!(slugs(&page).len(), 1, "up: {page}");
+}
