@@ -671,14 +671,14 @@ const FORM_WORDS: &[&str] = &[
 /// about: modal verbs ("might", "could"), "much" and "all" of "how much" and "all our
 /// models", the emphasis of "actually" and "really", and "up" and "out", the particles of a
 /// verb typed apart ("come up with ideas", "work out the roi"). As words of their own they
-/// found the guides that happen to write them: five titles say "actually" ("Measuring whether
+/// found the guides that happen to write them: eight titles say "actually" ("Measuring whether
 /// a dashboard is actually being used"), so `how do we know if our ai tool is actually being
 /// used` had the AI inventory and the dashboard guide before the AI adoption guide; "set up"
 /// and "Working out" are titles' words, so `how do we come up with ideas for ai` had the
-/// centre of excellence first, and `how do i tell the ceo our forecast might be wrong` found
-/// the baselines guide's "might". A phrase of the synonym table that holds one is still read
-/// ("speed up", "pay too much", "make things up"), and a word the tokenizer joins to its
-/// particle ("buy in") is no particle. Not "other" ("each other" is the analytics translator
+/// centre of excellence first, and `how do i tell the ceo our forecast might be wrong` had
+/// the baselines guide before the one on explaining uncertainty. A phrase of the synonym
+/// table that holds one is still read ("speed up", "pay too much", "make things up"), and a
+/// word the tokenizer joins to its particle ("buy in") is no particle. Not "other" ("each other" is the analytics translator
 /// guide's), "own" ("own data", "own infrastructure"), "many", "more", "most" or "need",
 /// which the library's titles and questions ask with ("How many tools ...", "Do you need a
 /// feature store?"). Of 2 to 9 bytes. Sorted.
