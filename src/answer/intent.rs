@@ -185,6 +185,8 @@ const WORDS: &[(&str, Class)] = {
         ("organizations", Generic),
         ("overseas", Topic(CompanyTopic::Contact)),
         ("phone", Topic(CompanyTopic::Contact)),
+        ("pillar", Topic(CompanyTopic::Assessment)),
+        ("pillars", Topic(CompanyTopic::Assessment)),
         ("please", Generic),
         ("portfolio", Topic(CompanyTopic::CaseStudies)),
         ("price", Topic(CompanyTopic::Pricing)),
@@ -716,6 +718,8 @@ pub fn is_firm_way_word(word: &str) -> bool {
         || WORKING_WITH_VERBS.contains(&word)
         || word == "team"
         || matches!(word, "like" | "typical" | "typically" | "usual" | "usually" | "normally")
+        // "Will we have a dedicated consultant?": one of the team, however it is put.
+        || matches!(word, "consultant" | "consultants" | "dedicated" | "named")
 }
 
 /// What the keyword tables found in one question.
@@ -1311,6 +1315,7 @@ pub fn detect(text: &str) -> Intent {
     let (mut names_way_noun, mut names_way_work, mut names_way_shape) = (false, false, false);
     let (mut names_deliverable, mut names_receiving, mut names_end) = (false, false, false);
     let mut names_working_with = false;
+    let mut names_consultant = false;
     // "The team" or "your team", not the asker's own ("our team", "my team").
     let mut names_the_team = false;
     // Words since the asker ("I", "we") and since the asker's verb of speaking, or a lot.
@@ -1346,6 +1351,7 @@ pub fn detect(text: &str) -> Intent {
         names_receiving |= RECEIVE_VERBS.contains(&word);
         names_end |= FIRM_END_WORDS.contains(&word);
         names_working_with |= WORKING_WITH_VERBS.contains(&word);
+        names_consultant |= matches!(word, "consultant" | "consultants");
         names_the_team |= word == "team" && !after_own;
         names_employment |= EMPLOYMENT_WORDS.contains(&word);
         names_requirement |= REQUIREMENT_WORDS.contains(&word);
@@ -1449,8 +1455,13 @@ pub fn detect(text: &str) -> Intent {
                     topic_rank = topic_rank.min(rank);
                 }
                 names_assessment |= topic == CompanyTopic::Assessment;
-                // On this site "the assessment" is the firm's own, as "your assessment" is.
-                if after_the && topic == CompanyTopic::Assessment {
+                // On this site "the assessment" is the firm's own, as "your assessment" is,
+                // and so is a pillar, a word only its pages write ("what is our weakest pillar
+                // telling us?"); searched, the guide for agents' "... advice for the weakest
+                // pillar" came before the self-assessment's own sentence.
+                if topic == CompanyTopic::Assessment
+                    && (after_the || matches!(word, "pillar" | "pillars"))
+                {
                     intent.refers_to_company = true;
                 }
             }
@@ -1490,9 +1501,17 @@ pub fn detect(text: &str) -> Intent {
         && matches!(opening_words[1].as_str(), "will" | "would")
         && matches!(opening_words[2].as_str(), "we" | "i")
         && names_working_with;
+    // "Will we have a dedicated consultant?", "do we get a named consultant?": the asker has a
+    // consultant of the firm's on the work, one of the team it puts on it. Searched, the first
+    // quoted a feature store guide's "... dedicated tools earn their place".
+    let asks_our_consultant = matches!(opening_words[0].as_str(), "will" | "would" | "do")
+        && matches!(opening_words[1].as_str(), "we" | "i")
+        && matches!(opening_words[2].as_str(), "have" | "get")
+        && names_consultant;
     intent.asks_firm_team = ((opening_words[0] == "who" || asks_size) && names_way_work)
         || asks_future_team
-        || asks_who_we_work_with;
+        || asks_who_we_work_with
+        || asks_our_consultant;
     intent.asks_firm_deliverables = names_deliverable || (names_receiving && names_end);
     intent.asks_firm_end = names_way_work && names_end && !intent.asks_firm_deliverables;
     intent.asks_firm_way = (names_way_noun && intent.refers_to_company)

@@ -1208,11 +1208,27 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             }
             return;
         }
+        // "What happens to my data when I take the assessment?": what happens "to" the asker's
+        // own thing asks what becomes of it, so that thing is what is asked about, a company
+        // word or a filler ("data") or not, and of the assessment "happens" is phrasing. As
+        // written, "happens" found the service's "What happens after the assessment depends on
+        // what it finds.", which answers what follows the assessment, and "data" was a filler.
+        // Of another subject "happens" is searched as written ("what happens to my answers?"
+        // read as "my answers" alone quoted a guide's "An answer is expected by lunch.").
+        let fate_of_own = happened_to_own(text, &token);
+        if happens_to_own_in_assessment(text, &token) {
+            if builder.add(STORE_STEM.clone(), WEIGHT_QUESTION, false) {
+                n_own += 1;
+                n_content += 1;
+            }
+            return;
+        }
         let phrasing = (company_question
             && (intent::is_company_word(&token.word)
                 || intent::is_firm_practice_word(&token.word))
             && !sector
-            && !asker_hiring)
+            && !asker_hiring
+            && !fate_of_own)
             // "How long does it take to build a data platform?": "long" asks for a duration,
             // and searched for, it found "the long tail" before the platform service.
             || (intent.asks_duration && duration_phrasing(text, &token, intent.length_of_work))
@@ -1246,7 +1262,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             && !ASSISTANT_BRANDS.contains(&token.word.as_str());
         let in_name = joined_by_dot(text, &token);
         for_each_meant_stem(&token.word, token.stem, in_name, |stem| {
-            let filler = phrasing || is_filler(&stem);
+            let filler = (phrasing || is_filler(&stem)) && !fate_of_own;
             let weight = if filler { WEIGHT_FILLER } else { WEIGHT_QUESTION };
             // Where the stem's term is or will be, found before it moves into the builder.
             let at = offered.then(|| {
@@ -1264,7 +1280,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         }
         if added {
             n_own += 1;
-            if !intent::is_company_word(&token.word) || asker_hiring {
+            if !intent::is_company_word(&token.word) || asker_hiring || fate_of_own {
                 n_content += 1;
                 n_foreign += usize::from(foreign);
             }
@@ -1594,11 +1610,47 @@ fn asks_what_follows_assessment(text: &str, token: &Token) -> bool {
     {
         return false;
     }
+    names_assessment(text)
+}
+
+/// Whether `text` names the assessment (`ASSESSMENT_WORDS`).
+fn names_assessment(text: &str) -> bool {
     let mut names_assessment = false;
     tokenize::for_each_token_with(text, known_stem, |word, _, _| {
         names_assessment |= ASSESSMENT_WORDS.contains(&word);
     });
     names_assessment
+}
+
+/// Whether `token` is "happen" or "happens" right before "to my" or "to our", in a question
+/// that names the assessment ("what happens to my answers in the assessment?").
+fn happens_to_own_in_assessment(text: &str, token: &Token) -> bool {
+    if !matches!(token.word.as_str(), "happen" | "happens") {
+        return false;
+    }
+    let mut next = text[token.start..]
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .skip(1);
+    next.next().is_some_and(|word| word.eq_ignore_ascii_case("to"))
+        && next
+            .next()
+            .is_some_and(|word| word.eq_ignore_ascii_case("my") || word.eq_ignore_ascii_case("our"))
+        && names_assessment(text)
+}
+
+/// Whether `token` follows "happen to my", "happens to our" and the like: the asker's own
+/// thing whose fate is asked ("what happens to my data?").
+fn happened_to_own(text: &str, token: &Token) -> bool {
+    let mut words =
+        text[..token.start].rsplit(|c: char| !c.is_alphanumeric()).filter(|word| !word.is_empty());
+    let own = words
+        .next()
+        .is_some_and(|word| word.eq_ignore_ascii_case("my") || word.eq_ignore_ascii_case("our"));
+    own && words.next().is_some_and(|word| word.eq_ignore_ascii_case("to"))
+        && words.next().is_some_and(|word| {
+            word.eq_ignore_ascii_case("happen") || word.eq_ignore_ascii_case("happens")
+        })
 }
 
 /// Whether the word before `token` is "our" or "my".
@@ -1684,6 +1736,13 @@ static HAPPEN_STEM: LazyLock<String> = LazyLock::new(|| {
     stem
 });
 
+/// The stem of "stored": what "happens" to the asker's answers is read as, of the assessment.
+static STORE_STEM: LazyLock<String> = LazyLock::new(|| {
+    let mut stem = String::new();
+    for_each_token("stored", |token| stem = token.stem);
+    stem
+});
+
 /// The stem of "engagement", the services' word for the firm's work.
 static ENGAGEMENT_STEM: LazyLock<String> = LazyLock::new(|| {
     let mut stem = String::new();
@@ -1707,6 +1766,14 @@ fn duration_phrasing(text: &str, token: &Token, length_of_work: bool) -> bool {
         .filter(|word| !word.is_empty());
     let previous = words.next().unwrap_or("");
     let before = words.next().unwrap_or("");
+    // "How long does the self-assessment take to complete?" asks how long it takes: searched,
+    // "complete" found the data area's advice ("profile them for completeness ...").
+    if matches!(token.word.as_str(), "complete" | "finish")
+        && previous.eq_ignore_ascii_case("to")
+        && (before.eq_ignore_ascii_case("take") || before.eq_ignore_ascii_case("takes"))
+    {
+        return true;
+    }
     let mut reader = intent::DurationWords::default();
     reader.read(before);
     reader.read(previous);

@@ -4006,3 +4006,62 @@ fn the_assessments_leftovers_are_answered_from_its_pages() {
         );
     }
 }
+
+/// The thirty-third pass: the assessment's and the firm's leftovers. "How long does the
+/// self-assessment take to complete?" quoted the data area's advice ("... profile them for
+/// completeness ..."), "what happens to my data when I take the assessment?" the service's
+/// "What happens after the assessment ...", "what is our weakest pillar telling us?" the guide
+/// for agents' "... advice for the weakest pillar", and "will we have a dedicated consultant?"
+/// a feature store guide's "... dedicated tools earn their place".
+#[test]
+fn the_assessments_and_the_firms_leftovers_are_answered() {
+    for question in [
+        "How long does the self-assessment take to complete?",
+        "how long does the self-assessment take?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}");
+        assert!(
+            reply.sentences[0].text.contains("takes about ten minutes"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    // What happens to the asker's own data or answers is whether they are kept; what happens
+    // after the assessment is the service's answer, as before.
+    for question in [
+        "What happens to my data when I take the assessment?",
+        "what happens to my assessment answers?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}");
+        assert!(
+            reply.sentences[0].text.contains("they are not stored"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    let reply = ask("what happens after the assessment?");
+    assert_eq!(first(&reply, 1), ["service:ai-readiness-assessment"]);
+    // A pillar is the assessment's word: the asker's weakest one is the self-assessment's.
+    for question in
+        ["What is our weakest pillar telling us?", "what should we do about our weakest pillar?"]
+    {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}");
+        assert!(
+            reply.sentences[0].text.contains("starting with your weakest"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    // A consultant of the asker's is one of the team the firm puts on the work.
+    for question in ["Will we have a dedicated consultant?", "do we get a named consultant?"] {
+        let reply = ask(question);
+        assert!(
+            reply.sentences[0].text.starts_with("A small Larchmere team (a lead consultant"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+}
