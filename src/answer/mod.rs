@@ -368,9 +368,14 @@ fn answer_to(query: &query::Query) -> Answer {
             // answer is the one "how do I contact you?" gets.
             if query.n_content > 0 && !query.intent.asks_for_person {
                 let ranked = select::rank_items(query, None, Scope::All);
+                let records = answer.sources.len();
                 for ranked_item in ranked.as_slice().iter().take(COMPANY_EXTRA_SOURCES) {
                     push_unique(&mut answer.sources, &ANSWER_ITEMS[usize::from(ranked_item.item)]);
                 }
+                // What the question names comes next after the record the answer opens with,
+                // before the records its later sentences cite ("what does a data strategy
+                // cost?" cites the service, then the free self-assessment).
+                cite_next_after_first(&mut answer, records);
             }
             answer
         }
@@ -526,6 +531,22 @@ fn kind_of(topic: CompanyTopic) -> Option<SourceKind> {
         CompanyTopic::CaseStudies => Some(SourceKind::CaseStudy),
         CompanyTopic::Assessment => Some(SourceKind::Assessment),
         CompanyTopic::About | CompanyTopic::Pricing | CompanyTopic::Contact => None,
+    }
+}
+
+/// Moves the sources from `from` on (the ones a company answer added for what the question
+/// names) to just after its first source, and shifts the sentences' citations of the
+/// sources they pass.
+fn cite_next_after_first(answer: &mut Answer, from: usize) {
+    let added = answer.sources.len().saturating_sub(from);
+    if added == 0 || from < 2 {
+        return;
+    }
+    answer.sources[1..].rotate_right(added);
+    for sentence in &mut answer.sentences {
+        if sentence.sources.start >= 1 {
+            sentence.sources = sentence.sources.start + added..sentence.sources.end + added;
+        }
     }
 }
 

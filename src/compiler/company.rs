@@ -143,6 +143,19 @@ fn answer(topic: CompanyTopic, config: &Config, content: &Content, index: &Answe
             if let Some(how) = &content.contact.how {
                 canned.say(how.clone(), org);
             }
+            // "Do you have any free resources?", "does the readiness assessment cost
+            // anything?": what costs nothing is a price too, and the site says it.
+            if let Some(&item) = assessment.first() {
+                let range = canned.cite(&[item]);
+                canned.say(
+                    format!(
+                        "Free of charge, with no account: the {} and all {} of the library.",
+                        index.items[usize::from(item)].title,
+                        prose::counted(content.guides.len(), "guide", "guides"),
+                    ),
+                    range,
+                );
+            }
         }
         CompanyTopic::Contact => {
             let org = canned.cite(&contact);

@@ -284,6 +284,34 @@ fn the_price_of_the_firms_work_is_a_prices_question() {
     assert_eq!(first(&limit, 1), ["docs:api"]);
 }
 
+/// What costs nothing is a price too: "do you have any free resources?" and "does the
+/// readiness assessment cost anything?" got only "publishes no prices". The prices answer
+/// now says what is free, citing the self-assessment; what a price question names is still
+/// cited right after the contact record, before it.
+#[test]
+fn the_prices_answer_says_what_is_free() {
+    for question in
+        ["Do you have any free resources?", "Does the readiness assessment cost anything?"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+        let free = reply.sentences.iter().find(|s| s.text.starts_with("Free of charge"));
+        let Some(free) = free else { panic!("{question}: {}", reply.text()) };
+        assert!(
+            free.text.contains(&format!("all {} guides", consultancy_api::tables::GUIDES.len())),
+            "{}",
+            free.text
+        );
+        let cited = &reply.sources[free.sources.start];
+        assert_eq!(format!("{}:{}", cited.kind.name(), cited.slug), "assessment:ai-readiness");
+    }
+    let reply = ask("What does the data strategy service cost?");
+    assert_eq!(first(&reply, 2), ["contact:contact", "service:data-strategy"]);
+    let free = reply.sentences.iter().find(|s| s.text.starts_with("Free of charge"));
+    let Some(free) = free else { panic!("{}", reply.text()) };
+    assert_eq!(reply.sources[free.sources.start].slug, "ai-readiness");
+}
+
 /// Costs a few words after "our" or "my" are the asker's own spending ("can you help us cut
 /// our cloud costs?"), which the guides on running costs answer: each of these got the
 /// prices answer, "publishes no prices", as if the firm's fees were asked. The firm's work
