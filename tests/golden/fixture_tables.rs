@@ -986,7 +986,7 @@ pub static COMPANY_ANSWERS: [CannedAnswer; 7] = [
     CannedAnswer { sentences: &[("Fixture Consulting offers 2 services: Service one and Service two.", 0, 2), ("To discuss an engagement, email hello@fixture.example.", 2, 3)], sources: &[2, 3, 8] },
     CannedAnswer { sentences: &[("Fixture Consulting works in 1 industry: Industry One.", 0, 1), ("To discuss work in your sector, email hello@fixture.example.", 1, 2)], sources: &[4, 8] },
     CannedAnswer { sentences: &[("Fixture Consulting has published 1 case study: Case One.", 0, 1), ("Case One: The case.", 0, 1)], sources: &[5] },
-    CannedAnswer { sentences: &[("Fixture Consulting publishes no prices, fees or day rates, so this answer cannot quote one.", 0, 1), ("To ask what an engagement would cost, email hello@fixture.example.", 0, 1)], sources: &[8] },
+    CannedAnswer { sentences: &[("Fixture Consulting publishes no prices, fees or day rates, so this answer cannot quote one.", 0, 1), ("To ask what an engagement would cost, email hello@fixture.example.", 0, 1), ("Free of charge, with no account: the Fixture Assessment and all 2 guides of the library.", 1, 2)], sources: &[8, 7] },
     CannedAnswer { sentences: &[("Email Fixture Consulting at hello@fixture.example.", 0, 1)], sources: &[8] },
     CannedAnswer { sentences: &[("The Fixture Assessment is a 5-question self-assessment of AI readiness in 4 areas (Strategy, People, Data and Change); the 4 scored answers give a score from 0 to 100 and one of 2 maturity bands.", 0, 1), ("Take it at http://127.0.0.1:8080/ai-readiness/, or fetch the questions from http://127.0.0.1:8080/v1/ai-readiness/questions and post the answers to http://127.0.0.1:8080/v1/ai-readiness/score.", 0, 1)], sources: &[7] },
 ];
