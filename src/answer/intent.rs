@@ -794,6 +794,9 @@ pub struct Intent {
     /// The question asks where the firm works (`LOCATION_WORDS`): a contact answer opens with
     /// the location.
     pub asks_location: bool,
+    /// The question says "free" ("is there anything free?"): of the prices answer, the
+    /// sentence of what costs nothing comes first.
+    pub asks_free: bool,
     /// The question asks to start work with the firm (`START_WORDS`: "how do I get started
     /// with you?"): with a reference to the firm and nothing else asked, a contact question.
     pub asks_to_start: bool,
@@ -1342,6 +1345,7 @@ pub fn detect(text: &str) -> Intent {
         intent.names_firm_practice |= is_firm_practice_word(word);
         intent.asks_what_goes_wrong |= WRONG_WORDS.contains(&word);
         names_free_or_self |= matches!(word, "free" | "selfassessment");
+        intent.asks_free |= word == "free";
         intent.asks_location |= LOCATION_WORDS.contains(&word);
         intent.asks_to_start |= START_WORDS.contains(&word);
         names_way_noun |= FIRM_WAY_NOUNS.contains(&word);

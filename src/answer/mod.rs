@@ -364,6 +364,19 @@ fn answer_to(query: &query::Query) -> Answer {
             {
                 answer.sentences[..=at].rotate_right(1);
             }
+            // "Is there anything free?": what costs nothing is what is asked, so the sentence
+            // that says it (the one citing the assessment) comes first.
+            if topic == CompanyTopic::Pricing
+                && query.intent.asks_free
+                && let Some(at) = answer.sentences.iter().position(|s| {
+                    answer
+                        .sources
+                        .get(s.sources.start)
+                        .is_some_and(|item| item.kind == SourceKind::Assessment)
+                })
+            {
+                answer.sentences[..=at].rotate_right(1);
+            }
             // "Can I talk to a human?" names no topic: the person is the firm's, so the
             // answer is the one "how do I contact you?" gets.
             if query.n_content > 0 && !query.intent.asks_for_person {

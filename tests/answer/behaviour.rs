@@ -57,6 +57,11 @@ fn checked(answer: Answer) -> Answer {
                 let at = expected.iter().position(|s| s.starts_with(LOCATION_LABEL));
                 texts[..=at.expect("the contact answer has a location")].rotate_left(1);
             }
+            // A question of what is free gets the prices answer's sentence of it first.
+            if topic == CompanyTopic::Pricing && texts[0].starts_with("Free of charge") {
+                let at = expected.iter().position(|s| s.starts_with("Free of charge"));
+                texts[..=at.expect("the prices answer says what is free")].rotate_left(1);
+            }
             assert_eq!(texts, expected);
             assert_eq!(answer.quality, 1000);
         }
@@ -286,8 +291,8 @@ fn the_price_of_the_firms_work_is_a_prices_question() {
 
 /// What costs nothing is a price too: "do you have any free resources?" and "does the
 /// readiness assessment cost anything?" got only "publishes no prices". The prices answer
-/// now says what is free, citing the self-assessment; what a price question names is still
-/// cited right after the contact record, before it.
+/// now says what is free, citing the self-assessment, first when "free" is asked; what a
+/// price question names is still cited right after the contact record, before it.
 #[test]
 fn the_prices_answer_says_what_is_free() {
     for question in
@@ -305,6 +310,16 @@ fn the_prices_answer_says_what_is_free() {
         let cited = &reply.sources[free.sources.start];
         assert_eq!(format!("{}:{}", cited.kind.name(), cited.slug), "assessment:ai-readiness");
     }
+    // Asked "free", it says that first; asked the price, the price first.
+    for question in ["Is there anything free?", "What can I get for free?"] {
+        let reply = ask(question);
+        assert!(
+            reply.sentences[0].text.starts_with("Free of charge"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    assert!(ask("How much do you charge?").sentences[0].text.contains("publishes no prices"));
     let reply = ask("What does the data strategy service cost?");
     assert_eq!(first(&reply, 2), ["contact:contact", "service:data-strategy"]);
     let free = reply.sentences.iter().find(|s| s.text.starts_with("Free of charge"));
