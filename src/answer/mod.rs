@@ -218,6 +218,16 @@ fn answer_to(query: &query::Query) -> Answer {
         let ranked = select::rank_items(query, Some(SourceKind::Industry), Scope::FirmPages);
         return not_covered(ranked.as_slice(), 0);
     }
+    // "Which guide should I read first?", "is there a guide for beginners?": a request for
+    // reading that names only where to begin. No page gives a reading order or a level, so
+    // nothing is quoted (it quoted the agents page's "Send earlier questions as prev"); the
+    // closest item is the readiness assessment, whose result says where to start, by area.
+    if query.reading_start_only {
+        let assessment = ANSWER_ITEMS.iter().position(|item| item.kind == SourceKind::Assessment);
+        let closest = assessment
+            .map(|item| select::RankedItem { item: item as u16, ..select::RankedItem::default() });
+        return not_covered(closest.as_slice(), 0);
+    }
     let topic = company_topic(query);
     // "What is your refund policy?": a matter of the firm's own business that no record
     // covers. Guide passages that use its words (a worked example about refunds) are not the
@@ -349,6 +359,18 @@ fn answer_to(query: &query::Query) -> Answer {
         if !answer.sentences.is_empty() {
             return answer;
         }
+    }
+    // "Recommend a guide on MLOps", "what should I read to learn about data governance?": its
+    // subject is searched, guides first (`KIND_BOOST`), whatever the question says of the firm
+    // ("what guides do you have on generative AI?"). The first was "not covered", the second
+    // quoted the responsible AI service's list of services. A page that alone is about the
+    // subject may still open: the guides write "MLOps" only in passing, so the MLOps service
+    // opens "recommend a guide on MLOps", with the guides that say it after.
+    if query.asks_reading
+        && query.n_content > 0
+        && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))
+    {
+        return retrieve(query, Some(SourceKind::Guide));
     }
     match topic {
         // Prices and contact details come from the records whatever else the question names;

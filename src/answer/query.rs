@@ -129,6 +129,17 @@ pub struct Query {
     /// first quoted a guide's "... rarely a good use of a small team" and the second a funnel
     /// guide's "How long someone has to get from the first step to the last".
     pub asks_beginning: bool,
+    /// The question asks for something to read ("recommend a guide on MLOps", "what should I
+    /// read to learn about data governance?", "is there an article on change data capture?":
+    /// [`asks_for_reading`]): its words of asking for reading ([`is_reading_phrasing`]) are
+    /// phrasing and not searched, and what it is to be about, the subject after "on", "about"
+    /// or "for", is what is searched, guides first.
+    pub asks_reading: bool,
+    /// A request for reading that names no subject, only where to begin ("which guide should I
+    /// read first?", "is there a guide for beginners?": [`READING_START_WORDS`]). No page
+    /// states a reading order or a level, so it is "not covered"; the closest item is the
+    /// readiness assessment, whose result says where to start.
+    pub reading_start_only: bool,
     /// A question to the firm whether it works with organisations of a sector no industry
     /// page is about, and of nothing else ("do you work with universities?", "can you help
     /// law firms?", "have you worked with airlines?": [`intent::is_unlisted_sector_word`],
@@ -838,6 +849,8 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             results_only: false,
             results_when: false,
             asks_beginning: false,
+            asks_reading: false,
+            reading_start_only: false,
             unlisted_sector_only: false,
             terse: false,
             each_item: false,
@@ -966,6 +979,30 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             (intent.asks_to_start || first_step) && n_begin > 0 && n_other == 0;
         builder.query.intent.asks_to_start |= builder.query.asks_beginning;
     }
+    // "Recommend a guide on MLOps", "what should I read to learn about data governance?": a
+    // request for reading. Searched, its words of asking found what they say of something
+    // else ("recommend" the machine learning service's recommenders, "read" a storytelling
+    // guide's "People read a dashboard ..."), and the first was "not covered". A request that
+    // names nothing but where to begin ("which guide should I read first?") has no subject.
+    let reading = asks_for_reading(text);
+    if reading {
+        let (mut n_start, mut n_other) = (0, 0);
+        for_each_token(text, |token| {
+            if is_contracted_stop_word(text, &token)
+                || token.start >= phrasing_from
+                || is_reading_phrasing(text, &token)
+            {
+                return;
+            }
+            if READING_START_WORDS.contains(&token.word.as_str()) {
+                n_start += 1;
+            } else if !is_filler(&token.stem) && !intent::is_company_word(&token.word) {
+                n_other += 1;
+            }
+        });
+        builder.query.asks_reading = true;
+        builder.query.reading_start_only = n_start > 0 && n_other == 0;
+    }
     // "What is the minimum engagement size?": the size of the firm's work is asked of the
     // firm, and its words of size are phrasing, as in "do you work with small companies?".
     let company_question = (intent.refers_to_company && !intent.generic_you)
@@ -1047,6 +1084,11 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         // size ..." answers "do you work with small companies?" for saying "work".
         if verb_pending && intent::is_firm_use_verb(&token.word) {
             verb_pending = false;
+            return;
+        }
+        // "Recommend a guide on MLOps": the words that ask for reading are how the question
+        // asks; what is to be read about is what it asks about.
+        if reading && is_reading_phrasing(text, &token) {
             return;
         }
         // "What does a readiness score of 48 mean?": a score the assessment gives is read as
@@ -1347,6 +1389,85 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         builder.query.terms.iter().filter(|t| !t.carried).map(|t| u64::from(t.mass)).sum();
     builder.query.total_mass = builder.query.terms.iter().map(|t| u64::from(t.mass)).sum();
     builder.query
+}
+
+/// Nouns of something to read: a question that says one asks for reading ("is there a guide
+/// on data contracts?", "any articles about A/B testing?").
+const READING_NOUNS: &[&str] = &["article", "articles", "guide", "guides"];
+
+/// "Read" and "reading", which ask for reading only with no object of their own after them
+/// ("what should I read about data mesh?", "some reading on data literacy", "where should I
+/// start reading?"); "how do I read A/B test results?" asks how to read the results.
+const READING_VERBS: &[&str] = &["read", "reading"];
+
+/// Words after "read" or "reading" that leave it without an object.
+const READ_WITHOUT_OBJECT: &[&str] = &["about", "first", "for", "more", "next", "on", "to", "up"];
+
+/// Verbs of recommending, which in a request for reading ask for it ("recommend a guide on
+/// MLOps"); elsewhere searched as before ("do you recommend dbt?", "what do you recommend for
+/// a first AI project?"), and "recommendation" never ("can you build us a recommendation
+/// engine?").
+const READING_ASKING_VERBS: &[&str] = &["recommend", "recommended", "suggest", "suggested"];
+
+/// Words of where to begin reading, said with no subject ("which guide should I read first?",
+/// "is there a guide for beginners?"): such a request names nothing to search. With a subject
+/// ("what should I read first on forecasting?") they are searched as written.
+const READING_START_WORDS: &[&str] = &[
+    "begin",
+    "beginner",
+    "beginners",
+    "first",
+    "newcomer",
+    "newcomers",
+    "novice",
+    "novices",
+    "start",
+    "starting",
+];
+
+/// The word after byte `end` of `text`, as written.
+fn word_from(text: &str, end: usize) -> Option<&str> {
+    text.get(end..)?.split(|c: char| !c.is_alphanumeric()).find(|word| !word.is_empty())
+}
+
+/// Whether `word`, ending at byte `end` of `text`, asks for reading: a noun of something to
+/// read ([`READING_NOUNS`]), "read" or "reading" with no object ([`READ_WITHOUT_OBJECT`]), or
+/// the "learn" of "learn about".
+fn asks_reading_with(text: &str, word: &str, end: usize) -> bool {
+    let next = word_from(text, end);
+    let next_is = |w: &str| next.is_some_and(|next| next.eq_ignore_ascii_case(w));
+    READING_NOUNS.contains(&word)
+        || (READING_VERBS.contains(&word)
+            && (next.is_none() || READ_WITHOUT_OBJECT.iter().any(|w| next_is(w))))
+        || (word == "learn" && next_is("about"))
+}
+
+/// Whether `token` is a word of asking for reading in a request for it: one that asks for
+/// reading ([`asks_reading_with`]) or a verb of recommending ([`READING_ASKING_VERBS`]).
+fn is_reading_phrasing(text: &str, token: &Token) -> bool {
+    READING_ASKING_VERBS.contains(&token.word.as_str())
+        || asks_reading_with(text, &token.word, token.end)
+}
+
+/// Whether `text` asks for something to read ([`Query::asks_reading`]). Only a question that
+/// says "guide", "article", "read" or "learn about" pays for the pass, which reads the words
+/// in place (`tokenize::for_each_token_with`).
+fn asks_for_reading(text: &str) -> bool {
+    // At a word's start: "bread" does not say "read".
+    let bytes = text.as_bytes();
+    let says = |needle: &[u8]| {
+        bytes.windows(needle.len()).enumerate().any(|(at, w)| {
+            w.eq_ignore_ascii_case(needle) && (at == 0 || !bytes[at - 1].is_ascii_alphanumeric())
+        })
+    };
+    if !(says(b"guide") || says(b"article") || says(b"read") || says(b"learn about")) {
+        return false;
+    }
+    let mut asks = false;
+    tokenize::for_each_token_with(text, known_stem, |word, _, span| {
+        asks |= asks_reading_with(text, word, span.end);
+    });
+    asks
 }
 
 /// Words that say a number beside them is a score of the readiness assessment.

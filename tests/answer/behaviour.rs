@@ -4108,3 +4108,50 @@ fn the_assessments_and_the_firms_leftovers_are_answered() {
         );
     }
 }
+
+/// A request for something to read ("recommend a guide on ...", "what should I read to learn
+/// about ...", "is there an article on ...") is searched for its subject, guides first: the
+/// words that ask for reading are phrasing. "Recommend a guide on MLOps" was "not covered" and
+/// "what should I read to learn about data governance" quoted the responsible AI service's
+/// list of services. A request that names only where to begin is "not covered" (no page gives
+/// a reading order or a level), with the readiness assessment, which says where to start, as
+/// the closest item; it quoted the agents page's "Send earlier questions as prev". Questions
+/// of reading something else, or of recommendations, are as before.
+#[test]
+fn a_request_for_reading_is_searched_for_its_subject_guides_first() {
+    for (question, guide) in [
+        (
+            "what should I read to learn about data governance",
+            "guide:start-data-governance-programme",
+        ),
+        ("suggest a guide on data governance", "guide:start-data-governance-programme"),
+        ("recommend an article about forecasting", "guide:measure-forecast-accuracy"),
+        ("is there an article on change data capture?", "guide:change-data-capture-in-practice"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), [guide], "{question}: {}", reply.text());
+    }
+    let mlops = ask("recommend a guide on MLOps");
+    assert_eq!(mlops.kind, AnswerKind::Answered, "{}", mlops.text());
+    assert!(
+        mlops.sources.iter().take(3).any(|s| s.kind == SourceKind::Guide),
+        "{:?}",
+        first(&mlops, 3)
+    );
+    let genai = ask("what guides do you have on generative AI");
+    assert_eq!(genai.sources[0].kind, SourceKind::Guide, "{:?}", first(&genai, 3));
+    for question in [
+        "which guide should I read first",
+        "is there a guide for beginners",
+        "where should I start reading?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}: {}", reply.text());
+        assert_eq!(reply.sources[0].kind, SourceKind::Assessment, "{question}");
+    }
+    let engine = ask("can you build us a recommendation engine?");
+    assert_eq!(first(&engine, 1), ["service:machine-learning-engineering"], "{}", engine.text());
+    let results = ask("How do I read A/B test results?");
+    assert_eq!(first(&results, 1), ["guide:read-ab-test-results"], "{}", results.text());
+}
