@@ -1119,7 +1119,7 @@ pub fn for_each_word(text: &str, mut each: impl FnMut(&str, &str)) {
         word.clear();
         *head = 0;
     };
-    for ch in text.chars() {
+    for ch in text.chars().map(crate::search::tokenize::fullwidth_to_ascii) {
         if ch.is_alphanumeric() {
             word.extend(ch.to_lowercase());
         } else if matches!(ch, '\'' | '\u{2019}' | '-') && !word.is_empty() {

@@ -578,7 +578,9 @@ pub fn for_each_token_with(
             continue;
         }
         let Some(ch) = rest.chars().next() else { break };
-        next = offset + ch.len_utf8();
+        let width = ch.len_utf8();
+        next = offset + width;
+        let ch = fullwidth_to_ascii(ch);
         if ch.is_alphanumeric() {
             if word.is_empty() {
                 start = offset;
@@ -596,7 +598,7 @@ pub fn for_each_token_with(
             } else {
                 word.extend(ch.to_lowercase());
             }
-            end = offset + ch.len_utf8();
+            end = offset + width;
         } else if ch == '\'' || ch == '\u{2019}' {
             // Apostrophes are dropped inside a word rather than splitting it, so "team's" reads
             // as "teams" (stem "team") and "don't" as "dont", never as a stray "t" or "s".
@@ -624,6 +626,24 @@ pub fn for_each_token_with(
 /// Whether a `/` or `&` ending at `next` joins two initials: `word` so far is one letter, the
 /// separator is followed by one letter, and that letter ends the word. Digits never join,
 /// so "1/2" and "24/7" stay numbers.
+/// A full-width Latin letter or digit ("ｍｌｏｐｓ", as a Japanese or Chinese input method
+/// types it) read as its ASCII form, so it finds what the same word in ASCII finds; any other
+/// character as it is. Full-width punctuation separates words as any other symbol does.
+#[inline]
+pub(crate) fn fullwidth_to_ascii(ch: char) -> char {
+    // One comparison for every character below the full-width block: ASCII separators, which
+    // the tokenizer reads one at a time, pay no more.
+    if ch < '\u{FF10}' {
+        return ch;
+    }
+    match ch {
+        '\u{FF10}'..='\u{FF19}' | '\u{FF21}'..='\u{FF3A}' | '\u{FF41}'..='\u{FF5A}' => {
+            char::from_u32(u32::from(ch) - 0xFEE0).unwrap_or(ch)
+        }
+        _ => ch,
+    }
+}
+
 fn joins_initials(word: &str, text: &str, next: usize) -> bool {
     let mut letters = word.chars();
     let one_letter = letters.next().is_some_and(char::is_alphabetic) && letters.next().is_none();
@@ -807,6 +827,8 @@ mod tests {
             word.clear();
         };
         for (offset, ch) in text.char_indices() {
+            let width = ch.len_utf8();
+            let ch = fullwidth_to_ascii(ch);
             if ch.is_alphanumeric() {
                 if word.is_empty() {
                     start = offset;
@@ -819,7 +841,7 @@ mod tests {
                 }
                 ends_lower_s = ch == 's' && n_lower == 1;
                 word.extend(ch.to_lowercase());
-                end = offset + ch.len_utf8();
+                end = offset + width;
             } else if !(ch == '\''
                 || ch == '\u{2019}'
                 || (ch == '/' || ch == '&') && joins_initials(&word, text, offset + 1)

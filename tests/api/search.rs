@@ -2859,3 +2859,36 @@ async fn a_strangers_words_of_grammar_of_the_twenty_eighth_pass_are_phrasing() {
     let page = first_page(&server, "up", "&limit=1").await;
     assert_eq!(slugs(&page).len(), 1, "up: {page}");
 }
+
+/// Full-width Latin letters and digits, as a Japanese or Chinese input method types them
+/// ("ｍｌｏｐｓ", "ＬＬＭ"), are the same words in ASCII: they found nothing, in search or in
+/// `/ask`. Full-width punctuation still separates words.
+#[tokio::test]
+async fn full_width_letters_find_what_the_same_words_in_ascii_find() {
+    let server = start().await;
+    for (wide, ascii) in [
+        ("ｍｌｏｐｓ", "mlops"),
+        ("ＬＬＭ　ｃｏｓｔｓ", "LLM costs"),
+        ("ｄａｔａ，ｑｕａｌｉｔｙ", "data quality"),
+    ] {
+        let wide_page =
+            server.get(&format!("{PATH}?q={}", encode(wide))).await.conforms("GET", PATH, 200);
+        let ascii_page =
+            server.get(&format!("{PATH}?q={}", encode(ascii))).await.conforms("GET", PATH, 200);
+        let slugs = |page: &serde_json::Value| -> Vec<String> {
+            page["results"]
+                .as_array()
+                .expect("results")
+                .iter()
+                .map(|r| r["slug"].to_string())
+                .collect()
+        };
+        assert!(!slugs(&ascii_page).is_empty(), "{ascii}");
+        assert_eq!(slugs(&wide_page), slugs(&ascii_page), "{wide}");
+    }
+    let wide = server.get(&format!("/ask?query={}", encode("ｗｈａｔ ｉｓ ｍｌｏｐｓ"))).await;
+    let ascii = server.get(&format!("/ask?query={}", encode("what is mlops"))).await;
+    let text =
+        |body: &serde_json::Value| body["content"][0]["text"].as_str().expect("text").to_string();
+    assert_eq!(text(&wide.json()), text(&ascii.json()));
+}
