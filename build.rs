@@ -11,6 +11,8 @@
 #[allow(dead_code)]
 #[path = "src/compiler/mod.rs"]
 mod compiler;
+/// `crate::model`, as the shared tokenizer names it in the server.
+use compiler::model;
 
 use std::path::Path;
 use std::process::ExitCode;

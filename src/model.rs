@@ -123,7 +123,16 @@ pub const INVISIBLE: &[(char, char)] = &[
 
 /// Whether `c` shows nothing: white space (`WHITE_SPACE`) or `INVISIBLE`.
 pub fn is_blank_char(c: char) -> bool {
-    c.is_whitespace() || INVISIBLE.iter().any(|&(low, high)| (low..=high).contains(&c))
+    c.is_whitespace() || is_invisible(c)
+}
+
+/// Whether `c` is one of `INVISIBLE`. Inside a word such a character joins, not splits: a
+/// word copied from a web page can carry a soft hyphen or a zero-width space where a long word
+/// may break ("gover\u{ad}nance", "ml\u{200b}ops"), and reads as the word without it.
+#[inline]
+pub fn is_invisible(c: char) -> bool {
+    // One comparison for ASCII and Latin-1 below the soft hyphen, which is most of any text.
+    c >= '\u{ad}' && INVISIBLE.iter().any(|&(low, high)| (low..=high).contains(&c))
 }
 
 /// `text` without the white space and invisible characters at either end: empty when it has

@@ -1106,8 +1106,9 @@ impl DurationWords {
     }
 }
 
-/// Lowercased words of `text` as written, apostrophes and hyphens dropped inside words
-/// ("you're" → "youre", "self-assessment" → "selfassessment"), each with its head: the part
+/// Lowercased words of `text` as written, apostrophes, hyphens and characters that show
+/// nothing (`model::INVISIBLE`) dropped inside words ("you're" → "youre", "self-assessment" →
+/// "selfassessment", "ml\u{200b}ops" → "mlops"), each with its head: the part
 /// after its last hyphen ("fixed-price" → "price"), or the whole word when it has none.
 pub fn for_each_word(text: &str, mut each: impl FnMut(&str, &str)) {
     let mut word = String::with_capacity(24);
@@ -1122,7 +1123,9 @@ pub fn for_each_word(text: &str, mut each: impl FnMut(&str, &str)) {
     for ch in text.chars().map(crate::search::tokenize::fullwidth_to_ascii) {
         if ch.is_alphanumeric() {
             word.extend(ch.to_lowercase());
-        } else if matches!(ch, '\'' | '\u{2019}' | '-') && !word.is_empty() {
+        } else if (matches!(ch, '\'' | '\u{2019}' | '-') || crate::model::is_invisible(ch))
+            && !word.is_empty()
+        {
             if ch == '-' {
                 head = word.len();
             }

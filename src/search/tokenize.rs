@@ -599,9 +599,10 @@ pub fn for_each_token_with(
                 word.extend(ch.to_lowercase());
             }
             end = offset + width;
-        } else if ch == '\'' || ch == '\u{2019}' {
+        } else if ch == '\'' || ch == '\u{2019}' || crate::model::is_invisible(ch) {
             // Apostrophes are dropped inside a word rather than splitting it, so "team's" reads
-            // as "teams" (stem "team") and "don't" as "dont", never as a stray "t" or "s".
+            // as "teams" (stem "team") and "don't" as "dont", never as a stray "t" or "s". So
+            // are characters that show nothing: "ml\u{200b}ops" is "mlops", as it looks.
             continue;
         } else if (ch == '/' || ch == '&') && joins_initials(&word, text, offset + 1) {
             // "A/B", "R&D", "Q&A": two initials are one word ("ab", "rd", "qa"), not two
@@ -844,6 +845,7 @@ mod tests {
                 end = offset + width;
             } else if !(ch == '\''
                 || ch == '\u{2019}'
+                || crate::model::is_invisible(ch)
                 || (ch == '/' || ch == '&') && joins_initials(&word, text, offset + 1)
                 || ch == '/' && joins_version(&word, text, offset + 1)
                 || ch == '-' && joins_letter_prefix(&word, text, offset + 1))
@@ -866,6 +868,7 @@ mod tests {
             "team's don't A/B R&D Q&A HTTP/2 HTTP/1.1 24/7 p-value e-commerce a-data",
             "Café Müller naïve ÉCOLE straße İstanbul ǅemal x² CO₂ Ωmega ΣΑΣ 東京 data",
             "naïveS ÀBCs café's MLé-s ＡＢＣ ｄａｔａ 12ab AB12s 3Ds",
+            "ml\u{2060}ops gover\u{ad}nance \u{feff}data\u{2061} LLM\u{34f}s a\u{feff} \u{2060}b",
             "",
             "   ",
             "a",

@@ -2892,3 +2892,45 @@ async fn full_width_letters_find_what_the_same_words_in_ascii_find() {
         |body: &serde_json::Value| body["content"][0]["text"].as_str().expect("text").to_string();
     assert_eq!(text(&wide.json()), text(&ascii.json()));
 }
+
+/// A character that shows nothing inside a word (a soft hyphen or a zero-width space where a
+/// web page lets a long word break, copied with it; a zero-width joiner or the word joiner)
+/// joins the word rather than splitting it: "gover­nance" finds what "governance" finds, and
+/// `/ask` answers "what is ml​ops" as it answers "what is mlops". Before, search happened to
+/// find "ml​ops" by joining two words it read apart, and `/ask` quoted a deployment sentence.
+#[tokio::test]
+async fn a_character_that_shows_nothing_inside_a_word_joins_it() {
+    let server = start().await;
+    for (hidden, plain) in [
+        ("gover\u{ad}nance", "governance"),
+        ("data qual\u{200b}ity", "data quality"),
+        ("drift detec\u{2060}tion", "drift detection"),
+        ("\u{feff}feature st\u{200d}ore", "feature store"),
+    ] {
+        let hidden_page =
+            server.get(&format!("{PATH}?q={}", encode(hidden))).await.conforms("GET", PATH, 200);
+        let plain_page =
+            server.get(&format!("{PATH}?q={}", encode(plain))).await.conforms("GET", PATH, 200);
+        let slugs = |page: &serde_json::Value| -> Vec<String> {
+            page["results"]
+                .as_array()
+                .expect("results")
+                .iter()
+                .map(|r| r["slug"].to_string())
+                .collect()
+        };
+        assert!(!slugs(&plain_page).is_empty(), "{plain}");
+        assert_eq!(slugs(&hidden_page), slugs(&plain_page), "{hidden:?}");
+        assert_eq!(hidden_page["correctedQuery"], plain_page["correctedQuery"], "{hidden:?}");
+    }
+    let text =
+        |body: &serde_json::Value| body["content"][0]["text"].as_str().expect("text").to_string();
+    for (hidden, plain) in [
+        ("what is ml\u{200b}ops", "what is mlops"),
+        ("how do we im\u{ad}prove data qual\u{ad}ity?", "how do we improve data quality?"),
+    ] {
+        let hidden = server.get(&format!("/ask?query={}", encode(hidden))).await;
+        let plain = server.get(&format!("/ask?query={}", encode(plain))).await;
+        assert_eq!(text(&hidden.json()), text(&plain.json()));
+    }
+}

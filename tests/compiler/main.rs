@@ -8,6 +8,8 @@
 #[allow(dead_code)]
 #[path = "../../src/compiler/mod.rs"]
 mod compiler;
+/// `crate::model`, as the shared tokenizer names it in the server.
+use compiler::model;
 mod passages;
 
 use std::fs;
