@@ -92,8 +92,8 @@ pub fn representation(
 /// The reply to a failed request: a markdown 404 for a client that prefers markdown as a page's
 /// negotiation reads it, the HTML 404 page for a browser that asked for a missing website page,
 /// else the Error body. Under
-/// a collection (`/services/x/`, `/guides/x/index.md`) each names the pages the path most
-/// plausibly meant (`web::not_found`). Paths under `/v1`, `/oauth/` and `/.well-known/` are
+/// a collection (`/services/x/`, `/guides/x/index.md`), or of one segment that spells a slug
+/// (`/mlops/`), each names the pages the path most plausibly meant (`web::not_found`). Paths under `/v1`, `/oauth/` and `/.well-known/` are
 /// the API's and always answer JSON.
 pub fn error_reply(error: &Error, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
     let is_get = method == Method::GET || method == Method::HEAD;

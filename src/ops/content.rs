@@ -677,8 +677,11 @@ fn within_slips_near(a: &str, b: &str, slips: usize) -> Option<usize> {
 }
 
 /// The pages a missing website path under a collection (`/services/x/`, `/guides/x`, a twin
-/// `/guides/x/index.md`, `/industries/x.md`) most plausibly meant: [`nearest`] to the slug
-/// its first segment names (a `.md` ending aside). Empty for any other path.
+/// `/guides/x/index.md`, `/industries/x.md`, `/docs/x/`) most plausibly meant: [`nearest`] to
+/// the slug its first segment names (a `.md` ending aside). A path of one segment that could
+/// be a slug (`/mlops/`, `/healthcare`, `/data-governance.md`), an address guessed without its
+/// collection, is read as the slug of any page or guide, by spelling alone. Empty for any
+/// other path.
 pub fn nearest_to_path(path: &str) -> PathMeant {
     fn slug_in(rest: &str) -> Option<&str> {
         let segment = rest.split('/').next().unwrap_or(rest);
@@ -689,6 +692,7 @@ pub fn nearest_to_path(path: &str) -> PathMeant {
         ("/services/", ItemKind::Service, &SERVICES[..]),
         ("/industries/", ItemKind::Industry, &INDUSTRIES[..]),
         ("/case-studies/", ItemKind::CaseStudy, &CASE_STUDIES[..]),
+        ("/docs/", ItemKind::Docs, &DOCS[..]),
     ] {
         if let Some(rest) = path.strip_prefix(prefix) {
             let pages = slug_in(rest)
@@ -697,7 +701,7 @@ pub fn nearest_to_path(path: &str) -> PathMeant {
         }
     }
     let Some(slug) = path.strip_prefix("/guides/").and_then(slug_in) else {
-        return PathMeant::default();
+        return PathMeant { pages: guessed_without_collection(path), mentioned: None };
     };
     // `meant_by`, with the search's mentions kept for when nothing is named.
     let near = nearest(GUIDES.iter().map(Item::Guide), slug);
@@ -709,6 +713,39 @@ pub fn nearest_to_path(path: &str) -> PathMeant {
     let mentioned = (read.described.is_empty() && !read.mentioned.is_empty())
         .then(|| (crate::model::trim_blank(&words).to_owned(), read.mentioned));
     PathMeant { pages: read.described, mentioned }
+}
+
+/// What a path of one segment (`/mlops/`, `/healthcare`, `/data-strategy.md`,
+/// `/mlops/index.md`) meant when its segment is a slug of some page or guide, as [`nearest`]
+/// reads a slug's spelling; the collections are tried together, pages before guides (a
+/// segment of two words or more, for guides). Empty
+/// when the path has more than one segment or its segment is not slug-like (letters, digits,
+/// hyphens, underscores): `/wp-login.php` and `/.env` are read for nothing. Its words are not
+/// searched, unlike a guide path's: a segment alone says too little of what was wanted.
+fn guessed_without_collection(path: &str) -> Vec<Item> {
+    let Some(rest) = path.strip_prefix('/') else { return Vec::new() };
+    let (segment, after) = rest.split_once('/').unwrap_or((rest, ""));
+    let segment = segment.strip_suffix(".md").unwrap_or(segment);
+    let slug_like = !segment.is_empty()
+        && segment != "index"
+        && segment.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    // A segment of words of grammar alone (`/about/`) names nothing: "about" was read as the
+    // guide whose slug holds it.
+    let grammar_alone = segment.split(['-', '_']).all(|word| {
+        word.is_empty() || crate::search::tokenize::is_stop_word(&word.to_ascii_lowercase())
+    });
+    if !slug_like || grammar_alone || !matches!(after, "" | "index.md") {
+        return Vec::new();
+    }
+    let pages = || SERVICES.iter().chain(&INDUSTRIES[..]).chain(&CASE_STUDIES[..]).chain(&DOCS[..]);
+    let found = nearest(pages().map(Item::Page), segment);
+    if !found.is_empty() || !segment.contains(['-', '_']) {
+        // A guide only for two words or more: a lone word is held by some guide's slug as one
+        // of its words more often than it names the guide (`/team` was read as "data habits
+        // in team meetings", `/jobs` and `/terms` as guides holding them).
+        return found;
+    }
+    nearest(GUIDES.iter().map(Item::Guide), segment)
 }
 
 /// `{"services":[...]}` as `GET /v1/services` serves it, with its escaped twin.
@@ -1035,5 +1072,34 @@ mod tests {
         assert!(slugs("/services/index.md").is_empty());
         assert!(slugs("/nothing/data-strategy/").is_empty());
         assert!(!slugs("/guides/data-qualty").is_empty());
+        assert_eq!(slugs("/docs/authentcation/"), ["authentication"]);
+    }
+
+    /// A path of one segment is read as a slug of any collection, pages first; a path that
+    /// is not slug-like, or has more segments, is read for nothing.
+    #[test]
+    fn a_path_of_one_segment_is_read_as_any_pages_slug() {
+        let slugs = |path| nearest_to_path(path).pages.iter().map(|i| i.slug()).collect::<Vec<_>>();
+        for path in ["/mlops/", "/mlops", "/mlops.md", "/mlops/index.md", "/ml-ops/", "/MLOps/"] {
+            assert_eq!(slugs(path), ["mlops"], "{path}");
+        }
+        assert_eq!(slugs("/healthcare/"), ["healthcare"]);
+        assert_eq!(slugs("/data-stratgy/"), ["data-strategy"]);
+        assert_eq!(slugs("/insurer-claims-triage"), ["insurer-claims-triage"]);
+        assert_eq!(slugs("/fix-slow-dashbords/"), ["fix-slow-dashboards"]);
+        for path in [
+            "/",
+            "/index.md",
+            "/wp-login.php",
+            "/.env",
+            "/mlops/x/",
+            "/a/b",
+            "/xyzzy/",
+            "/about/",
+            "/team",
+            "/jobs/",
+        ] {
+            assert!(slugs(path).is_empty(), "{path}: {:?}", slugs(path));
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! What a 404 on a website path adds when the path is a mistyped or guessed page of a
 //! collection (`/services/data-stratgy/`, `/guides/data-quality/index.md`,
-//! `/services/ml-engineering/`): the pages it most plausibly meant, by the hint logic the REST
+//! `/services/ml-engineering/`), or a page's slug without its collection (`/mlops/`): the
+//! pages it most plausibly meant, by the hint logic the REST
 //! API's slugs use (`ops::content::meant_by`); when a guide path names no guide
 //! (`/guides/gdpr/`), the guides that mention its words, with a link to search them. Other
 //! 404s pay nothing: the HTML page stays the static `tables::NOT_FOUND_PAGE`.

@@ -412,6 +412,45 @@ async fn a_mistyped_page_path_offers_the_nearest_pages() {
     }
 }
 
+/// An address guessed without its collection (`/mlops/`, `/healthcare`, a documentation
+/// page's slug under `/docs/` mistyped) offers the page whose slug it spells, in every
+/// representation; a path of one segment that spells none, or is no slug (`/wp-login.php`),
+/// or is a word of grammar (`/about/`), keeps the static page. Before, every path outside the
+/// collections got the static page alone.
+#[tokio::test]
+async fn an_address_guessed_without_its_collection_offers_the_page_it_spells() {
+    let server = start().await;
+    let near = near_links;
+    for (path, meant) in [
+        ("/mlops/", "/services/mlops/"),
+        ("/ml-ops", "/services/mlops/"),
+        ("/healthcare", "/industries/healthcare/"),
+        ("/data-stratgy/", "/services/data-strategy/"),
+        ("/hospital-demand-forecasting/", "/case-studies/hospital-demand-forecasting/"),
+        ("/fix-slow-dashbords/", "/guides/fix-slow-dashboards/"),
+        ("/docs/authentcation/", "/docs/authentication/"),
+    ] {
+        let response = server.get_with(path, &[("accept", BROWSER)]).await;
+        assert_eq!(response.status, 404, "{path}");
+        assert_eq!(near(&response.text), [format!("{SITE_URL}{meant}")], "{path}");
+        let response = server.get(path).await;
+        let message = response.json()["error"]["message"].as_str().expect("a message").to_owned();
+        assert!(message.contains(&format!("did you mean `{meant}`?")), "{path}: {message}");
+    }
+    let response = server.get_with("/mlops/index.md", &[("accept", "text/markdown")]).await;
+    assert_eq!(response.status, 404);
+    assert!(
+        response.text.contains(&format!("]({SITE_URL}/services/mlops/index.md)")),
+        "{}",
+        response.text
+    );
+    for path in ["/xyzzy/", "/wp-login.php", "/about/", "/team/", "/mlops/extra/"] {
+        let response = server.get_with(path, &[("accept", BROWSER)]).await;
+        assert_eq!(response.status, 404, "{path}");
+        assert_eq!(response.text, NOT_FOUND_PAGE, "{path}");
+    }
+}
+
 /// A guessed address, or one mistyped inside a word, that no slug is near by spelling names
 /// the pages whose titles hold its words (with their descriptions), read as a search reads
 /// them (synonyms, typos); a path that names a file, has more words than any slug, or whose
