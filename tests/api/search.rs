@@ -2860,6 +2860,43 @@ async fn a_strangers_words_of_grammar_of_the_twenty_eighth_pass_are_phrasing() {
     assert_eq!(slugs(&page).len(), 1, "up: {page}");
 }
 
+/// A stranger's word that no entry of the synonym table read (the twenty-ninth search pass):
+/// "hackers" is stemmed "hacker", which the entry for "hack" does not take; time "saved" is the
+/// guides' time savings; "secrets" pasted into a chatbot are the acceptable use policy's
+/// confidential data; where a data team "sits" is its operating model; and a model "still
+/// working" is one to monitor, where "still" and "working" found titles' "still worth it" and
+/// "Working out sample size".
+#[tokio::test]
+async fn a_strangers_words_of_the_twenty_ninth_pass_find_the_subjects_guide() {
+    let server = start().await;
+    for (q, slug, within) in [
+        ("how do i know if my model is still working", "detect-data-and-concept-drift", 1),
+        ("how do we keep our ai chatbot safe from hackers", "ai-system-security-risks", 1),
+        ("how do we know if the ai saved any time", "value-time-savings-honestly", 1),
+        (
+            "how to stop people pasting secrets into chatgpt",
+            "generative-ai-acceptable-use-policy",
+            3,
+        ),
+        ("should the data team sit in it or the business", "choose-data-operating-model", 1),
+    ] {
+        let page = first_page(&server, q, &format!("&limit={within}")).await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert!(
+            slugs(&page).iter().any(|s| s == slug),
+            "{q}: {slug} not in the first {within}: {page}"
+        );
+    }
+    // The words the entries add to are still searched as before.
+    for (q, slug) in [
+        ("hack", "defend-against-prompt-injection"),
+        ("is dimensional modelling still worth it", "dimensional-modelling-modern-warehouse"),
+    ] {
+        let page = first_page(&server, q, "&limit=1").await;
+        assert_eq!(slugs(&page), [slug], "{q}: {page}");
+    }
+}
+
 /// Full-width Latin letters and digits, as a Japanese or Chinese input method types them
 /// ("ｍｌｏｐｓ", "ＬＬＭ"), are the same words in ASCII: they found nothing, in search or in
 /// `/ask`. Full-width punctuation still separates words.
