@@ -1759,11 +1759,18 @@ pub mod str_map {
         /// The value for `key`, if it is one of the map's keys.
         #[inline]
         pub fn get(&self, key: &str) -> Option<&V> {
+            self.get_key_value(key).map(|(_, value)| value)
+        }
+
+        /// The map's own key equal to `key` (`'static`, where `key` may be a request's), with
+        /// its value.
+        #[inline]
+        pub fn get_key_value(&self, key: &str) -> Option<(&'static str, &V)> {
             let hash = hash(key.as_bytes(), self.seed);
             let pilot = *self.pilots.get(bucket(hash, self.pilots.len()))?;
             let at = *self.slots.get(slot(hash, pilot, self.slots.len()))?;
             let (found, value) = self.entries.get((at as usize).checked_sub(1)?)?;
-            (*found == key).then_some(value)
+            (*found == key).then_some((*found, value))
         }
 
         pub fn contains_key(&self, key: &str) -> bool {

@@ -12,13 +12,16 @@ use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 
 use super::escape_html;
 use crate::ops::content::{Item, nearest_to_path};
-use crate::tables::{NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL};
+use crate::tables::{FIXED, NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL};
 
 /// What a 404 on a website path offers: the pages the path most plausibly meant, each with
 /// the address to offer (the markdown twin when the path asked for markdown, ending in `.md`,
 /// else the page); when there are none, for a guide path, the guides that mention its words.
 #[derive(Debug, Default)]
 pub struct Suggestions {
+    /// The site's files at its root the path names without their extension or with another
+    /// (`/llms`, `/openapi.yaml`: `/llms.txt`, `/openapi.json`), as paths; offered first.
+    pub files: Vec<&'static str>,
     pub pages: Vec<(Item, String)>,
     /// The words as read (`gdpr`) and the guides whose text mentions every one, with their
     /// addresses.
@@ -43,9 +46,36 @@ pub fn suggestions(path: &str) -> Suggestions {
     };
     let meant = nearest_to_path(path);
     Suggestions {
+        files: root_files(path),
         pages: offer(meant.pages),
         mentioned: meant.mentioned.map(|(words, guides)| (words, offer(guides))),
     }
+}
+
+/// The extensions of the files the site serves at its root for machines (`llms.txt`,
+/// `llms-full.txt`, `robots.txt`, `openapi.json`, `sitemap.xml`).
+const ROOT_FILE_EXTENSIONS: [&str; 3] = [".txt", ".json", ".xml"];
+
+/// The site's root files a path of one segment names by their stem: `/llms`, `/llms/`,
+/// `/llms.md` and `/LLMS` name `/llms.txt`, `/openapi.yaml` names `/openapi.json`, as an
+/// agent guesses them. Empty for any other path (a stem of letters, digits, hyphens and
+/// underscores only); at most a look-up per extension.
+fn root_files(path: &str) -> Vec<&'static str> {
+    let Some(segment) = path.strip_prefix('/') else { return Vec::new() };
+    let segment = segment.strip_suffix('/').unwrap_or(segment);
+    let stem = segment.rsplit_once('.').map_or(segment, |(stem, _)| stem);
+    let named = !stem.is_empty()
+        && !stem.eq_ignore_ascii_case("index")
+        && stem.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !named {
+        return Vec::new();
+    }
+    let stem = stem.to_ascii_lowercase();
+    ROOT_FILE_EXTENSIONS
+        .iter()
+        .filter_map(|extension| FIXED.get_key_value(&format!("/{stem}{extension}")))
+        .map(|(file, _)| file)
+        .collect()
 }
 
 /// The website's search for `words`, absolute: `/search/?q=gdpr`.
@@ -56,20 +86,25 @@ fn search_url(words: &str) -> String {
 /// The HTML 404 with the suggestions after its lede, or `None` when there are none (the static
 /// page is sent as it is).
 pub fn html(suggestions: &Suggestions) -> Option<String> {
+    let files = &suggestions.files;
     let (heading, list, words) = match (&suggestions.pages[..], &suggestions.mentioned) {
-        ([], None) => return None,
-        ([], Some((words, guides))) => (
+        ([], None) if files.is_empty() => return None,
+        ([], Some((words, guides))) if files.is_empty() => (
             format!("<h2>Guides that mention \u{201c}{}\u{201d}</h2>\n", escape_html(words)),
             guides,
             Some(words),
         ),
-        (pages, _) => (heading(pages.len()).to_owned(), &suggestions.pages, None),
+        (pages, _) => (heading(files.len() + pages.len()).to_owned(), &suggestions.pages, None),
     };
     let (before, after) = NOT_FOUND_PAGE.split_at(NOT_FOUND_HOLE);
-    let mut html = String::with_capacity(NOT_FOUND_PAGE.len() + 160 * list.len() + 256);
+    let mut html =
+        String::with_capacity(NOT_FOUND_PAGE.len() + 160 * (files.len() + list.len()) + 256);
     html.push_str(before);
     html.push_str(&heading);
     html.push_str("<ul class=\"near\">");
+    for file in files {
+        let _ = write!(html, "<li><a href=\"{SITE_URL}{file}\">{file}</a></li>");
+    }
     for (item, url) in list {
         let _ = write!(
             html,
@@ -103,9 +138,10 @@ pub fn markdown(suggestions: &Suggestions) -> String {
         }
         md.push('\n');
     };
+    let files = &suggestions.files;
     match (&suggestions.pages[..], &suggestions.mentioned) {
-        ([], None) => {}
-        ([], Some((words, guides))) => {
+        ([], None) if files.is_empty() => {}
+        ([], Some((words, guides))) if files.is_empty() => {
             let _ = writeln!(md, "## Guides that mention \u{201c}{words}\u{201d}\n");
             list(&mut md, guides);
             let _ = writeln!(
@@ -115,7 +151,10 @@ pub fn markdown(suggestions: &Suggestions) -> String {
             );
         }
         (pages, _) => {
-            let _ = writeln!(md, "## {}\n", heading_text(pages.len()));
+            let _ = writeln!(md, "## {}\n", heading_text(files.len() + pages.len()));
+            for file in files {
+                let _ = writeln!(md, "- [{file}]({SITE_URL}{file})");
+            }
             list(&mut md, pages);
         }
     }
@@ -147,11 +186,12 @@ Every page is listed in {SITE_URL}/llms.txt.\n"
 /// The question the JSON Error message asks: "did you mean `/a/`, `/b/` or `/c/`?", the
 /// suggestions' paths; empty when there are none.
 pub fn message_hint(suggestions: &Suggestions) -> String {
-    let paths: Vec<String> = suggestions
+    let files = suggestions.files.iter().map(|file| format!("`{file}`"));
+    let pages = suggestions
         .pages
         .iter()
-        .map(|(_, url)| format!("`{}`", url.strip_prefix(SITE_URL).unwrap_or(url)))
-        .collect();
+        .map(|(_, url)| format!("`{}`", url.strip_prefix(SITE_URL).unwrap_or(url)));
+    let paths: Vec<String> = files.chain(pages).collect();
     match paths.split_last() {
         None => String::new(),
         Some((only, [])) => format!("did you mean {only}?"),

@@ -413,7 +413,8 @@ async fn a_mistyped_page_path_offers_the_nearest_pages() {
 }
 
 /// An address guessed without its collection (`/mlops/`, `/healthcare`, a documentation
-/// page's slug under `/docs/` mistyped) offers the page whose slug it spells, in every
+/// page's slug under `/docs/` mistyped), or a root file's name without its extension or with
+/// another (`/llms`, `/openapi.yaml`), offers the page whose slug it spells, in every
 /// representation; a path of one segment that spells none, or is no slug (`/wp-login.php`),
 /// or is a word of grammar (`/about/`), keeps the static page. Before, every path outside the
 /// collections got the static page alone.
@@ -429,6 +430,10 @@ async fn an_address_guessed_without_its_collection_offers_the_page_it_spells() {
         ("/hospital-demand-forecasting/", "/case-studies/hospital-demand-forecasting/"),
         ("/fix-slow-dashbords/", "/guides/fix-slow-dashboards/"),
         ("/docs/authentcation/", "/docs/authentication/"),
+        ("/llms", "/llms.txt"),
+        ("/LLMS-full/", "/llms-full.txt"),
+        ("/openapi.yaml", "/openapi.json"),
+        ("/sitemap", "/sitemap.xml"),
     ] {
         let response = server.get_with(path, &[("accept", BROWSER)]).await;
         assert_eq!(response.status, 404, "{path}");
@@ -444,7 +449,7 @@ async fn an_address_guessed_without_its_collection_offers_the_page_it_spells() {
         "{}",
         response.text
     );
-    for path in ["/xyzzy/", "/wp-login.php", "/about/", "/team/", "/mlops/extra/"] {
+    for path in ["/xyzzy/", "/wp-login.php", "/about/", "/team/", "/mlops/extra/", "/index"] {
         let response = server.get_with(path, &[("accept", BROWSER)]).await;
         assert_eq!(response.status, 404, "{path}");
         assert_eq!(response.text, NOT_FOUND_PAGE, "{path}");
