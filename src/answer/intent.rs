@@ -332,6 +332,11 @@ const OFFERING_WORDS: &[&str] = &[
     "us",
 ];
 
+/// Whether `word` names the firm's own work or what it would charge "us" ([`OFFERING_WORDS`]).
+pub fn is_offering_word(word: &str) -> bool {
+    OFFERING_WORDS.contains(&word)
+}
+
 /// Matters of the firm's own business that no record covers: asked of the firm ("what is your
 /// refund policy?"), the guides' passages that use these words (a worked example about
 /// refunds) must not be read as the firm's policy, so the answer is "not covered" with the
@@ -623,6 +628,15 @@ const PERSON_WORDS: &[&str] = &[
     "somebody",
     "someone",
 ];
+
+/// Verbs of meeting someone: with a [`PERSON_WORDS`] or [`MET_WORDS`] word after them, spoken
+/// by the asker ("can I meet the team before we sign?"), the question asks for a person at the
+/// firm, as one of speaking does.
+const MEET_WORDS: &[&str] = &["meet", "meeting"];
+
+/// The firm's people, met ("meet the team", "meet the consultants", "meet the people who would
+/// do the work"); "meet my team" is the asker's own.
+const MET_WORDS: &[&str] = &["consultants", "people", "team"];
 
 /// Words that name the asker, who would do the speaking ("can I talk ...", "we'd like to
 /// speak ...").
@@ -1326,12 +1340,26 @@ pub fn detect(text: &str) -> Intent {
     let mut names_the_team = false;
     // Words since the asker ("I", "we") and since the asker's verb of speaking, or a lot.
     let (mut since_asker, mut since_speak) = (usize::MAX, usize::MAX);
+    let mut since_meet = usize::MAX;
     let mut which_firm_does = WhichFirmDoes::default();
     for_each_word(text, |word, head| {
         which_firm_does = which_firm_does.read(word);
         if since_speak <= 3 && PERSON_WORDS.contains(&word) {
             intent.asks_for_person = true;
         }
+        // "Can I meet the team before we sign?": it quoted a governance guide's "A healthy
+        // forum makes at least one recorded decision per meeting."; no page says who meets a
+        // buyer, and the contact record says who replies.
+        if since_meet <= 3
+            && (PERSON_WORDS.contains(&word) || (MET_WORDS.contains(&word) && !after_own))
+        {
+            intent.asks_for_person = true;
+        }
+        since_meet = if MEET_WORDS.contains(&word) && since_asker <= 2 {
+            1
+        } else {
+            since_meet.saturating_add(1)
+        };
         since_speak = if SPEAK_WORDS.contains(&word) && (since_asker <= 3 || position == 0) {
             1
         } else {

@@ -189,6 +189,25 @@ const RESULT_WORDS: &[&str] = &[
 /// ("what is the first step in a data strategy?", "small data") searched as written.
 const BEGINNING_WORDS: &[&str] = &["first", "small", "smaller", "step", "steps"];
 
+/// Small first pieces of work, which "start with" one asks to start small with ("can we start
+/// with a small pilot?", "could we begin with a trial?").
+const PILOT_WORDS: &[&str] = &["pilot", "pilots", "trial", "trials"];
+
+/// How many words before a [`PILOT_WORDS`] word its "with" may stand ("with a small pilot").
+const PILOT_WITH_REACH: usize = 3;
+
+/// Whether `token` is a [`PILOT_WORDS`] word that "with" comes a few words before: in a
+/// question of starting, a word of how to begin, as "small" is. "How do we start a pilot?"
+/// asks of the pilot, and is searched.
+fn starts_with_pilot(text: &str, token: &Token) -> bool {
+    PILOT_WORDS.contains(&token.word.as_str())
+        && text[..token.start]
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .take(PILOT_WITH_REACH)
+            .any(|w| w.eq_ignore_ascii_case("with"))
+}
+
 /// Whether `text` says "first step" (any case; "first steps" too), without allocating.
 fn says_first_step(text: &str) -> bool {
     const PHRASE: &[u8] = b"first step";
@@ -969,7 +988,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             }
             first_step |= first && matches!(token.word.as_str(), "step" | "steps");
             first = token.word == "first";
-            if BEGINNING_WORDS.contains(&token.word.as_str()) {
+            if BEGINNING_WORDS.contains(&token.word.as_str()) || starts_with_pilot(text, &token) {
                 n_begin += 1;
             } else if !is_filler(&token.stem) && !intent::is_company_word(&token.word) {
                 n_other += 1;
@@ -1224,6 +1243,19 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         {
             return;
         }
+        // "Can we start with a small pilot?" asks what "can we start small?" asks: the pilot is
+        // how it would begin, which the "How we work" statement ("You can start small: ...")
+        // says without the word, so it is not searched even as a filler.
+        if builder.query.asks_beginning && starts_with_pilot(text, &token) {
+            return;
+        }
+        // "Can you help us optimise our model costs?", "bring our warehouse costs down": the
+        // verb of improving is what is wanted of the subject, and not searched even as a
+        // filler; as one, "optimise", which few items write, still tipped the question to the
+        // guides that say it of something else.
+        if improving_phrasing(text, &token) {
+            return;
+        }
         // "Are we too small to work with you?", "is our company big enough for you?": asked of
         // the firm's practice, a word of degree is phrasing the firm's statement of its
         // clients ("We work with organisations of every size ...") never says, and not
@@ -1257,7 +1289,12 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         // what it finds.", which answers what follows the assessment, and "data" was a filler.
         // Of another subject "happens" is searched as written ("what happens to my answers?"
         // read as "my answers" alone quoted a guide's "An answer is expected by lunch.").
-        let fate_of_own = happened_to_own(text, &token);
+        // "Is my data stored when I take the assessment?": of the assessment, the asker's own
+        // thing is what is asked about too, as after "happens to my"; as a filler, "data" left
+        // "stored" to find a feature store guide's "... a low-latency store ...".
+        let fate_of_own = happened_to_own(text, &token)
+            || (after_own(text, &token) && names_assessment(text))
+            || asker_costs(text, &token);
         if happens_to_own_in_assessment(text, &token) {
             if builder.add(STORE_STEM.clone(), WEIGHT_QUESTION, false) {
                 n_own += 1;
@@ -1586,16 +1623,31 @@ fn word_after(text: &str, verb: &str) -> Option<usize> {
 /// Verbs of making, which before a document the asker must produce say only that it is made.
 const MAKING_VERBS: &[&str] = &["build", "create", "draft", "make", "prepare", "put", "write"];
 
-/// Documents that argue for money, which a question asks how to make ("a business case", "a
-/// budget proposal"). A roadmap or plan is not one: the roadmap guide's title says "build".
-const DOCUMENT_NOUNS: &[&str] = &["budget", "case", "cases", "proposal"];
+/// The shortest verb that a word one edit from it is read as ("wirte" as "write"): shorter
+/// words are too often one edit from another word ("cut" from "cat", "put" from "but").
+const TYPED_VERB_MIN_BYTES: usize = 5;
+
+/// Whether `word` is one of `verbs`, or one edit from one of at least
+/// [`TYPED_VERB_MIN_BYTES`] bytes ("wirte" for "write", "optimze" for "optimize").
+fn is_typed_verb(word: &str, verbs: &[&str]) -> bool {
+    verbs.contains(&word)
+        || (word.len() >= TYPED_VERB_MIN_BYTES
+            && verbs
+                .iter()
+                .any(|verb| verb.len() >= TYPED_VERB_MIN_BYTES && within_one_edit(word, verb)))
+}
+
+/// Documents a question asks how to make, or asks to have made: those that argue for money
+/// ("a business case", "a budget proposal") and policies ("write an AI policy", "draft a
+/// privacy policy"). A roadmap or plan is not one: the roadmap guide's title says "build".
+const DOCUMENT_NOUNS: &[&str] = &["budget", "case", "cases", "policies", "policy", "proposal"];
 
 /// Whether `token` is a verb of making such a document ("build a business case", "put together
 /// a budget proposal"), within four words before it: the verb is phrasing, the document what is asked
 /// about. Searched, "build" made "how do I build a business case for AI?" quote a TCO guide's
 /// "Business cases that stop at the build invoice ..." alone.
 fn makes_a_document(text: &str, token: &Token) -> bool {
-    if !MAKING_VERBS.contains(&token.word.as_str()) {
+    if !is_typed_verb(&token.word, MAKING_VERBS) {
         return false;
     }
     let rest = &text[token.start..];
@@ -1774,11 +1826,96 @@ fn happened_to_own(text: &str, token: &Token) -> bool {
         })
 }
 
+/// How many words before "costs" its "our" or "my" may stand ("our data warehouse costs"), as
+/// `intent::detect` reads the asker's own spending.
+const OWN_COSTS_REACH: usize = 3;
+
+/// Whether `token` is the "costs" of the asker's own spending ("our model costs", "my cloud
+/// costs"): "our" or "my" a few words before it, with no word of the firm's work between
+/// ("our project costs" asks the firm's price). Such costs are what is asked about, not a
+/// company word of the prices topic: as phrasing, "can you help us optimise our model costs?"
+/// searched "model" alone and quoted an uncertainty guide's "Classification and scoring models
+/// raise a different version of the problem."
+fn asker_costs(text: &str, token: &Token) -> bool {
+    if token.word != "costs" {
+        return false;
+    }
+    for word in text[..token.start]
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(OWN_COSTS_REACH)
+    {
+        let word = word.to_ascii_lowercase();
+        if word == "our" || word == "my" {
+            return true;
+        }
+        if intent::is_offering_word(&word) {
+            return false;
+        }
+    }
+    false
+}
+
 /// Whether the word before `token` is "our" or "my".
 fn after_own(text: &str, token: &Token) -> bool {
     let previous =
         text[..token.start].rsplit(|c: char| !c.is_alphanumeric()).find(|word| !word.is_empty());
     previous.is_some_and(|word| word.eq_ignore_ascii_case("our") || word.eq_ignore_ascii_case("my"))
+}
+
+/// Verbs of making something smaller that say what is wanted of a subject, not what the
+/// subject is ("lower our inference costs", "cut our cloud costs"). "Improve" and "reduce" are
+/// fillers of every question (`model::ANSWER_FILLER_WORDS`); these are phrasing only as verbs,
+/// before what they act on ([`OBJECT_OPENERS`]), as "a lower bound" and "lower repeat rates"
+/// are not.
+const IMPROVING_VERBS: &[&str] = &["cut", "cutting", "lower", "lowering"];
+
+/// "Optimise" as a verb, read through one typed edit as well ("optimze"); "optimal" and
+/// "optimisation" are more than one edit away, and name subjects of their own.
+const OPTIMISING_VERBS: &[&str] = &["optimise", "optimising", "optimize", "optimizing"];
+
+/// Verbs that take "down" to say the same ("bring our costs down", "get the bill down").
+const DOWN_VERBS: &[&str] = &["bring", "bringing", "get", "getting", "keep", "cut", "cutting"];
+
+/// Words that open what a verb acts on: after one, "lower" and "cut" are verbs ("lower our
+/// costs") where "a lower bound" and "lower repeat rates" are not.
+const OBJECT_OPENERS: &[&str] =
+    &["a", "an", "down", "its", "my", "our", "the", "their", "these", "this", "those", "your"];
+
+/// How many words a "down" may follow its verb by ("bring our warehouse costs down").
+const DOWN_REACH: usize = 5;
+
+/// Whether `token` is a verb of improving ([`IMPROVING_VERBS`]) before what it acts on, or the
+/// verb or the "down" of "bring ... down" ([`DOWN_VERBS`]): phrasing, as "reduce" is. Searched,
+/// "optimise" found an experiment guide's "optimising a proxy wears it out" and a use-case
+/// guide's "prediction and optimisation" for "can you help us optimise our model costs?", and
+/// "bring" the retail page's "the questions retailers most often bring to us".
+fn improving_phrasing(text: &str, token: &Token) -> bool {
+    let word = token.word.as_str();
+    let clause_after = text[token.end..].split(['.', '?', '!', ';', ':', ',']).next().unwrap_or("");
+    let mut after = clause_after.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty());
+    if word == "down" {
+        let clause_before = text[..token.start].rsplit(['.', '?', '!', ';', ':', ',']).next();
+        return clause_before
+            .unwrap_or("")
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .take(DOWN_REACH)
+            .any(|w| DOWN_VERBS.iter().any(|v| w.eq_ignore_ascii_case(v)));
+    }
+    if DOWN_VERBS.contains(&word)
+        && clause_after
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .take(DOWN_REACH)
+            .any(|w| w.eq_ignore_ascii_case("down"))
+    {
+        return true;
+    }
+    let Some(next) = after.next() else { return false };
+    is_typed_verb(word, OPTIMISING_VERBS)
+        || (IMPROVING_VERBS.contains(&word)
+            && OBJECT_OPENERS.iter().any(|o| next.eq_ignore_ascii_case(o)))
 }
 
 /// Whether `token` is the "control" of "under control" or "out of control", or the "board" of
