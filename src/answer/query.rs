@@ -1293,7 +1293,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         // thing is what is asked about too, as after "happens to my"; as a filler, "data" left
         // "stored" to find a feature store guide's "... a low-latency store ...".
         let fate_of_own = happened_to_own(text, &token)
-            || (after_own(text, &token) && names_assessment(text))
+            || own_in_assessment(text, &token)
             || asker_costs(text, &token);
         if happens_to_own_in_assessment(text, &token) {
             if builder.add(STORE_STEM.clone(), WEIGHT_QUESTION, false) {
@@ -1809,6 +1809,22 @@ fn happens_to_own_in_assessment(text: &str, token: &Token) -> bool {
         && next
             .next()
             .is_some_and(|word| word.eq_ignore_ascii_case("my") || word.eq_ignore_ascii_case("our"))
+        && names_assessment(text)
+}
+
+/// Whether `token` is the asker's own thing right after "my" or "our" in a question that names
+/// the assessment ("is my data stored when I take the assessment?"), itself no word of the
+/// assessment or its score and not one before such a word: "score my AI readiness" asks for
+/// the assessment, not about "AI".
+fn own_in_assessment(text: &str, token: &Token) -> bool {
+    let is_assessment_word = |word: &str| {
+        let word = word.to_ascii_lowercase();
+        ASSESSMENT_WORDS.contains(&word.as_str()) || SCORE_WORDS.contains(&word.as_str())
+    };
+    let next = text[token.end..].split(|c: char| !c.is_alphanumeric()).find(|w| !w.is_empty());
+    after_own(text, token)
+        && !is_assessment_word(&token.word)
+        && !next.is_some_and(is_assessment_word)
         && names_assessment(text)
 }
 
