@@ -123,6 +123,12 @@ pub const SCATTERED_MIN_RARITY: u16 = 80;
 /// What a question of how the firm works is searched as, among the services: their pages
 /// head the section "How the engagement runs" (or "How an engagement runs").
 pub const FIRM_WAY_QUERY: &str = "how an engagement runs";
+/// What a question for the site's content whole ([`query::Query::asks_site_copy`]) is searched
+/// as, among the documentation pages, one sentence each: the API overview's line on the bulk
+/// export ("returns everything at once, one download") and the agents page's on
+/// `/llms-full.txt` ("holds every page's markdown in one file"). One search for both found
+/// neither: no one sentence says both.
+pub const SITE_COPY_QUERIES: [&str; 2] = ["returns one download", "markdown in one file"];
 /// What a question of who works on the firm's engagements is searched as, among the services:
 /// each names the team it staffs an engagement with where it tells how the engagement runs.
 pub const FIRM_TEAM_QUERY: &str = "the team of an engagement";
@@ -227,6 +233,14 @@ fn answer_to(query: &query::Query) -> Answer {
         let closest = assessment
             .map(|item| select::RankedItem { item: item as u16, ..select::RankedItem::default() });
         return not_covered(closest.as_slice(), 0);
+    }
+    // "Can I download all your guides?", "is there a bulk download?", "is there a
+    // machine-readable version of the site?": the site's content whole, which the
+    // documentation pages offer (the bulk export, `/llms-full.txt`). Searched, "all your
+    // guides" was a request for reading and "download" quoted a security guide's "Model
+    // supply chain compromise" row; "how do I download a model safely?" is not one.
+    if query.asks_site_copy {
+        return site_copy_answer();
     }
     let topic = company_topic(query);
     // "What is your refund policy?": a matter of the firm's own business that no record
@@ -501,6 +515,45 @@ fn answer_to(query: &query::Query) -> Answer {
             carried => retrieve(query, carried.and_then(kind_of)),
         },
     }
+}
+
+/// The answer to a question for the site's content whole: the first sentence each search of
+/// [`SITE_COPY_QUERIES`] finds among the documentation pages, in order, citing the pages
+/// found; "not covered" with those pages if none is found.
+fn site_copy_answer() -> Answer {
+    let mut answer = Answer {
+        kind: AnswerKind::Answered,
+        sentences: Vec::new(),
+        sources: Vec::new(),
+        quality: 0,
+    };
+    for asked in SITE_COPY_QUERIES {
+        let found = retrieve_in(&query::build(asked, &[]), Some(SourceKind::Docs), Scope::Docs);
+        if found.kind != AnswerKind::Answered {
+            continue;
+        }
+        let Some(first) = found.sentences.first() else { continue };
+        let cited = &found.sources[first.sources.clone()];
+        let at = answer.sources.len();
+        if cited.len() == 1
+            && let Some(known) = answer.sources.iter().position(|s| std::ptr::eq(*s, cited[0]))
+        {
+            answer.sentences.push(Sentence { text: first.text, sources: known..known + 1 });
+        } else {
+            answer.sources.extend_from_slice(cited);
+            answer.sentences.push(Sentence { text: first.text, sources: at..at + cited.len() });
+        }
+        answer.quality = answer.quality.max(found.quality);
+        for &item in &found.sources {
+            push_unique(&mut answer.sources, item);
+        }
+    }
+    if answer.sentences.is_empty() {
+        let ranked =
+            select::rank_items(&query::build(SITE_COPY_QUERIES[0], &[]), None, Scope::Docs);
+        return not_covered(ranked.as_slice(), 0);
+    }
+    answer
 }
 
 /// The company topic of a company question: a topic word ("fees", "industries") with a

@@ -140,6 +140,13 @@ pub struct Query {
     /// states a reading order or a level, so it is "not covered"; the closest item is the
     /// readiness assessment, whose result says where to start.
     pub reading_start_only: bool,
+    /// The question asks for the site's content whole, to download or read by machine ("can I
+    /// download all your guides?", "is there a bulk download?", "how do I get all the content
+    /// at once?", "is there a machine-readable version of the site?": [`asks_for_site_copy`]).
+    /// The documentation pages answer it (the bulk export, `/llms-full.txt`); searched, "all
+    /// your guides" read as a request for reading quoted a security guide's "Model supply
+    /// chain compromise" row for "download".
+    pub asks_site_copy: bool,
     /// A question to the firm whether it works with organisations of a sector no industry
     /// page is about, and of nothing else ("do you work with universities?", "can you help
     /// law firms?", "have you worked with airlines?": [`intent::is_unlisted_sector_word`],
@@ -870,6 +877,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             asks_beginning: false,
             asks_reading: false,
             reading_start_only: false,
+            asks_site_copy: false,
             unlisted_sector_only: false,
             terse: false,
             each_item: false,
@@ -1003,6 +1011,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
     // else ("recommend" the machine learning service's recommenders, "read" a storytelling
     // guide's "People read a dashboard ..."), and the first was "not covered". A request that
     // names nothing but where to begin ("which guide should I read first?") has no subject.
+    builder.query.asks_site_copy = asks_for_site_copy(text);
     let reading = asks_for_reading(text);
     if reading {
         let (mut n_start, mut n_other) = (0, 0);
@@ -1505,6 +1514,105 @@ fn asks_for_reading(text: &str) -> bool {
         asks |= asks_reading_with(text, word, span.end);
     });
     asks
+}
+
+/// Verbs and nouns of taking a copy of something ("download", "export", "get"): with a word of
+/// the whole ([`SITE_WHOLE_WORDS`]) and of the site's content ([`SITE_CONTENT_WORDS`]) they
+/// ask for the site's content whole.
+const SITE_COPY_WORDS: &[&str] = &[
+    "copy",
+    "crawl",
+    "download",
+    "downloads",
+    "dump",
+    "export",
+    "fetch",
+    "get",
+    "grab",
+    "mirror",
+    "obtain",
+    "scrape",
+];
+
+/// Words of the whole of something ("all", "everything", "bulk").
+const SITE_WHOLE_WORDS: &[&str] = &["all", "bulk", "entire", "everything", "whole"];
+
+/// Words of the site's content ("guides", "the site", "everything").
+const SITE_CONTENT_WORDS: &[&str] =
+    &["articles", "content", "everything", "guides", "library", "pages", "site", "website"];
+
+/// Words that make the thing taken the asker's own ("export all our data"), not the site's.
+const OWN_WORDS: &[&str] = &["my", "our"];
+
+/// Words before the subject of a request for reading ("all the guides on governance").
+const SUBJECT_WORDS: &[&str] = &["about", "covering", "on", "regarding"];
+
+/// Words after "on" or "about" that name the site rather than a subject ("everything on your
+/// site").
+const SITE_PLACE_WORDS: &[&str] = &["site", "the", "this", "website", "your"];
+
+/// Words a question for the site's content in bulk may say besides its own words ("is there a
+/// bulk download?", "do you offer a bulk export?"); a question with any other word ("how do
+/// I export data in bulk?") asks of something else.
+const BULK_PHRASING: &[&str] = &[
+    "a",
+    "an",
+    "any",
+    "available",
+    "can",
+    "do",
+    "does",
+    "have",
+    "i",
+    "is",
+    "of",
+    "offer",
+    "option",
+    "the",
+    "there",
+    "we",
+    "you",
+    "your",
+];
+
+/// Whether `text` asks for the site's content whole ([`Query::asks_site_copy`]): a word of
+/// taking a copy, one of the whole and one of the site's content ("can I download all your
+/// guides?", "how do I get all the content at once?"); "bulk" with a word of taking a copy and
+/// nothing but phrasing ("is there a bulk download?"); or "machine-readable" with the site's
+/// content or a "version" of it. Not with "my" or "our": "how do we export all our content?"
+/// asks of the asker's own. "How do I download a model safely?" names no whole and no content
+/// of the site. Read on the words in place, with no allocation.
+fn asks_for_site_copy(text: &str) -> bool {
+    let words = || text.split(|c: char| !c.is_alphanumeric()).filter(|word| !word.is_empty());
+    let in_list = |list: &[&str], word: &str| list.iter().any(|w| w.eq_ignore_ascii_case(word));
+    let says = |list: &[&str]| words().any(|word| in_list(list, word));
+    // "Can I get all the guides on governance?" asks for reading on a subject; "everything on
+    // your site" names the site.
+    let names_subject = words()
+        .zip(words().skip(1))
+        .any(|(word, next)| in_list(SUBJECT_WORDS, word) && !in_list(SITE_PLACE_WORDS, next));
+    if names_subject || says(OWN_WORDS) {
+        return false;
+    }
+    let copy = says(SITE_COPY_WORDS);
+    let content = says(SITE_CONTENT_WORDS);
+    if copy && content && says(SITE_WHOLE_WORDS) {
+        return true;
+    }
+    let bulk_only = words().any(|word| word.eq_ignore_ascii_case("bulk"))
+        && words().all(|word| {
+            in_list(BULK_PHRASING, word)
+                || in_list(SITE_COPY_WORDS, word)
+                || in_list(SITE_WHOLE_WORDS, word)
+                || in_list(SITE_CONTENT_WORDS, word)
+        });
+    if copy && bulk_only {
+        return true;
+    }
+    let machine_readable = words().zip(words().skip(1)).any(|(word, next)| {
+        word.eq_ignore_ascii_case("machine") && next.eq_ignore_ascii_case("readable")
+    });
+    machine_readable && (content || words().any(|word| word.eq_ignore_ascii_case("version")))
 }
 
 /// Words that say a number beside them is a score of the readiness assessment.

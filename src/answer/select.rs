@@ -139,6 +139,9 @@ pub enum Scope {
     /// The organisation's own record alone (the contact record: how to reach the firm, and
     /// its "How we work" statements): a question of the firm's own terms of business.
     Organisation,
+    /// The documentation pages alone: a question for the site's content whole, which they
+    /// offer (the bulk export, `/llms-full.txt`).
+    Docs,
 }
 
 impl Scope {
@@ -149,6 +152,7 @@ impl Scope {
                 matches!(kind, SourceKind::Service | SourceKind::Industry | SourceKind::CaseStudy)
             }
             Scope::Organisation => kind == SourceKind::Contact,
+            Scope::Docs => kind == SourceKind::Docs,
         }
     }
 }

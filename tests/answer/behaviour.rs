@@ -4262,3 +4262,45 @@ fn meeting_the_team_and_starting_with_a_pilot_ask_the_firm() {
         assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
     }
 }
+
+/// A question for the site's content whole ("can I download all your guides?", "is there a
+/// bulk download?", "is there a machine-readable version of the site?") is answered from the
+/// documentation pages: the bulk export's line, then `/llms-full.txt`'s. The first quoted a
+/// security guide's "Model supply chain compromise" row for "download", the third a tiering
+/// guide's "Expect 10-20% of all content in this tier". A question of downloading something
+/// else ("how do I download a model safely?"), of the asker's own content, or for guides on a
+/// subject is searched as before.
+#[test]
+fn a_request_for_the_whole_site_is_answered_from_the_documentation() {
+    for question in [
+        "can I download all your guides?",
+        "is there a bulk download?",
+        "how do I get all the content at once?",
+        "is there a machine-readable version of the site?",
+        "can I download the whole site?",
+        "how can I export all the guides?",
+        "do you offer a bulk export?",
+        "is there a dump of all your content?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(reply.sentences[0].text.contains("/v1/export"), "{question}: {}", reply.text());
+        assert!(reply.text().contains("/llms-full.txt"), "{question}: {}", reply.text());
+        assert!(
+            reply.sources.iter().all(|s| s.kind == SourceKind::Docs),
+            "{question}: {:?}",
+            first(&reply, 3)
+        );
+    }
+    let model = ask("how do I download a model safely?");
+    assert_eq!(first(&model, 1), ["guide:ai-system-security-risks"], "{}", model.text());
+    for question in [
+        "how do we export all our content?",
+        "can I get all the guides on governance?",
+        "how do I get all the data into the warehouse?",
+        "how do I download all model weights?",
+    ] {
+        let reply = ask(question);
+        assert!(!reply.text().contains("/llms-full.txt"), "{question}: {}", reply.text());
+    }
+}
