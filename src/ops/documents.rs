@@ -259,8 +259,19 @@ struct Ranked {
     described: bool,
     /// Units the title holds (records only; 0 for guides).
     in_title: u8,
+    /// Which units the title holds, bit `i` for the `i`th (records only; 0 for guides, and
+    /// past [`TITLE_UNIT_BITS`] units).
+    title_units: u64,
     /// Units matched only through a typo.
     typos: u8,
+}
+
+/// How many query units [`Ranked::title_units`] can tell apart.
+const TITLE_UNIT_BITS: usize = 64;
+
+/// The bit of the `at`th query unit in [`Ranked::title_units`], 0 past [`TITLE_UNIT_BITS`].
+fn unit_bit(at: usize) -> u64 {
+    if at < TITLE_UNIT_BITS { 1 << at } else { 0 }
 }
 
 /// Ranks the records `keep` selects: a title holding every unit, then a page whose title and
@@ -295,18 +306,20 @@ fn rank_records_counted(
         let (mut relevance, mut in_title, mut in_lead, mut quality) = (0, 0, 0, 0);
         let mut lead_says = 0;
         let mut typos = 0;
+        let mut title_units = 0;
         // The industry a unit's word names as its sector (`sector_words`: "nhs", "factories",
         // "government"), which may write it nowhere, holds it as its title would.
         let industry = match record.kind {
             DocKind::Page(ItemKind::Industry) => record.id.split_once('/').map(|(_, slug)| slug),
             _ => None,
         };
-        for (unit, found) in wanted.iter().zip(unit_found.iter_mut()) {
+        for (at, (unit, found)) in wanted.iter().zip(unit_found.iter_mut()).enumerate() {
             if industry.is_some() && unit.sector == industry {
                 *found = true;
                 relevance += 1;
                 quality += 100;
                 in_title += 1;
+                title_units |= unit_bit(at);
                 in_lead += 1;
                 continue;
             }
@@ -316,7 +329,11 @@ fn rank_records_counted(
                 relevance += 1;
                 typos += usize::from(unit.only_through_typo(in_terms(record.terms)));
                 quality += best;
-                in_title += usize::from(unit.best(in_terms(record.title_terms)) > 0);
+                let titled = unit.best(in_terms(record.title_terms)) > 0;
+                in_title += usize::from(titled);
+                if titled {
+                    title_units |= unit_bit(at);
+                }
                 let in_lead_best = unit.best(in_terms(record.lead_terms));
                 in_lead += usize::from(in_lead_best > 0);
                 lead_says += usize::from(in_lead_best >= 100);
@@ -336,6 +353,7 @@ fn rank_records_counted(
                 lead_says: clamp(lead_says),
                 quality,
                 cover: if in_title > 0 { title_cover(record.title, wanted) } else { 0 },
+                title_units,
                 typos: clamp(typos),
                 record_idx,
             });
@@ -369,21 +387,34 @@ fn rank_records_counted(
     });
     let ranked = scored
         .into_iter()
-        .map(|Scored { tier, relevance, in_title, lead_says, typos, record_idx, .. }| Ranked {
-            hit: Hit { document: Document::Record(&DOCUMENTS[record_idx]), relevance },
-            title_covers: !wanted.is_empty() && usize::from(in_title) == wanted.len(),
-            // Among the records an error code's summary (its meaning) or an operation's (its
-            // details) does not lift it to the description tier, but beside a guide that holds
-            // the query only in its text, a record whose title and summary say all of it, in
-            // the query's own words, is about the query: `retry after` found five guides that
-            // say "retry" and "after" in passing before `errors/rate_limited`, whose summary
-            // says to wait the seconds `Retry-After` gives. Its own words only: a synonym (the
-            // phrase "someone else's model" read as validation) made the error codes that
-            // say "valid" lead a question on validating a model.
-            described: tier > 0 || (!wanted.is_empty() && usize::from(lead_says) == wanted.len()),
-            in_title,
-            typos,
-        })
+        .map(
+            |Scored {
+                 tier,
+                 relevance,
+                 in_title,
+                 lead_says,
+                 title_units,
+                 typos,
+                 record_idx,
+                 ..
+             }| Ranked {
+                hit: Hit { document: Document::Record(&DOCUMENTS[record_idx]), relevance },
+                title_covers: !wanted.is_empty() && usize::from(in_title) == wanted.len(),
+                // Among the records an error code's summary (its meaning) or an operation's (its
+                // details) does not lift it to the description tier, but beside a guide that holds
+                // the query only in its text, a record whose title and summary say all of it, in
+                // the query's own words, is about the query: `retry after` found five guides that
+                // say "retry" and "after" in passing before `errors/rate_limited`, whose summary
+                // says to wait the seconds `Retry-After` gives. Its own words only: a synonym (the
+                // phrase "someone else's model" read as validation) made the error codes that
+                // say "valid" lead a question on validating a model.
+                described: tier > 0
+                    || (!wanted.is_empty() && usize::from(lead_says) == wanted.len()),
+                in_title,
+                title_units,
+                typos,
+            },
+        )
         .collect();
     (ranked, unit_found.iter().filter(|found| **found).count())
 }
@@ -407,6 +438,8 @@ struct Scored {
     /// Where the title has said every unit it holds ([`title_cover`]): sooner is more about
     /// what the query names.
     cover: u8,
+    /// Which units the title holds ([`Ranked::title_units`]).
+    title_units: u64,
     /// Units held only through a typo.
     typos: u8,
     record_idx: usize,
@@ -490,6 +523,7 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         // held against a page (`forecasting for charities` still finds forecasting).
         let need = clamp(n_found / 2 + 1);
         ranked.retain(|r| r.in_title > 0 || r.hit.relevance >= need);
+        lead_with_titles_that_name_it(&mut ranked, wanted.len());
     }
     // The offering is small: a blank query lists all of it, not a first page with no way on.
     let limit =
@@ -511,6 +545,7 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                 title_covers: title_covers(guide.title, &wanted),
                 described: texts_cover(&[guide.title, guide.description], &wanted),
                 in_title: 0,
+                title_units: 0,
                 typos: hit.typos.max(read_as_another),
             }
         });
@@ -561,6 +596,50 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
     }
     ranked.truncate(limit);
     Ok(ranked.into_iter().map(|r| r.hit).collect())
+}
+
+/// Puts first the services and industries whose titles together name the whole query when no
+/// one title does:
+/// the one whose title names most of it, then the one whose title names most of the rest,
+/// and so on, each naming something the ones before did not. `mlops for banks` names a
+/// service and an industry: it listed the machine learning engineering service, which says
+/// "MLOps" and "banks" in its text, before the MLOps service, and `generative ai for retail`
+/// the retail industry page, then machine learning engineering, then the generative AI
+/// service. A case study's title tells a client's story, not what the query names:
+/// `demand forecasting for a retailer` is not the hospital's. A query one title names whole (`data governance`), or with a unit no title names,
+/// keeps its order; the other pages keep theirs after the ones put first.
+fn lead_with_titles_that_name_it(ranked: &mut Vec<Ranked>, n_units: usize) {
+    if !(2..=TITLE_UNIT_BITS).contains(&n_units) || ranked.iter().any(|r| r.title_covers) {
+        return;
+    }
+    let all = (0..n_units).fold(0, |mask, at| mask | unit_bit(at));
+    // A service or an industry, whose title names what it is; a case study's title tells a
+    // client's story: `demand forecasting for a retailer` is no hospital's.
+    let names_what = |r: &Ranked| {
+        matches!(r.hit.document.kind(), DocKind::Page(ItemKind::Service | ItemKind::Industry))
+    };
+    let mut covered = 0;
+    let mut picks: Vec<usize> = Vec::new();
+    while covered != all {
+        let gain = |r: &Ranked| (r.title_units & !covered).count_ones();
+        // The first of the most named, in the order the pages already have.
+        let best = ranked
+            .iter()
+            .enumerate()
+            .filter(|(at, r)| !picks.contains(at) && names_what(r) && gain(r) > 0)
+            .max_by_key(|&(at, r)| (gain(r), std::cmp::Reverse(at)));
+        let Some((at, record)) = best else { return };
+        covered |= record.title_units;
+        picks.push(at);
+    }
+    if picks.len() < 2 {
+        return;
+    }
+    let mut slots: Vec<Option<Ranked>> = ranked.drain(..).map(Some).collect();
+    for &at in &picks {
+        ranked.extend(slots[at].take());
+    }
+    ranked.extend(slots.into_iter().flatten());
 }
 
 /// One page of the API documentation's search.

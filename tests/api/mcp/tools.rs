@@ -1031,6 +1031,50 @@ async fn product_search_reads_a_sector_word_as_its_industry() {
     assert!(text.starts_with("{\"results\":[{\"id\":\"services/data-governance\""), "{text}");
 }
 
+/// A query that names a service and an industry lists that service and that industry first,
+/// whichever leads: `mlops for banks` listed the machine learning engineering service (which
+/// says "MLOps" and "banks" in its text) before the MLOps service, `generative ai for retail`
+/// put the generative AI service third and `ai strategy for government` the public sector
+/// page fourth. A query one title names whole keeps its order.
+#[tokio::test]
+async fn product_search_lists_the_service_and_the_industry_a_query_names_first() {
+    let server = start().await;
+    for (query, service, industry) in [
+        ("mlops for banks", "services/mlops", "industries/financial-services"),
+        (
+            "generative ai for retail",
+            "services/generative-ai-solutions",
+            "industries/retail-and-ecommerce",
+        ),
+        (
+            "data governance in the public sector",
+            "services/data-governance",
+            "industries/public-sector",
+        ),
+        ("responsible ai for insurers", "services/responsible-ai", "industries/financial-services"),
+        ("ai strategy for government", "services/ai-strategy", "industries/public-sector"),
+        (
+            "fractional data leadership retail",
+            "services/fractional-data-leadership",
+            "industries/retail-and-ecommerce",
+        ),
+        ("mlops manufacturing", "services/mlops", "industries/manufacturing"),
+        ("data strategy for hospitals", "services/data-strategy", "industries/healthcare"),
+    ] {
+        let ids = product_search_ids(&server, query).await;
+        let lead: Vec<&str> = ids.iter().take(2).map(String::as_str).collect();
+        assert!(lead.contains(&service) && lead.contains(&industry), "{query}: {ids:?}");
+    }
+    for (query, first) in [
+        ("mlops", "services/mlops"),
+        ("data governance", "services/data-governance"),
+        ("healthcare", "industries/healthcare"),
+    ] {
+        let ids = product_search_ids(&server, query).await;
+        assert_eq!(ids.first().map(String::as_str), Some(first), "{query}: {ids:?}");
+    }
+}
+
 /// A page's `other_names` are searched as its name is: `finance` listed AI strategy and the
 /// logistics page (which mention a finance team) before the financial services page, `bi`
 /// found nothing, `reporting` and `change management` listed the training service before
