@@ -123,7 +123,7 @@ pub const SCATTERED_MIN_RARITY: u16 = 80;
 /// What a question of how the firm works is searched as, among the services: their pages
 /// head the section "How the engagement runs" (or "How an engagement runs").
 pub const FIRM_WAY_QUERY: &str = "how an engagement runs";
-/// What a question for the site's content whole ([`query::Query::asks_site_copy`]) is searched
+/// What a question for the site's content whole (`Query::asks_site_copy`) is searched
 /// as, among the documentation pages, one sentence each: the API overview's line on the bulk
 /// export ("returns everything at once, one download") and the agents page's on
 /// `/llms-full.txt` ("holds every page's markdown in one file"). One search for both found
