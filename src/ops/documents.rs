@@ -18,7 +18,7 @@
 use super::content::{self, Item};
 use super::error::Error;
 use super::guides::{self, SearchRequest};
-use super::wanted::{Wanted, texts_cover, wanted};
+use super::wanted::{Wanted, held_by_texts, texts_cover, texts_hold, wanted};
 use crate::limits::SEARCH_QUERY_MAX_CHARS;
 use crate::model::{DocKind, DocumentRecord, ItemKind, McpServer};
 use crate::search::cursor;
@@ -262,6 +262,10 @@ struct Ranked {
     /// Which units the title holds, bit `i` for the `i`th (records only; 0 for guides, and
     /// past [`TITLE_UNIT_BITS`] units).
     title_units: u64,
+    /// Units what the document says it is about holds: its title or summary (a record's;
+    /// with a documentation page's description and headings), its title or description (a
+    /// guide's).
+    in_lead: u8,
     /// Units matched only through a typo.
     typos: u8,
 }
@@ -390,6 +394,7 @@ fn rank_records_counted(
         .map(
             |Scored {
                  tier,
+                 weight,
                  relevance,
                  in_title,
                  lead_says,
@@ -397,22 +402,25 @@ fn rank_records_counted(
                  typos,
                  record_idx,
                  ..
-             }| Ranked {
-                hit: Hit { document: Document::Record(&DOCUMENTS[record_idx]), relevance },
-                title_covers: !wanted.is_empty() && usize::from(in_title) == wanted.len(),
-                // Among the records an error code's summary (its meaning) or an operation's (its
-                // details) does not lift it to the description tier, but beside a guide that holds
-                // the query only in its text, a record whose title and summary say all of it, in
-                // the query's own words, is about the query: `retry after` found five guides that
-                // say "retry" and "after" in passing before `errors/rate_limited`, whose summary
-                // says to wait the seconds `Retry-After` gives. Its own words only: a synonym (the
-                // phrase "someone else's model" read as validation) made the error codes that
-                // say "valid" lead a question on validating a model.
-                described: tier > 0
-                    || (!wanted.is_empty() && usize::from(lead_says) == wanted.len()),
-                in_title,
-                title_units,
-                typos,
+             }| {
+                Ranked {
+                    hit: Hit { document: Document::Record(&DOCUMENTS[record_idx]), relevance },
+                    title_covers: !wanted.is_empty() && usize::from(in_title) == wanted.len(),
+                    // Among the records an error code's summary (its meaning) or an operation's (its
+                    // details) does not lift it to the description tier, but beside a guide that holds
+                    // the query only in its text, a record whose title and summary say all of it, in
+                    // the query's own words, is about the query: `retry after` found five guides that
+                    // say "retry" and "after" in passing before `errors/rate_limited`, whose summary
+                    // says to wait the seconds `Retry-After` gives. Its own words only: a synonym (the
+                    // phrase "someone else's model" read as validation) made the error codes that
+                    // say "valid" lead a question on validating a model.
+                    described: tier > 0
+                        || (!wanted.is_empty() && usize::from(lead_says) == wanted.len()),
+                    in_title,
+                    title_units,
+                    in_lead: weight.saturating_sub(relevance.saturating_mul(2)),
+                    typos,
+                }
             },
         )
         .collect();
@@ -491,13 +499,36 @@ fn title_covers(title: &str, wanted: &[Wanted<'_>]) -> bool {
 /// LLM tokens and of exporting data, before the authentication documents; `feature store`
 /// and `data quality` are not, and find guides first as before.
 fn names_the_api(wanted: &[Wanted<'_>]) -> bool {
+    !wanted.is_empty() && api_words(wanted, 1, &[]) == wanted.len()
+}
+
+/// How many units of the query some title of the API documentation holds with at least the
+/// share `least` (100: as typed, not through a synonym or a typo), leaving out those
+/// `elsewhere` marks.
+fn api_words(wanted: &[Wanted<'_>], least: u32, elsewhere: &[bool]) -> usize {
     let in_a_title = |unit: &Wanted<'_>| {
         DOCUMENTS
             .iter()
             .filter(|record| is_reference(record.kind))
-            .any(|record| unit.best(|key| record.title_terms.binary_search(&key).is_ok()) > 0)
+            .any(|record| unit.best(|key| record.title_terms.binary_search(&key).is_ok()) >= least)
     };
-    !wanted.is_empty() && wanted.iter().all(in_a_title)
+    wanted
+        .iter()
+        .enumerate()
+        .filter(|(at, unit)| !elsewhere.get(*at).copied().unwrap_or(false) && in_a_title(unit))
+        .count()
+}
+
+/// Whether at least two thirds of the query's units are the API's own words: words some
+/// title of the API documentation holds as typed and no title of the guides found
+/// (`guide_titles`) holds. A question about the API with an everyday word or two around its
+/// words (`do I need an api key`, `origin header rejected`, `request rejected as too large`).
+/// As typed, and not the guides' words: "the answers from our ai assistant are too slow" holds
+/// "answers", "ai" and "too" as titles of the API do ("invalid_answers", "AI readiness", "Too
+/// Many Requests"), but "ai" names guides too, and it asks about a chatbot's latency.
+fn mostly_names_the_api(wanted: &[Wanted<'_>], guide_titles: &[&str]) -> bool {
+    let theirs = held_by_texts(guide_titles, wanted);
+    !wanted.is_empty() && 3 * api_words(wanted, 100, &theirs) >= 2 * wanted.len()
 }
 
 /// Searches a collection for `query`, best first, at most `limit` hits.
@@ -546,10 +577,13 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                 described: texts_cover(&[guide.title, guide.description], &wanted),
                 in_title: 0,
                 title_units: 0,
+                in_lead: clamp(texts_hold(&[guide.title, guide.description], &wanted)),
                 typos: hit.typos.max(read_as_another),
             }
         });
         let merged: Vec<Ranked> = guide_hits.collect();
+        let guide_titles: Vec<&str> =
+            page.hits().iter().map(|hit| guides::GuidePage::guide(hit).title).collect();
         // Stable: within a tier guides keep their BM25F order and precede records, unless the
         // query is the API's vocabulary and no title holds all of it: then the API's own
         // documents come first (a guide whose title names the query still leads its tier).
@@ -573,11 +607,15 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         // first; guides keep their own order, and a record can only rise among them as far as
         // one listed after it already stands.
         let api_first = names_the_api(&wanted);
+        let about_the_api = mostly_names_the_api(&wanted, &guide_titles);
         let key = |r: &Ranked| {
             let guide = matches!(r.hit.document, Document::Guide(_));
             let after_records = api_first && guide && !r.title_covers;
             (
-                std::cmp::Reverse(r.hit.relevance),
+                std::cmp::Reverse(
+                    2 * u16::from(r.hit.relevance)
+                        + u16::from(about_the_api) * u16::from(r.in_lead),
+                ),
                 !r.title_covers,
                 r.typos,
                 !r.described,
@@ -588,7 +626,14 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         for at in (1..records.len()).rev() {
             records[at - 1].0 = records[at - 1].0.min(records[at].0);
         }
-        let mut keyed: Vec<_> = merged.into_iter().map(|r| (key(&r), r)).collect();
+        // Guides keep their own order too (as ranked before what a document says it is about
+        // counted): a guide lifted by its description lifts the guides ranked before it.
+        let mut guides: Vec<_> = merged.into_iter().map(|r| (key(&r), r)).collect();
+        guides.sort_by_key(|(k, r)| (std::cmp::Reverse(r.hit.relevance), k.1, k.2, k.3, k.4));
+        for at in (1..guides.len()).rev() {
+            guides[at - 1].0 = guides[at - 1].0.min(guides[at].0);
+        }
+        let mut keyed = guides;
         keyed.append(&mut records);
         // Stable: guides before records among equal keys, as before.
         keyed.sort_by_key(|(k, _)| *k);

@@ -68,6 +68,25 @@ pub(super) fn texts_cover(texts: &[&str], wanted: &[Wanted<'_>]) -> bool {
         && wanted.iter().all(|unit| unit.best(|key| stems_hold(&title_stems, key)) > 0)
 }
 
+/// For each unit, whether one of `texts` holds it (each phrase within one of them).
+pub(super) fn held_by_texts(texts: &[&str], wanted: &[Wanted<'_>]) -> Vec<bool> {
+    let mut stems: Vec<String> = Vec::new();
+    for text in texts {
+        push_stems(&mut stems, text);
+    }
+    wanted.iter().map(|unit| unit.best(|key| stems_hold(&stems, key)) > 0).collect()
+}
+
+/// How many units `texts` together hold (each phrase within one of them), as
+/// [`texts_cover`] reads them: what a guide's title and description say of the query.
+pub(super) fn texts_hold(texts: &[&str], wanted: &[Wanted<'_>]) -> usize {
+    let mut stems: Vec<String> = Vec::new();
+    for text in texts {
+        push_stems(&mut stems, text);
+    }
+    wanted.iter().filter(|unit| unit.best(|key| stems_hold(&stems, key)) > 0).count()
+}
+
 /// `text`'s stems pushed onto `stems`, then an empty one, so that no phrase runs from one
 /// text into the next.
 fn push_stems(stems: &mut Vec<String>, text: &str) {

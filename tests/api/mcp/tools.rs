@@ -2171,6 +2171,56 @@ async fn docs_search_finds_what_an_integrating_agent_asks_in_its_words() {
     }
 }
 
+/// A question about the API in an agent's everyday words (2026-12-06, fifth docs pass): when
+/// at least two thirds of the query are the API's own words (a title of the API
+/// documentation holds them as typed, no title of the guides found does), what a document
+/// says it is about counts in the docs server's merge as it does among the records: `do I
+/// need an api key`, `origin header rejected` and `how do I page through results` listed
+/// guides that hold every word in passing before the authentication page, `forbidden_origin`
+/// and the guide search operation, which say the API's words in their description or summary. The
+/// authentication page's description says how long a token lasts (`how long is a token valid`
+/// found neither it nor the code). A guide question whose words the API's titles also hold
+/// ("answers", "ai", "too") keeps its guides first.
+#[tokio::test]
+async fn docs_search_answers_an_agents_everyday_question_about_the_api() {
+    let server = start().await;
+    let ids_of = |answer: &Value| -> Vec<String> {
+        assert_eq!(answer["isError"], false, "{answer}");
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let page: Value = serde_json::from_str(text).expect("JSON");
+        let results = page["results"].as_array().expect("results");
+        results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
+    };
+    for (query, first) in [
+        ("do I need an api key", "docs/authentication"),
+        ("origin header rejected", "errors/forbidden_origin"),
+        ("how do I page through results", "operations/searchResources"),
+        ("next page cursor", "docs/api"),
+        ("how long is a token valid", "docs/authentication"),
+    ] {
+        let answer =
+            tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": query })).await;
+        let ids = ids_of(&answer);
+        assert_eq!(ids.first().map(String::as_str), Some(first), "{query}: {ids:?}");
+    }
+    let answer = tool(
+        &server,
+        "/mcp/docs",
+        Era::Modern,
+        "search_api_docs",
+        json!({ "query": "how long is a token valid" }),
+    )
+    .await;
+    let ids = ids_of(&answer);
+    assert_eq!(ids.first().map(String::as_str), Some("docs/authentication"), "{ids:?}");
+    for query in ["the answers from our ai assistant are too slow", "how do I detect drift"] {
+        let answer =
+            tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": query })).await;
+        let ids = ids_of(&answer);
+        assert!(ids.iter().take(3).all(|id| id.starts_with("guides/")), "{query}: {ids:?}");
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
