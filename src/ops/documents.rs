@@ -527,8 +527,10 @@ fn api_words(wanted: &[Wanted<'_>], least: u32, elsewhere: &[bool]) -> usize {
 /// "answers", "ai" and "too" as titles of the API do ("invalid_answers", "AI readiness", "Too
 /// Many Requests"), but "ai" names guides too, and it asks about a chatbot's latency.
 fn mostly_names_the_api(wanted: &[Wanted<'_>], guide_titles: &[&str]) -> bool {
-    let theirs = held_by_texts(guide_titles, wanted);
-    !wanted.is_empty() && 3 * api_words(wanted, 100, &theirs) >= 2 * wanted.len()
+    let enough = |n: usize| !wanted.is_empty() && 3 * n >= 2 * wanted.len();
+    // The guides' titles are read only when the API's titles alone hold enough.
+    enough(api_words(wanted, 100, &[]))
+        && enough(api_words(wanted, 100, &held_by_texts(guide_titles, wanted)))
 }
 
 /// Searches a collection for `query`, best first, at most `limit` hits.
@@ -566,6 +568,9 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         // ranked the guides by the correction, so each of its hits counts as matched through a
         // typo, whatever its own count says.
         let read_as_another = u8::from(page.corrected.is_some());
+        let guide_titles: Vec<&str> =
+            page.hits().iter().map(|hit| guides::GuidePage::guide(hit).title).collect();
+        let about_the_api = mostly_names_the_api(&wanted, &guide_titles);
         let guide_hits = page.hits().iter().map(|hit| {
             let guide = guides::GuidePage::guide(hit);
             Ranked {
@@ -577,13 +582,16 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                 described: texts_cover(&[guide.title, guide.description], &wanted),
                 in_title: 0,
                 title_units: 0,
-                in_lead: clamp(texts_hold(&[guide.title, guide.description], &wanted)),
+                // Read only where it counts (a question mostly in the API's words).
+                in_lead: if about_the_api {
+                    clamp(texts_hold(&[guide.title, guide.description], &wanted))
+                } else {
+                    0
+                },
                 typos: hit.typos.max(read_as_another),
             }
         });
         let merged: Vec<Ranked> = guide_hits.collect();
-        let guide_titles: Vec<&str> =
-            page.hits().iter().map(|hit| guides::GuidePage::guide(hit).title).collect();
         // Stable: within a tier guides keep their BM25F order and precede records, unless the
         // query is the API's vocabulary and no title holds all of it: then the API's own
         // documents come first (a guide whose title names the query still leads its tier).
@@ -607,7 +615,6 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         // first; guides keep their own order, and a record can only rise among them as far as
         // one listed after it already stands.
         let api_first = names_the_api(&wanted);
-        let about_the_api = mostly_names_the_api(&wanted, &guide_titles);
         let key = |r: &Ranked| {
             let guide = matches!(r.hit.document, Document::Guide(_));
             let after_records = api_first && guide && !r.title_covers;
