@@ -63,10 +63,19 @@ const ROOT_FILE_EXTENSIONS: [&str; 3] = [".txt", ".json", ".xml"];
 fn root_files(path: &str) -> Vec<&'static str> {
     let Some(segment) = path.strip_prefix('/') else { return Vec::new() };
     let segment = segment.strip_suffix('/').unwrap_or(segment);
-    let stem = segment.rsplit_once('.').map_or(segment, |(stem, _)| stem);
-    let named = !stem.is_empty()
-        && !stem.eq_ignore_ascii_case("index")
-        && stem.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    // One pass that stops at the first byte no file name here has (the `/` of a path under a
+    // collection, at most a few bytes in): every other 404 pays about that and no more.
+    let mut dot = None;
+    for (at, b) in segment.bytes().enumerate() {
+        match b {
+            b'.' => dot = Some(at),
+            b'-' | b'_' => {}
+            _ if b.is_ascii_alphanumeric() => {}
+            _ => return Vec::new(),
+        }
+    }
+    let stem = dot.map_or(segment, |at| &segment[..at]);
+    let named = !stem.is_empty() && !stem.eq_ignore_ascii_case("index") && !stem.contains('.');
     if !named {
         return Vec::new();
     }
