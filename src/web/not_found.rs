@@ -19,8 +19,9 @@ use crate::tables::{FIXED, NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL};
 /// else the page); when there are none, for a guide path, the guides that mention its words.
 #[derive(Debug, Default)]
 pub struct Suggestions {
-    /// The site's files at its root the path names without their extension or with another
-    /// (`/llms`, `/openapi.yaml`: `/llms.txt`, `/openapi.json`), as paths; offered first.
+    /// The site's files at its root (or under `/.well-known/`) the path names without their
+    /// extension or with another (`/llms`, `/openapi.yaml`, `/security.txt`: `/llms.txt`,
+    /// `/openapi.json`, `/.well-known/security.txt`), as paths; offered first.
     pub files: Vec<&'static str>,
     pub pages: Vec<(Item, String)>,
     /// The words as read (`gdpr`) and the guides whose text mentions every one, with their
@@ -58,8 +59,9 @@ const ROOT_FILE_EXTENSIONS: [&str; 3] = [".txt", ".json", ".xml"];
 
 /// The site's root files a path of one segment names by their stem: `/llms`, `/llms/`,
 /// `/llms.md` and `/LLMS` name `/llms.txt`, `/openapi.yaml` names `/openapi.json`, as an
-/// agent guesses them. Empty for any other path (a stem of letters, digits, hyphens and
-/// underscores only); at most a look-up per extension.
+/// agent guesses them; and the files under `/.well-known/` named at the root
+/// (`/security.txt`, `/agent-card.json`, `/ai-catalog`). Empty for any other path (a stem of
+/// letters, digits, hyphens and underscores only); at most two look-ups per extension.
 fn root_files(path: &str) -> Vec<&'static str> {
     let Some(segment) = path.strip_prefix('/') else { return Vec::new() };
     let segment = segment.strip_suffix('/').unwrap_or(segment);
@@ -80,9 +82,10 @@ fn root_files(path: &str) -> Vec<&'static str> {
         return Vec::new();
     }
     let stem = stem.to_ascii_lowercase();
-    ROOT_FILE_EXTENSIONS
+    ["/", "/.well-known/"]
         .iter()
-        .filter_map(|extension| FIXED.get_key_value(&format!("/{stem}{extension}")))
+        .flat_map(|dir| ROOT_FILE_EXTENSIONS.iter().map(move |extension| (dir, extension)))
+        .filter_map(|(dir, extension)| FIXED.get_key_value(&format!("{dir}{stem}{extension}")))
         .map(|(file, _)| file)
         .collect()
 }

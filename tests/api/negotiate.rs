@@ -434,6 +434,9 @@ async fn an_address_guessed_without_its_collection_offers_the_page_it_spells() {
         ("/LLMS-full/", "/llms-full.txt"),
         ("/openapi.yaml", "/openapi.json"),
         ("/sitemap", "/sitemap.xml"),
+        ("/security.txt", "/.well-known/security.txt"),
+        ("/agent-card.json", "/.well-known/agent-card.json"),
+        ("/ai-catalog", "/.well-known/ai-catalog.json"),
     ] {
         let response = server.get_with(path, &[("accept", BROWSER)]).await;
         assert_eq!(response.status, 404, "{path}");
