@@ -1159,6 +1159,13 @@ pub fn names_what_goes_wrong(heading: &str) -> bool {
     })
 }
 
+/// Path of the error-code reference, generated from [`ERROR_CODES`] (the build's pages; a 404
+/// offers it for `/docs/error-codes/`).
+pub const ERRORS_PATH: &str = "/docs/errors/";
+/// The error-code reference's title, as the page and its search document (`docs/errors`)
+/// give it.
+pub const ERRORS_TITLE: &str = "Error codes";
+
 /// The heading of the organisation's statements of how it works with a client (the contact
 /// record's `terms`): the home page's section over them, and their passages' heading, by
 /// which the answer engine knows a term of business from the rest of the contact record.

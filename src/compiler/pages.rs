@@ -84,11 +84,9 @@ pub fn item_path(kind: &str, slug: &str) -> String {
     format!("/{kind}/{slug}/")
 }
 
-/// Path of the error-code reference, generated from `model::ERROR_CODES`.
-pub const ERRORS_PATH: &str = "/docs/errors/";
-/// The error-code reference's title and description, as the page and its search document
-/// (`docs/errors`) give them.
-pub const ERRORS_TITLE: &str = "Error codes";
+pub use super::model::{ERRORS_PATH, ERRORS_TITLE};
+/// The error-code reference's description, as the page and its search document
+/// (`docs/errors`) give it.
 pub const ERRORS_DESCRIPTION: &str = "Every error code of the API, its HTTP status and what to do about it: what an error response looks like (the format of its body), and the codes the MCP servers and the A2A agent send in their JSON-RPC errors.";
 /// The error-code reference as a listing names it: path, title, description.
 pub const ERRORS_LISTING: (&str, &str, &str) = (

@@ -117,7 +117,7 @@ pub fn error_reply(error: &Error, method: &Method, path: &str, headers: &HeaderM
         });
         page.content_type = HTML;
         page
-    } else if suggestions.pages.is_empty() && suggestions.files.is_empty() {
+    } else if suggestions.pages.is_empty() && suggestions.addresses.is_empty() {
         api::error_reply(error)
     } else {
         api::error_reply(&Error::page_not_found(path, &not_found::message_hint(&suggestions)))

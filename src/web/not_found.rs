@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 
 use super::escape_html;
+use crate::model::{ERRORS_PATH, ERRORS_TITLE, TERMS_HEADING};
 use crate::ops::content::{Item, nearest_to_path};
 use crate::tables::{FIXED, NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL};
 
@@ -20,14 +21,137 @@ use crate::tables::{FIXED, NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL};
 #[derive(Debug, Default)]
 pub struct Suggestions {
     /// The site's files at its root (or under `/.well-known/`) the path names without their
-    /// extension or with another (`/llms`, `/openapi.yaml`, `/security.txt`: `/llms.txt`,
-    /// `/openapi.json`, `/.well-known/security.txt`), as paths; offered first.
-    pub files: Vec<&'static str>,
+    /// extension, with another, or singular for plural (`/llms`, `/openapi.yaml`,
+    /// `/security.txt`, `/llm.txt`: `/llms.txt`, `/openapi.json`, `/.well-known/security.txt`),
+    /// then the part of the site it names in other words (`/blog`: the guide library); offered
+    /// first.
+    pub addresses: Vec<Address>,
     pub pages: Vec<(Item, String)>,
     /// The words as read (`gdpr`) and the guides whose text mentions every one, with their
     /// addresses.
     pub mentioned: Option<(String, Vec<(Item, String)>)>,
 }
+
+/// An address of the site a 404 offers by its name rather than as a page record: one of the
+/// site's files, or a part of the site named in a visitor's other words ([`ELSEWHERE`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Address {
+    /// From the site's root: `/llms.txt`, `/guides/`, `/#how-we-work` (`/guides/index.md` for
+    /// a path that asked for a twin).
+    pub path: String,
+    /// What a link to it says: the file's path, or the page's or section's heading.
+    pub label: &'static str,
+    /// A file for machines (`/llms.txt`), not a page.
+    pub file: bool,
+}
+
+/// The parts of the site a visitor looks for by a name the site does not use, by the one
+/// segment they type (`/about-us`, `/blog`, `/careers`, `/docs/error-codes/`, lower case,
+/// `_` read as `-`), each with where the site says it and the heading there. A page the site
+/// has no equivalent of (a privacy notice, a careers page with openings) is not offered a
+/// stand-in, except that a visitor looking for a job or for help is offered the contact
+/// details, which say how to write.
+pub const ELSEWHERE: [(&[&str], &str, &str); 9] = [
+    (
+        &[
+            "about",
+            "about-us",
+            "company",
+            "who-we-are",
+            "our-story",
+            "team",
+            "our-team",
+            "people",
+            "approach",
+            "our-approach",
+            "faq",
+            "faqs",
+            "pricing",
+            "prices",
+            "price",
+            "fees",
+            "rates",
+            "costs",
+            "terms",
+            "terms-of-business",
+            "engagement",
+            "engagements",
+        ],
+        "/#how-we-work",
+        TERMS_HEADING,
+    ),
+    (
+        &[
+            "contact-us",
+            "get-in-touch",
+            "enquiries",
+            "enquiry",
+            "enquire",
+            "hire-us",
+            "work-with-us",
+            "talk-to-us",
+            "book-a-call",
+            "consultation",
+            "careers",
+            "jobs",
+            "join-us",
+            "hiring",
+            "vacancies",
+            "support",
+            "help",
+        ],
+        "/#contact",
+        "Contact",
+    ),
+    (
+        &[
+            "blog",
+            "articles",
+            "insights",
+            "resources",
+            "posts",
+            "news",
+            "library",
+            "knowledge-base",
+            "learn",
+            "publications",
+            "whitepapers",
+            "guide",
+        ],
+        "/guides/",
+        "Guides",
+    ),
+    (
+        &[
+            "what-we-do",
+            "solutions",
+            "offerings",
+            "consulting",
+            "expertise",
+            "capabilities",
+            "service",
+        ],
+        "/services/",
+        "Services",
+    ),
+    (&["sectors", "markets", "industry"], "/industries/", "Industries"),
+    (
+        &["work", "our-work", "clients", "portfolio", "projects", "case-study", "success-stories"],
+        "/case-studies/",
+        "Case studies",
+    ),
+    (
+        &["assessment", "self-assessment", "quiz", "readiness", "scorecard"],
+        "/ai-readiness/",
+        "AI Readiness Self-Assessment",
+    ),
+    (
+        &["developers", "developer", "documentation", "api-docs", "api-reference"],
+        "/docs/",
+        "API documentation",
+    ),
+    (&["errors", "error", "error-codes", "errorcodes", "codes"], ERRORS_PATH, ERRORS_TITLE),
+];
 
 /// What a missing website path may have meant ([`Suggestions`]).
 pub fn suggestions(path: &str) -> Suggestions {
@@ -46,8 +170,10 @@ pub fn suggestions(path: &str) -> Suggestions {
             .collect()
     };
     let meant = nearest_to_path(path);
+    let mut addresses = root_files(path);
+    addresses.extend(elsewhere(path).map(|address| twin_of(address, twin)));
     Suggestions {
-        files: root_files(path),
+        addresses,
         pages: offer(meant.pages),
         mentioned: meant.mentioned.map(|(words, guides)| (words, offer(guides))),
     }
@@ -57,37 +183,84 @@ pub fn suggestions(path: &str) -> Suggestions {
 /// `llms-full.txt`, `robots.txt`, `openapi.json`, `sitemap.xml`).
 const ROOT_FILE_EXTENSIONS: [&str; 3] = [".txt", ".json", ".xml"];
 
-/// The site's root files a path of one segment names by their stem: `/llms`, `/llms/`,
-/// `/llms.md` and `/LLMS` name `/llms.txt`, `/openapi.yaml` names `/openapi.json`, as an
-/// agent guesses them; and the files under `/.well-known/` named at the root
-/// (`/security.txt`, `/agent-card.json`, `/ai-catalog`). Empty for any other path (a stem of
-/// letters, digits, hyphens and underscores only); at most two look-ups per extension.
-fn root_files(path: &str) -> Vec<&'static str> {
-    let Some(segment) = path.strip_prefix('/') else { return Vec::new() };
+/// The lower-case stem of a path of one segment (`/LLMS.md` → `llms`, `/about-us/` and
+/// `/about-us/index.md` → `about-us`; `_` read as `-`), or of one segment under `/docs/` when `under_docs`
+/// (`/docs/error-codes/`), with whether it had an extension; `None` for any other path (a
+/// stem of letters, digits, hyphens and underscores only, not `index`). One pass that stops at
+/// the first byte no such name has (the `/` of a path under a collection, at most a few bytes
+/// in): every other 404 pays about that and no more.
+fn stem_of(path: &str, under_docs: bool) -> Option<(String, bool)> {
+    let segment = path.strip_prefix('/')?;
+    let segment = match segment.strip_prefix("docs/") {
+        Some(rest) if under_docs => rest,
+        _ => segment,
+    };
+    let segment = segment.strip_suffix("/index.md").unwrap_or(segment);
     let segment = segment.strip_suffix('/').unwrap_or(segment);
-    // One pass that stops at the first byte no file name here has (the `/` of a path under a
-    // collection, at most a few bytes in): every other 404 pays about that and no more.
     let mut dot = None;
     for (at, b) in segment.bytes().enumerate() {
         match b {
             b'.' => dot = Some(at),
             b'-' | b'_' => {}
             _ if b.is_ascii_alphanumeric() => {}
-            _ => return Vec::new(),
+            _ => return None,
         }
     }
     let stem = dot.map_or(segment, |at| &segment[..at]);
     let named = !stem.is_empty() && !stem.eq_ignore_ascii_case("index") && !stem.contains('.');
-    if !named {
-        return Vec::new();
+    named.then(|| (stem.to_ascii_lowercase().replace('_', "-"), dot.is_some()))
+}
+
+/// The site's root files a path of one segment names by their stem: `/llms`, `/llms/`,
+/// `/llms.md` and `/LLMS` name `/llms.txt`, `/openapi.yaml` names `/openapi.json`, as an
+/// agent guesses them; a stem one `s` short or over (`/llm.txt`, `/robot.txt`,
+/// `/sitemaps.xml`) names the file it is the singular or plural of; and the files under
+/// `/.well-known/` named at the root (`/security.txt`, `/agent-card.json`, `/ai-catalog`).
+/// Empty for any other path; at most three look-ups per directory and extension.
+fn root_files(path: &str) -> Vec<Address> {
+    let Some((stem, _)) = stem_of(path, false) else { return Vec::new() };
+    let plural = format!("{stem}s");
+    let spellings = [Some(stem.as_str()), Some(plural.as_str()), stem.strip_suffix('s')];
+    let mut found: Vec<Address> = Vec::new();
+    for dir in ["/", "/.well-known/"] {
+        for extension in ROOT_FILE_EXTENSIONS {
+            // The stem as written first: a file named so is not also offered as its plural.
+            let file = spellings
+                .iter()
+                .flatten()
+                .find_map(|spelling| FIXED.get_key_value(&format!("{dir}{spelling}{extension}")));
+            if let Some((file, _)) = file {
+                found.push(Address { path: (*file).to_owned(), label: file, file: true });
+            }
+        }
     }
-    let stem = stem.to_ascii_lowercase();
-    ["/", "/.well-known/"]
+    found
+}
+
+/// The part of the site a missing path names in a visitor's other words ([`ELSEWHERE`]):
+/// `/blog` the guide library, `/about-us/` how the firm works, `/docs/error-codes/` the error
+/// codes. At most one; none for a path of more than one segment (but one under `/docs/`).
+fn elsewhere(path: &str) -> Option<Address> {
+    let (stem, _) = stem_of(path, true)?;
+    ELSEWHERE
         .iter()
-        .flat_map(|dir| ROOT_FILE_EXTENSIONS.iter().map(move |extension| (dir, extension)))
-        .filter_map(|(dir, extension)| FIXED.get_key_value(&format!("{dir}{stem}{extension}")))
-        .map(|(file, _)| file)
-        .collect()
+        .find(|(names, _, _)| names.contains(&stem.as_str()))
+        .map(|&(_, path, label)| Address { path: path.to_owned(), label, file: false })
+}
+
+/// `address` as a client that asked for a markdown twin (`/about.md`) would read it: a page's
+/// twin (`/guides/index.md`, `/index.md#contact`); as it is otherwise.
+fn twin_of(address: Address, twin: bool) -> Address {
+    if !twin {
+        return address;
+    }
+    let (page, fragment) = address.path.split_once('#').unwrap_or((&address.path, ""));
+    let path = match (page.ends_with('/'), fragment) {
+        (false, _) => return address,
+        (true, "") => format!("{page}index.md"),
+        (true, fragment) => format!("{page}index.md#{fragment}"),
+    };
+    Address { path, ..address }
 }
 
 /// The website's search for `words`, absolute: `/search/?q=gdpr`.
@@ -98,24 +271,31 @@ fn search_url(words: &str) -> String {
 /// The HTML 404 with the suggestions after its lede, or `None` when there are none (the static
 /// page is sent as it is).
 pub fn html(suggestions: &Suggestions) -> Option<String> {
-    let files = &suggestions.files;
+    let addresses = &suggestions.addresses;
     let (heading, list, words) = match (&suggestions.pages[..], &suggestions.mentioned) {
-        ([], None) if files.is_empty() => return None,
-        ([], Some((words, guides))) if files.is_empty() => (
+        ([], None) if addresses.is_empty() => return None,
+        ([], Some((words, guides))) if addresses.is_empty() => (
             format!("<h2>Guides that mention \u{201c}{}\u{201d}</h2>\n", escape_html(words)),
             guides,
             Some(words),
         ),
-        (pages, _) => (heading(files.len() + pages.len()).to_owned(), &suggestions.pages, None),
+        (_, _) => (format!("<h2>{}</h2>\n", heading(suggestions)), &suggestions.pages, None),
     };
     let (before, after) = NOT_FOUND_PAGE.split_at(NOT_FOUND_HOLE);
     let mut html =
-        String::with_capacity(NOT_FOUND_PAGE.len() + 160 * (files.len() + list.len()) + 256);
+        String::with_capacity(NOT_FOUND_PAGE.len() + 160 * (addresses.len() + list.len()) + 256);
     html.push_str(before);
     html.push_str(&heading);
     html.push_str("<ul class=\"near\">");
-    for file in files {
-        let _ = write!(html, "<li><a href=\"{SITE_URL}{file}\">{file}</a></li>");
+    if words.is_none() {
+        for address in addresses {
+            let _ = write!(
+                html,
+                "<li><a href=\"{SITE_URL}{}\">{}</a></li>",
+                escape_html(&address.path),
+                escape_html(address.label)
+            );
+        }
     }
     for (item, url) in list {
         let _ = write!(
@@ -150,10 +330,10 @@ pub fn markdown(suggestions: &Suggestions) -> String {
         }
         md.push('\n');
     };
-    let files = &suggestions.files;
+    let addresses = &suggestions.addresses;
     match (&suggestions.pages[..], &suggestions.mentioned) {
-        ([], None) if files.is_empty() => {}
-        ([], Some((words, guides))) if files.is_empty() => {
+        ([], None) if addresses.is_empty() => {}
+        ([], Some((words, guides))) if addresses.is_empty() => {
             let _ = writeln!(md, "## Guides that mention \u{201c}{words}\u{201d}\n");
             list(&mut md, guides);
             let _ = writeln!(
@@ -163,9 +343,9 @@ pub fn markdown(suggestions: &Suggestions) -> String {
             );
         }
         (pages, _) => {
-            let _ = writeln!(md, "## {}\n", heading_text(files.len() + pages.len()));
-            for file in files {
-                let _ = writeln!(md, "- [{file}]({SITE_URL}{file})");
+            let _ = writeln!(md, "## {}\n", heading(suggestions));
+            for address in addresses {
+                let _ = writeln!(md, "- [{}]({SITE_URL}{})", address.label, address.path);
             }
             list(&mut md, pages);
         }
@@ -198,12 +378,12 @@ Every page is listed in {SITE_URL}/llms.txt.\n"
 /// The question the JSON Error message asks: "did you mean `/a/`, `/b/` or `/c/`?", the
 /// suggestions' paths; empty when there are none.
 pub fn message_hint(suggestions: &Suggestions) -> String {
-    let files = suggestions.files.iter().map(|file| format!("`{file}`"));
+    let addresses = suggestions.addresses.iter().map(|address| format!("`{}`", address.path));
     let pages = suggestions
         .pages
         .iter()
         .map(|(_, url)| format!("`{}`", url.strip_prefix(SITE_URL).unwrap_or(url)));
-    let paths: Vec<String> = files.chain(pages).collect();
+    let paths: Vec<String> = addresses.chain(pages).collect();
     match paths.split_last() {
         None => String::new(),
         Some((only, [])) => format!("did you mean {only}?"),
@@ -211,14 +391,15 @@ pub fn message_hint(suggestions: &Suggestions) -> String {
     }
 }
 
-fn heading(n: usize) -> &'static str {
-    if n == 1 {
-        "<h2>Did you mean this page?</h2>\n"
-    } else {
-        "<h2>Did you mean one of these pages?</h2>\n"
+/// The question over the suggestions offered by name: of a file when only files are offered
+/// (`/llms`), else of pages.
+fn heading(suggestions: &Suggestions) -> &'static str {
+    let n = suggestions.addresses.len() + suggestions.pages.len();
+    let files = suggestions.pages.is_empty() && suggestions.addresses.iter().all(|a| a.file);
+    match (n, files) {
+        (1, true) => "Did you mean this file?",
+        (_, true) => "Did you mean one of these files?",
+        (1, false) => "Did you mean this page?",
+        (_, false) => "Did you mean one of these pages?",
     }
-}
-
-fn heading_text(n: usize) -> &'static str {
-    if n == 1 { "Did you mean this page?" } else { "Did you mean one of these pages?" }
 }

@@ -5,6 +5,7 @@
 use consultancy_api::http::negotiate::{Match, preference, prefers_html, prefers_markdown};
 use consultancy_api::model::FixedResponse;
 use consultancy_api::tables::{FIXED, GUIDES, NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL};
+use consultancy_api::web::not_found::ELSEWHERE;
 
 use crate::support::{Checked, start};
 
@@ -452,7 +453,73 @@ async fn an_address_guessed_without_its_collection_offers_the_page_it_spells() {
         "{}",
         response.text
     );
-    for path in ["/xyzzy/", "/wp-login.php", "/about/", "/team/", "/mlops/extra/", "/index"] {
+    for path in ["/xyzzy/", "/wp-login.php", "/the/", "/with-us/", "/mlops/extra/", "/index"] {
+        let response = server.get_with(path, &[("accept", BROWSER)]).await;
+        assert_eq!(response.status, 404, "{path}");
+        assert_eq!(response.text, NOT_FOUND_PAGE, "{path}");
+    }
+}
+
+/// An address in a visitor's other words for a part of the site (`/about-us`, `/blog`,
+/// `/careers`, `/docs/error-codes/`) offers that part, under the heading it has there, in
+/// every representation; a root file's name one `s` short or over (`/llm.txt`) offers the
+/// file, under a heading that says "file". Every name of `ELSEWHERE` is tried, and every
+/// target is checked to be served with the heading it is offered under. A page the site has
+/// no stand-in for (`/privacy`) keeps the static page. Before, all of these got the static
+/// page alone (`/about/` and `/team/` were read as words of grammar).
+#[tokio::test]
+async fn an_address_in_a_visitors_other_words_offers_the_part_of_the_site_it_names() {
+    let server = start().await;
+    for (names, target, label) in ELSEWHERE {
+        // The part is served, and holds the heading it is offered under.
+        let (page, fragment) = target.split_once('#').unwrap_or((target, ""));
+        let response = server.get_with(page, &[("accept", BROWSER)]).await;
+        assert_eq!(response.status, 200, "{target}");
+        let heading = match fragment {
+            "" => format!("<h1>{label}</h1>"),
+            fragment => format!("id=\"{fragment}\""),
+        };
+        assert!(response.text.contains(&heading), "{target}: no {heading}");
+        assert!(response.text.contains(&format!(">{label}")), "{target}: no {label}");
+        for name in names {
+            let path = format!("/{name}");
+            let response = server.get_with(&path, &[("accept", BROWSER)]).await;
+            assert_eq!(response.status, 404, "{path}");
+            let links = near_links(&response.text);
+            assert_eq!(links.first(), Some(&format!("{SITE_URL}{target}")), "{path}");
+            assert!(response.text.contains(&format!(">{label}</a>")), "{path}");
+        }
+    }
+    for (path, meant, heading) in [
+        ("/About-Us/", "/#how-we-work", "Did you mean this page?"),
+        ("/contact_us", "/#contact", "Did you mean this page?"),
+        ("/docs/error-codes/", "/docs/errors/", "Did you mean this page?"),
+        ("/blog.html", "/guides/", "Did you mean this page?"),
+        ("/llm.txt", "/llms.txt", "Did you mean this file?"),
+        ("/robot.txt", "/robots.txt", "Did you mean this file?"),
+        ("/sitemaps.xml", "/sitemap.xml", "Did you mean this file?"),
+        ("/llms", "/llms.txt", "Did you mean this file?"),
+    ] {
+        let response = server.get_with(path, &[("accept", BROWSER)]).await;
+        assert_eq!(response.status, 404, "{path}");
+        assert_eq!(near_links(&response.text), [format!("{SITE_URL}{meant}")], "{path}");
+        assert!(response.text.contains(&format!("<h2>{heading}</h2>")), "{path}");
+        let response = server.get(path).await;
+        let message = response.json()["error"]["message"].as_str().expect("a message").to_owned();
+        assert!(message.contains(&format!("did you mean `{meant}`?")), "{path}: {message}");
+    }
+    // A twin asked for is offered as a twin.
+    let response = server.get_with("/about.md", &[("accept", "text/markdown")]).await;
+    assert_eq!(response.status, 404);
+    assert!(
+        response.text.contains(&format!("- [How we work]({SITE_URL}/index.md#how-we-work)")),
+        "{}",
+        response.text
+    );
+    let response = server.get_with("/blog/index.md", &[("accept", "text/markdown")]).await;
+    assert_eq!(response.status, 404);
+    assert!(response.text.contains(&format!("]({SITE_URL}/guides/index.md)")), "{}", response.text);
+    for path in ["/privacy/", "/cookies", "/blog/2024/post/", "/news/2024/"] {
         let response = server.get_with(path, &[("accept", BROWSER)]).await;
         assert_eq!(response.status, 404, "{path}");
         assert_eq!(response.text, NOT_FOUND_PAGE, "{path}");
