@@ -759,6 +759,13 @@ pub fn clear_reading(q: &str, ranked: &Ranked, category: Option<u8>) -> Option<S
     let mut at = 0;
     for (range, candidates) in &corrections {
         let best = candidates.first()?;
+        // No farther than typo tolerance reads a word of its length, or one edit for a word
+        // too short for it: `intro` (5 letters, one edit) was read as `int`, two letters
+        // left out, and `outro` as `out`; they are asked about instead.
+        let n_chars = q.get(range.clone())?.chars().count();
+        if best.distance > typo::allowed_edits(n_chars).max(1) {
+            return None;
+        }
         if let Some(next) = candidates.get(1)
             && next.distance == best.distance
             && best.guides < CLEAR_READING_MARGIN * next.guides

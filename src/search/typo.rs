@@ -195,7 +195,18 @@ pub fn stem_near(word: &str, stem: &str) -> Vec<Near> {
     if stem == word || stem.chars().count() < SEARCH_PREFIX_MIN_CHARS {
         return Vec::new();
     }
-    typo_words(stem, true)
+    let mut near = typo_words(stem, true);
+    // A stem that begins words as it is ("intro" of "intros": "introduce", "introductions")
+    // is read as those, one edit from the word typed (its ending); not as look-alikes one
+    // edit from the stem ("intraday", "intruder"), which were all it was read as, the words
+    // it begins being no edit from the stem.
+    if near.iter().any(|n| n.distance == 0) {
+        near.retain(|n| n.distance == 0);
+        for n in &mut near {
+            n.distance = 1;
+        }
+    }
+    near
 }
 
 /// Calls `each` with every word one edit from `word` (ASCII lowercase letters): each letter

@@ -2544,6 +2544,30 @@ async fn a_misspelt_ending_is_mended_into_one_the_stem_takes() {
     }
 }
 
+/// A clear reading goes no farther than typo tolerance reads a word of its length (one edit
+/// for a word shorter than five letters): `intro` (five letters, one edit) was read as `int`
+/// (a dbt model's prefix the library writes), two letters left out, and `outro` as `out`,
+/// and the results were those words'; now they are asked about, and the other words' guides
+/// are listed. One edit is still read (`modl`, `dta`). And a misspelling whose stem begins
+/// library words as it is (`intros`: "introduce", "introductions") is read as those, not as
+/// the look-alikes one edit from the stem it was read as (`intraday`).
+#[tokio::test]
+async fn a_clear_reading_goes_no_farther_than_typo_tolerance() {
+    let server = start().await;
+    for q in ["intro sql", "outro to sql"] {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert!(page["suggestions"].as_array().is_some_and(|s| !s.is_empty()), "{q}: {page}");
+        assert_eq!(page["results"][0]["slug"], "do-you-need-a-semantic-layer", "{q}: {page}");
+    }
+    for (q, read) in [("modl", "model"), ("dta", "data"), ("modl drift", "model drift")] {
+        let page = first_page(&server, q, "&limit=3").await;
+        assert_eq!(page["correctedQuery"], read, "{q}: {page}");
+    }
+    let page = first_page(&server, "intros to sql", "&limit=3").await;
+    assert_eq!(page["correctedQuery"], "introduce to sql", "{page}");
+}
+
 /// A word the library does not write whose stem it does, read as a more used word (the
 /// eighteenth pass's `expirement`), is read so inside a synonym phrase too, the twentieth pass:
 /// `expirement tracking` is `experiment tracking` and finds what it finds, where on `main` the
