@@ -1262,7 +1262,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         // verb of improving is what is wanted of the subject, and not searched even as a
         // filler; as one, "optimise", which few items write, still tipped the question to the
         // guides that say it of something else.
-        if improving_phrasing(text, &token) {
+        if improving_phrasing(text, &token) || degree_complaint(text, &token) {
             return;
         }
         // "Are we too small to work with you?", "is our company big enough for you?": asked of
@@ -1304,7 +1304,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         let fate_of_own = happened_to_own(text, &token)
             || own_in_assessment(text, &token)
             || asker_costs(text, &token);
-        if happens_to_own_in_assessment(text, &token) {
+        if happens_to_own_in_assessment(text, &token) || keeps_own_in_assessment(text, &token) {
             if builder.add(STORE_STEM.clone(), WEIGHT_QUESTION, false) {
                 n_own += 1;
                 n_content += 1;
@@ -1531,15 +1531,28 @@ const SITE_COPY_WORDS: &[&str] = &[
     "grab",
     "mirror",
     "obtain",
+    "save",
     "scrape",
 ];
 
 /// Words of the whole of something ("all", "everything", "bulk").
-const SITE_WHOLE_WORDS: &[&str] = &["all", "bulk", "entire", "everything", "whole"];
+const SITE_WHOLE_WORDS: &[&str] = &["all", "bulk", "entire", "every", "everything", "whole"];
 
-/// Words of the site's content ("guides", "the site", "everything").
-const SITE_CONTENT_WORDS: &[&str] =
-    &["articles", "content", "everything", "guides", "library", "pages", "site", "website"];
+/// Words of the site's content ("guides", "the site", "everything"), one of them as well
+/// ("every guide").
+const SITE_CONTENT_WORDS: &[&str] = &[
+    "article",
+    "articles",
+    "content",
+    "everything",
+    "guide",
+    "guides",
+    "library",
+    "page",
+    "pages",
+    "site",
+    "website",
+];
 
 /// Words that make the thing taken the asker's own ("export all our data"), not the site's.
 const OWN_WORDS: &[&str] = &["my", "our"];
@@ -1918,6 +1931,51 @@ fn happens_to_own_in_assessment(text: &str, token: &Token) -> bool {
             .next()
             .is_some_and(|word| word.eq_ignore_ascii_case("my") || word.eq_ignore_ascii_case("our"))
         && names_assessment(text)
+}
+
+/// Verbs of keeping something, which of the asker's own data in the assessment ask what
+/// "stored" asks ("is my data kept after the assessment?", "does the assessment save my
+/// answers?"): the assessment's record writes "stored", and searched as written "kept" found
+/// a retention guide's "... should be kept no longer than necessary ...".
+const KEEPING_VERBS: &[&str] = &[
+    "hold", "holds", "held", "keep", "keeps", "kept", "retain", "retains", "retained", "save",
+    "saves", "saved",
+];
+
+/// Whether `token` is a verb of keeping ([`KEEPING_VERBS`]) in a question that names the
+/// assessment and the asker's own ("my", "our"): read as "stored".
+fn keeps_own_in_assessment(text: &str, token: &Token) -> bool {
+    KEEPING_VERBS.contains(&token.word.as_str())
+        && text
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|word| OWN_WORDS.iter().any(|own| word.eq_ignore_ascii_case(own)))
+        && names_assessment(text)
+}
+
+/// Words of degree that, after "too", complain of an amount without naming what it is ("our
+/// LLM costs are too high", "our cloud bill is too expensive"). Not words of size: "our data
+/// team is too big" is answered by "How big it should grow ...", and "our data is too big for
+/// Excel" by a guide on outgrowing spreadsheets.
+const COMPLAINT_DEGREE_WORDS: &[&str] = &["expensive", "high", "steep"];
+
+/// Whether `token` is "too" before a word of degree ([`COMPLAINT_DEGREE_WORDS`]), or that word
+/// after "too": how the asker feels about the subject, not the subject. Searched, "high" found
+/// the human-review guide's "High cost of error: ..." for "our LLM costs are too high" and an
+/// uncertainty guide's "... treat the high case as upside." for "our AI spend is too high".
+fn degree_complaint(text: &str, token: &Token) -> bool {
+    let is_degree =
+        |word: &str| COMPLAINT_DEGREE_WORDS.iter().any(|d| word.eq_ignore_ascii_case(d));
+    if token.word == "too" {
+        return text[token.end..]
+            .split(|c: char| !c.is_alphanumeric())
+            .find(|word| !word.is_empty())
+            .is_some_and(is_degree);
+    }
+    is_degree(&token.word)
+        && text[..token.start]
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .find(|word| !word.is_empty())
+            .is_some_and(|word| word.eq_ignore_ascii_case("too"))
 }
 
 /// Whether `token` is the asker's own thing right after "my" or "our" in a question that names

@@ -554,8 +554,14 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         // holds): `rate limit` listed nine pages that say "rates" or "limitations"
         // somewhere, and the product has nothing on rate limits. A word no page uses is not
         // held against a page (`forecasting for charities` still finds forecasting).
+        // A query mostly in the API's own words (`do I need an api key`) asks of the API,
+        // which the docs server documents and no page of the offering is about: a page is a
+        // match then only by its title. Held against most of the query, `need` and `key`
+        // listed the data literacy service ("need", "key" in passing), as no API question
+        // should get.
         let need = clamp(n_found / 2 + 1);
-        ranked.retain(|r| r.in_title > 0 || r.hit.relevance >= need);
+        let about_the_api = mostly_names_the_api(&wanted, &[]);
+        ranked.retain(|r| r.in_title > 0 || (!about_the_api && r.hit.relevance >= need));
         lead_with_titles_that_name_it(&mut ranked, wanted.len());
     }
     // The offering is small: a blank query lists all of it, not a first page with no way on.

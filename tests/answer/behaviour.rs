@@ -4304,3 +4304,76 @@ fn a_request_for_the_whole_site_is_answered_from_the_documentation() {
         assert!(!reply.text().contains("/llms-full.txt"), "{question}: {}", reply.text());
     }
 }
+
+/// Of the asker's own data in the assessment, a verb of keeping ("kept", "save", "retain",
+/// "held") asks what "stored" asks, the record's word: "is my data kept after the assessment?"
+/// quoted a retention guide's "... should be kept no longer than necessary ...", and "does the
+/// assessment save my data?" a time-savings guide's "Time saved is real, ...". Keeping
+/// anything else is searched as written.
+#[test]
+fn keeping_the_askers_data_in_the_assessment_asks_whether_it_is_stored() {
+    for question in [
+        "is my data kept after the assessment?",
+        "does the assessment save my data?",
+        "do you retain my answers from the readiness assessment?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}: {}", reply.text());
+        assert!(reply.text().contains("not stored"), "{question}: {}", reply.text());
+    }
+    let kept = ask("how long should we keep customer data?");
+    assert!(
+        first(&kept, 3).contains(&"guide:build-a-data-retention-schedule".to_string()),
+        "{:?}",
+        first(&kept, 3)
+    );
+}
+
+/// "Too high", "too expensive": how the asker feels about an amount, not what it is. Searched,
+/// "high" quoted the human-review guide's "High cost of error: ..." for "our LLM costs are too
+/// high" and an uncertainty guide's "... treat the high case as upside." for "our AI spend is
+/// too high". Words of size keep their sense: "our data team is too big" is answered by how big
+/// a team should grow.
+#[test]
+fn too_high_is_a_complaint_not_the_subject() {
+    for (question, expected) in [
+        ("our LLM costs are too high", "guide:estimate-llm-running-costs"),
+        ("our AI spend is too high", "guide:set-data-ai-budget"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(
+            !reply.sentences[0].text.to_ascii_lowercase().contains("high"),
+            "{question}: {}",
+            reply.text()
+        );
+        assert!(
+            first(&reply, 3).contains(&expected.to_string()),
+            "{question}: {:?}",
+            first(&reply, 3)
+        );
+    }
+    let team = ask("our data team is too big");
+    assert!(team.sentences[0].text.contains("How big"), "{}", team.text());
+}
+
+/// "Every guide", "every article", "save": a request for the site's content whole in other
+/// words. "Download every guide" quoted a security guide's "Model supply chain compromise"
+/// row for "download", and "can I save every article as markdown?" was "not covered".
+#[test]
+fn every_guide_is_the_whole_site() {
+    for question in [
+        "download every guide",
+        "can I save every article as markdown?",
+        "can I save all the guides?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(reply.sentences[0].text.contains("/v1/export"), "{question}: {}", reply.text());
+    }
+    for question in ["how do I save a trained model?", "how do I download every model weight?"] {
+        let reply = ask(question);
+        assert!(!reply.text().contains("/v1/export"), "{question}: {}", reply.text());
+    }
+}

@@ -1165,6 +1165,36 @@ async fn product_search_leaves_out_pages_that_hold_a_minority_of_the_query() {
     assert_eq!(search("").await.len(), 23, "the offering and the contact details");
 }
 
+/// A question of the API asked of the product server (`do I need an api key`, mostly the
+/// API's own words) finds only pages whose title names it, here none: the offering has nothing
+/// on the API, which the docs server documents. It listed the data literacy service, which says
+/// "need" and "key" in passing. A query of the offering is searched as before.
+#[tokio::test]
+async fn product_search_finds_no_page_for_a_question_of_the_api() {
+    let server = start().await;
+    let search = |query: &'static str| {
+        let server = &server;
+        async move {
+            let answer =
+                tool(server, "/mcp", Era::Modern, "search", json!({ "query": query })).await;
+            let text = answer["content"][0]["text"].as_str().expect("text").to_string();
+            let found: Value = serde_json::from_str(&text).expect("JSON");
+            let results = found["results"].as_array().expect("results").clone();
+            results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect::<Vec<_>>()
+        }
+    };
+    for query in ["do I need an api key", "api key", "what is the rate limit"] {
+        let ids = search(query).await;
+        assert!(ids.is_empty(), "{query}: {ids:?}");
+    }
+    for (query, first) in
+        [("data governance", "services/data-governance"), ("mlops", "services/mlops")]
+    {
+        let ids = search(query).await;
+        assert_eq!(ids.first().map(String::as_str), Some(first), "{query}: {ids:?}");
+    }
+}
+
 /// The docs server's `search` merges guides and API documentation fairly: a record whose
 /// title names every query term is not pushed out by guides that merely mention the words,
 /// and a guide about the query still comes first.
