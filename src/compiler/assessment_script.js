@@ -13,12 +13,22 @@ const error = document.getElementById("form-error");
 
 function buildBody(form) {
   const answers = [];
+  const missing = [];
   for (let i = 0; i < N_QUESTIONS; i++) {
     const checked = form.querySelector('input[name="q' + i + '"]:checked');
-    if (!checked) return { missing: i + 1 };
-    answers.push(Number(checked.value));
+    if (checked) answers.push(Number(checked.value)); else missing.push(i + 1);
   }
+  if (missing.length) return { missing: missing };
   return { answers: answers, body: JSON.stringify({ answers: answers }) };
+}
+// Every unanswered question by number, in the words of the result page without scripts
+// ("Questions 9, 10 and 16 have no answer yet; ..."): naming only the first sent a reader
+// who had skipped eight back eight times, one question per try.
+function unanswered(numbers) {
+  let list = String(numbers[0]);
+  for (let at = 1; at < numbers.length; at++) list += (at + 1 === numbers.length ? " and " : ", ") + numbers[at];
+  return (numbers.length === 1 ? "Question " + list + " has" : "Questions " + list + " have") +
+    " no answer yet; answer every question to get your score.";
 }
 function el(tag, text) { const node = document.createElement(tag); node.textContent = text; return node; }
 // The next step as the server's result page shows it: the offer that ends it, a bare address
@@ -68,7 +78,7 @@ function show(result, answers) {
 }
 // Where `error` (a live region, role=alert) normally sits: just above the submit button.
 const errorHome = error.nextElementSibling;
-// Shows `text` in the live region. With the fieldset of an unanswered question, the message
+// Shows `text` in the live region. With the fieldset of the first unanswered question, the message
 // moves under that question's legend, the fieldset is marked aria-invalid and described by
 // the message, and focus moves to it; otherwise the message stays above the button.
 function report(text, fieldset) {
@@ -95,8 +105,8 @@ form.addEventListener("change", function (event) {
 async function score() {
   const built = buildBody(form);
   if (built.missing) {
-    const fieldset = form.querySelector('input[name="q' + (built.missing - 1) + '"]').closest("fieldset");
-    report("Please answer question " + built.missing + ".", fieldset);
+    const fieldset = form.querySelector('input[name="q' + (built.missing[0] - 1) + '"]').closest("fieldset");
+    report(unanswered(built.missing), fieldset);
     return;
   }
   report("");

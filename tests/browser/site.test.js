@@ -686,12 +686,20 @@ test("scoring with a question unanswered focuses that question and marks it inva
   await page.waitForFunction(() => document.activeElement && document.activeElement.tagName === "FIELDSET");
   assert.equal(await fourth.evaluate((node) => node === document.activeElement), true, "focus is on question 4");
   assert.equal(await fourth.getAttribute("aria-invalid"), "true");
-  assert.equal(await fourth.locator("#form-error").textContent(), "Please answer question 4.", "the message sits in the question");
+  // Every unanswered question is named, in the result page's words, not only the first: a
+  // reader who skipped thirteen was sent back thirteen times.
+  assert.equal(await fourth.locator("#form-error").textContent(), "Questions 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 and 16 have no answer yet; answer every question to get your score.", "the message sits in the question");
+  const served = await (await fetch(BASE + "/ai-readiness/result/?q0=1&q1=1&q2=1")).text();
+  assert.ok(served.includes(await page.locator("#form-error").textContent()), "the words of the page without scripts");
   assert.equal(await page.locator("#form-error").getAttribute("role"), "alert");
   assert.equal(await page.locator("fieldset[aria-invalid]").count(), 1, "only the first unanswered question");
   assert.deepEqual(await axeViolations(page), [], "axe with a question marked");
   await page.locator('input[name=q3][value="2"]').check();
   assert.equal(await fourth.getAttribute("aria-invalid"), null, "answering clears the mark");
+  for (let question = 4; question < 15; question++) await page.locator(`input[name=q${question}][value="1"]`).check();
+  await page.getByRole("button", { name: "Score my answers" }).click();
+  await page.waitForFunction(() => document.activeElement && document.activeElement.tagName === "FIELDSET");
+  assert.equal(await page.locator("fieldset").nth(15).locator("#form-error").textContent(), "Question 16 has no answer yet; answer every question to get your score.", "one left, named");
   assert.deepEqual(page.problems, []);
 });
 
