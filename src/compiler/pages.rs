@@ -190,7 +190,7 @@ input[type=search]:placeholder-shown::-webkit-search-cancel-button{display:none}
 .results{padding-left:1.5rem}.results li{margin:.9rem 0}.results p{margin:.1rem 0;color:#3d4a5c}.pages a{font-weight:600}\
 .printed{display:none}.onward{margin-top:2rem;font-weight:600}.answers{background:#eef3f8;border-left:4px solid #0b5cad;padding:.1rem 1rem;margin:1.25rem 0}.answers h2{font-size:1rem;margin:.6rem 0 0}\
 [tabindex='-1']:focus{outline:none}\
-#result{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.25rem 1.25rem 1rem;margin-top:1.5rem}#score{font-size:2rem}#band{font-size:1.25rem;font-weight:600;margin-left:.5rem}\
+#result{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.25rem 1.25rem 1rem;margin-top:1.5rem}.standing{font-size:1.25rem}\
 .bar{background:#e3e8ee;border-radius:3px;height:1.1rem;margin:.15rem 0 .6rem}.bar span{display:block;height:100%;background:#0b5cad;border-radius:3px}\
 .cta{margin:1.25rem 0 1.5rem}.cta h2{font-size:1.25rem;margin:0 0 .25rem}.cta p{margin:.4rem 0}.actions .or{display:inline-block}\
 a.button{display:inline-block;overflow-wrap:anywhere;margin:0 .5rem .25rem 0;padding:.5rem 1.1rem;background:#0b5cad;color:#fff;border-radius:4px;font-weight:600;text-decoration:none}a.button:hover{background:#08407a;color:#fff}\
@@ -1237,7 +1237,7 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
         main,
         "<p id=\"form-error\" class=\"error\" role=\"alert\" aria-live=\"assertive\"></p>\n<button type=\"submit\">Score my answers</button>\n</form>\n\
 <section id=\"result\" aria-labelledby=\"result-heading\" hidden>\n<h2 id=\"result-heading\" tabindex=\"-1\">Your result</h2>\n\
-<p><strong id=\"score\"></strong> <span id=\"band\"></span></p>\n\
+<p class=\"standing\"><strong id=\"score\"></strong>, in the <strong id=\"band\"></strong> band.</p>\n\
 <ul id=\"guidance\"></ul>\n<h3>Pillar averages (1 to 5)</h3>\n<div id=\"pillars\"></div>\n<h3>Where to start</h3>\n<p id=\"advice\"></p>\n<ul id=\"more-advice\" hidden></ul>\n\
 <h3>Next step</h3>\n<p id=\"next-step\"></p>\n\
 <p id=\"cta\">To talk through your result with us, email <a href=\"mailto:{email}\">{email}</a>.</p>\n\

@@ -658,6 +658,10 @@ test("the assessment can be completed with the keyboard and shows the result and
     body: JSON.stringify({ answers: ANSWERS }),
   })).json();
   assert.equal(score, `${api.score} out of 100`, "the page shows the API's score, in the words of the page without scripts");
+  // The band is named as a band, in the sentence the page without scripts gives: a bare
+  // "Experimenting" under the score did not say what it was.
+  const standing = await page.locator("#score").evaluate((node) => node.parentElement.textContent);
+  assert.equal(standing, `${api.score} out of 100, in the ${api.band.name} band.`);
   const weakest = api.pillars[api.weakestPillar];
   assert.equal(await page.locator("#advice").textContent(), `${weakest.title}: ${weakest.advice}`);
   const others = Object.entries(api.pillars).filter(([key, p]) => key !== api.weakestPillar && p.advice);
@@ -668,6 +672,7 @@ test("the assessment can be completed with the keyboard and shows the result and
   assert.ok(nextLink && api.nextStep.endsWith(" see " + nextLink), `the API's address is the link: ${nextLink}`);
   assert.equal(await page.locator("#next-step a").textContent(), "AI Readiness Assessment", "words, not the address");
   const served = await (await fetch(BASE + "/ai-readiness/result/?" + ANSWERS.map((a, i) => `q${i}=${a}`).join("&"))).text();
+  assert.ok(served.replace(/<[^>]*>/g, "").includes(standing), "the score and band in the result page's sentence");
   const servedStep = served.match(/<h2>Next step<\/h2>\n<p>(.*)<\/p>/)[1].replace(/<[^>]*>/g, "").replace(/&#39;/g, "'").replace(/&amp;/g, "&");
   assert.equal(await page.locator("#next-step").textContent(), servedStep, "the result page's words");
   assert.equal(servedStep, api.nextStep.slice(0, -nextLink.length) + "our AI Readiness Assessment service.");
