@@ -1137,6 +1137,38 @@ fn home_call_to_action(shell: &Shell<'_>) -> (String, String) {
     (html, markdown)
 }
 
+/// The longest a lede runs, in characters, before the rest of its text becomes an ordinary
+/// paragraph: a little over the site's longest other lede (a guide's description, about 215).
+const LEDE_MAX_CHARS: usize = 240;
+
+/// `text` split after its last sentence that ends within [`LEDE_MAX_CHARS`] (after its first
+/// sentence, if that one runs longer): the lede, and the rest (empty when the whole fits). A
+/// sentence ends at `.`, `?` or `!` followed by a space and a capital letter.
+fn lede_and_rest(text: &str) -> (&str, &str) {
+    if text.chars().count() <= LEDE_MAX_CHARS {
+        return (text, "");
+    }
+    let mut cut = None;
+    for (n_chars, (at, c)) in text.char_indices().enumerate() {
+        let ends_sentence = matches!(c, '.' | '?' | '!')
+            && text[at + 1..].starts_with(' ')
+            && text[at + 2..].starts_with(|next: char| next.is_uppercase());
+        if !ends_sentence {
+            continue;
+        }
+        if n_chars < LEDE_MAX_CHARS || cut.is_none() {
+            cut = Some(at + 1);
+        }
+        if n_chars >= LEDE_MAX_CHARS {
+            break;
+        }
+    }
+    match cut {
+        Some(end) => (&text[..end], text[end..].trim_start()),
+        None => (text, ""),
+    }
+}
+
 /// The interactive assessment: a form of every question whose inline script posts the option
 /// indices to the score endpoint, draws the result, and keeps the answers in the URL fragment
 /// (`#a=` and one digit per question) so a result can be bookmarked, shared and reopened.
@@ -1147,8 +1179,16 @@ fn assessment_page(shell: &Shell<'_>) -> SitePage {
     let mut main = format!("<h1>{}</h1>\n", heading_html(&assessment.title));
     let mut markdown = format!("# {}\n\n", assessment.title);
     if let Some(instructions) = &assessment.instructions {
-        let _ = writeln!(main, "<p class=\"lede\">{}</p>", escape_html(instructions));
-        let _ = writeln!(markdown, "{instructions}\n");
+        // A lede is a line or two in larger type; the instructions run to some 190 words
+        // (scoring, privacy, sharing), which in the lede's type filled a phone's first screen
+        // and the next. The lede keeps what to do, the rest reads as an ordinary paragraph.
+        let (lede, rest) = lede_and_rest(instructions);
+        let _ = writeln!(main, "<p class=\"lede\">{}</p>", escape_html(lede));
+        let _ = writeln!(markdown, "{lede}\n");
+        if !rest.is_empty() {
+            let _ = writeln!(main, "<p>{}</p>", escape_html(rest));
+            let _ = writeln!(markdown, "{rest}\n");
+        }
     }
     let n_questions: usize = assessment.sections.iter().map(|s| s.questions.len()).sum();
     let _ = writeln!(

@@ -1301,6 +1301,30 @@ async fn search_landmarks_have_distinct_names() {
     assert_eq!(search_landmarks(&server.get("/guides/").await.text).len(), 2);
 }
 
+/// The assessment's instructions run to some 190 words (how to answer, scoring, privacy,
+/// sharing): all of them in the lede's larger type filled a phone's first two screens before
+/// the first question. The lede keeps the first sentences, what to do, and the rest follows as
+/// an ordinary paragraph, in the page and its twin alike.
+#[tokio::test]
+async fn the_assessments_lede_is_its_first_sentences_and_the_rest_a_paragraph() {
+    let server = start().await;
+    let assessment = server.get("/v1/ai-readiness/questions").await.json();
+    let instructions = assessment["instructions"].as_str().expect("instructions");
+    let page = server.get("/ai-readiness/").await.text.replace("&#39;", "'");
+    let lede = page
+        .split_once("<p class=\"lede\">")
+        .and_then(|(_, after)| after.split_once("</p>"))
+        .map(|(lede, _)| lede)
+        .expect("a lede");
+    assert!(lede.chars().count() <= 240, "a lede of {} characters", lede.chars().count());
+    assert!(lede.ends_with('.') && instructions.starts_with(lede), "{lede}");
+    let rest = instructions[lede.len()..].trim_start();
+    assert!(!rest.is_empty(), "the rest of the instructions");
+    assert!(page.contains(&format!("<p class=\"lede\">{lede}</p>\n<p>{rest}</p>\n")), "{rest}");
+    let twin = server.get("/ai-readiness/index.md").await.text;
+    assert!(twin.contains(&format!("\n\n{lede}\n\n{rest}\n\n")), "the twin as the page");
+}
+
 /// The assessment's twin carries what the page shows under each question: its context line
 /// (`ctx`), between the question and its options.
 #[tokio::test]
