@@ -268,6 +268,9 @@ struct Ranked {
     in_lead: u8,
     /// Units matched only through a typo.
     typos: u8,
+    /// Units of the asker's phrasing a guide holds (see [`mostly_names_the_api`]); set in the
+    /// docs server's merge only, 0 for records.
+    phrasing: u8,
 }
 
 /// How many query units [`Ranked::title_units`] can tell apart.
@@ -347,7 +350,10 @@ fn rank_records_counted(
             let tier = if in_title == wanted.len() {
                 2
             } else {
-                u8::from(matches!(record.kind, DocKind::Page(_)) && in_lead == wanted.len())
+                u8::from(
+                    (matches!(record.kind, DocKind::Page(_)) && in_lead == wanted.len())
+                        || titles_the_status(record, wanted),
+                )
             };
             scored.push(Scored {
                 tier,
@@ -420,6 +426,7 @@ fn rank_records_counted(
                     title_units,
                     in_lead: weight.saturating_sub(relevance.saturating_mul(2)),
                     typos,
+                    phrasing: 0,
                 }
             },
         )
@@ -482,6 +489,35 @@ fn title_cover(title: &str, wanted: &[Wanted<'_>]) -> u8 {
     clamp(cover)
 }
 
+/// Whether the query names an HTTP status (`got a 401`, `getting 415`, `what does 429 mean`)
+/// and `record` is an error code whose title gives every status it names in brackets ("Error
+/// code missing_token (401 Unauthorized)"): an error code is what a status asked about
+/// answers. Such a record ranks with the pages whose description holds the whole query:
+/// `getting 415` found the batch operation, which says "GET" and lists 415 among its
+/// responses, before `unsupported_media_type`, and `what does 429 mean` the API overview,
+/// which says "429" and "meaning", before `rate_limited`; the other words still order them
+/// (`404 for a service` finds `service_not_found` before the other 404s).
+fn titles_the_status(record: &DocumentRecord, wanted: &[Wanted<'_>]) -> bool {
+    let mut named = false;
+    for unit in wanted {
+        let key = unit.keys.first().map_or("", |(key, _)| *key);
+        let status = key.len() == 3
+            && key.bytes().all(|b| b.is_ascii_digit())
+            && matches!(key.as_bytes()[0], b'1'..=b'5');
+        if status {
+            // The status in the title's brackets, not a limit its name states ("500
+            // characters").
+            let titled = matches!(record.kind, DocKind::ErrorCode)
+                && record.title.split('(').skip(1).any(|part| part.starts_with(key));
+            if !titled {
+                return false;
+            }
+            named = true;
+        }
+    }
+    named
+}
+
 fn clamp(n: usize) -> u8 {
     u8::try_from(n).unwrap_or(u8::MAX)
 }
@@ -499,38 +535,64 @@ fn title_covers(title: &str, wanted: &[Wanted<'_>]) -> bool {
 /// LLM tokens and of exporting data, before the authentication documents; `feature store`
 /// and `data quality` are not, and find guides first as before.
 fn names_the_api(wanted: &[Wanted<'_>]) -> bool {
-    !wanted.is_empty() && api_words(wanted, 1, &[]) == wanted.len()
+    !wanted.is_empty() && in_api_titles(wanted).iter().all(|share| *share > 0)
 }
 
-/// How many units of the query some title of the API documentation holds with at least the
-/// share `least` (100: as typed, not through a synonym or a typo), leaving out those
-/// `elsewhere` marks.
-fn api_words(wanted: &[Wanted<'_>], least: u32, elsewhere: &[bool]) -> usize {
-    let in_a_title = |unit: &Wanted<'_>| {
-        DOCUMENTS
-            .iter()
-            .filter(|record| is_reference(record.kind))
-            .any(|record| unit.best(|key| record.title_terms.binary_search(&key).is_ok()) >= least)
-    };
+/// For each unit of the query, the best share with which some title of the API documentation
+/// holds it (100: as typed, not through a synonym or a typo; 0: none holds it).
+fn in_api_titles(wanted: &[Wanted<'_>]) -> Vec<u32> {
     wanted
         .iter()
-        .enumerate()
-        .filter(|(at, unit)| !elsewhere.get(*at).copied().unwrap_or(false) && in_a_title(unit))
-        .count()
+        .map(|unit| {
+            let mut best = 0;
+            for record in DOCUMENTS.iter().filter(|record| is_reference(record.kind)) {
+                best = best.max(unit.best(|key| record.title_terms.binary_search(&key).is_ok()));
+                if best >= 100 {
+                    break;
+                }
+            }
+            best
+        })
+        .collect()
 }
 
-/// Whether at least two thirds of the query's units are the API's own words: words some
-/// title of the API documentation holds as typed and no title of the guides found
-/// (`guide_titles`) holds. A question about the API with an everyday word or two around its
-/// words (`do I need an api key`, `origin header rejected`, `request rejected as too large`).
-/// As typed, and not the guides' words: "the answers from our ai assistant are too slow" holds
-/// "answers", "ai" and "too" as titles of the API do ("invalid_answers", "AI readiness", "Too
-/// Many Requests"), but "ai" names guides too, and it asks about a chatbot's latency.
-fn mostly_names_the_api(wanted: &[Wanted<'_>], guide_titles: &[&str]) -> bool {
-    let enough = |n: usize| !wanted.is_empty() && 3 * n >= 2 * wanted.len();
-    // The guides' titles are read only when the API's titles alone hold enough.
-    enough(api_words(wanted, 100, &[]))
-        && enough(api_words(wanted, 100, &held_by_texts(guide_titles, wanted)))
+/// Whether at least two thirds of the query's units that some title holds are the API's own
+/// words: words some title of the API documentation holds as typed and no title of the guides
+/// found (`guide_titles`) holds. A question about the API with an everyday word or two around
+/// its words (`do I need an api key`, `origin header rejected`, `request rejected as too
+/// large`). A word no title holds, of the API or of the guides found, is the asker's phrasing,
+/// not what the question is about, and is left out of the count: `got a 401`, `what happens if
+/// my token expires`, `is it safe to retry` and `my request keeps timing out` ("got",
+/// "happens", "safe", "keeps") listed guides that hold every word in passing before the error
+/// code or the page that answers. As typed, and not the guides' words: "the answers from our ai
+/// assistant are too slow" holds "answers", "ai" and "too" as titles of the API do
+/// ("invalid_answers", "AI readiness", "Too Many Requests"), but "ai", "assistant" and "slow"
+/// name guides, and it asks about a chatbot's latency.
+fn mostly_names_the_api<'w>(wanted: &[Wanted<'w>], guide_titles: &[&str]) -> Option<Vec<&'w str>> {
+    let enough = |n: usize, of: usize| n > 0 && 3 * n >= 2 * of;
+    let in_api = in_api_titles(wanted);
+    let count = |held: &dyn Fn(usize) -> bool| (0..wanted.len()).filter(|at| held(*at)).count();
+    // The guides' titles are read only when the API's titles alone could hold enough: the
+    // units some title holds are at least those an API title holds in any way.
+    if !enough(count(&|at| in_api[at] >= 100), count(&|at| in_api[at] > 0)) {
+        return None;
+    }
+    let in_guides = held_by_texts(guide_titles, wanted);
+    let n_own = count(&|at| in_api[at] >= 100 && !in_guides[at]);
+    // A phrase or a word read through a synonym is what the query is about wherever it is
+    // written: `our data warehouse costs too much` holds the synonym phrase "data warehouse
+    // costs", which no title holds, and "too", which titles error codes.
+    let phrasing = |at: usize| {
+        let plain = wanted[at]
+            .keys
+            .iter()
+            .all(|(key, _)| !key.contains(' ') && *key == wanted[at].keys[0].0);
+        plain && in_api[at] == 0 && !in_guides[at]
+    };
+    let n_titled = count(&|at| !phrasing(at));
+    enough(n_own, n_titled).then(|| {
+        (0..wanted.len()).filter(|at| phrasing(*at)).map(|at| wanted[at].keys[0].0).collect()
+    })
 }
 
 /// Searches a collection for `query`, best first, at most `limit` hits.
@@ -576,7 +638,15 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         let read_as_another = u8::from(page.corrected.is_some());
         let guide_titles: Vec<&str> =
             page.hits().iter().map(|hit| guides::GuidePage::guide(hit).title).collect();
-        let about_the_api = mostly_names_the_api(&wanted, &guide_titles);
+        let phrasing = mostly_names_the_api(&wanted, &guide_titles);
+        let about_the_api = phrasing.is_some();
+        // A word of the asker's phrasing counts for no guide (the API's own documents that
+        // hold it say it of the API): `request blocked by the browser` found guides that say
+        // "blocked" in passing before the API overview, which says a browser page can call the
+        // API.
+        let phrasing = phrasing.unwrap_or_default();
+        let phrasing_in =
+            |holds: &dyn Fn(&str) -> bool| clamp(phrasing.iter().filter(|key| holds(key)).count());
         let guide_hits = page.hits().iter().map(|hit| {
             let guide = guides::GuidePage::guide(hit);
             Ranked {
@@ -595,6 +665,7 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                     0
                 },
                 typos: hit.typos.max(read_as_another),
+                phrasing: phrasing_in(&|key| crate::search::guide_uses(hit.guide, key)),
             }
         });
         let merged: Vec<Ranked> = guide_hits.collect();
@@ -626,7 +697,7 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
             let after_records = api_first && guide && !r.title_covers;
             (
                 std::cmp::Reverse(
-                    2 * u16::from(r.hit.relevance)
+                    2 * u16::from(r.hit.relevance.saturating_sub(r.phrasing))
                         + u16::from(about_the_api) * u16::from(r.in_lead),
                 ),
                 !r.title_covers,

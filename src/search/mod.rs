@@ -177,6 +177,14 @@ impl Ranked {
     }
 }
 
+/// Whether the guide at `guide` (an index into `tables::GUIDES`) uses the term whose key is
+/// `key` (a stem, as [`query::Unit::key`] gives it).
+pub fn guide_uses(guide: u16, key: &str) -> bool {
+    TERM_IDS.get(key).is_some_and(|&term| {
+        postings(term).0.binary_search_by_key(&guide, |&p| packed::unpack_posting(p).0).is_ok()
+    })
+}
+
 fn postings(term_id: u32) -> (&'static [u32], usize) {
     let start = POSTINGS_START[term_id as usize] as usize;
     let end = POSTINGS_START[term_id as usize + 1] as usize;

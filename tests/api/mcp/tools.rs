@@ -2251,6 +2251,51 @@ async fn docs_search_answers_an_agents_everyday_question_about_the_api() {
     }
 }
 
+/// An integrating agent's question (2026-12-07, sixth docs pass). A status number the query
+/// names finds the error codes whose titles give that status first on both of the docs
+/// server's search tools (`getting 415` found the batch operation, which lists 415 among its
+/// responses, `what does 429 mean` the API overview). And on `search`, a word no title holds,
+/// of the API or of the guides found ("got", "happens", "many", "blocked"), is the asker's
+/// phrasing: it does not count against a question in the API's words, nor for a guide that
+/// holds it in passing. A guide question keeps its guides first.
+#[tokio::test]
+async fn docs_search_reads_a_status_number_and_the_askers_phrasing() {
+    let server = start().await;
+    let ids_of = |answer: &Value| -> Vec<String> {
+        assert_eq!(answer["isError"], false, "{answer}");
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let page: Value = serde_json::from_str(text).expect("JSON");
+        let results = page["results"].as_array().expect("results");
+        results.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
+    };
+    for (query, first, both) in [
+        ("getting 415", "errors/unsupported_media_type", true),
+        ("what does 429 mean", "errors/rate_limited", true),
+        ("got a 401", "errors/missing_token", true),
+        ("what happens if my token expires", "errors/invalid_token", false),
+        ("how many results per page", "errors/invalid_limit", false),
+        ("request blocked by the browser", "docs/api", false),
+    ] {
+        let tools: &[&str] = if both { &["search", "search_api_docs"] } else { &["search"] };
+        for name in tools {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            let ids = ids_of(&answer);
+            assert_eq!(ids.first().map(String::as_str), Some(first), "{name} {query}: {ids:?}");
+        }
+    }
+    for query in [
+        "our data warehouse costs too much",
+        "how do I detect drift",
+        "we have far too many dashboards",
+    ] {
+        let answer =
+            tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": query })).await;
+        let ids = ids_of(&answer);
+        assert!(ids.iter().take(3).all(|id| id.starts_with("guides/")), "{query}: {ids:?}");
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
