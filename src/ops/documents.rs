@@ -595,6 +595,16 @@ fn mostly_names_the_api<'w>(wanted: &[Wanted<'w>], guide_titles: &[&str]) -> Opt
     })
 }
 
+/// Whether at least two thirds of all the query's units are the API's own words as typed (some
+/// title of the API documentation holds them): for the product server, which documents no
+/// part of the API, a stricter reading than [`mostly_names_the_api`], whose asker's phrasing
+/// (a word no title holds) is left out of the count; on the product server `book a call` is
+/// the contact details, not a question about the API because "call" titles an operation.
+fn names_the_api_throughout(wanted: &[Wanted<'_>]) -> bool {
+    let n_api = in_api_titles(wanted).iter().filter(|&&held| held >= 100).count();
+    n_api > 0 && 3 * n_api >= 2 * wanted.len()
+}
+
 /// Searches a collection for `query`, best first, at most `limit` hits.
 ///
 /// In the library, guides (BM25F order) and records (their own order) are merged by
@@ -622,7 +632,7 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         // listed the data literacy service ("need", "key" in passing), as no API question
         // should get.
         let need = clamp(n_found / 2 + 1);
-        let about_the_api = mostly_names_the_api(&wanted, &[]);
+        let about_the_api = names_the_api_throughout(&wanted);
         ranked.retain(|r| r.in_title > 0 || (!about_the_api && r.hit.relevance >= need));
         lead_with_titles_that_name_it(&mut ranked, wanted.len());
     }
