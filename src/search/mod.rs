@@ -768,10 +768,13 @@ pub fn clear_reading(q: &str, ranked: &Ranked, category: Option<u8>) -> Option<S
     for (range, candidates) in &corrections {
         let best = candidates.first()?;
         // No farther than typo tolerance reads a word of its length, or one edit for a word
-        // too short for it: `intro` (5 letters, one edit) was read as `int`, two letters
-        // left out, and `outro` as `out`; they are asked about instead.
-        let n_chars = q.get(range.clone())?.chars().count();
-        if best.distance > typo::allowed_edits(n_chars).max(1) {
+        // too short for it: `outro` (five letters, one edit) was read as `outs`, two edits
+        // off, and the results were that word's; it is asked about instead. A key held down
+        // past the word's end is one slip however many letters it typed (`modelsss` is
+        // `models`).
+        let word = q.get(range.clone())?;
+        let slips = if held_down(word, &best.word) { 1 } else { best.distance };
+        if slips > typo::allowed_edits(word.chars().count()).max(1) {
             return None;
         }
         if let Some(next) = candidates.get(1)
@@ -793,6 +796,21 @@ struct Candidate {
     word: String,
     distance: u8,
     guides: usize,
+}
+
+/// Whether `word` is `near` with two letters or more typed past its end, not all its last
+/// letter again: "intro" is "int" cut short, "modelsss" is not "models" cut short.
+fn cut_short(word: &str, near: &str) -> bool {
+    word.strip_prefix(near).is_some_and(|tail| tail.chars().nth(1).is_some())
+        && !held_down(word, near)
+}
+
+/// Whether `word` is `near` with its last letter typed again, once or more ("modelsss" of
+/// "models"): a key held down, one slip.
+fn held_down(word: &str, near: &str) -> bool {
+    let last = near.chars().last();
+    word.strip_prefix(near)
+        .is_some_and(|tail| !tail.is_empty() && tail.chars().all(|c| Some(c) == last))
 }
 
 /// For each word of `units` that matched nothing, its byte range in the query and its
@@ -818,12 +836,16 @@ fn corrections_for(units: &Units) -> Vec<(Range<usize>, Vec<Candidate>)> {
         let mut near = typo::all_words_near(word, max_edits);
         // A suggestion is a word: a two-letter fragment ("co" of "co-funded", offered for
         // "CFO") is not one anybody meant.
+        // Nor is the word typed cut short by two letters or more ("int" of "intro", "out" of
+        // "outro"): a slip adds a letter, it does not type two past the end of a word, unless
+        // it holds the last key down ("modelsss" is `models`).
         near.retain(|n| {
             n.distance > 0
                 && query::has_postings(n.term)
                 && n.word.chars().nth(SUGGESTION_MIN_CHARS - 1).is_some()
                 && (n_chars >= SEARCH_SUGGEST_ANY_EDIT_MIN_CHARS
                     || is_swap_or_added_letter(word, &n.word))
+                && !cut_short(word, &n.word)
         });
         near.sort_by_key(|n| (n.distance, std::cmp::Reverse(postings(n.term).0.len())));
         // One word per stem: `table` and `tables` find the same guides, so offering both
