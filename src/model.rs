@@ -644,7 +644,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "ambiguous_credentials",
         400,
-        "The request carries more than one `Authorization` header, so which credentials are meant is unclear (RFC 6750, section 3.1, and RFC 6749, section 5.2: `invalid_request`). Send one.",
+        "The request carries more than one `Authorization` header (two tokens, or a token and client credentials together), so which credentials are meant is unclear (RFC 6750, section 3.1, and RFC 6749, section 5.2: `invalid_request`). Send one.",
     ),
     (
         "precondition_failed",

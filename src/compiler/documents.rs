@@ -262,6 +262,11 @@ pub fn build<'a>(
             .iter()
             .flat_map(|(heading, sentence)| [heading.as_str(), sentence.as_str()])
             .collect();
+        // What a client prints for an unknown name: JSON-RPC calls -32601 "Method not found",
+        // and an agent types `tool not found` for `unknown_tool`, which found `not_found` (a
+        // REST path) first, its title holding "found" and `unknown_tool`'s only "tool".
+        let not_found = code.strip_prefix("unknown_").map(|thing| format!("{thing} not found"));
+        let names: Vec<&str> = not_found.iter().map(String::as_str).collect();
         out.push(document(
             &phrases,
             DocKind::ErrorCode,
@@ -273,7 +278,7 @@ pub fn build<'a>(
                 },
                 summary: meaning,
                 markdown,
-                names: &[],
+                names: &names,
                 about: &about,
             },
             format!("{}{ERRORS_PATH}#{code}", config.site_url),

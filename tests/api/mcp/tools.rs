@@ -2296,6 +2296,44 @@ async fn docs_search_reads_a_status_number_and_the_askers_phrasing() {
     }
 }
 
+/// An agent names a JSON-RPC error by what its client printed: `tool not found` found
+/// `not_found` (a REST path; its title says "Not Found") or a guide on designing tools first,
+/// since `unknown_tool`'s title held only "tool"; an `unknown_*` code now also goes by "<thing>
+/// not found", as JSON-RPC calls -32601 "Method not found". And `ambiguous_credentials`' meaning
+/// said "more than one `Authorization` header" and not what is in them, so `sent a token and
+/// client credentials together` found the token operation first.
+#[tokio::test]
+async fn docs_search_names_an_unknown_name_and_two_credentials_as_an_agent_says_them() {
+    let server = start().await;
+    for (query, first) in [
+        ("tool not found", "errors/unknown_tool"),
+        ("prompt not found", "errors/unknown_prompt"),
+        ("method not found", "errors/unknown_method"),
+        ("sent a token and client credentials together", "errors/ambiguous_credentials"),
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            assert_eq!(answer["isError"], false, "{answer}");
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            let page: Value = serde_json::from_str(text).expect("JSON");
+            let id = page["results"][0]["id"].as_str().unwrap_or_default().to_string();
+            assert_eq!(id, first, "{name} {query}: {page}");
+        }
+    }
+    let answer = tool(
+        &server,
+        "/mcp/docs",
+        Era::Modern,
+        "search",
+        json!({ "query": "how do I detect drift" }),
+    )
+    .await;
+    let text = answer["content"][0]["text"].as_str().expect("text");
+    let page: Value = serde_json::from_str(text).expect("JSON");
+    assert_eq!(page["results"][0]["id"], "guides/detect-data-and-concept-drift", "{page}");
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
