@@ -3093,3 +3093,91 @@ async fn a_strangers_phrases_of_the_thirtieth_pass_find_the_subjects_guide() {
         assert_eq!(slugs(&page), [slug], "{q}: {page}");
     }
 }
+
+/// To pull out the dates or amounts of a document is to extract fields as structured output.
+#[tokio::test]
+async fn pulling_out_a_documents_fields_finds_structured_output() {
+    let server = start().await;
+    for (q, slug, within) in [
+        ("can the ai read our contracts and pull out the dates", "structured-output-from-llms", 1),
+        ("can ai pull out the amounts from invoices", "structured-output-from-llms", 1),
+    ] {
+        let page = first_page(&server, q, &format!("&limit={within}")).await;
+        assert!(
+            slugs(&page).iter().any(|s| s == slug),
+            "{q}: {slug} not in the first {within}: {page}"
+        );
+    }
+}
+
+/// Hardly any or few cases of what a model predicts is a rare event, a small positive class.
+#[tokio::test]
+async fn hardly_any_or_few_cases_finds_the_imbalanced_classes_guide() {
+    let server = start().await;
+    for (q, slug, within) in [
+        ("hardly any fraud cases in our data", "handle-imbalanced-classes", 1),
+        ("very few churn cases to learn from", "handle-imbalanced-classes", 1),
+    ] {
+        let page = first_page(&server, q, &format!("&limit={within}")).await;
+        assert!(
+            slugs(&page).iter().any(|s| s == slug),
+            "{q}: {slug} not in the first {within}: {page}"
+        );
+    }
+    // "Hardly" alone is not a rare event: a dashboard hardly anyone uses is read as before.
+    let page = first_page(&server, "hardly anyone uses our dashboard", "&limit=1").await;
+    assert_eq!(slugs(&page), ["measure-dashboard-adoption"], "{page}");
+}
+
+/// A model's decision about a customer or an applicant is an automated decision about people.
+#[tokio::test]
+async fn a_decision_about_a_customer_finds_human_oversight() {
+    let server = start().await;
+    for (q, slug, within) in [
+        (
+            "what if the ai makes a bad decision about a customer",
+            "human-oversight-of-automated-decisions",
+            1,
+        ),
+        ("who checks a decision about an applicant", "human-oversight-of-automated-decisions", 1),
+    ] {
+        let page = first_page(&server, q, &format!("&limit={within}")).await;
+        assert!(
+            slugs(&page).iter().any(|s| s == slug),
+            "{q}: {slug} not in the first {within}: {page}"
+        );
+    }
+}
+
+/// To check generated answers before sending them is the human review of generated content.
+#[tokio::test]
+async fn checking_answers_before_sending_them_finds_human_review() {
+    let server = start().await;
+    for (q, slug, within) in [(
+        "how do we check the ai answers are right before sending them",
+        "human-review-for-llm-outputs",
+        1,
+    )] {
+        let page = first_page(&server, q, &format!("&limit={within}")).await;
+        assert!(
+            slugs(&page).iter().any(|s| s == slug),
+            "{q}: {slug} not in the first {within}: {page}"
+        );
+    }
+}
+
+/// "Mistake" is the everyday word for an error: mistakes in the data are a data quality problem.
+#[tokio::test]
+async fn mistakes_in_the_data_find_the_data_quality_guides() {
+    let server = start().await;
+    for (q, slug, within) in [
+        ("our data is full of mistakes", "data-quality-issue-triage", 3),
+        ("mistakes in the customer data", "data-quality-issue-triage", 3),
+    ] {
+        let page = first_page(&server, q, &format!("&limit={within}")).await;
+        assert!(
+            slugs(&page).iter().any(|s| s == slug),
+            "{q}: {slug} not in the first {within}: {page}"
+        );
+    }
+}
