@@ -3,7 +3,9 @@
 //! `/services/ml-engineering/`), or a page's slug without its collection (`/mlops/`): the
 //! pages it most plausibly meant, by the hint logic the REST
 //! API's slugs use (`ops::content::meant_by`); when a guide path names no guide
-//! (`/guides/gdpr/`), the guides that mention its words, with a link to search them. Other
+//! (`/guides/gdpr/`), the guides that mention its words, with a link to search them; when it
+//! names a category by its slug (`/guides/strategy-and-value/`), the category's place in the
+//! guide library (`/guides/#strategy-and-value`). Other
 //! 404s pay nothing: the HTML page stays the static `tables::NOT_FOUND_PAGE`.
 
 use std::fmt::Write as _;
@@ -13,7 +15,7 @@ use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use super::escape_html;
 use crate::model::{ERRORS_PATH, ERRORS_TITLE, TERMS_HEADING};
 use crate::ops::content::{Item, nearest_to_path};
-use crate::tables::{FIXED, NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL};
+use crate::tables::{CATEGORIES, FIXED, NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL};
 
 /// What a 404 on a website path offers: the pages the path most plausibly meant, each with
 /// the address to offer (the markdown twin when the path asked for markdown, ending in `.md`,
@@ -169,6 +171,9 @@ pub fn suggestions(path: &str) -> Suggestions {
             })
             .collect()
     };
+    if let Some(address) = category_of(path) {
+        return Suggestions { addresses: vec![twin_of(address, twin)], ..Suggestions::default() };
+    }
     let meant = nearest_to_path(path);
     let mut addresses = root_files(path);
     addresses.extend(elsewhere(path).map(|address| twin_of(address, twin)));
@@ -246,6 +251,22 @@ fn elsewhere(path: &str) -> Option<Address> {
         .iter()
         .find(|(names, _, _)| names.contains(&stem.as_str()))
         .map(|&(_, path, label)| Address { path: path.to_owned(), label, file: false })
+}
+
+/// The place in the guide library of the category a guide path names by its slug, the
+/// library's anchor for it: `/guides/strategy-and-value/` (or without the slash, in upper
+/// case, or as a twin, `/guides/strategy-and-value/index.md`) is `/guides/#strategy-and-value`,
+/// headed by the category's name; `None` for any other path. Only a 404 asks, so a guide with
+/// a category's slug would still be served.
+fn category_of(path: &str) -> Option<Address> {
+    let rest = path.strip_prefix("/guides/")?;
+    let slug = rest.strip_suffix("/index.md").or_else(|| rest.strip_suffix(".md")).unwrap_or(rest);
+    let slug = slug.strip_suffix('/').unwrap_or(slug);
+    CATEGORIES.iter().find(|c| c.key.eq_ignore_ascii_case(slug)).map(|c| Address {
+        path: format!("/guides/#{}", c.key),
+        label: c.name,
+        file: false,
+    })
 }
 
 /// `address` as a client that asked for a markdown twin (`/about.md`) would read it: a page's

@@ -7,8 +7,10 @@
 //! `nextCursor` from the API works here and the reverse. The page is the build's template
 //! (`tables::SEARCH_PAGE`) with its holes filled; each result is the build's fragment for that
 //! guide (`tables::GUIDE_RESULTS`). No I/O. Unlike the API, unknown parameters are ignored
-//! (links to pages pick up tracking parameters), and an empty `category` or `cursor` means
-//! none, because the form's "All categories" option submits `category=`.
+//! (links to pages pick up tracking parameters), an empty `category` or `cursor` means
+//! none, because the form's "All categories" option submits `category=`, and a category is
+//! taken by its slug (`strategy-and-value`, the guide library's anchor) as by its name: the
+//! page then reads, links and searches the name, which the API takes.
 //!
 //! A client that prefers `text/markdown` (as a page's negotiation reads `Accept`) gets the same
 //! search as markdown ([`markdown_from_query`]): the summary, the results as a numbered list of
@@ -57,6 +59,7 @@ fn blank_description() -> String {
 /// The page for one search: `q` as typed, `category` a category name as the categories
 /// endpoint gives it, `cursor` a `nextCursor` of the previous page.
 pub fn render(q: &str, category: Option<&str>, cursor: Option<&str>) -> HtmlPage {
+    let category = category.map(named);
     let category_idx = category.and_then(|name| CATEGORIES.iter().position(|c| c.name == name));
     let shown_q = q.trim();
     let params = guides::validate(&SearchRequest { q: Some(q), category, limit: None, cursor });
@@ -103,6 +106,13 @@ pub fn render(q: &str, category: Option<&str>, cursor: Option<&str>) -> HtmlPage
     }
 }
 
+/// The category `value` names by its slug (`strategy-and-value`, as the guide library's
+/// anchors spell it) as the name the API takes (`Strategy and Value`); any other value as it
+/// is, a name or not.
+fn named(value: &str) -> &str {
+    CATEGORIES.iter().find(|c| c.key == value).map_or(value, |c| c.name)
+}
+
 /// The heading of a page of results: "Search results for \u{201c}data quality\u{201d}", or
 /// "Guides in Analytics and BI" for a category alone.
 fn title(params: &SearchParams, category: Option<&str>) -> String {
@@ -126,6 +136,7 @@ pub fn markdown_from_query(query: Option<&str>) -> MarkdownPage {
 /// [`render`] as markdown: the same search, summary, links onward and refusals, with the
 /// results' links to the guides' twins, which a client that prefers markdown reads.
 pub fn render_markdown(q: &str, category: Option<&str>, cursor: Option<&str>) -> MarkdownPage {
+    let category = category.map(named);
     let api_query = query_string(q.trim(), category, cursor);
     match guides::validate(&SearchRequest { q: Some(q), category, limit: None, cursor }) {
         Err(error) => {

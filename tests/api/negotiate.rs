@@ -4,7 +4,9 @@
 
 use consultancy_api::http::negotiate::{Match, preference, prefers_html, prefers_markdown};
 use consultancy_api::model::FixedResponse;
-use consultancy_api::tables::{FIXED, GUIDES, NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL};
+use consultancy_api::tables::{
+    CATEGORIES, FIXED, GUIDES, NOT_FOUND_HOLE, NOT_FOUND_PAGE, SITE_URL,
+};
 use consultancy_api::web::not_found::ELSEWHERE;
 
 use crate::support::{Checked, start};
@@ -664,6 +666,44 @@ async fn a_guide_path_that_names_no_guide_offers_the_guides_that_mention_its_wor
         assert_eq!(response.status, 404, "{path}");
         assert_eq!(response.text, NOT_FOUND_PAGE, "{path}");
     }
+}
+
+/// A guide path that names a category by its slug, as the guide library's anchors and the
+/// search's `category` may spell it, offers the category's place in the library, and only
+/// that: in HTML under its name, in markdown as the library's twin, in the Error body's
+/// question. It stays a 404 (a category has no page of its own).
+#[tokio::test]
+async fn a_guide_path_that_names_a_category_offers_its_place_in_the_library() {
+    let server = start().await;
+    for category in &CATEGORIES {
+        let meant = format!("/guides/#{}", category.key);
+        for path in [format!("/guides/{}/", category.key), format!("/guides/{}", category.key)] {
+            let response = server.get_with(&path, &[("accept", BROWSER)]).await;
+            assert_eq!(response.status, 404, "{path}");
+            assert_eq!(near_links(&response.text), [format!("{SITE_URL}{meant}")], "{path}");
+            assert!(response.text.contains("<h2>Did you mean this page?</h2>"), "{path}");
+            assert!(response.text.contains(&format!(">{}</a>", category.name)), "{path}");
+            let message = server.get(&path).await.json()["error"]["message"].clone();
+            assert!(
+                message.as_str().is_some_and(|m| m.contains(&format!("did you mean `{meant}`?"))),
+                "{path}: {message}"
+            );
+        }
+    }
+    let response = server
+        .get_with("/guides/strategy-and-value/index.md", &[("accept", "text/markdown")])
+        .await;
+    assert_eq!(response.status, 404);
+    assert!(
+        response.text.contains(&format!(
+            "- [Strategy and Value]({SITE_URL}/guides/index.md#strategy-and-value)"
+        )),
+        "{}",
+        response.text
+    );
+    // Upper case is read as lower, as the site's other guessed paths are.
+    let response = server.get_with("/guides/Generative-AI/", &[("accept", BROWSER)]).await;
+    assert_eq!(near_links(&response.text), [format!("{SITE_URL}/guides/#generative-ai")]);
 }
 
 /// What a markdown text holds as a reader of it sees it: the first heading's text, every

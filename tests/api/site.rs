@@ -626,6 +626,37 @@ async fn the_search_page_title_and_description_say_what_it_shows() {
     );
 }
 
+/// The search page takes a category by its slug (the guide library's anchor for it) as by
+/// its name: the same results, heading and chosen option, with the name in its links, which
+/// the API takes; in markdown too. The API keeps to names, as the categories endpoint lists
+/// them.
+#[tokio::test]
+async fn the_search_page_takes_a_category_by_its_slug_as_by_its_name() {
+    let server = start().await;
+    for category in &CATEGORIES {
+        let by_name = server
+            .get(&format!("/search/?q=data&category={}", category.name.replace(' ', "+")))
+            .await;
+        let by_slug = server.get(&format!("/search/?q=data&category={}", category.key)).await;
+        assert_eq!(by_slug.status, 200, "{}", category.key);
+        assert_eq!(by_slug.text, by_name.text, "{}", category.key);
+        let listing = server.get(&format!("/search/?category={}", category.key)).await;
+        assert_eq!(listing.status, 200, "{}", category.key);
+        let [title, _, _] = title_description_heading(&listing.text);
+        assert_eq!(title, format!("Guides in {}", category.name), "{}", category.key);
+        let markdown = server
+            .get_with(
+                &format!("/search/?category={}", category.key),
+                &[("accept", "text/markdown")],
+            )
+            .await;
+        assert_eq!(markdown.status, 200, "{}", category.key);
+        assert!(markdown.text.starts_with(&format!("# Guides in {}\n", category.name)));
+    }
+    let api = server.get("/v1/resources?category=strategy-and-value").await;
+    assert_eq!(api.status, 400, "the API takes a category by the name it lists");
+}
+
 #[tokio::test]
 async fn the_search_page_refuses_bad_input_with_an_html_explanation() {
     let server = start().await;
