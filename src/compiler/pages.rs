@@ -962,6 +962,12 @@ fn guides_index(shell: &Shell<'_>) -> SitePage {
             listed.push((guide.title.clone(), href));
         }
         sections.push_str("</ul>\n");
+        // A way back to the contents after each list: on a phone the page is some 30,000 px
+        // long, with the category links at its top only.
+        sections.push_str(
+            "<p class=\"back\"><a href=\"#categories-heading\">Back to categories</a></p>\n",
+        );
+        let _ = writeln!(sections_md, "\n[Back to categories]({site}/guides/#categories-heading)");
     }
     contents.push_str("</ul></nav>\n");
     main.push_str(&contents);

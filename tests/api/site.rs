@@ -626,6 +626,21 @@ async fn the_search_page_title_and_description_say_what_it_shows() {
     );
 }
 
+/// The guide library, some 30,000 px long on a phone, leads back to its category links after
+/// each category's list, in the page and in its twin.
+#[tokio::test]
+async fn the_guide_library_leads_back_to_its_categories_after_each_list() {
+    let server = start().await;
+    let html = server.get("/guides/").await.text;
+    let back =
+        "</ul>\n<p class=\"back\"><a href=\"#categories-heading\">Back to categories</a></p>";
+    assert_eq!(html.matches(back).count(), CATEGORIES.len(), "{html}");
+    assert!(html.contains("<h2 id=\"categories-heading\">Categories</h2>"));
+    let twin = server.get_with("/guides/", &[("accept", "text/markdown")]).await.text;
+    let back = format!("[Back to categories]({SITE_URL}/guides/#categories-heading)");
+    assert_eq!(twin.matches(&back).count(), CATEGORIES.len(), "{twin}");
+}
+
 /// The search page takes a category by its slug (the guide library's anchor for it) as by
 /// its name: the same results, heading and chosen option, with the name in its links, which
 /// the API takes; in markdown too. The API keeps to names, as the categories endpoint lists
