@@ -1703,7 +1703,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
     let parameters = json!({
         "Slug": { "name": "slug", "in": "path", "required": true, "schema": { "type": "string", "pattern": "^[a-z0-9-]+$" } },
         "IfMatch": { "name": "If-Match", "in": "header", "required": false, "description": "`*` or ETags; evaluated before If-None-Match (RFC 9110 section 13.2.2) with the strong comparison. Unless it is `*` or holds the current strong ETag (a response without an ETag, or with a weak one, matches only `*`), the answer is 412 `precondition_failed`.", "schema": string },
-        "IfNoneMatch": { "name": "If-None-Match", "in": "header", "required": false, "description": "An ETag from an earlier response; a match returns 304.", "schema": string },
+        "IfNoneMatch": { "name": "If-None-Match", "in": "header", "required": false, "description": "An ETag from an earlier response, or `*`; a match returns 304 (a response sent without an `ETag` is matched only by `*`).", "schema": string },
         "LastEventId": { "name": "Last-Event-ID", "in": "header", "required": false, "description": "Sent by a reconnecting EventSource: the stream resumes after this event (1 to 4); at the last one or past it (any larger number) the answer is 204, and a value that is no decimal number restarts the stream. Sent twice with different values: 400 `invalid_parameter`.", "schema": { "type": "string" } },
         "IdempotencyKey": { "name": "Idempotency-Key", "in": "header", "required": false, "description": "Optional; echoed back with Idempotency-Status. One pair of surrounding quotes, the form of the IETF draft (a structured-field string), is accepted.", "schema": { "type": "string", "pattern": "^([A-Za-z0-9._-]{1,255}|\"[A-Za-z0-9._-]{1,255}\")$" } },
     });
@@ -1770,7 +1770,11 @@ A missing or blank question is `missing_query` (its message names `query` when o
 /// - `security: []` on each operation that names no scheme, so a client generator or linter
 ///   reads it as keyless (it is: only the export takes a token) rather than as undeclared;
 /// - 412 on each GET that lists a 304: `If-Match` is evaluated wherever `If-None-Match` is,
-///   so a GET that can answer 304 can also answer 412 `precondition_failed`.
+///   so a GET that can answer 304 can also answer 412 `precondition_failed`;
+/// - on each such GET, the `If-Match` and `If-None-Match` parameters that cause the 412 and the
+///   304, so a client or a tester learns which request headers those answers follow (the
+///   search page, `/ask`, the discovery documents, the server and agent cards and `/healthz`
+///   listed the answers without the headers).
 fn complete_operations(paths: &mut serde_json::Map<String, Value>) {
     const METHODS: [&str; 4] = ["get", "post", "put", "delete"];
     for item in paths.values_mut() {
@@ -1779,12 +1783,34 @@ fn complete_operations(paths: &mut serde_json::Map<String, Value>) {
                 continue;
             };
             operation.entry("security").or_insert_with(|| json!([]));
-            if method == "get"
-                && let Some(responses) =
-                    operation.get_mut("responses").and_then(Value::as_object_mut)
-                && responses.contains_key("304")
-            {
+            let conditional = method == "get"
+                && operation
+                    .get("responses")
+                    .and_then(Value::as_object)
+                    .is_some_and(|responses| responses.contains_key("304"));
+            if !conditional {
+                continue;
+            }
+            if let Some(responses) = operation.get_mut("responses").and_then(Value::as_object_mut) {
                 responses.entry("412").or_insert_with(|| response_ref("PreconditionFailed"));
+            }
+            let parameters = operation.entry("parameters").or_insert_with(|| json!([]));
+            if let Some(parameters) = parameters.as_array_mut() {
+                for (component, header) in
+                    [("IfMatch", "If-Match"), ("IfNoneMatch", "If-None-Match")]
+                {
+                    let reference = format!("#/components/parameters/{component}");
+                    let named = parameters.iter().any(|parameter| {
+                        parameter["$ref"] == reference.as_str()
+                            || (parameter["in"] == "header"
+                                && parameter["name"]
+                                    .as_str()
+                                    .is_some_and(|name| name.eq_ignore_ascii_case(header)))
+                    });
+                    if !named {
+                        parameters.push(json!({ "$ref": reference }));
+                    }
+                }
             }
         }
     }

@@ -450,6 +450,53 @@ async fn every_get_with_a_304_documents_and_answers_412_and_every_operation_stat
     assert!(checked >= 19, "only {checked} GETs checked");
 }
 
+/// Every GET the document gives a 304 or a 412 names the request header each follows,
+/// `If-None-Match` and `If-Match`: the search page, `/ask`, the OAuth discovery documents,
+/// `/openapi.json`, the server and agent cards and `/healthz` listed both answers with no
+/// parameter that could cause them, so a generated client had no way to send the headers and
+/// a schema tester saw the answers as undocumented behaviour (found by the contract audit of
+/// 2026-12-07). Each is checked against the server: `If-None-Match: *` is 304 and a failing
+/// `If-Match` 412 on every such GET a bare request answers 200.
+#[tokio::test]
+async fn every_get_with_a_304_or_412_names_the_conditional_headers_it_follows() {
+    let server = start().await;
+    let doc = openapi();
+    let named = |operation: &serde_json::Value, component: &str, header: &str| {
+        operation["parameters"].as_array().is_some_and(|parameters| {
+            parameters.iter().any(|parameter| {
+                parameter["$ref"] == format!("#/components/parameters/{component}").as_str()
+                    || (parameter["in"] == "header"
+                        && parameter["name"]
+                            .as_str()
+                            .is_some_and(|name| name.eq_ignore_ascii_case(header)))
+            })
+        })
+    };
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        let operation = &item["get"];
+        let responses = &operation["responses"];
+        if responses.get("304").is_some() && !named(operation, "IfNoneMatch", "If-None-Match") {
+            missing.push(format!("GET {path}: 304 without If-None-Match"));
+        }
+        if responses.get("412").is_some() && !named(operation, "IfMatch", "If-Match") {
+            missing.push(format!("GET {path}: 412 without If-Match"));
+        }
+        if responses.get("304").is_none() || path.contains('{') || path == "/v1/export" {
+            continue;
+        }
+        let target = if path == "/ask" { "/ask?query=mlops".to_owned() } else { path.clone() };
+        let star = server.get_with(&target, &[("if-none-match", "*")]).await;
+        assert_eq!(star.status, 304, "GET {target} with If-None-Match: *");
+        let failing = server.get_with(&target, &[("if-match", "\"not-current\"")]).await;
+        assert_eq!(failing.status, 412, "GET {target} with a failing If-Match");
+        checked += 1;
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
+    assert!(checked >= 20, "only {checked} GETs checked");
+}
+
 /// The versioning policy is written where a client reads it, the same in both places: the
 /// OpenAPI `info.description` and the API page (there was none). `info.version`'s major part is
 /// the path's, since the policy raises only the minor part within `/v1`.
