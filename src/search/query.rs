@@ -1665,14 +1665,24 @@ const INFLECTIONS: &[&str] = &["s", "es", "ed", "d", "ing", "ings", "er", "ers",
 /// Whether `word` is a word of the library with an inflectional ending ([`INFLECTIONS`]) put
 /// on (as written, with the `e` it dropped, with its last consonant doubled, or with `y` made
 /// `i`: "shopping" on "shop", "decoded" on "decode"), or the library writes it with one
-/// ("compete", which the library writes as "competing").
+/// ("compete", which the library writes as "competing"). An ending that begins with a vowel,
+/// put on the word as written, does not count when the library writes the word with an `e`
+/// after it: the inflected word is as much that word's, its `e` dropped ("warehousing" is
+/// "warehouse" with "-ing"), so it is no sign that the word typed is a word of its own.
 fn inflects_a_library_word(word: &str) -> bool {
     let mut buffer = String::new();
+    buffer.push_str(word);
+    buffer.push('e');
+    let written_with_e = WORD_INDEX.get(buffer.as_str()).is_some();
     let bare = word.strip_suffix('e').unwrap_or(word);
     let before_y = word.strip_suffix('y');
     let inflected = INFLECTIONS.iter().any(|ending| {
         let with_i = before_y.filter(|_| ending.starts_with('e'));
+        let of_the_e_word = written_with_e && ending.starts_with(['e', 'i']);
         [Some(word), Some(bare), with_i].into_iter().flatten().enumerate().any(|(n, head)| {
+            if of_the_e_word && head.len() == word.len() {
+                return false;
+            }
             buffer.clear();
             buffer.push_str(head);
             if n == 2 {

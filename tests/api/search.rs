@@ -3181,3 +3181,28 @@ async fn mistakes_in_the_data_find_the_data_quality_guides() {
         );
     }
 }
+
+
+/// A word typed without its final `e` is the word meant, not the rarer inflection whose stem it
+/// is: "warehous" is Snowball's stem of "warehousing" (one guide) and not of "warehouse"
+/// (46), so `warehous costs` listed the hiring guide first and said nothing of a correction.
+#[tokio::test]
+async fn a_word_typed_without_its_final_e_is_read_as_the_word() {
+    let server = start().await;
+    for (q, read_as, slug) in [
+        ("warehous costs", "warehouse costs", "tuning-expensive-warehouse-queries"),
+        (
+            "differenc between analyst and scientist",
+            "difference between analyst and scientist",
+            "data-roles-who-does-what",
+        ),
+    ] {
+        let page = first_page(&server, q, "&limit=1").await;
+        assert_eq!(page["correctedQuery"], read_as, "{q}: {page}");
+        assert_eq!(slugs(&page), [slug], "{q}: {page}");
+    }
+    // A correct word one `e` short of another is read as typed where the library writes no
+    // inflection of it ("scrap", not "scrape").
+    let page = first_page(&server, "scrap the project", "").await;
+    assert!(page.get("correctedQuery").is_none(), "{page}");
+}
