@@ -3182,6 +3182,16 @@ async fn mistakes_in_the_data_find_the_data_quality_guides() {
     }
 }
 
+/// Asserts that each query lists its guide within its first `within` results.
+async fn finds_within(server: &TestServer, cases: &[(&str, &str, usize)]) {
+    for &(q, slug, within) in cases {
+        let page = first_page(server, q, &format!("&limit={within}")).await;
+        assert!(
+            slugs(&page).iter().any(|s| s == slug),
+            "{q}: {slug} not in the first {within}: {page}"
+        );
+    }
+}
 
 /// A word typed without its final `e` is the word meant, not the rarer inflection whose stem it
 /// is: "warehous" is Snowball's stem of "warehousing" (one guide) and not of "warehouse"
@@ -3205,4 +3215,120 @@ async fn a_word_typed_without_its_final_e_is_read_as_the_word() {
     // inflection of it ("scrap", not "scrape").
     let page = first_page(&server, "scrap the project", "").await;
     assert!(page.get("correctedQuery").is_none(), "{page}");
+}
+
+/// A pipeline that is late is a freshness question, not the late-arriving events guide's.
+#[tokio::test]
+async fn a_late_pipeline_finds_freshness_monitoring() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("how do i know when a pipeline is late", "data-pipeline-observability", 1),
+            ("our nightly pipeline is late again", "data-pipeline-observability", 1),
+        ],
+    )
+    .await;
+}
+
+/// Staff using ChatGPT at work is what the acceptable use policy rules on.
+#[tokio::test]
+async fn chatgpt_at_work_finds_the_acceptable_use_policy() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("should we let staff use chatgpt at work", "generative-ai-acceptable-use-policy", 1),
+            ("can staff use chatgpt for work", "generative-ai-acceptable-use-policy", 1),
+        ],
+    )
+    .await;
+}
+
+/// A team with its own analyst or data team is the embedded model of the operating model guides.
+#[tokio::test]
+async fn a_team_with_its_own_analyst_finds_the_operating_model() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("should every team have its own analyst", "manage-embedded-data-staff", 2),
+            ("should every team have its own analyst", "choose-data-operating-model", 2),
+            ("does each department need its own data team", "choose-data-operating-model", 2),
+        ],
+    )
+    .await;
+}
+
+/// What something will save, said last or with money, is the return the ROI guide works out.
+#[tokio::test]
+async fn what_the_ai_will_save_finds_the_roi_guide() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("how much will the ai save us", "calculate-ai-project-roi", 1),
+            ("will the new model save money", "calculate-ai-project-roi", 1),
+        ],
+    )
+    .await;
+    // Saved time is the time savings guide's, as before.
+    finds_within(
+        &server,
+        &[("how do we know if the ai saved any time", "value-time-savings-honestly", 1)],
+    )
+    .await;
+}
+
+/// Answers drawn from a company's own documents are retrieval-augmented generation.
+#[tokio::test]
+async fn answers_from_our_documents_find_retrieval_augmented_generation() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("can the chatbot look up answers in our documents", "rag-architecture-explained", 1),
+            ("can a chatbot answer questions about our documents", "rag-architecture-explained", 1),
+        ],
+    )
+    .await;
+}
+
+/// A database for analytics is what the guides call a data warehouse.
+#[tokio::test]
+async fn a_database_for_analytics_finds_the_warehouse_guides() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("choosing a data base for analytics", "warehouse-lake-or-lakehouse", 1),
+            ("analytics database options", "warehouse-lake-or-lakehouse", 1),
+        ],
+    )
+    .await;
+}
+
+/// A model that did well in testing and badly live is the leakage guide's "brilliantly offline".
+#[tokio::test]
+async fn a_model_great_in_testing_finds_the_leakage_guide() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("our model was great in testing and bad after launch", "detect-target-leakage", 1),
+            ("the model worked in testing but not live", "detect-target-leakage", 1),
+        ],
+    )
+    .await;
+}
+
+/// Customers' emails are their personal data: reusing them to train a model is purpose limitation.
+#[tokio::test]
+async fn customer_emails_are_personal_data() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[("can we use customer emails to train our model", "reuse-personal-data-for-ai", 2)],
+    )
+    .await;
 }
