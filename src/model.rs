@@ -121,9 +121,19 @@ pub const INVISIBLE: &[(char, char)] = &[
     ('\u{ffa0}', '\u{ffa0}'),
 ];
 
-/// Whether `c` shows nothing: white space (`WHITE_SPACE`) or `INVISIBLE`.
+/// Control characters that are no white space: Unicode's Cc outside `WHITE_SPACE` (NUL to
+/// backspace, shift out to unit separator, DEL and the C1 controls but NEL). A question or a
+/// search query of these alone is blank, as an empty one is: `/ask?query=%00` was answered "not
+/// covered" with a list of closest items, and `q=%00` searched for a query with no terms and
+/// found nothing, where a blank `q` lists the library. Inside a query such a character splits
+/// words, as punctuation does.
+pub const CONTROL: &[(char, char)] =
+    &[('\u{0}', '\u{8}'), ('\u{e}', '\u{1f}'), ('\u{7f}', '\u{84}'), ('\u{86}', '\u{9f}')];
+
+/// Whether `c` shows nothing: white space (`WHITE_SPACE`), a control character (`CONTROL`) or
+/// `INVISIBLE`.
 pub fn is_blank_char(c: char) -> bool {
-    c.is_whitespace() || is_invisible(c)
+    c.is_whitespace() || c.is_control() || is_invisible(c)
 }
 
 /// Whether `c` is one of `INVISIBLE`. Inside a word such a character joins, not splits: a
@@ -135,8 +145,8 @@ pub fn is_invisible(c: char) -> bool {
     c >= '\u{ad}' && INVISIBLE.iter().any(|&(low, high)| (low..=high).contains(&c))
 }
 
-/// `text` without the white space and invisible characters at either end: empty when it has
-/// nothing else. Questions and search queries are trimmed this way on every surface.
+/// `text` without the white space, control and invisible characters at either end: empty when
+/// it has nothing else. Questions and search queries are trimmed this way on every surface.
 pub fn trim_blank(text: &str) -> &str {
     text.trim_matches(is_blank_char)
 }

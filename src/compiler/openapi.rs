@@ -7,7 +7,7 @@ use super::config::Config;
 use super::model::{
     A2A_BODY_MAX, A2A_PATH, ASK_BODY_MAX, ASK_ID_MAX_CHARS, ASK_MAX_PREV_TURNS,
     ASK_QUERY_MAX_CHARS, BATCH_BODY_MAX, BATCH_MAX_ITEMS, BATCH_PATH_MAX, BODY_READ_TIMEOUT_SECS,
-    ENDPOINTS, ERROR_CODES, EXPORT_MAX_AGE_SECS, EXPORT_SCOPE, GRANT_TYPE, INVISIBLE,
+    CONTROL, ENDPOINTS, ERROR_CODES, EXPORT_MAX_AGE_SECS, EXPORT_SCOPE, GRANT_TYPE, INVISIBLE,
     MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MCP_BODY_MAX, McpVersion, N_OPTIONS, N_QUESTIONS,
     N_SCORED, OAUTH_BODY_MAX, PILLAR_KEYS, RATE_LIMIT_DEFAULT, SCORE_BODY_MAX,
     SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_MAX_SUGGESTIONS, SEARCH_QUERY_MAX_CHARS,
@@ -15,13 +15,13 @@ use super::model::{
 };
 use super::validate::Content;
 
-/// The class of the characters the server trims, `WHITE_SPACE` and `INVISIBLE`, without its
+/// The class of the characters the server trims, `WHITE_SPACE`, `CONTROL` and `INVISIBLE`, without its
 /// brackets. Every character of it is a `\uXXXX` escape, which ECMA-262, Python's `re` and
 /// Rust's `regex` all read the same way; `\S` is ASCII-only to some of them.
 fn blank_class() -> String {
     let escape = |c: char| format!("\\u{:04X}", u32::from(c));
     let mut class = String::new();
-    for &(low, high) in WHITE_SPACE.iter().chain(INVISIBLE) {
+    for &(low, high) in WHITE_SPACE.iter().chain(CONTROL).chain(INVISIBLE) {
         class.push_str(&escape(low));
         if high != low {
             class.push('-');
@@ -530,7 +530,7 @@ pub fn document(config: &Config, content: &Content) -> Result<Value, String> {
                 ),
                 "tags": ["content"],
                 "parameters": [
-                    { "name": "q", "in": "query", "required": false, "description": format!("Search terms. Blank is the same as omitted. At most {SEARCH_QUERY_MAX_CHARS} characters once trimmed of white space and invisible characters at either end, which the pattern spells out."), "schema": { "type": "string", "pattern": trimmed_at_most(SEARCH_QUERY_MAX_CHARS, false) } },
+                    { "name": "q", "in": "query", "required": false, "description": format!("Search terms. Blank is the same as omitted. At most {SEARCH_QUERY_MAX_CHARS} characters once trimmed of white space, control and invisible characters at either end, which the pattern spells out."), "schema": { "type": "string", "pattern": trimmed_at_most(SEARCH_QUERY_MAX_CHARS, false) } },
                     { "name": "category", "in": "query", "required": false, "description": "A category name from GET /v1/resources/categories (exact match: another case or form, such as `generative-ai`, is 400 `unknown_category`, whose message names the category meant when it can tell).", "schema": schema_ref("CategoryName") },
                     { "name": "limit", "in": "query", "required": false, "description": "Page size.", "schema": { "type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX, "default": SEARCH_LIMIT_DEFAULT } },
                     { "name": "cursor", "in": "query", "required": false, "description": "Opaque `nextCursor` of the previous page, with the same q, category and limit. Any other value is 400 `invalid_cursor`.", "schema": { "type": "string", "pattern": "^[A-Za-z0-9_-]{18}$" } },
@@ -839,7 +839,7 @@ Limits: the question and each earlier turn at most {ASK_QUERY_MAX_CHARS} charact
 A missing or blank question is `missing_query` (its message names `query` when only `q` was sent); a mode other than list or summarize `unknown_mode`. Parameters NLWeb clients send that this endpoint does not use (`site`, `num_results`, ...) are ignored."
     );
     let ask_parameters = json!([
-        { "name": "query", "in": "query", "required": true, "description": format!("The question: not blank, and at most {ASK_QUERY_MAX_CHARS} characters once trimmed of white space and invisible characters at either end, which the pattern spells out."), "schema": { "type": "string", "pattern": trimmed_at_most(ASK_QUERY_MAX_CHARS, true) } },
+        { "name": "query", "in": "query", "required": true, "description": format!("The question: not blank, and at most {ASK_QUERY_MAX_CHARS} characters once trimmed of white space, control and invisible characters at either end, which the pattern spells out."), "schema": { "type": "string", "pattern": trimmed_at_most(ASK_QUERY_MAX_CHARS, true) } },
         { "name": "prev", "in": "query", "required": false, "description": "An earlier question; repeat for several, oldest first. A value is one turn (never split at commas).", "style": "form", "explode": true, "schema": { "type": "array", "maxItems": ASK_MAX_PREV_TURNS, "items": { "type": "string", "pattern": trimmed_at_most(ASK_QUERY_MAX_CHARS, false) } } },
         { "name": "mode", "in": "query", "required": false, "schema": { "type": "string", "enum": ["summarize", "list"], "default": "summarize" } },
         { "name": "streaming", "in": "query", "required": false, "description": "true: server-sent events; false: one JSON body (`true` and `false` in any case, as Python's `requests` writes a boolean, or `1` and `0`). Absent: events when `Accept` prefers text/event-stream.", "schema": { "type": "string", "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|1|0)$" } },

@@ -90,6 +90,27 @@ mod tests {
         }
     }
 
+    /// `CONTROL` is Unicode's control characters outside white space, and a question of them
+    /// alone is blank; inside a question one is kept (it splits words, as punctuation does).
+    #[test]
+    fn control_characters_are_blank() {
+        use crate::model::CONTROL;
+        let listed = |c: char| CONTROL.iter().any(|&(low, high)| (low..=high).contains(&c));
+        let disagree: Vec<char> = (0..=u32::from(char::MAX))
+            .filter_map(char::from_u32)
+            .filter(|&c| listed(c) != (c.is_control() && !c.is_whitespace()))
+            .collect();
+        assert!(disagree.is_empty(), "listed and Cc outside white space differ on {disagree:?}");
+        for &(low, high) in CONTROL {
+            for c in [low, high] {
+                let outcome = check(&format!("{c} \u{200b}{c}"), &[]).err().map(|e| e.kind);
+                assert_eq!(outcome, Some(ErrorKind::MissingQuery), "{c:?}");
+            }
+        }
+        assert_eq!(check("\u{0}why?\u{7f}", &[]).ok(), Some("why?"));
+        assert_eq!(check("a\u{1}b", &[]).ok(), Some("a\u{1}b"), "inside, kept");
+    }
+
     /// A question of characters that show nothing (and white space) is blank, as an empty
     /// one is; trimming takes them off the ends of any other question.
     #[test]

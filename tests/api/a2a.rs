@@ -690,6 +690,8 @@ async fn malformed_messages_are_invalid_params_or_their_a2a_error() {
         (V1, message_v1(json!([{ "text": "   " }])), -32602, "missing_query"),
         // Characters that show nothing are blank too, alone or as parts of their own.
         (V1, message_v1(json!([{ "text": "\u{200b}\u{feff}" }])), -32602, "missing_query"),
+        // And control characters: a NUL was answered "not covered".
+        (V1, message_v1(json!([{ "text": "\u{0}\u{7f} " }])), -32602, "missing_query"),
         (
             V03,
             message_v03(

@@ -135,6 +135,11 @@ async fn listing_order_is_category_then_title() {
     let page = server.get(&format!("{PATH}?q=%20%20")).await.conforms("GET", PATH, 200);
     assert_eq!(page["query"], "", "a blank q is treated as omitted");
     assert!(page["results"][0].get("relevance").is_none());
+    // Control characters are blank too: `q=%00` searched for no terms and found nothing.
+    let page = server.get(&format!("{PATH}?q=%00%7F%C2%9F")).await.conforms("GET", PATH, 200);
+    assert_eq!(page["query"], "", "a q of control characters is treated as omitted");
+    let listed = server.get(&format!("{PATH}?q=%20%20")).await.conforms("GET", PATH, 200);
+    assert_eq!(page["results"], listed["results"], "the listing's first page");
 }
 
 #[tokio::test]
@@ -241,6 +246,8 @@ async fn the_documented_q_and_the_server_agree_on_its_length() {
         (format!("a{}b", " ".repeat(198)), true),
         (" ".repeat(300), true),
         (String::new(), true),
+        (format!("\u{0}{at_limit}\u{7f}"), true),
+        ("\u{0}\u{1}".repeat(150), true),
         ("a".repeat(201), false),
         (format!("a{}b", " ".repeat(199)), false),
         (format!(" {}\n", "é".repeat(201)), false),
