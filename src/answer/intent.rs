@@ -1120,6 +1120,88 @@ impl DurationWords {
     }
 }
 
+/// Who an agent forwarding a question names as its asker ("The user wants to know ...",
+/// "my client asks ..."), after an optional [`FORWARD_DETERMINERS`] word.
+const FORWARD_ASKERS: &[&str] =
+    &["asker", "client", "customer", "human", "person", "principal", "requester", "user"];
+
+/// Words before the asker of a forwarded question ("the user", "my user", "our client").
+const FORWARD_DETERMINERS: &[&str] = &["a", "my", "our", "the", "this"];
+
+/// How a forwarded question says that its asker asks, longest first so "wants to know" is
+/// read before "wants": what follows is the question itself ("The user wants to know whether
+/// the firm works with hospitals" asks "whether the firm works with hospitals").
+const FORWARD_FRAMES: &[&[&str]] = &[
+    &["would", "like", "to", "know"],
+    &["wants", "to", "find", "out"],
+    &["wants", "to", "understand"],
+    &["wants", "to", "know"],
+    &["needs", "to", "know"],
+    &["is", "looking", "for"],
+    &["is", "wondering"],
+    &["is", "asking"],
+    &["would", "like"],
+    &["wonders"],
+    &["wants"],
+    &["needs"],
+    &["asks"],
+    &["asked"],
+];
+
+/// Frames of asking that forward a question only when one follows ([`FORWARD_OPENERS`]): "the
+/// user asks whether ..." forwards one, "the customer asks for a refund" and "a user asks the
+/// chatbot for personal data" tell of a case to search for as written.
+const FORWARD_ASKING: &[&[&str]] = &[&["is", "asking"], &["asks"], &["asked"]];
+
+/// Words a forwarded question opens with after a frame of asking.
+const FORWARD_OPENERS: &[&str] = &[
+    "about", "are", "can", "could", "do", "does", "has", "have", "how", "if", "is", "what", "when",
+    "where", "whether", "which", "who", "why", "will", "would",
+];
+
+/// The question an AI agent forwards for its user in the third person ("The user wants to
+/// know whether the firm works with hospitals", "My user would like to know how long an
+/// engagement takes", "The user asks if the firm has worked with banks"): the text after the
+/// frame that names the asker and says they ask, which is the question as the user would
+/// have put it. Read whole, "user" and "wants" were words to search that nothing writes, and
+/// three of ten such questions were "not covered" where the question without its frame is
+/// answered. `text` itself when it opens with no such frame, or nothing follows it.
+pub fn forwarded(text: &str) -> &str {
+    // Each word with the offset it starts at, its punctuation trimmed.
+    let mut words = Vec::new();
+    let mut start = None;
+    for (at, ch) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (ch.is_whitespace(), start) {
+            (true, Some(from)) => {
+                let word = text.get(from..at).unwrap_or_default();
+                words.push((from, word.trim_matches(|c: char| !c.is_alphanumeric())));
+                start = None;
+            }
+            (false, None) => start = Some(at),
+            _ => {}
+        }
+    }
+    let any = |list: &[&str], word: &str| list.iter().any(|w| w.eq_ignore_ascii_case(word));
+    let is_asker = |at: usize| words.get(at).is_some_and(|(_, word)| any(FORWARD_ASKERS, word));
+    let frame_at = match words.first() {
+        Some(_) if is_asker(0) => 1,
+        Some((_, first)) if any(FORWARD_DETERMINERS, first) && is_asker(1) => 2,
+        _ => return text,
+    };
+    let rest = words.get(frame_at..).unwrap_or_default();
+    let Some(frame) = FORWARD_FRAMES.iter().find(|frame| {
+        frame.len() < rest.len()
+            && frame.iter().zip(rest).all(|(want, (_, word))| want.eq_ignore_ascii_case(word))
+    }) else {
+        return text;
+    };
+    let Some(&(from, opener)) = rest.get(frame.len()) else { return text };
+    if FORWARD_ASKING.contains(frame) && !any(FORWARD_OPENERS, opener) {
+        return text;
+    }
+    text.get(from..).unwrap_or(text)
+}
+
 /// Lowercased words of `text` as written, apostrophes, hyphens and characters that show
 /// nothing (`model::INVISIBLE`) dropped inside words ("you're" → "youre", "self-assessment" →
 /// "selfassessment", "ml\u{200b}ops" → "mlops"), each with its head: the part
@@ -1888,6 +1970,23 @@ pub fn is_hiring_word(word: &str) -> bool {
 /// question: a topic word, a reference to the company, or a generic word.
 pub fn is_company_word(word: &str) -> bool {
     matches!(class_of(word), Some(Class::Reference | Class::Topic(_) | Class::Generic))
+}
+
+/// Whether `word` (lowercased, as written) is one the tables here read a question's phrasing
+/// by: a word of [`WORDS`], of the firm's work ("engagement"), of working with ("use") or of
+/// offering. A misspelling the query reads as one of these is respelt for them too
+/// (`query::respelt`).
+pub fn reads_word(word: &str) -> bool {
+    class_of(word).is_some()
+        || LENGTH_OF_WORK.contains(&word)
+        || FIRM_USE_VERBS.contains(&word)
+        || OFFERING_WORDS.contains(&word)
+}
+
+/// The words [`reads_word`] holds, for looking a misspelling up among them.
+pub fn phrasing_words() -> impl Iterator<Item = &'static str> {
+    let tables = [LENGTH_OF_WORK, FIRM_USE_VERBS, OFFERING_WORDS].into_iter().flatten().copied();
+    WORDS.iter().map(|(word, _)| *word).chain(tables)
 }
 
 /// Whether `word` (lowercased, as written) is a word of the services topic ("offer",

@@ -182,6 +182,15 @@ impl Answer {
 /// Answers `question` as told on the web (see [`Answer::on`] for the A2A agent). Pure: the
 /// same question and turns always give the same answer.
 pub fn answer(question: &Question<'_>) -> Answer {
+    // "The user wants to know whether the firm works with hospitals": an agent's frame around
+    // its user's question is no part of it (`intent::forwarded`); and "how much does an
+    // enagement cost": a misspelt word of phrasing is read as meant by the intent as well as
+    // by the query (`query::respelt`). Both read each earlier turn the same way.
+    let text = query::respelt(intent::forwarded(question.text));
+    let turns: Vec<_> =
+        question.prev.iter().map(|turn| query::respelt(intent::forwarded(turn))).collect();
+    let prev: Vec<&str> = turns.iter().map(|turn| turn.as_ref()).collect();
+    let question = &Question { text: &text, prev: &prev };
     // "Thanks", "great, cheers", "you are useless", "are you a bot?": small talk asks nothing
     // of the library, and a sentence that shares a word with it ("Fewer than they think are
     // right." for "thanks", read as "think") is not an answer. Courtesy gets who is answering,

@@ -432,6 +432,142 @@ fn is_contracted_stop_word(text: &str, token: &Token) -> bool {
         || TEXT_SPEAK.contains(&token.word.as_str())
 }
 
+/// Auxiliaries people misspell on a phone ("dose" for "does"), respelt as the question words
+/// are ([`respelt`]).
+const AUXILIARY_WORDS: &[&str] = &["does", "have"];
+
+/// Smallest word [`respelt`] reads as a misspelling of a word of phrasing: a shorter one is
+/// as often a word of its own ("hw" aside, which the query drops as a question word already).
+const RESPELT_MIN_CHARS: usize = 3;
+
+/// `text` with its misspelt words of phrasing written as meant, for the intent's tables, which
+/// read words as written ("how much does an enagement cost", "do you hepl with data
+/// governance", "how long dose a pilot take", "is the asesment free"). The query already read
+/// each as the word it meant (`meant_stem`) or dropped it as a stop word
+/// ([`is_contracted_stop_word`]), but the intent did not, so the price, the assessment and
+/// the firm's help were not asked of, and three of those four were "not covered". A word no
+/// item uses and the synonym table does not name is respelt when it is within one edit of a
+/// question, address or auxiliary word ("waht", "yuo", "dose"), or when the word the query
+/// reads it as (the nearest most used word within the typo budget) is one the intent reads
+/// (`intent::reads_word`: "hepl" as "help", "enagement" as "engagement", "asesment" as
+/// "assessment"). Other misspellings ("goverance") are left to the query, as before, so a
+/// word read as another ("films" as "files") is still one no item writes.
+pub fn respelt(text: &str) -> std::borrow::Cow<'_, str> {
+    let mut fixes: Vec<(Range<usize>, String)> = Vec::new();
+    let mut nearest = Vec::new();
+    for_each_token(text, |token| {
+        let written = text.get(token.start..token.end).unwrap_or_default();
+        if token.word.chars().count() < RESPELT_MIN_CHARS
+            || !token.word.bytes().all(|b| b.is_ascii_lowercase())
+            || written.contains(['\'', '\u{2019}'])
+            || STOP_WORDS.contains(&token.word.as_str())
+            || UNMARKED_CONTRACTIONS.contains(&token.word.as_str())
+            || ANSWER_TERM_IDS.contains_key(token.stem.as_str())
+            || synonym_stem(&token.stem).is_some()
+        {
+            return;
+        }
+        // An auxiliary is one before its subject ("dose it work", "how long dose a pilot
+        // take"); "how do we dose model updates?" says the word it means.
+        let before_subject = || {
+            let next = text.get(token.end..).unwrap_or_default();
+            let next = next.split(|c: char| !c.is_alphanumeric()).find(|word| !word.is_empty());
+            next.is_some_and(|word| {
+                let word = word.to_ascii_lowercase();
+                STOP_WORDS.contains(&word.as_str()) || ADDRESS_WORDS.contains(&word.as_str())
+            })
+        };
+        let auxiliary = || {
+            AUXILIARY_WORDS
+                .iter()
+                .find(|word| within_one_edit(&token.word, word))
+                .filter(|_| before_subject())
+        };
+        let stop = QUESTION_WORDS
+            .iter()
+            .chain(ADDRESS_WORDS)
+            .find(|word| within_one_edit(&token.word, word))
+            .or_else(auxiliary);
+        if let Some(word) = stop {
+            fixes.push((token.start..token.end, (*word).to_string()));
+            return;
+        }
+        nearest.push((token.start..token.end, token.word));
+    });
+    // Words the query reads as no word at all: too short for the typo budget ("hepl") or
+    // further from every word than it allows ("asesment").
+    let mut unread = Vec::new();
+    for (span, word) in nearest {
+        let max_edits = typo::allowed_edits(word.chars().count());
+        let near =
+            if max_edits == 0 { Vec::new() } else { typo::whole_words_near(&word, max_edits) };
+        let Some(closest) = near.iter().map(|n| n.distance).min() else {
+            unread.push((span, word));
+            continue;
+        };
+        let meant = near
+            .iter()
+            .filter(|n| n.distance == closest)
+            .filter_map(|n| {
+                let key = TERM_KEYS.get(n.term as usize)?;
+                let id = ANSWER_TERM_IDS.get(key)?;
+                Some((ANSWER_TERM_WEIGHTS.get(*id as usize)?, n.word.as_str()))
+            })
+            .min();
+        if let Some((_, meant)) = meant.filter(|(_, meant)| intent::reads_word(meant)) {
+            fixes.push((span, meant.to_string()));
+        }
+    }
+    for (span, word) in unread {
+        let slip = intent::phrasing_words()
+            .filter(|meant| meant.len() >= PHONE_SLIP_MIN_BYTES)
+            .find(|meant| phone_slip(&word, meant));
+        if let Some(meant) = slip {
+            fixes.push((span, meant.to_string()));
+        }
+    }
+    if fixes.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    fixes.sort_by_key(|(span, _)| span.start);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for (span, word) in fixes {
+        out.push_str(text.get(at..span.start).unwrap_or_default());
+        out.push_str(&word);
+        at = span.end;
+    }
+    out.push_str(text.get(at..).unwrap_or_default());
+    std::borrow::Cow::Owned(out)
+}
+
+/// Shortest word of phrasing [`phone_slip`] takes a misspelling for: "help", "cost".
+const PHONE_SLIP_MIN_BYTES: usize = 4;
+
+/// Whether `typed` is `word` with the slips of a thumb on a phone that the typo budget does
+/// not reach: two neighbouring letters swapped in a short word ("hepl" for "help", under the
+/// five letters search corrects), or doubled letters typed once, however many
+/// ("asesment" for "assessment", two edits in a word allowed one). Not any other edit: "film"
+/// is one letter from "firm" and is another word.
+fn phone_slip(typed: &str, word: &str) -> bool {
+    let (typed, word) = (typed.as_bytes(), word.as_bytes());
+    if typed.len() == word.len() {
+        let differ: Vec<usize> = (0..typed.len()).filter(|&at| typed[at] != word[at]).collect();
+        return matches!(differ.as_slice(), [a, b] if *b == a + 1
+            && typed[*a] == word[*b] && typed[*b] == word[*a]);
+    }
+    // Every letter of `typed` in turn, skipping the second of a doubled pair of `word`.
+    let mut at = 0;
+    for (j, &letter) in word.iter().enumerate() {
+        if typed.get(at) == Some(&letter) {
+            at += 1;
+        } else if j == 0 || word[j - 1] != letter {
+            return false;
+        }
+    }
+    at == typed.len() && typed.len() < word.len()
+}
+
 /// Words typed for stop words on a phone that the edit rule above does not catch ("ur" for
 /// "your", more than one edit from it; "cn" for "can", which is no question or address word):
 /// a word no item uses, so read as one it weighed "whats ur day rate" and "cn u help with
@@ -2296,7 +2432,7 @@ fn carry(builder: &mut Builder, prev: &[&str]) -> (Option<CompanyTopic>, bool) {
 
 #[cfg(test)]
 mod tests {
-    use crate::answer::query::{unwritten_synonym_phrases, within_one_edit};
+    use crate::answer::query::{phone_slip, unwritten_synonym_phrases, within_one_edit};
 
     /// "speed up" is read as `slow` within a sentence, and not across its end: "We want more
     /// speed. Up to now ..." was read as asking about slowness.
@@ -2335,6 +2471,18 @@ mod tests {
             [("wa", "what"), ("ohw", "who"), ("data", "what"), ("", "how"), ("hows", "who")]
         {
             assert!(!within_one_edit(a, b), "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn a_phone_slip_is_a_swap_or_doubled_letters_typed_once() {
+        for (typed, word) in [("hepl", "help"), ("asesment", "assessment"), ("ofer", "offer")] {
+            assert!(phone_slip(typed, word), "{typed} {word}");
+        }
+        for (typed, word) in
+            [("film", "firm"), ("help", "help"), ("hlep", "help"), ("cots", "costs")]
+        {
+            assert!(!phone_slip(typed, word), "{typed} {word}");
         }
     }
 }

@@ -4377,3 +4377,54 @@ fn every_guide_is_the_whole_site() {
         assert!(!reply.text().contains("/v1/export"), "{question}: {}", reply.text());
     }
 }
+
+/// "The user wants to know whether ...": an agent forwarding its user's question in the third
+/// person. The frame is no part of the question; read whole, "user" and "wants" weighed the
+/// question down to "not covered". A case told in the third person ("the customer asks for a
+/// refund") is not a forwarded question and is searched as written.
+#[test]
+fn a_forwarded_question_is_its_users_question() {
+    for (forwarded, own) in [
+        ("The user wants to know what RAG is", "what RAG is"),
+        ("My user would like to know how long an engagement takes", "how long an engagement takes"),
+        ("The user asks if the firm has worked with banks", "if the firm has worked with banks"),
+        ("The client is asking whether you offer training", "whether you offer training"),
+    ] {
+        let (reply, expected) = (ask(forwarded), ask(own));
+        assert_eq!(reply.kind, AnswerKind::Answered, "{forwarded}: {}", reply.text());
+        assert_eq!(reply.text(), expected.text(), "{forwarded}");
+        assert_eq!(first(&reply, 3), first(&expected, 3), "{forwarded}");
+    }
+    for (case, written) in [
+        ("a user asks the chatbot for personal data", "A user asks the chatbot for personal data"),
+        ("the customer asks for a refund", "The customer asks for a refund"),
+    ] {
+        assert_eq!(ask(case).text(), ask(written).text(), "{case}");
+        assert_ne!(ask(case).text(), ask("for personal data").text(), "{case}");
+    }
+}
+
+/// "How much does an enagement cost", "is the asesment free", "do you hepl with data
+/// governance", "how long dose a pilot take": a misspelt word of phrasing is read as meant by
+/// the company tables too, not only by the query, so each gets what its correct spelling gets
+/// (they quoted a service's length, or were "not covered"). A real word the library does not
+/// write is not taken for another ("how do we dose model updates?").
+#[test]
+fn a_misspelt_word_of_phrasing_is_read_as_meant() {
+    for (typed, meant) in [
+        ("how much does an enagement cost", "how much does an engagement cost"),
+        ("is the asesment free", "is the assessment free"),
+        ("do you hepl with data governance", "do you help with data governance"),
+        ("how long dose a pilot take", "how long does a pilot take"),
+        ("waht do you charge?", "what do you charge?"),
+    ] {
+        let (reply, expected) = (ask(typed), ask(meant));
+        assert_ne!(reply.kind, AnswerKind::NotCovered, "{typed}: {}", reply.text());
+        assert_eq!(reply.kind, expected.kind, "{typed}");
+        assert_eq!(reply.text(), expected.text(), "{typed}");
+    }
+    let pricing = ask("how much does an enagement cost");
+    assert_eq!(pricing.kind, AnswerKind::Company(CompanyTopic::Pricing), "{}", pricing.text());
+    let dose = ask("how do we dose model updates?");
+    assert_ne!(dose.text(), ask("how do we does model updates?").text());
+}
