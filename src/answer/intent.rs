@@ -1153,6 +1153,10 @@ const FORWARD_FRAMES: &[&[&str]] = &[
 /// chatbot for personal data" tell of a case to search for as written.
 const FORWARD_ASKING: &[&[&str]] = &[&["is", "asking"], &["asks"], &["asked"]];
 
+/// Words [`forwarded`] reads at most: a determiner, an asker, the longest of
+/// [`FORWARD_FRAMES`] and the word after it.
+const FORWARD_WORDS_READ: usize = 7;
+
 /// Words a forwarded question opens with after a frame of asking.
 const FORWARD_OPENERS: &[&str] = &[
     "about", "are", "can", "could", "do", "does", "has", "have", "how", "if", "is", "what", "when",
@@ -1167,20 +1171,28 @@ const FORWARD_OPENERS: &[&str] = &[
 /// three of ten such questions were "not covered" where the question without its frame is
 /// answered. `text` itself when it opens with no such frame, or nothing follows it.
 pub fn forwarded(text: &str) -> &str {
-    // Each word with the offset it starts at, its punctuation trimmed.
-    let mut words = Vec::new();
+    // The first words, each with the offset it starts at, its punctuation trimmed: as many as
+    // an asker, its determiner, the longest frame and a word after it take, read without
+    // allocating (every question passes here).
+    let mut words = [(0, ""); FORWARD_WORDS_READ];
+    let mut n_words = 0;
     let mut start = None;
     for (at, ch) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        if n_words == FORWARD_WORDS_READ {
+            break;
+        }
         match (ch.is_whitespace(), start) {
             (true, Some(from)) => {
                 let word = text.get(from..at).unwrap_or_default();
-                words.push((from, word.trim_matches(|c: char| !c.is_alphanumeric())));
+                words[n_words] = (from, word.trim_matches(|c: char| !c.is_alphanumeric()));
+                n_words += 1;
                 start = None;
             }
             (false, None) => start = Some(at),
             _ => {}
         }
     }
+    let words = words.get(..n_words).unwrap_or_default();
     let any = |list: &[&str], word: &str| list.iter().any(|w| w.eq_ignore_ascii_case(word));
     let is_asker = |at: usize| words.get(at).is_some_and(|(_, word)| any(FORWARD_ASKERS, word));
     let frame_at = match words.first() {

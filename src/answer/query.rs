@@ -454,23 +454,46 @@ const RESPELT_MIN_CHARS: usize = 3;
 /// word read as another ("films" as "files") is still one no item writes.
 pub fn respelt(text: &str) -> std::borrow::Cow<'_, str> {
     let mut fixes: Vec<(Range<usize>, String)> = Vec::new();
-    let mut nearest = Vec::new();
-    for_each_token(text, |token| {
-        let written = text.get(token.start..token.end).unwrap_or_default();
-        if token.word.chars().count() < RESPELT_MIN_CHARS
-            || !token.word.bytes().all(|b| b.is_ascii_lowercase())
-            || written.contains(['\'', '\u{2019}'])
-            || STOP_WORDS.contains(&token.word.as_str())
-            || UNMARKED_CONTRACTIONS.contains(&token.word.as_str())
-            || ANSWER_TERM_IDS.contains_key(token.stem.as_str())
-            || synonym_stem(&token.stem).is_some()
+    // The words are read here rather than by the tokenizer, whose scratch word is an
+    // allocation every question would pay (the allocation test counts them): runs of ASCII
+    // letters and digits, with apostrophes and any other character inside a word, lowercased
+    // into a buffer. A word the library does not write has no stem here; Snowball's, which
+    // costs allocations, is found (`stem_of`) only for a word with something to be respelt as.
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    let mut lower = [0u8; RESPELT_MAX_BYTES];
+    while at < bytes.len() {
+        if !bytes[at].is_ascii_alphanumeric() {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < bytes.len()
+            && (bytes[at].is_ascii_alphanumeric() || bytes[at] == b'\'' || !bytes[at].is_ascii())
         {
-            return;
+            at += 1;
+        }
+        let span = start..at;
+        let Some(written) = text.get(span.clone()).filter(|w| w.len() <= RESPELT_MAX_BYTES) else {
+            continue;
+        };
+        for (to, from) in lower.iter_mut().zip(written.bytes()) {
+            *to = from.to_ascii_lowercase();
+        }
+        let Ok(typed) = std::str::from_utf8(&lower[..written.len()]) else { continue };
+        let stem = known_stem(typed).unwrap_or_default();
+        if typed.chars().count() < RESPELT_MIN_CHARS
+            || !typed.bytes().all(|b| b.is_ascii_lowercase())
+            || STOP_WORDS.contains(&typed)
+            || UNMARKED_CONTRACTIONS.contains(&typed)
+            || ANSWER_TERM_IDS.contains_key(stem)
+        {
+            continue;
         }
         // An auxiliary is one before its subject ("dose it work", "how long dose a pilot
         // take"); "how do we dose model updates?" says the word it means.
         let before_subject = || {
-            let next = text.get(token.end..).unwrap_or_default();
+            let next = text.get(span.end..).unwrap_or_default();
             let next = next.split(|c: char| !c.is_alphanumeric()).find(|word| !word.is_empty());
             next.is_some_and(|word| {
                 let word = word.to_ascii_lowercase();
@@ -480,56 +503,29 @@ pub fn respelt(text: &str) -> std::borrow::Cow<'_, str> {
         let auxiliary = || {
             AUXILIARY_WORDS
                 .iter()
-                .find(|word| within_one_edit(&token.word, word))
+                .find(|word| within_one_edit(typed, word))
                 .filter(|_| before_subject())
         };
         let stop = QUESTION_WORDS
             .iter()
             .chain(ADDRESS_WORDS)
-            .find(|word| within_one_edit(&token.word, word))
+            .find(|word| within_one_edit(typed, word))
             .or_else(auxiliary);
-        if let Some(word) = stop {
-            fixes.push((token.start..token.end, (*word).to_string()));
-            return;
-        }
-        nearest.push((token.start..token.end, token.word));
-    });
-    // Words the query reads as no word at all: too short for the typo budget ("hepl") or
-    // further from every word than it allows ("asesment").
-    let mut unread = Vec::new();
-    for (span, word) in nearest {
-        let max_edits = typo::allowed_edits(word.chars().count());
-        let near =
-            if max_edits == 0 { Vec::new() } else { typo::whole_words_near(&word, max_edits) };
-        let Some(closest) = near.iter().map(|n| n.distance).min() else {
-            unread.push((span, word));
-            continue;
+        let meant = stop.map(|word| (*word).to_string()).or_else(|| phrasing_meant(typed));
+        // A word whose stem an item uses (an inflection the library does not write) is read
+        // as that stem, and one the synonym table names through it ("chatgpt"): both are
+        // looked up last, as few words have anything to be respelt as.
+        let unused = || {
+            let stem = stem_of(typed);
+            !ANSWER_TERM_IDS.contains_key(stem.as_str()) && synonym_stem(&stem).is_none()
         };
-        let meant = near
-            .iter()
-            .filter(|n| n.distance == closest)
-            .filter_map(|n| {
-                let key = TERM_KEYS.get(n.term as usize)?;
-                let id = ANSWER_TERM_IDS.get(key)?;
-                Some((ANSWER_TERM_WEIGHTS.get(*id as usize)?, n.word.as_str()))
-            })
-            .min();
-        if let Some((_, meant)) = meant.filter(|(_, meant)| intent::reads_word(meant)) {
-            fixes.push((span, meant.to_string()));
-        }
-    }
-    for (span, word) in unread {
-        let slip = intent::phrasing_words()
-            .filter(|meant| meant.len() >= PHONE_SLIP_MIN_BYTES)
-            .find(|meant| phone_slip(&word, meant));
-        if let Some(meant) = slip {
-            fixes.push((span, meant.to_string()));
+        if let Some(meant) = meant.filter(|_| stem.is_empty() && unused()) {
+            fixes.push((span, meant));
         }
     }
     if fixes.is_empty() {
         return std::borrow::Cow::Borrowed(text);
     }
-    fixes.sort_by_key(|(span, _)| span.start);
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
     for (span, word) in fixes {
@@ -540,6 +536,48 @@ pub fn respelt(text: &str) -> std::borrow::Cow<'_, str> {
     out.push_str(text.get(at..).unwrap_or_default());
     std::borrow::Cow::Owned(out)
 }
+
+/// The stem the tokenizer gives `word` (Snowball's, for a word the library does not write).
+fn stem_of(word: &str) -> String {
+    let mut found = String::new();
+    tokenize::for_each_token_with(word, known_stem, |_, stem, _| found = stem.to_string());
+    found
+}
+
+/// The word of phrasing a misspelt `typed` (a word no item uses) is meant for, if any: the
+/// word the query reads it as (the nearest most used word within the typo budget, as
+/// `meant_stem` finds it) when the company tables read that word; or, when the query reads it
+/// as no word (too short for the budget, or further than it allows), a word of phrasing it is
+/// a [`phone_slip`] of. The vocabulary is looked up only when a word of phrasing is within
+/// reach, so a question of words no item uses ("sourdough") costs no look-up here.
+fn phrasing_meant(typed: &str) -> Option<String> {
+    let budget = typo::allowed_edits(typed.chars().count());
+    let reach = typo::Typo::new(typed, budget, false).filter(|_| budget > 0);
+    let reachable =
+        |reach: &typo::Typo| intent::phrasing_words().any(|word| reach.distance_to(word).is_some());
+    if reach.as_ref().is_some_and(reachable) {
+        let near = typo::whole_words_near(typed, budget);
+        let closest = near.iter().map(|n| n.distance).min()?;
+        let meant = near
+            .iter()
+            .filter(|n| n.distance == closest)
+            .filter_map(|n| {
+                let key = TERM_KEYS.get(n.term as usize)?;
+                let id = ANSWER_TERM_IDS.get(key)?;
+                Some((ANSWER_TERM_WEIGHTS.get(*id as usize)?, n.word.as_str()))
+            })
+            .min();
+        return meant.filter(|(_, meant)| intent::reads_word(meant)).map(|(_, m)| m.to_string());
+    }
+    let slip = intent::phrasing_words()
+        .filter(|word| word.len() >= PHONE_SLIP_MIN_BYTES)
+        .find(|word| phone_slip(typed, word))?;
+    let read = budget > 0 && !typo::whole_words_near(typed, budget).is_empty();
+    (!read).then(|| slip.to_string())
+}
+
+/// Longest word [`respelt`] reads: the longest the typo budget takes.
+const RESPELT_MAX_BYTES: usize = crate::model::SEARCH_TYPO_MAX_CHARS;
 
 /// Shortest word of phrasing [`phone_slip`] takes a misspelling for: "help", "cost".
 const PHONE_SLIP_MIN_BYTES: usize = 4;
@@ -552,9 +590,11 @@ const PHONE_SLIP_MIN_BYTES: usize = 4;
 fn phone_slip(typed: &str, word: &str) -> bool {
     let (typed, word) = (typed.as_bytes(), word.as_bytes());
     if typed.len() == word.len() {
-        let differ: Vec<usize> = (0..typed.len()).filter(|&at| typed[at] != word[at]).collect();
-        return matches!(differ.as_slice(), [a, b] if *b == a + 1
-            && typed[*a] == word[*b] && typed[*b] == word[*a]);
+        // The first letter that differs, and the next one, swapped; every other the same.
+        let Some(at) = (0..typed.len()).find(|&at| typed[at] != word[at]) else { return false };
+        return typed.get(at + 1) == word.get(at)
+            && word.get(at + 1) == typed.get(at)
+            && typed.get(at + 2..) == word.get(at + 2..);
     }
     // Every letter of `typed` in turn, skipping the second of a doubled pair of `word`.
     let mut at = 0;
@@ -2480,7 +2520,7 @@ mod tests {
             assert!(phone_slip(typed, word), "{typed} {word}");
         }
         for (typed, word) in
-            [("film", "firm"), ("help", "help"), ("hlep", "help"), ("cots", "costs")]
+            [("film", "firm"), ("help", "help"), ("hlp", "help"), ("cots", "costs")]
         {
             assert!(!phone_slip(typed, word), "{typed} {word}");
         }
