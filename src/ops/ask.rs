@@ -103,7 +103,7 @@ mod tests {
         assert!(disagree.is_empty(), "listed and Cc outside white space differ on {disagree:?}");
         for &(low, high) in CONTROL {
             for c in [low, high] {
-                let outcome = check(&format!("{c} \u{200b}{c}"), &[]).err().map(|e| e.kind);
+                let outcome = check(&format!("{c} \u{3000}{c}"), &[]).err().map(|e| e.kind);
                 assert_eq!(outcome, Some(ErrorKind::MissingQuery), "{c:?}");
             }
         }
