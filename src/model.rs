@@ -517,7 +517,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "unsupported_media_type",
         415,
-        "The request body cannot be read as sent: its `Content-Type` header is not JSON, is sent twice or names a charset other than UTF-8, or it carries a `Content-Encoding` other than `identity` or a `Transfer-Encoding` other than `chunked`. Send uncompressed UTF-8 JSON with one `Content-Type: application/json`.",
+        "The request body cannot be read as sent: its `Content-Type` header is not JSON (form data included: a body is accepted as JSON only, the OAuth token endpoint's form aside), is sent twice or names a charset other than UTF-8, or it carries a `Content-Encoding` other than `identity` or a `Transfer-Encoding` other than `chunked`. Send uncompressed UTF-8 JSON with one `Content-Type: application/json`.",
     ),
     (
         "payload_too_large",
@@ -1664,6 +1664,9 @@ pub struct DocumentRecord {
     /// Stems of the title and the summary (what the document says it is about), and of a
     /// documentation page's section headings, sorted and without duplicates.
     pub lead_terms: &'static [&'static str],
+    /// Other names it goes by, searchable like its title (an operation's `operationId`, a
+    /// page's `other_names`, the headers an error code's meaning names).
+    pub names: &'static [&'static str],
 }
 
 /// The index's largest arrays, packed into integers.

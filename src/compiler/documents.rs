@@ -37,6 +37,8 @@ pub struct Document {
     pub terms: Vec<String>,
     pub title_terms: Vec<String>,
     pub lead_terms: Vec<String>,
+    /// Other names it goes by ([`Text::names`]), as written.
+    pub names: Vec<String>,
 }
 
 /// Sorted, distinct stems of `blocks`, and the synonym phrases (`phrases`, stems joined by
@@ -155,6 +157,7 @@ fn document(phrases: &Phrases, kind: DocKind, id: String, text: Text<'_>, url: S
         terms,
         title_terms: stems([title].into_iter().chain(names.iter().copied()), phrases),
         lead_terms: stems(lead, phrases),
+        names: names.iter().map(|name| (*name).to_string()).collect(),
         url,
         markdown,
     }
@@ -266,7 +269,8 @@ pub fn build<'a>(
         // and an agent types `tool not found` for `unknown_tool`, which found `not_found` (a
         // REST path) first, its title holding "found" and `unknown_tool`'s only "tool".
         let not_found = code.strip_prefix("unknown_").map(|thing| format!("{thing} not found"));
-        let names: Vec<&str> = not_found.iter().map(String::as_str).collect();
+        let names: Vec<&str> =
+            not_found.iter().map(String::as_str).chain(headers_named(meaning)).collect();
         out.push(document(
             &phrases,
             DocKind::ErrorCode,
@@ -286,6 +290,23 @@ pub fn build<'a>(
     }
     out.extend(operations(config, openapi, &phrases));
     out
+}
+
+/// The HTTP headers an error code's meaning names in backticks (`Content-Type`, `If-Match`,
+/// `Retry-After`, the name before a colon in `Content-Type: application/json`): the code goes
+/// by them as by its title, since a client prints the header it sent (`wrong content type`
+/// found A2A's `content_type_not_supported`, whose code says "content type", before
+/// `unsupported_media_type`, whose meaning is about the `Content-Type` header). A header's
+/// name is one capitalised word or several joined by hyphens; a span with a space before any
+/// colon (`POST /ask`) or in lower case (`identity`) is not one.
+fn headers_named(meaning: &str) -> impl Iterator<Item = &str> {
+    meaning.split('`').skip(1).step_by(2).filter_map(|span| {
+        let name = span.split_once(':').map_or(span, |(name, _)| name);
+        let header = name.starts_with(|c: char| c.is_ascii_uppercase())
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && name.split('-').all(|part| part.starts_with(|c: char| c.is_ascii_uppercase()));
+        header.then_some(name)
+    })
 }
 
 /// The limit an error code enforces, as a heading ("Max request body size") and

@@ -1188,9 +1188,10 @@ fn emit_documents(out: &mut String, documents: &[Document]) {
         let terms: Vec<String> = document.terms.iter().map(|t| lit(t)).collect();
         let title_terms: Vec<String> = document.title_terms.iter().map(|t| lit(t)).collect();
         let lead_terms: Vec<String> = document.lead_terms.iter().map(|t| lit(t)).collect();
+        let names: Vec<String> = document.names.iter().map(|t| lit(t)).collect();
         let _ = writeln!(
             out,
-            "    DocumentRecord {{ kind: {kind}, id: {}, title: {}, summary: {}, url: {}, markdown: {}, terms: &[{}], title_terms: &[{}], lead_terms: &[{}] }},",
+            "    DocumentRecord {{ kind: {kind}, id: {}, title: {}, summary: {}, url: {}, markdown: {}, terms: &[{}], title_terms: &[{}], lead_terms: &[{}], names: &[{}] }},",
             lit(&document.id),
             lit(&document.title),
             lit(&document.summary),
@@ -1199,6 +1200,7 @@ fn emit_documents(out: &mut String, documents: &[Document]) {
             terms.join(","),
             title_terms.join(","),
             lead_terms.join(","),
+            names.join(","),
         );
     }
     out.push_str("];\n");

@@ -285,19 +285,24 @@ fn unit_bit(at: usize) -> u64 {
 /// description together hold every unit, then relevance (units matched anywhere, any way,
 /// each counting two) with each unit the title or summary holds counting one more, then units
 /// matched in the title, then how well they matched (exact before synonym before typo), then
-/// the shorter title, then table order. A blank query (`blank`: the trimmed query is empty) keeps every record in table
+/// the shorter title, then table order. An error code or an operation the query names by its
+/// identifier as written (`invalid_body`, `exportAll`) comes before all of them. A blank
+/// query (the trimmed `query` is empty) keeps every record in table
 /// order with relevance 0; a query that is not blank but has no searchable terms (only stop
 /// words, single letters or punctuation) matches nothing, as the guide search does.
-fn rank_records(blank: bool, wanted: &[Wanted<'_>], keep: impl Fn(DocKind) -> bool) -> Vec<Ranked> {
-    rank_records_counted(blank, wanted, keep).0
+fn rank_records(query: &str, wanted: &[Wanted<'_>], keep: impl Fn(DocKind) -> bool) -> Vec<Ranked> {
+    rank_records_counted(query, wanted, keep).0
 }
 
 /// [`rank_records`], and how many of the query's units some kept record matched.
 fn rank_records_counted(
-    blank: bool,
+    query: &str,
     wanted: &[Wanted<'_>],
     keep: impl Fn(DocKind) -> bool,
 ) -> (Vec<Ranked>, usize) {
+    let blank = query.is_empty();
+    let identifiers = identifiers(query);
+    let own_words = if blank { Vec::new() } else { error_code_words(wanted) };
     let mut scored: Vec<Scored> = Vec::new();
     let mut unit_found = vec![false; wanted.len()];
     for (record_idx, record) in DOCUMENTS.iter().enumerate() {
@@ -312,6 +317,7 @@ fn rank_records_counted(
             |terms: &'static [&'static str]| move |key: &str| terms.binary_search(&key).is_ok();
         let (mut relevance, mut in_title, mut in_lead, mut quality) = (0, 0, 0, 0);
         let mut lead_says = 0;
+        let (mut own_in_title, mut own_said) = (0, 0);
         let mut typos = 0;
         let mut title_units = 0;
         // The industry a unit's word names as its sector (`sector_words`: "nhs", "factories",
@@ -331,12 +337,26 @@ fn rank_records_counted(
                 continue;
             }
             let best = unit.best(in_terms(record.terms));
+            // A status the query names (`error 500`) is not a number an error code's meaning
+            // states as a limit ("longer than 500 characters"), unless the query says the
+            // limit too (`500 characters`: its next unit is held as well).
+            let best = if matches!(record.kind, DocKind::ErrorCode)
+                && status_key(unit).is_some_and(|key| !titles_status(record, key))
+                && wanted.get(at + 1).is_none_or(|next| next.best(in_terms(record.terms)) == 0)
+            {
+                0
+            } else {
+                best
+            };
             *found |= best > 0;
             if best > 0 {
                 relevance += 1;
                 typos += usize::from(unit.only_through_typo(in_terms(record.terms)));
                 quality += best;
-                let titled = unit.best(in_terms(record.title_terms)) > 0;
+                let titled = unit.best(in_terms(record.title_terms)) > 0
+                    && (!matches!(record.kind, DocKind::ErrorCode)
+                        || record.names.is_empty()
+                        || titled_in_a_name_said_whole(record, unit, wanted));
                 in_title += usize::from(titled);
                 if titled {
                     title_units |= unit_bit(at);
@@ -344,15 +364,36 @@ fn rank_records_counted(
                 let in_lead_best = unit.best(in_terms(record.lead_terms));
                 in_lead += usize::from(in_lead_best > 0);
                 lead_says += usize::from(in_lead_best >= 100);
+                if own_words.get(at) == Some(&OwnWord::Telling) {
+                    own_in_title += usize::from(titled);
+                }
+                if own_words.get(at).is_some_and(|word| !word.is_phrasing()) {
+                    own_said += usize::from(in_lead_best >= 100);
+                }
             }
         }
+        // A query that reports a failure ("rejected", "wrong") and an error code whose title
+        // and meaning say the rest of it in its own words: the code is what it asks about, as
+        // a page whose description holds the query is. Not when the asker's phrasing is as
+        // much of the query (`cors headers`, `is it safe to retry`: the one word of the API's
+        // names a code, the question is not about it), and not without a failure reported
+        // (`batch request format` asks for the batch operation, not `batch_empty`).
+        let n_own = own_words.iter().filter(|word| !word.is_phrasing()).count();
+        let code_says_it = matches!(record.kind, DocKind::ErrorCode)
+            && own_words.contains(&OwnWord::Failure)
+            && own_in_title > 0
+            && own_said == n_own
+            && 2 * n_own > own_words.len();
         if relevance > 0 {
-            let tier = if in_title == wanted.len() {
+            let tier = if names_its_identifier(record, &identifiers) {
+                3
+            } else if in_title == wanted.len() {
                 2
             } else {
                 u8::from(
                     (matches!(record.kind, DocKind::Page(_)) && in_lead == wanted.len())
-                        || titles_the_status(record, wanted),
+                        || titles_the_status(record, wanted)
+                        || code_says_it,
                 )
             };
             scored.push(Scored {
@@ -362,7 +403,7 @@ fn rank_records_counted(
                 in_title: clamp(in_title),
                 lead_says: clamp(lead_says),
                 quality,
-                cover: if in_title > 0 { title_cover(record.title, wanted) } else { 0 },
+                cover: if in_title > 0 { named_cover(record, wanted) } else { 0 },
                 title_units,
                 typos: clamp(typos),
                 record_idx,
@@ -434,10 +475,76 @@ fn rank_records_counted(
     (ranked, unit_found.iter().filter(|found| **found).count())
 }
 
+/// What a unit of the query is to the error codes (see [`error_code_words`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OwnWord {
+    /// A word of the API's that tells one code from another.
+    Telling,
+    /// A word every error code's title holds ("error", "code").
+    Common,
+    /// The asker's phrasing: no title of the API documentation holds it in any way
+    /// ("instead", "safe"), and it is no HTTP status.
+    Phrasing,
+    /// Phrasing that reports a failure ([`FAILURE_WORDS`]).
+    Failure,
+}
+
+impl OwnWord {
+    fn is_phrasing(self) -> bool {
+        matches!(self, OwnWord::Phrasing | OwnWord::Failure)
+    }
+}
+
+/// The words an asker reports a failed request with, which no title of the API says: a query
+/// holding one asks for the error code that names the rest of it.
+const FAILURE_WORDS: &str = "rejected refused wrong failed broken denied";
+
+/// Whether `unit` is one of [`FAILURE_WORDS`], as its stem.
+fn reports_a_failure(unit: &Wanted<'_>) -> bool {
+    let Some((key, _)) = unit.keys.first() else { return false };
+    let mut found = false;
+    crate::search::tokenize::for_each_token_with(
+        FAILURE_WORDS,
+        crate::search::query::known_stem,
+        |_, stem, _| found |= stem == *key,
+    );
+    found
+}
+
+/// What each unit of the query is to the error codes. An error code's title and meaning
+/// (with the limit it states and the headers it names) ranks with the pages whose title and
+/// description hold the whole query when they say every unit but the asker's phrasing as
+/// typed and its title holds a telling one: `json body rejected` found `POST /ask` ("Ask a
+/// question with a JSON body") before `invalid_json`, and `connection limit` the guide for
+/// agents, whose headings say "Connecting" and "Limits", before `too_many_connections`, whose
+/// title says "connections" and whose limit "limited". A word every code's title holds
+/// does not make the code the subject (`weird error` is the error-code reference's).
+fn error_code_words(wanted: &[Wanted<'_>]) -> Vec<OwnWord> {
+    let in_api = in_api_titles(wanted);
+    let codes = DOCUMENTS.iter().filter(|record| matches!(record.kind, DocKind::ErrorCode));
+    wanted
+        .iter()
+        .zip(in_api)
+        .map(|(unit, in_api)| {
+            let in_title = |record: &&DocumentRecord| {
+                unit.best(|key| record.title_terms.binary_search(&key).is_ok()) > 0
+            };
+            if in_api == 0 && status_key(unit).is_none() {
+                if reports_a_failure(unit) { OwnWord::Failure } else { OwnWord::Phrasing }
+            } else if codes.clone().all(|record| in_title(&record)) {
+                OwnWord::Common
+            } else {
+                OwnWord::Telling
+            }
+        })
+        .collect()
+}
+
 /// What a record is ranked by, most telling first (see [`rank_records`]).
 #[derive(Debug, Default, Clone, Copy)]
 struct Scored {
-    /// 2: the title holds every unit; 1: a page's title and description together do.
+    /// 3: the query names its identifier ([`names_its_identifier`]); 2: the title holds
+    /// every unit; 1: a page's title and description together do.
     tier: u8,
     /// Twice the units held anywhere, and once more each one the title or the summary holds.
     weight: u8,
@@ -467,6 +574,47 @@ struct Scored {
 /// it after naming other things ("... MCP server cards and A2A agent card") is about those.
 /// `too many requests` is said by the eighth word of `rate_limited`'s title and the ninth of
 /// `too_many_connections`', whose code says "too many" first but not "requests".
+/// Whether the title of `record` (an error code) holds `unit` in its own words, or a name it
+/// goes by that the query says whole does: `unsupported_media_type` goes by `Content-Type`,
+/// which `wrong content type` says, but `mcp` alone does not make `header_mismatch`, which
+/// goes by `MCP-Protocol-Version`, an error code titled "MCP" (it came before the MCP
+/// servers' operations).
+fn titled_in_a_name_said_whole(
+    record: &DocumentRecord,
+    unit: &Wanted<'_>,
+    wanted: &[Wanted<'_>],
+) -> bool {
+    let one = std::slice::from_ref(unit);
+    if title_cover(record.title, one) > 0 {
+        return true;
+    }
+    record.names.iter().any(|name| {
+        let mut whole = true;
+        crate::search::tokenize::for_each_token_with(
+            name,
+            crate::search::query::known_stem,
+            |_, stem, _| whole &= wanted.iter().any(|w| w.keys.iter().any(|(key, _)| *key == stem)),
+        );
+        whole && title_cover(name, one) > 0
+    })
+}
+
+/// [`title_cover`] of the record's title or of another name it goes by, whichever says the
+/// query sooner: `unsupported_media_type` goes by `Content-Type`, which says `wrong content
+/// type` by its second word, as `content_type_not_supported`'s title does only by its fourth.
+/// A name that holds none of the query's units does not count.
+fn named_cover(record: &DocumentRecord, wanted: &[Wanted<'_>]) -> u8 {
+    let title = title_cover(record.title, wanted);
+    record
+        .names
+        .iter()
+        .map(|name| title_cover(name, wanted))
+        .filter(|cover| *cover > 0)
+        .chain((title > 0).then_some(title))
+        .min()
+        .unwrap_or(title)
+}
+
 fn title_cover(title: &str, wanted: &[Wanted<'_>]) -> u8 {
     let mut stems: Vec<String> = Vec::new();
     crate::search::tokenize::for_each_token_with(
@@ -499,23 +647,58 @@ fn title_cover(title: &str, wanted: &[Wanted<'_>]) -> u8 {
 /// (`404 for a service` finds `service_not_found` before the other 404s).
 fn titles_the_status(record: &DocumentRecord, wanted: &[Wanted<'_>]) -> bool {
     let mut named = false;
-    for unit in wanted {
-        let key = unit.keys.first().map_or("", |(key, _)| *key);
-        let status = key.len() == 3
-            && key.bytes().all(|b| b.is_ascii_digit())
-            && matches!(key.as_bytes()[0], b'1'..=b'5');
-        if status {
-            // The status in the title's brackets, not a limit its name states ("500
-            // characters").
-            let titled = matches!(record.kind, DocKind::ErrorCode)
-                && record.title.split('(').skip(1).any(|part| part.starts_with(key));
-            if !titled {
-                return false;
-            }
-            named = true;
+    for key in wanted.iter().filter_map(status_key) {
+        if !(matches!(record.kind, DocKind::ErrorCode) && titles_status(record, key)) {
+            return false;
         }
+        named = true;
     }
     named
+}
+
+/// The HTTP status a unit of the query names: a number of three digits from 100 to 599 as
+/// typed (`401`, `500`), `None` for any other unit.
+fn status_key<'w>(unit: &Wanted<'w>) -> Option<&'w str> {
+    let key = unit.keys.first().map(|(key, _)| *key)?;
+    let status = key.len() == 3
+        && key.bytes().all(|b| b.is_ascii_digit())
+        && matches!(key.as_bytes()[0], b'1'..=b'5');
+    status.then_some(key)
+}
+
+/// Whether `record`'s title gives the status `key` in its brackets ("Error code
+/// missing_token (401 Unauthorized)"), not a limit its name states ("500 characters").
+fn titles_status(record: &DocumentRecord, key: &str) -> bool {
+    record.title.split('(').skip(1).any(|part| part.starts_with(key))
+}
+
+/// The words of `query` written as an identifier, lower-cased: holding an underscore
+/// (`invalid_body`) or a capital after a small letter (`exportAll`). An agent that pastes the
+/// `code` of an Error body or an `operationId` means that record, not a page that says the
+/// same words: `what does error code invalid_body mean` found the error-code reference, whose
+/// title and description hold "error", "code", "body" and "mean", before `invalid_body`.
+fn identifiers(query: &str) -> Vec<String> {
+    query
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|word| {
+            word.contains('_')
+                || word
+                    .as_bytes()
+                    .windows(2)
+                    .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
+        })
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// Whether `record` is an error code or an operation whose code or `operationId` is one of
+/// the query's `identifiers` (case aside).
+fn names_its_identifier(record: &DocumentRecord, identifiers: &[String]) -> bool {
+    let own = match record.kind {
+        DocKind::ErrorCode | DocKind::Operation => record.id.split_once('/').map(|(_, own)| own),
+        _ => None,
+    };
+    own.is_some_and(|own| identifiers.iter().any(|word| word.eq_ignore_ascii_case(own)))
 }
 
 fn clamp(n: usize) -> u8 {
@@ -617,8 +800,7 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
     let query = crate::model::trim_blank(query);
     let units = query_units(query)?;
     let wanted = wanted(&units);
-    let (mut ranked, n_found) =
-        rank_records_counted(query.is_empty(), &wanted, |kind| collection.holds(kind));
+    let (mut ranked, n_found) = rank_records_counted(query, &wanted, |kind| collection.holds(kind));
     if collection == Collection::Offering && !query.is_empty() {
         // A page of the offering is a match when its title names some of the query (a title
         // names what a service or an industry is: `mlops engagment` finds the MLOps service)
@@ -654,7 +836,11 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         // hold it say it of the API): `request blocked by the browser` found guides that say
         // "blocked" in passing before the API overview, which says a browser page can call the
         // API.
-        let phrasing = phrasing.unwrap_or_default();
+        let mut phrasing = phrasing.unwrap_or_default();
+        // Nor does an HTTP status the query names (`error 500`): a guide that holds the number
+        // says it of something else ("500 labelled examples"), and listed guides on
+        // evaluation metrics before the error-code reference.
+        phrasing.extend(wanted.iter().filter_map(status_key));
         let phrasing_in =
             |holds: &dyn Fn(&str) -> bool| clamp(phrasing.iter().filter(|key| holds(key)).count());
         let guide_hits = page.hits().iter().map(|hit| {
@@ -806,7 +992,7 @@ pub fn search_reference(
         Some(token) => cursor::decode(token, &binding).map_err(Error::invalid_reference_cursor)?,
     };
     let mut hits: Vec<Hit> =
-        rank_records(query.is_empty(), &wanted, is_reference).into_iter().map(|r| r.hit).collect();
+        rank_records(query, &wanted, is_reference).into_iter().map(|r| r.hit).collect();
     let end = offset.saturating_add(limit).min(hits.len());
     let next_cursor = (end < hits.len()).then(|| cursor::encode(end, &binding));
     hits.truncate(end);

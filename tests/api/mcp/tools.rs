@@ -2334,6 +2334,43 @@ async fn docs_search_names_an_unknown_name_and_two_credentials_as_an_agent_says_
     assert_eq!(page["results"][0]["id"], "guides/detect-data-and-concept-drift", "{page}");
 }
 
+/// An agent's question by what its client printed, read as the API writes it. A status the
+/// query names is not a limit a code's meaning states: `error 500` found `question_too_long`
+/// ("longer than 500 characters") first, and the API sends no 500, so the error-code reference
+/// is the answer (`500 characters` still finds the code). An error code goes by the headers its
+/// meaning names: `which content types are accepted` found A2A's `content_type_not_supported`
+/// before `unsupported_media_type`, which is about the `Content-Type` header. A query that
+/// reports a failure ("rejected", "wrong") asks for the error code whose title and meaning say
+/// the rest of it: `json body rejected` found `POST /ask` ("a JSON body") first, while `batch
+/// request format` still finds the batch operation. And a code pasted as written
+/// (`invalid_body`) is that code, before the reference whose description holds the other words.
+#[tokio::test]
+async fn docs_search_reads_a_status_a_header_and_a_code_as_an_agents_client_prints_them() {
+    let server = start().await;
+    let both = ["search", "search_api_docs"];
+    for (query, first, names) in [
+        ("error 500", "docs/errors", &both[..]),
+        ("500 characters", "errors/question_too_long", &both[..]),
+        ("which content types are accepted", "errors/unsupported_media_type", &both[..]),
+        ("wrong content type", "errors/unsupported_media_type", &both[1..]),
+        ("json body rejected", "errors/invalid_json", &both[..]),
+        ("wrong a2a version", "errors/version_not_supported", &both[..]),
+        ("what does error code invalid_body mean", "errors/invalid_body", &both[..]),
+        ("cors headers", "docs/api", &both[..]),
+        ("batch request format", "operations/batch", &both[..]),
+        ("weird error", "docs/errors", &both[1..]),
+    ] {
+        for name in names {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            assert_eq!(answer["isError"], false, "{answer}");
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            let page: Value = serde_json::from_str(text).expect("JSON");
+            assert_eq!(page["results"][0]["id"], first, "{name} {query}: {page}");
+        }
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
