@@ -1664,8 +1664,9 @@ pub struct DocumentRecord {
     /// Stems of the title and the summary (what the document says it is about), and of a
     /// documentation page's section headings, sorted and without duplicates.
     pub lead_terms: &'static [&'static str],
-    /// Other names it goes by, searchable like its title (an operation's `operationId`, a
-    /// page's `other_names`, the headers an error code's meaning names).
+    /// Other names an error code or an operation goes by, searchable like its title (an
+    /// operation's `operationId` in words, the headers an error code's meaning names); none
+    /// for a page, whose `other_names` are searched but never shown.
     pub names: &'static [&'static str],
 }
 

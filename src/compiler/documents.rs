@@ -157,7 +157,14 @@ fn document(phrases: &Phrases, kind: DocKind, id: String, text: Text<'_>, url: S
         terms,
         title_terms: stems([title].into_iter().chain(names.iter().copied()), phrases),
         lead_terms: stems(lead, phrases),
-        names: names.iter().map(|name| (*name).to_string()).collect(),
+        // A page's other names are searched, never shown, so its record keeps none; an
+        // error code's and an operation's are words of the API the ranking reads as titles.
+        names: match kind {
+            DocKind::ErrorCode | DocKind::Operation => {
+                names.iter().map(|name| (*name).to_string()).collect()
+            }
+            _ => Vec::new(),
+        },
         url,
         markdown,
     }
