@@ -1487,6 +1487,13 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             }
             return;
         }
+        // "Are my answers held anywhere after the assessment?": where or when they would be kept
+        // says nothing the record does not answer, and is left out, not weighed as a filler:
+        // "anywhere", which no item writes, weighed as much as a rare word and left the
+        // question "not covered".
+        if keeping_circumstance(text, &token) {
+            return;
+        }
         let phrasing = (company_question
             && (intent::is_company_word(&token.word)
                 || intent::is_firm_practice_word(&token.word))
@@ -2127,6 +2134,41 @@ fn keeps_own_in_assessment(text: &str, token: &Token) -> bool {
             .any(|word| OWN_WORDS.iter().any(|own| word.eq_ignore_ascii_case(own)))
         && names_assessment(text)
 }
+
+/// Words that say where or when the asker's data would be kept, beside a verb of keeping it in
+/// the assessment ("are my answers held anywhere after the assessment?", "is my data saved
+/// after I finish the assessment?"): the record answers whether it is kept at all, so they are
+/// phrasing. Searched, "anywhere" left the question "not covered" and "finish" found a case
+/// study's "... built on premises twelve years earlier ...".
+const KEEPING_CIRCUMSTANCE_WORDS: &[&str] = &[
+    "anywhere",
+    "somewhere",
+    "finish",
+    "finished",
+    "complete",
+    "completed",
+    "submit",
+    "submitted",
+    "done",
+];
+
+/// Whether `token` is a word of where or when ([`KEEPING_CIRCUMSTANCE_WORDS`]) in a question
+/// that keeps or stores the asker's own data in the assessment.
+fn keeping_circumstance(text: &str, token: &Token) -> bool {
+    let keeps = |word: &str| {
+        KEEPING_VERBS.iter().chain(STORING_WORDS).any(|verb| word.eq_ignore_ascii_case(verb))
+    };
+    KEEPING_CIRCUMSTANCE_WORDS.contains(&token.word.as_str())
+        && text.split(|c: char| !c.is_alphanumeric()).any(keeps)
+        && text
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|word| OWN_WORDS.iter().any(|own| word.eq_ignore_ascii_case(own)))
+        && names_assessment(text)
+}
+
+/// The record's own verb, which a question of keeping may say as written ("is my data stored
+/// anywhere after the assessment?").
+const STORING_WORDS: &[&str] = &["store", "stores", "stored"];
 
 /// Words of degree that, after "too", complain of an amount without naming what it is ("our
 /// LLM costs are too high", "our cloud bill is too expensive"). Not words of size: "our data

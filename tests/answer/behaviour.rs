@@ -4330,6 +4330,28 @@ fn keeping_the_askers_data_in_the_assessment_asks_whether_it_is_stored() {
     );
 }
 
+/// Where or when the asker's data would be kept in the assessment ("anywhere", "after I
+/// finish") is phrasing, left out: "are my answers held anywhere after the assessment?" was
+/// "not covered" ("anywhere", which no item writes, weighed as a rare word) and "is my data
+/// saved after I finish the assessment?" quoted a case study's "... built on premises twelve
+/// years earlier ...". Of anything else the words are searched as written.
+#[test]
+fn where_or_when_the_askers_data_is_kept_in_the_assessment_is_phrasing() {
+    for question in [
+        "are my answers held anywhere after the assessment?",
+        "is my data saved after I finish the assessment?",
+        "is my data stored anywhere after the assessment?",
+        "is my data held somewhere after I submit the assessment?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}: {}", reply.text());
+        assert!(reply.text().contains("not stored"), "{question}: {}", reply.text());
+    }
+    let finish = ask("how do I finish the assessment?");
+    assert!(!finish.text().contains("not stored"), "{}", finish.text());
+}
+
 /// "Too high", "too expensive": how the asker feels about an amount, not what it is. Searched,
 /// "high" quoted the human-review guide's "High cost of error: ..." for "our LLM costs are too
 /// high" and an uncertainty guide's "... treat the high case as upside." for "our AI spend is
