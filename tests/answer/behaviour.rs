@@ -4352,6 +4352,23 @@ fn where_or_when_the_askers_data_is_kept_in_the_assessment_is_phrasing() {
     assert!(!finish.text().contains("not stored"), "{}", finish.text());
 }
 
+/// The security of a chatbot is the security of an LLM application: read as "assistant",
+/// which the security guides do not write, "chatbot security" quoted the RAG guide's "A named
+/// owner, usually shared between information security, ...".
+#[test]
+fn chatbot_security_is_the_security_of_an_ai_system() {
+    for question in ["chatbot security", "security for our chatbot"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(
+            first(&reply, 1),
+            ["guide:ai-system-security-risks"],
+            "{question}: {}",
+            reply.text()
+        );
+    }
+}
+
 /// "Too high", "too expensive": how the asker feels about an amount, not what it is. Searched,
 /// "high" quoted the human-review guide's "High cost of error: ..." for "our LLM costs are too
 /// high" and an uncertainty guide's "... treat the high case as upside." for "our AI spend is
