@@ -619,7 +619,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "task_not_found",
         404,
-        "A2A: no task has this id; the agent answers with messages and keeps no tasks (-32001).",
+        "A2A: no task has this id; the agent answers with messages and keeps no tasks, so `GetTask`, `CancelTask` and `SubscribeToTask` (0.3: `tasks/get`, `tasks/cancel`, `tasks/resubscribe`) return it (-32001).",
     ),
     (
         "push_notifications_not_supported",

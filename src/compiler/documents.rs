@@ -432,7 +432,7 @@ fn limit_enforced(code: &str) -> Option<(String, String)> {
         "invalid_cursor" => {
             return Some((
                 "How long a cursor is valid".to_string(),
-                "A cursor has no expiry time: it stays valid for as long as the same build of the content is served.".to_string(),
+                "A cursor does not expire (it has no expiry time): it stays valid for as long as the same build of the content is served.".to_string(),
             ));
         }
         _ => return None,

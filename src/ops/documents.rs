@@ -216,6 +216,34 @@ fn query_units(query: &str) -> Result<Units, Error> {
     Ok(units(&versions_joined(query)))
 }
 
+/// Whether `query` says "get" as the everyday verb, not the HTTP method: in lower case (or
+/// capitalised) before an article or a number, as "how do I get a 304" and "how do I get the
+/// next page" say it, and nowhere as the method (in capitals, or before what it reads: `GET
+/// /v1/export`, `get service`, `get task`). Every `GET` operation's title holds the method,
+/// so the verb matched all of them: `how do I get the next page` found the export operation
+/// ("GET /v1/export", whose text says "paging" and "next") before the API overview's section
+/// on paging. The verb still matches a page that says it (the authentication page's
+/// "getting a free ... token").
+fn says_get_as_a_verb(query: &str) -> bool {
+    let words: Vec<&str> = query.split_whitespace().collect();
+    let mut verb = false;
+    for (at, word) in words.iter().enumerate() {
+        if !word.eq_ignore_ascii_case("get") {
+            continue;
+        }
+        let before_article_or_number = words.get(at + 1).is_some_and(|next| {
+            let next = next.trim_matches(|c: char| !c.is_alphanumeric());
+            ["a", "an", "the"].iter().any(|article| next.eq_ignore_ascii_case(article))
+                || next.starts_with(|c: char| c.is_ascii_digit())
+        });
+        if !(matches!(*word, "get" | "Get") && before_article_or_number) {
+            return false;
+        }
+        verb = true;
+    }
+    verb
+}
+
 /// `query` with a protocol's version typed a space after its name ("HTTP 2", "http 3") joined
 /// to it as the documentation writes it ("HTTP/2", which the tokenizer reads as `http2`), when
 /// some record uses the joined word. The tokenizer drops a lone digit, so `HTTP 2` searched for
@@ -303,6 +331,7 @@ fn rank_records_counted(
     let blank = query.is_empty();
     let identifiers = identifiers(query);
     let own_words = if blank { Vec::new() } else { error_code_words(wanted) };
+    let get_as_a_verb = says_get_as_a_verb(query);
     let mut scored: Vec<Scored> = Vec::new();
     let mut unit_found = vec![false; wanted.len()];
     for (record_idx, record) in DOCUMENTS.iter().enumerate() {
@@ -344,6 +373,16 @@ fn rank_records_counted(
                 && status_key(unit).is_some_and(|key| !titles_status(record, key))
                 && wanted.get(at + 1).is_none_or(|next| next.best(in_terms(record.terms)) == 0)
             {
+                0
+            } else if matches!(record.kind, DocKind::Operation)
+                && ((status_key(unit).is_some() && unit.best(in_terms(record.lead_terms)) == 0)
+                    || (get_as_a_verb && unit.keys.first().is_some_and(|(key, _)| *key == "get")))
+            {
+                // The verb "get" is not an operation's method ([`says_get_as_a_verb`]). And
+                // an operation lists every status it can answer among its responses: that
+                // is not what a status asked about (`how do I get a 304`) is explained by.
+                // Every `GET` operation lists 304, and they came before the API overview,
+                // which says when a 304 comes and how to get one.
                 0
             } else {
                 best

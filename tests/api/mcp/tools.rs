@@ -2371,6 +2371,71 @@ async fn docs_search_reads_a_status_a_header_and_a_code_as_an_agents_client_prin
     }
 }
 
+/// An agent asks as a person does: "get" before an article or a number is the everyday verb,
+/// not the HTTP method every `GET` operation's title holds (`how do I get the next page` found
+/// the export operation, "GET /v1/export", before the API overview's paging section); a status
+/// an operation only lists among its responses is not what it explains (`how do I get a 304`
+/// found three `GET` operations before the pages that say how to get one); and an error
+/// code's meaning says the words an agent reports it with (`cursor expired`: a cursor "does
+/// not expire"; `get task returns not found`: `GetTask` returns `task_not_found`).
+#[tokio::test]
+async fn docs_search_reads_a_verb_a_listed_status_and_a_codes_own_words_as_an_agent_asks() {
+    let server = start().await;
+    let both = ["search", "search_api_docs"];
+    for (query, first, names) in [
+        ("how do I get the next page", "docs/api", &both[..]),
+        ("cursor expired", "errors/invalid_cursor", &both[..]),
+        ("get task returns not found", "errors/task_not_found", &both[..]),
+        ("GET /v1/export", "operations/exportAll", &both[..]),
+        ("get task", "errors/task_not_found", &both[..]),
+        ("getting 415", "errors/unsupported_media_type", &both[..]),
+    ] {
+        for name in names {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            assert_eq!(answer["isError"], false, "{answer}");
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            let page: Value = serde_json::from_str(text).expect("JSON");
+            assert_eq!(page["results"][0]["id"], first, "{name} {query}: {page}");
+        }
+    }
+    // Both pages say how to get a 304 (send the `ETag` back in `If-None-Match`), and no
+    // operation, which only lists it, comes first; the verb still matches the page that says
+    // it ("getting a ... token") or the token operation.
+    for (query, firsts) in [
+        ("how do I get a 304", ["docs/api", "docs/authentication"]),
+        ("how do I get an access token", ["operations/issueToken", "docs/authentication"]),
+    ] {
+        for name in both {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            let page: Value = serde_json::from_str(text).expect("JSON");
+            let first = page["results"][0]["id"].as_str().unwrap_or_default();
+            assert!(firsts.contains(&first), "{name} {query}: {page}");
+        }
+    }
+    // A guide question with the verb still finds guides.
+    let answer = tool(
+        &server,
+        "/mcp/docs",
+        Era::Modern,
+        "search",
+        json!({ "query": "how to get a data team started" }),
+    )
+    .await;
+    let text = answer["content"][0]["text"].as_str().expect("text");
+    let page: Value = serde_json::from_str(text).expect("JSON");
+    let ids: Vec<&str> = page["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter_map(|r| r["id"].as_str())
+        .take(3)
+        .collect();
+    assert!(ids.iter().all(|id| id.starts_with("guides/")), "{ids:?}");
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
