@@ -547,6 +547,16 @@ fn operations(config: &Config, openapi: &Value, phrases: &Phrases) -> Vec<Docume
             }
             let parameters = operation["parameters"].as_array().into_iter().flatten();
             let named: Vec<&Value> = parameters.filter(|p| p["name"].is_string()).collect();
+            // What its query parameters ask for is what an operation does, as its summary
+            // says: `stream the answer from ask` found `not_acceptable`, whose meaning says
+            // "event-stream", "answer" and "/ask", before `GET /ask`, whose `streaming`
+            // parameter asks for the stream. Not its header parameters, which every `GET`
+            // operation shares (`If-None-Match`).
+            let query_parameters: Vec<&str> = named
+                .iter()
+                .filter(|p| p["in"] == "query")
+                .filter_map(|p| p["name"].as_str())
+                .collect();
             if !named.is_empty() {
                 markdown.push_str("## Parameters\n\n");
                 for parameter in named {
@@ -594,7 +604,7 @@ fn operations(config: &Config, openapi: &Value, phrases: &Phrases) -> Vec<Docume
                     // and `fetch operations/searchResources` worked while searching for it
                     // found nothing.
                     names: &[operation_id, &camel_words(operation_id)],
-                    about: &[],
+                    about: &query_parameters,
                 },
                 format!("{}/openapi.json#{fragment}", config.api_base),
             ));

@@ -299,6 +299,9 @@ struct Ranked {
     /// Units of the asker's phrasing a guide holds (see [`mostly_names_the_api`]); set in the
     /// docs server's merge only, 0 for records.
     phrasing: u8,
+    /// An error code whose title and meaning say all of a query that reports a failure
+    /// ("rejected", "wrong": see [`FAILURE_WORDS`]) but the failure word; false for guides.
+    says_the_failure: bool,
 }
 
 /// How many query units [`Ranked::title_units`] can tell apart.
@@ -330,6 +333,7 @@ fn rank_records_counted(
 ) -> (Vec<Ranked>, usize) {
     let blank = query.is_empty();
     let identifiers = identifiers(query);
+    let unnamed = unnamed(&identifiers);
     let own_words = if blank { Vec::new() } else { error_code_words(wanted) };
     let get_as_a_verb = says_get_as_a_verb(query);
     let mut scored: Vec<Scored> = Vec::new();
@@ -401,7 +405,12 @@ fn rank_records_counted(
                     title_units |= unit_bit(at);
                 }
                 let in_lead_best = unit.best(in_terms(record.lead_terms));
-                in_lead += usize::from(in_lead_best > 0);
+                // A word every code's title holds ("error", "code") says nothing of what this
+                // code is about: `list of all error codes` found `case_study_not_found`, whose
+                // meaning says "lists", before the reference, whose description lists them all.
+                let common = matches!(record.kind, DocKind::ErrorCode)
+                    && own_words.get(at) == Some(&OwnWord::Common);
+                in_lead += usize::from(in_lead_best > 0 && !common);
                 lead_says += usize::from(in_lead_best >= 100);
                 if own_words.get(at) == Some(&OwnWord::Telling) {
                     own_in_title += usize::from(titled);
@@ -424,7 +433,9 @@ fn rank_records_counted(
             && own_said == n_own
             && 2 * n_own > own_words.len();
         if relevance > 0 {
-            let tier = if names_its_identifier(record, &identifiers) {
+            let tier = if names_its_identifier(record, &identifiers)
+                || writes_an_identifier(record, &unnamed)
+            {
                 3
             } else if in_title == wanted.len() {
                 2
@@ -445,9 +456,26 @@ fn rank_records_counted(
                 cover: if in_title > 0 { named_cover(record, wanted) } else { 0 },
                 title_units,
                 typos: clamp(typos),
+                says_the_failure: code_says_it,
                 record_idx,
             });
         }
+    }
+    // The error-code reference's table is every code's meaning, so its text holds the words
+    // of several codes' rows together: it counts as holding no more of the query than the code
+    // that holds most of it, and the units its title and description hold. `how many earlier
+    // turns can ask take` found the reference ("many" in one row, "earlier turns" in another,
+    // "ask" in a third) before `too_many_turns`, whose title and limit say three of them.
+    let best_code = scored
+        .iter()
+        .filter(|s| matches!(DOCUMENTS[s.record_idx].kind, DocKind::ErrorCode))
+        .map(|s| s.relevance)
+        .max()
+        .unwrap_or(0);
+    for s in scored.iter_mut().filter(|s| is_the_error_reference(&DOCUMENTS[s.record_idx])) {
+        let in_lead = s.weight.saturating_sub(s.relevance.saturating_mul(2));
+        let held = s.relevance.min(best_code.saturating_add(in_lead));
+        s.weight = held.saturating_mul(2).saturating_add(in_lead);
     }
     // A title names what a record is (a service, an industry, an error code): the records
     // whose title holds the whole query come first, then the pages whose title and
@@ -486,6 +514,7 @@ fn rank_records_counted(
                  lead_says,
                  title_units,
                  typos,
+                 says_the_failure,
                  record_idx,
                  ..
              }| {
@@ -507,6 +536,7 @@ fn rank_records_counted(
                     in_lead: weight.saturating_sub(relevance.saturating_mul(2)),
                     typos,
                     phrasing: 0,
+                    says_the_failure,
                 }
             },
         )
@@ -603,6 +633,8 @@ struct Scored {
     title_units: u64,
     /// Units held only through a typo.
     typos: u8,
+    /// An error code whose title and meaning say all of a query that reports a failure.
+    says_the_failure: bool,
     record_idx: usize,
 }
 
@@ -738,6 +770,51 @@ fn names_its_identifier(record: &DocumentRecord, identifiers: &[String]) -> bool
         _ => None,
     };
     own.is_some_and(|own| identifiers.iter().any(|word| word.eq_ignore_ascii_case(own)))
+}
+
+/// The query's `identifiers` written with an underscore that no error code or operation is
+/// named by: a code the API documents but does not send as `error.code` (the OAuth endpoints'
+/// `invalid_client`, `unsupported_grant_type`). A word with a capital inside is more often a
+/// name than a field (`ChatGPT`, `OpenAI`: the agents page says "ChatGPT" and led `is it safe
+/// to let staff use ChatGPT`), and is not read so.
+fn unnamed(identifiers: &[String]) -> Vec<&str> {
+    identifiers
+        .iter()
+        .filter(|word| {
+            word.contains('_')
+                && word.bytes().filter(u8::is_ascii_alphabetic).count() > 1
+                && !DOCUMENTS
+                    .iter()
+                    .any(|record| names_its_identifier(record, std::slice::from_ref(word)))
+        })
+        .map(String::as_str)
+        .collect()
+}
+
+/// Whether `record`'s text writes one of the `unnamed` identifiers as a word of its own (case
+/// aside): the record that says what it is. `what does invalid_client mean` found the client
+/// registration operation, whose title holds "client", before the authentication page, which
+/// says when the token endpoint answers `invalid_client`.
+fn writes_an_identifier(record: &DocumentRecord, unnamed: &[&str]) -> bool {
+    let text = record.markdown.as_bytes();
+    let part_of_a_word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+    unnamed.iter().any(|word| {
+        let word = word.as_bytes();
+        text.windows(word.len()).enumerate().any(|(at, window)| {
+            window.eq_ignore_ascii_case(word)
+                && !at
+                    .checked_sub(1)
+                    .and_then(|before| text.get(before))
+                    .is_some_and(part_of_a_word)
+                && !text.get(at + word.len()).is_some_and(part_of_a_word)
+        })
+    })
+}
+
+/// Whether `record` is the error-code reference, the page that lists every code.
+fn is_the_error_reference(record: &DocumentRecord) -> bool {
+    matches!(record.kind, DocKind::Page(ItemKind::Docs))
+        && record.title == crate::model::ERRORS_TITLE
 }
 
 fn clamp(n: usize) -> u8 {
@@ -880,6 +957,18 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
         // says it of something else ("500 labelled examples"), and listed guides on
         // evaluation metrics before the error-code reference.
         phrasing.extend(wanted.iter().filter_map(status_key));
+        // Nor does the word a failure is reported by, when an error code says all the rest
+        // (`wrong content type`: `unsupported_media_type`): guides that say "wrong" somewhere
+        // and "content" and "type" in passing held one word more than the code, which no code
+        // writes, and came first.
+        if ranked.iter().any(|r| r.says_the_failure) {
+            phrasing.extend(
+                wanted
+                    .iter()
+                    .filter(|unit| reports_a_failure(unit))
+                    .filter_map(|unit| unit.keys.first().map(|(key, _)| *key)),
+            );
+        }
         let phrasing_in =
             |holds: &dyn Fn(&str) -> bool| clamp(phrasing.iter().filter(|key| holds(key)).count());
         let guide_hits = page.hits().iter().map(|hit| {
@@ -901,6 +990,7 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                 },
                 typos: hit.typos.max(read_as_another),
                 phrasing: phrasing_in(&|key| crate::search::guide_uses(hit.guide, key)),
+                says_the_failure: false,
             }
         });
         let merged: Vec<Ranked> = guide_hits.collect();

@@ -2436,6 +2436,65 @@ async fn docs_search_reads_a_verb_a_listed_status_and_a_codes_own_words_as_an_ag
     assert!(ids.iter().all(|id| id.starts_with("guides/")), "{ids:?}");
 }
 
+/// A developer's question of the API's docs, read for what it names. A word every error
+/// code's title holds ("error", "code") is not what one code is about: `list of all error codes`
+/// found `service_not_found` before the reference that lists them. The reference's table holds
+/// every code's meaning, so it holds no more of a query than its best code: `how many earlier
+/// turns can ask take` found it before `too_many_turns`. A code written with an underscore that
+/// no record is named by is the record that writes it (`invalid_client`, an OAuth error, found
+/// the client registration operation). An operation is about what its query parameters ask:
+/// `stream the answer from ask` found `not_acceptable` before `GET /ask` and its `streaming`.
+/// And a failure reported counts for no guide beside the code that says the rest: `wrong
+/// content type` on `search` listed guides that say "wrong" first.
+#[tokio::test]
+async fn docs_search_reads_a_developers_question_for_what_it_names() {
+    let server = start().await;
+    let both = ["search", "search_api_docs"];
+    let first_ids = |page: &Value| -> Vec<String> {
+        page["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .filter_map(|r| r["id"].as_str().map(str::to_string))
+            .collect()
+    };
+    for (query, firsts, names) in [
+        ("list of all error codes", &["docs/errors"][..], &both[..]),
+        (
+            "what does invalid_client mean",
+            &["docs/authentication", "operations/issueToken"][..],
+            &both[..],
+        ),
+        ("how many earlier turns can ask take", &["errors/too_many_turns"][..], &both[1..]),
+        ("stream the answer from ask", &["operations/ask", "docs/agents"][..], &both[..]),
+        ("wrong content type", &["errors/unsupported_media_type"][..], &both[..]),
+        // As before: a code as written is its record, and a listed code still leads.
+        ("what does error code invalid_body mean", &["errors/invalid_body"][..], &both[..]),
+        ("error codes", &["docs/errors"][..], &both[..]),
+    ] {
+        for name in names {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            assert_eq!(answer["isError"], false, "{answer}");
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            let page: Value = serde_json::from_str(text).expect("JSON");
+            let ids = first_ids(&page);
+            let first = ids.first().map(String::as_str).unwrap_or_default();
+            assert!(firsts.contains(&first), "{name} {query}: {ids:?}");
+        }
+    }
+    // A name with a capital inside is not a code as written, and a guide question that says
+    // "wrong" finds guides.
+    for query in ["is it safe to let staff use ChatGPT", "reports are wrong"] {
+        let answer =
+            tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": query })).await;
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let page: Value = serde_json::from_str(text).expect("JSON");
+        let ids = first_ids(&page);
+        assert!(ids.iter().take(3).all(|id| id.starts_with("guides/")), "{query}: {ids:?}");
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
