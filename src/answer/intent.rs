@@ -615,6 +615,24 @@ const START_WORDS: &[&str] = &["begin", "engage", "start", "started", "starting"
 /// ("can I talk to a human?"), the question asks for a person at the firm.
 const SPEAK_WORDS: &[&str] = &["chat", "speak", "speaking", "talk", "talking"];
 
+/// Verbs of reaching someone, which after "who" and the asker ("who do I contact", "who can
+/// I speak to") ask whom at the firm to reach.
+const REACH_VERBS: &[&str] =
+    &["call", "contact", "email", "phone", "reach", "speak", "talk", "write"];
+
+/// Words after a verb of reaching that say what the asker would reach someone about.
+const REACH_OBJECT_WORDS: &[&str] = &["about", "concerning", "for", "re", "regarding"];
+
+/// How far a question has said "who do I contact about": nothing of it, the verb (and "to"),
+/// then "about", or something else after the verb.
+#[derive(Clone, Copy)]
+enum Reach {
+    Unsaid,
+    Verb,
+    About,
+    Other,
+}
+
 /// Someone to speak to: a person, whoever it is ("a human", "someone", "an expert").
 const PERSON_WORDS: &[&str] = &[
     "advisor",
@@ -818,6 +836,8 @@ pub struct Intent {
     /// question, then within three words one of `PERSON_WORDS`): "can I talk to a human?",
     /// "speak to someone". The person is at the firm, so this is a contact question; a
     /// guide's "the customer is talking to an automated assistant" is not the answer.
+    /// So does a question of whom to reach ("who do I contact about a project?": "who", the
+    /// asker, one of `REACH_VERBS`, then "about" or nothing).
     pub asks_for_person: bool,
     /// The question asks how the firm works with clients: a noun of [`FIRM_WAY_NOUNS`] with
     /// a reference to the firm ("what is your process?"), a word of its work with one of its
@@ -1435,6 +1455,10 @@ pub fn detect(text: &str) -> Intent {
     // Words since the asker ("I", "we") and since the asker's verb of speaking, or a lot.
     let (mut since_asker, mut since_speak) = (usize::MAX, usize::MAX);
     let mut since_meet = usize::MAX;
+    // "Who do I contact about a project?": whom the asker reaches, a person at the firm, when
+    // the verb of reaching is followed by "about" or nothing ("who should I talk to first when
+    // rolling out AI?" asks whom in the asker's own organisation).
+    let mut reach = Reach::Unsaid;
     let mut which_firm_does = WhichFirmDoes::default();
     for_each_word(text, |word, head| {
         which_firm_does = which_firm_does.read(word);
@@ -1453,6 +1477,19 @@ pub fn detect(text: &str) -> Intent {
             1
         } else {
             since_meet.saturating_add(1)
+        };
+        reach = match reach {
+            Reach::Unsaid
+                if matches!(opening_words[0].as_str(), "who" | "whom")
+                    && since_asker <= 2
+                    && REACH_VERBS.contains(&word) =>
+            {
+                Reach::Verb
+            }
+            Reach::Verb if matches!(word, "to" | "with") => Reach::Verb,
+            Reach::Verb if REACH_OBJECT_WORDS.contains(&word) => Reach::About,
+            Reach::Verb => Reach::Other,
+            kept => kept,
         };
         since_speak = if SPEAK_WORDS.contains(&word) && (since_asker <= 3 || position == 0) {
             1
@@ -1637,10 +1674,18 @@ pub fn detect(text: &str) -> Intent {
         && matches!(opening_words[1].as_str(), "we" | "i")
         && matches!(opening_words[2].as_str(), "have" | "get")
         && names_consultant;
-    intent.asks_firm_team = ((opening_words[0] == "who" || asks_size) && names_way_work)
-        || asks_future_team
-        || asks_who_we_work_with
-        || asks_our_consultant;
+    // "Who do I contact about a project?", "who can I speak to about an engagement?": whom to
+    // reach about work with the firm is a person there, whom the contact record says how to
+    // reach, not the team the firm puts on the work (it quoted a service's "A small Larchmere
+    // team ... works on each engagement"), nor, of another subject, a guide's sentence that
+    // says "who" ("who do I contact about MLOps?" was "not covered").
+    let reaches_firm = matches!(reach, Reach::Verb | Reach::About);
+    intent.asks_for_person |= reaches_firm;
+    intent.asks_firm_team =
+        ((opening_words[0] == "who" || asks_size) && names_way_work && !reaches_firm)
+            || asks_future_team
+            || asks_who_we_work_with
+            || asks_our_consultant;
     intent.asks_firm_deliverables = names_deliverable || (names_receiving && names_end);
     intent.asks_firm_end = names_way_work && names_end && !intent.asks_firm_deliverables;
     intent.asks_firm_way = (names_way_noun && intent.refers_to_company)
@@ -1976,6 +2021,12 @@ fn find_ignore_case(haystack: &str, needle: &str) -> Option<usize> {
 /// Whether `word` (lowercased) is a word of hiring ("hire", "hiring").
 pub fn is_hiring_word(word: &str) -> bool {
     HIRING_WORDS.contains(&word)
+}
+
+/// Whether `word` (lowercased, as written) names the firm's case studies ("projects",
+/// "clients", "portfolio").
+pub fn names_case_studies(word: &str) -> bool {
+    matches!(class_of(word), Some(Class::Topic(CompanyTopic::CaseStudies)))
 }
 
 /// Whether `word` (lowercased, as written) carries no content of its own in a company

@@ -1087,6 +1087,27 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         });
         builder.query.sector_clients = n_sector > 0 && n_other == 0;
     }
+    // "Any recent projects?", "what past projects have you done in retail?": a question of the
+    // firm's case studies that names nothing else but words of when and sectors. With more
+    // ("what did previous clients think of you?") the words of when are searched as written.
+    let mut past_work_only = false;
+    if intent.topic == Some(CompanyTopic::CaseStudies) {
+        let (mut n_past, mut n_other) = (0, 0);
+        for_each_token(text, |token| {
+            if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
+                return;
+            }
+            if past_work(text, &token) {
+                n_past += 1;
+            } else if !is_filler(&token.stem)
+                && !intent::is_company_word(&token.word)
+                && !names_sector(&token)
+            {
+                n_other += 1;
+            }
+        });
+        past_work_only = n_past > 0 && n_other == 0;
+    }
     if intent.asks_firm_way {
         let mut n_other = 0;
         for_each_token(text, |token| {
@@ -1492,6 +1513,13 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         // "anywhere", which no item writes, weighed as much as a rare word and left the
         // question "not covered".
         if keeping_circumstance(text, &token) {
+            return;
+        }
+        // "Can you give me examples of past projects?": the firm's projects are its case
+        // studies, all of them past; a word of when before them says nothing the list does not,
+        // and searched, "past" quoted a guide's "analysis of past claims suggests ..." (when
+        // nothing else is asked: `past_work_only`).
+        if past_work_only && past_work(text, &token) {
             return;
         }
         let phrasing = (company_question
@@ -2164,6 +2192,18 @@ fn keeping_circumstance(text: &str, token: &Token) -> bool {
             .split(|c: char| !c.is_alphanumeric())
             .any(|word| OWN_WORDS.iter().any(|own| word.eq_ignore_ascii_case(own)))
         && names_assessment(text)
+}
+
+/// Words of when said of the firm's work ("past projects", "previous clients", "recent
+/// engagements"): its case studies are all past work.
+const PAST_WORK_WORDS: &[&str] = &["earlier", "former", "past", "previous", "prior", "recent"];
+
+/// Whether `token` is a word of when ([`PAST_WORK_WORDS`]) right before a word of the firm's
+/// case studies ("past projects", "previous clients"), in a question of them.
+fn past_work(text: &str, token: &Token) -> bool {
+    PAST_WORK_WORDS.contains(&token.word.as_str())
+        && word_from(text, token.end)
+            .is_some_and(|next| intent::names_case_studies(&next.to_ascii_lowercase()))
 }
 
 /// The record's own verb, which a question of keeping may say as written ("is my data stored

@@ -4467,3 +4467,65 @@ fn a_misspelt_word_of_phrasing_is_read_as_meant() {
     let dose = ask("how do we dose model updates?");
     assert_ne!(dose.text(), ask("how do we does model updates?").text());
 }
+
+/// "Who do I contact about a project?", "who can I speak to about an engagement?": whom to
+/// reach is a person at the firm, whom the contact record says how to reach. Read as who works
+/// on the firm's projects, they quoted a service's "A small Larchmere team ... works on each
+/// engagement"; "who do I contact about MLOps?" was "not covered". Who works on the project,
+/// and whom to talk to in the asker's own rollout, are asked as before.
+#[test]
+fn whom_to_reach_about_work_is_the_contact_record() {
+    for question in [
+        "who do I contact about a project?",
+        "who can I speak to about an engagement?",
+        "who do I email about a project?",
+        "who do I contact about MLOps?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(
+            reply.kind,
+            AnswerKind::Company(CompanyTopic::Contact),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    let team = ask("who works on a project?");
+    assert!(team.text().contains("A small Larchmere team"), "{}", team.text());
+    let rollout = ask("who should I talk to first when rolling out AI?");
+    assert_ne!(rollout.kind, AnswerKind::Company(CompanyTopic::Contact), "{}", rollout.text());
+}
+
+/// "Past projects", "previous clients": the firm's case studies are all past work, so a word
+/// of when before them is phrasing. Searched, "can you give me examples of past projects?"
+/// quoted a guide's "Eligible share: analysis of past claims suggests ...".
+#[test]
+fn past_projects_are_the_case_studies() {
+    for question in ["Can you give me examples of past projects?", "any recent projects?"] {
+        let reply = ask(question);
+        assert_eq!(
+            reply.kind,
+            AnswerKind::Company(CompanyTopic::CaseStudies),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+}
+
+/// A question of hallucination in a retrieval system names it "RAG": the hallucination guide
+/// wrote only "retrieval systems", so no sentence said both words and "how do i reduce
+/// hallucinations in RAG" was "not covered".
+#[test]
+fn hallucination_in_rag_is_answered_by_the_hallucination_guide() {
+    for question in
+        ["how do i reduce hallucinations in RAG", "How do I stop my RAG bot from making things up?"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(
+            first(&reply, 1),
+            ["guide:reduce-llm-hallucinations"],
+            "{question}: {}",
+            reply.text()
+        );
+    }
+}
