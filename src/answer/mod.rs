@@ -468,7 +468,12 @@ fn answer_to(query: &query::Query) -> Answer {
         // "What is MLOps?" then "do you offer it?": what the turn before named is what is
         // asked of the topic, and is searched among its items; the topic's record (the list
         // of all thirteen services) did not say whether the firm offers MLOps.
-        Some(topic) if query.n_content == 0 && !query.asks_of_carried() => company_answer(topic),
+        // "How long does an AI readiness assessment take?", "is the assessment free?": one
+        // fact of the item the topic is, which one of its sentences says ("The self-assessment
+        // is free and takes about ten minutes ..."); the record opened on its description.
+        Some(topic) if query.n_content == 0 && !query.asks_of_carried() => {
+            attribute_answer(query, topic).unwrap_or_else(|| company_answer(topic))
+        }
         // "Case studies in retail": search, favouring the kind the question names (or, in a
         // follow-up, the kind the turn before named).
         Some(topic) => retrieve(query, kind_of(topic)),
@@ -618,6 +623,19 @@ fn company_topic(query: &query::Query) -> Option<CompanyTopic> {
         }
         _ => None,
     }
+}
+
+/// The answer to a question that names a company topic which is one item (the
+/// self-assessment) and asks one fact of it, its length or whether it is free: that item's
+/// sentence which says it, searched among its kind first; `None` when the question asks no
+/// such fact or nothing answers it, for the topic's record to answer.
+fn attribute_answer(query: &query::Query, topic: CompanyTopic) -> Option<Answer> {
+    let asks_fact = query.intent.asks_duration || query.intent.asks_free;
+    if topic != CompanyTopic::Assessment || !asks_fact {
+        return None;
+    }
+    let answer = retrieve(query, kind_of(topic));
+    (answer.kind == AnswerKind::Answered).then_some(answer)
 }
 
 /// The items a company topic is about, for boosting a search that names the topic.
