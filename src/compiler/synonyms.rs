@@ -69,10 +69,11 @@ pub enum Entry {
     Equivalent(Vec<Term>),
     /// `keep_words`: a phrase whose words also count each as a word of its own, beside the
     /// phrase, so the phrase adds its targets without taking its words from the query ("our AI
-    /// project is stuck" still finds what "project" finds). `last_word`: a one-word input
+    /// project is stuck" still finds what "project" finds). `last_word`: an input
     /// that finds its targets only as the last word of the query or of its sentence, where it
     /// is said of what came before ("the migration is stuck"), not before what it is about
-    /// ("stuck on data quality").
+    /// ("stuck on data quality"); a phrase so marked is a phrase only there ("good data", not
+    /// "a good data strategy").
     OneWay {
         from: Term,
         to: Vec<Term>,
@@ -185,7 +186,6 @@ const FIELD_TERMS: &str = "equivalent.terms";
 const FIELD_FROM: &str = "one_way.from";
 const FIELD_TO: &str = "one_way.to";
 const FIELD_KEEP_WORDS: &str = "one_way.keep_words";
-const FIELD_LAST_WORD: &str = "one_way.last_word";
 
 fn line_at(file: &SourceFile, offset: usize) -> usize {
     file.text[..offset.min(file.text.len())].matches('\n').count() + 1
@@ -310,18 +310,6 @@ pub fn validate(file: &SourceFile, diagnostics: &mut Diagnostics) -> Option<Syno
                         format!("`{}` is one word: `keep_words` is for phrases", from.text),
                     )
                     .hint("a one-word input is a word of its own already; remove `keep_words`"),
-                );
-                continue;
-            }
-            if entry.last_word && from.key.contains(' ') {
-                diagnostics.push(
-                    at(
-                        file,
-                        from.line,
-                        FIELD_LAST_WORD,
-                        format!("`{}` is a phrase: `last_word` is for one word", from.text),
-                    )
-                    .hint("name the phrase's subject in it instead, or remove `last_word`"),
                 );
                 continue;
             }

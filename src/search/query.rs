@@ -318,6 +318,38 @@ fn joined_apart(
     Some((stem, joined))
 }
 
+/// Two words typed a space apart, neither a word of the library, that are two of its words
+/// with the space moved one letter over: typed a letter early (`dat aquality`, "data
+/// quality") or a letter late (`dataq uality`). Each part a word of the library with postings
+/// or a synonym input, of at least [`JOINED_PART_MIN_CHARS`] letters; of the two ways, the one
+/// whose rarer part more guides use. ASCII words only. Asked only of two neighbouring words
+/// the library does not use, so a word it writes is never read as another, nor is a pair of
+/// which one is a word of its own: one unknown word is a typo's to read, as before.
+fn space_shifted(left: &str, right: &str) -> Option<[(String, &'static str, Known); 2]> {
+    if !left.is_ascii() || !right.is_ascii() || left.len() < 2 || right.len() < 2 {
+        return None;
+    }
+    let part = |text: String| {
+        if text.len() < JOINED_PART_MIN_CHARS {
+            return None;
+        }
+        let (stem, known) = known_term(&text)
+            .filter(|(_, known)| has_postings(known.term) || is_synonym_input(known.term))?;
+        Some((text, stem, known))
+    };
+    // The space typed a letter late (the left word's last letter is the right one's first),
+    // or a letter early (the right word's first letter is the left one's last).
+    let late = left.len() - 1;
+    let ways = [
+        (left[..late].to_owned(), format!("{}{right}", &left[late..])),
+        (format!("{left}{}", &right[..1]), right[1..].to_owned()),
+    ];
+    let rarer = |parts: &[(String, &'static str, Known); 2]| {
+        guides(parts[0].2.term).min(guides(parts[1].2.term))
+    };
+    ways.into_iter().filter_map(|(a, b)| Some([part(a)?, part(b)?])).max_by_key(rarer)
+}
+
 /// The word at `span` of `q` joined with a lone letter typed a space before it ("p value",
 /// "e commerce"), when the library or the synonym table has the joined word (or its singular,
 /// for "p values"): the tokenizer
@@ -350,6 +382,15 @@ fn joined_letter(
     }
     let place = PREFIX_WORDS.get(known.place as usize)?.0;
     Some((place, at..span.end, stem, known))
+}
+
+/// Whether a title or an answered question says the word of `first` right before that of
+/// `second` (`TITLE_PAIRS`).
+fn title_pair(first: Option<Known>, second: Option<Known>) -> bool {
+    let (Some(first), Some(second)) = (first, second) else { return false };
+    let pair = (first.term, second.term);
+    let at = TITLE_PAIRS.partition_point(|p| (p.0, p.1) < pair);
+    TITLE_PAIRS.get(at).is_some_and(|p| (p.0, p.1) == pair)
 }
 
 /// Whether `stem` is the stem of a word the library uses or of a one-word synonym input: a
@@ -889,6 +930,8 @@ pub fn units(q: &str) -> Units {
     // Whether the last token is a word as typed (not split, nor joined already), and a
     // buffer for it joined with the next.
     let mut last_plain = false;
+    // Two words read with the space moved ([`space_shifted`]), as the query is to show them.
+    let mut shifted: Vec<(Range<usize>, String)> = Vec::new();
     // Most queries have no quotes, and no word of theirs is asked where it stands. A byte
     // search each (`memchr`), not a walk over the characters: the curly quotes both begin with
     // the byte 0xE2, which a query in ASCII never holds.
@@ -1006,6 +1049,59 @@ pub fn units(q: &str) -> Units {
             last_plain = false;
             return;
         }
+        // "dat aquality": two words the library does not use, typed with the space one
+        // letter early or late, are the two words it does.
+        // Neither the word as typed nor a form of a word the library has ("banks" is `bank`,
+        // a word of its own); a bare stem cut from a word ("featur estore", "machin
+        // elearning") is that word cut short, no form of it.
+        let unknown = |known: Option<Known>, word: &str, stem: &str| {
+            known.is_none_or(|k| !has_postings(k.term) && !is_synonym_input(k.term))
+                && (stem == word || !known_stem_term(stem))
+        };
+        if let Some(prev) = tokens.last().filter(|p| {
+            last_plain
+                && !after_end
+                && !as_typed
+                && !p.as_typed
+                && unknown(
+                    p.known,
+                    text.get(p.word.clone()).unwrap_or_default(),
+                    text.get(p.stem.clone()).unwrap_or_default(),
+                )
+                && unknown(known, word, stem)
+                && p.span.end + 1 == span.start
+        }) && let Some(parts) =
+            text.get(prev.word.clone()).and_then(|left| space_shifted(left, word))
+        {
+            let (start, prev_after_end) = (prev.span.start, prev.after_end);
+            tokens.pop();
+            let mut read = String::with_capacity(span.end - start + 1);
+            // Where the left part ends in the query: a letter before the space when the space
+            // came a letter late, a letter after it when it came early.
+            let split_at = if parts[0].0.len() < span.start - 1 - start {
+                start + parts[0].0.len()
+            } else {
+                span.start + 1
+            };
+            for (n, (part, stem, known)) in parts.into_iter().enumerate() {
+                let word_at = text.len();
+                text.push_str(&part);
+                let stem_at = text.len();
+                text.push_str(stem);
+                let (word, stem) = (word_at..stem_at, stem_at..text.len());
+                let span = if n == 0 { start..split_at } else { split_at..span.end };
+                let after_end = prev_after_end && n == 0;
+                let (known, irregular) = (Some(known), None);
+                if n > 0 {
+                    read.push(' ');
+                }
+                read.push_str(&part);
+                tokens.push(QueryToken { word, stem, span, known, after_end, as_typed, irregular });
+            }
+            shifted.push((start..span.end, read));
+            last_plain = false;
+            return;
+        }
         last_plain = true;
         let word_at = text.len();
         text.push_str(word);
@@ -1024,8 +1120,9 @@ pub fn units(q: &str) -> Units {
     let any_unknown = tokens.iter().take(SEARCH_TYPO_MAX_TERMS).any(|t| t.known.is_none());
     // A candidate synonym phrase; allocated only for a query with a word some phrase begins.
     let mut phrase = String::new();
-    // What misspelt words were read as (see `Units::read_as`); allocated only for them.
-    let mut read_as: Vec<(Range<usize>, String)> = Vec::new();
+    // What misspelt words were read as (see `Units::read_as`); allocated only for them, or
+    // for two words read with the space moved.
+    let mut read_as: Vec<(Range<usize>, String)> = shifted;
     // Whether a sentence's end came since the last unit pushed (a repeated word's unit is
     // not pushed again).
     let mut after_end = false;
@@ -1066,7 +1163,18 @@ pub fn units(q: &str) -> Units {
                 }
                 phrase.push_str(&text[token.stem.clone()]);
             }
-            if SYNONYMS.contains_key(phrase.as_str()) {
+            // A `last_word` phrase ("good data") is no phrase where its last word and the word
+            // typed right after it are a compound a title or an answered question says ("a
+            // good data strategy" is a good `data strategy`); its words are then words.
+            let said_last = || {
+                let (last, next) = (&tokens[idx + len - 1], tokens.get(idx + len));
+                next.is_none_or(|next| {
+                    next.after_end
+                        || next.span.start != last.span.end + 1
+                        || !title_pair(last.known, next.known)
+                }) || !LAST_WORD.contains(&phrase.as_str())
+            };
+            if SYNONYMS.contains_key(phrase.as_str()) && said_last() {
                 let at = text.len();
                 text.push_str(&phrase);
                 key = at..text.len();
@@ -1529,7 +1637,9 @@ fn expand(
     // said of what came before it ("the migration is stuck"), not before what it is about
     // ("stuck on data quality"); it is still a word the table names, never corrected.
     // Asked only of a word the table names.
-    let finds_targets = |_: &_| unit.ends_sentence || !LAST_WORD.contains(&key);
+    // A phrase was asked where it was read (`said_last` in [`units`]).
+    let finds_targets =
+        |_: &_| unit.ends_sentence || unit.word.is_none() || !LAST_WORD.contains(&key);
     if let Some(synonyms) = synonyms.filter(finds_targets) {
         for &term in synonyms.iter() {
             push(alternatives, first, term, synonym);

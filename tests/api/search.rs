@@ -3339,3 +3339,48 @@ async fn customer_emails_are_personal_data() {
     )
     .await;
 }
+
+/// Two words typed with the space one letter early or late, neither a word of the library,
+/// are the two words it has: `dat aquality` was offered "data quality" and found nothing.
+/// A word of the library in a form of its own is not moved ("banks canned" is no "bank
+/// scanned"), nor a word the library writes next to a misspelt one (`mode ldrift` keeps
+/// "mode" and is offered corrections, as before).
+#[tokio::test]
+async fn a_space_typed_a_letter_early_or_late_is_moved() {
+    let server = start().await;
+    for (q, read_as, slug) in [
+        ("dat aquality", "data quality", "data-quality-dimensions-and-thresholds"),
+        ("dataq uality", "data quality", "data-quality-dimensions-and-thresholds"),
+        ("featur estore", "feature store", "do-you-need-a-feature-store"),
+        ("promp tinjection", "prompt injection", "defend-against-prompt-injection"),
+    ] {
+        let page = first_page(&server, q, "&limit=2").await;
+        assert_eq!(page["correctedQuery"], read_as, "{q}: {page}");
+        assert_eq!(slugs(&page)[0], slug, "{q}: {page}");
+    }
+    for q in ["banks canned", "mode ldrift"] {
+        let page = first_page(&server, q, "&limit=2").await;
+        assert_eq!(page["correctedQuery"], serde_json::Value::Null, "{q}: {page}");
+    }
+}
+
+/// "Good data" is data quality, but not where "data" begins a compound a title says: a good
+/// data strategy is a data strategy (the data quality guides came first). `last_word` on a
+/// phrase.
+#[tokio::test]
+async fn good_data_before_a_compound_is_the_compound() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("what does a good data strategy look like", "write-a-data-strategy", 1),
+            ("good data governance", "start-data-governance-programme", 1),
+        ],
+    )
+    .await;
+    // Elsewhere the phrase is data quality, as before.
+    for q in ["is this good data", "good data for ai"] {
+        let page = first_page(&server, q, "&limit=2").await;
+        assert!(slugs(&page).iter().all(|s| s.starts_with("data-quality")), "{q}: {page}");
+    }
+}
