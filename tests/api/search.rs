@@ -3384,3 +3384,67 @@ async fn good_data_before_a_compound_is_the_compound() {
         assert!(slugs(&page).iter().all(|s| s.starts_with("data-quality")), "{q}: {page}");
     }
 }
+
+/// A new analyst or a new hire is someone to onboard: "look like" found the analytics
+/// translator's "what good looks like" first.
+#[tokio::test]
+async fn a_new_analyst_or_hire_finds_onboarding() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            (
+                "what should the first week look like for a new analyst",
+                "onboard-data-hires-first-90-days",
+                1,
+            ),
+            ("our new hire starts on monday", "onboard-data-hires-first-90-days", 1),
+        ],
+    )
+    .await;
+}
+
+/// Whether anyone opens a report or a dashboard is its adoption: "opens" found the open
+/// table formats guide.
+#[tokio::test]
+async fn opening_reports_is_their_adoption() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("nobody opens the reports we make", "measure-dashboard-adoption", 1),
+            ("does anyone open our dashboards", "measure-dashboard-adoption", 1),
+        ],
+    )
+    .await;
+}
+
+/// Who is responsible for a table or a dataset is its owner: "table" found the warehouse
+/// layering guide first.
+#[tokio::test]
+async fn who_is_responsible_for_a_table_finds_data_owners() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("who is responsible for the customer table", "data-owners-and-stewards", 1),
+            ("who is responsible for this dataset", "data-owners-and-stewards", 1),
+        ],
+    )
+    .await;
+}
+
+/// A rude reply from a chatbot is harmful output: guardrails and the incident guide, where
+/// the staff training guide came first.
+#[tokio::test]
+async fn a_rude_chatbot_finds_guardrails_and_incidents() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("the chatbot said something rude to a customer", "guardrails-for-llm-apps", 2),
+            ("the chatbot said something rude to a customer", "ai-incident-response", 2),
+        ],
+    )
+    .await;
+}
