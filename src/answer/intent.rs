@@ -313,6 +313,13 @@ const STANDALONE_OPENINGS: &[&[&str]] = &[
     &["explain"],
 ];
 
+/// Verbs of price that, before a word of [`NOTHING_PAID_WORDS`], ask whether something is
+/// free ("does it cost anything?").
+const COST_VERBS: &[&str] = &["charge", "charges", "cost", "costs", "pay"];
+
+/// Words that, after a verb of price ([`COST_VERBS`]), ask whether anything is paid at all.
+const NOTHING_PAID_WORDS: &[&str] = &["anything", "nothing"];
+
 /// Words that make a price question about the firm's own work even without "you" or "your":
 /// what a client buys ("an engagement", "the data strategy service", "a project"), asks for
 /// ("a quote") or pays from ("cost us"). "What does an LLM cost per month?" names none of
@@ -1429,6 +1436,8 @@ pub fn detect(text: &str) -> Intent {
     let mut names_free_or_self = false;
     let mut position = 0;
     let mut after_the = false;
+    // "Does the assessment cost anything?": a verb of price right before.
+    let mut after_cost = false;
     let mut after_data = false;
     let mut after_rate = false;
     let mut after_other_service = false;
@@ -1508,6 +1517,14 @@ pub fn detect(text: &str) -> Intent {
         intent.asks_what_goes_wrong |= WRONG_WORDS.contains(&word);
         names_free_or_self |= matches!(word, "free" | "selfassessment");
         intent.asks_free |= word == "free";
+        // "Does the assessment cost anything?", "do you charge anything for it?" ask whether
+        // it is free, as "is the assessment free?" does; it got the prices record's "...
+        // publishes no prices ...", where "free" opens on what costs nothing.
+        if after_cost && NOTHING_PAID_WORDS.contains(&word) {
+            intent.asks_free = true;
+            names_free_or_self = true;
+        }
+        after_cost = COST_VERBS.contains(&word);
         intent.asks_location |= LOCATION_WORDS.contains(&word);
         intent.asks_to_start |= START_WORDS.contains(&word);
         names_way_noun |= FIRM_WAY_NOUNS.contains(&word);

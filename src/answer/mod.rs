@@ -634,9 +634,22 @@ fn attribute_answer(query: &query::Query, topic: CompanyTopic) -> Option<Answer>
     if topic != CompanyTopic::Assessment || !asks_fact {
         return None;
     }
+    // "Does the assessment cost anything?" asks whether it is free in other words than the
+    // record's, and its own words found the record's description: the sentence asked for is
+    // the one the record's own question finds ([`FREE_QUESTION`]); "free" alone found the API
+    // token's "... getting one is free ...".
+    if query.intent.asks_free {
+        let answer = retrieve(&query::build(FREE_QUESTION, &[]), kind_of(topic));
+        if answer.kind == AnswerKind::Answered {
+            return Some(answer);
+        }
+    }
     let answer = retrieve(query, kind_of(topic));
     (answer.kind == AnswerKind::Answered).then_some(answer)
 }
+
+/// Whether the assessment is free, asked in the words its record answers it in.
+const FREE_QUESTION: &str = "is the assessment free?";
 
 /// The items a company topic is about, for boosting a search that names the topic.
 fn kind_of(topic: CompanyTopic) -> Option<SourceKind> {

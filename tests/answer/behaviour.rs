@@ -295,8 +295,10 @@ fn the_price_of_the_firms_work_is_a_prices_question() {
 /// price question names is still cited right after the contact record, before it.
 #[test]
 fn the_prices_answer_says_what_is_free() {
+    // ("Does the readiness assessment cost anything?" asks whether the self-assessment is
+    // free, and its record says it: `asked_whether_it_costs_anything_...` below.)
     for question in
-        ["Do you have any free resources?", "Does the readiness assessment cost anything?"]
+        ["Do you have any free resources?", "Does the readiness assessment service cost anything?"]
     {
         let reply = ask(question);
         assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
@@ -1271,6 +1273,49 @@ fn a_fact_asked_of_the_assessment_opens_on_the_sentence_that_says_it() {
     // What it is asks no fact of it: the record answers, opening on its description.
     let reply = ask("What is the assessment?");
     assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Assessment));
+}
+
+/// "Does the assessment cost anything?" asks what "is the assessment free?" asks (a verb of
+/// price before "anything" or "nothing"), and opens on the record's sentence that says it is
+/// free; it got the prices record's "... publishes no prices ...". The facilitated
+/// assessment, named as a service, is still a prices question.
+#[test]
+fn asked_whether_the_assessment_costs_anything_it_says_it_is_free() {
+    for question in [
+        "does the ai readiness assessment cost anything",
+        "Does the readiness assessment cost anything?",
+        "do you charge anything for the assessment",
+    ] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}");
+        let opening = reply.sentences.first().map_or("", |s| s.text);
+        assert!(opening.contains("self-assessment is free"), "{question}: {opening}");
+    }
+    let reply = ask("does the readiness assessment service cost anything");
+    assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing));
+}
+
+/// The prompt-injection guide says how to protect an application in a sentence of its own:
+/// "protect" was a word only other guides wrote beside "prompt injection" ("Adversarial cases
+/// ...: prompt injection attempts ...", "... protection against prompt injection."), and "How
+/// do I protect my LLM app from prompt injection?" opened on an eval set's test cases.
+#[test]
+fn protecting_an_application_from_prompt_injection_is_the_guides_own_sentence() {
+    for question in [
+        "How do I protect my LLM app from prompt injection?",
+        "how to protect against prompt injection",
+        "how do we protect our chatbot from prompt injection attacks",
+    ] {
+        let reply = ask(question);
+        let Some(opening) = reply.sentences.first() else { panic!("{question}: no sentence") };
+        let cited = &reply.sources[opening.sources.start];
+        assert_eq!(cited.slug, "defend-against-prompt-injection", "{question}");
+        assert!(
+            opening.text.contains("protect an LLM application"),
+            "{question}: {}",
+            opening.text
+        );
+    }
 }
 
 /// The facilitated readiness assessment says its length in a sentence, as every other service
