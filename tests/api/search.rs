@@ -3448,3 +3448,24 @@ async fn a_rude_chatbot_finds_guardrails_and_incidents() {
     )
     .await;
 }
+
+/// A vector database (db, store, index) is where retrieval keeps its embeddings, which the
+/// guides call vector search: "database" found the change data capture guide second.
+#[tokio::test]
+async fn a_vector_database_finds_retrieval() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("what is a vector database", "rag-architecture-explained", 2),
+            ("do we need a vector db", "chunking-documents-for-rag", 3),
+            ("vector store", "rag-architecture-explained", 2),
+        ],
+    )
+    .await;
+    let page = first_page(&server, "what is a vector database", "&limit=5").await;
+    assert!(
+        !slugs(&page).iter().any(|s| s == "change-data-capture-in-practice"),
+        "what is a vector database: the change data capture guide in the first 5: {page}"
+    );
+}
