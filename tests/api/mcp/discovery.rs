@@ -165,6 +165,40 @@ async fn the_index_links_and_lists_the_servers() {
     assert!(endpoints["POST /mcp/docs"].as_str().is_some_and(|s| s.contains("MCP")));
 }
 
+/// The POST description names the `_meta` keys a 2026-07-28 request must carry: a request whose
+/// `_meta` holds exactly the keys it names (an object each, the revision under its own key) is
+/// served. Until stop 81 it named `clientCapabilities` without its prefix, which the server
+/// refuses as lacking `io.modelcontextprotocol/clientCapabilities`.
+#[tokio::test]
+async fn the_openapi_description_names_the_meta_keys_a_modern_request_needs() {
+    let server = start().await;
+    let doc = openapi();
+    for path in ["/mcp", "/mcp/docs"] {
+        let description =
+            doc["paths"][path]["post"]["description"].as_str().expect("a description");
+        let (_, after) =
+            description.split_once("`params._meta` with ").expect("names the `_meta` keys");
+        let (keys, _) = after.split_once(", plus").expect("the keys end before the headers");
+        let named: Vec<&str> = keys.split('`').skip(1).step_by(2).collect();
+        assert_eq!(named.len(), 2, "{keys}");
+        let mut meta = serde_json::Map::new();
+        for key in &named {
+            let value = if key.ends_with("/protocolVersion") { json!(MODERN) } else { json!({}) };
+            meta.insert((*key).to_string(), value);
+        }
+        let body = json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": { "_meta": meta } });
+        let headers = [
+            ("content-type".to_string(), "application/json".to_string()),
+            ("accept".to_string(), "application/json, text/event-stream".to_string()),
+            ("mcp-protocol-version".to_string(), MODERN.to_string()),
+            ("mcp-method".to_string(), "tools/list".to_string()),
+        ];
+        let response = post(&server, path, &headers, &body.to_string()).await;
+        let answer = response.conforms("POST", path, 200);
+        assert!(answer["result"]["tools"].is_array(), "{path} with the keys {named:?}: {answer}");
+    }
+}
+
 #[tokio::test]
 async fn openapi_describes_the_servers_and_their_documents() {
     let doc = openapi();
