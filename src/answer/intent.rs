@@ -320,6 +320,18 @@ const COST_VERBS: &[&str] = &["charge", "charges", "cost", "costs", "pay"];
 /// Words that, after a verb of price ([`COST_VERBS`]), ask whether anything is paid at all.
 const NOTHING_PAID_WORDS: &[&str] = &["anything", "nothing"];
 
+/// Whether `verb` then `next` (lowercased) are "pay for": said of the self-assessment ("do I
+/// have to pay for the assessment?"), whether it is free.
+pub fn pays_for(verb: &str, next: &str) -> bool {
+    verb == "pay" && next == "for"
+}
+
+/// Whether `verb` then `next` (lowercased) ask whether anything is paid ("pay anything",
+/// "cost nothing"): a verb of [`COST_VERBS`] before a word of [`NOTHING_PAID_WORDS`].
+pub fn asks_nothing_paid(verb: &str, next: &str) -> bool {
+    COST_VERBS.contains(&verb) && NOTHING_PAID_WORDS.contains(&next)
+}
+
 /// Words that make a price question about the firm's own work even without "you" or "your":
 /// what a client buys ("an engagement", "the data strategy service", "a project"), asks for
 /// ("a quote") or pays from ("cost us"). "What does an LLM cost per month?" names none of
@@ -387,6 +399,22 @@ const DOCUMENT_WORK_VERBS: &[&str] = &[
     "build", "create", "design", "develop", "draft", "help", "improve", "need", "needs", "review",
     "rewrite", "update", "write",
 ];
+
+/// Verbs after "who should" or "who can" that ask whom something is for ("who should take the
+/// assessment?"), as "who is it for?" does.
+const AUDIENCE_VERBS: &[&str] = &["do", "take", "use"];
+
+/// Words that say whom something is for ("who is the assessment meant for?", "... aimed
+/// at?"): in a question of whom, phrasing.
+const AUDIENCE_WORDS: &[&str] = &["aimed", "designed", "intended", "meant", "suitable"];
+
+/// Whether `word` (lowercased) says whom something is for ([`AUDIENCE_WORDS`]).
+pub fn is_audience_word(word: &str) -> bool {
+    AUDIENCE_WORDS.contains(&word)
+}
+
+/// The words between "who" and a verb of [`AUDIENCE_VERBS`].
+const MODAL_OR_CAN: &[&str] = &["can", "could", "should"];
 
 /// Verbs of taste: asked of the firm ("do you like films?"), a matter no record states.
 const TASTE_VERBS: &[&str] = &["enjoy", "like", "love"];
@@ -836,6 +864,9 @@ pub struct Intent {
     /// The question says "free" ("is there anything free?"): of the prices answer, the
     /// sentence of what costs nothing comes first.
     pub asks_free: bool,
+    /// The question asks whom something is for ("who is the AI readiness assessment for?",
+    /// "who should take the assessment?"): of the assessment, the organisations it suits.
+    pub asks_audience: bool,
     /// The question asks to start work with the firm (`START_WORDS`: "how do I get started
     /// with you?"): with a reference to the firm and nothing else asked, a contact question.
     pub asks_to_start: bool,
@@ -1438,9 +1469,16 @@ pub fn detect(text: &str) -> Intent {
     let mut after_the = false;
     // "Does the assessment cost anything?": a verb of price right before.
     let mut after_cost = false;
+    // "Do I have to pay for the assessment?": "pay" right before, and "pay for" said.
+    let (mut after_pay, mut pays_for_seen) = (false, false);
     let mut after_data = false;
     let mut after_rate = false;
     let mut after_other_service = false;
+    // "An example of a past project": a word of when ([`PAST_WORK_WORDS`]) came right before.
+    let mut after_past = false;
+    // "Who is the assessment for?": whether the last word read was "for" (or "at" after
+    // "aimed").
+    let (mut last_is_for, mut last_is_aimed) = (false, false);
     let mut duration_words = DurationWords::default();
     let mut hiring_rank = usize::MAX;
     // "Are you hiring?" (the firm hires: employment) against "can we hire you?" (the firm is
@@ -1524,6 +1562,8 @@ pub fn detect(text: &str) -> Intent {
             intent.asks_free = true;
             names_free_or_self = true;
         }
+        pays_for_seen |= after_pay && word == "for";
+        after_pay = word == "pay";
         after_cost = COST_VERBS.contains(&word);
         intent.asks_location |= LOCATION_WORDS.contains(&word);
         intent.asks_to_start |= START_WORDS.contains(&word);
@@ -1612,7 +1652,19 @@ pub fn detect(text: &str) -> Intent {
         after_rate = matches!(word, "rate" | "rates");
         // A compound the table does not know is classed by its head: "do you offer
         // fixed-price projects?" asks about prices, as "price" does.
-        match class_of(word).or_else(|| class_of(head).filter(|_| head != word)) {
+        // "Can you give me an example of a past project?": one of the firm's past projects is
+        // one of its case studies, as "past projects" are; the singular is no topic word alone
+        // ("an example of a data contract", "our project").
+        let past_work_noun = after_past && PAST_WORK_NOUNS.contains(&word);
+        after_past = PAST_WORK_WORDS.contains(&word);
+        last_is_for = word == "for" || (word == "at" && last_is_aimed);
+        last_is_aimed = word == "aimed";
+        let class = if past_work_noun {
+            Some(Class::Topic(CompanyTopic::CaseStudies))
+        } else {
+            class_of(word).or_else(|| class_of(head).filter(|_| head != word))
+        };
+        match class {
             Some(Class::Reference) => {
                 intent.refers_to_company = true;
                 firm_is_hired |= hiring_seen;
@@ -1741,6 +1793,12 @@ pub fn detect(text: &str) -> Intent {
             && fourth_is_unclassed)
         || asks_the_firm_fact;
     intent.asks_firm_person = asks_firm_person;
+    // "Who is the AI readiness assessment for?", "who should take the assessment?": whom it
+    // suits, not what it is.
+    intent.asks_audience = matches!(opening_words[0].as_str(), "who" | "whos")
+        && (last_is_for
+            || (MODAL_OR_CAN.contains(&opening_words[1].as_str())
+                && AUDIENCE_VERBS.contains(&opening_words[2].as_str())));
     intent.names_firm_matter |= (you_start && !after_you_start_other)
         || asks_who_is_in_charge
         || asks_firm_person
@@ -1782,6 +1840,17 @@ pub fn detect(text: &str) -> Intent {
         && names_free_or_self
         && !intent.names_offering
     {
+        intent.topic = Some(CompanyTopic::Assessment);
+    }
+    // "Do I have to pay for the assessment?", "do we pay for the self-assessment?": paying for
+    // the firm's assessment, not its service, asks whether it is free, as "cost anything"
+    // does; searched, "pay" quoted a maturity band's "... before AI investment can pay off.".
+    if pays_for_seen
+        && names_assessment
+        && !intent.names_offering
+        && matches!(intent.topic, Some(CompanyTopic::Assessment | CompanyTopic::Pricing))
+    {
+        intent.asks_free = true;
         intent.topic = Some(CompanyTopic::Assessment);
     }
     intent.generic_you = opening_words[0] == "how"
@@ -2044,6 +2113,25 @@ pub fn is_hiring_word(word: &str) -> bool {
 /// "clients", "portfolio").
 pub fn names_case_studies(word: &str) -> bool {
     matches!(class_of(word), Some(Class::Topic(CompanyTopic::CaseStudies)))
+}
+
+/// Words of when said of the firm's work ("past projects", "previous clients", "recent
+/// engagements"): its case studies are all past work.
+const PAST_WORK_WORDS: &[&str] = &["earlier", "former", "past", "previous", "prior", "recent"];
+
+/// Nouns of one piece of the firm's work or one client, which after a word of when
+/// ([`PAST_WORK_WORDS`]) name one of its case studies ("a past project", "a previous client").
+const PAST_WORK_NOUNS: &[&str] = &["client", "customer", "engagement", "project"];
+
+/// Whether `word` (lowercased) is a word of when said of work ([`PAST_WORK_WORDS`]).
+pub fn is_past_work_word(word: &str) -> bool {
+    PAST_WORK_WORDS.contains(&word)
+}
+
+/// Whether `word` (lowercased) names one piece of work or one client, which after a word of
+/// when is one of the case studies ([`PAST_WORK_NOUNS`]).
+pub fn is_past_work_noun(word: &str) -> bool {
+    PAST_WORK_NOUNS.contains(&word)
 }
 
 /// Whether `word` (lowercased, as written) carries no content of its own in a company

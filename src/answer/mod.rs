@@ -251,6 +251,12 @@ fn answer_to(query: &query::Query) -> Answer {
     if query.asks_site_copy {
         return site_copy_answer();
     }
+    // "How do I cancel?": no page says how to cancel anything (the firm sells no
+    // subscription), and a sentence that shares the word's stem ("... short-notice elective
+    // cancellations ...") is no answer; the contact record is where to ask.
+    if query.cancel_only {
+        return not_covered(&[], 0);
+    }
     let topic = company_topic(query);
     // "What is your refund policy?": a matter of the firm's own business that no record
     // covers. Guide passages that use its words (a worked example about refunds) are not the
@@ -471,6 +477,13 @@ fn answer_to(query: &query::Query) -> Answer {
         // "How long does an AI readiness assessment take?", "is the assessment free?": one
         // fact of the item the topic is, which one of its sentences says ("The self-assessment
         // is free and takes about ten minutes ..."); the record opened on its description.
+        // "Who is the AI readiness assessment for?", "who should take the assessment?": whom
+        // it suits, which the readiness assessment service says ("The assessment suits
+        // organisations about to write an AI strategy, ..."), asked in its words
+        // ([`AUDIENCE_QUESTION`]); the record opened on what it is.
+        Some(CompanyTopic::Assessment) if query.intent.asks_audience => {
+            retrieve(&query::build(AUDIENCE_QUESTION, &[]), kind_of(CompanyTopic::Assessment))
+        }
         Some(topic) if query.n_content == 0 && !query.asks_of_carried() => {
             attribute_answer(query, topic).unwrap_or_else(|| company_answer(topic))
         }
@@ -650,6 +663,10 @@ fn attribute_answer(query: &query::Query, topic: CompanyTopic) -> Option<Answer>
 
 /// Whether the assessment is free, asked in the words its record answers it in.
 const FREE_QUESTION: &str = "is the assessment free?";
+
+/// Whom the assessment suits, asked in the words the readiness assessment service answers it
+/// in.
+const AUDIENCE_QUESTION: &str = "which organisations does the readiness assessment suit?";
 
 /// The items a company topic is about, for boosting a search that names the topic.
 fn kind_of(topic: CompanyTopic) -> Option<SourceKind> {

@@ -140,6 +140,11 @@ pub struct Query {
     /// states a reading order or a level, so it is "not covered"; the closest item is the
     /// readiness assessment, whose result says where to start.
     pub reading_start_only: bool,
+    /// The question asks how to cancel and names nothing else but what would be cancelled
+    /// ("how do I cancel?", "can I cancel my subscription?": [`CANCEL_WORDS`],
+    /// [`CANCELLED_THINGS`]). No page says how to cancel anything, so it is "not covered",
+    /// with the contact record, where to ask.
+    pub cancel_only: bool,
     /// The question asks for the site's content whole, to download or read by machine ("can I
     /// download all your guides?", "is there a bulk download?", "how do I get all the content
     /// at once?", "is there a machine-readable version of the site?": [`asks_for_site_copy`]).
@@ -1053,6 +1058,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             asks_beginning: false,
             asks_reading: false,
             reading_start_only: false,
+            cancel_only: false,
             asks_site_copy: false,
             unlisted_sector_only: false,
             terse: false,
@@ -1099,6 +1105,9 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             }
             if past_work(text, &token) {
                 n_past += 1;
+            } else if past_work_noun(text, &token) || token.word == EXAMPLE_WORD {
+                // "An example of a past project": the noun is the case study asked for, and
+                // one example of them is what the list gives.
             } else if !is_filler(&token.stem)
                 && !intent::is_company_word(&token.word)
                 && !names_sector(&token)
@@ -1107,6 +1116,28 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             }
         });
         past_work_only = n_past > 0 && n_other == 0;
+    }
+    // "How do I cancel?", "can I cancel my subscription?": the firm sells no subscription and
+    // no page says how to cancel anything, so a question of cancelling that names nothing
+    // else is its own matter, as "what is your refund policy?" is (`cancel_only`). Searched,
+    // "cancel" quoted the hospital case study's "... cutting short-notice elective
+    // cancellations by 23% ...". "How do I cancel a running pipeline?" names more.
+    if CANCEL_WORDS.iter().any(|word| says_ignoring_case(text, word)) {
+        let (mut n_cancel, mut n_other) = (0, 0);
+        for_each_token(text, |token| {
+            if is_contracted_stop_word(text, &token) {
+                return;
+            }
+            if CANCEL_WORDS.contains(&token.word.as_str()) {
+                n_cancel += 1;
+            } else if !is_filler(&token.stem)
+                && !intent::is_company_word(&token.word)
+                && !CANCELLED_THINGS.contains(&token.word.as_str())
+            {
+                n_other += 1;
+            }
+        });
+        builder.query.cancel_only = n_cancel > 0 && n_other == 0;
     }
     if intent.asks_firm_way {
         let mut n_other = 0;
@@ -1515,11 +1546,32 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         if keeping_circumstance(text, &token) {
             return;
         }
+        // "Does the self-assessment cost anything?", "do I have to pay anything for the
+        // assessment?": "self" is of the assessment's name, and a verb of price before
+        // "anything" asks whether it is free (`Intent::asks_free`), which its record answers.
+        // Searched, "self" found the record's description and "pay" a maturity band's "...
+        // before AI investment can pay off.".
+        // "Who is the AI readiness assessment meant for?": "meant" says only that whom is
+        // asked (`Intent::asks_audience`); searched, it left the question no company topic.
+        if intent.asks_audience && intent::is_audience_word(&token.word) {
+            return;
+        }
+        if intent.topic == Some(CompanyTopic::Assessment)
+            && assessment_phrasing(text, &token, &intent)
+        {
+            return;
+        }
         // "Can you give me examples of past projects?": the firm's projects are its case
         // studies, all of them past; a word of when before them says nothing the list does not,
         // and searched, "past" quoted a guide's "analysis of past claims suggests ..." (when
         // nothing else is asked: `past_work_only`).
-        if past_work_only && past_work(text, &token) {
+        // "Can you give me an example of a past project?" asks it in the singular: "example"
+        // quoted a guide's "... contracts and past projects" (searched for "past" and "project").
+        if past_work_only
+            && (past_work(text, &token)
+                || past_work_noun(text, &token)
+                || token.word == EXAMPLE_WORD)
+        {
             return;
         }
         let phrasing = (company_question
@@ -1685,6 +1737,11 @@ const READING_START_WORDS: &[&str] = &[
 /// The word after byte `end` of `text`, as written.
 fn word_from(text: &str, end: usize) -> Option<&str> {
     text.get(end..)?.split(|c: char| !c.is_alphanumeric()).find(|word| !word.is_empty())
+}
+
+/// The word of `text` that ends before byte `start`, if any.
+fn word_before(text: &str, start: usize) -> Option<&str> {
+    text.get(..start)?.rsplit(|c: char| !c.is_alphanumeric()).find(|word| !word.is_empty())
 }
 
 /// Whether `word`, ending at byte `end` of `text`, asks for reading: a noun of something to
@@ -2194,17 +2251,69 @@ fn keeping_circumstance(text: &str, token: &Token) -> bool {
         && names_assessment(text)
 }
 
-/// Words of when said of the firm's work ("past projects", "previous clients", "recent
-/// engagements"): its case studies are all past work.
-const PAST_WORK_WORDS: &[&str] = &["earlier", "former", "past", "previous", "prior", "recent"];
-
-/// Whether `token` is a word of when ([`PAST_WORK_WORDS`]) right before a word of the firm's
-/// case studies ("past projects", "previous clients"), in a question of them.
+/// Whether `token` is a word of when (`intent::is_past_work_word`) right before a word of the
+/// firm's case studies ("past projects", "previous clients") or one of them ("a past
+/// project"), in a question of them.
 fn past_work(text: &str, token: &Token) -> bool {
-    PAST_WORK_WORDS.contains(&token.word.as_str())
-        && word_from(text, token.end)
-            .is_some_and(|next| intent::names_case_studies(&next.to_ascii_lowercase()))
+    intent::is_past_work_word(&token.word)
+        && word_from(text, token.end).is_some_and(|next| {
+            let next = next.to_ascii_lowercase();
+            intent::names_case_studies(&next) || intent::is_past_work_noun(&next)
+        })
 }
+
+/// Whether `token` is a noun of one piece of work right after a word of when ("a past
+/// project", "a previous client"): one of the case studies (`intent::is_past_work_noun`).
+fn past_work_noun(text: &str, token: &Token) -> bool {
+    intent::is_past_work_noun(&token.word)
+        && word_before(text, token.start)
+            .is_some_and(|prev| intent::is_past_work_word(&prev.to_ascii_lowercase()))
+}
+
+/// Whether `token` is phrasing of a question whether the assessment is free: the "self" of its
+/// name ("self-assessment", "self assessment"), or a verb of price right before "anything" or
+/// "nothing" ("pay anything"), or "pay for". ("What is the difference between the
+/// self-assessment and the facilitated one?" searches "self".)
+fn assessment_phrasing(text: &str, token: &Token, intent: &intent::Intent) -> bool {
+    let next = word_from(text, token.end).map(str::to_ascii_lowercase);
+    let next_is = |words: &[&str]| next.as_deref().is_some_and(|next| words.contains(&next));
+    intent.asks_free
+        && ((token.word == "self" && next_is(&["assessment", "assessments"]))
+            || next.as_deref().is_some_and(|next| {
+                intent::asks_nothing_paid(&token.word, next) || intent::pays_for(&token.word, next)
+            }))
+}
+
+/// Verbs of cancelling, as the asker says them ("how do I cancel?"). Not "cancellations" or
+/// "cancelled": "how do we reduce cancellations?" asks what the hospital case study did.
+const CANCEL_WORDS: &[&str] = &["cancel", "unsubscribe"];
+
+/// What a question of cancelling may name and still ask nothing a page answers: the firm's
+/// own dealings with the asker ("my subscription", "the call", "our engagement").
+const CANCELLED_THINGS: &[&str] = &[
+    "account",
+    "booking",
+    "call",
+    "consultation",
+    "contract",
+    "engagement",
+    "meeting",
+    "membership",
+    "order",
+    "plan",
+    "policy",
+    "subscription",
+    "subscriptions",
+];
+
+/// Whether `text` holds `word` (ASCII, lowercase) anywhere, ignoring case.
+fn says_ignoring_case(text: &str, word: &str) -> bool {
+    text.as_bytes().windows(word.len()).any(|window| window.eq_ignore_ascii_case(word.as_bytes()))
+}
+
+/// The word asked for one of several ("an example of a past project"): in a question of the
+/// case studies that names nothing else, what the list of them gives.
+const EXAMPLE_WORD: &str = "example";
 
 /// The record's own verb, which a question of keeping may say as written ("is my data stored
 /// anywhere after the assessment?").

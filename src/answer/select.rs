@@ -504,7 +504,17 @@ pub fn score_passages(
             {
                 value = value.saturating_mul(DEFINITION_BOOST);
             }
-            if record.states_duration && query.intent.asks_duration {
+            // "How long did the hospital forecasting project take?": a case study's summary
+            // states its results, and a span in them ("14-day admissions forecasts") is no
+            // length of the work; its "Duration:" line is, and names the case study as its
+            // label names the item ("Duration: seven months from kick-off to handover.").
+            // (Asked in the past tense, of the work done: "how long does a platform migration
+            // take?" asks of any, which a guide answers.)
+            let work_done =
+                query.intent.past_tense && ANSWER_ITEMS[item].kind == SourceKind::CaseStudy;
+            let work_length = work_done && record.text.starts_with(WORK_LENGTH_LABEL);
+            let summary_span = work_done && passage == first;
+            if record.states_duration && query.intent.asks_duration && !summary_span {
                 // A duration that names what the question asks about ("Most data strategies
                 // take seven to eight weeks.") is the answer wherever it is, and within its
                 // item it outranks the durations of parts ("Handover: Duration 1 week").
@@ -515,9 +525,16 @@ pub fn score_passages(
                 // that of a part of it ("Handover: Duration 1 week").
                 let names_subject = subject_in_text[local] >= subject_mass
                     || (query.intent.named_service == Some(item as u16)
-                        && says_engagement(record.text));
+                        && says_engagement(record.text))
+                    || work_length;
                 if names_subject {
                     value = value.saturating_mul(NAMED_DURATION_BOOST);
+                }
+                // It outranks a span that names the case study's subject in passing ("The
+                // hospital also used the 14-day view ..." for "how long was the hospital
+                // project?").
+                if work_length {
+                    value = value.saturating_mul(DURATION_BOOST);
                 }
                 // The best item is what the question is about; its durations are the answer
                 // even where the sentence does not repeat the item's name ("Foundation, 6 to 8
@@ -544,6 +561,10 @@ pub fn score_passages(
     }
     (best, len)
 }
+
+/// The label of a case study's line that says how long its work took ("Duration: seven
+/// months from kick-off to handover.").
+const WORK_LENGTH_LABEL: &str = "Duration:";
 
 /// Whether `text` says "engagement" (any case), the services' word for their work as a whole.
 fn says_engagement(text: &str) -> bool {

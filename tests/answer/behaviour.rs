@@ -4615,3 +4615,105 @@ fn hallucination_in_rag_is_answered_by_the_hallucination_guide() {
         );
     }
 }
+
+/// One of the firm's past projects is one of its case studies, as "past projects" are: "Can
+/// you give me an example of a past project?" quoted a service's "... review existing data
+/// sources, contracts and past projects" ("example" and "project" searched). The singular
+/// alone is no topic word: an example of anything else is searched as before.
+#[test]
+fn an_example_of_a_past_project_is_the_list_of_case_studies() {
+    for question in [
+        "Can you give me an example of a past project?",
+        "give me an example of a previous client",
+        "tell me about a recent project",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::CaseStudies), "{question}");
+    }
+    for question in
+        ["give me an example of a data contract", "how do we learn from a past project?"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+    }
+}
+
+/// How long a case study's work took is its "Duration:" line, which every case study has: the
+/// hospital's opened on its summary (whose "14-day admissions forecasts" read as a duration),
+/// the insurer's on "... identified only after several days ...". A duration asked in the
+/// present tense is of any such work, and a guide still answers it.
+#[test]
+fn how_long_a_case_studys_work_took_is_its_duration_line() {
+    for (question, slug) in [
+        ("how long did the hospital forecasting project take", "hospital-demand-forecasting"),
+        ("how long was the hospital project", "hospital-demand-forecasting"),
+        ("how long did the insurer claims triage project take", "insurer-claims-triage"),
+        ("how long did the retailer platform migration take", "retailer-platform-migration"),
+    ] {
+        let reply = ask(question);
+        let Some(opening) = reply.sentences.first() else { panic!("{question}: no sentence") };
+        assert_eq!(reply.sources[opening.sources.start].slug, slug, "{question}");
+        assert!(opening.text.starts_with("Duration:"), "{question}: {}", opening.text);
+    }
+    let reply = ask("how long does a platform migration take");
+    let opening = reply.sentences.first().map_or("", |s| s.text);
+    assert!(!opening.starts_with("Duration:"), "{opening}");
+}
+
+/// Whom the readiness assessment is for is whom it suits, which the service says ("The
+/// assessment suits organisations about to write an AI strategy, ..."); the record opened on
+/// what it is, the answer "what is the AI readiness assessment?" still gets.
+#[test]
+fn whom_the_assessment_is_for_is_whom_it_suits() {
+    for question in [
+        "who is the ai readiness assessment for",
+        "who should take the ai readiness assessment",
+        "who is the readiness assessment for?",
+    ] {
+        let reply = ask(question);
+        let opening = reply.sentences.first().map_or("", |s| s.text);
+        assert!(opening.starts_with("The assessment suits"), "{question}: {opening}");
+        assert_eq!(first(&reply, 1), ["service:ai-readiness-assessment"], "{question}");
+    }
+    let reply = ask("what is the ai readiness assessment");
+    assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Assessment));
+}
+
+/// Whether the self-assessment is free, asked as "does the self-assessment cost anything?",
+/// "do I have to pay anything for the assessment?" or "... pay for ...": the record's "The
+/// self-assessment is free ..." answers, as for "is the assessment free?". "Self" and "pay"
+/// were searched: the first found the record's description, the second a maturity band's
+/// "... can pay off.". Paying for the service or an engagement is asked as before.
+#[test]
+fn paying_for_the_self_assessment_is_whether_it_is_free() {
+    for question in [
+        "does the self-assessment cost anything",
+        "do I have to pay anything for the assessment",
+        "do I have to pay for the assessment",
+        "do we pay for the self-assessment",
+    ] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}");
+        let opening = reply.sentences.first().map_or("", |s| s.text);
+        assert!(opening.contains("self-assessment is free"), "{question}: {opening}");
+    }
+    let reply = ask("how much do we pay for the readiness assessment service");
+    let opening = reply.sentences.first().map_or("", |s| s.text);
+    assert!(!opening.contains("self-assessment is free"), "{opening}");
+}
+
+/// "How do I cancel?": the firm sells no subscription and no page says how to cancel anything,
+/// so it is "not covered" with the contact record, as "what is your refund policy?" is; it
+/// quoted the hospital case study's "... short-notice elective cancellations ...". What names
+/// more ("how do we reduce cancellations?", a running job) is searched as before.
+#[test]
+fn how_to_cancel_is_not_covered() {
+    for question in ["how do I cancel", "can I cancel my subscription?", "how do I unsubscribe"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}");
+    }
+    for question in ["how do we reduce cancellations", "how do I cancel a running Airflow job"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+    }
+}
