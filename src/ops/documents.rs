@@ -353,6 +353,7 @@ fn rank_records_counted(
         let (mut own_in_title, mut own_said) = (0, 0);
         let mut typos = 0;
         let mut title_units = 0;
+        let (mut held_units, mut lead_units) = (0, 0);
         // The industry a unit's word names as its sector (`sector_words`: "nhs", "factories",
         // "government"), which may write it nowhere, holds it as its title would.
         let industry = match record.kind {
@@ -394,6 +395,7 @@ fn rank_records_counted(
             *found |= best > 0;
             if best > 0 {
                 relevance += 1;
+                held_units |= unit_bit(at);
                 typos += usize::from(unit.only_through_typo(in_terms(record.terms)));
                 quality += best;
                 let titled = unit.best(in_terms(record.title_terms)) > 0
@@ -411,6 +413,9 @@ fn rank_records_counted(
                 let common = matches!(record.kind, DocKind::ErrorCode)
                     && own_words.get(at) == Some(&OwnWord::Common);
                 in_lead += usize::from(in_lead_best > 0 && !common);
+                if in_lead_best > 0 && !common {
+                    lead_units |= unit_bit(at);
+                }
                 lead_says += usize::from(in_lead_best >= 100);
                 if own_words.get(at) == Some(&OwnWord::Telling) {
                     own_in_title += usize::from(titled);
@@ -455,6 +460,8 @@ fn rank_records_counted(
                 quality,
                 cover: if in_title > 0 { named_cover(record, wanted) } else { 0 },
                 title_units,
+                held_units,
+                lead_units,
                 typos: clamp(typos),
                 says_the_failure: code_says_it,
                 record_idx,
@@ -462,19 +469,42 @@ fn rank_records_counted(
         }
     }
     // The error-code reference's table is every code's meaning, so its text holds the words
-    // of several codes' rows together: it counts as holding no more of the query than the code
-    // that holds most of it, and the units its title and description hold. `how many earlier
-    // turns can ask take` found the reference ("many" in one row, "earlier turns" in another,
-    // "ask" in a third) before `too_many_turns`, whose title and limit say three of them.
-    let best_code = scored
+    // of several codes' rows together: it counts as holding no more of the query than one
+    // code's row and its own title, description and status column hold together. `how many earlier turns can
+    // ask take` found the reference ("many" in one row, "earlier turns" in another, "ask" in a
+    // third) before `too_many_turns`, whose title and limit say three of them. Together, not
+    // added: `a2a send message example` found the reference (its description says which
+    // surfaces "send" codes, "A2A" among them) before the agents page, as the two units of its
+    // description and the three of `missing_query`'s row (two of them the same) made five of
+    // four.
+    let codes =
+        scored.iter().filter(|s| matches!(DOCUMENTS[s.record_idx].kind, DocKind::ErrorCode));
+    let code_units: Vec<u64> = codes.clone().map(|s| s.held_units).collect();
+    let best_code = codes.map(|s| s.relevance).max().unwrap_or(0);
+    let countable = wanted.len() <= TITLE_UNIT_BITS;
+    // A status the query names is the table's status column's, whichever row holds the rest
+    // (no code's meaning holds a status it does not give: `error 500` asks of the reference).
+    let statuses = wanted
         .iter()
-        .filter(|s| matches!(DOCUMENTS[s.record_idx].kind, DocKind::ErrorCode))
-        .map(|s| s.relevance)
-        .max()
-        .unwrap_or(0);
+        .enumerate()
+        .filter(|(_, unit)| status_key(unit).is_some())
+        .fold(0, |mask, (at, _)| mask | unit_bit(at));
     for s in scored.iter_mut().filter(|s| is_the_error_reference(&DOCUMENTS[s.record_idx])) {
         let in_lead = s.weight.saturating_sub(s.relevance.saturating_mul(2));
-        let held = s.relevance.min(best_code.saturating_add(in_lead));
+        let own = s.lead_units | statuses;
+        // Past the units a mask tells apart, the sum as before.
+        let row_and_lead = if countable {
+            code_units
+                .iter()
+                .map(|units| (units | own) & s.held_units)
+                .chain(std::iter::once(own & s.held_units))
+                .map(u64::count_ones)
+                .max()
+                .map_or(0, |n| clamp(usize::try_from(n).unwrap_or(usize::MAX)))
+        } else {
+            best_code.saturating_add(in_lead)
+        };
+        let held = s.relevance.min(row_and_lead);
         s.weight = held.saturating_mul(2).saturating_add(in_lead);
     }
     // A title names what a record is (a service, an industry, an error code): the records
@@ -631,6 +661,10 @@ struct Scored {
     cover: u8,
     /// Which units the title holds ([`Ranked::title_units`]).
     title_units: u64,
+    /// Which units it holds anywhere, bit `i` for the `i`th (none past [`TITLE_UNIT_BITS`]).
+    held_units: u64,
+    /// Which units its title or summary holds, as [`Scored::held_units`].
+    lead_units: u64,
     /// Units held only through a typo.
     typos: u8,
     /// An error code whose title and meaning say all of a query that reports a failure.

@@ -2495,6 +2495,61 @@ async fn docs_search_reads_a_developers_question_for_what_it_names() {
     }
 }
 
+/// The error-code reference holds every code's meaning in one table, so it counts as holding
+/// what one row and its own title and description hold together, not their sum: `a2a send
+/// message example` found it (its description says the A2A agent "sends" codes; one row says
+/// "A2A" and "message") before the agents page, and `duplicate key in json` before
+/// `duplicate_member`. And the agents page's description says what a markdown twin is in the
+/// words a developer asks by: `markdown version of a page` found the API overview (its
+/// "versioning" and "page size") first.
+#[tokio::test]
+async fn docs_search_counts_the_error_reference_as_one_row_and_its_description() {
+    let server = start().await;
+    let first_ids = |page: &Value| -> Vec<String> {
+        page["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .filter_map(|r| r["id"].as_str().map(str::to_string))
+            .collect()
+    };
+    for (query, firsts) in [
+        ("a2a send message example", &["docs/agents", "operations/a2a"][..]),
+        ("duplicate key in json", &["errors/duplicate_member"][..]),
+        ("markdown version of a page", &["docs/agents"][..]),
+        // As before: the reference leads what it is about, and a code what its row says.
+        ("list of all error codes", &["docs/errors"][..]),
+        ("error codes", &["docs/errors"][..]),
+        ("what does error code invalid_body mean", &["errors/invalid_body"][..]),
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            assert_eq!(answer["isError"], false, "{answer}");
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            let page: Value = serde_json::from_str(text).expect("JSON");
+            let ids = first_ids(&page);
+            let first = ids.first().map(String::as_str).unwrap_or_default();
+            assert!(firsts.contains(&first), "{name} {query}: {ids:?}");
+        }
+    }
+    // The code whose meaning says the query (form data included) is no longer behind it.
+    let answer = tool(
+        &server,
+        "/mcp/docs",
+        Era::Modern,
+        "search_api_docs",
+        json!({ "query": "send form data instead of json" }),
+    )
+    .await;
+    let text = answer["content"][0]["text"].as_str().expect("text");
+    let ids = first_ids(&serde_json::from_str(text).expect("JSON"));
+    assert!(
+        ids.iter().take(2).any(|id| id == "errors/unsupported_media_type"),
+        "form data: {ids:?}"
+    );
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
