@@ -435,6 +435,26 @@ fn is_contracted_stop_word(text: &str, token: &Token) -> bool {
     contracts()
         || QUESTION_WORDS.iter().chain(ADDRESS_WORDS).any(|q| within_one_edit(&token.word, q))
         || TEXT_SPEAK.contains(&token.word.as_str())
+        || addressed_companions(text, token)
+}
+
+/// Words that follow "you" to address the firm's people together ("you guys", "you folks").
+const ADDRESS_COMPANIONS: &[&str] = &["guys", "folks"];
+
+/// Whether `token` is one of [`ADDRESS_COMPANIONS`] right after "you" or "u" ("do u guys do
+/// fine tuning of llms"): part of the address, a word no item uses, which read as one weighed
+/// the question down to "not covered" where "do u do fine tuning of llms" was answered.
+fn addressed_companions(text: &str, token: &Token) -> bool {
+    ADDRESS_COMPANIONS.contains(&token.word.as_str()) && follows_address(text, token.start)
+}
+
+/// Whether the word before byte `start` of `text` is "you" or "u".
+fn follows_address(text: &str, start: usize) -> bool {
+    text.get(..start)
+        .unwrap_or_default()
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .find(|word| !word.is_empty())
+        .is_some_and(|word| word.eq_ignore_ascii_case("you") || word.eq_ignore_ascii_case("u"))
 }
 
 /// Auxiliaries people misspell on a phone ("dose" for "does"), respelt as the question words
@@ -516,7 +536,16 @@ pub fn respelt(text: &str) -> std::borrow::Cow<'_, str> {
             .chain(ADDRESS_WORDS)
             .find(|word| within_one_edit(typed, word))
             .or_else(auxiliary);
-        let meant = stop.map(|word| (*word).to_string()).or_else(|| phrasing_meant(typed));
+        // "Can you guys help with data strategy?": the address's companion is dropped, as
+        // the query drops it ([`addressed_companions`]), so the intent reads "can you help".
+        let companion = || {
+            (ADDRESS_COMPANIONS.contains(&typed) && follows_address(text, span.start))
+                .then(String::new)
+        };
+        let meant = stop
+            .map(|word| (*word).to_string())
+            .or_else(companion)
+            .or_else(|| phrasing_meant(typed));
         // A word whose stem an item uses (an inflection the library does not write) is read
         // as that stem, and one the synonym table names through it ("chatgpt"): both are
         // looked up last, as few words have anything to be respelt as.

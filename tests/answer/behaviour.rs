@@ -4717,3 +4717,20 @@ fn how_to_cancel_is_not_covered() {
         assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
     }
 }
+
+/// "You guys", "you folks": a companion of the address is part of it, and a question so asked
+/// is the question asked of "you". Read as a word no item uses, "guys" weighed "do u guys do
+/// fine tuning of llms" and "can you guys help with data strategy?" down to "not covered".
+#[test]
+fn you_guys_is_you() {
+    for (with, without) in [
+        ("do u guys do fine tuning of llms", "do u do fine tuning of llms"),
+        ("can you guys help with data strategy?", "can you help with data strategy?"),
+        ("do you folks work with hospitals?", "do you work with hospitals?"),
+    ] {
+        let (reply, plain) = (ask(with), ask(without));
+        assert_ne!(reply.kind, AnswerKind::NotCovered, "{with}: {}", reply.text());
+        assert_eq!(reply.text(), plain.text(), "{with}");
+        assert_eq!(first(&reply, 1), first(&plain, 1), "{with}");
+    }
+}
