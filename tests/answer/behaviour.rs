@@ -4734,3 +4734,59 @@ fn you_guys_is_you() {
         assert_eq!(first(&reply, 1), first(&plain, 1), "{with}");
     }
 }
+
+/// Whether the firm fine-tunes models is answered by the Generative AI service, which says
+/// when it does; no page said so, and "do you fine-tune models?" was "not covered".
+#[test]
+fn the_firms_fine_tuning_is_the_generative_ai_services() {
+    for question in ["do you fine-tune models?", "can you fine-tune an LLM for us?"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["service:generative-ai-solutions"], "{question}");
+        assert!(reply.text().starts_with("We fine-tune LLMs when"), "{question}: {}", reply.text());
+    }
+}
+
+/// A model stolen by querying it, and a chatbot kept safe from hackers, are the security
+/// guide's: it wrote "extraction" and "reconstruct the model", never "steal", and never named
+/// a chatbot, so "can someone steal our model?" was "not covered" and "how do we keep our
+/// chatbot safe from hackers" quoted the RAG guide's "A named owner, usually shared between
+/// information security, ...".
+#[test]
+fn model_theft_and_chatbot_hackers_are_the_security_guides() {
+    for question in [
+        "can someone steal our model?",
+        "how do we prevent model theft?",
+        "how do we keep our chatbot safe from hackers",
+        "how do we protect our chatbot from hackers",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), ["guide:ai-system-security-risks"], "{question}");
+        assert!(
+            reply.sentences[0].text.starts_with("Someone can steal a model")
+                || reply.sentences[0].text.starts_with("A public chatbot"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+}
+
+/// Cost and latency asked together are answered by the sentence that names the levers that
+/// cut both; "how do I reduce LLM costs and latency?" opened on a guardrail table's "Extra
+/// model call: ... costs tokens ...".
+#[test]
+fn cost_and_latency_together_open_on_their_shared_levers() {
+    for question in ["how do I reduce LLM costs and latency?", "cut llm latency and cost"] {
+        let reply = ask(question);
+        assert!(
+            first(&reply, 2).contains(&"guide:cut-llm-response-latency".to_string()),
+            "{question}"
+        );
+        assert!(
+            reply.text().contains("Most levers that reduce the running costs of an LLM application reduce its latency too"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+}
