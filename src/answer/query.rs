@@ -438,6 +438,24 @@ fn is_contracted_stop_word(text: &str, token: &Token) -> bool {
         || addressed_companions(text, token)
 }
 
+/// Verbs of acquiring, in the past, that say the asker already has a thing ("the tools we
+/// bought", "the licences we paid for"): [`acquired_by_asker`].
+const ACQUIRED_VERBS: &[&str] = &["bought", "purchased", "licensed", "paid"];
+
+/// Whether `token` is one of [`ACQUIRED_VERBS`] right after "we" or "I": the asker's having
+/// acquired a thing, which is phrasing ("how do we get people to use the AI tools we
+/// purchased"). "What bought AI goes in the register?" and "should we buy AI?" are searched
+/// as written.
+fn acquired_by_asker(text: &str, token: &Token) -> bool {
+    ACQUIRED_VERBS.contains(&token.word.as_str())
+        && text
+            .get(..token.start)
+            .unwrap_or_default()
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .find(|word| !word.is_empty())
+            .is_some_and(|word| word.eq_ignore_ascii_case("we") || word.eq_ignore_ascii_case("i"))
+}
+
 /// Words that follow "you" to address the firm's people together ("you guys", "you folks").
 const ADDRESS_COMPANIONS: &[&str] = &["guys", "folks"];
 
@@ -1598,6 +1616,12 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         if intent.topic == Some(CompanyTopic::Assessment)
             && assessment_phrasing(text, &token, &intent)
         {
+            return;
+        }
+        // "How do I get staff to use the AI tools we bought?": that the asker acquired the
+        // tools says whose they are, not what is asked; searched, "bought" found the use-case
+        // register's "Include bought and embedded AI ..." before the adoption guides.
+        if acquired_by_asker(text, &token) {
             return;
         }
         // "Can you give me examples of past projects?": the firm's projects are its case

@@ -4806,3 +4806,20 @@ fn improving_a_cost_is_reducing_it() {
     let queries = ask("optimize our data warehouse queries");
     assert_eq!(first(&queries, 1), ["guide:tuning-expensive-warehouse-queries"]);
 }
+
+/// That the asker bought or paid for a thing ("the AI tools we bought") says whose it is, not
+/// what is asked: searched, "bought" opened "how do i get staff to actually use the ai tools we
+/// bought" on the use-case register's "Include bought and embedded AI ...". "What bought AI
+/// should go in the use case register" is searched as written.
+#[test]
+fn what_the_asker_bought_is_phrasing() {
+    for question in [
+        "how do i get staff to actually use the ai tools we bought",
+        "how do we get people to use the AI tools we purchased",
+    ] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["guide:train-staff-on-generative-ai-tools"], "{question}");
+    }
+    let register = ask("what bought AI should go in the use case register");
+    assert_eq!(first(&register, 1), ["guide:ai-use-case-register"]);
+}
