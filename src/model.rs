@@ -1150,6 +1150,11 @@ pub struct Passage {
     /// what goes wrong ("Pitfalls") with no run-in label: "Fine-tuning to fix problems that
     /// are really retrieval failures." is a mistake, not a method.
     pub list_item: bool,
+    /// The passage is a row of a two-column table, its cell joined to its label with no
+    /// column label ("Monitoring: Input drift, prediction drift and, where outcomes arrive,
+    /// real accuracy.", under "Component | Why it matters"): a label and a cell, which reads
+    /// as an answer only beside what says what the table is about.
+    pub bare_row: bool,
 }
 
 /// How the contact answer's sentence of where the firm works opens ("Location: Leeds and

@@ -855,9 +855,23 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
     // no other candidate's does, that item is about the question and the answer quotes it
     // alone; a lower item's sentence that shares some words says something else ("Killing a
     // project at stage 2 ... is a success of the process").
+    // The item alone, unless all it has to quote is a row of a two-column table the question
+    // does not name (`select::pick`): "how should we monitor a model for drift" is of the
+    // MLOps service by its head, whose only sentence among the best was its row "Monitoring:
+    // Input drift, ...", and is answered from the drift guides.
+    let names_heading = |heading: &str| select::names_heading(query, heading);
+    let item_opens = || {
+        scored.iter().any(|p| {
+            let record = &ANSWER_PASSAGES[p.passage as usize];
+            p.candidate == 0
+                && select::stands_alone(p.passage)
+                && (!record.bare_row || names_heading(record.heading))
+        })
+    };
     let only_best = top.covered >= query.total_mass
         && items[1..].iter().all(|other| other.covered < query.total_mass)
-        && scored.first().is_some_and(|best| best.candidate == 0);
+        && scored.first().is_some_and(|best| best.candidate == 0)
+        && item_opens();
     let mut own = [select::ScoredPassage::default(); select::CANDIDATE_PASSAGES];
     let mut n_own = 0;
     for passage in scored.iter().filter(|p| !only_best || p.candidate == 0) {
@@ -870,6 +884,7 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
         alone_answers,
         query.each_item,
         query.intent.asks_what_goes_wrong,
+        &names_heading,
     );
     // Every answer says something: a covered answer with no sentence to quote would be a
     // silent wrong answer, so it is "not covered" instead. (Candidates are passages that can

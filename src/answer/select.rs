@@ -342,6 +342,21 @@ pub fn defines_in_subject(query: &Query, text: &str) -> bool {
     defined || (clause == all && tail.split_whitespace().any(|w| matches!(w, "is" | "are")))
 }
 
+/// Whether `heading` holds a word of the question's own subject (not a filler, none
+/// carried): the question names what the passages under it are about ("What does the MLOps
+/// service put in place?" of the rows under "What we put in place").
+pub fn names_heading(query: &Query, heading: &str) -> bool {
+    let mut named = false;
+    tokenize::for_each_token_with(heading, known_stem, |_, stem, _| {
+        let id = ANSWER_TERM_IDS.get(stem).copied();
+        named |= id.is_some()
+            && query.terms.iter().any(|t| {
+                !t.carried && t.weight > WEIGHT_FILLER && (t.term_id == id || t.alt == id)
+            });
+    });
+    named
+}
+
 /// What ends a clause for [`defines_in_subject`].
 const CLAUSE_ENDS: [char; 6] = ['.', ':', ';', ',', '(', ')'];
 
@@ -641,6 +656,7 @@ pub fn pick(
     alone_answers: bool,
     each_item: bool,
     asks_what_goes_wrong: bool,
+    names_heading: &dyn Fn(&str) -> bool,
 ) -> ([ScoredPassage; MAX_SENTENCES], usize) {
     let mut picked = [ScoredPassage::default(); MAX_SENTENCES];
     let mut len = 0;
@@ -654,21 +670,37 @@ pub fn pick(
         let record = &ANSWER_PASSAGES[p.passage as usize];
         !asks_what_goes_wrong && record.list_item && names_what_goes_wrong(record.heading)
     };
-    let Some(best) = scored
+    let Some(first) = scored
         .iter()
         .find(|p| stands_alone(p.passage) && !mistake(p))
         .or_else(|| scored.iter().find(|p| stands_alone(p.passage)))
     else {
         return (picked, len);
     };
+    // A row of a two-column table is a label and a cell ("Monitoring: Input drift,
+    // prediction drift and, where outcomes arrive, real accuracy.", under "Component | Why
+    // it matters"), a sentence nobody wrote: it opens the answer only when the question names
+    // its table (a word of its heading: "What does the MLOps service put in place?"), or
+    // when no other sentence can: "how should we monitor a model for drift"
+    // opened on that row of the MLOps service, above every sentence of the drift guides.
+    let row = |p: &ScoredPassage| {
+        let record = &ANSWER_PASSAGES[p.passage as usize];
+        record.bare_row && !names_heading(record.heading)
+    };
+    let close_to = |p: &ScoredPassage, to: &ScoredPassage| {
+        u128::from(p.value) * 1000 >= u128::from(to.value) * u128::from(SENTENCE_KEEP_PER_MILLE)
+    };
+    let best = if row(first) {
+        scored.iter().find(|p| stands_alone(p.passage) && !mistake(p) && !row(p)).unwrap_or(first)
+    } else {
+        first
+    };
     let mut chars = 0;
     let mut n_chosen = 0;
     // The subject terms the chosen sentences name.
     let mut said = 0u32;
     for candidate in scored {
-        let close = u128::from(candidate.value) * 1000
-            >= u128::from(best.value) * u128::from(SENTENCE_KEEP_PER_MILLE);
-        if n_chosen == MAX_CHOSEN || !close {
+        if n_chosen == MAX_CHOSEN || !close_to(candidate, best) {
             break;
         }
         if picked[..len].iter().any(|p| p.passage == candidate.passage)
@@ -716,6 +748,18 @@ pub fn pick(
                 && best_record.item == record.item
                 && best_record.heading == record.heading;
             if !same_list {
+                continue;
+            }
+        }
+        // So is such a row, which joins only a row of its own table, or follows the best
+        // sentence in its own item: of an item ranked above, it would open the answer.
+        if row(candidate) && candidate.passage != best.passage && !each_item {
+            let best_record = &ANSWER_PASSAGES[best.passage as usize];
+            let same_table = best_record.bare_row
+                && best_record.item == record.item
+                && best_record.heading == record.heading;
+            let after_best = best_record.item == record.item && candidate.passage > best.passage;
+            if !same_table && !after_best {
                 continue;
             }
         }
@@ -856,7 +900,7 @@ mod tests {
             },
         ];
         for (alone_answers, each_item) in [(false, false), (true, false), (false, true)] {
-            let (picked, len) = pick(&scored, alone_answers, each_item, false);
+            let (picked, len) = pick(&scored, alone_answers, each_item, false, &|_| false);
             assert!(len > 0, "nothing quoted (alone {alone_answers}, each item {each_item})");
             assert!(picked[..len].iter().all(|p| p.passage != unquotable));
             assert_eq!(picked[0].passage, quotable);

@@ -963,7 +963,7 @@ pub fn emit_answer(
     for passage in &index.passages {
         let _ = writeln!(
             out,
-            "    Passage {{ item: {}, heading: {}, text: {}, block: {}, signature: {:#018x}, answerable: {}, continues: {}, cross_reference: {}, defines: {}, states_duration: {}, list_item: {} }},",
+            "    Passage {{ item: {}, heading: {}, text: {}, block: {}, signature: {:#018x}, answerable: {}, continues: {}, cross_reference: {}, defines: {}, states_duration: {}, list_item: {}, bare_row: {} }},",
             passage.item,
             lit(&passage.heading),
             lit(&passage.text),
@@ -974,7 +974,8 @@ pub fn emit_answer(
             passage.cross_reference,
             passage.defines,
             passage.states_duration,
-            passage.list_item
+            passage.list_item,
+            passage.bare_row
         );
     }
     out.push_str("];\n\n");

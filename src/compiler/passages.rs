@@ -119,6 +119,14 @@ const CONTINUATIONS: &[&str] = &[
     "Similarly",
 ];
 
+/// What an action gives back, which a sentence opening "The <noun> <verb>" names as the one
+/// the sentence before it did ("The answer has your client_id and client_secret.").
+const BACK_REFERENCE_NOUNS: &[&str] = &["answer", "reply", "response", "result", "outcome"];
+
+/// Verbs after a [`BACK_REFERENCE_NOUNS`] noun that make it the subject ("The result is ...").
+const BACK_REFERENCE_VERBS: &[&str] =
+    &["is", "was", "are", "were", "has", "had", "gives", "holds", "lists", "maps", "comes"];
+
 /// Words after a mid-sentence "this" that make it point back at the sentence before
 /// ("... notices when this happens ..."): the sentence leans on that one as much as one that
 /// opens with "This".
@@ -161,6 +169,7 @@ pub struct PassageText {
     pub defines: bool,
     pub states_duration: bool,
     pub list_item: bool,
+    pub bare_row: bool,
 }
 
 /// One indexed stem and its postings at both levels.
@@ -224,6 +233,10 @@ pub struct Block {
     /// item whose run-in label names the mistake ("**Sunk cost.** What was spent is
     /// irrelevant ...") goes on to say what is right, and is not marked.
     pub list_item: bool,
+    /// A row of a two-column table, its cell joined to its label with no column label
+    /// ("Monitoring: Input drift, prediction drift and, ..." under "Component | Why it
+    /// matters"): a label and a cell, no sentence its author wrote.
+    pub bare_row: bool,
 }
 
 /// An item with the text its index entries are built from.
@@ -596,6 +609,7 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
             quotable: true,
             run_in: 0,
             list_item: false,
+            bare_row: false,
         });
     }
     for section in &assessment.sections {
@@ -607,6 +621,7 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
                 quotable: true,
                 run_in: 0,
                 list_item: false,
+                bare_row: false,
             });
         }
         for advice in [&section.advice, &section.strong_advice] {
@@ -617,6 +632,7 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
                 quotable: true,
                 run_in: 0,
                 list_item: false,
+                bare_row: false,
             });
         }
     }
@@ -637,6 +653,7 @@ fn assessment_source(config: &Config, content: &Content, publisher: &Value) -> S
                 quotable: true,
                 run_in: 0,
                 list_item: false,
+                bare_row: false,
             });
         }
     }
@@ -692,6 +709,7 @@ fn contact_source(config: &Config, content: &Content) -> Source {
         quotable: true,
         run_in: 0,
         list_item: false,
+        bare_row: false,
     }];
     blocks.push(Block {
         heading: heading.clone(),
@@ -700,6 +718,7 @@ fn contact_source(config: &Config, content: &Content) -> Source {
         quotable: true,
         run_in: 0,
         list_item: false,
+        bare_row: false,
     });
     for text in
         [&contact.how, &contact.location.as_ref().map(|l| format!("Location: {l}.")), &contact.note]
@@ -713,6 +732,7 @@ fn contact_source(config: &Config, content: &Content) -> Source {
             quotable: true,
             run_in: 0,
             list_item: false,
+            bare_row: false,
         });
     }
     for term in &contact.terms {
@@ -723,6 +743,7 @@ fn contact_source(config: &Config, content: &Content) -> Source {
             quotable: true,
             run_in: 0,
             list_item: false,
+            bare_row: false,
         });
     }
     Source {
@@ -890,6 +911,7 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<(PassageText, String)> {
                     defines,
                     states_duration,
                     list_item: false,
+                    bare_row: false,
                 },
                 lead_in,
             ));
@@ -926,10 +948,10 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<(PassageText, String)> {
         }
     }
     for (passage, _) in &mut passages {
-        passage.list_item = usize::from(passage.block)
-            .checked_sub(1)
-            .and_then(|block| source.blocks.get(block))
-            .is_some_and(|block| block.list_item);
+        let block =
+            usize::from(passage.block).checked_sub(1).and_then(|block| source.blocks.get(block));
+        passage.list_item = block.is_some_and(|block| block.list_item);
+        passage.bare_row = block.is_some_and(|block| block.bare_row);
     }
     passages
 }
@@ -940,12 +962,31 @@ fn item_passages(item_idx: u16, source: &Source) -> Vec<(PassageText, String)> {
 pub fn refers_back(text: &str) -> bool {
     // "The first ...; the second ..." and "The former/latter" name what the sentence before
     // listed.
-    let opening: Vec<&str> = text.split_whitespace().take(2).collect();
-    if let [the, which] = opening[..] {
+    let opening: Vec<&str> = text.split_whitespace().take(3).collect();
+    if let [the, which, ..] = opening[..] {
         let which = which.trim_end_matches([',', ';', ':']);
         if the == "The" && ["first", "second", "former", "latter"].contains(&which) {
             return true;
         }
+    }
+    // "The answer has an access_token ...", "The result is a sector where ...": what an
+    // action of the sentence before gave back (`BACK_REFERENCE_NOUNS`), then a verb; quoted
+    // alone, nobody knows which call answered. ("The answer call dominates" names a call.)
+    if let [the, noun, verb] = opening[..]
+        && the == "The"
+        && BACK_REFERENCE_NOUNS.contains(&noun)
+        && BACK_REFERENCE_VERBS.contains(&verb)
+    {
+        return true;
+    }
+    // "There was no capacity for forecasting.": a story's past told in a sentence with no
+    // subject of its own says what the sentence before it led to (whose capacity: the
+    // information team's).
+    if let [there, was, ..] = opening[..]
+        && there == "There"
+        && ["was", "were"].contains(&was)
+    {
+        return true;
     }
     let words: Vec<&str> = text.split_whitespace().collect();
     words.iter().enumerate().skip(1).any(|(idx, word)| {
@@ -1101,6 +1142,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
                 quotable: true,
                 run_in: std::mem::take(run_in),
                 list_item: in_list && (led_in || mistake),
+                bare_row: false,
             });
         }
         *run_in = 0;
@@ -1193,6 +1235,7 @@ pub fn markdown_blocks(markdown: &str) -> Vec<Block> {
                         quotable,
                         run_in: 0,
                         list_item: false,
+                        bare_row: row.len() <= 2,
                     });
                 }
             }

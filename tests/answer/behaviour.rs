@@ -4823,3 +4823,48 @@ fn what_the_asker_bought_is_phrasing() {
     let register = ask("what bought AI should go in the use case register");
     assert_eq!(first(&register, 1), ["guide:ai-use-case-register"]);
 }
+
+/// A row of a two-column table is a label and a cell ("Monitoring: Input drift, prediction
+/// drift and, where outcomes arrive, real accuracy.", under "Component | Why it matters"),
+/// no sentence: it opens an answer only when the question names its table's heading.
+#[test]
+fn a_two_column_row_opens_only_a_question_of_its_table() {
+    for question in
+        ["how should we monitor a model for drift", "how do we monitor models for drift"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        let opening = reply.sentences[0].text;
+        assert!(!opening.starts_with("Monitoring:"), "{question}: {}", reply.text());
+        assert!(opening.to_lowercase().contains("drift"), "{question}: {}", reply.text());
+    }
+    let table = ask("What does the MLOps service put in place?");
+    assert!(
+        table.sentences[0].text.starts_with("Versioned training pipelines:"),
+        "{}",
+        table.text()
+    );
+}
+
+/// A sentence that says what a call gave back ("The answer has an access_token ...") comes
+/// with the sentence of the call; so does a story's "There was no capacity for forecasting."
+/// with the sentence that says whose.
+#[test]
+fn a_sentence_that_needs_the_one_before_comes_with_it() {
+    for question in ["how do I get a token for the export", "how do I get an access token"] {
+        let reply = ask(question);
+        let text = reply.text();
+        assert!(!text.starts_with("The answer"), "{question}: {text}");
+        if text.contains("The answer has an access_token") {
+            assert!(text.contains("POST /oauth/token"), "{question}: {text}");
+        }
+    }
+    let prev = ["what have you done in healthcare"];
+    for question in ["what about forecasting?", "and forecasting?"] {
+        let reply = ask_after(&prev, question);
+        let text = reply.text();
+        if text.contains("There was no capacity") {
+            assert!(text.contains("information team of six"), "{question}: {text}");
+        }
+    }
+}
