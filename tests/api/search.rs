@@ -3469,3 +3469,142 @@ async fn a_vector_database_finds_retrieval() {
         "what is a vector database: the change data capture guide in the first 5: {page}"
     );
 }
+
+/// What an LLM (GPT, ChatGPT) costs is its running cost: "how much does gpt cost per month"
+/// listed the model choice and use case guides before the running cost guide.
+#[tokio::test]
+async fn an_llm_cost_is_its_running_cost() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("how much does gpt cost per month", "estimate-llm-running-costs", 1),
+            ("how much does chatgpt cost", "estimate-llm-running-costs", 1),
+            ("llm cost per month", "estimate-llm-running-costs", 1),
+        ],
+    )
+    .await;
+}
+
+/// Which LLM to use is the choice of a language model ("which", "should" and "we" are stop
+/// words, so the query was `llm use` and the use case guide came first); LLM use cases stay
+/// the use case guide's.
+#[tokio::test]
+async fn which_llm_to_use_is_choosing_one() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("which llm should we use", "choose-an-llm-for-a-task", 1),
+            ("which language model should we use", "choose-an-llm-for-a-task", 1),
+            ("what llm should i use for summarising", "choose-an-llm-for-a-task", 1),
+            ("llm use cases", "llm-use-case-fit", 1),
+        ],
+    )
+    .await;
+}
+
+/// Letting the AI act (send, decide, reply) is letting it act on its own: the agent guide and
+/// human oversight, where "on its own" is only "own" and the security guides came first.
+#[tokio::test]
+async fn letting_ai_act_finds_autonomy_and_oversight() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            (
+                "can we let the ai send emails to customers on its own",
+                "agents-vs-fixed-workflows",
+                2,
+            ),
+            (
+                "can we let the ai send emails to customers on its own",
+                "human-oversight-of-automated-decisions",
+                2,
+            ),
+            (
+                "should we let ai make decisions about loans",
+                "human-oversight-of-automated-decisions",
+                1,
+            ),
+        ],
+    )
+    .await;
+}
+
+/// Pasting something into a public assistant is what the acceptable use policy rules on,
+/// with a word between ("paste our passwords into chatgpt"): the policy was not in the
+/// first eight.
+#[tokio::test]
+async fn pasting_into_chatgpt_finds_the_acceptable_use_policy() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            (
+                "is it safe to paste our passwords into chatgpt",
+                "generative-ai-acceptable-use-policy",
+                1,
+            ),
+            ("pasting code into chatgpt", "generative-ai-acceptable-use-policy", 1),
+            ("paste into chatgpt", "generative-ai-acceptable-use-policy", 1),
+        ],
+    )
+    .await;
+}
+
+/// Prompt engineering is writing prompts, which no guide calls it: "engineering" found the
+/// prompt injection guide first.
+#[tokio::test]
+async fn prompt_engineering_is_writing_prompts() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("prompt engineering", "prompt-design-fundamentals", 1),
+            ("what is prompt engineering", "prompt-design-fundamentals", 1),
+            ("prompt engineering best practices", "prompt-design-fundamentals", 1),
+        ],
+    )
+    .await;
+}
+
+/// Reports that say different things show different numbers: the pipeline testing guide came
+/// first.
+#[tokio::test]
+async fn reports_that_say_different_things_are_reconciled() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            (
+                "we have too many reports that say different things",
+                "reconcile-conflicting-reports",
+                1,
+            ),
+            ("our reports say different things", "reconcile-conflicting-reports", 1),
+        ],
+    )
+    .await;
+}
+
+/// ML testing, typed as a compound, is the ML testing guide's: the guides that say "ML" most
+/// ranked it 4th or 5th. A train-test split stays the splitting guide's.
+#[tokio::test]
+async fn ml_testing_finds_the_ml_testing_guide() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("machine learning testing", "testing-machine-learning-systems", 1),
+            ("ml tests", "testing-machine-learning-systems", 1),
+            ("ml model testing", "testing-machine-learning-systems", 1),
+        ],
+    )
+    .await;
+    let page = first_page(&server, "train test split for ml", "&limit=2").await;
+    assert!(
+        slugs(&page).iter().any(|s| s == "split-data-for-honest-evaluation"),
+        "train test split for ml: the splitting guide not in the first 2: {page}"
+    );
+}
