@@ -317,8 +317,9 @@ const STANDALONE_OPENINGS: &[&[&str]] = &[
 /// free ("does it cost anything?").
 const COST_VERBS: &[&str] = &["charge", "charges", "cost", "costs", "pay"];
 
-/// Words that, after a verb of price ([`COST_VERBS`]), ask whether anything is paid at all.
-const NOTHING_PAID_WORDS: &[&str] = &["anything", "nothing"];
+/// Words that, after a verb of price ([`COST_VERBS`]), ask whether anything is paid at all:
+/// "does the self-assessment cost money?" asks what "... cost anything?" asks.
+const NOTHING_PAID_WORDS: &[&str] = &["anything", "money", "nothing"];
 
 /// Whether `verb` then `next` (lowercased) are "pay for": said of the self-assessment ("do I
 /// have to pay for the assessment?"), whether it is free.
@@ -386,6 +387,27 @@ const FIRM_MATTER_WORDS: &[&str] = &[
     "sla",
     "terms",
     "warranty",
+];
+
+/// Nouns of the firm's work or clients that, right after a matter an industry page lists for
+/// its sector ("insurance"), make it the industry: "your insurance project", "insurance
+/// clients", "the insurance sector".
+const SECTOR_WORK_NOUNS: &[&str] = &[
+    "case",
+    "client",
+    "clients",
+    "companies",
+    "company",
+    "customer",
+    "customers",
+    "engagement",
+    "engagements",
+    "firms",
+    "industry",
+    "project",
+    "projects",
+    "sector",
+    "work",
 ];
 
 /// Matters of business that are also documents a client has written or reviewed
@@ -1462,6 +1484,8 @@ pub fn detect(text: &str) -> Intent {
     // document came ("can you help us write an AI policy?").
     let (mut since_your, mut document_work) = (usize::MAX, false);
     let mut after_with = false;
+    // "Insurance" read, as a matter of the firm's until the next word says otherwise.
+    let mut sector_matter_pending = false;
     let mut names_commerce = false;
     let mut names_assessment = false;
     let mut names_free_or_self = false;
@@ -1613,12 +1637,18 @@ pub fn detect(text: &str) -> Intent {
         // the asker wants made or mended is theirs, unless it is "your" policy. It was "not
         // covered", as the firm's own policy would be.
         let document_to_make = document_work && since_your > 2 && DOCUMENT_MATTERS.contains(&word);
-        intent.names_firm_matter |= (FIRM_MATTER_WORDS.contains(&word)
-            || FIRM_FACT_WORDS.contains(&word))
+        // "How long did your insurance project last?": a matter an industry page lists for its
+        // sector, said right before a noun of the firm's work or clients, names the industry
+        // the work was in, not the firm's own cover ("do you have insurance?"); it was "not
+        // covered". Whether it is said so is known only at the next word.
+        intent.names_firm_matter |= sector_matter_pending && !SECTOR_WORK_NOUNS.contains(&word);
+        let firm_matter = (FIRM_MATTER_WORDS.contains(&word) || FIRM_FACT_WORDS.contains(&word))
             && !term_of_the_trade
             && !clients_own
             && !sector_clients
             && !document_to_make;
+        sector_matter_pending = firm_matter && is_listed_sector_word(word);
+        intent.names_firm_matter |= firm_matter && !sector_matter_pending;
         document_work |= DOCUMENT_WORK_VERBS.contains(&word);
         since_your = if word == "your" { 1 } else { since_your.saturating_add(1) };
         after_with |= word == "with";
@@ -1710,6 +1740,7 @@ pub fn detect(text: &str) -> Intent {
         after_asker = matches!(word, "us" | "me");
         right_after_with = word == "with";
     });
+    intent.names_firm_matter |= sector_matter_pending;
     intent.length_of_work = names_length && names_work;
     intent.asks_work_size = names_work && intent.names_firm_practice;
     // "How do you work?", "how does Larchmere operate?": the fourth word is the verb.
@@ -1785,20 +1816,23 @@ pub fn detect(text: &str) -> Intent {
         && fourth_is_firm_fact
         && position == opening_words.len() + 1;
     intent.refers_to_company |= asks_the_firm_fact;
-    let asks_firm_person = (opening_words[0] == "whos" && opening_words[1] == "your")
-        || (opening_words[0] == "who" && opening_words[1] == "is" && opening_words[2] == "your")
-        || (opening_words[0] == "who"
-            && opening_words[1] == "are"
-            && opening_words[2] == "your"
-            && fourth_is_unclassed)
-        || asks_the_firm_fact;
-    intent.asks_firm_person = asks_firm_person;
     // "Who is the AI readiness assessment for?", "who should take the assessment?": whom it
     // suits, not what it is.
     intent.asks_audience = matches!(opening_words[0].as_str(), "who" | "whos")
         && (last_is_for
             || (MODAL_OR_CAN.contains(&opening_words[1].as_str())
                 && AUDIENCE_VERBS.contains(&opening_words[2].as_str())));
+    // "Who is your data strategy service for?" asks whom the firm's work suits, not who one of
+    // its people is ("who is your CEO?"); it was "not covered".
+    let asks_firm_person = ((opening_words[0] == "whos" && opening_words[1] == "your")
+        || (opening_words[0] == "who" && opening_words[1] == "is" && opening_words[2] == "your")
+        || (opening_words[0] == "who"
+            && opening_words[1] == "are"
+            && opening_words[2] == "your"
+            && fourth_is_unclassed)
+        || asks_the_firm_fact)
+        && !(intent.asks_audience && intent.names_offering);
+    intent.asks_firm_person = asks_firm_person;
     intent.names_firm_matter |= (you_start && !after_you_start_other)
         || asks_who_is_in_charge
         || asks_firm_person

@@ -484,6 +484,17 @@ fn answer_to(query: &query::Query) -> Answer {
         Some(CompanyTopic::Assessment) if query.intent.asks_audience => {
             retrieve(&query::build(AUDIENCE_QUESTION, &[]), kind_of(CompanyTopic::Assessment))
         }
+        // "Who is the data strategy service for?", "who should use the AI strategy service?":
+        // whom the named service suits, where its page says so ("A data strategy suits
+        // organisations that ..."); searched, the question's words found a side sentence
+        // ("If your current strategy cannot answer those on a page, ..."). A page that says it
+        // in no such sentence keeps the search's answer.
+        Some(CompanyTopic::Services)
+            if query.intent.asks_audience && query.intent.named_service.is_some() =>
+        {
+            service_audience(query)
+                .unwrap_or_else(|| retrieve(query, kind_of(CompanyTopic::Services)))
+        }
         Some(topic) if query.n_content == 0 && !query.asks_of_carried() => {
             attribute_answer(query, topic).unwrap_or_else(|| company_answer(topic))
         }
@@ -667,6 +678,28 @@ const FREE_QUESTION: &str = "is the assessment free?";
 /// Whom the assessment suits, asked in the words the readiness assessment service answers it
 /// in.
 const AUDIENCE_QUESTION: &str = "which organisations does the readiness assessment suit?";
+
+/// Whom the service `query` names suits, from its own page: the answer to
+/// [`SERVICE_AUDIENCE_QUESTION`] if that service's sentence opens it and says a word of
+/// suiting ([`SUIT_WORDS`]).
+fn service_audience(query: &query::Query) -> Option<Answer> {
+    let service = ANSWER_ITEMS.get(usize::from(query.intent.named_service?))?;
+    let mut audience = query::build(SERVICE_AUDIENCE_QUESTION, &[]);
+    audience.intent.named_service = query.intent.named_service;
+    let answer = retrieve(&audience, kind_of(CompanyTopic::Services));
+    let first = answer.sentences.first()?;
+    let own =
+        answer.sources.get(first.sources.start).is_some_and(|item| std::ptr::eq(*item, service));
+    let says_suits =
+        first.text.split(|c: char| !c.is_alphanumeric()).any(|word| SUIT_WORDS.contains(&word));
+    (answer.kind == AnswerKind::Answered && own && says_suits).then_some(answer)
+}
+
+/// Whom a service suits, asked in the words its page answers it in.
+const SERVICE_AUDIENCE_QUESTION: &str = "which organisations does it suit?";
+
+/// Words that say whom a service suits ("A data strategy suits organisations that ...").
+const SUIT_WORDS: &[&str] = &["suit", "suits", "suited"];
 
 /// The items a company topic is about, for boosting a search that names the topic.
 fn kind_of(topic: CompanyTopic) -> Option<SourceKind> {

@@ -2348,8 +2348,15 @@ fn past_work_noun(text: &str, token: &Token) -> bool {
 fn assessment_phrasing(text: &str, token: &Token, intent: &intent::Intent) -> bool {
     let next = word_from(text, token.end).map(str::to_ascii_lowercase);
     let next_is = |words: &[&str]| next.as_deref().is_some_and(|next| words.contains(&next));
+    // "Does the self assessment cost money?": "money" after the verb of price is phrasing as
+    // "anything" is; searched, it left the description first.
+    let written = text.get(token.start..token.end).map(str::to_ascii_lowercase);
+    let after_price = word_before(text, token.start)
+        .zip(written)
+        .is_some_and(|(prev, word)| intent::asks_nothing_paid(&prev.to_ascii_lowercase(), &word));
     intent.asks_free
         && ((token.word == "self" && next_is(&["assessment", "assessments"]))
+            || after_price
             || next.as_deref().is_some_and(|next| {
                 intent::asks_nothing_paid(&token.word, next) || intent::pays_for(&token.word, next)
             }))

@@ -4868,3 +4868,72 @@ fn a_sentence_that_needs_the_one_before_comes_with_it() {
         }
     }
 }
+
+/// "How long did your insurance project last?": "insurance" right before a noun of the firm's
+/// work or clients names the industry the work was in, as "do you work with insurance
+/// companies?" does, not the firm's own cover; it was "not covered" as "do you have
+/// insurance?" is, which it still is.
+#[test]
+fn insurance_work_is_the_industry_not_the_firms_cover() {
+    let reply = ask("how long did your insurance project last");
+    let Some(opening) = reply.sentences.first() else { panic!("no sentence") };
+    assert_eq!(reply.sources[opening.sources.start].slug, "insurer-claims-triage");
+    assert!(opening.text.starts_with("Duration:"), "{}", opening.text);
+    for question in ["tell me about your insurance clients", "do you have insurance case studies"] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["case-study:insurer-claims-triage"], "{question}");
+    }
+    for question in [
+        "do you have insurance",
+        "what insurance do you have",
+        "do you have professional indemnity insurance",
+        "what is your insurance policy",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::NotCovered, "{question}");
+    }
+}
+
+/// "Does the self assessment cost money?" asks what "... cost anything?" asks: whether it is
+/// free. "Money" was searched and the record's description came first. "How much money does
+/// the assessment cost?" asks a price still.
+#[test]
+fn costing_money_is_whether_the_assessment_is_free() {
+    for question in [
+        "does the self assessment cost money",
+        "does the assessment cost money",
+        "does the readiness assessment cost money to take",
+    ] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["assessment:ai-readiness"], "{question}");
+        let opening = reply.sentences.first().map_or("", |s| s.text);
+        assert!(opening.contains("self-assessment is free"), "{question}: {opening}");
+    }
+    let reply = ask("how much money does the assessment cost");
+    let opening = reply.sentences.first().map_or("", |s| s.text);
+    assert!(!opening.contains("self-assessment is free"), "{opening}");
+}
+
+/// Whom a named service is for is whom its page says it suits ("A data strategy suits
+/// organisations that ..."); the question's words found a side sentence ("If your current
+/// strategy cannot answer those on a page, ..."). A service whose page says it in no such
+/// sentence keeps the search's answer, and "what is ..." is asked as before.
+#[test]
+fn whom_a_service_is_for_is_whom_it_suits() {
+    for question in [
+        "who is the data strategy service for",
+        "who should use the data strategy service",
+        "who is the data strategy service aimed at",
+        "who is your data strategy service for?",
+    ] {
+        let reply = ask(question);
+        let opening = reply.sentences.first().map_or("", |s| s.text);
+        assert!(opening.starts_with("A data strategy suits"), "{question}: {opening}");
+        assert_eq!(first(&reply, 1), ["service:data-strategy"], "{question}");
+    }
+    let reply = ask("what is the data strategy service");
+    let opening = reply.sentences.first().map_or("", |s| s.text);
+    assert!(!opening.starts_with("A data strategy suits"), "{opening}");
+    let reply = ask("who is the mlops service for");
+    assert_eq!(first(&reply, 1), ["service:mlops"]);
+}
