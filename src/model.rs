@@ -473,7 +473,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         400,
         "The query string has a parameter this endpoint does not define; the message names it. The OpenAPI document lists each endpoint's parameters.",
     ),
-    ("duplicate_parameter", 400, "A query parameter was given more than once; send it once."),
+    (
+        "duplicate_parameter",
+        400,
+        "A query parameter was given more than once (the same name twice, as in `?q=a&q=b`); send it once.",
+    ),
     ("invalid_parameter", 400, "A query parameter is not valid UTF-8 after percent-decoding."),
     ("invalid_limit", 400, "`limit` is not an integer from 1 to 50."),
     (
@@ -485,7 +489,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "invalid_cursor",
         400,
-        "`cursor` is malformed, tampered with, or was issued for a different q, category or limit (or by another build of the content). Send it back unchanged with the same q, category and limit, or start again without a cursor.",
+        "`cursor` is malformed, tampered with, or was issued for a different query (`q`), category or limit (or by another build of the content). Send it back unchanged with the same `q`, category and limit, or start again without a cursor.",
     ),
     ("invalid_json", 400, "The body is empty or is not valid JSON."),
     (

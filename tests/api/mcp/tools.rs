@@ -2550,6 +2550,38 @@ async fn docs_search_counts_the_error_reference_as_one_row_and_its_description()
     );
 }
 
+/// An error code's meaning says what a developer sees in the words they report it by, not only
+/// in the API's own: `duplicate_parameter` said "more than once", and `same parameter sent
+/// twice` listed `POST /ask` (whose long text says "same", "parameter" and "sent") first and
+/// the code nowhere in the first three; `invalid_cursor` named the query parameter `q` alone,
+/// and `reused a cursor with a different query` found `GET /v1/resources` first.
+#[tokio::test]
+async fn docs_search_finds_an_error_code_by_what_the_developer_did() {
+    let server = start().await;
+    for (query, first) in [
+        ("same parameter sent twice", "errors/duplicate_parameter"),
+        ("reused a cursor with a different query", "errors/invalid_cursor"),
+        // As before.
+        ("same parameter given twice", "errors/duplicate_parameter"),
+        ("duplicate key in json", "errors/duplicate_member"),
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let answer =
+                tool(&server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+            assert_eq!(answer["isError"], false, "{answer}");
+            let text = answer["content"][0]["text"].as_str().expect("text");
+            let page: Value = serde_json::from_str(text).expect("JSON");
+            let ids: Vec<&str> = page["results"]
+                .as_array()
+                .expect("results")
+                .iter()
+                .filter_map(|r| r["id"].as_str())
+                .collect();
+            assert_eq!(ids.first(), Some(&first), "{name} {query}: {ids:?}");
+        }
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
