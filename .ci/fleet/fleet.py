@@ -1107,9 +1107,10 @@ def soak(replicas, nginx, tls_context, token, seconds):
 
 def operations(replicas):
     """The metrics and access logs the replicas kept, checked against each other."""
-    # A request hyper refused before routing has "- - -" for its request line and "-" for time.
+    # A request hyper refused before routing has "- - -" for its request line, the bytes of the
+    # Error body it was answered with ("-" had it none) and "-" for time.
     line = re.compile(r'^(\S+) - - \[\d{2}/\w{3}/\d{4}:\d{2}:\d{2}:\d{2} \+0000\] '
-                      r'(?:"(\S+) (\S+) (HTTP/[\d.]+)" (\d{3}) (\d+|-) (\d+)|"- - -" (\d{3}) - -)$')
+                      r'(?:"(\S+) (\S+) (HTTP/[\d.]+)" (\d{3}) (\d+|-) (\d+)|"- - -" (\d{3}) (\d+|-) -)$')
     problems = []
     totals = {}
     for replica in replicas:

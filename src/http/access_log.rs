@@ -17,11 +17,12 @@
 //! too ([`Rejection`]), with what is known of it: the connection's address (no
 //! `X-Forwarded-For` was read), the time it was refused, `"- - -"` for the request line (its
 //! method, target and protocol were never parsed; three fields, so the line keeps its shape for
-//! a CLF parser), the status hyper sent, and `-` for the body (it has none) and for the time
-//! taken (there is no request head to count from):
+//! a CLF parser), the status sent, the bytes of the Error body the connection's writer put in
+//! place of hyper's empty one (`-` where there was none), and `-` for the time taken (there is
+//! no request head to count from):
 //!
 //! ```text
-//! 203.0.113.9 - - [23/Nov/2026:15:31:02 +0000] "- - -" 431 - -
+//! 203.0.113.9 - - [23/Nov/2026:15:31:02 +0000] "- - -" 431 317 -
 //! ```
 //!
 //! The request path never waits for the log: a request hands its fields to a bounded queue

@@ -283,7 +283,7 @@ fn an_access_log_line_is_exactly_the_common_log_format() {
 /// A request hyper refuses itself, before the service sees it, is answered by hyper (400 for a
 /// head it cannot parse, 431 for one too large) and was seen by no log and no metric: an
 /// operator could not tell a client sending malformed requests. Each now has an access-log
-/// line (`"- - -"` for the request line never parsed, `-` for the body and the time) and is
+/// line (`"- - -"` for the request line never parsed, the Error body's bytes, `-` for the time) and is
 /// counted in `consultancy_api_http_requests_rejected_total` by the status sent, not in
 /// `consultancy_api_http_requests_total`. A client that leaves mid-head, or is cut off by the
 /// header deadline, was answered nothing and has neither.
