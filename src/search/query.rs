@@ -1129,6 +1129,9 @@ pub fn units(q: &str) -> Units {
     // The tokens after a word between that a synonym phrase took (see [`gapped_phrase_at`]):
     // none in most queries.
     let mut taken_after_gap: Vec<usize> = Vec::new();
+    // The tokens of phrases that may be bare stems of a library word (see
+    // [`bare_stem_written`]): none in most queries.
+    let mut phrase_stems: Vec<usize> = Vec::new();
     // A phrasing word ([`is_phrasing`]) is no unit of its own where another word of the query
     // is not phrasing.
     let phrasing = |text: &str, token: &QueryToken| {
@@ -1269,7 +1272,25 @@ pub fn units(q: &str) -> Units {
         if keep_words {
             push_phrase_words(&text, &tokens[idx..idx + taken], last, &mut units);
         }
+        // A bare stem typed in a phrase ("machin" of "machin lerning"): named as its written
+        // word below, as [`expand`] names a bare stem that is a unit of its own.
+        if taken > 1 && !gapped {
+            let bare =
+                |t: &QueryToken| t.known.is_none() && !t.as_typed && t.word.len() == t.stem.len();
+            phrase_stems.extend((idx..idx + taken).filter(|&at| bare(&tokens[at])));
+        }
         idx += taken;
+    }
+    for &at in &phrase_stems {
+        let token = &tokens[at];
+        let (word, stem) = (&text[token.word.clone()], &text[token.stem.clone()]);
+        if word != stem || read_as.iter().any(|(span, _)| *span == token.span) {
+            continue;
+        }
+        let term = TERM_IDS.get(stem).copied().filter(|&term| has_postings(term));
+        if let Some(written) = term.and_then(|term| bare_stem_written(word, term)) {
+            read_as.push((token.span.clone(), written));
+        }
     }
     let mut alternatives = Vec::with_capacity(4 * units.len());
     for (unit_idx, unit) in units.iter_mut().enumerate() {
@@ -1751,8 +1772,58 @@ fn expand(
             }
             return read.map(|near| near.word);
         }
+        // A word the library does not write that is a bare stem of one it does ("machin" of
+        // "machine", "qualiti" of "quality") found that word's guides as typed, and rightly;
+        // but the page said "Showing results for machin learning", which reads as left
+        // uncorrected. It is named as the written form of its stem nearest it, as a
+        // misspelling is; what it finds is unchanged. Not a word with an ending the stemmer
+        // cut ("shopping" is no slip for "shop"), a word in quotes, a phrase's, nor an
+        // unfinished last word (its completions are what it is read as).
+        let bare_stem = typo_tolerant
+            && found_as_typed
+            && unit.known.is_none()
+            && singular_known.is_none()
+            && unit.edits == 0
+            && !named_by_synonyms
+            && word == key
+            && !alternatives[first..]
+                .iter()
+                .any(|a| matches!(a.kind, Kind::Prefix) && has_postings(a.term));
+        if let Some(term) = term.filter(|_| bare_stem) {
+            return bare_stem_written(word, term);
+        }
     }
     None
+}
+
+/// Most letters an ending puts on a word ("-ing", "-ies"): a written word of a stem longer
+/// than its shortest by more is another word the stemmer gave the same stem ("business" and
+/// "busy" are both `busi`).
+const STEM_ENDING_MAX_CHARS: usize = 3;
+
+/// The form the library writes of stem `term` that `word`, a bare stem of it no guide writes,
+/// was typed for: its shortest written form ([`written_form`]), when that is the word with a
+/// letter put after it ("machin", "machine") or its last letter changed ("qualiti",
+/// "quality"), as the stemmer cut an "e" or made a "y" an "i"; not a longer word the stem is
+/// cut from ("shop" is no slip for "shopping"). `None` otherwise, and when the stem is two
+/// words' ([`STEM_ENDING_MAX_CHARS`]): "busi case" is a business case, not a "busy case".
+fn bare_stem_written(word: &str, term: u32) -> Option<String> {
+    let written = written_form(word, term)?;
+    let mut chars = word.chars();
+    chars.next_back()?;
+    let kept = chars.as_str();
+    let one_letter = match written.len().checked_sub(word.len())? {
+        0 => written.starts_with(kept) && written != word,
+        1 => written.starts_with(word),
+        _ => false,
+    };
+    let first = PREFIX_WORDS.partition_point(|(form, _)| *form < kept);
+    let one_word = PREFIX_WORDS[first..]
+        .iter()
+        .take_while(|(form, _)| form.starts_with(kept))
+        .filter(|&&(_, of)| of == term)
+        .all(|(form, _)| form.len() <= written.len() + STEM_ENDING_MAX_CHARS);
+    (one_letter && one_word).then(|| written.to_string())
 }
 
 /// Whether `a` and `b` have the same letters, each as often: one is the other with letters
