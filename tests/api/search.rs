@@ -3636,3 +3636,58 @@ async fn a_bare_stem_is_named_as_its_word() {
     let word = slugs(&first_page(&server, "machine learning testing", "&limit=5").await);
     assert_eq!(stem, word);
 }
+
+/// Data put into a public assistant, however many words name the data ("paste customer data
+/// into chatgpt"), is the acceptable use policy's: the use-case fit guide came first.
+#[tokio::test]
+async fn data_put_into_chatgpt_finds_the_acceptable_use_policy() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("can i paste customer data into chatgpt", "generative-ai-acceptable-use-policy", 1),
+            ("upload our data to chatgpt", "generative-ai-acceptable-use-policy", 1),
+            (
+                "is it ok to share company data with chatgpt",
+                "generative-ai-acceptable-use-policy",
+                1,
+            ),
+        ],
+    )
+    .await;
+}
+
+/// What to tell or present to the board is the guide on briefing executives; the board's AI
+/// strategy guide stays near.
+#[tokio::test]
+async fn telling_the_board_finds_the_briefing_guide() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("what should we tell the board about generative ai", "brief-executives-on-ai", 1),
+            ("how to present ai to the board", "brief-executives-on-ai", 1),
+            ("tell the board about ai risks", "board-asks-for-ai-strategy", 2),
+        ],
+    )
+    .await;
+}
+
+/// A model trained on the future is leakage: the feedback loop guide came first.
+#[tokio::test]
+async fn training_on_the_future_is_leakage() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            (
+                "the model was trained on data from the future by mistake",
+                "detect-target-leakage",
+                2,
+            ),
+            ("training on future data", "detect-target-leakage", 2),
+            ("training on future data", "build-point-in-time-training-sets", 2),
+        ],
+    )
+    .await;
+}
