@@ -701,7 +701,8 @@ pub fn has_unmatched_word(ranked: &Ranked) -> bool {
 /// ([`Units::read_as`]), the rest kept as typed. `None` when every word that matched, matched
 /// as typed (or as a completion or synonym of it). A word that matched nothing at all is left
 /// to [`suggest_ranked`]; a misspelt synonym input no guide writes is named as read (`tablaeu`
-/// is `tableau`).
+/// is `tableau`), and so is a bare stem of a library word no guide writes (`machin` is
+/// `machine`), though it matched as typed.
 pub fn corrected_query(q: &str, ranked: &Ranked) -> Option<String> {
     let read_as = ranked.units.read_as();
     if read_as.is_empty() {

@@ -147,8 +147,9 @@ impl Units {
     /// in the query and the library word it was most likely meant as: a whole word before one
     /// it only begins, then the closest, then the one most guides use. A misspelt word of a
     /// synonym phrase ("lerning" of `machine lerning`) is the word its reading in the phrase
-    /// came from. Worked out as the query is expanded, from the candidates it is expanded
-    /// with.
+    /// came from. A bare stem no guide writes ("machin") is named as its written word
+    /// ("machine"), though it matched as typed. Worked out as the query is expanded, from the
+    /// candidates it is expanded with.
     pub fn read_as(&self) -> &[(Range<usize>, String)] {
         &self.read_as
     }
