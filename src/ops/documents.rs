@@ -18,7 +18,7 @@
 use super::content::{self, Item};
 use super::error::Error;
 use super::guides::{self, SearchRequest};
-use super::wanted::{Wanted, held_by_texts, texts_cover, texts_hold, wanted};
+use super::wanted::{Wanted, held_by_texts, said_in_a_row, texts_cover, texts_hold, wanted};
 use crate::limits::SEARCH_QUERY_MAX_CHARS;
 use crate::model::{DocKind, DocumentRecord, ItemKind, McpServer};
 use crate::search::cursor;
@@ -285,7 +285,8 @@ struct Ranked {
     /// headings) together hold every unit, or (an error code's, an operation's) its title and
     /// summary do.
     described: bool,
-    /// Units the title holds (records only; 0 for guides).
+    /// Units the title holds (a guide's only in the docs server's merge of a question mostly
+    /// in the API's words, 0 otherwise).
     in_title: u8,
     /// Which units the title holds, bit `i` for the `i`th (records only; 0 for guides, and
     /// past [`TITLE_UNIT_BITS`] units).
@@ -900,7 +901,10 @@ fn in_api_titles(wanted: &[Wanted<'_>]) -> Vec<u32> {
 /// code or the page that answers. As typed, and not the guides' words: "the answers from our ai
 /// assistant are too slow" holds "answers", "ai" and "too" as titles of the API do
 /// ("invalid_answers", "AI readiness", "Too Many Requests"), but "ai", "assistant" and "slow"
-/// name guides, and it asks about a chatbot's latency.
+/// name guides, and it asks about a chatbot's latency. Unless an API title or a documentation
+/// page's heading says the word next to another of the query's, as the query says them
+/// ([`said_in_a_row`]): "Too Many Requests" names `how many requests can I make`, whatever a
+/// guide on erasure requests is titled.
 fn mostly_names_the_api<'w>(wanted: &[Wanted<'w>], guide_titles: &[&str]) -> Option<Vec<&'w str>> {
     let enough = |n: usize, of: usize| n > 0 && 3 * n >= 2 * of;
     let in_api = in_api_titles(wanted);
@@ -911,7 +915,7 @@ fn mostly_names_the_api<'w>(wanted: &[Wanted<'w>], guide_titles: &[&str]) -> Opt
         return None;
     }
     let in_guides = held_by_texts(guide_titles, wanted);
-    let n_own = count(&|at| in_api[at] >= 100 && !in_guides[at]);
+    let own = |at: usize| in_api[at] >= 100 && !in_guides[at];
     // A phrase or a word read through a synonym is what the query is about wherever it is
     // written: `our data warehouse costs too much` holds the synonym phrase "data warehouse
     // costs", which no title holds, and "too", which titles error codes.
@@ -923,9 +927,39 @@ fn mostly_names_the_api<'w>(wanted: &[Wanted<'w>], guide_titles: &[&str]) -> Opt
         plain && in_api[at] == 0 && !in_guides[at]
     };
     let n_titled = count(&|at| !phrasing(at));
+    let mut n_own = count(&|at| own(at));
+    if !enough(n_own, n_titled) {
+        // Words an API title or a documentation page's heading says one after another, as the
+        // query says them, name what the API names, though a guide's title holds one of them in
+        // another sense: `how many requests can I make` is "Too Many Requests" (a guide on
+        // erasure requests held "requests"), `whats the biggest page size` the API overview's
+        // "the page size" (a guide on chunk sizes held "sizes"). Read only where the titles
+        // alone did not tell.
+        let together = said_in_a_row(&api_titles_and_headings(), wanted);
+        n_own = count(&|at| own(at) || together[at]);
+    }
     enough(n_own, n_titled).then(|| {
         (0..wanted.len()).filter(|at| phrasing(*at)).map(|at| wanted[at].keys[0].0).collect()
     })
+}
+
+/// The titles of the API documentation (documentation pages, error codes, operations) and
+/// the section headings of its pages: where it names what it is about. A line of a fenced
+/// code block is no heading (the authentication page's shell comments start with `#`).
+fn api_titles_and_headings() -> Vec<&'static str> {
+    let references = DOCUMENTS.iter().filter(|record| is_reference(record.kind));
+    let mut texts: Vec<&'static str> = references.clone().map(|record| record.title).collect();
+    for record in references.filter(|record| matches!(record.kind, DocKind::Page(ItemKind::Docs))) {
+        let mut in_code = false;
+        for line in record.markdown.lines() {
+            if line.trim_start().starts_with("```") {
+                in_code = !in_code;
+            } else if let Some(heading) = line.strip_prefix('#').filter(|_| !in_code) {
+                texts.push(heading.trim_start_matches('#'));
+            }
+        }
+    }
+    texts
 }
 
 /// Whether at least two thirds of all the query's units are the API's own words as typed (some
@@ -1014,9 +1048,13 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                 },
                 title_covers: title_covers(guide.title, &wanted),
                 described: texts_cover(&[guide.title, guide.description], &wanted),
-                in_title: 0,
+                // Read only where they count (a question mostly in the API's words).
+                in_title: if about_the_api {
+                    clamp(texts_hold(&[guide.title], &wanted))
+                } else {
+                    0
+                },
                 title_units: 0,
-                // Read only where it counts (a question mostly in the API's words).
                 in_lead: if about_the_api {
                     clamp(texts_hold(&[guide.title, guide.description], &wanted))
                 } else {
@@ -1063,6 +1101,11 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
                 r.typos,
                 !r.described,
                 after_records,
+                // Last, in a question mostly in the API's words, the title that says more of
+                // it: `how many requests can I make` found a guide on LLM latency, whose
+                // description says "many" and "requests", before `rate_limited`, whose title
+                // says "Too Many Requests", the two tied on all the rest.
+                std::cmp::Reverse(if about_the_api { r.in_title } else { 0 }),
             )
         };
         let mut records: Vec<_> = ranked.drain(..).map(|r| (key(&r), r)).collect();

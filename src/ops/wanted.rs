@@ -94,6 +94,33 @@ fn push_stems(stems: &mut Vec<String>, text: &str) {
     stems.push(String::new());
 }
 
+/// For each unit, whether one of `texts` says it as typed next to the unit before or after
+/// it in the query, the two in the query's order with no other word between them (stop words
+/// aside): "Too Many Requests" says `many requests`, "Ask a question in plain language" says
+/// `ask a question in plain`. A phrase unit or one read only through another word is never
+/// said so.
+pub(super) fn said_in_a_row(texts: &[&str], wanted: &[Wanted<'_>]) -> Vec<bool> {
+    fn typed<'w>(unit: &Wanted<'w>) -> Option<&'w str> {
+        unit.keys.first().map(|(key, _)| *key).filter(|key| !key.contains(' '))
+    }
+    let mut said = vec![false; wanted.len()];
+    let mut stems: Vec<String> = Vec::new();
+    for text in texts {
+        stems.clear();
+        for_each_token(text, |token| stems.push(token.stem));
+        for at in 1..wanted.len() {
+            let (Some(first), Some(second)) = (typed(&wanted[at - 1]), typed(&wanted[at])) else {
+                continue;
+            };
+            if stems.windows(2).any(|pair| pair[0] == first && pair[1] == second) {
+                said[at - 1] = true;
+                said[at] = true;
+            }
+        }
+    }
+    said
+}
+
 /// Whether `stems` hold `key`, a stem or a phrase of stems (separated by spaces) in a row.
 fn stems_hold(stems: &[String], key: &str) -> bool {
     let parts: Vec<&str> = key.split(' ').collect();

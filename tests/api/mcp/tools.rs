@@ -2582,6 +2582,42 @@ async fn docs_search_finds_an_error_code_by_what_the_developer_did() {
     }
 }
 
+/// Words an API title or a documentation page's heading says one after another, as the
+/// question says them, are the API's own, though a guide's title holds one of them in another
+/// sense: `how many requests can I make` is "Too Many Requests" (a guide on erasure requests
+/// holds "requests"), `whats the biggest page size` the API overview's "the page size" (a guide
+/// on chunk sizes holds "sizes"), `ask a question in plain english` "Ask a question in plain
+/// language". Each listed guides first on the docs server's `search`, which read none as a
+/// question of the API's. And among documents tied on the rest, the title that says more of
+/// such a question comes first: `rate_limited` before a guide on LLM latency whose
+/// description says "many" and "requests". A question of guides that says "too many" stays
+/// one.
+#[tokio::test]
+async fn docs_search_reads_words_an_api_title_says_in_a_row_as_the_apis() {
+    let server = start().await;
+    for (query, first) in [
+        ("how many requests can I make", "errors/rate_limited"),
+        ("whats the biggest page size", "docs/api"),
+        ("ask a question in plain english", "operations/ask"),
+        // As before.
+        ("we have far too many dashboards", "guides/funding-models-data-teams"),
+        ("page size", "docs/api"),
+    ] {
+        let answer =
+            tool(&server, "/mcp/docs", Era::Modern, "search", json!({ "query": query })).await;
+        assert_eq!(answer["isError"], false, "{answer}");
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let page: Value = serde_json::from_str(text).expect("JSON");
+        let ids: Vec<&str> = page["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .filter_map(|r| r["id"].as_str())
+            .collect();
+        assert_eq!(ids.first(), Some(&first), "{query}: {ids:?}");
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
