@@ -10,8 +10,8 @@ use crate::limits::{SEARCH_MAX_QUERY_TERMS, SEARCH_PREFIX_MIN_CHARS, SEARCH_TYPO
 use crate::model::packed;
 use crate::model::{SEARCH_SUGGEST_ONE_MIN_CHARS, SEARCH_TYPO_ONE_MIN_CHARS};
 use crate::tables::{
-    KEEP_WORDS, LAST_WORD, PHRASE_HEAD_FILTER, PHRASE_HEADS, POSTINGS_START, PREFIX_WORDS,
-    SYNONYM_TERMS, SYNONYMS, TERM_IDS, TERM_KEYS, TITLE_PAIRS, WORD_INDEX,
+    KEEP_WORDS, LAST_WORD, MAX_PHRASE_STEMS, PHRASE_HEAD_FILTER, PHRASE_HEADS, POSTINGS_START,
+    PREFIX_WORDS, SYNONYM_TERMS, SYNONYMS, TERM_IDS, TERM_KEYS, TITLE_PAIRS, WORD_INDEX,
 };
 
 use super::tokenize::{self, Token};
@@ -1419,28 +1419,29 @@ impl Misspelt {
         misspelt
     }
 
-    /// The stems token `idx` may be read as: its own, then, misspelt, each whole word near it
-    /// with the edits to it and its place among the words near it.
-    fn readings<'t>(
+    /// The stems token `idx` may be read as, added to `readings`: its own, then, misspelt, each
+    /// whole word near it with the edits to it and its place among the words near it.
+    fn push_readings<'t>(
         &self,
         text: &'t str,
         tokens: &[QueryToken],
         idx: usize,
-    ) -> Vec<(&'t str, u8, usize)> {
-        let mut readings = vec![(&text[tokens[idx].stem.clone()], 0, 0)];
+        readings: &mut Vec<(&'t str, u8, usize)>,
+    ) {
+        let first = readings.len();
+        readings.push((&text[tokens[idx].stem.clone()], 0, 0));
         if let Some(Some((_, near))) = self.near.get(idx) {
             for (place, near) in near.iter().enumerate() {
                 if !(near.whole && near.distance > 0) {
                     continue;
                 }
                 if let Some(&stem) = TERM_KEYS.get(near.term as usize)
-                    && !readings.iter().any(|&(s, _, _)| s == stem)
+                    && !readings[first..].iter().any(|&(s, _, _)| s == stem)
                 {
                     readings.push((stem, near.distance, place));
                 }
             }
         }
-        readings
     }
 
     /// The longest synonym phrase that begins at token `idx` when misspelt words are read as
@@ -1450,6 +1451,12 @@ impl Misspelt {
     /// phrase the token's own stem begins ([`longest_phrase_from`]); `n_units` is how many
     /// units come before it: only the first `SEARCH_TYPO_MAX_TERMS` are typo-tolerant. Each
     /// misspelt word of the phrase found, with the word it was read as, goes to `read_as`.
+    ///
+    /// The readings of the phrase's tokens are one list (each token's a run of it), and a
+    /// combination of them, the best one's included, a fixed array of at most
+    /// [`MAX_PHRASE_STEMS`] places: the look-up allocates that one list, where a list per
+    /// token, a counter per head reading and length, and a copy of each better key found cost
+    /// `machine lerning in producton` a dozen allocations (stop 82).
     // Out of line: most queries never come here, and the loop over their words stays small.
     #[inline(never)]
     #[allow(clippy::too_many_arguments, reason = "one call site, in `units`")]
@@ -1467,15 +1474,19 @@ impl Misspelt {
             return None;
         }
         let head_misspelt = self.check(text, tokens, idx);
+        // The head's readings, the list's first run: its own stem alone unless misspelt.
+        let mut readings: Vec<(&str, u8, usize)> = Vec::new();
         // The most tokens a phrase from here can take: the own stem's reach, or for a misspelt
-        // word the longest phrase any reading of it begins.
+        // word the longest phrase any reading of it begins. Never more than the longest phrase
+        // of the synonym table, which every head's reach is within.
         let mut reach = own_longest;
         if head_misspelt {
-            for (stem, _, _) in self.readings(text, tokens, idx) {
+            self.push_readings(text, tokens, idx, &mut readings);
+            for &(stem, _, _) in &readings {
                 reach = reach.max(longest_phrase_from(stem));
             }
         }
-        let reach = in_sentence(tokens, idx, reach.min(tokens.len() - idx));
+        let reach = in_sentence(tokens, idx, reach.min(tokens.len() - idx).min(MAX_PHRASE_STEMS));
         if reach < 2 {
             return None;
         }
@@ -1486,22 +1497,33 @@ impl Misspelt {
         if !any_misspelt {
             return None;
         }
-        let readings: Vec<Vec<(&str, u8, usize)>> =
-            (idx..idx + reach).map(|at| self.readings(text, tokens, at)).collect();
-        // Length, edits, key, and the reading of each of its tokens.
-        let mut best: Option<(usize, u8, String, Vec<usize>)> = None;
-        for (head_reading, &(head, head_edits, _)) in readings[0].iter().enumerate() {
+        // Where each token's run of readings begins, then the list's end.
+        let mut starts = [0usize; MAX_PHRASE_STEMS + 1];
+        if !head_misspelt {
+            self.push_readings(text, tokens, idx, &mut readings);
+        }
+        for (n, start) in starts.iter_mut().enumerate().take(reach + 1).skip(1) {
+            *start = readings.len();
+            if n < reach {
+                self.push_readings(text, tokens, idx + n, &mut readings);
+            }
+        }
+        let run = |n: usize| &readings[starts[n]..starts[n + 1]];
+        // Length, edits, and the reading of each of its tokens (the head's first).
+        let mut best: Option<(usize, u8, [usize; MAX_PHRASE_STEMS])> = None;
+        for (head_reading, &(head, head_edits, _)) in run(0).iter().enumerate() {
             let longest = longest_phrase_from(head).min(reach);
             for len in (2..=longest).rev() {
-                if best.as_ref().is_some_and(|(best_len, _, _, _)| *best_len > len) {
+                if best.as_ref().is_some_and(|(best_len, _, _)| *best_len > len) {
                     break;
                 }
                 // Every combination of the next `len - 1` tokens' readings, as a counter.
-                let mut choice = vec![0usize; len - 1];
+                let mut choice = [0usize; MAX_PHRASE_STEMS];
+                let choice = &mut choice[..len - 1];
                 while self.tries < TYPO_PHRASE_MAX_TRIES {
                     let edits = head_edits
-                        + choice.iter().enumerate().map(|(n, &c)| readings[n + 1][c].1).sum::<u8>();
-                    let better = best.as_ref().is_none_or(|(best_len, best_edits, _, _)| {
+                        + choice.iter().enumerate().map(|(n, &c)| run(n + 1)[c].1).sum::<u8>();
+                    let better = best.as_ref().is_none_or(|(best_len, best_edits, _)| {
                         len > *best_len || edits < *best_edits
                     });
                     if edits > 0 && edits <= 2 && better {
@@ -1510,19 +1532,20 @@ impl Misspelt {
                         phrase.push_str(head);
                         for (n, &c) in choice.iter().enumerate() {
                             phrase.push(' ');
-                            phrase.push_str(readings[n + 1][c].0);
+                            phrase.push_str(run(n + 1)[c].0);
                         }
                         if SYNONYMS.contains_key(phrase.as_str()) {
-                            let chosen =
-                                std::iter::once(head_reading).chain(choice.iter().copied());
-                            best = Some((len, edits, phrase.clone(), chosen.collect()));
+                            let mut chosen = [0usize; MAX_PHRASE_STEMS];
+                            chosen[0] = head_reading;
+                            chosen[1..len].copy_from_slice(choice);
+                            best = Some((len, edits, chosen));
                         }
                     }
                     // Next combination.
                     let mut n = 0;
                     while n < choice.len() {
                         choice[n] += 1;
-                        if choice[n] < readings[n + 1].len() {
+                        if choice[n] < run(n + 1).len() {
                             break;
                         }
                         choice[n] = 0;
@@ -1534,9 +1557,15 @@ impl Misspelt {
                 }
             }
         }
-        let (len, edits, key, chosen) = best?;
-        for (n, &reading) in chosen.iter().enumerate() {
-            let (_, reading_edits, place) = readings[n][reading];
+        let (len, edits, chosen) = best?;
+        // The key found, from the readings it was made of.
+        phrase.clear();
+        for (n, &reading) in chosen[..len].iter().enumerate() {
+            let (stem, reading_edits, place) = run(n)[reading];
+            if n > 0 {
+                phrase.push(' ');
+            }
+            phrase.push_str(stem);
             let near = self.near.get(idx + n).and_then(Option::as_ref);
             if let (true, Some((_, near))) = (reading_edits > 0, near)
                 && let Some(word) = near.get(place)
@@ -1544,8 +1573,6 @@ impl Misspelt {
                 read_as.push((tokens[idx + n].span.clone(), word.word.clone()));
             }
         }
-        phrase.clear();
-        phrase.push_str(&key);
         Some((len, edits))
     }
 
