@@ -909,7 +909,10 @@ pub fn units(q: &str) -> Units {
     // Each token's word and stem are ranges of one buffer: no strings per token. The keys of
     // synonym phrases are written after them.
     let mut text = String::with_capacity(3 * q.len());
-    let mut tokens: Vec<QueryToken> = Vec::with_capacity(16);
+    // The tokens and the candidate phrase are this thread's spares (see [`Spare`]).
+    let Spare { mut tokens, mut phrase } = SPARE.try_with(Cell::take).unwrap_or_default();
+    tokens.clear();
+    tokens.reserve(SPARE_TOKENS);
     // The tokenizer asks for a word's stem just before handing over its token, so the term
     // found with the stem is passed along beside it.
     let found = Cell::new(None);
@@ -1119,8 +1122,8 @@ pub fn units(q: &str) -> Units {
     let mut misspelt = Misspelt::new();
     // Most queries are words of the library alone, and have no misspelt word to read.
     let any_unknown = tokens.iter().take(SEARCH_TYPO_MAX_TERMS).any(|t| t.known.is_none());
-    // A candidate synonym phrase; allocated only for a query with a word some phrase begins.
-    let mut phrase = String::new();
+    // `phrase`, a candidate synonym phrase: allocated only for a query with a word some phrase
+    // begins (and kept with the thread's spares from then on).
     // What misspelt words were read as (see `Units::read_as`); allocated only for them, or
     // for two words read with the space moved.
     let mut read_as: Vec<(Range<usize>, String)> = shifted;
@@ -1307,7 +1310,31 @@ pub fn units(q: &str) -> Units {
     }
     // A phrase's words were noted before the single words after them.
     read_as.sort_by_key(|(span, _)| span.start);
+    tokens.clear();
+    phrase.clear();
+    // During the thread's exit the spares may be gone already: the two are then freed.
+    let _ = SPARE.try_with(|spare| spare.set(Spare { tokens, phrase }));
     Units { text, units, alternatives, read_as }
+}
+
+/// The token list [`units`] reserves for a query at first: most have fewer words.
+const SPARE_TOKENS: usize = 16;
+
+/// What [`units`] works in and gives back, emptied, for the thread's next query: its token list
+/// (a kilobyte for [`SPARE_TOKENS`] tokens) and the candidate phrase. Both were allocated and
+/// freed by every search, about 300 instructions of a rendered `data strategy` (stop 82). A
+/// query holds at most `SEARCH_QUERY_MAX_CHARS` characters, so what a spare keeps is bounded
+/// by the longest query's tokens. A cache of capacity, not of content: nothing in them
+/// outlives the query.
+#[derive(Default)]
+struct Spare {
+    tokens: Vec<QueryToken>,
+    phrase: String,
+}
+
+thread_local! {
+    static SPARE: Cell<Spare> =
+        const { Cell::new(Spare { tokens: Vec::new(), phrase: String::new() }) };
 }
 
 /// The words of a phrase the synonym table keeps the words of (`keep_words`), each a unit of
@@ -2144,6 +2171,23 @@ mod tests {
             assert_eq!(terms.len(), unit.alternatives.len(), "{unit:?}");
         }
         assert!(matches!(all[0].alternatives[0].kind, Kind::Exact));
+    }
+
+    /// The thread's spare token list and phrase ([`Spare`]) carry nothing from one query to
+    /// the next: a query reads the same first, after a longer one with phrases and misspelt
+    /// words, and after one that found nothing.
+    #[test]
+    fn a_query_reads_the_same_after_others_on_the_thread() {
+        let read = |q: &str| format!("{:?}", units(q));
+        let queries = ["data strategy", "machine lerning in producton", "hed of data"];
+        let first: Vec<String> = queries.iter().map(|q| read(q)).collect();
+        for _ in 0..2 {
+            read("how to measure data quality in a warehouse with tests and contracts");
+            read("zzzz qqqq");
+            for (q, first) in queries.iter().zip(&first) {
+                assert_eq!(&read(q), first, "{q}");
+            }
+        }
     }
 
     #[test]
