@@ -392,14 +392,33 @@ fn answer_to(query: &query::Query) -> Answer {
     // "Recommend a guide on MLOps", "what should I read to learn about data governance?": its
     // subject is searched, guides first (`KIND_BOOST`), whatever the question says of the firm
     // ("what guides do you have on generative AI?"). The first was "not covered", the second
-    // quoted the responsible AI service's list of services. A page that alone is about the
-    // subject may still open: the guides write "MLOps" only in passing, so the MLOps service
-    // opens "recommend a guide on MLOps", with the guides that say it after.
+    // quoted the responsible AI service's list of services.
+    // What is asked for is a guide: when a page of the firm's opens the answer (the MLOps
+    // service's definition, for the guides write the word less), the guides alone are searched,
+    // and a guide's sentence that says the subject opens it ("Monitoring is the part of MLOps
+    // that never ends: ..."), citing its guide first, if that guide is one the answer of every
+    // item lists among its first sources (`LEADING_SOURCES`): a guide further off says the
+    // subject in passing ("any guides on responsible AI?" would quote an acceptable use
+    // policy's "A named owner, ... and the responsible AI lead."). Otherwise the firm's page
+    // stands.
     if query.asks_reading
         && query.n_content > 0
         && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))
     {
-        return retrieve(query, Some(SourceKind::Guide));
+        let reply = retrieve(query, Some(SourceKind::Guide));
+        let guide_opens = reply.sentences.first().is_none_or(|first| {
+            reply.sources.get(first.sources.start).is_none_or(|s| s.kind == SourceKind::Guide)
+        });
+        if guide_opens {
+            return reply;
+        }
+        let guides = retrieve_in(query, Some(SourceKind::Guide), Scope::Guides);
+        let leading =
+            guides.sentences.first().and_then(|first| guides.sources.get(first.sources.start));
+        let close = leading.is_some_and(|guide| {
+            reply.sources.iter().take(LEADING_SOURCES).any(|source| std::ptr::eq(*source, *guide))
+        });
+        return if guides.kind == AnswerKind::Answered && close { guides } else { reply };
     }
     match topic {
         // Prices and contact details come from the records whatever else the question names;

@@ -142,6 +142,9 @@ pub enum Scope {
     /// The documentation pages alone: a question for the site's content whole, which they
     /// offer (the bulk export, `/llms-full.txt`).
     Docs,
+    /// The guides alone: a request for a guide or an article ("recommend a guide on MLOps"),
+    /// when a page of the firm's opened its answer among every item.
+    Guides,
 }
 
 impl Scope {
@@ -153,6 +156,7 @@ impl Scope {
             }
             Scope::Organisation => kind == SourceKind::Contact,
             Scope::Docs => kind == SourceKind::Docs,
+            Scope::Guides => kind == SourceKind::Guide,
         }
     }
 }
