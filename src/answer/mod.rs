@@ -397,10 +397,11 @@ fn answer_to(query: &query::Query) -> Answer {
     // service's definition, for the guides write the word less), the guides alone are searched,
     // and a guide's sentence that says the subject opens it ("Monitoring is the part of MLOps
     // that never ends: ..."), citing its guide first, if that guide is one the answer of every
-    // item lists among its first sources (`LEADING_SOURCES`): a guide further off says the
-    // subject in passing ("any guides on responsible AI?" would quote an acceptable use
-    // policy's "A named owner, ... and the responsible AI lead."). Otherwise the firm's page
-    // stands.
+    // item lists among its first sources (`LEADING_SOURCES`) and the sentence is of its
+    // introduction (before its first heading), where a guide says what it is about: further
+    // down it says the subject in passing ("any guides on responsible AI?" would quote an
+    // acceptable use policy's "A named owner, ... and the responsible AI lead.", under
+    // "Training and review"). Otherwise the firm's page stands.
     if query.asks_reading
         && query.n_content > 0
         && !matches!(topic, Some(CompanyTopic::Pricing | CompanyTopic::Contact))
@@ -413,11 +414,15 @@ fn answer_to(query: &query::Query) -> Answer {
             return reply;
         }
         let guides = retrieve_in(query, Some(SourceKind::Guide), Scope::Guides);
-        let leading =
-            guides.sentences.first().and_then(|first| guides.sources.get(first.sources.start));
+        let opening = guides.sentences.first();
+        let leading = opening.and_then(|first| guides.sources.get(first.sources.start));
         let close = leading.is_some_and(|guide| {
             reply.sources.iter().take(LEADING_SOURCES).any(|source| std::ptr::eq(*source, *guide))
         });
+        let introduces = opening.is_some_and(|first| {
+            ANSWER_PASSAGES.iter().any(|p| p.heading.is_empty() && std::ptr::eq(p.text, first.text))
+        });
+        let close = close && introduces;
         return if guides.kind == AnswerKind::Answered && close { guides } else { reply };
     }
     match topic {

@@ -5010,7 +5010,8 @@ fn whom_each_service_suits_is_said_on_its_page() {
 
 /// "Recommend a guide on MLOps": a request for a guide cites a guide first when one of the
 /// closest items says the subject ("Monitoring is the part of MLOps that never ends ...");
-/// it opened on the MLOps service's definition. "What is MLOps?" asks no guide.
+/// it opened on the MLOps service's definition. "What is MLOps?" asks no guide, and a guide
+/// saying the subject only below its introduction does not open "any guides on responsible AI?".
 #[test]
 fn a_request_for_a_guide_opens_on_a_guide() {
     for question in ["recommend a guide on MLOps", "any articles about mlops?"] {
@@ -5026,4 +5027,7 @@ fn a_request_for_a_guide_opens_on_a_guide() {
     }
     let reply = ask("what is MLOps?");
     assert_eq!(first(&reply, 1), ["service:mlops"]);
+    // A guide that says the subject only below its introduction mentions it in passing.
+    let reply = ask("any guides on responsible AI?");
+    assert_eq!(first(&reply, 1), ["service:responsible-ai"], "{}", reply.text());
 }
