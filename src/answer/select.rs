@@ -642,6 +642,9 @@ pub fn same_opening(a: &str, b: &str) -> bool {
     })
 }
 
+/// How a paragraph working through a supposition opens: see [`pick`].
+const PREMISE_OPENING: &str = "Suppose ";
+
 /// Picks the answer's passages from `scored` (best first): the best, then up to
 /// `MAX_CHOSEN - 1` more that score close to it, fit the budget, are no near-duplicates and
 /// say more of what is asked (a subject word the answer lacks, or, in the best sentence's
@@ -691,11 +694,30 @@ pub fn pick(
         let record = &ANSWER_PASSAGES[p.passage as usize];
         record.bare_row && !names_heading(record.heading)
     };
+    // So is a paragraph that works through a supposition ("Suppose the small model costs 0.2
+    // per million input tokens ... The two small-model calls add roughly 0.0007."): its
+    // sentences open or join an answer only when the question names their section (a word
+    // of its heading, "give me a worked example of LLM costs"). "Can you help us optimize
+    // our model costs?" opened on the premise, above the running costs guide's levers.
+    let premise = |p: &ScoredPassage| {
+        let record = &ANSWER_PASSAGES[p.passage as usize];
+        let mut opening = p.passage as usize;
+        while let Some(prev) = opening.checked_sub(1).map(|i| &ANSWER_PASSAGES[i]) {
+            if prev.item != record.item || prev.block != record.block {
+                break;
+            }
+            opening -= 1;
+        }
+        ANSWER_PASSAGES[opening].text.starts_with(PREMISE_OPENING) && !names_heading(record.heading)
+    };
     let close_to = |p: &ScoredPassage, to: &ScoredPassage| {
         u128::from(p.value) * 1000 >= u128::from(to.value) * u128::from(SENTENCE_KEEP_PER_MILLE)
     };
-    let best = if row(first) {
-        scored.iter().find(|p| stands_alone(p.passage) && !mistake(p) && !row(p)).unwrap_or(first)
+    let best = if row(first) || premise(first) {
+        scored
+            .iter()
+            .find(|p| stands_alone(p.passage) && !mistake(p) && !row(p) && !premise(p))
+            .unwrap_or(first)
     } else {
         first
     };
@@ -709,6 +731,7 @@ pub fn pick(
         }
         if picked[..len].iter().any(|p| p.passage == candidate.passage)
             || !stands_alone(candidate.passage)
+            || (premise(candidate) && candidate.passage != best.passage)
         {
             continue;
         }

@@ -5031,3 +5031,27 @@ fn a_request_for_a_guide_opens_on_a_guide() {
     let reply = ask("any guides on responsible AI?");
     assert_eq!(first(&reply, 1), ["service:responsible-ai"], "{}", reply.text());
 }
+
+/// A paragraph that works through a supposition ("Suppose the small model costs 0.2 per
+/// million input tokens ... The two small-model calls add roughly 0.0007.") opens or joins an
+/// answer only when the question names its section: "Can you help us optimize our model
+/// costs?" opened on the premise, and "What does an LLM cost per month?" on its naive "650 a
+/// month", where the guide's realistic budget is the figure.
+#[test]
+fn a_worked_supposition_opens_only_a_question_of_its_section() {
+    for question in [
+        "Can you help us optimize our model costs?",
+        "how do we reduce our model costs",
+        "how do we optimize our model costs",
+    ] {
+        let reply = ask(question);
+        let text = reply.text();
+        assert!(!text.contains("Suppose the small model"), "{question}: {text}");
+        assert!(!text.contains("small-model calls add"), "{question}: {text}");
+        assert!(text.starts_with("Most levers"), "{question}: {text}");
+    }
+    let reply = ask("What does an LLM cost per month?");
+    assert!(reply.text().starts_with("A realistic budget"), "{}", reply.text());
+    let reply = ask("how reliable are multi-step agents");
+    assert!(reply.text().starts_with("Suppose each step"), "{}", reply.text());
+}
