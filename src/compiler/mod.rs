@@ -112,7 +112,7 @@ pub fn compile(
     let Some(mut content) = content.filter(|_| diagnostics.is_empty()) else {
         return Err(diagnostics.list);
     };
-    validate::check_dates_not_after(&content, config.build_date, &mut diagnostics);
+    validate::check_dates_not_after(root, &content, config.build_date, &mut diagnostics);
     origins::substitute(&mut content, config, &mut diagnostics);
     if !diagnostics.is_empty() {
         return Err(diagnostics.list);

@@ -482,6 +482,9 @@ pub fn check_used(
     occurs: impl Fn(&str) -> bool,
     diagnostics: &mut Diagnostics,
 ) {
+    // A past-form entry read from a phrase (`told a story` from `tell a story`) shares its
+    // `to` terms and their lines: each unused term is reported once, at the line written.
+    let mut reported: Vec<(usize, &str)> = Vec::new();
     for entry in &synonyms.entries {
         match entry {
             Entry::Equivalent(terms) => {
@@ -497,6 +500,10 @@ pub fn check_used(
             }
             Entry::OneWay { to, .. } => {
                 for term in to.iter().filter(|t| !occurs(&t.key)) {
+                    if reported.contains(&(term.line, term.text.as_str())) {
+                        continue;
+                    }
+                    reported.push((term.line, term.text.as_str()));
                     diagnostics.push(
                         at(file, term.line, FIELD_TO, format!("no guide uses `{}`", term.text))
                             .hint("point one-way synonyms at words the guides use (a phrase must appear as written)"),

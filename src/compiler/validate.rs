@@ -208,6 +208,19 @@ fn line_of_key(file: &SourceFile, key: &str) -> Option<usize> {
         .map(|idx| idx + 1)
 }
 
+/// 1-based line of the `n`th (from 0) `key = ...` in `file`: a field of an array of tables.
+fn nth_line_of_key(file: &SourceFile, key: &str, n: usize) -> Option<usize> {
+    file.text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let line = line.trim_start();
+            line.strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .nth(n)
+        .map(|(idx, _)| idx + 1)
+}
+
 fn field_error(file: &SourceFile, field: &str, message: impl Into<String>) -> Diagnostic {
     let diagnostic = Diagnostic::new(&file.path, message).field(field);
     match line_of_key(file, field) {
@@ -399,27 +412,27 @@ fn sector_words(
 ) -> Vec<String> {
     let Some(words) = words else { return Vec::new() };
     if dir != "industries" {
-        diagnostics.push(
-            Diagnostic::new(&file.path, "only industry pages have sector words")
-                .field("sector_words"),
-        );
+        diagnostics.push(field_error(
+            file,
+            "sector_words",
+            "only industry pages have sector words",
+        ));
         return Vec::new();
     }
     let mut kept: Vec<String> = Vec::with_capacity(words.len());
     for word in words {
         if word.is_empty() || !word.bytes().all(|b| b.is_ascii_lowercase()) {
-            diagnostics.push(
-                Diagnostic::new(
-                    &file.path,
-                    format!("sector word `{word}` is not one word of lowercase letters a-z"),
-                )
-                .field("sector_words"),
-            );
+            diagnostics.push(field_error(
+                file,
+                "sector_words",
+                format!("sector word `{word}` is not one word of lowercase letters a-z"),
+            ));
         } else if kept.contains(&word) {
-            diagnostics.push(
-                Diagnostic::new(&file.path, format!("sector word `{word}` is listed twice"))
-                    .field("sector_words"),
-            );
+            diagnostics.push(field_error(
+                file,
+                "sector_words",
+                format!("sector word `{word}` is listed twice"),
+            ));
         } else {
             kept.push(word);
         }
@@ -439,13 +452,11 @@ fn other_names(
 ) -> Vec<String> {
     let Some(names) = names else { return Vec::new() };
     if !matches!(dir, "services" | "industries" | "case-studies") {
-        diagnostics.push(
-            Diagnostic::new(
-                &file.path,
-                "only services, industries and case studies have other names",
-            )
-            .field("other_names"),
-        );
+        diagnostics.push(field_error(
+            file,
+            "other_names",
+            "only services, industries and case studies have other names",
+        ));
         return Vec::new();
     }
     let mut kept: Vec<String> = Vec::with_capacity(names.len());
@@ -459,19 +470,20 @@ fn other_names(
         };
         if words.len() > OTHER_NAME_WORDS_MAX || !words.iter().all(word_ok) {
             diagnostics.push(
-                Diagnostic::new(
-                    &file.path,
+                field_error(
+                    file,
+                    "other_names",
                     format!(
                         "other name `{name}` is not 1 to {OTHER_NAME_WORDS_MAX} words of letters and digits, one space apart"
                     ),
-                )
-                .field("other_names"),
+                ),
             );
         } else if kept.iter().any(|k| k.eq_ignore_ascii_case(&name)) {
-            diagnostics.push(
-                Diagnostic::new(&file.path, format!("other name `{name}` is listed twice"))
-                    .field("other_names"),
-            );
+            diagnostics.push(field_error(
+                file,
+                "other_names",
+                format!("other name `{name}` is listed twice"),
+            ));
         } else {
             kept.push(name);
         }
@@ -753,8 +765,18 @@ fn assessment(
             "the first band must start at min = 0 so every score has a band",
         ));
     }
-    if bands.windows(2).any(|pair| pair[0].min >= pair[1].min) {
-        diagnostics.push(field_error(file, "min", "band thresholds must be strictly ascending"));
+    if let Some(idx) = bands.windows(2).position(|pair| pair[0].min >= pair[1].min) {
+        let (before, after) = (bands[idx].min, bands[idx + 1].min);
+        let message = format!(
+            "band thresholds must be strictly ascending: band {} has min = {after}, not above the {before} before it",
+            idx + 2
+        );
+        let diagnostic = Diagnostic::new(&file.path, message).field("min");
+        // The band that breaks the order, not the first `min` in the file.
+        diagnostics.push(match nth_line_of_key(file, "min", idx + 1) {
+            Some(line) => diagnostic.line(line),
+            None => diagnostic,
+        });
     }
     (diagnostics.list.len() == before).then_some(Assessment {
         title: raw.title,
@@ -878,8 +900,14 @@ fn guides(
 
 /// An `updated` date after the build date is a typo or a wrong clock; either way the sitemap
 /// would claim a change that has not happened.
-pub fn check_dates_not_after(content: &Content, build_date: Date, diagnostics: &mut Diagnostics) {
-    let site = std::iter::once((content.site.updated, Path::new("site.toml")));
+pub fn check_dates_not_after(
+    root: &Path,
+    content: &Content,
+    build_date: Date,
+    diagnostics: &mut Diagnostics,
+) {
+    let site_path = root.join("site.toml");
+    let site = std::iter::once((content.site.updated, site_path.as_path()));
     let pages = [&content.services, &content.industries, &content.case_studies, &content.docs]
         .into_iter()
         .flatten()

@@ -1228,3 +1228,61 @@ fn a_documents_phrase_does_not_run_across_its_title_summary_or_blocks() {
     );
     assert!(together.contains(&key), "{key:?} said in one sentence: {together:?}");
 }
+
+/// Audit six (2026-12-07) followed README's "Authoring content" and broke the content once
+/// for each error it lists: these messages lacked the line, named the wrong one or the
+/// wrong path, or came twice.
+#[test]
+fn authoring_errors_name_the_right_file_and_line_once() {
+    let at = |scratch: &Scratch, file: &str, field: &str, message: &str| -> Vec<Option<usize>> {
+        scratch
+            .diagnostics()
+            .iter()
+            .filter(|d| {
+                d.path.ends_with(file)
+                    && d.field.as_deref() == Some(field)
+                    && d.message.contains(message)
+            })
+            .map(|d| d.line)
+            .collect()
+    };
+    let industry = "industries/industry-one.md";
+    let scratch = Scratch::new("audit6-sector-word");
+    scratch.edit(industry, "\"widgets\"", "\"Widgets\"");
+    assert_eq!(at(&scratch, industry, "sector_words", "`Widgets`"), [Some(5)]);
+
+    let service = "services/service-one.md";
+    let scratch = Scratch::new("audit6-other-name");
+    scratch.edit(
+        service,
+        "description = \"The one service.\"",
+        "description = \"The one service.\"\nother_names = [\"LLM\", \"llm\"]",
+    );
+    let line = fs::read_to_string(scratch.path(service))
+        .expect("read")
+        .lines()
+        .position(|l| l.starts_with("other_names"))
+        .map(|idx| idx + 1);
+    assert_eq!(at(&scratch, service, "other_names", "is listed twice"), [line]);
+
+    // The second band breaks the order: its `min`, not the first band's.
+    let scratch = Scratch::new("audit6-bands");
+    scratch.edit("assessment.toml", "min = 50", "min = 0");
+    assert_eq!(at(&scratch, "assessment.toml", "min", "strictly ascending"), [Some(49)]);
+
+    // site.toml's date is named by its path in the tree, as every other file's is.
+    let scratch = Scratch::new("audit6-site-date");
+    scratch.edit("site.toml", "updated = 2029-06-01", "updated = 2031-06-01");
+    let site: Vec<PathBuf> = scratch
+        .diagnostics()
+        .into_iter()
+        .filter(|d| d.message.contains("after the build date"))
+        .map(|d| d.path)
+        .collect();
+    assert_eq!(site, [scratch.path("site.toml")]);
+
+    // `tell a story` is read as `told a story` too; its unused target is reported once.
+    let scratch = Scratch::new("audit6-past-form");
+    scratch.write("synonyms.toml", "[[one_way]]\nfrom = \"tell a story\"\nto = [\"zzunused\"]\n");
+    expect_synonym_diagnostics(&scratch, &[(3, "one_way.to", "no guide uses `zzunused`")]);
+}
