@@ -824,8 +824,9 @@ fn corrections_for(units: &Units) -> Vec<(Range<usize>, Vec<Candidate>)> {
         if unit.as_typed || unit.alternatives.iter().any(|a| query::has_postings(a.term)) {
             continue;
         }
-        // An irregular form of a verb (`stolen`) is a word spelt as meant: nothing to offer.
-        if tokenize::irregular_form(word).is_some() {
+        // An irregular form of a verb (`stolen`) is a word spelt as meant: nothing to offer;
+        // so is an everyday word ("fortune").
+        if tokenize::irregular_form(word).is_some() || tokenize::everyday_word(word) {
             continue;
         }
         let n_chars = word.chars().count();

@@ -924,7 +924,11 @@ pub fn units(q: &str) -> Units {
         found.set(known.map(|(_, known)| known));
         // A misspelt overridden word takes the override, not the other sense's stem.
         // An irregular form of a verb (`wrote`) is the verb, not a misspelling.
-        known.map(|(stem, _)| stem).or_else(|| tokenize::misspelt_override(word)).or_else(|| {
+        // An everyday word ("chore") is not a misspelt overridden word ("core").
+        let override_of = |word| {
+            if tokenize::everyday_word(word) { None } else { tokenize::misspelt_override(word) }
+        };
+        known.map(|(stem, _)| stem).or_else(|| override_of(word)).or_else(|| {
             let form = tokenize::irregular_form(word);
             irregular.set(Some(form.is_some()));
             form
@@ -1409,6 +1413,11 @@ impl Misspelt {
             return misspelt;
         }
         let word = &text[token.word.clone()];
+        if tokenize::everyday_word(word) {
+            // An everyday word the library does not write is a word, not a slip.
+            self.misspelt[idx] = Some(false);
+            return false;
+        }
         let stem = &text[token.stem.clone()];
         let (key, term) = match TERM_IDS.get(stem) {
             Some(&term) => (stem, Some(term)),
@@ -1777,6 +1786,7 @@ fn expand(
             && (!found_as_typed || misread.is_some())
             && !named_by_synonyms
             && !unit.irregular.unwrap_or_else(|| tokenize::irregular_form(word).is_some())
+            && !tokenize::everyday_word(word)
         {
             // For the last word: when the word as typed is a near miss of whole words, it was
             // finished ("chrun" is "churn"), so words it merely begins near ("chunk") are left out.

@@ -208,6 +208,84 @@ pub fn irregular_form(word: &str) -> Option<&'static str> {
     Some(IRREGULAR_FORMS[idx].2)
 }
 
+/// Everyday words of English a stranger uses of data and AI work ("we spent a fortune on
+/// snowflake", "reports are a chore", "the pilot was a flop") that the library does not
+/// write: a word, not a slip. Typo tolerance read them as the library word one or two edits
+/// away, which means something else ("fortune" as "fortnight", "chore" as "core", "flop" as
+/// "flow", "clunky" as "chunking", "smart" as "start"), and showed the query so respelt. A
+/// word here matches nothing rather than a look-alike, as an irregular form does
+/// ([`IRREGULAR_FORMS`]). Not American spellings ("skeptical" is the library's "sceptical"),
+/// nor an adjective whose noun means what it does ("speedy", "pricey"): those are read as the
+/// library's word, rightly.
+///
+/// Compiled in; keep it sorted (it is binary-searched).
+pub const EVERYDAY_WORDS: &[&str] = &[
+    "bumpy",
+    "buzzword",
+    "buzzwords",
+    "chaos",
+    "chaotic",
+    "chore",
+    "chores",
+    "clueless",
+    "clunky",
+    "creepy",
+    "dodgy",
+    "dumb",
+    "fad",
+    "fads",
+    "fiasco",
+    "fishy",
+    "flaky",
+    "flop",
+    "flops",
+    "fluke",
+    "folks",
+    "fortune",
+    "fortunes",
+    "fussy",
+    "garbage",
+    "gimmick",
+    "gimmicks",
+    "glitch",
+    "glitches",
+    "guesswork",
+    "gut",
+    "hassle",
+    "headache",
+    "headaches",
+    "hype",
+    "jargon",
+    "laggy",
+    "mess",
+    "messy",
+    "muddle",
+    "murky",
+    "nerd",
+    "nerds",
+    "nightmare",
+    "nightmares",
+    "picky",
+    "rubbish",
+    "rusty",
+    "scared",
+    "shady",
+    "shaky",
+    "shambles",
+    "sketchy",
+    "smart",
+    "snappy",
+    "swamped",
+    "tricky",
+];
+
+/// Whether `word` (lowercased) is one of [`EVERYDAY_WORDS`], as typed or with a plural "s".
+/// For query words the library does not use, asked before typo tolerance.
+pub fn everyday_word(word: &str) -> bool {
+    let known = |w: &str| EVERYDAY_WORDS.binary_search(&w).is_ok();
+    known(word) || word.strip_suffix('s').is_some_and(known)
+}
+
 /// American endings and the British ones the library writes: "-ize" and "-yze" words and
 /// their forms are stemmed as "-ise" and "-yse". Snowball stems the two spellings apart
 /// ("optimise" is "optimis", "optimize" is "optim", the stem of "optimism"), so "optimize"
@@ -934,6 +1012,16 @@ mod tests {
 
     /// Each irregular form's stem is its verb's, Snowball gives the form another (or the
     /// entry is dead weight), and the table is sorted.
+    #[test]
+    fn everyday_words_are_sorted_and_british() {
+        assert!(EVERYDAY_WORDS.windows(2).all(|w| w[0] < w[1]), "sorted, no repeats");
+        for &word in EVERYDAY_WORDS {
+            assert!(british_spelling(word).is_none(), "{word} is an American spelling");
+            assert!(!is_stop_word(word), "{word} is a stop word");
+        }
+        assert!(everyday_word("fortune") && everyday_word("chores") && !everyday_word("dashbord"));
+    }
+
     #[test]
     fn an_irregular_form_takes_its_verbs_stem() {
         let stemmer = Stemmer::create(Algorithm::English);

@@ -3691,3 +3691,48 @@ async fn training_on_the_future_is_leakage() {
     )
     .await;
 }
+
+/// An everyday word a stranger writes of the work ("spent a fortune", "a chore", "a flop"),
+/// which the library does not write, is a word, not a slip: it was read as the library word
+/// an edit or two away, which means something else ("fortune" as "fortnight", "chore" as
+/// "core", "clunky" as "chunking"), and the query shown so respelt. Real misspellings, and an
+/// American spelling of a library word, are read as before.
+#[tokio::test]
+async fn an_everyday_word_is_not_read_as_a_library_word() {
+    let server = start().await;
+    for q in [
+        "we spent a fortune on snowflake last month how do we cut it",
+        "reports are a chore",
+        "the pilot was a flop",
+        "dashboards are clunky",
+        "reports are always wrong and flaky",
+        "the forecast was a fluke",
+        "spreadsheet chaos",
+        "smart way to start with ai",
+        "the dashboard is laggy",
+        "fortune",
+    ] {
+        let page = first_page(&server, q, "").await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        let offered = page["suggestions"].as_array().map_or(0, Vec::len);
+        assert_eq!(offered, 0, "{q}: {page}");
+    }
+    for (q, read) in [
+        ("machin lerning", "machine learning"),
+        ("dashbord", "dashboard"),
+        ("forcasting", "forecasting"),
+        ("goverance", "governance"),
+        ("our boss is skeptical about ai", "our boss is sceptical about ai"),
+    ] {
+        let page = first_page(&server, q, "").await;
+        assert_eq!(page["correctedQuery"], read, "{q}: {page}");
+    }
+    finds_within(
+        &server,
+        &[
+            ("dashboards are clunky", "measure-dashboard-adoption", 3),
+            ("the pilot was a flop", "stage-gates-ai-pilots", 1),
+        ],
+    )
+    .await;
+}
