@@ -574,11 +574,17 @@ pub fn respelt(text: &str) -> std::borrow::Cow<'_, str> {
         // A word whose stem an item uses (an inflection the library does not write) is read
         // as that stem, and one the synonym table names through it ("chatgpt"): both are
         // looked up last, as few words have anything to be respelt as.
-        let unused = || {
+        // A misspelling whose Snowball stem an item uses ("engagment", stemmed as "engage")
+        // is respelt too when it is the word of phrasing it is read as with one letter left
+        // out ("engagement"). Other words of a known stem are inflections or words of their
+        // own, and are left as written: "books" (not "book", as in "book a call"),
+        // "scoping" (not "scoring"), "consultant" (not "consultancy").
+        let unused = |meant: &str| {
             let stem = stem_of(typed);
-            !ANSWER_TERM_IDS.contains_key(stem.as_str()) && synonym_stem(&stem).is_none()
+            (!ANSWER_TERM_IDS.contains_key(stem.as_str()) && synonym_stem(&stem).is_none())
+                || (typed.len() + 1 == meant.len() && within_one_edit(typed, meant))
         };
-        if let Some(meant) = meant.filter(|_| stem.is_empty() && unused()) {
+        if let Some(meant) = meant.filter(|meant| stem.is_empty() && unused(meant)) {
             fixes.push((span, meant));
         }
     }

@@ -4558,6 +4558,28 @@ fn a_misspelt_word_of_phrasing_is_read_as_meant() {
     assert_ne!(dose.text(), ask("how do we does model updates?").text());
 }
 
+/// "how long does a typical engagment take": a misspelling that Snowball stems to a stem the
+/// library uses ("engagment" to "engag", of "engage") was read by the query as that stem and
+/// left as written for the company tables, so the question quoted a unions guide's "Engage at
+/// the point ..." where "engagement" gets the firm's engagement length. A word of phrasing
+/// with one letter left out is read as meant; an inflection of a known stem is not read as
+/// another word ("books" is not "book", as in "book a call"; "scoping" is not "scoring").
+#[test]
+fn a_misspelling_of_a_known_stem_is_read_as_meant() {
+    for (typed, meant) in [
+        ("how long does a typical engagment take", "how long does a typical engagement take"),
+        ("how long is an engagment", "how long is an engagement"),
+        ("what does an engagment cost", "what does an engagement cost"),
+    ] {
+        let (reply, expected) = (ask(typed), ask(meant));
+        assert_eq!(reply.kind, expected.kind, "{typed}: {}", reply.text());
+        assert_eq!(reply.text(), expected.text(), "{typed}");
+    }
+    let length = ask("how long does a typical engagment take");
+    assert!(length.text().starts_with("A typical engagement lasts"), "{}", length.text());
+    assert_ne!(ask("Which books do you like?").kind, AnswerKind::Company(CompanyTopic::Contact));
+}
+
 /// "Who do I contact about a project?", "who can I speak to about an engagement?": whom to
 /// reach is a person at the firm, whom the contact record says how to reach. Read as who works
 /// on the firm's projects, they quoted a service's "A small Larchmere team ... works on each
