@@ -3736,3 +3736,47 @@ async fn an_everyday_word_is_not_read_as_a_library_word() {
     )
     .await;
 }
+
+/// Money spent as a sum ("spent a fortune", "spending too much", "costs an arm and a leg") is
+/// the guides' cost and spend: "spent" alone is their time spent, and "fortune" an everyday
+/// word that matched nothing, so "spent a fortune on the warehouse" found the feature store
+/// guide first. Time spent is still time.
+#[tokio::test]
+async fn money_spent_as_a_sum_finds_the_cost_guides() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("spent a fortune on the warehouse", "data-platform-cost-guardrails", 1),
+            ("we spent too much on the warehouse", "data-platform-cost-guardrails", 1),
+            ("spending too much on ai", "total-cost-of-ownership-ai", 1),
+            ("we spent a fortune on ai", "total-cost-of-ownership-ai", 1),
+            ("the warehouse costs an arm and a leg", "tuning-expensive-warehouse-queries", 2),
+        ],
+    )
+    .await;
+    let page = first_page(&server, "time spent on reporting", "").await;
+    let first = page["results"][0]["slug"].as_str().unwrap_or_default();
+    assert_ne!(first, "data-platform-cost-guardrails", "{page}");
+}
+
+/// The first AI projects that pay off soon for little effort, in a manager's idiom ("quick
+/// wins", "low hanging fruit", "easy wins"), are the use cases to prioritise: "quick wins"
+/// found the portfolio guide first, and "low hanging fruit" was respelt "low handing fruit".
+#[tokio::test]
+async fn quick_wins_are_the_use_cases_to_prioritise() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("quick wins with ai", "prioritise-ai-use-cases", 1),
+            ("quick wins", "prioritise-ai-use-cases", 1),
+            ("easy wins for ai", "prioritise-ai-use-cases", 1),
+            ("low hanging fruit for ai", "prioritise-ai-use-cases", 1),
+            ("low hanging fruit for ai", "find-ai-use-cases", 2),
+        ],
+    )
+    .await;
+    let page = first_page(&server, "low hanging fruit for ai", "").await;
+    assert!(page.get("correctedQuery").is_none(), "{page}");
+}
