@@ -275,8 +275,10 @@ pub const EVERYDAY_WORDS: &[&str] = &[
     "sketchy",
     "smart",
     "snappy",
+    "stuff",
     "swamped",
     "tricky",
+    "wonky",
 ];
 
 /// Whether `word` (lowercased) is one of [`EVERYDAY_WORDS`], as typed or with a plural "s".

@@ -3780,3 +3780,25 @@ async fn quick_wins_are_the_use_cases_to_prioritise() {
     let page = first_page(&server, "low hanging fruit for ai", "").await;
     assert!(page.get("correctedQuery").is_none(), "{page}");
 }
+
+/// "Stuff" and "wonky" are everyday words, not slips of the library's "staff" and "working":
+/// "the ai makes stuff up" showed "Showing results for the ai makes staff up" and listed the
+/// guides on staff's fears second and third.
+#[tokio::test]
+async fn stuff_is_not_staff() {
+    let server = start().await;
+    for q in ["the ai makes stuff up", "chatbot making stuff up", "our wonky reporting"] {
+        let page = first_page(&server, q, "").await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+    }
+    let page = first_page(&server, "chatbot makng stuff up", "").await;
+    assert_eq!(page["correctedQuery"], "chatbot making stuff up", "{page}");
+    finds_within(&server, &[("chatbot makng stuff up", "reduce-llm-hallucinations", 2)]).await;
+    for (q, read) in [
+        ("stafff fears about ai", "staff fears about ai"),
+        ("workng dashboards", "working dashboards"),
+    ] {
+        let page = first_page(&server, q, "").await;
+        assert_eq!(page["correctedQuery"], read, "{q}: {page}");
+    }
+}
