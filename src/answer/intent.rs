@@ -1480,6 +1480,10 @@ pub fn detect(text: &str) -> Intent {
     let mut since_own = usize::MAX;
     // Whether an offering word ("project", "engagement") came since that "our" or "my".
     let mut offering_since_own = false;
+    let mut says_us = false;
+    let mut says_own = false;
+    let mut advice_asked = false;
+    let mut advised_document = false;
     // "What is your cancellation policy?": words since "your"; and whether a verb of making a
     // document came ("can you help us write an AI policy?").
     let (mut since_your, mut document_work) = (usize::MAX, false);
@@ -1619,7 +1623,12 @@ pub fn detect(text: &str) -> Intent {
             fifth_is_make = FIRM_MAKE_VERBS.contains(&word);
         }
         position += 1;
-        intent.names_offering |= OFFERING_WORDS.contains(&word);
+        // "How much will our LLM cost us each month?": "us" names the firm's price only when
+        // the question says "our" or "my" of nothing (checked after the loop); the asker's
+        // own model cost "us" to run, which the running costs guide answers.
+        intent.names_offering |= OFFERING_WORDS.contains(&word) && word != "us";
+        says_us |= word == "us";
+        says_own |= matches!(word, "my" | "our");
         // "Data contracts" are a subject of the guides, never the firm's own contracts.
         let term_of_the_trade = after_data && matches!(word, "contract" | "contracts");
         let clients_own = since_own <= 2 && matches!(word, "policy" | "policies");
@@ -1636,7 +1645,14 @@ pub fn detect(text: &str) -> Intent {
         // "Can you help us write an AI policy?", "we need a data sharing contract": a document
         // the asker wants made or mended is theirs, unless it is "your" policy. It was "not
         // covered", as the firm's own policy would be.
-        let document_to_make = document_work && since_your > 2 && DOCUMENT_MATTERS.contains(&word);
+        // "What exit provisions do you recommend in an AI contract?" asks the firm's advice
+        // on a contract, which the procurement and contract guides give; it was "not
+        // covered", as the firm's own contract would be.
+        let document_to_make =
+            (document_work || advice_asked) && since_your > 2 && DOCUMENT_MATTERS.contains(&word);
+        // Its "you" is anyone's advice, as in "how do you ...?": the contract is no company
+        // word, and is searched.
+        advised_document |= document_to_make && advice_asked;
         // "How long did your insurance project last?": a matter an industry page lists for its
         // sector, said right before a noun of the firm's work or clients, names the industry
         // the work was in, not the firm's own cover ("do you have insurance?"); it was "not
@@ -1666,6 +1682,7 @@ pub fn detect(text: &str) -> Intent {
             || (after_your && FAVOURITE_WORDS.contains(&word));
         intent.asks_firm_recommendation |=
             after_you && !you_after_modal && RECOMMEND_VERBS.contains(&word);
+        advice_asked |= after_you && RECOMMEND_VERBS.contains(&word);
         after_you = word == "you";
         if after_you {
             you_after_modal = after_modal;
@@ -1741,6 +1758,7 @@ pub fn detect(text: &str) -> Intent {
         right_after_with = word == "with";
     });
     intent.names_firm_matter |= sector_matter_pending;
+    intent.names_offering |= says_us && !says_own;
     intent.length_of_work = names_length && names_work;
     intent.asks_work_size = names_work && intent.names_firm_practice;
     // "How do you work?", "how does Larchmere operate?": the fourth word is the verb.
@@ -1887,9 +1905,10 @@ pub fn detect(text: &str) -> Intent {
         intent.asks_free = true;
         intent.topic = Some(CompanyTopic::Assessment);
     }
-    intent.generic_you = opening_words[0] == "how"
+    intent.generic_you = (opening_words[0] == "how"
         && opening_words[2] == "you"
-        && !(fourth_is_conduct && names_commerce);
+        && !(fourth_is_conduct && names_commerce))
+        || advised_document;
     // "Can you help with data mesh?" asks it too; "can you help us use ChatGPT safely?" asks
     // for the guidance.
     let use_verb = FIRM_USE_VERBS.contains(&opening_words[2].as_str())

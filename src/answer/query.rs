@@ -434,8 +434,21 @@ fn is_contracted_stop_word(text: &str, token: &Token) -> bool {
     }
     contracts()
         || QUESTION_WORDS.iter().chain(ADDRESS_WORDS).any(|q| within_one_edit(&token.word, q))
+        || (MODAL_WORDS.iter().any(|modal| within_one_edit(&token.word, modal))
+            && before_subject(text, token.end))
         || TEXT_SPEAK.contains(&token.word.as_str())
         || addressed_companions(text, token)
+}
+
+/// Whether the word after byte `end` of `text` is a stop word or addresses the firm: the
+/// subject an auxiliary comes before ("shoud we", "woud you"); "wold model" says another word.
+fn before_subject(text: &str, end: usize) -> bool {
+    let next = text.get(end..).unwrap_or_default();
+    let next = next.split(|c: char| !c.is_alphanumeric()).find(|word| !word.is_empty());
+    next.is_some_and(|word| {
+        let word = word.to_ascii_lowercase();
+        STOP_WORDS.contains(&word.as_str()) || ADDRESS_WORDS.contains(&word.as_str())
+    })
 }
 
 /// Verbs of acquiring, in the past, that say the asker already has a thing ("the tools we
@@ -484,7 +497,13 @@ fn follows_address(text: &str, start: usize) -> bool {
 
 /// Auxiliaries people misspell on a phone ("dose" for "does"), respelt as the question words
 /// are ([`respelt`]).
-const AUXILIARY_WORDS: &[&str] = &["does", "have"];
+const AUXILIARY_WORDS: &[&str] = &["does", "have", "could", "should", "would"];
+
+/// The modal verbs, stop words that a question misspelt on a phone opens with ("shoud we build
+/// or buy"): a word no item uses one edit from one, before its subject, is dropped as the stop
+/// word it means ([`is_contracted_stop_word`]); read as a word no item uses, it weighed "shoud we build or
+/// buy" down to "not covered", where "should we build or buy" quotes the build-or-buy guide.
+const MODAL_WORDS: &[&str] = &["could", "should", "would"];
 
 /// Smallest word [`respelt`] reads as a misspelling of a word of phrasing: a shorter one is
 /// as often a word of its own ("hw" aside, which the query drops as a question word already).
@@ -542,19 +561,11 @@ pub fn respelt(text: &str) -> std::borrow::Cow<'_, str> {
         }
         // An auxiliary is one before its subject ("dose it work", "how long dose a pilot
         // take"); "how do we dose model updates?" says the word it means.
-        let before_subject = || {
-            let next = text.get(span.end..).unwrap_or_default();
-            let next = next.split(|c: char| !c.is_alphanumeric()).find(|word| !word.is_empty());
-            next.is_some_and(|word| {
-                let word = word.to_ascii_lowercase();
-                STOP_WORDS.contains(&word.as_str()) || ADDRESS_WORDS.contains(&word.as_str())
-            })
-        };
         let auxiliary = || {
             AUXILIARY_WORDS
                 .iter()
                 .find(|word| within_one_edit(typed, word))
-                .filter(|_| before_subject())
+                .filter(|_| before_subject(text, span.end))
         };
         let stop = QUESTION_WORDS
             .iter()
@@ -579,10 +590,13 @@ pub fn respelt(text: &str) -> std::borrow::Cow<'_, str> {
         // out ("engagement"). Other words of a known stem are inflections or words of their
         // own, and are left as written: "books" (not "book", as in "book a call"),
         // "scoping" (not "scoring"), "consultant" (not "consultancy").
+        // So is one that is the word of phrasing with one vowel written for another
+        // ("consultent" for "consultant", both stemmed "consult": `phrasing_meant`).
         let unused = |meant: &str| {
             let stem = stem_of(typed);
             (!ANSWER_TERM_IDS.contains_key(stem.as_str()) && synonym_stem(&stem).is_none())
                 || (typed.len() + 1 == meant.len() && within_one_edit(typed, meant))
+                || vowel_slip(typed, meant)
         };
         if let Some(meant) = meant.filter(|meant| stem.is_empty() && unused(meant)) {
             fixes.push((span, meant));
@@ -602,6 +616,25 @@ pub fn respelt(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Shortest word [`vowel_slip`] reads as another: a short word with a vowel changed is as
+/// often a word of its own ("tall", "tell"; "sea", "see").
+const VOWEL_SLIP_MIN_BYTES: usize = 6;
+
+/// Whether `typed` is `word` with one vowel written for another and every other letter the
+/// same ("consultent" for "consultant"), the slip of an unstressed syllable; a consonant
+/// changed makes another word ("scoping", not "scoring").
+fn vowel_slip(typed: &str, word: &str) -> bool {
+    let vowel = |letter: u8| matches!(letter, b'a' | b'e' | b'i' | b'o' | b'u');
+    typed.len() >= VOWEL_SLIP_MIN_BYTES
+        && typed.len() == word.len()
+        && typed
+            .bytes()
+            .zip(word.bytes())
+            .filter(|(a, b)| a != b)
+            .all(|(a, b)| vowel(a) && vowel(b))
+        && typed.bytes().zip(word.bytes()).filter(|(a, b)| a != b).count() == 1
+}
+
 /// The stem the tokenizer gives `word` (Snowball's, for a word the library does not write).
 fn stem_of(word: &str) -> String {
     let mut found = String::new();
@@ -616,6 +649,12 @@ fn stem_of(word: &str) -> String {
 /// a [`phone_slip`] of. The vocabulary is looked up only when a word of phrasing is within
 /// reach, so a question of words no item uses ("sourdough") costs no look-up here.
 fn phrasing_meant(typed: &str) -> Option<String> {
+    // "do you have consultents in healthcare": a word of phrasing with one vowel written for
+    // another ([`vowel_slip`]) is meant, whatever the vocabulary holds near it ("consultant",
+    // written once in the library, is no word the typo lookup reaches).
+    if let Some(word) = intent::phrasing_words().find(|word| vowel_slip(typed, word)) {
+        return Some(word.to_string());
+    }
     let budget = typo::allowed_edits(typed.chars().count());
     let reach = typo::Typo::new(typed, budget, false).filter(|_| budget > 0);
     let reachable =
@@ -674,13 +713,14 @@ fn phone_slip(typed: &str, word: &str) -> bool {
 }
 
 /// Words typed for stop words on a phone that the edit rule above does not catch ("ur" for
-/// "your", more than one edit from it; "cn" for "can", which is no question or address word):
+/// "your", more than one edit from it; "cn" for "can", which is no question or address word;
+/// "shud" and "wud" for "should" and "would", two edits from them):
 /// a word no item uses, so read as one it weighed "whats ur day rate" and "cn u help with
 /// governance" down to "not covered". ("u" is one letter, which the tokenizer drops already; the intent reads both as
 /// the firm, as "you" and "your" are.) Not "pls": dropped, it let "data contracts explained
 /// pls" quote a vendor guide's "Refusal to test on your data before contract signature.",
 /// where "not covered" is the better answer.
-const TEXT_SPEAK: &[&str] = &["cn", "ur"];
+const TEXT_SPEAK: &[&str] = &["cn", "shud", "ur", "wud"];
 
 /// Contractions people type without the apostrophe that are no other English word, so they
 /// are dropped even where the content's own contractions put them in the index.
@@ -1400,6 +1440,15 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         // size ..." answers "do you work with small companies?" for saying "work".
         if verb_pending && intent::is_firm_use_verb(&token.word) {
             verb_pending = false;
+            return;
+        }
+        // "What exit provisions do you recommend in an AI contract?": "you recommend" and
+        // "you suggest" ask for advice on what the question names, and say nothing of it;
+        // searched, "recommend" (rare for the recommenders and recommendations the library
+        // writes) left the question "not covered" where "... should an AI contract have"
+        // quoted the contract guides' "Data return and deletion on exit ...".
+        if READING_ASKING_VERBS.contains(&token.word.as_str()) && follows_address(text, token.start)
+        {
             return;
         }
         // "Recommend a guide on MLOps": the words that ask for reading are how the question

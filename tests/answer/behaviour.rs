@@ -2260,16 +2260,18 @@ fn an_everyday_word_the_library_writes_is_read_as_its_trade_term_too() {
     assert_eq!(first(&reply, 1), ["guide:detect-data-and-concept-drift"]);
     assert!(reply.sentences[0].text.starts_with("Data drift"), "{}", reply.text());
     assert!(!reply.text().contains("Lift and shift"), "{}", reply.text());
+    // The monitoring guide, whose description says where drift shows (the fiftieth pass),
+    // answers the first as the drift guide does (both judged).
     for (question, judged) in [
         (
             "How can I tell if the data feeding my model has shifted since it was trained?",
-            "guide:detect-data-and-concept-drift",
+            &["guide:detect-data-and-concept-drift", "guide:monitor-ml-models-in-production"][..],
         ),
-        ("Which checks should every data pipeline run?", "guide:testing-data-pipelines"),
+        ("Which checks should every data pipeline run?", &["guide:testing-data-pipelines"][..]),
     ] {
         let reply = ask(question);
         assert!(
-            first(&reply, 2).contains(&judged.to_string()),
+            first(&reply, 2).iter().any(|source| judged.contains(&source.as_str())),
             "{question}: {:?}",
             first(&reply, 3)
         );
@@ -5076,4 +5078,102 @@ fn a_worked_supposition_opens_only_a_question_of_its_section() {
     assert!(reply.text().starts_with("A realistic budget"), "{}", reply.text());
     let reply = ask("how reliable are multi-step agents");
     assert!(reply.text().starts_with("Suppose each step"), "{}", reply.text());
+}
+
+/// "How much will our LLM cost us each month?": "us" was read as the firm's price, and the
+/// question got the prices record where the running costs guide answers it. A question that
+/// says "our" of its own thing and names no other word of the firm's work asks what that
+/// thing costs to run; "what would you charge us", "how much would it cost us" and "what will
+/// our project cost us" (the firm's work named) still ask the firm's prices (fiftieth pass).
+#[test]
+fn the_askers_own_running_cost_is_not_the_firms_price() {
+    for question in [
+        "How much will our LLM cost us each month?",
+        "how much will our cloud bill cost us",
+        "what does it cost us to run our model",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_ne!(first(&reply, 1), ["company:contact"], "{question}");
+    }
+    let llm = ask("How much will our LLM cost us each month?");
+    assert_eq!(first(&llm, 1), ["guide:estimate-llm-running-costs"], "{}", llm.text());
+    for question in
+        ["what would you charge us", "how much would it cost us", "what will our project cost us"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+    }
+}
+
+/// "What exit provisions do you recommend in an AI contract?": "you recommend" asks the firm's
+/// advice on a contract, which the contract guides give; read as the firm's own contract, it
+/// was "not covered" with the contact record alone, where "what exit provisions should an AI
+/// contract have" quotes "Data return and deletion on exit, with certification." The firm's
+/// own contract is still not covered (fiftieth pass).
+#[test]
+fn advice_asked_on_a_contract_is_the_guides() {
+    for question in [
+        "what exit provisions do you recommend in an AI contract",
+        "what exit terms do you recommend for an AI contract",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(reply.text().starts_with("Data return and deletion on exit"), "{}", reply.text());
+    }
+    let policy = ask("what do you recommend for an AI policy");
+    assert_eq!(policy.kind, AnswerKind::Answered, "{}", policy.text());
+    assert_eq!(ask("what is your contract").kind, AnswerKind::NotCovered);
+}
+
+/// "How should we monitor a model for drift?" opened on the monitoring guide's sentences but
+/// cited the MLOps service first and the guide fourth: the guide wrote "drift" in its body
+/// alone, which counts half, so it covered less of the question than the items above it. Its
+/// description now says where drift shows (fiftieth pass).
+#[test]
+fn a_question_of_monitoring_for_drift_cites_the_monitoring_guide_first() {
+    for question in [
+        "how should we monitor a model for drift",
+        "how do we monitor a model for drift",
+        "How should we monitor a model for drift in production?",
+    ] {
+        let reply = ask(question);
+        assert_eq!(first(&reply, 1), ["guide:monitor-ml-models-in-production"], "{question}");
+    }
+}
+
+/// "do you have consultents in healthcare": "consultent" is "consultant" with one vowel
+/// written for another, and Snowball stems both "consult", a stem the library uses, so the
+/// company tables read it as written and the question was "not covered". A word of phrasing
+/// with one vowel changed is read as meant, in a word long enough not to be a word of its own
+/// ("tall" is not "tell") (fiftieth pass).
+#[test]
+fn a_vowel_slip_in_a_word_of_phrasing_is_read_as_meant() {
+    for (typed, meant) in [
+        ("do you have consultents in healthcare", "do you have consultants in healthcare"),
+        ("Will we have a dedicated consultent?", "Will we have a dedicated consultant?"),
+        ("consultents", "consultants"),
+    ] {
+        let (reply, expected) = (ask(typed), ask(meant));
+        assert_eq!(reply.kind, expected.kind, "{typed}: {}", reply.text());
+        assert_eq!(reply.text(), expected.text(), "{typed}");
+    }
+}
+
+/// "shoud we build or buy": a modal verb misspelt before its subject ("shoud we", "woud you",
+/// "shud we") was a word no item uses and weighed the question down to "not covered"; it is
+/// dropped as the stop word it means. Before another word it is not read so ("do we need a
+/// wold model" says something else) (fiftieth pass).
+#[test]
+fn a_misspelt_modal_before_its_subject_is_a_stop_word() {
+    for (typed, meant) in [
+        ("shoud we build or buy", "should we build or buy"),
+        ("shud we build or buy an llm", "should we build or buy an llm"),
+        ("woud you help us with data governance", "would you help us with data governance"),
+    ] {
+        let (reply, expected) = (ask(typed), ask(meant));
+        assert_eq!(reply.kind, AnswerKind::Answered, "{typed}: {}", reply.text());
+        assert_eq!(reply.text(), expected.text(), "{typed}");
+    }
+    assert_eq!(ask("do we need a wold model").kind, AnswerKind::NotCovered);
 }
