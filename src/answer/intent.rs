@@ -428,7 +428,16 @@ const AUDIENCE_VERBS: &[&str] = &["do", "take", "use"];
 
 /// Words that say whom something is for ("who is the assessment meant for?", "... aimed
 /// at?"): in a question of whom, phrasing.
-const AUDIENCE_WORDS: &[&str] = &["aimed", "designed", "intended", "meant", "suitable"];
+const AUDIENCE_WORDS: &[&str] =
+    &["aimed", "appropriate", "designed", "intended", "meant", "right", "suitable", "suited"];
+
+/// Words of fitting that, right before "for" in a yes-or-no question ("is the data strategy
+/// service appropriate for a local authority?", "is it right for a small company?"), ask
+/// whom something suits, as "who is it for?" does.
+const FIT_WORDS: &[&str] = &["appropriate", "right", "suitable", "suited"];
+
+/// Openings of a yes-or-no question of fit ([`FIT_WORDS`]).
+const FIT_OPENINGS: &[&str] = &["is", "are", "would", "will"];
 
 /// Whether `word` (lowercased) says whom something is for ([`AUDIENCE_WORDS`]).
 pub fn is_audience_word(word: &str) -> bool {
@@ -668,6 +677,14 @@ const LOCATION_WORDS: &[&str] = &[
 /// the contact record says. They quoted the firm's description (the answer to "who are you?").
 const START_WORDS: &[&str] = &["begin", "engage", "start", "started", "starting"];
 
+/// Auxiliaries that, after "how" and before a doer ([`HOW_TO_DOERS`]), ask how to do
+/// something ("how do we ...", "how should I ...").
+const HOW_TO_AUXILIARIES: &[&str] =
+    &["can", "could", "do", "does", "might", "must", "shall", "should", "would"];
+
+/// Doers of a how-to question, after "how" and an auxiliary ("how do we", "how can one").
+const HOW_TO_DOERS: &[&str] = &["i", "one", "u", "we", "you"];
+
 /// Verbs of speaking to someone: with a [`PERSON_WORDS`] word after them, spoken by the asker
 /// ("can I talk to a human?"), the question asks for a person at the firm.
 const SPEAK_WORDS: &[&str] = &["chat", "speak", "speaking", "talk", "talking"];
@@ -889,6 +906,11 @@ pub struct Intent {
     /// The question asks whom something is for ("who is the AI readiness assessment for?",
     /// "who should take the assessment?"): of the assessment, the organisations it suits.
     pub asks_audience: bool,
+    /// The question asks how to do something ("how do we evaluate an AI vendor?", "how to
+    /// choose a vendor", "how should I brief execs?": "how", then "to", or an auxiliary of
+    /// [`HOW_TO_AUXILIARIES`] and a doer of [`HOW_TO_DOERS`]): a guide's advice tells it, a
+    /// worked example's story does not (`select::pick`).
+    pub asks_how_to: bool,
     /// The question asks to start work with the firm (`START_WORDS`: "how do I get started
     /// with you?"): with a reference to the firm and nothing else asked, a contact question.
     pub asks_to_start: bool,
@@ -1507,6 +1529,7 @@ pub fn detect(text: &str) -> Intent {
     // "Who is the assessment for?": whether the last word read was "for" (or "at" after
     // "aimed").
     let (mut last_is_for, mut last_is_aimed) = (false, false);
+    let (mut last_is_fit, mut fit_for) = (false, false);
     let mut duration_words = DurationWords::default();
     let mut hiring_rank = usize::MAX;
     // "Are you hiring?" (the firm hires: employment) against "can we hire you?" (the firm is
@@ -1705,6 +1728,8 @@ pub fn detect(text: &str) -> Intent {
         let past_work_noun = after_past && PAST_WORK_NOUNS.contains(&word);
         after_past = PAST_WORK_WORDS.contains(&word);
         last_is_for = word == "for" || (word == "at" && last_is_aimed);
+        fit_for |= last_is_fit && word == "for";
+        last_is_fit = FIT_WORDS.contains(&word);
         last_is_aimed = word == "aimed";
         let class = if past_work_noun {
             Some(Class::Topic(CompanyTopic::CaseStudies))
@@ -1834,12 +1859,20 @@ pub fn detect(text: &str) -> Intent {
         && fourth_is_firm_fact
         && position == opening_words.len() + 1;
     intent.refers_to_company |= asks_the_firm_fact;
+    // "How do we evaluate an AI vendor?", "how to choose one": the asker asks how to do it.
+    intent.asks_how_to = opening_words[0] == "how"
+        && (opening_words[1] == "to"
+            || (HOW_TO_AUXILIARIES.contains(&opening_words[1].as_str())
+                && HOW_TO_DOERS.contains(&opening_words[2].as_str())));
     // "Who is the AI readiness assessment for?", "who should take the assessment?": whom it
     // suits, not what it is.
-    intent.asks_audience = matches!(opening_words[0].as_str(), "who" | "whos")
+    intent.asks_audience = (matches!(opening_words[0].as_str(), "who" | "whos")
         && (last_is_for
             || (MODAL_OR_CAN.contains(&opening_words[1].as_str())
-                && AUDIENCE_VERBS.contains(&opening_words[2].as_str())));
+                && AUDIENCE_VERBS.contains(&opening_words[2].as_str()))))
+        // "Is the data strategy service appropriate for a local authority?": whether it fits
+        // is whom it suits. It was "not covered".
+        || (FIT_OPENINGS.contains(&opening_words[0].as_str()) && fit_for);
     // "Who is your data strategy service for?" asks whom the firm's work suits, not who one of
     // its people is ("who is your CEO?"); it was "not covered".
     let asks_firm_person = ((opening_words[0] == "whos" && opening_words[1] == "your")

@@ -346,6 +346,15 @@ fn answer_to(query: &query::Query) -> Answer {
         engagement.each_item = query.intent.asks_firm_deliverables;
         return retrieve_in(&engagement, Some(SourceKind::Service), Scope::FirmPages);
     }
+    // "Do you offer a pilot before we commit?": a small start before committing, which the
+    // firm's statement of starting small says ("... and decide what comes next once they have
+    // seen it."); its words are all phrasing ("offer", the pilot, committing), so it is
+    // asked in the words "can we start small?" asks it. It was "not covered".
+    if query.pilot_first
+        && let Some(answer) = firm_terms_answer(&query::build(START_SMALL_QUERY, &[]))
+    {
+        return answer;
+    }
     // "Can we start small?", "what is the first step?": how to begin work with the firm, which
     // one of its "How we work" statements says when it says every word; else the contact
     // record's how to get in touch, as for "how do we get started?". (Before the match, not an
@@ -696,6 +705,10 @@ fn attribute_answer(query: &query::Query, topic: CompanyTopic) -> Option<Answer>
     (answer.kind == AnswerKind::Answered).then_some(answer)
 }
 
+/// How to begin work with the firm by a small first piece, asked in the words its statement
+/// answers it in.
+const START_SMALL_QUERY: &str = "can we start small?";
+
 /// Whether the assessment is free, asked in the words its record answers it in.
 const FREE_QUESTION: &str = "is the assessment free?";
 
@@ -708,7 +721,25 @@ const AUDIENCE_QUESTION: &str = "which organisations does the readiness assessme
 /// suiting ([`SUIT_WORDS`]).
 fn service_audience(query: &query::Query) -> Option<Answer> {
     let service = ANSWER_ITEMS.get(usize::from(query.intent.named_service?))?;
-    let mut audience = query::build(SERVICE_AUDIENCE_QUESTION, &[]);
+    audience_of(query, service, query::build(SERVICE_AUDIENCE_QUESTION, &[])).or_else(|| {
+        // Asked again with the service's name: the named service's boost alone left Data
+        // Platform Engineering's "The service suits organisations building their first data
+        // platform, ..." below the data strategy service's "A data strategy suits
+        // organisations ...", so "who is the data platform engineering service for" kept the
+        // search's answer. (Asked so first, "Many machine learning projects end as a
+        // notebook ..." opened the machine learning service's answer.)
+        let named = format!("{SERVICE_NAMED_AUDIENCE} {} {SERVICE_AUDIENCE_CLOSE}", service.title);
+        audience_of(query, service, query::build(&named, &[]))
+    })
+}
+
+/// The answer to `audience`, a question of whom `service` suits, if that service's sentence
+/// opens it and says a word of suiting ([`SUIT_WORDS`]).
+fn audience_of(
+    query: &query::Query,
+    service: &SourceItem,
+    mut audience: query::Query,
+) -> Option<Answer> {
     audience.intent.named_service = query.intent.named_service;
     let answer = retrieve(&audience, kind_of(CompanyTopic::Services));
     let first = answer.sentences.first()?;
@@ -721,6 +752,13 @@ fn service_audience(query: &query::Query) -> Option<Answer> {
 
 /// Whom a service suits, asked in the words its page answers it in.
 const SERVICE_AUDIENCE_QUESTION: &str = "which organisations does it suit?";
+
+/// [`SERVICE_AUDIENCE_QUESTION`] asked with the service's name, which follows, then
+/// [`SERVICE_AUDIENCE_CLOSE`].
+const SERVICE_NAMED_AUDIENCE: &str = "which organisations does the";
+
+/// How [`SERVICE_NAMED_AUDIENCE`] ends, after the service's name.
+const SERVICE_AUDIENCE_CLOSE: &str = "service suit?";
 
 /// Words that say whom a service suits ("A data strategy suits organisations that ...").
 const SUIT_WORDS: &[&str] = &["suit", "suits", "suited"];
@@ -941,6 +979,7 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
         alone_answers,
         query.each_item,
         query.intent.asks_what_goes_wrong,
+        query.intent.asks_how_to,
         &names_heading,
     );
     // Every answer says something: a covered answer with no sentence to quote would be a

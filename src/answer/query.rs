@@ -129,6 +129,9 @@ pub struct Query {
     /// first quoted a guide's "... rarely a good use of a small team" and the second a funnel
     /// guide's "How long someone has to get from the first step to the last".
     pub asks_beginning: bool,
+    /// A question of how to begin that asks for a pilot before committing ("do you offer a
+    /// pilot before we commit?": [`COMMIT_WORDS`]): it asks what "can we start small?" asks.
+    pub pilot_first: bool,
     /// The question asks for something to read ("recommend a guide on MLOps", "what should I
     /// read to learn about data governance?", "is there an article on change data capture?":
     /// [`asks_for_reading`]): its words of asking for reading ([`is_reading_phrasing`]) are
@@ -204,6 +207,28 @@ const BEGINNING_WORDS: &[&str] = &["first", "small", "smaller", "step", "steps"]
 /// Small first pieces of work, which "start with" one asks to start small with ("can we start
 /// with a small pilot?", "could we begin with a trial?").
 const PILOT_WORDS: &[&str] = &["pilot", "pilots", "trial", "trials"];
+
+/// Words of committing to the firm's work: with a [`PILOT_WORDS`] word, a question asks to
+/// start small before committing ("do you offer a pilot before we commit?"), which the
+/// firm's "How we work" statement says ("You can start small: ... and decide what comes next
+/// once they have seen it."). It was "not covered".
+const COMMIT_WORDS: &[&str] = &["commit", "commitment", "committing"];
+
+/// Whether `text` says a word of [`COMMIT_WORDS`] (any case), without allocating.
+fn says_commitment(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|word| COMMIT_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word)))
+}
+
+/// Whether `token` is a word of how to begin in a question of starting: one of
+/// [`BEGINNING_WORDS`], a pilot started with ([`starts_with_pilot`]) or, when the question
+/// says a word of committing (`committing`), a pilot or that word.
+fn begins(text: &str, token: &Token, committing: bool) -> bool {
+    let word = token.word.as_str();
+    BEGINNING_WORDS.contains(&word)
+        || starts_with_pilot(text, token)
+        || (committing && (PILOT_WORDS.contains(&word) || COMMIT_WORDS.contains(&word)))
+}
 
 /// How many words before a [`PILOT_WORDS`] word its "with" may stand ("with a small pilot").
 const PILOT_WITH_REACH: usize = 3;
@@ -1156,6 +1181,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             results_only: false,
             results_when: false,
             asks_beginning: false,
+            pilot_first: false,
             asks_reading: false,
             reading_start_only: false,
             cancel_only: false,
@@ -1315,8 +1341,12 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
     // Only a question of starting or of a first step pays for the pass (its tokens allocate);
     // a follow-up ("what is the first step?" after a question of demand forecasting) asks of
     // the turn before.
-    if !intent.generic_you && prev.is_empty() && (intent.asks_to_start || says_first_step(text)) {
-        let (mut n_begin, mut n_other) = (0, 0);
+    let committing = says_commitment(text);
+    if !intent.generic_you
+        && prev.is_empty()
+        && (intent.asks_to_start || committing || says_first_step(text))
+    {
+        let (mut n_begin, mut n_other, mut n_pilot) = (0, 0, 0);
         let (mut first, mut first_step) = (false, false);
         for_each_token(text, |token| {
             if is_contracted_stop_word(text, &token) || token.start >= phrasing_from {
@@ -1324,14 +1354,18 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             }
             first_step |= first && matches!(token.word.as_str(), "step" | "steps");
             first = token.word == "first";
-            if BEGINNING_WORDS.contains(&token.word.as_str()) || starts_with_pilot(text, &token) {
+            n_pilot += usize::from(PILOT_WORDS.contains(&token.word.as_str()));
+            if begins(text, &token, committing) {
                 n_begin += 1;
             } else if !is_filler(&token.stem) && !intent::is_company_word(&token.word) {
                 n_other += 1;
             }
         });
         builder.query.asks_beginning =
-            (intent.asks_to_start || first_step) && n_begin > 0 && n_other == 0;
+            (intent.asks_to_start || first_step || (committing && n_pilot > 0))
+                && n_begin > 0
+                && n_other == 0;
+        builder.query.pilot_first = builder.query.asks_beginning && committing && n_pilot > 0;
         builder.query.intent.asks_to_start |= builder.query.asks_beginning;
     }
     // "Recommend a guide on MLOps", "what should I read to learn about data governance?": a
@@ -1591,8 +1625,12 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         }
         // "Can we start with a small pilot?" asks what "can we start small?" asks: the pilot is
         // how it would begin, which the "How we work" statement ("You can start small: ...")
-        // says without the word, so it is not searched even as a filler.
-        if builder.query.asks_beginning && starts_with_pilot(text, &token) {
+        // says without the word, so it is not searched even as a filler. So do a pilot and
+        // the committing it comes before ("do you offer a pilot before we commit?").
+        if builder.query.asks_beginning
+            && !BEGINNING_WORDS.contains(&token.word.as_str())
+            && begins(text, &token, committing)
+        {
             return;
         }
         // "Can you help us optimise our model costs?", "bring our warehouse costs down": the
@@ -1733,6 +1771,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
                 && (WORK_GIVING_WORDS.contains(&token.word.as_str()) || token.word == "receive"))
             || (builder.query.results_only && RESULT_WORDS.contains(&token.word.as_str()))
             || (builder.query.asks_beginning && BEGINNING_WORDS.contains(&token.word.as_str()))
+            || starts_firm_work(&token, &intent)
             || in_phrase.is_some();
         // A word counts once among the question's own, whichever stems it is read as.
         let mut added = false;
@@ -2697,6 +2736,20 @@ fn state_idiom(text: &str, token: &Token) -> bool {
 /// Words for a piece of the firm's work, which a question of how long it takes does not
 /// search for: the question is then of the firm's services.
 const ENGAGEMENT_WORDS: &[&str] = &["engagement", "engagements", "project", "projects"];
+
+/// Whether `token` names the firm's work in a question of starting it ("how do we start an
+/// engagement with you?", "how can we begin a project with you?"): starting it is starting
+/// work with the firm, which the contact record says how to do, so the word is phrasing. It
+/// found the services' "A typical engagement lasts six to eight weeks". "Engagement" is the
+/// firm's word; "project" is its work only with a reference to the firm ("how do we start a
+/// project?" is searched).
+fn starts_firm_work(token: &Token, intent: &intent::Intent) -> bool {
+    let word = token.word.as_str();
+    intent.asks_to_start
+        && !intent.generic_you
+        && (matches!(word, "engagement" | "engagements")
+            || (intent.refers_to_company && matches!(word, "project" | "projects")))
+}
 
 /// Verbs a question that asks for a duration ends on ("how long do your projects usually
 /// last?"): phrasing there, where searched for, "last" found "the last 12 months".

@@ -645,6 +645,30 @@ pub fn same_opening(a: &str, b: &str) -> bool {
 /// How a paragraph working through a supposition opens: see [`pick`].
 const PREMISE_OPENING: &str = "Suppose ";
 
+/// How the heading of a worked example opens, after an article or "short" at most ("Worked
+/// example: claims triage", "A worked example of decision rights", "Example"): see [`pick`].
+const EXAMPLE_HEADINGS: &[&str] = &["worked example", "example"];
+
+/// Whether `heading` is a worked example's ([`EXAMPLE_HEADINGS`], then nothing, a colon or
+/// " of"): "Example level definitions" and "How many examples" are not.
+fn tells_an_example(heading: &str) -> bool {
+    let opens = |text: &str, with: &str| {
+        text.get(..with.len()).is_some_and(|head| head.eq_ignore_ascii_case(with))
+    };
+    let mut rest = heading;
+    for lead in ["a ", "short "] {
+        if opens(rest, lead) {
+            rest = rest.get(lead.len()..).unwrap_or_default();
+        }
+    }
+    EXAMPLE_HEADINGS.iter().any(|&opening| {
+        opens(rest, opening)
+            && rest.get(opening.len()..).is_some_and(|tail| {
+                tail.is_empty() || tail.starts_with(':') || tail.starts_with(" of ")
+            })
+    })
+}
+
 /// Picks the answer's passages from `scored` (best first): the best, then up to
 /// `MAX_CHOSEN - 1` more that score close to it, fit the budget, are no near-duplicates and
 /// say more of what is asked (a subject word the answer lacks, or, in the best sentence's
@@ -663,6 +687,7 @@ pub fn pick(
     alone_answers: bool,
     each_item: bool,
     asks_what_goes_wrong: bool,
+    asks_how_to: bool,
     names_heading: &dyn Fn(&str) -> bool,
 ) -> ([ScoredPassage; MAX_SENTENCES], usize) {
     let mut picked = [ScoredPassage::default(); MAX_SENTENCES];
@@ -710,13 +735,30 @@ pub fn pick(
         }
         ANSWER_PASSAGES[opening].text.starts_with(PREMISE_OPENING) && !names_heading(record.heading)
     };
+    // So is a story, for a question of how to do something: a worked example's (unless the
+    // question names its section) or a case study's. "how do we evaluate an AI vendor for
+    // procurement" opened on a use-case register guide's "Procurement review added 9 vendor
+    // tools with AI features, ...", a step of one retailer's story, where the vendor guides'
+    // advice tells how; "How do we plan the migration of an on-premises warehouse to the
+    // cloud?" on the retailer case study's "A fashion and homeware retailer with 140 stores
+    // moved ...", above the migration guide.
+    let example = |p: &ScoredPassage| {
+        asks_how_to && {
+            let record = &ANSWER_PASSAGES[p.passage as usize];
+            let case_study = ANSWER_ITEMS
+                .get(usize::from(record.item))
+                .is_some_and(|item| item.kind == SourceKind::CaseStudy);
+            case_study || (tells_an_example(record.heading) && !names_heading(record.heading))
+        }
+    };
+    let aside = |p: &ScoredPassage| premise(p) || example(p);
     let close_to = |p: &ScoredPassage, to: &ScoredPassage| {
         u128::from(p.value) * 1000 >= u128::from(to.value) * u128::from(SENTENCE_KEEP_PER_MILLE)
     };
-    let best = if row(first) || premise(first) {
+    let best = if row(first) || aside(first) {
         scored
             .iter()
-            .find(|p| stands_alone(p.passage) && !mistake(p) && !row(p) && !premise(p))
+            .find(|p| stands_alone(p.passage) && !mistake(p) && !row(p) && !aside(p))
             .unwrap_or(first)
     } else {
         first
@@ -731,7 +773,7 @@ pub fn pick(
         }
         if picked[..len].iter().any(|p| p.passage == candidate.passage)
             || !stands_alone(candidate.passage)
-            || (premise(candidate) && candidate.passage != best.passage)
+            || (aside(candidate) && candidate.passage != best.passage)
         {
             continue;
         }
@@ -927,7 +969,7 @@ mod tests {
             },
         ];
         for (alone_answers, each_item) in [(false, false), (true, false), (false, true)] {
-            let (picked, len) = pick(&scored, alone_answers, each_item, false, &|_| false);
+            let (picked, len) = pick(&scored, alone_answers, each_item, false, false, &|_| false);
             assert!(len > 0, "nothing quoted (alone {alone_answers}, each item {each_item})");
             assert!(picked[..len].iter().all(|p| p.passage != unquotable));
             assert_eq!(picked[0].passage, quotable);
