@@ -249,15 +249,28 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
     }
     // Listing proxies is trusting them.
     options.trust_proxy |= !options.trusted_proxies.is_empty();
-    if let (Some(listen), Some(metrics)) = (options.listen, options.metrics_listen)
-        && overlap(listen, metrics)
-    {
-        return Err(format!(
+    Ok(Parsed::Run(options))
+}
+
+/// The metrics address checked against the address actually served: the passed socket's, else
+/// `--listen` or its default. Checked only once the passed socket is known, so `--check` and
+/// start-up refuse `--metrics-listen 127.0.0.1:8080` without `--listen` too (it took the
+/// default's port: `--check` said usable, and start-up bound the API and then failed, exit 1).
+fn metrics_overlap(
+    options: &Options,
+    inherited: Option<&std::net::TcpListener>,
+) -> Result<(), String> {
+    let listen = match inherited {
+        Some(listener) => listener.local_addr().ok(),
+        None => Some(options.listen.unwrap_or_else(|| SocketAddr::from(DEFAULT_LISTEN))),
+    };
+    match (listen, options.metrics_listen) {
+        (Some(listen), Some(metrics)) if overlap(listen, metrics) => Err(format!(
             "--metrics-listen {metrics} overlaps --listen {listen}: the same port on the same \
              address, or on every address (0.0.0.0, [::]); give the metrics a port of their own"
-        ));
+        )),
+        _ => Ok(()),
     }
-    Ok(Parsed::Run(options))
 }
 
 /// Where the client address comes from, for `--check`.
@@ -480,11 +493,7 @@ fn check(
         }
     }
     if let Some(addr) = options.metrics_listen {
-        if inherited.and_then(|l| l.local_addr().ok()) == Some(addr) {
-            errors.push("--metrics-listen is the address of the passed socket".into());
-        } else {
-            check_bindable("metrics", addr, &mut notes, &mut errors);
-        }
+        check_bindable("metrics", addr, &mut notes, &mut errors);
     }
     notes.push(format!(
         "limits: {} requests a minute per client; IPv6 clients counted per /{}; client address from {}",
@@ -546,6 +555,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(message) = metrics_overlap(&options, inherited.as_ref()) {
+        consultancy_api::log_line!("error: {message}");
+        return ExitCode::from(2);
+    }
     let keys = load_keys();
     if options.check {
         return check(&options, inherited.as_ref(), &keys);

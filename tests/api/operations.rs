@@ -713,6 +713,10 @@ fn the_operations_flags_are_parsed_strictly() {
             "overlaps --listen",
         ),
         (&["--listen", "[::]:18998", "--metrics-listen", "127.0.0.1:18998"][..], "overlaps"),
+        // Without --listen the default address is served, so its port is taken too: --check
+        // said "usable" here, and start-up bound the API and then failed on the metrics (1).
+        (&["--metrics-listen", "127.0.0.1:8080"][..], "overlaps --listen 127.0.0.1:8080"),
+        (&["--check", "--metrics-listen", "0.0.0.0:8080"][..], "overlaps --listen 127.0.0.1:8080"),
     ] {
         let (code, _, err) = run(binary().args(args).env("TOKEN_KEY", TEST_KEY));
         assert_eq!(code, Some(2), "{args:?}");
