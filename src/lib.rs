@@ -26,7 +26,8 @@
 //! 7. the surfaces, adapters from their wire format to `ops` calls and back: `api` (REST,
 //!    batch included, and the cache of REST search pages), `mcp` (the two MCP servers), `ask` (the NLWeb-compatible
 //!    natural-language query endpoint), `a2a` (the agent-to-agent JSON-RPC endpoint), `web`
-//!    (the website's run-time page, `/search/`)
+//!    (the website's three run-time pages: search results, the assessment's result and the
+//!    404's suggestions)
 //! 8. `http`: transport only (dispatch by route, body limits, CORS, common headers; the accept
 //!    loop with its protocol detection, connection deadlines and per-connection response budget)
 //!

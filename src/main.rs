@@ -166,6 +166,8 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
     let mut args = args.peekable();
     // The flag before this argument, if it takes no value: a stray value after it is named so.
     let mut after_switch: Option<String> = None;
+    // The value flags seen so far (a handful at most).
+    let mut given: Vec<String> = Vec::new();
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
             Some((flag, value)) if flag.starts_with("--") => {
@@ -174,6 +176,15 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             _ => (arg.clone(), None),
         };
         let previous = after_switch.take();
+        // A flag that takes one value, given twice, is refused rather than the last taken:
+        // `--listen a --listen b` reads as two listeners, and the server has one.
+        if flag.starts_with("--") && flag != "--trusted-proxy" && !SWITCHES.contains(&flag.as_str())
+        {
+            if given.contains(&flag) {
+                return Err(format!("{flag} is given twice; it takes one value"));
+            }
+            given.push(flag.clone());
+        }
         if SWITCHES.contains(&flag.as_str()) {
             if let Some(value) = &inline {
                 return Err(takes_no_value(&flag, value));

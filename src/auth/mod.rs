@@ -126,7 +126,9 @@ impl Keys {
 pub fn parse_hex_key(name: &str, hex: &str) -> Result<Vec<u8>, String> {
     let hex = hex.trim();
     if !hex.len().is_multiple_of(2) || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(format!("{name} must be hexadecimal (an even number of 0-9, a-f)"));
+        return Err(format!(
+            "{name} must be hexadecimal (an even number of 0-9 and a-f, either case)"
+        ));
     }
     let bytes: Vec<u8> = (0..hex.len())
         .step_by(2)

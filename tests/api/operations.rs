@@ -717,6 +717,13 @@ fn the_operations_flags_are_parsed_strictly() {
         // said "usable" here, and start-up bound the API and then failed on the metrics (1).
         (&["--metrics-listen", "127.0.0.1:8080"][..], "overlaps --listen 127.0.0.1:8080"),
         (&["--check", "--metrics-listen", "0.0.0.0:8080"][..], "overlaps --listen 127.0.0.1:8080"),
+        // A value flag given twice was the last one taken, silently: `--listen` twice reads as
+        // two listeners, and the server has one.
+        (
+            &["--check", "--listen", "127.0.0.1:18997", "--listen=127.0.0.1:18996"][..],
+            "--listen is given twice; it takes one value",
+        ),
+        (&["--check", "--rate-limit", "5", "--rate-limit", "6"][..], "--rate-limit is given twice"),
     ] {
         let (code, _, err) = run(binary().args(args).env("TOKEN_KEY", TEST_KEY));
         assert_eq!(code, Some(2), "{args:?}");
