@@ -360,7 +360,7 @@ fn limit_enforced(code: &str) -> Option<(String, String)> {
         "header_fields_too_large" => (
             "header size and max header fields",
             format!(
-                "The maximum header size is {} for the request line and headers together, and the maximum number of header fields in an HTTP/1.1 request is {MAX_HEADER_FIELDS}.",
+                "The header size limit, the maximum header size, is {} for the request line and headers together, and the maximum number of header fields in an HTTP/1.1 request is {MAX_HEADER_FIELDS}.",
                 kib(MAX_HEADER_BYTES)
             ),
         ),
@@ -379,7 +379,7 @@ fn limit_enforced(code: &str) -> Option<(String, String)> {
         "too_many_turns" => (
             "earlier turns",
             format!(
-                "The maximum number of earlier turns sent with one question is {ASK_MAX_PREV_TURNS}."
+                "The limit on earlier turns, the maximum number sent with one question, is {ASK_MAX_PREV_TURNS}."
             ),
         ),
         "batch_too_large" => (
@@ -407,7 +407,7 @@ fn limit_enforced(code: &str) -> Option<(String, String)> {
         "request_timeout" => (
             "time to send a request body",
             format!(
-                "The maximum time for a request body to arrive, once its headers are in, is {BODY_READ_TIMEOUT_SECS} seconds."
+                "The request timeout, the time limit on how long a request body can take to arrive once its headers are in, is {BODY_READ_TIMEOUT_SECS} seconds."
             ),
         ),
         "too_many_connections" => (

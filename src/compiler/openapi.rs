@@ -618,7 +618,7 @@ otherwise the items that fit run in order and each item past the limit gets stat
             "get": {
                 "operationId": "exportAll",
                 "summary": "Bulk export of the whole dataset",
-                "description": format!("Needs a bearer token with scope `export` from the client-credentials flow. Cache it: downloading it more often than a few times a day suggests paging the search instead. \
+                "description": format!("Downloads all the data at once, in one response. Needs a bearer token with scope `export` from the client-credentials flow. Cache it: downloading it more often than a few times a day suggests paging the search instead. \
         A successful export is `Cache-Control: private, max-age={EXPORT_MAX_AGE_SECS}` (the client's own cache only, one token lifetime) with a weak `ETag` naming the content version: \
         the same for every client and every request until the next deploy (`exportedAt` and `client` are per request, so the validator is weak). \
         Send it back in `If-None-Match` (a list, weak comparison, or `*`) with a valid token to get 304 and no body while the content is unchanged. \

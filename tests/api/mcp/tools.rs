@@ -2618,6 +2618,87 @@ async fn docs_search_reads_words_an_api_title_says_in_a_row_as_the_apis() {
     }
 }
 
+/// The first three ids a docs server tool lists for `query`.
+async fn docs_ids(server: &TestServer, name: &str, query: &str) -> Vec<String> {
+    let answer = tool(server, "/mcp/docs", Era::Modern, name, json!({ "query": query })).await;
+    assert_eq!(answer["isError"], false, "{answer}");
+    let text = answer["content"][0]["text"].as_str().expect("text");
+    let page: Value = serde_json::from_str(text).expect("JSON");
+    page["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter_map(|r| r["id"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// A documentation page found by what a developer calls what it documents, on both of the
+/// docs server's tools. The API overview said "the API origin", "paging" and "code generators"
+/// and named the sandbox only in its last paragraph, so `what is the base url` found the agent
+/// card first on `search_api_docs` and guides alone on `search`, `pagination` (and its
+/// misspellings) a guide on batch ingestion first on `search`, `sandbox` guides on self-service
+/// BI, and `is there an sdk` nothing at all; the export operation said "the whole dataset",
+/// so `download all the data` found the overview or a guide on AI security first.
+#[tokio::test]
+async fn docs_search_finds_a_page_by_what_a_developer_calls_it() {
+    let server = start().await;
+    for (query, first) in [
+        ("what is the base url", "docs/api"),
+        ("api base url", "docs/api"),
+        ("pagination", "docs/api"),
+        ("paginaton with a cursor", "docs/api"),
+        ("how to paginate", "docs/api"),
+        ("is there a sandbox", "docs/api"),
+        ("is there an sdk", "docs/api"),
+        ("download all the data", "operations/exportAll"),
+        ("export all data", "operations/exportAll"),
+        // As before.
+        ("pagination cursor", "docs/api"),
+        ("X-Sandbox header", "docs/api"),
+        ("get the whole dataset", "operations/exportAll"),
+        ("bulk download", "operations/exportAll"),
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let ids = docs_ids(&server, name, query).await;
+            assert_eq!(ids.first().map(String::as_str), Some(first), "{name} {query}: {ids:?}");
+        }
+    }
+}
+
+/// A limit asked for as "<what> limit" finds the error code that states it: the request
+/// timeout's, the earlier turns' and the header size's sentences said "maximum", not "limit",
+/// so `timeout limit` found `POST /v1/ai-readiness/score` (whose responses say both words)
+/// first and `request_timeout` nowhere in the first three, `turns limit` found
+/// `question_too_long` and `header size limit` a guide on chunk sizes. And the agents page,
+/// which `connection limit` finds first (its headings say "Connecting" and "Limits"), states
+/// the connection limit with its number; it gave only the rate limit.
+#[tokio::test]
+async fn docs_search_finds_a_limit_asked_for_by_its_name() {
+    use consultancy_api::limits::MAX_CONNECTIONS_PER_IP_DEFAULT;
+    let server = start().await;
+    for (query, first) in [
+        ("timeout limit", "errors/request_timeout"),
+        ("request timeout limit", "errors/request_timeout"),
+        ("how long can a request body take", "errors/request_timeout"),
+        ("turns limit", "errors/too_many_turns"),
+        ("header size limit", "errors/header_fields_too_large"),
+        // As before.
+        ("request size limit", "errors/payload_too_large"),
+        ("body size limit", "errors/payload_too_large"),
+        ("maximum batch size", "errors/batch_too_large"),
+        ("max connections", "errors/too_many_connections"),
+        ("connection limit", "docs/agents"),
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let ids = docs_ids(&server, name, query).await;
+            assert_eq!(ids.first().map(String::as_str), Some(first), "{name} {query}: {ids:?}");
+        }
+    }
+    let agents = server.get("/docs/agents/index.md").await.text;
+    let limit = format!("connection limit is {MAX_CONNECTIONS_PER_IP_DEFAULT} open connections");
+    assert!(agents.contains(&limit), "the agents page lacks {limit:?}");
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
