@@ -3802,3 +3802,22 @@ async fn stuff_is_not_staff() {
         assert_eq!(page["correctedQuery"], read, "{q}: {page}");
     }
 }
+
+/// A usage policy for AI is the acceptable use policy: "how do you write an AI usage policy"
+/// found the board's strategy guide first, whose worked example names "an interim usage
+/// policy", and the policy guide third. A query naming that interim policy still finds the
+/// board's guide.
+#[tokio::test]
+async fn a_usage_policy_is_the_acceptable_use_policy() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("ai usage policy", "generative-ai-acceptable-use-policy", 1),
+            ("how do you write an AI usage policy", "generative-ai-acceptable-use-policy", 1),
+            ("usage policy for chatgpt", "generative-ai-acceptable-use-policy", 1),
+            ("interim usage policy", "board-asks-for-ai-strategy", 1),
+        ],
+    )
+    .await;
+}
