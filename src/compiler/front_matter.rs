@@ -1,10 +1,12 @@
 //! Splits `+++` TOML front matter from a markdown body and parses the raw, unvalidated forms.
 //!
 //! Every `Raw*` struct rejects unknown keys, so a misspelt field fails the build instead of
-//! being silently ignored.
+//! being silently ignored. The values a later check may fault are [`Spanned`], so its message
+//! can name their line ([`Lines`]) after the text is gone.
 
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+pub use toml::Spanned;
 pub use toml::value::Datetime;
 
 use super::diagnostic::Diagnostic;
@@ -14,29 +16,29 @@ use super::load::SourceFile;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawPage {
-    pub name: String,
-    pub slug: String,
+    pub name: Spanned<String>,
+    pub slug: Spanned<String>,
     pub description: String,
     /// Date of the last significant change (`updated = 2026-11-02`, a TOML local date).
-    pub updated: Option<Datetime>,
+    pub updated: Option<Spanned<Datetime>>,
     /// Industry pages only: everyday words for the sector, its clients or its trade ("banks",
     /// "insurance", "hospitals"), which the answer engine reads as the industry's name in a
     /// question about the firm's clients or case studies.
-    pub sector_words: Option<Vec<String>>,
+    pub sector_words: Option<Vec<Spanned<String>>>,
     /// Services, industries and case studies: other names a reader uses for the page's
     /// subject that its name does not say ("LLM", "BI", "finance"), searched as its name is.
-    pub other_names: Option<Vec<String>>,
+    pub other_names: Option<Vec<Spanned<String>>>,
 }
 
 /// Front matter of a guide. The category is the guide's directory.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawGuide {
-    pub title: String,
-    pub slug: String,
+    pub title: Spanned<String>,
+    pub slug: Spanned<String>,
     pub description: String,
-    pub answers: Vec<String>,
-    pub updated: Option<Datetime>,
+    pub answers: Vec<Spanned<String>>,
+    pub updated: Option<Spanned<Datetime>>,
 }
 
 /// `content/site.toml`: company settings and the category table.
@@ -47,16 +49,16 @@ pub struct RawSite {
     pub tagline: String,
     pub description: String,
     /// The date every page without its own `updated` was last changed.
-    pub updated: Option<Datetime>,
-    pub categories: Vec<RawCategory>,
+    pub updated: Option<Spanned<Datetime>>,
+    pub categories: Vec<Spanned<RawCategory>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawCategory {
-    pub key: String,
-    pub name: String,
-    pub description: String,
+    pub key: Spanned<String>,
+    pub name: Spanned<String>,
+    pub description: Spanned<String>,
 }
 
 /// `content/contact.toml`. The website is the configured site origin, not a field.
@@ -74,7 +76,7 @@ pub struct RawContact {
     /// of client, what follows an engagement): the home page's "How we work", and the
     /// organisation's passages in the answer engine. Not part of the API's Contact object.
     #[serde(default)]
-    pub terms: Vec<String>,
+    pub terms: Vec<Spanned<String>>,
 }
 
 /// `content/assessment.toml`.
@@ -84,45 +86,64 @@ pub struct RawAssessment {
     pub title: String,
     pub instructions: Option<String>,
     pub sections: Vec<RawSection>,
-    pub bands: Vec<RawBand>,
+    pub bands: Vec<Spanned<RawBand>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawSection {
-    pub key: String,
-    pub title: String,
+    pub key: Spanned<String>,
+    pub title: Spanned<String>,
     pub desc: Option<String>,
-    pub advice: String,
-    pub strong_advice: String,
+    pub advice: Spanned<String>,
+    pub strong_advice: Spanned<String>,
     pub questions: Vec<RawQuestion>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawQuestion {
-    pub q: String,
+    pub q: Spanned<String>,
     pub scored: Option<bool>,
     pub ctx: Option<String>,
-    pub opts: Vec<String>,
+    pub opts: Spanned<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawBand {
-    pub min: f64,
-    pub name: String,
+    pub min: Spanned<f64>,
+    pub name: Spanned<String>,
     pub summary: Option<String>,
-    pub guidance: Vec<String>,
+    pub guidance: Spanned<Vec<String>>,
 }
 
 /// A markdown file split in two.
 #[derive(Debug)]
 pub struct Split<'a, T> {
     pub front: T,
+    /// The lines of the front matter's values.
+    pub lines: Lines<'a>,
     pub body: &'a str,
     /// 1-based line of the body's first line in the file.
     pub body_line: usize,
+}
+
+/// The TOML text a `Raw*` value was parsed from, where it starts in its file: turns a
+/// [`Spanned`] value's byte span into the 1-based line of the file it starts on.
+#[derive(Debug, Clone, Copy)]
+pub struct Lines<'a> {
+    text: &'a str,
+    /// Lines of the file before the TOML text (the front matter's opening `+++`).
+    offset: usize,
+}
+
+impl Lines<'_> {
+    /// The line `value` starts on.
+    pub fn of<T>(&self, value: &Spanned<T>) -> usize {
+        let start = value.span().start.min(self.text.len());
+        self.offset + self.text[..start].matches('\n').count() + 1
+    }
 }
 
 /// Splits `file` at its `+++` fences and parses the front matter as `T`.
@@ -152,12 +173,14 @@ pub fn split<T: DeserializeOwned>(file: &SourceFile) -> Result<Split<'_, T>, Dia
     let front_text = &rest[..front_end];
     let front = parse_toml::<T>(file, front_text, 1)?;
     let body_line = 2 + rest[..body_start].matches('\n').count();
-    Ok(Split { front, body: &rest[body_start..], body_line })
+    let lines = Lines { text: front_text, offset: 1 };
+    Ok(Split { front, lines, body: &rest[body_start..], body_line })
 }
 
-/// Parses a whole TOML file as `T`.
-pub fn parse_file<T: DeserializeOwned>(file: &SourceFile) -> Result<T, Diagnostic> {
-    parse_toml(file, &file.text, 0)
+/// Parses a whole TOML file as `T`, with the lines of its values.
+pub fn parse_file<T: DeserializeOwned>(file: &SourceFile) -> Result<(T, Lines<'_>), Diagnostic> {
+    let raw = parse_toml(file, &file.text, 0)?;
+    Ok((raw, Lines { text: &file.text, offset: 0 }))
 }
 
 /// Parses `text`, which starts `line_offset` lines into `file`, reporting errors at their line.
@@ -170,7 +193,13 @@ fn parse_toml<T: DeserializeOwned>(
         let line =
             err.span().map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
         let message = err.message().to_string();
-        let field = field_in_message(&message);
+        // serde names the field of a missing or unknown key; a value TOML cannot read
+        // (`updated = "2026-11-02"`, `updated = 2026-02-30`) is named by the key on its line.
+        let field = field_in_message(&message).or_else(|| {
+            let start = err.span()?.start.min(text.len());
+            let line_start = text[..start].rfind('\n').map_or(0, |idx| idx + 1);
+            key_of_line(&text[line_start..])
+        });
         let mut diagnostic = Diagnostic::new(&file.path, message);
         if let Some(line) = line {
             diagnostic = diagnostic.line(line + line_offset);
@@ -180,6 +209,15 @@ fn parse_toml<T: DeserializeOwned>(
         }
         diagnostic
     })
+}
+
+/// The bare key a `key = value` line starts with.
+fn key_of_line(line: &str) -> Option<String> {
+    let (key, _) = line.split_once('=')?;
+    let key = key.trim();
+    let bare = !key.is_empty()
+        && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.');
+    bare.then(|| key.to_string())
 }
 
 /// Pulls the field name out of serde's "missing field `x`" / "unknown field `x`" messages.

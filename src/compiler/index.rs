@@ -644,6 +644,7 @@ mod tests {
             category: 0,
             updated: None,
             body: body.to_string(),
+            lines: Default::default(),
             path: std::path::PathBuf::new(),
         }
     }

@@ -100,6 +100,26 @@ const CACHE_CONTENT: &str = "max-age=300, private=\"RateLimit\"";
 /// Discovery documents change even more rarely.
 const CACHE_METADATA: &str = "max-age=3600, private=\"RateLimit\"";
 
+/// The line of the body of `source` (a page or guide) where it links to `link`: the first
+/// line holding the link's target as a markdown link (`](/x/` or a reference's `]: /x/`).
+fn link_line(content: &validate::Content, source: &Path, link: &str) -> Option<usize> {
+    let pages = [&content.services, &content.industries, &content.case_studies, &content.docs];
+    let page = pages.into_iter().flatten().find(|page| page.path == source);
+    let (body, body_line) = match page {
+        Some(page) => (&page.body, page.body_line),
+        None => content
+            .guides
+            .iter()
+            .find(|guide| guide.path == source)
+            .map(|guide| (&guide.body, guide.lines.body))?,
+    };
+    let inline = format!("]({link}");
+    let reference = format!("]: {link}");
+    body.lines()
+        .position(|line| line.contains(&inline) || line.contains(&reference))
+        .map(|idx| body_line + idx)
+}
+
 /// Runs the whole pipeline over the content tree at `root`.
 pub fn compile(
     root: &Path,
@@ -123,8 +143,16 @@ pub fn compile(
     for page in &site_pages {
         for (source, link) in &page.links {
             if !known.contains(link.as_str()) {
+                let diagnostic = Diagnostic::new(
+                    source,
+                    format!("links to `{link}`, which is not a page of the site"),
+                );
+                let diagnostic = match link_line(&content, source, link) {
+                    Some(line) => diagnostic.line(line),
+                    None => diagnostic,
+                };
                 diagnostics.push(
-                    Diagnostic::new(source, format!("links to `{link}`, which is not a page of the site"))
+                    diagnostic
                         .field("body")
                         .hint("link to an existing /guides/<slug>/, /services/<slug>/, /industries/<slug>/ or /case-studies/<slug>/"),
                 );

@@ -254,7 +254,7 @@ fn term(
 /// Checks the file's shape and its terms; the vocabulary check comes later ([`check_used`]).
 pub fn validate(file: &SourceFile, diagnostics: &mut Diagnostics) -> Option<Synonyms> {
     let raw: RawSynonyms = match front_matter::parse_file(file) {
-        Ok(raw) => raw,
+        Ok((raw, _)) => raw,
         Err(diagnostic) => {
             diagnostics.push(diagnostic);
             return None;

@@ -321,11 +321,8 @@ fn guide_rules_can_each_fail() {
 
     let scratch = Scratch::new("undefined-category");
     fs::rename(scratch.path("guides/beta"), scratch.path("guides/gamma")).expect("rename");
-    scratch.expect(
-        "guides/gamma/beta-guide.md",
-        Some("category"),
-        "category `gamma` is not defined",
-    );
+    // The directory is at fault, not the guide in it: it is named once, however many it holds.
+    scratch.expect("guides/gamma", None, "no category has the key `gamma`");
 
     let scratch = Scratch::new("broken-link");
     scratch.edit("guides/alpha/alpha-guide.md", "/guides/beta-guide/", "/guides/no-such-guide/");
@@ -474,8 +471,8 @@ fn configuration_is_checked_and_drives_origins_and_deprecation() {
 fn updated_dates_must_be_bare_real_dates_not_after_the_build() {
     let scratch = Scratch::new("date-string");
     scratch.edit("site.toml", "updated = 2029-06-01", "updated = \"2029-06-01\"");
-    // toml's own message; the diagnostic points at the line.
-    scratch.expect("site.toml", None, "expected a TOML datetime");
+    // toml's own message; the diagnostic points at the line and names the key on it.
+    scratch.expect("site.toml", Some("updated"), "expected a TOML datetime");
 
     let scratch = Scratch::new("date-time");
     scratch.edit("site.toml", "updated = 2029-06-01", "updated = 2029-06-01T10:00:00Z");
@@ -1285,4 +1282,154 @@ fn authoring_errors_name_the_right_file_and_line_once() {
     let scratch = Scratch::new("audit6-past-form");
     scratch.write("synonyms.toml", "[[one_way]]\nfrom = \"tell a story\"\nto = [\"zzunused\"]\n");
     expect_synonym_diagnostics(&scratch, &[(3, "one_way.to", "no guide uses `zzunused`")]);
+}
+
+/// The errors audit six left without a line (README, "Authoring content"): each names its
+/// file, line and field now, a value two files share names both files and both lines, and a
+/// directory names itself where no line is at fault. Each a build of its own, as an author
+/// meets them.
+#[test]
+fn errors_found_after_parsing_name_their_line() {
+    let lines = |scratch: &Scratch, file: &str, field: &str, message: &str| -> Vec<Option<usize>> {
+        let diagnostics = scratch.diagnostics();
+        let shown: Vec<String> = diagnostics.iter().map(|d| d.to_string()).collect();
+        let found: Vec<Option<usize>> = diagnostics
+            .iter()
+            .filter(|d| {
+                d.path.ends_with(file)
+                    && d.field.as_deref() == Some(field)
+                    && d.message.contains(message)
+            })
+            .map(|d| d.line)
+            .collect();
+        assert!(!found.is_empty(), "{file} / {field} / {message:?} in:\n{}", shown.join("\n"));
+        found
+    };
+    let (service_one, service_two) = ("services/service-one.md", "services/service-two.md");
+    let (alpha, beta) = ("guides/alpha/alpha-guide.md", "guides/beta/beta-guide.md");
+
+    // Values two files share: the second file's line, and the first's file and line.
+    let scratch = Scratch::new("lines-page-slug");
+    scratch.edit(service_two, "slug = \"service-two\"", "slug = \"service-one\"");
+    assert_eq!(lines(&scratch, service_two, "slug", "service-one.md:3"), [Some(3)]);
+    let scratch = Scratch::new("lines-page-name");
+    scratch.edit(service_two, "name = \"Service two\"", "name = \"Service one\"");
+    assert_eq!(lines(&scratch, service_two, "name", "service-one.md:2"), [Some(2)]);
+    let scratch = Scratch::new("lines-other-name");
+    scratch.edit(
+        service_one,
+        "slug = \"service-one\"",
+        "slug = \"service-one\"\nother_names = [\"LLM\"]",
+    );
+    scratch.edit(
+        service_two,
+        "slug = \"service-two\"",
+        "slug = \"service-two\"\nother_names = [\n  \"RAG\",\n  \"llm\",\n]",
+    );
+    assert_eq!(lines(&scratch, service_two, "other_names", "service-one.md:4"), [Some(6)]);
+    let scratch = Scratch::new("lines-sector-word");
+    let industry = fs::read_to_string(scratch.path("industries/industry-one.md")).expect("read");
+    scratch.write(
+        "industries/industry-two.md",
+        &industry
+            .replace("industry-one", "industry-two")
+            .replace("Industry One", "Industry Two")
+            .replace("[\"widgets\", \"widgeteers\"]", "[\n  \"gadgets\",\n  \"widgets\",\n]"),
+    );
+    let two = "industries/industry-two.md";
+    assert_eq!(lines(&scratch, two, "sector_words", "industry-one.md:5"), [Some(7)]);
+    let scratch = Scratch::new("lines-guide-slug-title");
+    scratch.edit(beta, "slug = \"beta-guide\"", "slug = \"alpha-guide\"");
+    scratch.edit(beta, "title = \"Beta guide\"", "title = \"Alpha guide\"");
+    assert_eq!(lines(&scratch, beta, "slug", "alpha-guide.md:3"), [Some(3)]);
+    assert_eq!(lines(&scratch, beta, "title", "alpha-guide.md:2"), [Some(2)]);
+    let scratch = Scratch::new("lines-answer-shared");
+    scratch.edit(
+        beta,
+        "answers = [\"What is beta?\", \"Why beta?\"]",
+        "answers = [\n  \"What is beta?\",\n  \"What is alpha?\",\n]",
+    );
+    assert_eq!(lines(&scratch, beta, "answers", "alpha-guide.md:5"), [Some(7)]);
+
+    // A list's entry at its own line, not its key's.
+    let scratch = Scratch::new("lines-answer-mark");
+    scratch.edit(
+        alpha,
+        "answers = [\"What is alpha?\", \"Why alpha?\"]",
+        "answers = [\n  \"What is alpha?\",\n  \"Why alpha\",\n]",
+    );
+    assert_eq!(lines(&scratch, alpha, "answers", "ending in `?`"), [Some(7)]);
+    let scratch = Scratch::new("lines-contact-term");
+    scratch.edit(
+        "contact.toml",
+        "security_email = \"security@fixture.example\"",
+        "security_email = \"security@fixture.example\"\nterms = [\n  \"We work.\",\n  \" \",\n]",
+    );
+    assert_eq!(lines(&scratch, "contact.toml", "terms", "must not be empty"), [Some(6)]);
+    let scratch = Scratch::new("lines-category-name");
+    scratch.edit("site.toml", "name = \"Beta Things\"", "name = \"Alpha things\"");
+    assert_eq!(lines(&scratch, "site.toml", "categories.name", "site.toml:8"), [Some(13)]);
+    let scratch = Scratch::new("lines-options");
+    scratch.edit(
+        "assessment.toml",
+        "[\"no\", \"some\", \"half\", \"most\", \"yes\"]",
+        "[\"no\", \"yes\"]",
+    );
+    assert_eq!(
+        lines(&scratch, "assessment.toml", "sections.questions.opts", "2 options"),
+        [Some(14)]
+    );
+
+    let scratch = Scratch::new("lines-bands");
+    let assessment = fs::read_to_string(scratch.path("assessment.toml")).expect("read");
+    let last_band = assessment.rfind("[[bands]]").expect("a band");
+    scratch.write("assessment.toml", &assessment[..last_band]);
+    assert_eq!(
+        lines(&scratch, "assessment.toml", "bands", "expected 2 bands, found 1"),
+        [Some(43)]
+    );
+
+    // Broken links at the line that holds them, in a guide and in a page.
+    let scratch = Scratch::new("lines-links");
+    scratch.edit(alpha, "(/guides/beta-guide/)", "(/guides/no-such-guide/)");
+    scratch.edit("industries/industry-one.md", "(/services/service-one/)", "(/services/none/#x)");
+    assert_eq!(lines(&scratch, alpha, "body", "/guides/no-such-guide/"), [Some(10)]);
+    let industry = "industries/industry-one.md";
+    assert_eq!(lines(&scratch, industry, "body", "/services/none/"), [Some(8)]);
+
+    // Dates after the build date, at their line, in each kind of file.
+    let scratch = Scratch::new("lines-future");
+    scratch.edit(alpha, "slug = \"alpha-guide\"", "slug = \"alpha-guide\"\nupdated = 2031-02-03");
+    scratch.edit(
+        service_one,
+        "slug = \"service-one\"",
+        "slug = \"service-one\"\nupdated = 2031-02-03",
+    );
+    scratch.edit("site.toml", "updated = 2029-06-01", "updated = 2031-06-01");
+    let future = "is after the build date";
+    assert_eq!(lines(&scratch, alpha, "updated", future), [Some(4)]);
+    assert_eq!(lines(&scratch, service_one, "updated", future), [Some(4)]);
+    assert_eq!(lines(&scratch, "site.toml", "updated", future), [Some(4)]);
+
+    // A date TOML cannot read names its field, and its guide still counts as a guide.
+    let scratch = Scratch::new("lines-bad-date");
+    scratch.edit(alpha, "slug = \"alpha-guide\"", "slug = \"alpha-guide\"\nupdated = 2026-02-30");
+    assert_eq!(lines(&scratch, alpha, "updated", ""), [Some(4)]);
+    assert!(scratch.diagnostics().iter().all(|d| !d.message.contains("expected 2 guides")));
+
+    // An undefined category is its directory's fault: named once, whatever it holds, and
+    // its guides still count.
+    let scratch = Scratch::new("lines-category-dir");
+    let alpha_text = fs::read_to_string(scratch.path(alpha)).expect("read");
+    scratch.write("guides/gamma/alpha-guide.md", &alpha_text);
+    let beta_text = fs::read_to_string(scratch.path(beta)).expect("read");
+    scratch.write("guides/gamma/beta-guide.md", &beta_text);
+    fs::remove_dir_all(scratch.path("guides/alpha")).expect("rm");
+    fs::remove_dir_all(scratch.path("guides/beta")).expect("rm");
+    let diagnostics = scratch.diagnostics();
+    let named: Vec<&Diagnostic> =
+        diagnostics.iter().filter(|d| d.message.contains("`gamma`")).collect();
+    assert_eq!(named.len(), 1, "{diagnostics:?}");
+    assert!(named[0].path.ends_with("guides/gamma") && named[0].message.contains("2 guides"));
+    assert!(diagnostics.iter().all(|d| !d.message.contains("expected 2 guides")));
 }
