@@ -15,7 +15,7 @@ use crate::limits::{ANSWER_MAX_PREV_TURNS, ANSWER_MAX_TERMS, ANSWER_MAX_WORDS};
 use crate::model::{CompanyTopic, SourceKind};
 use crate::search::query::{
     for_each_query_token, for_each_token, guides_using, has_postings, known_stem,
-    longest_phrase_from,
+    longest_phrase_from, split_joined_stems,
 };
 use crate::search::tokenize::{self, STOP_WORDS, Token};
 use crate::search::typo;
@@ -336,6 +336,17 @@ fn meant_stem(word: &str, stem: String, in_name: bool) -> String {
     // words and "what are kpis" was not covered, where "KPIs" quoted the KPI tree guide.
     if let Some(singular) = plural_of_known(word) {
         return singular.to_string();
+    }
+    // "how do we reduce stockouts", "how do we build a featurestore": two words of the library
+    // typed without the space between them are those two words, as search reads them
+    // (`split_joined`); read as one unknown word, or respelt, both were "not covered", where
+    // "stock-outs" and "feature store" quote the guides. Both parts must be words the answer
+    // index holds.
+    if let Some((left, right)) = split_joined_stems(word)
+        && ANSWER_TERM_IDS.contains_key(left)
+        && ANSWER_TERM_IDS.contains_key(right)
+    {
+        return format!("{left} {right}");
     }
     let max_edits = typo::allowed_edits(word.chars().count());
     if max_edits == 0 {

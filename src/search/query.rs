@@ -280,6 +280,13 @@ fn split_joined(word: &str) -> Option<(Part<'_>, Part<'_>)> {
     (!nearer).then_some(split)
 }
 
+/// The stems of the two library words `split_joined` reads `word` as, for the answer
+/// engine, which reads a question's words without search's units ("stockouts" is the guides'
+/// "stock-outs", "featurestore" "feature store").
+pub fn split_joined_stems(word: &str) -> Option<(&'static str, &'static str)> {
+    split_joined(word).map(|(left, right)| (left.1, right.1))
+}
+
 /// The longest two words typed apart that [`joined_apart`] reads as one.
 const JOINED_APART_MAX_BYTES: usize = 24;
 

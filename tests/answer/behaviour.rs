@@ -5302,3 +5302,22 @@ fn starting_an_engagement_is_starting_work_with_the_firm() {
     }
     assert_eq!(ask("how do we start a project").kind, AnswerKind::Answered);
 }
+
+/// Two words of the library typed without the space between them are those two words, as
+/// search reads them: "how do we build a featurestore" and "how do we cut stockouts with
+/// forecasting" were "not covered" (one unknown word, or respelt), where "feature store" and
+/// the guides' "stock-outs" answer.
+#[test]
+fn two_library_words_typed_as_one_are_read_as_both() {
+    for (typed, slug) in [
+        ("how do we build a featurestore", "guide:do-you-need-a-feature-store"),
+        ("how do we cut stockouts with forecasting", "industry:retail-and-ecommerce"),
+        ("is a datalake worth it", "guide:warehouse-lake-or-lakehouse"),
+    ] {
+        let reply = ask(typed);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{typed}: {}", reply.text());
+        assert!(first(&reply, 3).contains(&slug.to_string()), "{typed}: {:?}", first(&reply, 3));
+    }
+    let reply = ask("how do we cut stockouts with forecasting");
+    assert!(reply.text().contains("stock-outs"), "{}", reply.text());
+}
