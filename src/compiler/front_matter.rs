@@ -104,7 +104,7 @@ pub struct RawSection {
 #[serde(deny_unknown_fields)]
 pub struct RawQuestion {
     pub q: Spanned<String>,
-    pub scored: Option<bool>,
+    pub scored: Option<Spanned<bool>>,
     pub ctx: Option<String>,
     pub opts: Spanned<Vec<String>>,
 }

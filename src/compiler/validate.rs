@@ -758,6 +758,9 @@ fn assessment(
     let mut sections = Vec::new();
     let (mut n_questions, mut n_scored) = (0, 0);
     let mut section_lines = Vec::new();
+    // Counts of questions name the list's first entry, as the other counts in a file do; too
+    // many unscored questions name the first `scored = false` past the expected number.
+    let (mut first_question_line, mut unscored_lines) = (None, Vec::new());
     for raw_section in raw.sections {
         require_text_at(file, &lines, "sections.title", &raw_section.title, diagnostics);
         require_text_at(file, &lines, "sections.advice", &raw_section.advice, diagnostics);
@@ -767,7 +770,11 @@ fn assessment(
         let mut questions = Vec::new();
         for raw_question in raw_section.questions {
             n_questions += 1;
-            let scored = raw_question.scored.unwrap_or(true);
+            first_question_line.get_or_insert(lines.of(&raw_question.q));
+            let scored = raw_question.scored.as_ref().is_none_or(|scored| *scored.get_ref());
+            if !scored {
+                unscored_lines.extend(raw_question.scored.as_ref().map(|value| lines.of(value)));
+            }
             n_scored += usize::from(scored);
             if raw_question.opts.get_ref().len() != expect.options {
                 diagnostics.push(at_line(
@@ -800,22 +807,35 @@ fn assessment(
         });
     }
     if n_questions != expect.questions {
-        diagnostics.push(
-            Diagnostic::new(
-                &file.path,
-                format!("expected {} questions, found {n_questions}", expect.questions),
-            )
-            .field("sections.questions"),
+        let diagnostic = Diagnostic::new(
+            &file.path,
+            format!("expected {} questions, found {n_questions}", expect.questions),
         );
+        let diagnostic = match first_question_line {
+            Some(line) => diagnostic.line(line),
+            None => diagnostic,
+        };
+        diagnostics.push(diagnostic.field("sections.questions"));
     }
     if n_scored != expect.scored_questions {
+        let expected_unscored = expect.questions.saturating_sub(expect.scored_questions);
+        let line = if n_scored < expect.scored_questions {
+            unscored_lines.get(expected_unscored).copied().or(first_question_line)
+        } else {
+            first_question_line
+        };
+        let diagnostic = Diagnostic::new(
+            &file.path,
+            format!("expected {} scored questions, found {n_scored}", expect.scored_questions),
+        );
+        let diagnostic = match line {
+            Some(line) => diagnostic.line(line),
+            None => diagnostic,
+        };
         diagnostics.push(
-            Diagnostic::new(
-                &file.path,
-                format!("expected {} scored questions, found {n_scored}", expect.scored_questions),
-            )
-            .field("scored")
-            .hint("mark exactly the sizing question(s) with `scored = false`"),
+            diagnostic
+                .field("scored")
+                .hint("mark exactly the sizing question(s) with `scored = false`"),
         );
     }
     for (section, &line) in sections.iter().zip(&section_lines) {

@@ -1432,4 +1432,27 @@ fn errors_found_after_parsing_name_their_line() {
     assert_eq!(named.len(), 1, "{diagnostics:?}");
     assert!(named[0].path.ends_with("guides/gamma") && named[0].message.contains("2 guides"));
     assert!(diagnostics.iter().all(|d| !d.message.contains("expected 2 guides")));
+
+    // The assessment's counts: a question too many names the list's first entry, as the
+    // other counts in a file do; an unscored question too many names its `scored = false`;
+    // the sizing question left scored names the list's first entry.
+    let assessment = "assessment.toml";
+    let scratch = Scratch::new("lines-question-count");
+    scratch.edit(
+        assessment,
+        "q = \"Is data clean?\"",
+        "q = \"Is data clean?\"\nopts = [\"no\", \"some\", \"half\", \"most\", \"yes\"]\n\
+         [[sections.questions]]\nq = \"Is data fresh?\"",
+    );
+    assert_eq!(lines(&scratch, assessment, "sections.questions", "found 6"), [Some(9)]);
+    let scratch = Scratch::new("lines-unscored-count");
+    scratch.edit(
+        assessment,
+        "q = \"Is there a plan?\"",
+        "q = \"Is there a plan?\"\nscored = false",
+    );
+    assert_eq!(lines(&scratch, assessment, "scored", "found 3"), [Some(14)]);
+    let scratch = Scratch::new("lines-scored-count");
+    scratch.edit(assessment, "scored = false\n", "");
+    assert_eq!(lines(&scratch, assessment, "scored", "found 5"), [Some(9)]);
 }
