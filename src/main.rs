@@ -512,6 +512,13 @@ fn check(
         options.ipv6_prefix,
         client_source(options)
     ));
+    notes.push(match options.connections_per_ip() {
+        0 => format!("connections: at most {} open; no per-address cap", limits::MAX_CONNECTIONS),
+        cap => format!(
+            "connections: at most {} open; {cap} per client address",
+            limits::MAX_CONNECTIONS
+        ),
+    });
     notes.push(match options.search_cache_kib {
         0 => "search page cache: off".to_string(),
         kib => format!("search page cache: up to {kib} KiB"),

@@ -647,7 +647,23 @@ fn check_validates_the_configuration_and_exits_0_or_2() {
     assert!(out.contains("listen: 127.0.0.1:0, free to bind"), "{out}");
     assert!(out.contains("IPv6 clients counted per /64"), "{out}");
     assert!(out.contains("search page cache: up to 2048 KiB"), "{out}");
+    assert!(out.contains("connections: at most 4096 open; 64 per client address\n"), "{out}");
     assert!(out.ends_with("ok: the configuration is usable\n"), "{out}");
+
+    // The per-address cap as it will be served: off behind --trust-proxy unless given, kept
+    // with listed proxies (the limits line says they are exempt).
+    for (args, cap) in [
+        (&["--trust-proxy"][..], "no per-address cap"),
+        (&["--trust-proxy", "--max-connections-per-ip", "8"][..], "; 8 per client address\n"),
+        (&["--trusted-proxy", "10.0.0.0/8"][..], "; 64 per client address\n"),
+    ] {
+        let (code, out, _) = run(binary()
+            .args(["--check", "--listen", "127.0.0.1:0"])
+            .args(args)
+            .env("TOKEN_KEY", TEST_KEY));
+        assert_eq!(code, Some(0), "{args:?}: {out}");
+        assert!(out.contains(cap), "{args:?}: {out}");
+    }
 
     let (code, out, _) = run(binary().args(["--check", "--listen", "127.0.0.1:0"]));
     assert_eq!(code, Some(2), "no key: a fleet could not share tokens");
