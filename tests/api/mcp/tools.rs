@@ -2699,6 +2699,44 @@ async fn docs_search_finds_a_limit_asked_for_by_its_name() {
     assert!(agents.contains(&limit), "the agents page lacks {limit:?}");
 }
 
+/// What a developer's client printed, or what they call a thing, found where the API overview
+/// now says it, on both of the docs server's tools: a JSON parser's error on an empty body or
+/// on HTML (`unexpected end of JSON input` found `GET /ask` first, `Unexpected token <` the
+/// error-code reference, and no page said what either means), how long results are cached (no
+/// page said; guides on slow dashboards first on `search`) and a client library (the overview
+/// said "SDK (client library)" in its text alone, and the guide library's search operation,
+/// whose title says "library", came first).
+#[tokio::test]
+async fn docs_search_finds_what_a_client_printed_in_the_api_overview() {
+    let server = start().await;
+    for query in [
+        "unexpected end of JSON input",
+        "unexpected end of json",
+        "SyntaxError: Unexpected token < in JSON at position 0",
+        "JSONDecodeError: Expecting value",
+        "how long are results cached",
+        "how long are search results cached",
+        "cached results",
+        "is there a client library",
+        "client library",
+        "is there a python client",
+        // As before.
+        "is there an sdk",
+        "caching",
+        "browser blocked by cors",
+        "X-Sandbox header",
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let ids = docs_ids(&server, name, query).await;
+            assert_eq!(
+                ids.first().map(String::as_str),
+                Some("docs/api"),
+                "{name} {query}: {ids:?}"
+            );
+        }
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
