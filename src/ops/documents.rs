@@ -22,7 +22,7 @@ use super::wanted::{Wanted, held_by_texts, said_in_a_row, texts_cover, texts_hol
 use crate::limits::SEARCH_QUERY_MAX_CHARS;
 use crate::model::{DocKind, DocumentRecord, ItemKind, McpServer};
 use crate::search::cursor;
-use crate::search::query::{Units, units};
+use crate::search::query::{Units, for_each_token, splits_as_joined, units};
 use crate::tables::{AGENT_URL, CATEGORIES, DOCUMENTS};
 
 /// A set of documents a surface serves.
@@ -213,7 +213,54 @@ fn query_units(query: &str) -> Result<Units, Error> {
     if n_chars > SEARCH_QUERY_MAX_CHARS {
         return Err(Error::query_too_long("query", n_chars));
     }
-    Ok(units(&versions_joined(query)))
+    let query = versions_joined(query);
+    Ok(units(&whole_as_the_api_writes(&query)))
+}
+
+/// `query` with each word the API documentation writes whole, but the guide library does not
+/// (so the guide search reads it as two of the library's words typed without a space), put in
+/// double quotes: read as typed, as a word the documents hold. `preflight request` was read
+/// as "pre", "flight" and "request" (the guides say "pre-join" and "in-flight"), and found
+/// `GET /healthz` and guides before the API overview, which says what a browser's preflight
+/// request gets. A word already in quotes is left as it is; the quotes added come in pairs,
+/// so every other word stays inside or outside quotes as it was.
+fn whole_as_the_api_writes(query: &str) -> std::borrow::Cow<'_, str> {
+    let mut whole: Vec<(usize, usize)> = Vec::new();
+    let mut quotes_before = 0;
+    let mut counted_to = 0;
+    for_each_token(query, |token| {
+        let before = query.get(counted_to..token.start).unwrap_or_default();
+        quotes_before +=
+            before.chars().filter(|&c| matches!(c, '"' | '\u{201c}' | '\u{201d}')).count();
+        counted_to = token.start;
+        let written = || {
+            DOCUMENTS.iter().any(|record| {
+                is_reference(record.kind)
+                    && record.terms.binary_search(&token.stem.as_str()).is_ok()
+            })
+        };
+        if quotes_before % 2 == 0
+            && token.word.bytes().all(|b| b.is_ascii_alphabetic())
+            && splits_as_joined(&token.word, &token.stem)
+            && written()
+        {
+            whole.push((token.start, token.end));
+        }
+    });
+    if whole.is_empty() {
+        return std::borrow::Cow::Borrowed(query);
+    }
+    let mut quoted = String::with_capacity(query.len() + 2 * whole.len());
+    let mut from = 0;
+    for (start, end) in whole {
+        quoted.push_str(query.get(from..start).unwrap_or_default());
+        quoted.push('"');
+        quoted.push_str(query.get(start..end).unwrap_or_default());
+        quoted.push('"');
+        from = end;
+    }
+    quoted.push_str(query.get(from..).unwrap_or_default());
+    std::borrow::Cow::Owned(quoted)
 }
 
 /// Whether `query` says "get" as the everyday verb, not the HTTP method: in lower case (or
@@ -1006,7 +1053,12 @@ pub fn search(collection: Collection, query: &str, limit: usize) -> Result<Vec<H
     let limit =
         if query.is_empty() && collection == Collection::Offering { usize::MAX } else { limit };
     if collection == Collection::Library {
-        let params = guides::validate(&SearchRequest { q: Some(query), ..Default::default() })?;
+        // The guides are searched with the words the API writes whole read whole, as the
+        // records are ([`whole_as_the_api_writes`]): split, `preflight request` was three words
+        // to the guides ("pre", "flight", "request") and two to the records, and guides that
+        // say "pre-join" and "in-flight" held one more of it than the API overview.
+        let whole = whole_as_the_api_writes(query);
+        let params = guides::validate(&SearchRequest { q: Some(&whole), ..Default::default() })?;
         let page = guides::search(guides::SearchParams { limit, ..params });
         // A guide search that read a word as another (`correctedQuery`: "cors" as "core")
         // ranked the guides by the correction, so each of its hits counts as matched through a

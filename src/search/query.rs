@@ -287,6 +287,18 @@ pub fn split_joined_stems(word: &str) -> Option<(&'static str, &'static str)> {
     split_joined(word).map(|(left, right)| (left.1, right.1))
 }
 
+/// Whether [`units`] reads `word` (lowercased, with its `stem`) as two library words typed
+/// without a space ([`split_joined`]): a word the library does not use, in no form, that
+/// begins no synonym phrase, and that splits into two of its words. For a corpus that writes
+/// the word whole (the API documentation's "preflight", which the guide search reads as "pre"
+/// and "flight").
+pub fn splits_as_joined(word: &str, stem: &str) -> bool {
+    known_term(word).is_none()
+        && !known_stem_term(stem)
+        && longest_phrase_from(stem) < 2
+        && split_joined(word).is_some()
+}
+
 /// The longest two words typed apart that [`joined_apart`] reads as one.
 const JOINED_APART_MAX_BYTES: usize = 24;
 

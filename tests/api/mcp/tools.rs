@@ -2737,6 +2737,41 @@ async fn docs_search_finds_what_a_client_printed_in_the_api_overview() {
     }
 }
 
+/// A word the API documentation writes whole and the guide library does not is read whole on
+/// the docs server, not as two of the library's words typed without a space: `preflight` was
+/// "pre" and "flight" (the guides say "pre-join" and "in-flight"), so `preflight request` found
+/// `GET /healthz` on `search_api_docs` and guides on `search` before the API overview, which
+/// says what a browser's preflight request gets. A joined word no document of the API writes
+/// is split as before (`featurestore` finds the feature store guide).
+#[tokio::test]
+async fn docs_search_reads_a_word_the_api_writes_whole_as_one() {
+    let server = start().await;
+    for query in [
+        "preflight",
+        "preflight request",
+        "cors preflight",
+        "preflight failed",
+        "Response to preflight request doesn't pass access control check",
+        // As before.
+        "\"preflight\" request",
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let ids = docs_ids(&server, name, query).await;
+            assert_eq!(
+                ids.first().map(String::as_str),
+                Some("docs/api"),
+                "{name} {query}: {ids:?}"
+            );
+        }
+    }
+    let ids = docs_ids(&server, "search", "featurestore").await;
+    assert_eq!(
+        ids.first().map(String::as_str),
+        Some("guides/do-you-need-a-feature-store"),
+        "{ids:?}"
+    );
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
