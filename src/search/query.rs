@@ -288,7 +288,7 @@ pub fn split_joined_stems(word: &str) -> Option<(&'static str, &'static str)> {
 }
 
 /// Whether [`units`] reads `word` (lowercased, with its `stem`) as two library words typed
-/// without a space ([`split_joined`]): a word the library does not use, in no form, that
+/// without a space (`split_joined`): a word the library does not use, in no form, that
 /// begins no synonym phrase, and that splits into two of its words. For a corpus that writes
 /// the word whole (the API documentation's "preflight", which the guide search reads as "pre"
 /// and "flight").
