@@ -1556,7 +1556,10 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         }
         let sector = names_sector(&token);
         builder.query.names_sector |= sector;
-        if let Some(industry) = sector_reading.then(|| sector_industry(&token.word)).flatten() {
+        if let Some(industry) = (sector_reading || local_council(text, &token))
+            .then(|| sector_industry(&token.word))
+            .flatten()
+        {
             let mut added = false;
             for stem in industry_name_stems(industry) {
                 added |= builder.add(stem, WEIGHT_QUESTION, false);
@@ -1678,6 +1681,11 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             && intent.names_firm_practice
             && matches!(token.word.as_str(), "too" | "enough")
         {
+            return;
+        }
+        // "We're a seed stage startup": the startup's stage is its size (`startup_stage`), and
+        // not searched even as a filler, as "too" is not above.
+        if startup_stage(text, &token) {
             return;
         }
         // "What comes after the readiness assessment?": "what comes after" the assessment asks
@@ -2864,6 +2872,47 @@ static INDUSTRY_NAME_WORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
 fn sector_industry(word: &str) -> Option<u16> {
     let at = ANSWER_SECTOR_WORDS.binary_search_by(|(entry, _)| entry.cmp(&word)).ok()?;
     Some(ANSWER_SECTOR_WORDS[at].1)
+}
+
+/// Words of a startup's stage, said before "startup": "seed", "pre-seed", "early-stage".
+const STARTUP_STAGE_WORDS: &[&str] = &["early", "pre", "seed", "stage"];
+
+/// Whether `token` is a word of a startup's stage ([`STARTUP_STAGE_WORDS`]) with nothing but
+/// such words between it and "startup" or "startups". Said of the asker's organisation, the
+/// stage is its size, as "small" is ("we're a small startup"): searched, "seed" and "stage"
+/// ("stage gates") left "were a seed stage startup, where do we start" and "we are an
+/// early-stage startup, how do we start with ai" "not covered", where "were a small startup
+/// where do we start" quotes the firm's statement that it works with startups.
+fn startup_stage(text: &str, token: &Token) -> bool {
+    if !STARTUP_STAGE_WORDS.contains(&token.word.as_str()) {
+        return false;
+    }
+    let after = text.get(token.end..).unwrap_or_default();
+    for word in after.split(|c: char| !c.is_alphanumeric()).filter(|word| !word.is_empty()) {
+        let word = word.to_lowercase();
+        if matches!(word.as_str(), "startup" | "startups") {
+            return true;
+        }
+        if !STARTUP_STAGE_WORDS.contains(&word.as_str()) {
+            return false;
+        }
+    }
+    false
+}
+
+/// Whether `token` is a council that is a client: "council" or "councils" not after "works",
+/// "data" or "governance". The library writes three councils: the local councils of the
+/// public sector page (a `sector_words` entry), a works council in the unions guide and a
+/// data governance council. Asked of "a council" alone, the word is the local authority, which
+/// the question reads as the sector's name, as a question to the firm of its clients does:
+/// searched as written, "how long would a data platform build take for a council" and "we
+/// are a council, can you help with our data" quoted the unions guide's "works councils may
+/// have co-determination rights ...".
+fn local_council(text: &str, token: &Token) -> bool {
+    matches!(token.word.as_str(), "council" | "councils")
+        && !word_before(text, token.start).is_some_and(|before| {
+            ["works", "data", "governance"].iter().any(|word| before.eq_ignore_ascii_case(word))
+        })
 }
 
 /// The stems of an industry's name but those of company words: "financi" for Financial
