@@ -470,20 +470,26 @@ impl App {
             if parts.uri.path() == "*" {
                 return Some(Ok((cors::preflight(route::ALLOW_ANY, route.cors()), None)));
             }
-            return Some(match route.allow() {
-                Some(allow) => Ok((cors::preflight(allow, route.cors()), None)),
+            match route.allow() {
+                Some(allow) => return Some(Ok((cors::preflight(allow, route.cors()), None))),
                 // A browser's preflight for a path with nothing there (an unknown or malformed
                 // slug, a trailing slash) is allowed too, so its script goes on to send the
                 // request and can read the real 404, 400 or 308; refused, it would see only an
-                // opaque network error. A plain OPTIONS there is the path's error.
+                // opaque network error.
                 None if is_cors_preflight(&parts.headers) => {
-                    Ok((cors::preflight(route::ALLOW_ANY, route.cors()), None))
+                    return Some(Ok((cors::preflight(route::ALLOW_ANY, route.cors()), None)));
                 }
-                None => Err(route
-                    .error()
-                    .cloned()
-                    .unwrap_or_else(|| Error::not_found(parts.uri.path()))),
-            });
+                // A plain OPTIONS where a redirect is gets the 308 below, as every other
+                // method there does (it was a 404 of a path whose GET is redirected).
+                None if matches!(route, Route::Redirect(_)) => {}
+                // Elsewhere a plain OPTIONS is the path's error.
+                None => {
+                    return Some(Err(route
+                        .error()
+                        .cloned()
+                        .unwrap_or_else(|| Error::not_found(parts.uri.path()))));
+                }
+            }
         }
         if let Some(error) = route.error() {
             if *method == Method::CONNECT {

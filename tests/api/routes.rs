@@ -760,6 +760,25 @@ async fn cors_is_open_on_every_response_and_preflights_list_methods_and_headers(
         .await
         .expect("OPTIONS");
     assert_eq!(unknown.status(), 404);
+    // A plain OPTIONS where a redirect is gets the redirect, as every other method there
+    // does (it was a 404 "nothing exists", of a path whose GET is a 308).
+    let no_redirects = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    for (path, location) in [("/v1/services/", "/v1/services"), ("/contact/", "/#contact")] {
+        let plain = no_redirects
+            .request(reqwest::Method::OPTIONS, server.url(path))
+            .send()
+            .await
+            .expect("OPTIONS");
+        assert_eq!(plain.status(), 308, "{path}");
+        assert_eq!(
+            plain.headers().get("location").and_then(|v| v.to_str().ok()),
+            Some(location),
+            "{path}"
+        );
+    }
     // A browser's preflight where nothing is (an unknown slug, a malformed one, a trailing
     // slash) is allowed, so the request it precedes can show its script the real error.
     for (path, status) in
