@@ -1730,7 +1730,7 @@ A missing or blank question is `missing_query` (its message names `query` when o
                 "Keyless, read-only, CORS-open JSON API. Only GET /v1/export needs a bearer token.\n\n\
     Fair use: 300 requests per minute per client IP, counted in a 60-second window that opens with the first request; \
     past it, 429 with Retry-After. A CORS preflight counts but is never refused: over the limit it is still 204 with the CORS headers, so a browser sees the 429 of the request it precedes. \
-    Every response carries RateLimit and RateLimit-Policy headers.\n\n\
+    Every response but /healthz's carries RateLimit and RateLimit-Policy headers.\n\n\
     Versioning: `/v1` changes only by addition: a new endpoint, optional parameter, response field, header or error code, \
     each raising the minor part of `info.version`, so ignore fields you do not know and read an unknown `code` by its HTTP status. \
     What would break a client (removing or renaming anything, changing a type, a meaning or a default, tightening a limit) \
