@@ -534,7 +534,12 @@ fn joined_particle(
     let joined = std::str::from_utf8(&buf[..len]).ok()?;
     let (stem, known) = known_term(joined)?;
     let meant = has_postings(known.term) || SYNONYM_TERMS.binary_search(&known.term).is_ok();
-    meant.then(|| (joined.to_owned(), span.start..particle.end, stem, known))
+    // Not where a title or an answered question says the two apart, as [`joined_apart`]
+    // reads them: "How to set up a data and AI centre of excellence" is no "setup".
+    let (head, tail) = joined.split_at(word.len());
+    let term = |text: &str| known_term(text).map(|(_, known)| known);
+    let apart = || title_pair(term(head), term(tail));
+    (meant && !apart()).then(|| (joined.to_owned(), span.start..particle.end, stem, known))
 }
 
 /// The most stems a synonym phrase beginning with `stem` has (1 if none begins with it).
