@@ -2153,10 +2153,27 @@ pub fn says_only_service(text: &str, service: u16) -> bool {
     for_each_word(text, |word, _| {
         only &= item.slug.split('-').any(|slug_word| slug_word == word)
             || is_company_word(word)
+            || PRICED_WORK_NOUNS.contains(&word)
             || crate::search::tokenize::STOP_WORDS.contains(&word);
     });
     only
 }
+
+/// Nouns of a piece of the firm's work that a price question names a service's work by ("how
+/// much does a responsible AI review cost?", "price of an MLOps setup"): with the service's
+/// slug words and a price word, nothing else is asked but the price of that work. It got the
+/// responsible AI service's introduction, and the MLOps setup "not covered".
+const PRICED_WORK_NOUNS: &[&str] = &[
+    "audit",
+    "audits",
+    "implementation",
+    "programme",
+    "programmes",
+    "review",
+    "reviews",
+    "rollout",
+    "setup",
+];
 
 /// Nouns of the firm's work that, right after a service's slug words, name that service's
 /// work ("AI strategy work", "an MLOps project"): "how long does AI strategy work take?" asks

@@ -980,6 +980,7 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
         query.each_item,
         query.intent.asks_what_goes_wrong,
         query.intent.asks_how_to,
+        query.intent.asks_duration,
         &names_heading,
     );
     // Every answer says something: a covered answer with no sentence to quote would be a

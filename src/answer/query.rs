@@ -1782,6 +1782,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             || own_side(text, &token, &intent)
             || makes_a_document(text, &token)
             || state_idiom(text, &token)
+            || counted_quantity(text, &token)
             // "What is the minimum engagement size?": the work whose size is asked is the
             // firm's; searched, "engagement" quoted "A typical engagement lasts six to eight
             // weeks".
@@ -2335,6 +2336,34 @@ static DETECT_STEM: LazyLock<String> = LazyLock::new(|| {
 /// Words for where the asker works ("in our company", "at my organisation").
 const OWN_SETTING_WORDS: &[&str] =
     &["business", "company", "firm", "organisation", "organization", "workplace"];
+
+/// Whether `token` is a number right before the word it counts ("forecast demand for 40
+/// stores", "we have 48 dashboards", "40% of stores"): how many of something the asker has is
+/// phrasing, not what is asked, and weighs as a filler. Searched at full weight, the rare
+/// "40" opened "how do i forecast demand for 40 stores" on a case study's "After two months,
+/// 40% of stores followed its rosters; ...". A number that names (after its word, "error
+/// 429", "ISO 27001", or alone), ends a range or opens the question is searched as written.
+fn counted_quantity(text: &str, token: &Token) -> bool {
+    let rest = text.get(token.end..).unwrap_or_default();
+    let rest = rest.strip_prefix('%').unwrap_or(rest);
+    let next = rest.strip_prefix(' ').unwrap_or_default();
+    let word_end = next.find(|c: char| !c.is_alphabetic()).unwrap_or(next.len());
+    let next = &next[..word_end];
+    // A range's end ("8 to 14 weeks") is a figure asked about, as is a number that opens the
+    // question ("300 requests a minute").
+    let before = text.get(..token.start).unwrap_or_default();
+    let ends_range = before
+        .split_whitespace()
+        .next_back()
+        .is_some_and(|word| matches!(word.to_ascii_lowercase().as_str(), "to" | "and" | "or"));
+    let opens = !before.chars().any(char::is_alphabetic);
+    !token.word.is_empty()
+        && token.word.bytes().all(|b| b.is_ascii_digit())
+        && !next.is_empty()
+        && !STOP_WORDS.iter().any(|stop| stop.eq_ignore_ascii_case(next))
+        && !ends_range
+        && !opens
+}
 
 /// Whether `token` says where the asker works ("we want to use ChatGPT in our company"): after
 /// "our" or "my" such a word is the setting of the question, not what it asks about, and is

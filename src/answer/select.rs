@@ -688,6 +688,7 @@ pub fn pick(
     each_item: bool,
     asks_what_goes_wrong: bool,
     asks_how_to: bool,
+    asks_duration: bool,
     names_heading: &dyn Fn(&str) -> bool,
 ) -> ([ScoredPassage; MAX_SENTENCES], usize) {
     let mut picked = [ScoredPassage::default(); MAX_SENTENCES];
@@ -742,14 +743,17 @@ pub fn pick(
     // advice tells how; "How do we plan the migration of an on-premises warehouse to the
     // cloud?" on the retailer case study's "A fashion and homeware retailer with 140 stores
     // moved ...", above the migration guide.
+    // A question of how long is no how-to, but a worked example's figures are no more its
+    // answer: "how long until we see roi" opened on the ROI guide's worked "Three-year ROI:
+    // total benefit £1,650k, ...", a span of the example read as the length asked. (A case
+    // study's length of work is its own: "how long did the hospital project take?".)
     let example = |p: &ScoredPassage| {
-        asks_how_to && {
-            let record = &ANSWER_PASSAGES[p.passage as usize];
-            let case_study = ANSWER_ITEMS
-                .get(usize::from(record.item))
-                .is_some_and(|item| item.kind == SourceKind::CaseStudy);
-            case_study || (tells_an_example(record.heading) && !names_heading(record.heading))
-        }
+        let record = &ANSWER_PASSAGES[p.passage as usize];
+        let case_study = ANSWER_ITEMS
+            .get(usize::from(record.item))
+            .is_some_and(|item| item.kind == SourceKind::CaseStudy);
+        let worked = tells_an_example(record.heading) && !names_heading(record.heading);
+        (asks_how_to && (case_study || worked)) || (asks_duration && worked)
     };
     let aside = |p: &ScoredPassage| premise(p) || example(p);
     let close_to = |p: &ScoredPassage, to: &ScoredPassage| {
@@ -969,7 +973,8 @@ mod tests {
             },
         ];
         for (alone_answers, each_item) in [(false, false), (true, false), (false, true)] {
-            let (picked, len) = pick(&scored, alone_answers, each_item, false, false, &|_| false);
+            let (picked, len) =
+                pick(&scored, alone_answers, each_item, false, false, false, &|_| false);
             assert!(len > 0, "nothing quoted (alone {alone_answers}, each item {each_item})");
             assert!(picked[..len].iter().all(|p| p.passage != unquotable));
             assert_eq!(picked[0].passage, quotable);

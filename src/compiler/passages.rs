@@ -127,6 +127,23 @@ const BACK_REFERENCE_NOUNS: &[&str] = &["answer", "reply", "response", "result",
 const BACK_REFERENCE_VERBS: &[&str] =
     &["is", "was", "are", "were", "has", "had", "gives", "holds", "lists", "maps", "comes"];
 
+/// Pronouns that, as a sentence's second word, point back at the sentence before ("Keep them;
+/// ...", "Review these quarterly.", "When they disagree, ..."): see [`refers_back`]. Not "it",
+/// "this" or "that", which as second words are as often a clause's own ("Signs it is time",
+/// "At this size", "Models that affect customers").
+const BACK_REFERENCE_SECOND: &[&str] = &["them", "these", "those", "they"];
+
+/// Prepositions that open a phrase of circumstance ("Under the GDPR", "In practice", "At
+/// twenty steps") before a sentence's subject: see [`refers_back`].
+const FRAMING_PREPOSITIONS: &[&str] = &[
+    "Across", "After", "At", "Before", "By", "During", "For", "From", "In", "On", "Once", "Over",
+    "Under", "Until", "With", "Within", "Without",
+];
+
+/// The most words an opening phrase of [`FRAMING_PREPOSITIONS`] runs to before a subject
+/// pronoun that points back ("Under the GDPR and the UK GDPR it ...").
+const FRAMING_PHRASE_WORDS: usize = 7;
+
 /// Words after a mid-sentence "this" that make it point back at the sentence before
 /// ("... notices when this happens ..."): the sentence leans on that one as much as one that
 /// opens with "This".
@@ -988,7 +1005,33 @@ pub fn refers_back(text: &str) -> bool {
     {
         return true;
     }
+    // "Keep them; they are often the cheapest wins.", "Fix those first and re-measure.", "If
+    // they agree less than ...": a pronoun second (the object of an opening verb, or the
+    // subject after an opening "if" or "when") names what the sentence before said; quoted
+    // alone, "whats the cheapest way to run an llm" read "Keep them" of nothing.
+    if let [_, second, ..] = opening[..]
+        && BACK_REFERENCE_SECOND.contains(&second.trim_end_matches([',', '.', ';', ':']))
+    {
+        return true;
+    }
     let words: Vec<&str> = text.split_whitespace().collect();
+    // "Under the GDPR and the UK GDPR it is mandatory ...", "In practice it means ...": after
+    // an opening phrase of circumstance, "it" or "they" as the subject is what the sentence
+    // before named (a DPIA); quoted alone, "do we need to worry about GDPR for an AI project"
+    // read that something unnamed was mandatory.
+    if words.first().is_some_and(|first| FRAMING_PREPOSITIONS.contains(first)) {
+        for (idx, word) in words.iter().enumerate().take(FRAMING_PHRASE_WORDS + 1).skip(1) {
+            if word.ends_with([',', ';', ':', '.', '!', '?']) {
+                break;
+            }
+            let verb_follows = words
+                .get(idx + 1)
+                .is_some_and(|next| next.chars().next().is_some_and(char::is_lowercase));
+            if idx >= 2 && matches!(*word, "it" | "they") && verb_follows {
+                return true;
+            }
+        }
+    }
     words.iter().enumerate().skip(1).any(|(idx, word)| {
         let bare = word.trim_end_matches([',', '.', ';', ':', '!', '?']);
         if !bare.eq_ignore_ascii_case("this") {

@@ -5369,6 +5369,29 @@ fn the_contract_clauses_that_matter_most_are_said() {
     }
 }
 
+/// The healthcare page says what its questions ask in their own words (fifty-second pass):
+/// "can you work on pseudonymised patient data" and "Can you forcast A&E attendances?" were
+/// "not covered" (no sentence said "pseudonymised" with "patient", none "A&E"), and "data
+/// governance programme for a hospital trust" opened on the literacy service's "A hospital's
+/// bed managers ...".
+#[test]
+fn the_healthcare_page_answers_patient_data_and_a_and_e_questions() {
+    for (question, opening) in [
+        ("can you work on pseudonymised patient data", "We work with your information"),
+        ("Can you forcast A&E attendances?", "Forecasts of A&E attendances"),
+        ("data governance programme for a hospital trust", "Our data governance work"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(reply.text().starts_with(opening), "{question}: {}", reply.text());
+        assert!(
+            first(&reply, 3).contains(&"industry:healthcare".to_string()),
+            "{question}: {:?}",
+            first(&reply, 3)
+        );
+    }
+}
+
 /// How long a demand forecast takes, asked alone or after a question of forecasting: the
 /// retail page says it, as the machine learning service says it of a first model; "how long
 /// does that take" after "can you help a retailer with demand forecasting" was "not covered".
@@ -5423,4 +5446,81 @@ fn a_promo_is_a_promotion() {
         assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
         assert!(reply.text().contains("promotion"), "{question}: {}", reply.text());
     }
+}
+
+/// "How much does a responsible AI review cost?", "price of an MLOps setup": a price question
+/// that names a service's work by its slug words and a noun of a piece of work ("review",
+/// "setup", "audit", "implementation") asks the firm's price, as "how much does a data strategy
+/// cost?" does; it got the responsible AI service's introduction, and the MLOps setup "not
+/// covered" (fifty-second pass). Without a price word the service answers.
+#[test]
+fn a_price_question_naming_a_services_piece_of_work_asks_the_price() {
+    for question in [
+        "how much does a responsible ai review cost",
+        "price of an mlops setup",
+        "how much does an mlops implementation cost",
+        "what does a data strategy engagement cost",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+    }
+    let reply = ask("how much does a responsible ai review cost");
+    assert!(
+        first(&reply, 3).contains(&"service:responsible-ai".to_string()),
+        "{:?}",
+        first(&reply, 3)
+    );
+    assert_eq!(ask("how long does a responsible ai review take").kind, AnswerKind::Answered);
+}
+
+/// A sentence whose second word is a pronoun that points back ("Keep them; they are often the
+/// cheapest wins.", "Inject those server-side ...") or whose subject after an opening phrase
+/// is "it" ("Under the GDPR and the UK GDPR it is mandatory ...") is quoted with the sentence
+/// before it, or not at all (fifty-second pass).
+#[test]
+fn a_sentence_whose_pronoun_points_back_brings_the_one_before() {
+    for (question, leaning, lead) in [
+        (
+            "whats the cheapest way to run an llm in production",
+            "Keep them;",
+            "Some of the best ideas",
+        ),
+        ("do we need to worry about GDPR for an AI project", "Under the GDPR", "A data protection"),
+        ("Inject those server-side ...", "Inject those", "Do not let the model"),
+    ] {
+        let reply = ask(question);
+        let text = reply.text();
+        assert!(!text.starts_with(leaning), "{question}: {text}");
+        if text.contains(leaning) {
+            assert!(text.contains(lead), "{question}: {text}");
+        }
+    }
+}
+
+/// "How long until we see ROI?" is no question of a worked example's figures: it opened on the
+/// ROI guide's worked "Three-year ROI: total benefit £1,650k, ...", a span read as the length
+/// asked, and opens on the guide's rules of thumb. A case study's length of its work is still
+/// its own (fifty-second pass).
+#[test]
+fn a_worked_example_does_not_open_a_question_of_how_long() {
+    let reply = ask("how long until we see roi");
+    assert!(!reply.text().starts_with("Three-year ROI"), "{}", reply.text());
+    assert!(reply.text().contains("12 to 24 months"), "{}", reply.text());
+    let reply = ask("how long did the hospital forecasting project take");
+    assert!(reply.text().starts_with("Duration:"), "{}", reply.text());
+}
+
+/// "Forecast demand for 40 stores": a number before the word it counts is how many the asker
+/// has, a filler; at full weight the rare "40" opened the answer on a case study's "After two
+/// months, 40% of stores followed its rosters; ..." (fifty-second pass). A range's end and a
+/// number that opens the question are searched ("300 requests a minute" is the API's limit).
+#[test]
+fn a_number_before_what_it_counts_is_no_subject() {
+    for question in ["forecast demand for 40 stores", "how do i forecast demand for 40 stores"] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert!(!reply.text().starts_with("After two months"), "{question}: {}", reply.text());
+    }
+    let reply = ask("300 requests a minute");
+    assert!(reply.text().contains("300 requests a minute"), "{}", reply.text());
 }
