@@ -2344,6 +2344,9 @@ const OWN_SETTING_WORDS: &[&str] =
 /// 40% of stores followed its rosters; ...". A number that names (after its word, "error
 /// 429", "ISO 27001", or alone), ends a range or opens the question is searched as written.
 fn counted_quantity(text: &str, token: &Token) -> bool {
+    if token.word.is_empty() || !token.word.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
     let rest = text.get(token.end..).unwrap_or_default();
     let rest = rest.strip_prefix('%').unwrap_or(rest);
     let next = rest.strip_prefix(' ').unwrap_or_default();
@@ -2352,14 +2355,11 @@ fn counted_quantity(text: &str, token: &Token) -> bool {
     // A range's end ("8 to 14 weeks") is a figure asked about, as is a number that opens the
     // question ("300 requests a minute").
     let before = text.get(..token.start).unwrap_or_default();
-    let ends_range = before
-        .split_whitespace()
-        .next_back()
-        .is_some_and(|word| matches!(word.to_ascii_lowercase().as_str(), "to" | "and" | "or"));
+    let ends_range = before.split_whitespace().next_back().is_some_and(|word| {
+        ["to", "and", "or"].iter().any(|range| range.eq_ignore_ascii_case(word))
+    });
     let opens = !before.chars().any(char::is_alphabetic);
-    !token.word.is_empty()
-        && token.word.bytes().all(|b| b.is_ascii_digit())
-        && !next.is_empty()
+    !next.is_empty()
         && !STOP_WORDS.iter().any(|stop| stop.eq_ignore_ascii_case(next))
         && !ends_range
         && !opens
