@@ -66,6 +66,7 @@ const WORDS: &[(&str, Class)] = {
         ("banks", Topic(CompanyTopic::Industries)),
         ("based", Topic(CompanyTopic::Contact)),
         ("begin", Generic),
+        ("billable", Topic(CompanyTopic::Pricing)),
         ("book", Topic(CompanyTopic::Contact)),
         ("budget", Topic(CompanyTopic::Pricing)),
         ("businesses", Generic),
@@ -74,6 +75,11 @@ const WORDS: &[(&str, Class)] = {
         ("case", Topic(CompanyTopic::CaseStudies)),
         ("cases", Topic(CompanyTopic::CaseStudies)),
         ("charge", Topic(CompanyTopic::Pricing)),
+        // "Is the assessment chargeable?", "is the first call billable?": whether a thing is
+        // charged for is a question of price, as "do you charge for ..." is; searched,
+        // "chargeable" quoted a chargeback guide's "... charge them for everything ...".
+        ("chargeable", Topic(CompanyTopic::Pricing)),
+        ("charged", Topic(CompanyTopic::Pricing)),
         ("charges", Topic(CompanyTopic::Pricing)),
         ("charging", Topic(CompanyTopic::Pricing)),
         ("charities", Topic(CompanyTopic::Industries)),
@@ -2142,9 +2148,11 @@ pub fn service_by_slug_words(text: &str) -> Option<(u16, usize, Option<usize>)> 
 
 /// Whether every word of `text` is a word of the slug of the service at `service` (an index
 /// into `ANSWER_ITEMS`), a word of the company (a topic word such as "cost", a reference, a
-/// generic word such as "much") or a stop word: "how much does a data strategy cost?" says
-/// nothing but the service and its price, "how much does a data strategy cost to run?" says
-/// more.
+/// generic word such as "much"), a modal verb or a stop word: "how much does a data strategy
+/// cost?" says nothing but the service and its price, "how much does a data strategy cost to
+/// run?" says more. A modal is phrasing: "what would a data governance programme cost?" asks
+/// what "what does ..." asks, and quoted the governance guide's "Most data governance
+/// programmes fail quietly" where the other got the prices record.
 pub fn says_only_service(text: &str, service: u16) -> bool {
     let Some(item) = ANSWER_ITEMS.get(usize::from(service)) else {
         return false;
@@ -2154,6 +2162,7 @@ pub fn says_only_service(text: &str, service: u16) -> bool {
         only &= item.slug.split('-').any(|slug_word| slug_word == word)
             || is_company_word(word)
             || PRICED_WORK_NOUNS.contains(&word)
+            || MODAL_VERBS.contains(&word)
             || crate::search::tokenize::STOP_WORDS.contains(&word);
     });
     only

@@ -671,6 +671,17 @@ fn vowel_slip(typed: &str, word: &str) -> bool {
         && typed.bytes().zip(word.bytes()).filter(|(a, b)| a != b).count() == 1
 }
 
+/// Whether `typed` is `word` with one letter but its first left out ("chargable" for
+/// "chargeable"), in a word as long as a [`vowel_slip`] must be: a short word with a letter
+/// gone is as often a word of its own, and so is one without its first ("ourselves", not
+/// "yourselves", the firm).
+fn letter_dropped(typed: &str, word: &str) -> bool {
+    typed.len() >= VOWEL_SLIP_MIN_BYTES
+        && typed.len() + 1 == word.len()
+        && typed.bytes().next() == word.bytes().next()
+        && within_one_edit(typed, word)
+}
+
 /// The stem the tokenizer gives `word` (Snowball's, for a word the library does not write).
 fn stem_of(word: &str) -> String {
     let mut found = String::new();
@@ -689,6 +700,12 @@ fn phrasing_meant(typed: &str) -> Option<String> {
     // another ([`vowel_slip`]) is meant, whatever the vocabulary holds near it ("consultant",
     // written once in the library, is no word the typo lookup reaches).
     if let Some(word) = intent::phrasing_words().find(|word| vowel_slip(typed, word)) {
+        return Some(word.to_string());
+    }
+    // "Is the assesment chargable?": a word of phrasing the library never writes with one
+    // letter left out ([`letter_dropped`]) is meant too, as no typo lookup of the library's
+    // words reaches it ("chargeable"); it was "not covered".
+    if let Some(word) = intent::phrasing_words().find(|word| letter_dropped(typed, word)) {
         return Some(word.to_string());
     }
     let budget = typo::allowed_edits(typed.chars().count());

@@ -5524,3 +5524,47 @@ fn a_number_before_what_it_counts_is_no_subject() {
     let reply = ask("300 requests a minute");
     assert!(reply.text().contains("300 requests a minute"), "{}", reply.text());
 }
+
+/// A modal is phrasing in a price question that names a service's work: "what would a data
+/// governance programme cost?" quoted the governance guide's "Most data governance programmes
+/// fail quietly", where "what does ..." got the prices record; "would" and "might" were read as
+/// more than the service and its price (fifty-fourth pass). Said with more ("... to run"), it
+/// is searched still.
+#[test]
+fn a_modal_in_a_price_question_is_phrasing() {
+    for (question, service) in [
+        ("what would a data governance programme cost", "service:data-governance"),
+        ("how much would a data strategy cost", "service:data-strategy"),
+        ("what might an mlops setup cost", "service:mlops"),
+        ("what would a responsible ai review cost", "service:responsible-ai"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+        assert!(first(&reply, 3).contains(&service.to_string()), "{question}");
+    }
+    let run = ask("how much would a data strategy cost to run");
+    assert_eq!(run.kind, AnswerKind::Answered);
+}
+
+/// Whether a thing is charged for is a question of price: "is the assessment chargeable?"
+/// quoted a chargeback guide's "... charge them for everything ...", and "Is the assesment
+/// chargable?" (a letter left out of a word the library never writes, which no typo lookup
+/// reaches) was "not covered" (fifty-fourth pass). "Is the first call chargeable?" is
+/// answered by the firm's statement that it is free.
+#[test]
+fn a_word_of_being_charged_for_is_a_price_word() {
+    for question in [
+        "Is the assesment chargable?",
+        "is the assessment chargeable",
+        "is the readiness assesment billable",
+        "do you chrge for the assessment",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+        assert!(reply.text().contains("publishes no prices"), "{question}");
+    }
+    for question in ["is the first call chargable", "is the first call chargeable"] {
+        let reply = ask(question);
+        assert!(reply.text().contains("no charge"), "{question}: {}", reply.text());
+    }
+}
