@@ -3840,3 +3840,48 @@ async fn a_usage_policy_is_the_acceptable_use_policy() {
     )
     .await;
 }
+
+/// Figures "all over the place" are figures that disagree: "kpis all over the place" found
+/// the dashboard layout guide first, for "place". Said of figures only: a forecast all over
+/// the place is an inaccurate one, and still finds the forecast accuracy guide.
+#[tokio::test]
+async fn figures_all_over_the_place_are_figures_that_disagree() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("kpis all over the place", "reconcile-conflicting-reports", 1),
+            ("our numbers are all over the place", "reconcile-conflicting-reports", 1),
+            ("metrics all over the place", "reconcile-conflicting-reports", 1),
+            ("the reports are all over the place", "reconcile-conflicting-reports", 1),
+            ("forecast all over the place", "measure-forecast-accuracy", 1),
+        ],
+    )
+    .await;
+}
+
+/// Someone's data put into an AI tool is what the acceptable use policy rules on: "someone
+/// pasted client data into an ai tool what now" found vendor selection first, for "tool"
+/// ("pasted" is stemmed "past"). Data and AI tools chosen together are still a selection.
+#[tokio::test]
+async fn data_put_into_an_ai_tool_is_the_acceptable_use_policy() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            (
+                "someone pasted client data into an ai tool what now",
+                "generative-ai-acceptable-use-policy",
+                1,
+            ),
+            ("pasted customer data into an ai tool", "generative-ai-acceptable-use-policy", 1),
+            (
+                "a colleague put personal data into an ai tool",
+                "generative-ai-acceptable-use-policy",
+                1,
+            ),
+            ("choosing data and ai tools", "run-vendor-selection", 1),
+        ],
+    )
+    .await;
+}
