@@ -551,7 +551,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "too_many_connections",
         429,
-        "Your address already holds the most connections one client may open (64 unless the operator set another number); reuse one (keep-alive) or close one first.",
+        "Your address already holds the most connections one client may open (64 unless the operator set another number; an IPv6 address counts with the rest of its /64 network, or of the prefix the operator set, and the message then names that network); reuse one (keep-alive) or close one first.",
     ),
     // The JSON-RPC surfaces (the MCP servers, the A2A agent) answer JSON-RPC errors; the
     // stable code is in `error.data` beside the JSON-RPC code. The status is the one MCP

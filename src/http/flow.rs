@@ -4,8 +4,10 @@
 //! - **Budget.** A response is counted from the moment it is generated until hyper has taken
 //!   all of its bytes. Requests on one connection generate their responses one at a time
 //!   (`admit`), and only while the connection is under its budget; so a connection never holds
-//!   more than the budget plus one response, however many HTTP/2 streams it opens and however
-//!   large each answer is (a batch of heavy searches is over half a megabyte).
+//!   more than the budget plus one response, and on HTTP/2 one `RESPONSE_CHUNK` more per
+//!   stream, however many streams it opens and however large each answer is (a batch of heavy
+//!   searches is over half a megabyte). The chunk: hyper takes a stream's first chunk before it
+//!   waits for the stream's window, and a chunk taken no longer counts (audit11, 2026-12-07).
 //! - **How bodies reach hyper.** On HTTP/2 in chunks (`RESPONSE_CHUNK`): h2 asks for the next
 //!   one only when the peer's flow-control window has room. On HTTP/1 a body of known length
 //!   goes at once, every piece in one buffer (`Body::take_whole`), so hyper sends the head and

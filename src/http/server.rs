@@ -28,7 +28,7 @@
 
 use std::convert::Infallible;
 use std::future::Future;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::{Pin, pin};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -161,7 +161,7 @@ pub async fn serve(
             }
             None => {
                 drop(permit);
-                server.refuse(stream);
+                server.refuse(stream, peer.ip());
             }
         }
     }
@@ -408,19 +408,19 @@ impl Server {
     /// Answers a connection past its address's cap once with 429 `too_many_connections`, on
     /// the protocol it speaks, within `REFUSAL_TIMEOUT`; then closes it. When
     /// `MAX_REFUSALS_IN_FLIGHT` refusals are already running, closes it at once.
-    fn refuse(self: &Arc<Self>, stream: TcpStream) {
+    fn refuse(self: &Arc<Self>, stream: TcpStream, ip: IpAddr) {
         self.options.gauges.refused.fetch_add(1, Ordering::Relaxed);
         let Ok(permit) = self.refusals.clone().try_acquire_owned() else { return };
         let server = self.clone();
         tokio::spawn(async move {
             let _permit: OwnedSemaphorePermit = permit;
-            let cap = server.addresses.cap();
+            let (cap, block) = (server.addresses.cap(), server.addresses.block_of(ip));
             let refusal = async {
                 let Some((io, protocol)) = detect(stream, limits::REFUSAL_TIMEOUT).await else {
                     return;
                 };
                 let service = service_fn(move |_request: Request<Incoming>| async move {
-                    Ok::<_, Infallible>(too_many_connections(cap))
+                    Ok::<_, Infallible>(too_many_connections(cap, block))
                 });
                 let _ = match protocol {
                     Protocol::Http1 => {
@@ -601,8 +601,8 @@ impl Future for Answer {
     }
 }
 
-fn too_many_connections(cap: usize) -> Response<Body> {
-    let reply = api::error_reply(&Error::too_many_connections(cap))
+fn too_many_connections(cap: usize, block: Option<u8>) -> Response<Body> {
+    let reply = api::error_reply(&Error::too_many_connections(cap, block))
         .with(header::RETRY_AFTER, HeaderValue::from_static("1"));
     respond(reply, CorsProfile::Api)
 }

@@ -60,6 +60,18 @@ impl AddressSlots {
         Some(AddressSlot { slots: self.clone(), key })
     }
 
+    /// The prefix length `ip`'s connections are counted under when that is a block of
+    /// addresses rather than the address alone: an IPv6 address under a prefix shorter than
+    /// 128 bits. `None` for IPv4 (also IPv4-mapped), and for IPv6 keyed by the full address.
+    /// A refusal names the block, since it may be the block's other addresses that hold the
+    /// connections.
+    pub fn block_of(&self, ip: IpAddr) -> Option<u8> {
+        match ip.to_canonical() {
+            IpAddr::V6(_) if self.ipv6_prefix < 128 => Some(self.ipv6_prefix),
+            _ => None,
+        }
+    }
+
     /// Connections `ip` holds open now.
     pub fn open(&self, ip: IpAddr) -> usize {
         let open = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());

@@ -132,7 +132,9 @@ pub const H2_MAX_PENDING_ACCEPT_RESETS: usize = 20;
 /// Response bytes one connection may have generated but not yet handed to its socket (HTTP/2
 /// flow control, a slow reader). A request arriving while a connection is at this budget waits
 /// before its response is generated, until the client reads; so a connection holds at most
-/// this plus one response, however many streams it opens.
+/// this plus one response, and on HTTP/2 one 16 KiB chunk more per stream (hyper takes a
+/// stream's first chunk before it waits for the stream's window), however many streams it
+/// opens.
 pub const RESPONSE_BUFFER_PER_CONNECTION: usize = 512 * 1024;
 /// Bytes of an HTTP/2 response handed to hyper at a time (one DATA frame at the default frame
 /// size); progress against a stream's window, for `SEND_STALL_TIMEOUT`, is measured per chunk.

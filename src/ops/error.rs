@@ -387,12 +387,19 @@ impl Error {
             ),
         )
     }
-    pub fn too_many_connections(cap: usize) -> Error {
+    /// Refusal of a connection past its address's cap (`cap` connections). `block`: the
+    /// prefix length when the address counts with a block of others (IPv6, a /64 by default),
+    /// whose other addresses may be the ones holding the connections.
+    pub fn too_many_connections(cap: usize, block: Option<u8>) -> Error {
+        let connections = if cap == 1 { "connection" } else { "connections" };
+        let holder = match block {
+            Some(bits) => format!("the addresses of your /{bits} network already have"),
+            None => "your address already has".to_string(),
+        };
         Error::new(
             ErrorKind::TooManyConnections,
             format!(
-                "your address already has {cap} {} open; reuse one (keep-alive) or close one, then retry",
-                if cap == 1 { "connection" } else { "connections" }
+                "{holder} {cap} {connections} open; reuse one (keep-alive) or close one, then retry"
             ),
         )
     }

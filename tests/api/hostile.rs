@@ -18,6 +18,7 @@ use consultancy_api::limits::addresses::{AddressSlots, address_key};
 use consultancy_api::limits::client::Cidr;
 use consultancy_api::limits::rate::RateLimiter;
 use consultancy_api::model::ErrorKind;
+use consultancy_api::ops::Error;
 use consultancy_api::route::{Route, decode_unreserved};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
@@ -1430,6 +1431,29 @@ fn ipv6_addresses_count_per_64_and_mapped_ipv4_as_ipv4() {
     assert_ne!(address_key(one), address_key(other));
     let mapped: IpAddr = "::ffff:192.0.2.7".parse().expect("ip");
     assert_eq!(address_key(mapped), IpAddr::from([192, 0, 2, 7]));
+}
+
+/// A refused IPv6 client is told the block its connections count in: with a /64 it may hold
+/// none itself, its neighbours holding the cap (audit11 found "your address already has 1
+/// connection open" said to an address with none). IPv4, mapped IPv4 and IPv6 keyed whole are
+/// told of their address.
+#[test]
+fn a_refused_ipv6_client_is_told_of_its_block_not_its_address() {
+    let v6: IpAddr = "2001:db8:1:2::7".parse().expect("ip");
+    let mapped: IpAddr = "::ffff:192.0.2.7".parse().expect("ip");
+    let grouped = AddressSlots::new(1);
+    assert_eq!(grouped.block_of(v6), Some(64));
+    assert_eq!(grouped.block_of(mapped), None);
+    assert_eq!(grouped.block_of(client(2)), None);
+    assert_eq!(AddressSlots::with_ipv6_prefix(1, 48).block_of(v6), Some(48));
+    assert_eq!(AddressSlots::with_ipv6_prefix(1, 128).block_of(v6), None);
+    let told = Error::too_many_connections(1, grouped.block_of(v6)).message;
+    assert!(
+        told.starts_with("the addresses of your /64 network already have 1 connection open;"),
+        "{told}"
+    );
+    let told = Error::too_many_connections(64, grouped.block_of(client(2))).message;
+    assert!(told.starts_with("your address already has 64 connections open;"), "{told}");
 }
 
 /// The server binary under ten zero-window HTTP/2 readers asking for heavy batches, twice:
