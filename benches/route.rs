@@ -64,18 +64,30 @@ fn deep_cursor_path(
     path
 }
 
+/// What a parsed path must be, checked inside the timed closure.
+type RouteCheck = fn(&Route) -> bool;
+
 /// One export request: name, extra headers, expected status.
 type ExportCase = (&'static str, &'static [(&'static str, &'static str)], u16);
 
 fn routing(c: &mut Criterion) {
     let mut group = c.benchmark_group("route_parse");
-    for path in [
-        "/v1/services",
-        "/guides/defend-against-prompt-injection/index.md",
-        "/v1/services/no-such-slug",
-        "/v1/resources",
-    ] {
-        group.bench_function(path, |b| b.iter(|| black_box(Route::parse(black_box(path)))));
+    let cases: [(&str, RouteCheck); 4] = [
+        ("/v1/services", |route| matches!(route, Route::Fixed(_))),
+        ("/guides/defend-against-prompt-injection/index.md", |route| {
+            matches!(route, Route::Fixed(_))
+        }),
+        ("/v1/services/no-such-slug", |route| matches!(route, Route::Missing(_))),
+        ("/v1/resources", |route| matches!(route, Route::Resources)),
+    ];
+    for (path, expected) in cases {
+        group.bench_function(path, |b| {
+            b.iter(|| {
+                let route = Route::parse(black_box(path));
+                assert!(expected(&route), "{path} parsed to another kind of route");
+                route
+            })
+        });
     }
     group.finish();
 }
@@ -208,7 +220,9 @@ fn limiter(c: &mut Criterion) {
         let mut n = 0u32;
         b.iter(|| {
             n = n.wrapping_add(1);
-            black_box(limiter.check(IpAddr::from((n % 4096).to_be_bytes()), 1_000))
+            let decision = limiter.check(IpAddr::from((n % 4096).to_be_bytes()), 1_000);
+            assert!(decision.allowed, "a limit of u32::MAX refuses nothing");
+            decision
         })
     });
     group.bench_function("check_2_threads", |b| {
@@ -220,7 +234,7 @@ fn limiter(c: &mut Criterion) {
                     scope.spawn(move || {
                         for n in 0..iterations as u32 {
                             let ip = IpAddr::from(((thread << 16) | (n % 4096)).to_be_bytes());
-                            black_box(limiter.check(ip, 1_000));
+                            assert!(black_box(limiter.check(ip, 1_000)).allowed);
                         }
                     });
                 }
