@@ -3885,3 +3885,41 @@ async fn data_put_into_an_ai_tool_is_the_acceptable_use_policy() {
     )
     .await;
 }
+
+/// The nouns of the organisation a stranger works in are words, not slips: "we are a small
+/// charity where do we start with data" showed "charting" and the chart guide first, "can
+/// teachers use chatgpt" "teaches", a restaurant "restart", trustees "trust", donations "dont"
+/// and the police "policy". Misspellings of the library's own words are still corrected.
+#[tokio::test]
+async fn an_organisations_own_words_are_not_respelt() {
+    let server = start().await;
+    for q in [
+        "we are a small charity where do we start with data",
+        "can teachers use chatgpt",
+        "our restaurant with reporting",
+        "trustees want a dashboard",
+        "donations forecasting",
+        "governors",
+        "college data strategy",
+        "police",
+    ] {
+        let page = first_page(&server, q, "").await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+    }
+    for (q, read) in [("dashbord for trustees", "dashboard for trustees"), ("polcy", "policy")] {
+        let page = first_page(&server, q, "").await;
+        assert_eq!(page["correctedQuery"], read, "{q}: {page}");
+    }
+    finds_within(
+        &server,
+        &[
+            (
+                "we are a small charity where do we start with data",
+                "minimum-viable-data-platform",
+                1,
+            ),
+            ("donations forecasting", "baseline-forecasting-methods", 2),
+        ],
+    )
+    .await;
+}
