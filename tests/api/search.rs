@@ -3923,3 +3923,22 @@ async fn an_organisations_own_words_are_not_respelt() {
     )
     .await;
 }
+
+/// Whether staff may use a public assistant is what the acceptable use policy rules on: "can
+/// staff use chatgpt" found the use-case fit and model choice guides first and the policy
+/// fifth, "can employees use chatgpt" not at all. Using one for a task is still its fit.
+#[tokio::test]
+async fn whether_staff_may_use_chatgpt_is_the_acceptable_use_policy() {
+    let server = start().await;
+    finds_within(
+        &server,
+        &[
+            ("can staff use chatgpt", "generative-ai-acceptable-use-policy", 1),
+            ("can employees use chatgpt", "generative-ai-acceptable-use-policy", 1),
+            ("is it ok for staff to use chatgpt", "generative-ai-acceptable-use-policy", 1),
+            ("are we allowed to use chatgpt", "generative-ai-acceptable-use-policy", 1),
+            ("can we use chatgpt to write ad copy", "llm-use-case-fit", 2),
+        ],
+    )
+    .await;
+}
