@@ -358,6 +358,17 @@ const OFFERING_WORDS: &[&str] = &[
     "us",
 ];
 
+/// Words that, right before "cost" or "costs", say the whole cost of owning something ("the
+/// hidden costs of an AI project", "the true cost of a data project", "the total cost of an
+/// AI project"), which the guides on running and owning costs answer: not the firm's price,
+/// though a project is named (the question got the prices record's "publishes no prices").
+const WHOLE_COST_WORDS: &[&str] =
+    &["full", "hidden", "lifetime", "ongoing", "real", "total", "true", "running"];
+
+/// Words that say a project failed ("the cost of a failed AI project"): the project is any
+/// organisation's lost work, not the firm's offering, up to the project word.
+const FAILED_WORDS: &[&str] = &["abandoned", "failed", "failing", "cancelled", "stalled"];
+
 /// Whether `word` names the firm's own work or what it would charge "us" ([`OFFERING_WORDS`]).
 pub fn is_offering_word(word: &str) -> bool {
     OFFERING_WORDS.contains(&word)
@@ -1509,6 +1520,10 @@ pub fn detect(text: &str) -> Intent {
     // Whether an offering word ("project", "engagement") came since that "our" or "my".
     let mut offering_since_own = false;
     let mut says_us = false;
+    // "What are the hidden costs of an AI project?": a cost said whole (`WHOLE_COST_WORDS`)
+    // and a project said failed (`FAILED_WORDS`) are the cost of owning or losing work, not
+    // the firm's price.
+    let (mut after_whole, mut after_failed, mut whole_cost) = (false, false, false);
     let mut says_own = false;
     let mut advice_asked = false;
     let mut advised_document = false;
@@ -1655,7 +1670,11 @@ pub fn detect(text: &str) -> Intent {
         // "How much will our LLM cost us each month?": "us" names the firm's price only when
         // the question says "our" or "my" of nothing (checked after the loop); the asker's
         // own model cost "us" to run, which the running costs guide answers.
-        intent.names_offering |= OFFERING_WORDS.contains(&word) && word != "us";
+        whole_cost |= after_whole && matches!(word, "cost" | "costs");
+        intent.names_offering |= OFFERING_WORDS.contains(&word) && word != "us" && !after_failed;
+        after_whole = WHOLE_COST_WORDS.contains(&word);
+        after_failed =
+            FAILED_WORDS.contains(&word) || (after_failed && !OFFERING_WORDS.contains(&word));
         says_us |= word == "us";
         says_own |= matches!(word, "my" | "our");
         // "Data contracts" are a subject of the guides, never the firm's own contracts.
@@ -1790,6 +1809,9 @@ pub fn detect(text: &str) -> Intent {
     });
     intent.names_firm_matter |= sector_matter_pending;
     intent.names_offering |= says_us && !says_own;
+    // "What is the total cost of your project?" names the firm, and is a prices question
+    // through its "your" (`company_topic`), whatever this says.
+    intent.names_offering &= !whole_cost;
     intent.length_of_work = names_length && names_work;
     intent.asks_work_size = names_work && intent.names_firm_practice;
     // "How do you work?", "how does Larchmere operate?": the fourth word is the verb.

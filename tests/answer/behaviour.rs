@@ -5568,3 +5568,32 @@ fn a_word_of_being_charged_for_is_a_price_word() {
         assert!(reply.text().contains("no charge"), "{question}: {}", reply.text());
     }
 }
+
+/// A cost said whole ("hidden", "true", "real", "total") or of a failed project is what
+/// owning or losing work costs, which the guides answer, not the firm's price: "hidden costs
+/// of ai projects", "what is the real cost of a data project" and "what is the cost of a
+/// failed ai project" got the prices record's "publishes no prices" for their "project"
+/// (fifty-fifth pass). The firm's own project ("your"), or one it would cost "us", is a
+/// prices question still.
+#[test]
+fn a_whole_cost_or_a_failed_project_is_no_price_of_the_firm() {
+    for question in [
+        "hidden costs of ai projects",
+        "what are the hidden costs of an ai project",
+        "what is the real cost of a data project",
+        "what is the cost of a failed ai project",
+        "how much does a failed data project cost",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(!reply.text().contains("publishes no prices"), "{question}");
+    }
+    for question in [
+        "what is the total cost of your project",
+        "what would a data platform project cost us",
+        "what does an engagement cost",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+    }
+}
