@@ -1571,9 +1571,11 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         {
             return;
         }
-        let sector = names_sector(&token);
+        // "How much would a data platform cost a council?": who pays is phrasing (`cost_payer`).
+        let payer = cost_payer(text, &token);
+        let sector = names_sector(&token) && !payer;
         builder.query.names_sector |= sector;
-        if let Some(industry) = (sector_reading || local_council(text, &token))
+        if let Some(industry) = (sector_reading || (local_council(text, &token) && !payer))
             .then(|| sector_industry(&token.word))
             .flatten()
         {
@@ -1800,6 +1802,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             || makes_a_document(text, &token)
             || state_idiom(text, &token)
             || counted_quantity(text, &token)
+            || payer
             // "What is the minimum engagement size?": the work whose size is asked is the
             // firm's; searched, "engagement" quoted "A typical engagement lasts six to eight
             // weeks".
@@ -2380,6 +2383,68 @@ fn counted_quantity(text: &str, token: &Token) -> bool {
         && !STOP_WORDS.iter().any(|stop| stop.eq_ignore_ascii_case(next))
         && !ends_range
         && !opens
+}
+
+/// Words between a verb of price and whoever pays it ("cost a small council", "cost the
+/// business").
+const PAYER_LEAD_WORDS: &[&str] =
+    &["a", "an", "the", "small", "smaller", "large", "big", "local", "typical", "medium"];
+
+/// Words for an organisation that pays, beside the sectors' words ([`names_sector`]).
+const PAYER_WORDS: &[&str] = &[
+    "business",
+    "businesses",
+    "charity",
+    "company",
+    "council",
+    "councils",
+    "firm",
+    "organisation",
+    "organization",
+    "sme",
+    "startup",
+    "startups",
+];
+
+/// Whether `token` names who pays in a price question ("how much would a data platform cost a
+/// council", "what would it cost a startup"): an organisation after "cost" or "costs" and an
+/// article (a size word may come between). Whom it costs is phrasing, and weighs as a filler:
+/// read as the public sector's name or searched at full weight, the payer outweighed what
+/// is priced ("... cost a council" quoted a model choice guide's "Public leaderboards ...", "...
+/// cost a startup" was "not covered"), where "how much does a data platform cost" quotes the
+/// cost guide's "a first platform ... typically costs £1,000 to £3,000 a month".
+fn cost_payer(text: &str, token: &Token) -> bool {
+    // "Cost a small council": the size of who pays is phrasing too ("small" found the minimum
+    // viable platform guide's "... a good use of a small team").
+    let sized_payer = PAYER_LEAD_WORDS.contains(&token.word.as_str())
+        && word_from(text, token.end).is_some_and(|next| payer_word(&next.to_lowercase()));
+    if !(payer_word(&token.word) || sized_payer) {
+        return false;
+    }
+    let mut start = token.start;
+    let mut led = false;
+    for _ in 0..PAYER_LEAD_WORDS.len() {
+        let Some(before) = word_before(text, start) else { return false };
+        let lower = before.to_ascii_lowercase();
+        if matches!(lower.as_str(), "cost" | "costs") {
+            return led;
+        }
+        if !PAYER_LEAD_WORDS.contains(&lower.as_str()) {
+            return false;
+        }
+        led |= matches!(lower.as_str(), "a" | "an" | "the");
+        start = text.get(..start).and_then(|head| head.rfind(before)).unwrap_or_default();
+    }
+    false
+}
+
+/// Whether `word` (lowercased) names an organisation that may pay: [`PAYER_WORDS`] or a sector's
+/// word ([`names_sector`]).
+fn payer_word(word: &str) -> bool {
+    PAYER_WORDS.contains(&word)
+        || intent::names_sector_clients(word)
+        || sector_industry(word).is_some()
+        || INDUSTRY_NAME_WORDS.iter().any(|name| name == word)
 }
 
 /// Whether `token` says where the asker works ("we want to use ChatGPT in our company"): after

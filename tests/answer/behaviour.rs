@@ -5597,3 +5597,29 @@ fn a_whole_cost_or_a_failed_project_is_no_price_of_the_firm() {
         assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
     }
 }
+
+/// Who pays is phrasing in a price question: "how much would a data platform cost a council"
+/// quoted a model choice guide's "Public leaderboards help with shortlisting and little else"
+/// (the council read as the public sector's name), "... cost a startup" was "not covered" and
+/// "... cost a retailer" quoted the retailer case study (fifty-fifth pass). Each now quotes
+/// what "how much does a data platform cost" quotes. A council said otherwise is the sector
+/// still.
+#[test]
+fn whom_a_price_is_paid_by_is_phrasing() {
+    for question in [
+        "how much would a data platform cost a council",
+        "how much would a data platform cost a startup",
+        "how much does a data platform cost a retailer",
+        "how much does a data platform cost a small council",
+        "what would a data platform cost a hospital",
+    ] {
+        let reply = ask(question);
+        assert!(
+            reply.text().starts_with("What a data platform costs depends on how much it is used"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    let council = ask("do you work with councils");
+    assert_eq!(first(&council, 1), ["industry:public-sector"]);
+}
