@@ -1803,6 +1803,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             || state_idiom(text, &token)
             || counted_quantity(text, &token)
             || payer
+            || (industry_question && qualifies_sector(text, &token))
             // "What is the minimum engagement size?": the work whose size is asked is the
             // firm's; searched, "engagement" quoted "A typical engagement lasts six to eight
             // weeks".
@@ -2438,6 +2439,55 @@ fn cost_payer(text: &str, token: &Token) -> bool {
     false
 }
 
+/// Words before "council" or "councils" that name another council than a local one (the
+/// unions guide's works council, a data governance council): never a kind of client.
+const OTHER_COUNCIL_WORDS: &[&str] = &["works", "data", "governance"];
+
+/// The most words a kind of client may say before its sector's word ("high street
+/// retailers").
+const SECTOR_QUALIFIER_WORDS: usize = 3;
+
+/// Whether `token` qualifies a sector's word that follows it, with only such words between
+/// ("county councils", "high street retailers", "private hospitals", "retail banks"): asked
+/// whether the firm works with them, the kind of client is the sector, as the sector's word
+/// alone is, and the qualifier is phrasing. Searched, a qualifier no industry page writes
+/// ("county", "private") left "do you work with county councils" "not covered", where "do you
+/// work with councils" opens on the public sector page (fifty-sixth pass). A kind the
+/// sector's page writes as typed is searched as written ("We work with local councils ...").
+fn qualifies_sector(text: &str, token: &Token) -> bool {
+    if sector_industry(&token.word).is_some()
+        || OTHER_COUNCIL_WORDS.contains(&token.word.as_str())
+        || is_filler(&token.stem)
+    {
+        return false;
+    }
+    let after = text.get(token.end..).unwrap_or_default();
+    // Only spaces between the words: a comma or "and" ends the kind of client.
+    let mut rest = after;
+    for _ in 0..SECTOR_QUALIFIER_WORDS {
+        let Some(next) = rest.strip_prefix(' ') else {
+            return false;
+        };
+        let end = next.find(|c: char| !c.is_alphanumeric() && c != '-').unwrap_or(next.len());
+        let word = next[..end].to_lowercase();
+        if word.is_empty() || STOP_WORDS.contains(&word.as_str()) {
+            return false;
+        }
+        if sector_industry(&word).is_some() || intent::names_sector_clients(&word) {
+            // "local councils": a kind of client the sector's page writes is its own words.
+            let industry = sector_industry(&word);
+            let said_to = text.len() - (next.len() - end);
+            let kind = text.get(token.start..said_to).unwrap_or_default();
+            return !ANSWER_PASSAGES.iter().any(|passage| {
+                industry.is_none_or(|item| passage.item == item)
+                    && writes_phrase(passage.text, kind)
+            });
+        }
+        rest = &next[end..];
+    }
+    false
+}
+
 /// Whether `word` (lowercased) names an organisation that may pay: [`PAYER_WORDS`] or a sector's
 /// word ([`names_sector`]).
 fn payer_word(word: &str) -> bool {
@@ -3022,7 +3072,7 @@ fn startup_stage(text: &str, token: &Token) -> bool {
 fn local_council(text: &str, token: &Token) -> bool {
     matches!(token.word.as_str(), "council" | "councils")
         && !word_before(text, token.start).is_some_and(|before| {
-            ["works", "data", "governance"].iter().any(|word| before.eq_ignore_ascii_case(word))
+            OTHER_COUNCIL_WORDS.iter().any(|word| before.eq_ignore_ascii_case(word))
         })
 }
 

@@ -5623,3 +5623,27 @@ fn whom_a_price_is_paid_by_is_phrasing() {
     let council = ask("do you work with councils");
     assert_eq!(first(&council, 1), ["industry:public-sector"]);
 }
+
+/// A kind of client is its sector: "do you work with county councils" was "not covered" (no
+/// page writes "county"), where "do you work with councils" opens on the public sector page;
+/// so were "private hospitals", "high street retailers" and "retail banks" (fifty-sixth pass).
+/// The words before the sector's word qualify it and are phrasing. A works council is no
+/// client.
+#[test]
+fn a_word_qualifying_a_sector_in_a_question_of_clients_is_phrasing() {
+    for (question, industry) in [
+        ("do you work with county councils", "industry:public-sector"),
+        ("do you work with district councils?", "industry:public-sector"),
+        ("do you work with private hospitals", "industry:healthcare"),
+        ("do you work with high street retailers", "industry:retail-and-ecommerce"),
+        ("do you work with retail banks", "industry:financial-services"),
+    ] {
+        let reply = ask(question);
+        assert_ne!(reply.kind, AnswerKind::NotCovered, "{question}");
+        assert_eq!(first(&reply, 1), [industry.to_string()], "{question}: {}", reply.text());
+    }
+    let local = ask("do you work with local councils");
+    assert!(local.text().starts_with("We work with local councils"), "{}", local.text());
+    let works = ask("how do we consult the works council on ai");
+    assert!(!first(&works, 1).contains(&"industry:public-sector".to_string()), "{}", works.text());
+}
