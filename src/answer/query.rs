@@ -1804,6 +1804,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             || counted_quantity(text, &token)
             || payer
             || (industry_question && qualifies_sector(text, &token))
+            || prevention_verb(text, &token)
             // "What is the minimum engagement size?": the work whose size is asked is the
             // firm's; searched, "engagement" quoted "A typical engagement lasts six to eight
             // weeks".
@@ -2437,6 +2438,21 @@ fn cost_payer(text: &str, token: &Token) -> bool {
         start = text.get(..start).and_then(|head| head.rfind(before)).unwrap_or_default();
     }
     false
+}
+
+/// Verbs of keeping something from happening, said in a question of how to.
+const PREVENTION_VERBS: &[&str] = &["avoid", "prevent", "stop"];
+
+/// Whether `token` is a verb of prevention ([`PREVENTION_VERBS`]) in a question opening "how"
+/// with a word after it ("how do we stop stock-outs", "how can we prevent overstocking"): what
+/// is to be stopped is what the question asks about, and the verb how it asks. Searched, the
+/// verb outweighed the problem: "how do we stop stock-outs" quoted a funnel guide's "...
+/// (item in stock, ...) stops the funnel being blamed ...", "how do we prevent stock-outs" a
+/// monitoring guide's "losses prevented, stock-outs" (fifty-sixth pass).
+fn prevention_verb(text: &str, token: &Token) -> bool {
+    PREVENTION_VERBS.contains(&token.word.as_str())
+        && text.split_whitespace().next().is_some_and(|first| first.eq_ignore_ascii_case("how"))
+        && text.get(token.end..).is_some_and(|rest| rest.chars().any(char::is_alphabetic))
 }
 
 /// Words before "council" or "councils" that name another council than a local one (the

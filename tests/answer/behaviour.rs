@@ -5647,3 +5647,50 @@ fn a_word_qualifying_a_sector_in_a_question_of_clients_is_phrasing() {
     let works = ask("how do we consult the works council on ai");
     assert!(!first(&works, 1).contains(&"industry:public-sector".to_string()), "{}", works.text());
 }
+
+/// A verb of prevention in a question of how to ("stop", "prevent", "avoid") is how it asks:
+/// what is to be stopped is what it asks about. Searched, the verb outweighed the problem:
+/// "how do we stop stock-outs" quoted a funnel guide's "... (item in stock, ...) stops the
+/// funnel being blamed ...", "how do we prevent stock-outs" a monitoring guide's "losses
+/// prevented, stock-outs" (fifty-sixth pass).
+#[test]
+fn a_verb_of_prevention_in_a_question_of_how_is_phrasing() {
+    for question in
+        ["how do we stop stock-outs", "how do we prevent stock-outs", "how do we avoid stock-outs"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert!(
+            reply.text().starts_with("Forecasting demand by product"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    let drift = ask("how do we stop model drift");
+    assert!(drift.text().starts_with("Model drift is"), "{}", drift.text());
+    let made_up = ask("how to avoid hallucinations");
+    assert_eq!(first(&made_up, 1), ["guide:reduce-llm-hallucinations".to_string()]);
+}
+
+/// Stock-outs and overstock are what a store's demand forecast is for: the retail page says
+/// so ("... so that stores see fewer stock-outs and less overstock."). "how do we stop
+/// overstocking" was "not covered", "why do we keep having stock-outs in our stores" quoted
+/// the page's "Retailers often keep separate numbers for stores, ..." (fifty-sixth pass).
+#[test]
+fn stock_outs_and_overstock_are_the_retail_forecasts() {
+    for question in [
+        "why do we keep having stock-outs in our stores",
+        "how do we stop overstocking",
+        "how can we reduce overstock",
+        "why do we keep running out of stock",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert!(
+            reply.text().starts_with("Forecasting demand by product"),
+            "{question}: {}",
+            reply.text()
+        );
+        assert_eq!(first(&reply, 1), ["industry:retail-and-ecommerce".to_string()], "{question}");
+    }
+}
