@@ -97,7 +97,11 @@ summary, and fetch with the id `services/<slug>`, `industries/<slug>` or `case-s
 gives its whole page as markdown: what the work involves, how long it runs, what the client gets. To assess an organisation's AI readiness, call \
 get_assessment_questions, collect one option index (0-4) per question in order, then call score_assessment; the \
 readiness_interview prompt walks a person through it. get_contact (or fetch with the id `contact`) says how to reach {company}: nothing can be booked \
-or bought here. search and fetch serve ChatGPT connectors and deep research over the same pages."
+or bought here. search and fetch serve ChatGPT connectors and deep research over the same pages. The guides and the \
+documentation of the REST API (its endpoints, error codes, authentication and limits) are on the docs MCP server, {agent}{docs}: \
+this server's search finds none of them.",
+                agent = config.agent_url,
+                docs = McpServer::Docs.path(),
             ),
         },
         McpServer::Docs => Identity {
@@ -234,7 +238,13 @@ fn first_slug(pages: &[Page]) -> &str {
     pages.first().map_or("example", |page| page.slug.as_str())
 }
 
-fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value) -> ToolDefinition {
+fn definition(
+    id: ToolId,
+    server: McpServer,
+    config: &Config,
+    content: &Content,
+    openapi: &Value,
+) -> ToolDefinition {
     let company = &content.site.company;
     let category_names: Vec<&str> = content.categories.iter().map(|c| c.name.as_str()).collect();
     let (title, description, input, output) = match id {
@@ -414,7 +424,11 @@ fn definition(id: ToolId, server: McpServer, content: &Content, openapi: &Value)
                 "Search this server's content ({}) by keywords; misspelt words are matched to the nearest words the library uses. Answers one text item holding {{\"results\":[{{\"id\",\"title\",\"url\",\"text\"}}]}}; pass an id to fetch for the whole document, and cite its url. {}",
                 holdings(server),
                 match server {
-                    McpServer::Product => "A blank query lists all of them.".to_string(),
+                    McpServer::Product => format!(
+                        "A blank query lists all of them. The guides and the REST API's documentation (endpoints, error codes, authentication, limits) are on the docs MCP server, {}{}: ask it about the API.",
+                        config.agent_url,
+                        McpServer::Docs.path()
+                    ),
                     McpServer::Docs => format!("At most {SEARCH_LIMIT_DEFAULT} results; a blank query lists the first {SEARCH_LIMIT_DEFAULT}. To page through everything, use search_guides and search_api_docs."),
                 }
             ),
@@ -735,7 +749,7 @@ fn server_listings(
     let tools: Vec<(&str, ToolDefinition)> = MCP_TOOLS
         .iter()
         .filter(|tool| tool.server == server)
-        .map(|tool| (tool.name, definition(tool.id, server, content, openapi)))
+        .map(|tool| (tool.name, definition(tool.id, server, config, content, openapi)))
         .collect();
     let shaped = |shape: McpShape, make: &dyn Fn(McpShape) -> Vec<Value>, key: &str| {
         listing(shape, key, make(shape), None, &modern_info)

@@ -2772,6 +2772,42 @@ async fn docs_search_reads_a_word_the_api_writes_whole_as_one() {
     );
 }
 
+/// The product server documents no part of the API, and its `search` answers a question about
+/// the API with no results (`is there a sandbox`, `invalid_cursor`), by design. A stranger
+/// connected to it alone was told nowhere that the docs server exists: its instructions named
+/// the REST API's origin, and its `search` described only what it holds. Both now name the
+/// docs MCP server with its address.
+#[tokio::test]
+async fn product_server_points_api_questions_at_the_docs_server() {
+    use consultancy_api::tables::AGENT_URL;
+    let server = start().await;
+    let docs = format!("docs MCP server, {AGENT_URL}/mcp/docs");
+    let tools = tool_list(&server, "/mcp", Era::Modern).await;
+    let search = tools.iter().find(|t| t["name"] == "search").expect("search listed");
+    let description = search["description"].as_str().expect("description");
+    assert!(description.contains(&docs), "{description}");
+    let init = result(
+        &server,
+        "/mcp",
+        Era::Legacy(super::LEGACY[0]),
+        "initialize",
+        json!({
+            "protocolVersion": super::LEGACY[0], "capabilities": {},
+            "clientInfo": { "name": "t", "version": "1" },
+        }),
+    )
+    .await;
+    let instructions = init["instructions"].as_str().expect("instructions");
+    assert!(instructions.contains(&docs), "{instructions}");
+    // As before: the product server's search lists nothing for them.
+    for query in ["is there a sandbox", "invalid_cursor"] {
+        let answer = tool(&server, "/mcp", Era::Modern, "search", json!({ "query": query })).await;
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let found: Value = serde_json::from_str(text).expect("JSON");
+        assert_eq!(found["results"], json!([]), "{query}");
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
