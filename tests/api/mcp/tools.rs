@@ -2772,6 +2772,38 @@ async fn docs_search_reads_a_word_the_api_writes_whole_as_one() {
     );
 }
 
+/// A header asked for by the name other APIs give it finds the API overview, which says what
+/// the API sends instead, on both of the docs server's tools: `X-RateLimit-Remaining` found
+/// nothing on `search_api_docs` and guides on `search` (the API sends the IETF's `RateLimit`
+/// and `RateLimit-Policy`, and no page named the `X-` headers), `X-RateLimit-Limit` the error
+/// code `invalid_limit`, `x-ratelimit-reset header` `header_mismatch`; and a request ID to
+/// quote to support (`X-Request-Id`, a correlation ID), which the API does not have, found
+/// `task_not_found` or `POST /oauth/register`.
+#[tokio::test]
+async fn docs_search_finds_a_header_by_the_name_other_apis_give_it() {
+    let server = start().await;
+    for query in [
+        "X-RateLimit-Remaining",
+        "X-RateLimit-Limit",
+        "x-ratelimit-reset header",
+        "X-Request-Id",
+        "request id header for support",
+        "correlation id",
+        // As before.
+        "rate limit headers",
+        "RateLimit-Policy",
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let ids = docs_ids(&server, name, query).await;
+            assert_eq!(
+                ids.first().map(String::as_str),
+                Some("docs/api"),
+                "{name} {query}: {ids:?}"
+            );
+        }
+    }
+}
+
 /// The product server documents no part of the API, and its `search` answers a question about
 /// the API with no results (`is there a sandbox`, `invalid_cursor`), by design. A stranger
 /// connected to it alone was told nowhere that the docs server exists: its instructions named
