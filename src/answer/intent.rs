@@ -492,6 +492,15 @@ const FIRM_CHARGE_VERBS: &[&str] = &["founded", "leads", "manages", "owns", "run
 /// at Larchmere?", "how many consultants do you have?"), with a reference to the firm.
 const FIRM_SIZE_NOUNS: &[&str] = &["consultants", "employees", "engineers", "people", "staff"];
 
+/// Words of size that, in a question of the firm opening "how" or "is" or "are" ("how big is
+/// your company?", "is your team large?", "are you a big firm?"), ask how big the firm is,
+/// which its description says ("Larchmere is a small consultancy of ...").
+const FIRM_SIZE_WORDS: &[&str] = &["big", "large", "small"];
+
+/// Openings of a yes-or-no question of the firm's size ([`FIRM_SIZE_WORDS`]), right before
+/// a reference to the firm ("is your team large?"; "are we too small?" is the asker's).
+const FIRM_SIZE_OPENINGS: &[&str] = &["are", "is"];
+
 /// Words that, with "my data" or "our data" and a reference to the firm, ask whether the
 /// firm keeps a client's data safe ("is my data safe with you?"): a matter of the firm's own
 /// conduct that no record states. "How do you keep data secure?" asks how anyone does.
@@ -914,6 +923,9 @@ pub struct Intent {
     /// The question names what the firm works with or whom for (`FIRM_PRACTICE_WORDS`:
     /// "technologies", "tools", "small", "size", "startups").
     pub names_firm_practice: bool,
+    /// The question asks how big the firm is ("how many people work at Larchmere?", "how big
+    /// is your company?", "are you a big firm?"): its description says it.
+    pub asks_firm_size: bool,
     /// The question asks where the firm works (`LOCATION_WORDS`): a contact answer opens with
     /// the location.
     pub asks_location: bool,
@@ -1571,6 +1583,9 @@ pub fn detect(text: &str) -> Intent {
     let mut names_consultant = false;
     // "The team" or "your team", not the asker's own ("our team", "my team").
     let mut names_the_team = false;
+    // "On site", "in person", "you visit": where the firm works, as "onsite" says.
+    let (mut after_on, mut after_in, mut names_in_person) = (false, false, false);
+    let mut names_size_word = false;
     // Words since the asker ("I", "we") and since the asker's verb of speaking, or a lot.
     let (mut since_asker, mut since_speak) = (usize::MAX, usize::MAX);
     let mut since_meet = usize::MAX;
@@ -1648,6 +1663,12 @@ pub fn detect(text: &str) -> Intent {
         names_working_with |= WORKING_WITH_VERBS.contains(&word);
         names_consultant |= matches!(word, "consultant" | "consultants");
         names_the_team |= word == "team" && !after_own;
+        names_in_person |= (after_on && word == "site")
+            || (after_in && word == "person")
+            || (after_you && matches!(word, "visit" | "visiting"));
+        after_on = word == "on";
+        after_in = word == "in";
+        names_size_word |= FIRM_SIZE_WORDS.contains(&word);
         names_employment |= EMPLOYMENT_WORDS.contains(&word);
         names_requirement |= REQUIREMENT_WORDS.contains(&word);
         names_length |= matches!(word, "length" | "lengths");
@@ -1915,7 +1936,6 @@ pub fn detect(text: &str) -> Intent {
     intent.names_firm_matter |= (you_start && !after_you_start_other)
         || asks_who_is_in_charge
         || asks_firm_person
-        || (asks_size && !names_way_work)
         || (clients_data && asks_safe_keeping);
     if intent.refers_to_company && (firm_is_hired || !firm_hires) {
         topic_rank = topic_rank.min(hiring_rank);
@@ -1970,6 +1990,40 @@ pub fn detect(text: &str) -> Intent {
         && opening_words[2] == "you"
         && !(fourth_is_conduct && names_commerce))
         || advised_document;
+    // "Can you come on site?", "can you meet us in person?", "do you visit clients?": where
+    // the firm works, which the contact record's location says ("... working remotely across
+    // Europe"), as it answers "do you work onsite?"; the first two were "not covered", the
+    // last quoted a case study's "single review visit". "How do you run a workshop in person?"
+    // asks anyone, and is searched.
+    if names_in_person
+        && intent.refers_to_company
+        && !intent.generic_you
+        && intent.topic != Some(CompanyTopic::Pricing)
+    {
+        intent.topic = Some(CompanyTopic::Contact);
+        intent.asks_location = true;
+    }
+    // "How many people work at Larchmere?", "how big is your company?", "are you a big
+    // firm?": the firm's size, which its description says ("Larchmere is a small consultancy
+    // of ..."), as it answers "who are your consultants?"; they were "not covered". Not of
+    // the asker's own ("how big is our team?") nor of the firm's work ("how big are your
+    // projects?").
+    let asks_firm_size = (asks_size && !names_way_work)
+        || (names_size_word
+            && ((opening_words[0] == "how"
+                && FIRM_SIZE_WORDS.contains(&opening_words[1].as_str()))
+                || (FIRM_SIZE_OPENINGS.contains(&opening_words[0].as_str())
+                    && class_of(&opening_words[1]) == Some(Class::Reference))));
+    if asks_firm_size
+        && intent.refers_to_company
+        && !intent.generic_you
+        && !says_own
+        && !names_work
+        && intent.topic.is_none_or(|topic| topic == CompanyTopic::About)
+    {
+        intent.topic = Some(CompanyTopic::About);
+        intent.asks_firm_size = true;
+    }
     // "Can you help with data mesh?" asks it too; "can you help us use ChatGPT safely?" asks
     // for the guidance.
     let use_verb = FIRM_USE_VERBS.contains(&opening_words[2].as_str())

@@ -258,6 +258,12 @@ fn answer_to(query: &query::Query) -> Answer {
         return not_covered(&[], 0);
     }
     let topic = company_topic(query);
+    // "How big is your company?", "how many people work at Larchmere?": the firm's
+    // description says its size ("Larchmere is a small consultancy of ..."); searched, its
+    // words quoted guides on other people and sizes, or nothing.
+    if query.intent.asks_firm_size && !query.intent.asks_firm_person {
+        return company_answer(CompanyTopic::About);
+    }
     // "What is your refund policy?": a matter of the firm's own business that no record
     // covers. Guide passages that use its words (a worked example about refunds) are not the
     // firm's policy, so nothing is quoted; the contact record is where to ask.

@@ -421,9 +421,6 @@ fn the_firms_own_policies_are_not_read_from_the_guides() {
         "Who founded Larchmere?",
         "Who is your CEO?",
         "When was Larchmere founded?",
-        "How many people work at Larchmere?",
-        "How many consultants do you have?",
-        "How many employees does your firm have?",
         "Is my data safe with you?",
         "Will our data be secure with Larchmere?",
     ] {
@@ -2351,14 +2348,15 @@ fn what_the_firm_specialises_in_is_its_topics_record() {
 
 /// "How many consultants will work on our project?" was "not covered" as if it asked how many
 /// people the firm has; naming the work, it asks who the firm puts on it, as "who will work on
-/// our project?" does. "How many people do you employ?" is still not covered.
+/// our project?" does. "How many people do you employ?" asks the firm's size.
 #[test]
 fn how_many_consultants_on_the_work_is_the_team_of_an_engagement() {
     let reply = ask("How many consultants will work on our project?");
     assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
     assert!(reply.text().contains("A small Larchmere team (a lead consultant"), "{}", reply.text());
+    // The firm's size, which its description says (fifty-seventh pass).
     let reply = ask("How many people do you employ?");
-    assert_eq!(reply.kind, AnswerKind::NotCovered, "{}", reply.text());
+    assert!(reply.text().starts_with("Larchmere is a small consultancy"), "{}", reply.text());
 }
 
 /// A bold or italic run-in label closed by a full stop is a label whatever its length: read
@@ -5692,5 +5690,58 @@ fn stock_outs_and_overstock_are_the_retail_forecasts() {
             reply.text()
         );
         assert_eq!(first(&reply, 1), ["industry:retail-and-ecommerce".to_string()], "{question}");
+    }
+}
+
+/// Where the firm works in person is where it works: "can you come on site", "can you meet us
+/// in person" were "not covered", "do you visit clients" quoted a case study's "single review
+/// visit"; the contact record's location ("... working remotely across Europe") answers them,
+/// as it answers "do you work onsite?" (fifty-seventh pass). A question of the asker's own
+/// site, or of how anyone works in person, is searched.
+#[test]
+fn working_on_site_or_in_person_is_the_firms_location() {
+    for question in [
+        "can you come on site",
+        "can you work on site in manchester",
+        "can you meet us in person",
+        "do you visit clients",
+        "can you visit us",
+        "would you work on site with our team",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Contact), "{question}");
+        assert!(reply.text().starts_with("Location:"), "{question}: {}", reply.text());
+    }
+    for question in ["how do we set up an on-site data centre", "how do we size our data team"] {
+        let reply = ask(question);
+        assert!(!matches!(reply.kind, AnswerKind::Company(_)), "{question}: {}", reply.text());
+    }
+}
+
+/// The firm's size is what its description says ("Larchmere is a small consultancy of ..."):
+/// "how big is your company", "how many people work at larchmere" were "not covered", as if
+/// no record said it (fifty-seventh pass). The asker's own team, and the size of the firm's
+/// work, are not the firm's size.
+#[test]
+fn the_firms_size_is_answered_by_its_description() {
+    for question in [
+        "how big is your company",
+        "How many people work at Larchmere?",
+        "How many consultants do you have?",
+        "How many employees does your firm have?",
+        "is your team large",
+        "are you a big firm",
+        "how large is larchmere",
+    ] {
+        let reply = ask(question);
+        assert!(
+            reply.text().starts_with("Larchmere is a small consultancy"),
+            "{question}: {}",
+            reply.text()
+        );
+    }
+    for question in ["how big should our data team be", "how big are your projects"] {
+        let reply = ask(question);
+        assert!(!reply.text().starts_with("Larchmere is a small"), "{question}: {}", reply.text());
     }
 }
