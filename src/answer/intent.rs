@@ -1585,7 +1585,7 @@ pub fn detect(text: &str) -> Intent {
     let mut names_the_team = false;
     // "On site", "in person", "you visit": where the firm works, as "onsite" says.
     let (mut after_on, mut after_in, mut names_in_person) = (false, false, false);
-    let mut names_size_word = false;
+    let (mut names_size_word, mut after_size_word, mut size_idiom) = (false, false, false);
     // Words since the asker ("I", "we") and since the asker's verb of speaking, or a lot.
     let (mut since_asker, mut since_speak) = (usize::MAX, usize::MAX);
     let mut since_meet = usize::MAX;
@@ -1669,6 +1669,9 @@ pub fn detect(text: &str) -> Intent {
         after_on = word == "on";
         after_in = word == "in";
         names_size_word |= FIRM_SIZE_WORDS.contains(&word);
+        // "Are you big on data governance?" asks what the firm does much of, not its size.
+        size_idiom |= after_size_word && word == "on";
+        after_size_word = FIRM_SIZE_WORDS.contains(&word);
         names_employment |= EMPLOYMENT_WORDS.contains(&word);
         names_requirement |= REQUIREMENT_WORDS.contains(&word);
         names_length |= matches!(word, "length" | "lengths");
@@ -2019,6 +2022,7 @@ pub fn detect(text: &str) -> Intent {
         && !intent.generic_you
         && !says_own
         && !names_work
+        && !size_idiom
         && intent.topic.is_none_or(|topic| topic == CompanyTopic::About)
     {
         intent.topic = Some(CompanyTopic::About);

@@ -5740,7 +5740,11 @@ fn the_firms_size_is_answered_by_its_description() {
             reply.text()
         );
     }
-    for question in ["how big should our data team be", "how big are your projects"] {
+    for question in [
+        "how big should our data team be",
+        "how big are your projects",
+        "are you big on data governance",
+    ] {
         let reply = ask(question);
         assert!(!reply.text().starts_with("Larchmere is a small"), "{question}: {}", reply.text());
     }
