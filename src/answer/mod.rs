@@ -940,8 +940,23 @@ fn retrieve_in(query: &query::Query, boost: Option<SourceKind>, scope: Scope) ->
             subject &= !1u32.checked_shl(index as u32).unwrap_or(0);
         }
     }
-    let scattered = subject.count_ones() >= SCATTERED_MIN_SUBJECT_TERMS
-        && scored.iter().all(|p| (p.subject & subject).count_ones() < SCATTERED_MIN_SUBJECT_TERMS);
+    let scattered_in = |subject: u32| {
+        subject.count_ones() >= SCATTERED_MIN_SUBJECT_TERMS
+            && scored
+                .iter()
+                .all(|p| (p.subject & subject).count_ones() < SCATTERED_MIN_SUBJECT_TERMS)
+    };
+    // "Can you audit our data warehouse?": the act asked of the firm need not be written
+    // beside the thing it is done to; the analytics engineering service's "Model audit (2 to
+    // 3 weeks)." is its step of doing it. The question is scattered only when it is so with
+    // and without its verb ("can you build us a RAG system" holds "build" and "RAG" together).
+    let mut object = subject;
+    for (index, term) in query.terms.iter().enumerate() {
+        if term.requested {
+            object &= !1u32.checked_shl(index as u32).unwrap_or(0);
+        }
+    }
+    let scattered = scattered_in(subject) && scattered_in(object);
     let Some(top) = items.first().filter(|_| {
         !unwritten_product
             && !scattered

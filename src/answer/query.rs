@@ -33,6 +33,8 @@ pub const WEIGHT_QUESTION: u32 = 4;
 pub const WEIGHT_CARRIED: u32 = 2;
 /// Query weight of a filler word of question phrasing.
 pub const WEIGHT_FILLER: u32 = 1;
+/// Where the verb of a request to the firm stands: third, after "can you" ([`QueryTerm::requested`]).
+pub const REQUEST_VERB_POSITION: usize = 2;
 /// A question with at most this many words of its own ("in healthcare?") borrows the topic of
 /// the turn before, unless it opens like a question that stands alone ("what is MLOps?").
 pub const SHORT_FOLLOW_UP_TERMS: usize = 1;
@@ -59,6 +61,11 @@ pub struct QueryTerm {
     /// service that says another word of the question covers it in full whether or not it
     /// writes the word (in what it covers, not in its rank: `select::rank_items`).
     pub offered: bool,
+    /// The verb of a request to the firm, "audit" in "can you audit our data warehouse?"
+    /// ([`intent::Intent::asks_what_firm_does`]): the act asked of the firm, which its page
+    /// names as a step of its work ("Model audit"), not a subject the library must write
+    /// beside the thing it is done to (`answer::retrieve`'s scattered test).
+    pub requested: bool,
 }
 
 /// The weighted terms of a question, and what the keyword tables found in it.
@@ -282,6 +289,7 @@ impl Builder {
             carried,
             alt: None,
             offered: false,
+            requested: false,
         });
         self.stems.push(stem);
         true
@@ -1224,6 +1232,14 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
     let mut n_own = 0;
     let phrasing_from = meaning_phrasing_start(text);
     let work_gives = asks_what_work_gives(text);
+    // The verb of a request to the firm ([`QueryTerm::requested`]).
+    let request_verb = (intent.asks_what_firm_does && !intent.generic_you)
+        .then(|| {
+            text.split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .nth(REQUEST_VERB_POSITION)
+        })
+        .flatten();
     // Where a noun of the work follows a service's slug words in a first-turn duration
     // question ("AI strategy work"): that noun is phrasing (below).
     let slug_work_at = (intent.asks_duration && prev.is_empty())
@@ -1826,6 +1842,10 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             && synonym_stem(&token.stem).is_none()
             && !ASSISTANT_BRANDS.contains(&token.word.as_str());
         let in_name = joined_by_dot(text, &token);
+        // "Can you audit our data warehouse?": the third word is the act asked of the firm.
+        let requested = (!phrasing
+            && request_verb.is_some_and(|verb| verb.eq_ignore_ascii_case(&token.word)))
+        .then(|| token.stem.clone());
         for_each_meant_stem(&token.word, token.stem, in_name, |stem| {
             let filler = (phrasing || is_filler(&stem)) && !fate_of_own;
             let weight = if filler { WEIGHT_FILLER } else { WEIGHT_QUESTION };
@@ -1842,6 +1862,9 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         });
         if let Some(idx) = written.and_then(|w| builder.stems.iter().position(|s| *s == w)) {
             builder.query.terms[idx].alt = alt;
+        }
+        if let Some(idx) = requested.and_then(|r| builder.stems.iter().position(|s| *s == r)) {
+            builder.query.terms[idx].requested = true;
         }
         if added {
             n_own += 1;

@@ -5749,3 +5749,25 @@ fn the_firms_size_is_answered_by_its_description() {
         assert!(!reply.text().starts_with("Larchmere is a small"), "{question}: {}", reply.text());
     }
 }
+
+/// The verb of a request to the firm is the act asked of it, not a subject its page must
+/// write beside the thing it is done to: "can you audit our data warehouse?" was "not
+/// covered" with the analytics engineering service first among the closest items, as no
+/// sentence says "audit" and "warehouse" together (fifty-eighth pass). It is answered from
+/// that service; "can you cook dinner for me?" stays "not covered".
+#[test]
+fn the_verb_of_a_request_to_the_firm_is_no_subject() {
+    for (question, service) in [
+        ("can you audit our data warehouse", "service:analytics-engineering"),
+        ("could you audit our warehouse", "service:analytics-engineering"),
+        ("can you audit our data warehouse for us", "service:analytics-engineering"),
+        ("can you audit our data quality", "service:data-governance"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert!(first(&reply, 3).contains(&service.to_string()), "{question}");
+    }
+    for question in ["can you cook dinner for me", "can you fix my car"] {
+        assert_ne!(ask(question).kind, AnswerKind::Answered, "{question}");
+    }
+}
