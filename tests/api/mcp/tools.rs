@@ -2805,7 +2805,9 @@ async fn docs_search_finds_a_header_by_the_name_other_apis_give_it() {
 }
 
 /// The product server documents no part of the API, and its `search` answers a question about
-/// the API with no results (`is there a sandbox`, `invalid_cursor`), by design. A stranger
+/// the API with no results (`what rate limit headers do you send`, `invalid_cursor`), by
+/// design. (`is there a sandbox` was asked here until CI's sandbox flavour listed the services
+/// for it; a question no page of either flavour answers is asked instead.) A stranger
 /// connected to it alone was told nowhere that the docs server exists: its instructions named
 /// the REST API's origin, and its `search` described only what it holds. Both now name the
 /// docs MCP server with its address.
@@ -2832,7 +2834,7 @@ async fn product_server_points_api_questions_at_the_docs_server() {
     let instructions = init["instructions"].as_str().expect("instructions");
     assert!(instructions.contains(&docs), "{instructions}");
     // As before: the product server's search lists nothing for them.
-    for query in ["is there a sandbox", "invalid_cursor"] {
+    for query in ["what rate limit headers do you send", "invalid_cursor"] {
         let answer = tool(&server, "/mcp", Era::Modern, "search", json!({ "query": query })).await;
         let text = answer["content"][0]["text"].as_str().expect("text");
         let found: Value = serde_json::from_str(text).expect("JSON");
