@@ -54,7 +54,7 @@ fn stems<'a>(blocks: impl IntoIterator<Item = &'a str>, phrases: &Phrases) -> Ve
 }
 
 /// The blocks of a markdown text as written, link targets and code included (every word is
-/// searchable): a heading, a list item, a table cell, a line of code, or a paragraph (lines
+/// searchable, but for the build's origins, which [`without_origins`] takes out first): a heading, a list item, a table cell, a line of code, or a paragraph (lines
 /// up to a blank one, or to a line that opens another block). A list item's or paragraph's
 /// wrapped lines stay one block.
 fn markdown_blocks(markdown: &str) -> Vec<&str> {
@@ -103,10 +103,46 @@ fn markdown_blocks(markdown: &str) -> Vec<&str> {
     blocks
 }
 
-/// The synonym table's phrase keys, and the most stems one has.
+/// The synonym table's phrase keys, and the most stems one has; and the build's origins,
+/// which are no words of a document (below).
 struct Phrases {
     keys: BTreeSet<String>,
     max_stems: usize,
+    origins: Vec<String>,
+}
+
+/// The origins (`scheme://host[:port]`) of the build's configured URLs, longest first.
+fn origins(config: &Config) -> Vec<String> {
+    let urls = [
+        Some(&config.site_url),
+        Some(&config.agent_url),
+        Some(&config.auth_url),
+        Some(&config.api_base),
+        Some(&config.production_base),
+        Some(&config.sandbox_base),
+        config.other_base.as_ref(),
+    ];
+    let mut origins: Vec<String> = urls
+        .into_iter()
+        .flatten()
+        .filter_map(|url| {
+            let host_at = url.find("://")? + 3;
+            let end = url[host_at..].find('/').map_or(url.len(), |slash| host_at + slash);
+            Some(url[..end].to_string())
+        })
+        .collect();
+    origins.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+    origins.dedup();
+    origins
+}
+
+/// `markdown` with the build's origins taken out of its URLs: a page links the others by
+/// absolute URL, and the origin's words ("8080", a sandbox build's "sandbox", a deployment's
+/// host name) were terms of every page that links one, so the product server's `search` for
+/// `8080`, or for `is there a sandbox` in the sandbox build, listed every service. The path
+/// after the origin stays searchable.
+fn without_origins(markdown: &str, origins: &[String]) -> String {
+    origins.iter().fold(markdown.to_string(), |text, origin| text.replace(origin.as_str(), ""))
 }
 
 /// A document's text, and `names`: other names it goes by (an operation's `operationId`, a
@@ -132,8 +168,9 @@ fn document(phrases: &Phrases, kind: DocKind, id: String, text: Text<'_>, url: S
         _ => &[],
     };
     let blocks = [title, summary].into_iter().chain(names.iter().copied());
+    let searchable = without_origins(&markdown, &phrases.origins);
     let terms =
-        stems(blocks.chain(kind_noun.iter().copied()).chain(markdown_blocks(&markdown)), phrases);
+        stems(blocks.chain(kind_noun.iter().copied()).chain(markdown_blocks(&searchable)), phrases);
     // A documentation page's section headings say what it is about, as its description does:
     // the API overview's "Versioning policy, breaking changes and unknown fields" is what `breaking changes`
     // asks for, and its text alone weighed no more than a guide's that says "breaking" and
@@ -215,7 +252,7 @@ pub fn build<'a>(
 ) -> Vec<Document> {
     let keys = content.synonyms.phrase_keys();
     let max_stems = keys.iter().map(|p| p.split(' ').count()).chain([1]).max().unwrap_or(1);
-    let phrases = Phrases { keys, max_stems };
+    let phrases = Phrases { keys, max_stems, origins: origins(config) };
     let mut out = Vec::new();
     let kinds: [(ItemKind, &[Page]); 4] = [
         (ItemKind::Service, &content.services),

@@ -2842,6 +2842,21 @@ async fn product_server_points_api_questions_at_the_docs_server() {
     }
 }
 
+/// The build's origin is no word of a page: pages link each other by absolute URL, and the
+/// origin's words were terms of every page that links one, so the product server's `search`
+/// for `8080` (the default origin's port) listed every service, and the sandbox build's for
+/// `is there a sandbox` (its host) did too. A link's path stays searchable.
+#[tokio::test]
+async fn the_origin_of_a_link_is_no_word_of_a_page() {
+    let server = start().await;
+    for query in ["8080", "127.0.0.1"] {
+        let answer = tool(&server, "/mcp", Era::Modern, "search", json!({ "query": query })).await;
+        let text = answer["content"][0]["text"].as_str().expect("text");
+        let found: Value = serde_json::from_str(text).expect("JSON");
+        assert_eq!(found["results"], json!([]), "{query}");
+    }
+}
+
 /// An agent asked which service fits a retailer wanting demand forecasts searches the product
 /// server with the retailer's words: the retail industry page comes first, and the first
 /// service is the one that builds forecasts, machine learning engineering. The data literacy
