@@ -3012,3 +3012,28 @@ async fn what_the_other_server_has_is_pointed_to() {
         }
     }
 }
+
+/// What a documentation page says it is about, its description, names each thing it documents
+/// in the words a developer asks with: the agents page's named the MCP servers but not the A2A
+/// agent or `/ask`, its sections "Talking to the A2A agent" and "Asking in plain language", so
+/// `how do I call the a2a agent` found `payload_too_large` first (its meaning lists the A2A
+/// agent's body size and says "calls"); the API overview's said "caching with If-None-Match",
+/// so `are responses cached` and `how long can I cache responses` found guides on LLM
+/// latency first on `search`.
+#[tokio::test]
+async fn docs_search_finds_what_a_page_says_it_documents() {
+    let server = start().await;
+    for (query, first) in [
+        ("how do I call the a2a agent", "docs/agents"),
+        ("how long can I cache responses", "docs/api"),
+        ("are responses cached", "docs/api"),
+        // As before.
+        ("how do I talk to the a2a agent", "docs/agents"),
+        ("how long are results cached", "docs/api"),
+    ] {
+        for name in ["search", "search_api_docs"] {
+            let ids = docs_ids(&server, name, query).await;
+            assert_eq!(ids.first().map(String::as_str), Some(first), "{name} {query}: {ids:?}");
+        }
+    }
+}
