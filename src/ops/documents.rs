@@ -23,7 +23,7 @@ use crate::limits::SEARCH_QUERY_MAX_CHARS;
 use crate::model::{DocKind, DocumentRecord, ItemKind, McpServer};
 use crate::search::cursor;
 use crate::search::query::{Units, for_each_token, splits_as_joined, units};
-use crate::tables::{AGENT_URL, CATEGORIES, DOCUMENTS};
+use crate::tables::{AGENT_URL, CATEGORIES, DOCUMENTS, GUIDES};
 
 /// A set of documents a surface serves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1225,6 +1225,34 @@ fn lead_with_titles_that_name_it(ranked: &mut Vec<Ranked>, n_units: usize) {
     ranked.extend(slots.into_iter().flatten());
 }
 
+/// Whether the query names a subject the guide library covers and the API documentation does
+/// not: some unit of it that no document of the API holds anywhere, as written or any other
+/// way, is a word of some guide's title. `search_api_docs` answers such a query with nothing:
+/// `data governance` listed `unsupported_media_type`, `unsupported_protocol_version` and the
+/// export, which say "data" of a JSON-RPC error's `data` member, and no document of the API is
+/// about governance. A word neither holds is the asker's phrasing (`got a 401`), and a query
+/// every unit of which some document of the API holds is answered as before (`feature store`
+/// finds the pages that say both words).
+fn names_what_only_the_guides_cover(wanted: &[Wanted<'_>]) -> bool {
+    let unheld: Vec<bool> = wanted
+        .iter()
+        .map(|unit| {
+            !DOCUMENTS.iter().any(|record| {
+                is_reference(record.kind)
+                    && unit.best(|key| record.terms.binary_search(&key).is_ok()) > 0
+            })
+        })
+        .collect();
+    if !unheld.contains(&true) {
+        return false;
+    }
+    let titles: Vec<&str> = GUIDES.iter().map(|guide| guide.title).collect();
+    held_by_texts(&titles, wanted)
+        .into_iter()
+        .zip(unheld)
+        .any(|(in_a_title, unheld)| in_a_title && unheld)
+}
+
 /// One page of the API documentation's search.
 #[derive(Debug, Clone)]
 pub struct ReferencePage {
@@ -1249,8 +1277,11 @@ pub fn search_reference(
         None => 0,
         Some(token) => cursor::decode(token, &binding).map_err(Error::invalid_reference_cursor)?,
     };
-    let mut hits: Vec<Hit> =
-        rank_records(query, &wanted, is_reference).into_iter().map(|r| r.hit).collect();
+    let mut hits: Vec<Hit> = if names_what_only_the_guides_cover(&wanted) {
+        Vec::new()
+    } else {
+        rank_records(query, &wanted, is_reference).into_iter().map(|r| r.hit).collect()
+    };
     let end = offset.saturating_add(limit).min(hits.len());
     let next_cursor = (end < hits.len()).then(|| cursor::encode(end, &binding));
     hits.truncate(end);

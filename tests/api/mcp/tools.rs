@@ -3037,3 +3037,27 @@ async fn docs_search_finds_what_a_page_says_it_documents() {
         }
     }
 }
+
+/// `search_api_docs` answers a query about a subject the guide library covers and the API
+/// documentation does not with nothing: `data governance` listed `unsupported_media_type`,
+/// `unsupported_protocol_version` and the export, which say "data" of a JSON-RPC error's
+/// `data` member. A word of the asker's phrasing that no guide's title holds (`got a 401`) is
+/// no subject, and the docs server's `search` still finds the guides.
+#[tokio::test]
+async fn api_docs_search_lists_nothing_for_a_subject_only_the_guides_cover() {
+    let server = start().await;
+    for query in ["data governance", "churn model", "feature store"] {
+        let ids = docs_ids(&server, "search_api_docs", query).await;
+        assert!(ids.is_empty(), "{query}: {ids:?}");
+        let ids = docs_ids(&server, "search", query).await;
+        assert!(ids.first().is_some_and(|id| id.starts_with("guides/")), "{query}: {ids:?}");
+    }
+    for (query, first) in [
+        ("got a 401", "errors/missing_token"),
+        ("rate limit", "errors/rate_limited"),
+        ("is there a sandbox", "docs/api"),
+    ] {
+        let ids = docs_ids(&server, "search_api_docs", query).await;
+        assert_eq!(ids.first().map(String::as_str), Some(first), "{query}: {ids:?}");
+    }
+}
