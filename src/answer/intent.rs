@@ -1537,6 +1537,8 @@ pub fn detect(text: &str) -> Intent {
     // the firm's price.
     let (mut after_whole, mut after_failed, mut whole_cost) = (false, false, false);
     let mut says_own = false;
+    // "How much should we budget for AI?": "budget" said, and whether it was "over budget".
+    let (mut says_budget, mut after_over, mut over_budget) = (false, false, false);
     let mut advice_asked = false;
     let mut advised_document = false;
     // "What is your cancellation policy?": words since "your"; and whether a verb of making a
@@ -1793,6 +1795,11 @@ pub fn detect(text: &str) -> Intent {
             Some(Class::Anaphora) => intent.anaphoric = true,
             Some(Class::Topic(_)) if after_rate => {}
             Some(Class::Topic(CompanyTopic::Pricing)) if clients_costs => {}
+            // Whose budget it is is known only once the question is read (below).
+            Some(Class::Topic(CompanyTopic::Pricing)) if word == "budget" => {
+                says_budget = true;
+                over_budget |= after_over;
+            }
             Some(Class::Topic(CompanyTopic::Services))
                 if after_other_service && matches!(word, "service" | "services") => {}
             Some(Class::Topic(topic)) => {
@@ -1826,6 +1833,7 @@ pub fn detect(text: &str) -> Intent {
         after_the = word == "the";
         after_other_service = OTHER_SERVICE_WORDS.contains(&word);
         after_data = word == "data";
+        after_over = word == "over";
         after_own = matches!(word, "my" | "our");
         // "Help us hire", not "can we hire you?" (the firm is hired).
         after_asker = matches!(word, "us" | "me");
@@ -1836,6 +1844,20 @@ pub fn detect(text: &str) -> Intent {
     // "What is the total cost of your project?" names the firm, and is a prices question
     // through its "your" (`company_topic`), whatever this says.
     intent.names_offering &= !whole_cost;
+    // "How much should we budget for AI?", "what budget does a data team need?", "what should
+    // our data budget be?": a budget is the asker's own spending, which the budget guide
+    // answers ("Build the budget from what you intend to deliver ..."), unless the question
+    // names the firm or its work ("how much should we budget for an engagement?", "can you
+    // work within our budget?"; a "how ... you" opening is anyone's). Read as a price of the
+    // firm's, all got the prices record's "publishes no prices". "Over budget" is an overrun,
+    // never a price: "why do data projects go over budget?" got the record too.
+    let asks_anyone = opening_words[0] == "how" && opening_words[2] == "you";
+    if says_budget
+        && !over_budget
+        && (intent.names_offering || (intent.refers_to_company && !asks_anyone))
+    {
+        topic_rank = PRICING_RANK;
+    }
     intent.length_of_work = names_length && names_work;
     intent.asks_work_size = names_work && intent.names_firm_practice;
     // "How do you work?", "how does Larchmere operate?": the fourth word is the verb.

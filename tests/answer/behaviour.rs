@@ -5771,3 +5771,33 @@ fn the_verb_of_a_request_to_the_firm_is_no_subject() {
         assert_ne!(ask(question).kind, AnswerKind::Answered, "{question}");
     }
 }
+
+/// A budget is the asker's own spending unless the question names the firm or its work:
+/// "how much should we budget for AI?", "what budget does a data team need?", "what should
+/// our data budget be?" and "why do data projects go over budget?" got the prices record's
+/// "publishes no prices" (fifty-ninth pass). They cite the budget guide first; "how much
+/// should we budget for an engagement?" and "can you work within our budget?" keep the record.
+#[test]
+fn a_budget_is_the_askers_own_unless_the_firm_is_named() {
+    for question in [
+        "how much should we budget for ai",
+        "what budget does a data team need",
+        "what should our data budget be",
+        "why do data projects go over budget",
+        "how much shoud we budget for a data platform",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(
+            first(&reply, 3).contains(&"guide:set-data-ai-budget".to_string()),
+            "{question}: {:?}",
+            first(&reply, 3)
+        );
+    }
+    for question in
+        ["How much should we budget for an engagement?", "can you work within our budget"]
+    {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
+    }
+}
