@@ -5801,3 +5801,19 @@ fn a_budget_is_the_askers_own_unless_the_firm_is_named() {
         assert_eq!(reply.kind, AnswerKind::Company(CompanyTopic::Pricing), "{question}");
     }
 }
+
+/// What is "cheapest" the guides call cheaper (the synonym table): "what is the cheapest way
+/// to run an LLM?" quoted a use-case guide's "... they are often the cheapest wins", the only
+/// sense in which the library writes "cheapest" (fifty-ninth pass). It cites the running cost
+/// guide first among three, as "... the cheaper way ..." does.
+#[test]
+fn what_is_cheapest_is_what_the_guides_call_cheaper() {
+    let reply = ask("what is the cheapest way to run an llm");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert!(!reply.text().contains("cheapest wins"), "{}", reply.text());
+    assert!(
+        first(&reply, 3).contains(&"guide:estimate-llm-running-costs".to_string()),
+        "{:?}",
+        first(&reply, 3)
+    );
+}
