@@ -159,12 +159,27 @@ pub fn beyond_reading(err: &serde_json::Error) -> Option<String> {
             at.trim()
         ));
     }
+    if let Some(at) = ["lone leading surrogate in hex escape", "unexpected end of hex escape"]
+        .iter()
+        .find_map(|words| text.strip_prefix(words))
+    {
+        return Some(format!("{LONE_SURROGATE_PROBLEM} ({})", at.trim()));
+    }
     let at = text.strip_prefix("number out of range")?;
     Some(format!(
         "has a number larger than this server reads (a double, at most about 1.8e308) ({})",
         at.trim()
     ))
 }
+
+/// What is wrong with a body holding a `\u` escape of half a UTF-16 surrogate pair without
+/// its other half, after "the body". The grammar of RFC 8259 allows it, but it names no
+/// character (section 8.2), and serde_json refuses it in its own words, "lone leading surrogate
+/// in hex escape" (of a trailing half, too) or "unexpected end of hex escape" (of a leading half
+/// followed by anything but `\u`), which read as a broken escape. It is what a JavaScript
+/// client sends for a string cut inside an emoji (`JSON.stringify` writes the lone half as
+/// `\ud83d`).
+pub const LONE_SURROGATE_PROBLEM: &str = "has a lone surrogate escape (one of `\\uD800` to `\\uDFFF` without the other half of its pair, as a string cut inside an emoji leaves), which names no character (RFC 8259 section 8.2); send the character as UTF-8, or both halves of its pair";
 
 /// Parses a JSON text as serde_json would, refusing a repeated member name anywhere in it.
 ///
@@ -387,8 +402,8 @@ impl<'de> Visitor<'de> for Locate<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::{
-        BYTE_ORDER_MARK, Duplicate, MAX_DEPTH, ReadError, beyond_reading, escaped, push_string,
-        read,
+        BYTE_ORDER_MARK, Duplicate, LONE_SURROGATE_PROBLEM, MAX_DEPTH, ReadError, beyond_reading,
+        escaped, push_string, read,
     };
 
     fn duplicate(text: &str) -> Option<Duplicate> {
@@ -453,6 +468,28 @@ mod tests {
         // The largest double itself and a number too small to tell from 0 are read.
         assert!(read(b"[1.7976931348623157e308, -1e400]").is_err());
         assert!(read(b"[1.7976931348623157e308, 1e-400]").is_ok());
+    }
+
+    #[test]
+    fn a_lone_surrogate_escape_is_named_as_such() {
+        // A leading half before the string ends, before another escape, before a character
+        // that is not a trailing half; a trailing half alone.
+        for (body, column) in [
+            (&br#"{"a":"\ud83d"}"#[..], 13),
+            (br#"{"a":"\ud83d\n"}"#, 14),
+            (br#"{"a":"\ud83d\u0041"}"#, 18),
+            (br#"{"a":"\ude00"}"#, 12),
+        ] {
+            let Err(ReadError::Syntax(err)) = read(body) else { panic!("refused") };
+            assert_eq!(
+                beyond_reading(&err),
+                Some(format!("{LONE_SURROGATE_PROBLEM} (at line 1 column {column})")),
+                "{}",
+                String::from_utf8_lossy(body)
+            );
+        }
+        // A whole pair is a character.
+        assert_eq!(read(br#"["\ud83d\ude00"]"#).ok(), Some(serde_json::json!(["\u{1f600}"])));
     }
 
     #[test]

@@ -277,3 +277,49 @@ async fn a_byte_order_mark_and_a_huge_number_are_named_on_every_surface() {
     assert_eq!(json["error"], "invalid_client_metadata", "{json}");
     assert!(names_the_mark(json["error_description"].as_str().unwrap_or_default()), "{json}");
 }
+
+/// A `\u` escape of half a surrogate pair without the other half (what `JSON.stringify` writes
+/// for a string a client cut inside an emoji) is refused as `invalid_json` (-32700 on JSON-RPC;
+/// `invalid_client_metadata` on registration) on every surface, with a message naming it. It
+/// was serde_json's "not valid JSON: unexpected end of hex escape" (or "lone leading surrogate
+/// in hex escape" of a trailing half), which sent a client looking for a broken escape in
+/// `"\ud83d"`, four correct hex digits.
+#[tokio::test]
+async fn a_lone_surrogate_escape_is_named_on_every_surface() {
+    let server = start().await;
+    let names_it = |message: &str| {
+        message.contains("has a lone surrogate escape")
+            && message.contains("(at line 1 column")
+            && !message.contains("not valid")
+            && !message.contains("hex escape")
+    };
+    for (path, body) in [
+        (SCORE, r#"{"answers":[2],"x":"\ud83d"}"#),
+        ("/v1/batch", r#"{"requests":[{"path":"/v1/resources?q=\ud83d"}]}"#),
+        ("/ask", r#"{"query":"what is a data contract? \ud83d"}"#),
+        ("/ask", r#"{"query":"\ude00 what is a data contract?"}"#),
+    ] {
+        let response = server.post_json(path, body).await;
+        let error = response.error("POST", path, 400, "invalid_json");
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(names_it(message), "{path}: {message}");
+    }
+    // A whole pair is a character, and is answered.
+    let response =
+        server.post_json("/ask", r#"{"query":"what is a data contract? \ud83d\ude00"}"#).await;
+    response.conforms("POST", "/ask", 200);
+    for (path, status) in [("/mcp", 400), ("/mcp/docs", 400), ("/a2a", 200)] {
+        let body = r#"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"\ud83d"}}"#;
+        let response = server.post_json(path, body).await;
+        assert_eq!(response.status, status, "{path}: {}", response.text);
+        let json: Value = serde_json::from_str(&response.text).expect("JSON");
+        assert_eq!(json["error"]["code"], -32700, "{path}: {json}");
+        let message = json["error"]["message"].as_str().unwrap_or_default();
+        assert!(names_it(message), "{path}: {message}");
+    }
+    let response = server.post_json("/oauth/register", r#"{"client_name":"x \ud83d"}"#).await;
+    assert_eq!(response.status, 400, "{}", response.text);
+    let json: Value = serde_json::from_str(&response.text).expect("JSON");
+    assert_eq!(json["error"], "invalid_client_metadata", "{json}");
+    assert!(names_it(json["error_description"].as_str().unwrap_or_default()), "{json}");
+}
