@@ -135,10 +135,15 @@ pub fn verify(
         return Err(Rejection::Malformed);
     }
     let signature = URL_SAFE_NO_PAD.decode(signature).map_err(|_| Rejection::Malformed)?;
+    // Decoded before the signature is checked, so that text which is no token's payload (a
+    // third dot, a comma, a space: `Bearer <token>, Bearer <token>`, two credentials joined
+    // as a proxy merging two `Authorization` lines writes them) is called malformed, not a
+    // token whose signature fails, which sent a client asking for a new token to send the
+    // same header again. The same work either way: a valid token decodes it too.
+    let payload = URL_SAFE_NO_PAD.decode(payload).map_err(|_| Rejection::Malformed)?;
     if !keys.all().any(|set| sign(set, signing_input).verify_slice(&signature).is_ok()) {
         return Err(Rejection::BadSignature);
     }
-    let payload = URL_SAFE_NO_PAD.decode(payload).map_err(|_| Rejection::Malformed)?;
     let claims: Claims = serde_json::from_slice(&payload).map_err(|_| Rejection::Malformed)?;
     if claims.iss != parties.issuer {
         return Err(Rejection::WrongIssuer);

@@ -468,6 +468,8 @@ async fn every_bad_token_is_refused_with_invalid_token() {
         URL_SAFE_NO_PAD.encode(r#"{"alg":"HS512","typ":"at+jwt"}"#)
     );
     let huge = "a".repeat(5000);
+    let two_joined = format!("{good}, Bearer {good}");
+    let fourth_part = format!("{good}.{signature}");
     for (name, bad) in [
         ("another flavour", other_flavour.as_str()),
         ("another key", other_key.as_str()),
@@ -481,9 +483,23 @@ async fn every_bad_token_is_refused_with_invalid_token() {
         ("garbage", "garbage"),
         ("dots", ".."),
         ("huge", huge.as_str()),
+        ("two tokens joined", two_joined.as_str()),
+        ("a fourth part", fourth_part.as_str()),
     ] {
         let response = export(&server, bad).await;
-        response.error("GET", "/v1/export", 401, "invalid_token");
+        let refused = response.error("GET", "/v1/export", 401, "invalid_token");
+        // Only a token whose parts decode is refused for its signature: two tokens joined
+        // by a comma (what a proxy merging two `Authorization` lines writes) were "signature
+        // does not verify", which sent a client for a new token to send the same way.
+        let says = if name.starts_with("tampered") || name.starts_with("another") {
+            "signature does not verify"
+        } else if matches!(name, "two tokens joined" | "a fourth part" | "garbage" | "dots") {
+            "malformed token"
+        } else {
+            ""
+        };
+        let message = refused["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.ends_with(says), "{name}: {message}");
         let challenge = response.header("www-authenticate").expect("challenge");
         assert!(challenge.starts_with("Bearer error=\"invalid_token\""), "{name}: {challenge}");
         assert!(challenge.contains("resource_metadata=\""), "{name}");
