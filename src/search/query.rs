@@ -751,6 +751,51 @@ const FORM_WORDS: &[&str] = &[
 const FUNCTION_WORDS: &[&str] =
     &["actually", "all", "could", "might", "much", "must", "out", "really", "up", "would"];
 
+/// "Best practice" and "good practice", a form of advice rather than its subject: "dashboard
+/// best practices", "data governance best practices" ask for the guide on dashboards or on
+/// governance, however it advises. As words of their own they found the guides that happen to
+/// write them, twenty-six "best" and thirty-four "practice" ("in practice", "practise"), so
+/// `visualisation best practices` had the storytelling, team meetings and centre of
+/// excellence guides before the chart guide, and `dashboard best practices` the team meetings
+/// and middle managers guides second and third. Either word alone, or the two beside another
+/// order ("practice makes best"), is read as before. Sorted.
+const PRACTICE_QUALIFIERS: &[&str] = &["best", "good"];
+
+/// The forms of "practice" after a word of [`PRACTICE_QUALIFIERS`] (the library's British
+/// verb "practise" typed as the noun too). Sorted.
+const PRACTICE_WORDS: &[&str] = &["practice", "practices", "practise", "practises"];
+
+/// Whether `word` at `span` of `q` is half of "best practice" or "good practice": a word of
+/// [`PRACTICE_QUALIFIERS`] with a word of [`PRACTICE_WORDS`] right after it (a space between),
+/// or one of those right after a qualifier.
+fn best_practice(q: &str, span: &Range<usize>, word: &str) -> bool {
+    let bytes = q.as_bytes();
+    let (neighbour, wanted): (&[u8], &[&str]) = if PRACTICE_QUALIFIERS.binary_search(&word).is_ok()
+    {
+        let rest = bytes.get(span.end..).unwrap_or_default();
+        let gap = rest.iter().take_while(|b| **b == b' ').count();
+        let next = &rest[gap..];
+        let len = next.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+        if gap == 0 || next.get(len).is_some_and(|b| !b.is_ascii()) {
+            return false;
+        }
+        (&next[..len], PRACTICE_WORDS)
+    } else if PRACTICE_WORDS.binary_search(&word).is_ok() {
+        let before = bytes.get(..span.start).unwrap_or_default();
+        let gap = before.iter().rev().take_while(|b| **b == b' ').count();
+        let before = &before[..before.len() - gap];
+        let len = before.iter().rev().take_while(|b| b.is_ascii_alphabetic()).count();
+        let start = before.len() - len;
+        if gap == 0 || start > 0 && !before[start - 1].is_ascii() {
+            return false;
+        }
+        (&before[start..], PRACTICE_QUALIFIERS)
+    } else {
+        return false;
+    };
+    wanted.iter().any(|w| w.as_bytes().eq_ignore_ascii_case(neighbour))
+}
+
 /// What makes a word of knowing phrasing when it comes right after it ([`WORDS_OF_KNOWING`]).
 const CLAUSE_OPENERS: &[&str] =
     &["how", "if", "what", "when", "where", "whether", "which", "who", "whom", "whose", "why"];
@@ -758,7 +803,8 @@ const CLAUSE_OPENERS: &[&str] =
 /// Whether the query word `word` (lowercased) at `span` of `q` is phrasing rather than a word
 /// of the subject: a negated auxiliary ([`NEGATIONS`]), or a word of knowing with a question
 /// word or "if" right after it in its clause ([`WORDS_OF_KNOWING`]), a word naming the form of
-/// a document ([`FORM_WORDS`]), or a word of grammar the stop list lacks ([`FUNCTION_WORDS`]).
+/// a document ([`FORM_WORDS`]) or half of "best practice" ([`best_practice`]), or a word of
+/// grammar the stop list lacks ([`FUNCTION_WORDS`]).
 /// Such a word is a unit only where a synonym phrase takes it, or where every word of the query
 /// is phrasing.
 #[inline(never)]
@@ -773,6 +819,11 @@ fn is_phrasing(q: &str, span: &Range<usize>, word: &str) -> bool {
     }
     if word.ends_with("nt") {
         return NEGATIONS.binary_search(&word).is_ok();
+    }
+    if matches!(word.as_bytes(), [b'b', b'e', ..] | [b'g', b'o', ..] | [b'p', b'r', ..])
+        && best_practice(q, span, word)
+    {
+        return true;
     }
     if matches!(
         word.as_bytes(),
@@ -2098,7 +2149,10 @@ fn written_form(head: &str, term: u32) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use crate::search::query::{FORM_WORDS, FUNCTION_WORDS, Kind, longest_phrase_from, units};
+    use crate::search::query::{
+        FORM_WORDS, FUNCTION_WORDS, Kind, PRACTICE_QUALIFIERS, PRACTICE_WORDS, longest_phrase_from,
+        units,
+    };
     use crate::tables::{PHRASE_HEADS, TERM_KEYS};
 
     /// The filter in front of the phrase heads never hides one, and turns most stems away.
@@ -2317,6 +2371,28 @@ mod tests {
         assert_eq!(keys("data governance playbooks"), keys("data governance"));
         // Alone, a form word is searched.
         assert_eq!(keys("templates").len(), 1);
+    }
+
+    #[test]
+    fn best_practice_is_phrasing_beside_a_subject() {
+        assert!(PRACTICE_QUALIFIERS.windows(2).all(|pair| pair[0] < pair[1]), "sorted");
+        assert!(PRACTICE_WORDS.windows(2).all(|pair| pair[0] < pair[1]), "sorted");
+        for word in PRACTICE_QUALIFIERS.iter().chain(PRACTICE_WORDS) {
+            assert!((4..=9).contains(&word.len()), "{word}");
+            assert!(matches!(word.get(..2), Some("be" | "go" | "pr")), "{word}");
+        }
+        let keys =
+            |q: &str| -> Vec<String> { units(q).iter().map(|u| u.key.to_string()).collect() };
+        assert_eq!(keys("dashboard best practices"), keys("dashboard"));
+        assert_eq!(keys("good practice for prompts"), keys("prompts"));
+        assert_eq!(keys("best practice for data retention"), keys("data retention"));
+        assert_eq!(keys("Data Quality Best  Practice"), keys("data quality"));
+        // Either word alone, or apart, is a word.
+        assert_ne!(keys("the best dashboard"), keys("the dashboard"));
+        assert_ne!(keys("data quality in practice"), keys("data quality"));
+        assert_ne!(keys("best chart practice"), keys("chart"));
+        // Alone, the two are searched.
+        assert_eq!(keys("best practices").len(), 2);
     }
 
     #[test]

@@ -3942,3 +3942,48 @@ async fn whether_staff_may_use_chatgpt_is_the_acceptable_use_policy() {
     )
     .await;
 }
+
+/// "Best practice" and "good practice" are a form of advice, not its subject: as words they
+/// found the guides that write "best" or "in practice", so `vizualisation best practices` had
+/// the storytelling, team meetings and centre of excellence guides first and the chart guide
+/// off the first page. Each word alone, or apart, is still a word.
+#[tokio::test]
+async fn best_practice_asks_for_the_subjects_guides() {
+    let server = start().await;
+    for (q, subject) in [
+        ("visualisation best practices", "visualisation"),
+        ("data governance best practices", "data governance"),
+        ("prompt engineering best practices", "prompt engineering"),
+        ("good practice for prompts", "prompts"),
+        ("Data Quality Best Practice", "data quality"),
+        ("best practice for data retention", "data retention"),
+    ] {
+        let asked = slugs(&first_page(&server, q, "").await);
+        let plain = slugs(&first_page(&server, subject, "").await);
+        assert_eq!(asked, plain, "{q}");
+    }
+    let apart = slugs(&first_page(&server, "data quality in practice", "").await);
+    assert_ne!(apart, slugs(&first_page(&server, "data quality", "").await));
+    finds_within(
+        &server,
+        &[
+            ("vizualisation best practices", "choose-the-right-chart", 1),
+            ("data governance best practices", "start-data-governance-programme", 1),
+        ],
+    )
+    .await;
+}
+
+/// The name of a document's form the library never writes is a word, not a slip: `canvas`
+/// alone was "corrected" to "canaries" and listed the model rollout guides, `primer` to
+/// "prime". Beside a subject the form word is phrasing, as before.
+#[tokio::test]
+async fn a_documents_form_the_library_never_writes_is_not_respelt() {
+    let server = start().await;
+    for q in ["canvas", "primer", "ai primer for managers"] {
+        let page = first_page(&server, q, "").await;
+        assert!(page.get("correctedQuery").is_none(), "{q}: {page}");
+        assert!(!slugs(&page).iter().any(|s| s == "safe-model-rollout-patterns"), "{q}: {page}");
+    }
+    finds_within(&server, &[("use case canvas", "find-ai-use-cases", 3)]).await;
+}
