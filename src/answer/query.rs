@@ -35,6 +35,28 @@ pub const WEIGHT_CARRIED: u32 = 2;
 pub const WEIGHT_FILLER: u32 = 1;
 /// Where the verb of a request to the firm stands: third, after "can you" ([`QueryTerm::requested`]).
 pub const REQUEST_VERB_POSITION: usize = 2;
+/// Particles a verb of a request to the firm takes ("sort out", "take over", "clean up"; not
+/// "off", which "off-the-shelf" writes): right after the request's verb ([`QueryTerm::requested`]) the particle is the
+/// verb's, phrasing as the verb's own words are, not a subject a page must write. Searched at
+/// full weight, "out" (which the answer index's fillers do not hold, for "stock-outs") made
+/// "could you figure out our ai strategy" "not covered", where "could you figure our ai
+/// strategy" quotes the strategy services, and "can you sort out our reporting" had the
+/// adoption service first for its "out", where "can you sort our reporting" has analytics
+/// engineering.
+const REQUEST_PARTICLES: &[&str] = &["out", "over", "up"];
+
+/// The byte offset in `text` of the word right after `verb` (a slice of `text`, the verb of
+/// a request to the firm), when that word is one of [`REQUEST_PARTICLES`].
+fn request_particle(text: &str, verb: &str) -> Option<usize> {
+    let after = (verb.as_ptr() as usize).checked_sub(text.as_ptr() as usize)? + verb.len();
+    let word =
+        text.get(after..)?.split(|c: char| !c.is_alphanumeric()).find(|word| !word.is_empty())?;
+    REQUEST_PARTICLES
+        .iter()
+        .any(|particle| word.eq_ignore_ascii_case(particle))
+        .then(|| word.as_ptr() as usize - text.as_ptr() as usize)
+}
+
 /// A question with at most this many words of its own ("in healthcare?") borrows the topic of
 /// the turn before, unless it opens like a question that stands alone ("what is MLOps?").
 pub const SHORT_FOLLOW_UP_TERMS: usize = 1;
@@ -1240,6 +1262,9 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
                 .nth(REQUEST_VERB_POSITION)
         })
         .flatten();
+    // The particle of that verb, "out" in "could you sort out our data quality?"
+    // ([`REQUEST_PARTICLES`]).
+    let request_particle_at = request_verb.and_then(|verb| request_particle(text, verb));
     // Where a noun of the work follows a service's slug words in a first-turn duration
     // question ("AI strategy work"): that noun is phrasing (below).
     let slug_work_at = (intent.asks_duration && prev.is_empty())
@@ -1830,6 +1855,7 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
             || (builder.query.results_only && RESULT_WORDS.contains(&token.word.as_str()))
             || (builder.query.asks_beginning && BEGINNING_WORDS.contains(&token.word.as_str()))
             || starts_firm_work(&token, &intent)
+            || request_particle_at == Some(token.start)
             || in_phrase.is_some();
         // A word counts once among the question's own, whichever stems it is read as.
         let mut added = false;

@@ -5817,3 +5817,29 @@ fn what_is_cheapest_is_what_the_guides_call_cheaper() {
         first(&reply, 3)
     );
 }
+
+/// The particle of a request's verb ("out" of "sort out", "figure out") is the verb's, not a
+/// subject a page must write: at full weight, "could you figure out our ai strategy" was "not
+/// covered", "could u sort out our data quality issues" quoted the generative AI service, and
+/// "can you sort out our reporting" had the adoption service first (sixty-first pass). Without
+/// the particle, each had the service that does the work; "can you sort out my garden" stays
+/// "not covered".
+#[test]
+fn the_particle_of_a_requests_verb_is_no_subject() {
+    for (question, service, n) in [
+        ("could u sort out our data quality issues", "service:data-governance", 1),
+        ("could you figure out our ai strategy", "service:ai-strategy", 3),
+        ("can you sort out our reporting", "service:analytics-engineering", 1),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}");
+        assert!(
+            first(&reply, n).contains(&service.to_string()),
+            "{question}: {:?}",
+            first(&reply, 3)
+        );
+    }
+    for question in ["can you sort out my garden", "could you work out my tax return"] {
+        assert_ne!(ask(question).kind, AnswerKind::Answered, "{question}");
+    }
+}
