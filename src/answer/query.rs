@@ -1616,9 +1616,13 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         let payer = cost_payer(text, &token);
         let sector = names_sector(&token) && !payer;
         builder.query.names_sector |= sector;
+        // "We have 60 shops, how do we use our sales figures?": a sector's word said of the
+        // asker's own that its industry's page never writes is read as that industry's name
+        // (`own_sector`).
         if let Some(industry) = (sector_reading || (local_council(text, &token) && !payer))
             .then(|| sector_industry(&token.word))
             .flatten()
+            .or_else(|| own_sector(text, &token))
         {
             let mut added = false;
             for stem in industry_name_stems(industry) {
@@ -1657,6 +1661,13 @@ fn build_reading(text: &str, prev: &[&str], terse: bool) -> Query {
         // ..."); read as the filler "know", the question opened on a definition, "Concept
         // drift: the relationship itself changes.", and quoted an incremental-models guide's
         // "... so drift compounds".
+        // "Can we build this ourselves?": what the asker does itself is done in-house, the
+        // word the guides write ("build the model in-house with a partner ..."); no item writes
+        // "ourselves", and the question was "not covered" with the build-or-buy guide first.
+        if OURSELVES_WORDS.contains(&token.word.as_str()) {
+            builder.add(IN_HOUSE_STEM.clone(), WEIGHT_FILLER, false);
+            return;
+        }
         if asks_detection(text, &token) && builder.add(DETECT_STEM.clone(), WEIGHT_QUESTION, false)
         {
             n_own += 1;
@@ -2398,6 +2409,16 @@ static REDUCE_STEM: LazyLock<String> = LazyLock::new(|| {
     stem
 });
 
+/// Words of the asker doing something itself: read as the guides' "in-house".
+const OURSELVES_WORDS: &[&str] = &["ourselves", "ourself"];
+
+/// The stem "in-house" is searched as: the tokenizer drops "in", a stop word.
+static IN_HOUSE_STEM: LazyLock<String> = LazyLock::new(|| {
+    let mut stem = String::new();
+    for_each_token("house", |token| stem = token.stem);
+    stem
+});
+
 static DETECT_STEM: LazyLock<String> = LazyLock::new(|| {
     let mut stem = String::new();
     for_each_token("detect", |token| stem = token.stem);
@@ -2415,7 +2436,8 @@ const OWN_SETTING_WORDS: &[&str] =
 /// 40% of stores followed its rosters; ...". A number that names (after its word, "error
 /// 429", "ISO 27001", or alone), ends a range or opens the question is searched as written.
 fn counted_quantity(text: &str, token: &Token) -> bool {
-    if token.word.is_empty() || !token.word.bytes().all(|b| b.is_ascii_digit()) {
+    // "50k visitors", "2m rows": a magnitude's letter after the digits counts as they do.
+    if !is_count(&token.word) {
         return false;
     }
     let rest = text.get(token.end..).unwrap_or_default();
@@ -3124,6 +3146,36 @@ fn startup_stage(text: &str, token: &Token) -> bool {
         }
     }
     false
+}
+
+/// The industry whose everyday word `token` is, when the asker says it of its own ("our
+/// shops", "in our factory", or counted, "we have 60 shops") and the industry's page never
+/// writes it: the asker's shops are a retailer's, which the retail page writes as "stores" and
+/// "retailers". Searched as written, "shop" found the manufacturing page's "shop floor" and
+/// left "we have 60 shops, how do we use our sales figures" "not covered", where "... 60
+/// stores ..." quotes the retail page; "in our factory" made "we have sensors on 300 machines
+/// ..., can we predict failures" "not covered" too. A word the page writes ("our hospitals")
+/// is searched as written.
+fn own_sector(text: &str, token: &Token) -> Option<u16> {
+    let industry = sector_industry(&token.word)?;
+    let said_of_own =
+        after_own(text, token) || word_before(text, token.start).is_some_and(is_count);
+    if !said_of_own {
+        return None;
+    }
+    let singular = token.word.strip_suffix('s').unwrap_or(&token.word);
+    let plural = format!("{singular}s");
+    let written = ANSWER_PASSAGES.iter().any(|passage| {
+        passage.item == industry
+            && (writes_phrase(passage.text, singular) || writes_phrase(passage.text, &plural))
+    });
+    (!written).then_some(industry)
+}
+
+/// Whether `word` is a count: digits, or digits with a magnitude's letter ("50k", "2m").
+fn is_count(word: &str) -> bool {
+    let digits = word.strip_suffix(['k', 'K', 'm', 'M']).unwrap_or(word);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Whether `token` is a council that is a client: "council" or "councils" not after "works",

@@ -5843,3 +5843,54 @@ fn the_particle_of_a_requests_verb_is_no_subject() {
         assert_ne!(ask(question).kind, AnswerKind::Answered, "{question}");
     }
 }
+
+/// A sector's word the asker says of its own ("our shops", "in our factory", "we have 60
+/// shops") and its industry's page never writes is read as that industry's name: "we have 60
+/// shops, how do we use our sales figures" was "not covered" ("shop" found the manufacturing
+/// page's "shop floor"), where "... 60 stores ..." quoted the retail page (sixtieth pass). A
+/// word the page writes ("our hospital's") is searched as written.
+#[test]
+fn the_askers_own_sector_word_reads_as_its_industry() {
+    for (question, industry) in [
+        ("we have 60 shops, how do we use our sales figures", "industry:retail-and-ecommerce"),
+        ("our shops keep running out of stock", "industry:retail-and-ecommerce"),
+        (
+            "we have sensors on 300 machines in our factory, can we predict failures",
+            "industry:manufacturing",
+        ),
+        ("our hospital's waiting lists keep growing, can data help", "industry:healthcare"),
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert_eq!(first(&reply, 1), vec![industry.to_string()], "{question}");
+    }
+}
+
+/// A count written with a magnitude's letter ("50k visitors", "2m rows") is how many the asker
+/// has, phrasing as "50000 visitors" is: searched as a rare word, "50k" left "our website gets
+/// 50k visitors a month, how do we run ab tests" "not covered" (sixtieth pass).
+#[test]
+fn a_count_with_a_magnitude_letter_is_phrasing() {
+    for question in [
+        "our website gets 50k visitors a month, how do we run ab tests",
+        "our website gets 50000 visitors a month, how do we run ab tests",
+    ] {
+        let reply = ask(question);
+        assert_eq!(reply.kind, AnswerKind::Answered, "{question}: {}", reply.text());
+        assert!(first(&reply, 3).contains(&"guide:ab-test-sample-size".to_string()), "{question}");
+    }
+}
+
+/// What the asker would do "ourselves" is done in-house, the guides' word: "can we build this
+/// ourselves" was "not covered" with the build-or-buy guide first, and "can we do the
+/// readiness assesment ourselves" "not covered" where without "ourselves" it quotes the
+/// self-assessment (sixtieth pass).
+#[test]
+fn ourselves_is_in_house() {
+    let reply = ask("can we build this ourselves");
+    assert_eq!(reply.kind, AnswerKind::Answered, "{}", reply.text());
+    assert_eq!(first(&reply, 1), vec!["guide:build-vs-buy-ai".to_string()]);
+    let reply = ask("can we do the readiness assesment ourselves");
+    assert_ne!(reply.kind, AnswerKind::NotCovered, "{}", reply.text());
+    assert!(reply.text().contains("Self-Assessment"), "{}", reply.text());
+}
